@@ -1,0 +1,46 @@
+import HealthRecords
+
+/// `healthlog add 138/86 72 -t bp-med`: one reading in about three seconds.
+struct AddCommand: Command {
+    static let spec = CommandSpec(
+        ["add"], abstract: "Add a reading: blood pressure, pulse and/or weight.",
+        arguments: [
+            ArgumentSpec("SYS/DIA", optional: true, help: "Blood pressure in mmHg, e.g. 138/86 (systolic 50–300, diastolic 20–200)."),
+            ArgumentSpec("PULSE", optional: true, help: "Pulse in beats per minute (20–250)."),
+        ],
+        options: ReadingInput.options,
+        examples: [
+            "healthlog add 138/86 72 -t bp-med",
+            "healthlog add 142/90 --at 'yesterday 21:30' -n 头有点晕",
+            "healthlog add --weight 72.5",
+            "healthlog -p mom add 121/78 68 -t exercise,good-sleep",
+        ])
+
+    let input: ReadingInput
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        input = try ReadingInput(arguments, positionals: arguments.positionals[...], context: context)
+        guard !input.hasNoMeasurement else {
+            throw arguments.usage("give a blood pressure (e.g. 138/86), --pulse or --weight")
+        }
+    }
+
+    func run(_ context: CommandContext) throws(CLIError) {
+        let store = try context.store()
+        let tags = try context.records { try store.tags() }
+        // Check tags before resolving the profile: a typo must not leave a new profile behind.
+        let unknown = (input.tagIDs ?? []).filter { id in !tags.contains { $0.id == id } }
+        if !unknown.isEmpty {
+            throw .data(
+                "unknown tag \(unknown.map { "'\($0)'" }.joined(separator: ", ")); known tags: \(tags.map(\.id).joined(separator: ", ")) (define one with 'healthlog tag add')")
+        }
+        let profile = try context.resolveProfile(createIfEmpty: true)
+        let now = context.now
+        let reading = Reading(
+            profileID: profile.id, takenAt: input.takenAt ?? now, bloodPressure: input.bloodPressure,
+            pulse: input.pulse, weightGrams: input.weightGrams, tagIDs: input.tagIDs ?? [], note: input.note ?? "")
+        try context.records { try store.add(reading) }
+        let presenter = ReadingPresenter(tags: tags, environment: context.environment, style: context.style)
+        context.stdout.line(presenter.confirmation("Added", reading, profile: profile))
+    }
+}

@@ -1,0 +1,43 @@
+/// A command: its spec, validation of its arguments into typed values, and running.
+///
+/// `init` sees the parsed arguments and turns them into typed, validated values;
+/// `run` only ever sees valid input.
+protocol Command {
+    static var spec: CommandSpec { get }
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError)
+    func run(_ context: CommandContext) throws(CLIError)
+}
+
+/// A word that only groups subcommands, such as `profile`.
+struct CommandGroup {
+    let spec: CommandSpec
+    let subcommands: [any Command.Type]
+}
+
+/// Every command, in the order the main help lists them.
+enum CommandRegistry {
+    static var commands: [any Command.Type] {
+        [
+        AddCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self, DeleteCommand.self,
+        ProfileAddCommand.self, ProfileListCommand.self, ProfileShowCommand.self, ProfileEditCommand.self,
+        ProfileDefaultCommand.self, ProfileRemoveCommand.self,
+        TagListCommand.self, TagAddCommand.self, TagEditCommand.self, TagRemoveCommand.self,
+        ExportCommand.self, ImportCommand.self,
+        ]
+    }
+
+    static var groups: [CommandGroup] {
+        [
+        CommandGroup(
+            spec: CommandSpec(
+                ["profile"], abstract: "Manage family members' profiles.",
+                examples: ["healthlog profile add dad --name 爸爸 --birth-year 1956 --sex male", "healthlog profile list"]),
+            subcommands: commands.filter { $0.spec.path.first == "profile" }),
+        CommandGroup(
+            spec: CommandSpec(
+                ["tag"], abstract: "Manage status tag definitions (bp-med, diet, exercise, ...).",
+                examples: ["healthlog tag add salt --label 'salty meal' --label-zh 咸食 --color '#E67E22'", "healthlog tag list"]),
+            subcommands: commands.filter { $0.spec.path.first == "tag" }),
+    ]
+    }
+}

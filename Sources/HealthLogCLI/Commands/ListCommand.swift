@@ -1,0 +1,59 @@
+import HealthRecords
+
+/// `healthlog list`: one profile's readings as a table, CSV or JSON.
+struct ListCommand: Command {
+    static let spec = CommandSpec(
+        ["list"], abstract: "List readings, newest last.",
+        options: DateRangeOptions.specs + [
+            OptionSpec("--period", value: "PERIOD", help: "Only morning (04–12), noon (12–18) or evening (18–04)."),
+            OptionSpec("--tag", short: "-t", value: "ID", help: "Only readings with this tag (defined or not)."),
+            OptionSpec("--limit", value: "N", help: "Only the latest N readings. A table with no filters shows the latest 20."),
+            OptionSpec("--format", value: "FORMAT", help: "table (default), csv or json."),
+        ],
+        examples: ["healthlog list --last 7d", "healthlog list --period morning --tag bp-med", "healthlog list --format json --last 30d"])
+
+    enum Format: String { case table, csv, json }
+
+    let query: ReadingQuery
+    let format: Format
+    let range: DateRangeOptions
+    let isUnfiltered: Bool
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        range = try DateRangeOptions(arguments, today: context.today)
+        format = try arguments.parsed("--format", as: "a format (table, csv or json)", Format.init(rawValue:)) ?? .table
+        let period = try arguments.parsed("--period", as: "a period (morning, noon or evening)", DayPeriod.init(rawValue:))
+        let limit = try arguments.parsed("--limit", as: "a whole number of at least 1") { Int($0).flatMap { $0 >= 1 ? $0 : nil } }
+        isUnfiltered = range.from == nil && range.to == nil && period == nil && arguments.value("--tag") == nil && limit == nil
+        query = ReadingQuery(
+            from: range.from, to: range.to, period: period, tagID: arguments.value("--tag"),
+            limit: limit ?? (isUnfiltered && format == .table ? 20 : nil))
+    }
+
+    func run(_ context: CommandContext) throws(CLIError) {
+        let store = try context.store()
+        let profile = try context.resolveProfile()
+        var query = self.query
+        query.profileID = profile.id
+        let (readings, tags, total) = try context.records {
+            try store.read { (try store.readings(matching: query), try store.tags(), try store.readingCount(profileID: profile.id)) }
+        }
+        let presenter = ReadingPresenter(tags: tags, environment: context.environment, style: context.style)
+        switch format {
+        case .json:
+            context.stdout.line(JSONValue.array(readings.map(presenter.json)).serialized())
+        case .csv:
+            context.stdout.write(ReadingCSVCodec.encode(readings))
+        case .table:
+            context.stdout.line(context.style.bold("\(profile.id) (\(profile.name))") + " · \(range.description) · \(readings.count) reading\(readings.count == 1 ? "" : "s")")
+            guard !readings.isEmpty else {
+                context.stdout.line(total == 0 ? "No readings yet. Add one with: healthlog add 138/86 72" : "No readings match.")
+                return
+            }
+            context.stdout.write(presenter.table(readings, target: profile.target))
+            if isUnfiltered, total > readings.count {
+                context.stdout.line(context.style.dim("(the latest \(readings.count) of \(total); use --last, --from or --limit for more)"))
+            }
+        }
+    }
+}

@@ -1,0 +1,192 @@
+import HealthRecords
+
+/// The fields `profile add` and `profile edit` share.
+struct ProfileFields {
+    static let options: [OptionSpec] = [
+        OptionSpec("--name", value: "TEXT", help: "Name shown on reports, any script, e.g. 爸爸."),
+        OptionSpec("--birth-year", value: "YYYY", help: "Year of birth (the report shows the age)."),
+        OptionSpec("--sex", value: "SEX", help: "female, male or other."),
+        OptionSpec("--target", value: "SYS/DIA", help: "Home BP target in mmHg (default 135/85)."),
+    ]
+
+    var name: String?
+    var birthYear: Int?
+    var sex: Profile.Sex?
+    var target: BloodPressure?
+
+    init(_ arguments: ParsedArguments) throws(CLIError) {
+        name = arguments.value("--name")
+        birthYear = try arguments.parsed("--birth-year", as: "a year like 1956") { Int($0) }
+        sex = try arguments.parsed("--sex", as: "female, male or other", Profile.Sex.init(rawValue:))
+        if let text = arguments.value("--target") {
+            do { target = try BloodPressure.parse(text) } catch { throw .data("--target: \(error)") }
+        }
+    }
+
+    var isEmpty: Bool { name == nil && birthYear == nil && sex == nil && target == nil }
+
+    func apply(to profile: inout Profile) {
+        if let name { profile.name = name }
+        if let birthYear { profile.birthYear = birthYear }
+        if let sex { profile.sex = sex }
+        if let target { profile.target = target }
+    }
+}
+
+private func profileSummary(_ profile: Profile) -> String {
+    var parts = ["\(profile.id) (\(profile.name))"]
+    if let year = profile.birthYear { parts.append("born \(year)") }
+    if let sex = profile.sex { parts.append(sex.rawValue) }
+    parts.append("target \(profile.target)")
+    return parts.joined(separator: ", ")
+}
+
+struct ProfileAddCommand: Command {
+    static let spec = CommandSpec(
+        ["profile", "add"], abstract: "Create a profile for a family member.",
+        arguments: [ArgumentSpec("ID", help: "A short id: lowercase letters, digits and '-', e.g. dad.")],
+        options: ProfileFields.options,
+        examples: ["healthlog profile add dad --name 爸爸 --birth-year 1956 --sex male --target 135/85"])
+
+    let profile: Profile
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        var profile = Profile(id: arguments.positionals[0])
+        try ProfileFields(arguments).apply(to: &profile)
+        self.profile = profile
+    }
+
+    func run(_ context: CommandContext) throws(CLIError) {
+        let store = try context.store()
+        try context.records { try store.addProfile(profile) }
+        context.stdout.line("Created profile \(profileSummary(profile)).")
+    }
+}
+
+struct ProfileListCommand: Command {
+    static let spec = CommandSpec(["profile", "list"], abstract: "List profiles with their reading counts.")
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {}
+
+    func run(_ context: CommandContext) throws(CLIError) {
+        let store = try context.store()
+        let (profiles, counts, defaultID) = try context.records {
+            try store.read {
+                let profiles = try store.profiles()
+                return (profiles, try profiles.map { try store.readingCount(profileID: $0.id) }, try store.defaultProfileID())
+            }
+        }
+        guard !profiles.isEmpty else {
+            context.stdout.line("No profiles yet. Create one with: healthlog profile add dad --name 爸爸")
+            return
+        }
+        let idWidth = max(profiles.map(\.id.count).max() ?? 0, 2)
+        let nameWidth = max(profiles.map(\.name.displayWidth).max() ?? 0, 4)
+        context.stdout.line(context.style.bold("  \("ID".padding(idWidth))  \("Name".padding(nameWidth))  Born  Target  Readings"))
+        for (profile, count) in zip(profiles, counts) {
+            let mark = profile.id == defaultID ? "*" : " "
+            let born = profile.birthYear.map(String.init) ?? "    "
+            context.stdout.line(
+                "\(mark) \(profile.id.padding(idWidth))  \(profile.name.padding(nameWidth))  \(born)  \(profile.target.description.padding(6))  \(String(count).leftPadding(8))")
+        }
+        if defaultID != nil { context.stdout.line(context.style.dim("* the default profile")) }
+    }
+}
+
+struct ProfileShowCommand: Command {
+    static let spec = CommandSpec(
+        ["profile", "show"], abstract: "Show one profile.",
+        arguments: [ArgumentSpec("ID", help: "The profile's id.")])
+
+    let id: String
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) { id = arguments.positionals[0] }
+
+    func run(_ context: CommandContext) throws(CLIError) {
+        let store = try context.store()
+        let (profile, count, isDefault) = try context.records {
+            let profile = try store.requireProfile(id: id)
+            return (profile, try store.readingCount(profileID: id), try store.defaultProfileID() == id)
+        }
+        let row = { (name: String, value: String) in "  \(name.padding(10))  \(value)" }
+        context.stdout.line("Profile \(profile.id)\(isDefault ? " (default)" : "")")
+        context.stdout.line(row("Name", profile.name))
+        context.stdout.line(row("Born", profile.birthYear.map(String.init) ?? "—"))
+        context.stdout.line(row("Sex", profile.sex?.rawValue ?? "—"))
+        context.stdout.line(row("Target", "\(profile.target) mmHg"))
+        context.stdout.line(row("Readings", String(count)))
+    }
+}
+
+struct ProfileEditCommand: Command {
+    static let spec = CommandSpec(
+        ["profile", "edit"], abstract: "Change a profile's name, birth year, sex or target.",
+        arguments: [ArgumentSpec("ID", help: "The profile's id (ids cannot change).")],
+        options: ProfileFields.options,
+        examples: ["healthlog profile edit dad --target 130/80"])
+
+    let id: String
+    let fields: ProfileFields
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        id = arguments.positionals[0]
+        fields = try ProfileFields(arguments)
+        if fields.isEmpty { throw arguments.usage("nothing to change; give --name, --birth-year, --sex or --target") }
+    }
+
+    func run(_ context: CommandContext) throws(CLIError) {
+        let store = try context.store()
+        let profile = try context.records {
+            var profile = try store.requireProfile(id: id)
+            fields.apply(to: &profile)
+            try store.updateProfile(profile)
+            return profile
+        }
+        context.stdout.line("Updated profile \(profileSummary(profile)).")
+    }
+}
+
+struct ProfileDefaultCommand: Command {
+    static let spec = CommandSpec(
+        ["profile", "default"], abstract: "Use this profile when none is named.",
+        arguments: [ArgumentSpec("ID", help: "The profile's id.")],
+        examples: ["healthlog profile default dad"])
+
+    let id: String
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) { id = arguments.positionals[0] }
+
+    func run(_ context: CommandContext) throws(CLIError) {
+        let store = try context.store()
+        try context.records { try store.setDefaultProfile(id: id) }
+        context.stdout.line("Profile '\(id)' is now the default.")
+    }
+}
+
+struct ProfileRemoveCommand: Command {
+    static let spec = CommandSpec(
+        ["profile", "remove"], abstract: "Remove a profile and all of its readings.",
+        arguments: [ArgumentSpec("ID", help: "The profile's id.")],
+        options: [OptionSpec("--yes", short: "-y", help: "Do not ask for confirmation.")],
+        examples: ["healthlog profile remove test --yes"])
+
+    let id: String
+    let yes: Bool
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        id = arguments.positionals[0]
+        yes = arguments.flag("--yes")
+    }
+
+    func run(_ context: CommandContext) throws(CLIError) {
+        let store = try context.store()
+        let count = try context.records {
+            _ = try store.requireProfile(id: id)
+            return try store.readingCount(profileID: id)
+        }
+        try context.confirmDestructive(
+            "Remove profile '\(id)' and its \(count) readings?", yes: yes, command: Self.spec.commandLine)
+        let removed = try context.records { try store.removeProfile(id: id) }
+        context.stdout.line("Removed profile '\(id)' and \(removed) readings.")
+    }
+}

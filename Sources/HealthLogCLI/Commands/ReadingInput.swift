@@ -1,0 +1,75 @@
+import HealthRecords
+
+/// The values `add` and `edit` share: `SYS/DIA [PULSE]`, `--pulse`, `--weight`, `--tag`, `--note`, `--at`.
+struct ReadingInput {
+    var bloodPressure: BloodPressure?
+    var pulse: Int?
+    var weightGrams: Int?
+    /// nil when no `--tag` was given.
+    var tagIDs: [String]?
+    var note: String?
+    var takenAt: ZonedInstant?
+
+    static let options: [OptionSpec] = [
+        OptionSpec("--pulse", value: "N", help: "Pulse in beats per minute (20–250)."),
+        OptionSpec("--weight", short: "-w", value: "KG", help: "Weight in kg, e.g. 72.5 (1–500)."),
+        OptionSpec("--tag", short: "-t", value: "ID[,ID]", repeatable: true, help: "Status tags, e.g. bp-med,exercise (see 'healthlog tag list')."),
+        OptionSpec("--note", short: "-n", value: "TEXT", help: "A free-text note."),
+        OptionSpec("--at", value: "WHEN", help: "When it was taken: 07:45, 'yesterday 21:30', '2026-11-30 07:45' or ISO 8601 (default: now)."),
+    ]
+
+    /// Reads the values; `positionals` are the `SYS/DIA [PULSE]` words.
+    init(_ arguments: ParsedArguments, positionals: ArraySlice<String>, context: CommandContext) throws(CLIError) {
+        do {
+            if let first = positionals.first {
+                bloodPressure = try BloodPressure.parse(first)
+            }
+        } catch {
+            throw .data(error.description)
+        }
+        let positionalPulse = positionals.dropFirst().first
+        if positionalPulse != nil, arguments.value("--pulse") != nil {
+            throw arguments.usage("pulse is given twice, as an argument and with --pulse")
+        }
+        if let text = positionalPulse ?? arguments.value("--pulse") {
+            guard let value = Int(text), text.allSatisfy(\.isNumber) else {
+                throw .data("pulse '\(text)' is not a whole number (20–250 bpm)")
+            }
+            guard Reading.pulseRange.contains(value) else {
+                throw .data("pulse \(value) is out of range (20–250 bpm)")
+            }
+            pulse = value
+        }
+        if let text = arguments.value("--weight") {
+            guard let grams = parseKilograms(text) else {
+                throw .data("weight '\(text)' is not a number of kilograms like 72.5 (1–500 kg)")
+            }
+            guard Reading.weightGramsRange.contains(grams) else {
+                throw .data("weight \(text) kg is out of range (1–500 kg)")
+            }
+            weightGrams = grams
+        }
+        if arguments.flag("--tag") {
+            var ids: [String] = []
+            for value in arguments.all("--tag") {
+                for part in value.split(separator: ",") {
+                    let id = String(String(part).trimmingCharacters())
+                    if !id.isEmpty && !ids.contains(id) { ids.append(id) }
+                }
+            }
+            tagIDs = ids
+        }
+        note = arguments.value("--note")
+        if let when = arguments.value("--at") {
+            let now = context.now
+            let instant = try DateArgument.instant(when, now: now, zone: context.zone)
+            guard instant.utcSeconds <= now.utcSeconds + 600 else {
+                throw .data("--at '\(when)' is in the future; a reading can be at most 10 minutes ahead of now")
+            }
+            takenAt = instant
+        }
+    }
+
+    /// True when nothing measurable was given.
+    var hasNoMeasurement: Bool { bloodPressure == nil && pulse == nil && weightGrams == nil }
+}

@@ -1,0 +1,30 @@
+import HealthRecords
+
+/// `healthlog show ID`: every field of one reading.
+struct ShowCommand: Command {
+    static let spec = CommandSpec(
+        ["show"], abstract: "Show one reading in full.",
+        arguments: [ArgumentSpec("ID", help: "The reading's id, or a unique prefix of at least 6 characters.")],
+        options: [OptionSpec("--format", value: "FORMAT", help: "text (default) or json.")],
+        examples: ["healthlog show 3f2a9c1e"])
+
+    let id: String
+    let json: Bool
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        id = arguments.positionals[0]
+        let format = arguments.value("--format") ?? "text"
+        guard format == "text" || format == "json" else { throw .data("--format '\(format)' is not text or json") }
+        json = format == "json"
+    }
+
+    func run(_ context: CommandContext) throws(CLIError) {
+        let store = try context.store()
+        let (reading, tags, profile) = try context.records {
+            let reading = try store.reading(idPrefix: id)
+            return (reading, try store.tags(), try store.profile(id: reading.profileID))
+        }
+        let presenter = ReadingPresenter(tags: tags, environment: context.environment, style: context.style)
+        context.stdout.write(json ? presenter.json(reading).serialized() + "\n" : presenter.detail(reading, profile: profile))
+    }
+}

@@ -1,0 +1,129 @@
+import HealthRecords
+
+/// The fields `tag add` and `tag edit` share.
+struct TagFields {
+    static let options: [OptionSpec] = [
+        OptionSpec("--label", value: "TEXT", help: "English label, e.g. 'salty meal'."),
+        OptionSpec("--label-zh", value: "TEXT", help: "Chinese label, e.g. 咸食."),
+        OptionSpec("--color", value: "#RRGGBB", help: "Marker colour on the chart (default #6C757D)."),
+        OptionSpec("--symbol", value: "NAME", help: "A symbol name (default tag)."),
+    ]
+
+    let label: String?
+    let labelChinese: String?
+    let color: String?
+    let symbol: String?
+
+    init(_ arguments: ParsedArguments) {
+        label = arguments.value("--label")
+        labelChinese = arguments.value("--label-zh")
+        color = arguments.value("--color")
+        symbol = arguments.value("--symbol")
+    }
+
+    func apply(to tag: inout StatusTag) {
+        if let label { tag.label = label }
+        if let labelChinese { tag.labelChinese = labelChinese }
+        if let color { tag.color = color }
+        if let symbol { tag.symbol = symbol }
+    }
+}
+
+struct TagListCommand: Command {
+    static let spec = CommandSpec(["tag", "list"], abstract: "List tag definitions and how often each is used.")
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {}
+
+    func run(_ context: CommandContext) throws(CLIError) {
+        let store = try context.store()
+        let (tags, counts, orphans) = try context.records {
+            try store.read {
+                let tags = try store.tags()
+                return (tags, try tags.map { try store.usageCount(tagID: $0.id) }, try store.undefinedTagUsage())
+            }
+        }
+        let width = max((tags.map(\.id) + orphans.map(\.id)).map(\.count).max() ?? 0, 2)
+        context.stdout.line(context.style.bold("\("ID".padding(width))  Colour   Uses  Label"))
+        for (tag, count) in zip(tags, counts) {
+            let chinese = tag.labelChinese.map { " / \($0)" } ?? ""
+            context.stdout.line("\(tag.id.padding(width))  \(tag.color)  \(String(count).leftPadding(4))  \(tag.label)\(chinese)")
+        }
+        for orphan in orphans {
+            context.stdout.line("\(orphan.id.padding(width))  -------  \(String(orphan.count).leftPadding(4))  (no definition; kept on readings)")
+        }
+    }
+}
+
+struct TagAddCommand: Command {
+    static let spec = CommandSpec(
+        ["tag", "add"], abstract: "Define a new status tag.",
+        arguments: [ArgumentSpec("ID", help: "A short id: lowercase letters, digits and '-', e.g. salt.")],
+        options: TagFields.options,
+        examples: ["healthlog tag add salt --label 'salty meal' --label-zh 咸食 --color '#E67E22'"])
+
+    let tag: StatusTag
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        guard let label = arguments.value("--label") else { throw arguments.usage("missing '--label <TEXT>'") }
+        var tag = StatusTag(id: arguments.positionals[0], label: label)
+        TagFields(arguments).apply(to: &tag)
+        self.tag = tag
+    }
+
+    func run(_ context: CommandContext) throws(CLIError) {
+        let store = try context.store()
+        try context.records { try store.addTag(tag) }
+        context.stdout.line("Defined tag '\(tag.id)': \(tag.label)\(tag.labelChinese.map { " / \($0)" } ?? ""), \(tag.color.uppercased()).")
+    }
+}
+
+struct TagEditCommand: Command {
+    static let spec = CommandSpec(
+        ["tag", "edit"], abstract: "Change a tag's labels, colour or symbol. Readings keep the tag.",
+        arguments: [ArgumentSpec("ID", help: "The tag's id (ids cannot change).")],
+        options: TagFields.options,
+        examples: ["healthlog tag edit diet --label 'low-salt meal' --label-zh 低盐餐"])
+
+    let id: String
+    let fields: TagFields
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        id = arguments.positionals[0]
+        fields = TagFields(arguments)
+        if fields.label == nil && fields.labelChinese == nil && fields.color == nil && fields.symbol == nil {
+            throw arguments.usage("nothing to change; give --label, --label-zh, --color or --symbol")
+        }
+    }
+
+    func run(_ context: CommandContext) throws(CLIError) {
+        let store = try context.store()
+        let tag = try context.records {
+            guard var tag = try store.tag(id: id) else { throw RecordsError.notFound("no tag '\(id)' (see 'healthlog tag list')") }
+            fields.apply(to: &tag)
+            try store.updateTag(tag)
+            return tag
+        }
+        context.stdout.line("Updated tag '\(tag.id)': \(tag.label)\(tag.labelChinese.map { " / \($0)" } ?? ""), \(tag.color.uppercased()).")
+    }
+}
+
+struct TagRemoveCommand: Command {
+    static let spec = CommandSpec(
+        ["tag", "remove"], abstract: "Remove a tag definition. Readings keep the tag ID in their history.",
+        arguments: [ArgumentSpec("ID", help: "The tag's id.")],
+        examples: ["healthlog tag remove black-coffee"])
+
+    let id: String
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) { id = arguments.positionals[0] }
+
+    func run(_ context: CommandContext) throws(CLIError) {
+        let store = try context.store()
+        let uses = try context.records {
+            try store.removeTag(id: id)
+            return try store.usageCount(tagID: id)
+        }
+        let kept = uses == 0 ? "" : " \(uses) readings keep '\(id)' and can still be listed with --tag \(id)."
+        context.stdout.line("Removed tag definition '\(id)'.\(kept)")
+    }
+}

@@ -1,0 +1,135 @@
+import HealthRecords
+
+/// How readings look on the terminal and in JSON.
+struct ReadingPresenter {
+    let tags: [StatusTag]
+    let language: String
+    let style: TerminalStyle
+
+    init(tags: [StatusTag], environment: [String: String], style: TerminalStyle) {
+        self.tags = tags
+        self.language = ReadingPresenter.language(environment)
+        self.style = style
+    }
+
+    /// `zh-Hans` when `LANG`/`LC_ALL` asks for Chinese, else `en`.
+    static func language(_ environment: [String: String]) -> String {
+        let locale = environment["LC_ALL"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["LANG"] ?? ""
+        return locale.hasPrefix("zh") ? "zh-Hans" : "en"
+    }
+
+    /// The label of a tag ID; an ID with no definition is shown as it is.
+    func label(ofTag id: String) -> String {
+        tags.first { $0.id == id }?.label(language: language) ?? id
+    }
+
+    /// `138/86 mmHg · pulse 72 · 72.5 kg`.
+    func values(_ reading: Reading, target: BloodPressure?) -> String {
+        var parts: [String] = []
+        if let pressure = reading.bloodPressure {
+            let text = "\(pressure) mmHg"
+            parts.append(isAbove(pressure, target) ? style.red(text) : style.bold(text))
+        }
+        if let pulse = reading.pulse { parts.append("pulse \(pulse)") }
+        if let grams = reading.weightGrams { parts.append("\(formatKilograms(grams)) kg") }
+        return parts.joined(separator: " · ")
+    }
+
+    /// The one line `add` and `edit` print.
+    func confirmation(_ verb: String, _ reading: Reading, profile: Profile) -> String {
+        let when = "\(reading.takenAt.localDate) \(reading.takenAt.localTimeText) \(reading.period.rawValue)"
+        var line = "\(verb) \(style.dim(shortID(reading.id))) · \(profile.id) · \(when) · \(values(reading, target: profile.target))"
+        if !reading.tagIDs.isEmpty { line += " · " + reading.tagIDs.map(label(ofTag:)).joined(separator: ", ") }
+        return line
+    }
+
+    /// The first 8 characters of an id, enough to name it in show, edit and delete.
+    func shortID(_ id: String) -> String { String(id.prefix(8)) }
+
+    func isAbove(_ pressure: BloodPressure, _ target: BloodPressure?) -> Bool {
+        guard let target else { return false }
+        return pressure.systolic >= target.systolic || pressure.diastolic >= target.diastolic
+    }
+
+    /// The `list` table: the date once per day, values right-aligned, notes cut to fit 100 columns.
+    func table(_ readings: [Reading], target: BloodPressure) -> String {
+        let header = [
+            "ID".padding(8), "Date".padding(10), "Time ", "Period ", "BP".padding(8), "Pulse", "Weight",
+            "Tags".padding(20), "Note",
+        ].joined(separator: "  ")
+        var text = style.bold(header) + "\n"
+        var lastDay: CivilDate?
+        for reading in readings {
+            let day = reading.takenAt.localDate
+            let dateCell = day == lastDay ? "          " : "\(day)"
+            lastDay = day
+            let pressure = reading.bloodPressure.map { "\($0)" } ?? ""
+            var pressureCell = pressure.padding(8)
+            if let bp = reading.bloodPressure, isAbove(bp, target) { pressureCell = style.red(pressureCell) }
+            let tagsCell = reading.tagIDs.joined(separator: ",")
+            let cells = [
+                shortID(reading.id), dateCell, reading.takenAt.localTimeText, reading.period.rawValue.padding(7),
+                pressureCell, (reading.pulse.map(String.init) ?? "").leftPadding(5),
+                (reading.weightGrams.map(formatKilograms) ?? "").leftPadding(6), truncate(tagsCell, 20).padding(20),
+                truncate(reading.note.replacingNewlines(), 30),
+            ]
+            text += cells.joined(separator: "  ").trimmingTrailingSpaces() + "\n"
+        }
+        return text
+    }
+
+    /// The `list --format json` object for one reading.
+    func json(_ reading: Reading) -> JSONValue {
+        .object([
+            ("id", .string(reading.id)), ("profile", .string(reading.profileID)),
+            ("takenAt", .string(reading.takenAt.iso8601)), ("period", .string(reading.period.rawValue)),
+            ("systolic", .optional(reading.systolic)), ("diastolic", .optional(reading.diastolic)),
+            ("pulse", .optional(reading.pulse)), ("weightKg", .optional(reading.weightKilograms)),
+            ("tags", .array(reading.tagIDs.map(JSONValue.string))), ("note", reading.note.isEmpty ? .null : .string(reading.note)),
+        ])
+    }
+
+    /// `show`'s labelled block.
+    func detail(_ reading: Reading, profile: Profile?) -> String {
+        let row = { (name: String, value: String) in "  \(name.padding(8))  \(value)\n" }
+        var text = "Reading \(reading.id)\n"
+        text += row("Profile", profile.map { "\($0.id) (\($0.name))" } ?? reading.profileID)
+        text += row("Taken", "\(reading.takenAt.localDate) \(reading.takenAt.localTimeText) (\(reading.period.rawValue)), UTC offset \(offsetText(reading.takenAt.offsetMinutes))")
+        text += row("BP", reading.bloodPressure.map { "\($0) mmHg" } ?? "—")
+        text += row("Pulse", reading.pulse.map { "\($0) bpm" } ?? "—")
+        text += row("Weight", reading.weightGrams.map { "\(formatKilograms($0)) kg" } ?? "—")
+        let tagText = reading.tagIDs.map { id in
+            let name = label(ofTag: id)
+            return name == id ? "\(id) (no definition)" : "\(id) (\(name))"
+        }
+        text += row("Tags", tagText.isEmpty ? "—" : tagText.joined(separator: ", "))
+        text += row("Note", reading.note.isEmpty ? "—" : reading.note)
+        return text
+    }
+
+    private func offsetText(_ minutes: Int) -> String {
+        "\(minutes < 0 ? "-" : "+")\(abs(minutes) / 60):\(abs(minutes) % 60 < 10 ? "0" : "")\(abs(minutes) % 60)"
+    }
+
+    private func truncate(_ text: String, _ width: Int) -> String {
+        guard text.displayWidth > width else { return text }
+        var result = ""
+        for character in text {
+            if (result + String(character)).displayWidth > width - 1 { break }
+            result.append(character)
+        }
+        return result + "…"
+    }
+}
+
+extension String {
+    func replacingNewlines() -> String {
+        String(map { $0.isNewline ? " " : $0 })
+    }
+
+    func trimmingTrailingSpaces() -> String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}

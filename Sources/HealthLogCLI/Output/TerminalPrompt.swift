@@ -1,0 +1,19 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Yes/no questions on an interactive terminal.
+public enum TerminalPrompt {
+    /// A confirm function reading from `stdin`, or nil when stdin is not a terminal.
+    public static func confirm(stdin: Int32, output: FileDescriptorOutput) -> ((String) -> Bool)? {
+        guard isatty(stdin) == 1 else { return nil }
+        return { question in
+            output.write(question)
+            output.flush()
+            guard let answer = readLine() else { return false }
+            return ["y", "yes"].contains(answer.lowercased().trimmingCharacters())
+        }
+    }
+}

@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Where a command writes text: the process's stdout or stderr, or a buffer in tests.
+public protocol TextOutput: AnyObject {
+    /// Appends `text` as is.
+    func write(_ text: String)
+    /// True when the output is an interactive terminal (colour and progress are allowed).
+    var isTerminal: Bool { get }
+}
+
+extension TextOutput {
+    /// Appends `text` and a line break.
+    func line(_ text: String = "") { write(text + "\n") }
+}
+
+/// A file descriptor such as stdout, buffered and flushed when full or on ``flush()``.
+public final class FileDescriptorOutput: TextOutput {
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    public let isTerminal: Bool
+
+    public init(descriptor: Int32) {
+        self.descriptor = descriptor
+        self.isTerminal = isatty(descriptor) == 1
+        buffer.reserveCapacity(64 * 1024)
+    }
+
+    deinit { flush() }
+
+    public func write(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 64 * 1024 { flush() }
+    }
+
+    /// Writes out everything buffered.
+    public func flush() {
+        var offset = 0
+        while offset < buffer.count {
+            let written = buffer[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress!, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                break  // a closed pipe: nothing more can be said
+            }
+            offset += written
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
+
+/// Collects output in memory, for tests and for callers that post-process it.
+public final class CapturedOutput: TextOutput {
+    public private(set) var text = ""
+    public let isTerminal: Bool
+
+    public init(isTerminal: Bool = false) { self.isTerminal = isTerminal }
+
+    public func write(_ text: String) { self.text += text }
+}

@@ -1,0 +1,55 @@
+import HealthRecords
+
+/// A failure the command line reports, with its sysexits exit code.
+public enum CLIError: Error, Equatable, CustomStringConvertible {
+    /// The command was misused (unknown option, missing value). Exit 64.
+    case usage(String, command: String)
+    /// The input data is wrong. Exit 65.
+    case data(String)
+    /// An input file is missing or unreadable. Exit 66.
+    case noInput(String)
+    /// An output file cannot be created. Exit 73.
+    case cannotCreate(String)
+    /// The database or another file failed. Exit 74.
+    case io(String)
+
+    /// The process exit status.
+    public var exitCode: Int32 {
+        switch self {
+        case .usage: ExitCode.usage
+        case .data: ExitCode.dataError
+        case .noInput: ExitCode.noInput
+        case .cannotCreate: ExitCode.cannotCreate
+        case .io: ExitCode.ioError
+        }
+    }
+
+    /// The one line printed to stderr.
+    public var description: String {
+        switch self {
+        case .usage(let message, let command):
+            "Error: \(message). See '\(command) --help'."
+        case .data(let message), .noInput(let message), .cannotCreate(let message), .io(let message):
+            "Error: \(message)"
+        }
+    }
+
+    /// Maps a records-library error to what the user is told and the exit code.
+    init(_ error: RecordsError) {
+        switch error {
+        case .invalid, .notFound, .conflict: self = .data(error.description)
+        case .notHealthLogDatabase, .newerSchema, .storage: self = .io(error.description)
+        }
+    }
+}
+
+/// Exit statuses from sysexits.h.
+public enum ExitCode {
+    public static let success: Int32 = 0
+    public static let failure: Int32 = 1
+    public static let usage: Int32 = 64
+    public static let dataError: Int32 = 65
+    public static let noInput: Int32 = 66
+    public static let cannotCreate: Int32 = 73
+    public static let ioError: Int32 = 74
+}

@@ -1,0 +1,81 @@
+/// One option a command accepts, from which both parsing and help are made.
+struct OptionSpec: Sendable {
+    /// The long name with dashes, e.g. `--tag`.
+    let long: String
+    /// The short name with a dash, e.g. `-t`.
+    let short: String?
+    /// The value's placeholder, e.g. `ID`; nil for a flag that takes no value.
+    let valueName: String?
+    let help: String
+    /// True when the option may be given more than once.
+    let repeatable: Bool
+
+    init(_ long: String, short: String? = nil, value: String? = nil, repeatable: Bool = false, help: String) {
+        self.long = long
+        self.short = short
+        self.valueName = value
+        self.help = help
+        self.repeatable = repeatable
+    }
+
+    /// `-t, --tag <ID>`.
+    var synopsis: String {
+        let names = [short, long].compactMap { $0 }.joined(separator: ", ")
+        return valueName.map { "\(names) <\($0)>" } ?? names
+    }
+}
+
+/// One positional argument.
+struct ArgumentSpec: Sendable {
+    let name: String
+    let help: String
+    let isOptional: Bool
+    let isVariadic: Bool
+
+    init(_ name: String, optional: Bool = false, variadic: Bool = false, help: String) {
+        self.name = name
+        self.help = help
+        self.isOptional = optional
+        self.isVariadic = variadic
+    }
+
+    var synopsis: String {
+        let core = isVariadic ? "<\(name)> ..." : "<\(name)>"
+        return isOptional ? "[\(core)]" : core
+    }
+}
+
+/// Everything the parser and the help text know about one command.
+struct CommandSpec: Sendable {
+    /// The words that name the command, e.g. `["profile", "add"]`.
+    let path: [String]
+    let abstract: String
+    let arguments: [ArgumentSpec]
+    let options: [OptionSpec]
+    let examples: [String]
+    let discussion: String?
+
+    init(
+        _ path: [String], abstract: String, arguments: [ArgumentSpec] = [], options: [OptionSpec] = [],
+        examples: [String] = [], discussion: String? = nil
+    ) {
+        self.path = path
+        self.abstract = abstract
+        self.arguments = arguments
+        self.options = options
+        self.examples = examples
+        self.discussion = discussion
+    }
+
+    /// `healthlog profile add`.
+    var commandLine: String { (["healthlog"] + path).joined(separator: " ") }
+
+    /// Options every command accepts, wherever they appear.
+    static let globalOptions: [OptionSpec] = [
+        OptionSpec("--db", value: "PATH", help: "Database file (default: $HEALTHLOG_DB, else ~/.local/share/healthlog/healthlog.sqlite)."),
+        OptionSpec("--profile", short: "-p", value: "ID", help: "Profile to use (default: $HEALTHLOG_PROFILE, the stored default, or the only profile)."),
+        OptionSpec("--help", short: "-h", help: "Show help for this command."),
+    ]
+
+    var allOptions: [OptionSpec] { options + CommandSpec.globalOptions }
+}

@@ -1,0 +1,90 @@
+import HealthRecords
+
+/// Parsing of `--at`, `--from`/`--to` and `--last` values into times and date ranges.
+enum DateArgument {
+    /// The instant for `--at`: ISO 8601 with offset, `2026-11-30 07:45`, `07:45` (today)
+    /// or `yesterday 21:30`, read in the local zone.
+    static func instant(_ text: String, now: ZonedInstant, zone: any TimeZoneRule) throws(CLIError) -> ZonedInstant {
+        let trimmed = String(text.trimmingCharacters())
+        if let instant = ZonedInstant(iso8601: trimmed) { return instant }
+        let bad = CLIError.data(
+            "--at '\(text)' is not a time; use 07:45, 'yesterday 21:30', '2026-11-30 07:45' or 2026-11-30T07:45:00+08:00")
+        let words = trimmed.split(separator: " ")
+        var date = now.localDate
+        let clock: Substring
+        switch words.count {
+        case 1:
+            clock = words[0]
+        case 2:
+            switch words[0].lowercased() {
+            case "today": break
+            case "yesterday": date = date.adding(days: -1)
+            default:
+                guard let explicit = CivilDate(iso: words[0]) else { throw bad }
+                date = explicit
+            }
+            clock = words[1]
+        default:
+            throw bad
+        }
+        guard let (hour, minute, second) = parseClock(clock) else { throw bad }
+        guard let instant = zone.instant(date: date, hour: hour, minute: minute, second: second) else {
+            throw .data("--at '\(text)' does not exist in the local time zone (a daylight-saving gap)")
+        }
+        return instant
+    }
+
+    /// `7:45`, `07:45` or `07:45:10`.
+    private static func parseClock(_ text: Substring) -> (Int, Int, Int)? {
+        let normalized = text.first(where: { $0 == ":" }) != nil && text.prefix(while: { $0 != ":" }).count == 1
+            ? "0" + text : text
+        return ZonedInstant.parseClock(normalized)
+    }
+
+    /// A local date: `YYYY-MM-DD`, `today` or `yesterday`.
+    static func date(_ text: String, option: String, today: CivilDate) throws(CLIError) -> CivilDate {
+        switch text.lowercased() {
+        case "today": return today
+        case "yesterday": return today.adding(days: -1)
+        default:
+            guard let date = CivilDate(iso: text) else {
+                throw .data("\(option) '\(text)' is not a date; use YYYY-MM-DD, today or yesterday")
+            }
+            return date
+        }
+    }
+
+    /// The first day of `--last 7d|4w|3m|1y`, counting today as the last day.
+    static func firstDay(last text: String, today: CivilDate) throws(CLIError) -> CivilDate {
+        let unit = text.last.map { Character($0.lowercased()) }
+        guard let unit, "dwmy".contains(unit), let count = Int(text.dropLast()), (1...3650).contains(count) else {
+            throw .data("--last '\(text)' is not a span; use a number and d, w, m or y, e.g. 7d, 4w, 3m, 1y")
+        }
+        switch unit {
+        case "d": return today.adding(days: -(count - 1))
+        case "w": return today.adding(days: -(count * 7 - 1))
+        default:
+            let months = unit == "m" ? count : count * 12
+            let total = today.year * 12 + (today.month - 1) - months
+            let year = total / 12
+            let month = total % 12 + 1
+            let day = min(today.day, CivilDate.daysIn(month: month, year: year))
+            return CivilDate(year: max(year, 1), month: month, day: day)!.adding(days: 1)
+        }
+    }
+}
+
+extension CivilDate {
+    static func daysIn(month: Int, year: Int) -> Int {
+        let next = month == 12 ? CivilDate(year: year + 1, month: 1, day: 1)! : CivilDate(year: year, month: month + 1, day: 1)!
+        return next.adding(days: -1).day
+    }
+}
+
+extension String {
+    func trimmingCharacters() -> Substring {
+        let start = firstIndex { !$0.isWhitespace } ?? endIndex
+        let end = lastIndex { !$0.isWhitespace }.map(index(after:)) ?? start
+        return self[start..<max(start, end)]
+    }
+}

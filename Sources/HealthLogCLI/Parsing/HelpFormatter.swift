@@ -1,0 +1,62 @@
+/// Help text in swift-argument-parser's shape, made from the same specs the parser uses.
+enum HelpFormatter {
+    static func help(for spec: CommandSpec, subcommands: [CommandSpec] = []) -> String {
+        var text = "OVERVIEW: \(spec.abstract)\n"
+        if let discussion = spec.discussion { text += "\n\(discussion)\n" }
+        let arguments = spec.arguments.map(\.synopsis).joined(separator: " ")
+        let usageTail = subcommands.isEmpty ? (arguments.isEmpty ? "" : " " + arguments) : " <subcommand>"
+        text += "\nUSAGE: \(spec.commandLine)\(usageTail)\(spec.options.isEmpty ? "" : " [<options>]")\n"
+        if !spec.arguments.isEmpty {
+            text += "\nARGUMENTS:\n"
+            text += rows(spec.arguments.map { ("<\($0.name)>", $0.help) })
+        }
+        text += "\nOPTIONS:\n"
+        text += rows(spec.allOptions.map { ($0.synopsis, $0.help) })
+        if !subcommands.isEmpty {
+            text += "\nSUBCOMMANDS:\n"
+            text += rows(subcommands.map { ($0.path.last ?? "", $0.abstract) })
+            text += "\n  See '\(spec.commandLine) <subcommand> --help' for details.\n"
+        }
+        if !spec.examples.isEmpty {
+            text += "\nEXAMPLES:\n" + spec.examples.map { "  \($0)\n" }.joined()
+        }
+        return text
+    }
+
+    /// Two columns: names padded to a common width, wrapped help on the right.
+    private static func rows(_ items: [(String, String)]) -> String {
+        let width = min(max(items.map(\.0.count).max() ?? 0, 10), 28)
+        return items.map { name, help in
+            let padded = name.count >= width ? name + "\n" + String(repeating: " ", count: width + 4) : name.padding(width)
+            return "  \(padded)  \(help)\n"
+        }.joined()
+    }
+}
+
+extension String {
+    /// The string padded with spaces to `width` characters, counting wide (CJK) characters as two.
+    func padding(_ width: Int) -> String {
+        let shortfall = width - displayWidth
+        return shortfall > 0 ? self + String(repeating: " ", count: shortfall) : self
+    }
+
+    /// Padded on the left, for numbers.
+    func leftPadding(_ width: Int) -> String {
+        let shortfall = width - displayWidth
+        return shortfall > 0 ? String(repeating: " ", count: shortfall) + self : self
+    }
+
+    /// Terminal columns: East Asian wide characters take two.
+    var displayWidth: Int {
+        unicodeScalars.reduce(0) { total, scalar in
+            let value = scalar.value
+            let wide = (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value)
+                || (0xAC00...0xD7A3).contains(value) || (0xF900...0xFAFF).contains(value)
+                || (0xFE30...0xFE4F).contains(value) || (0xFF00...0xFF60).contains(value)
+                || (0xFFE0...0xFFE6).contains(value) || (0x1F300...0x1FAFF).contains(value)
+                || (0x20000...0x3FFFD).contains(value)
+            let zeroWidth = (0x0300...0x036F).contains(value) || value == 0x200D || (0xFE00...0xFE0F).contains(value)
+            return total + (zeroWidth ? 0 : wide ? 2 : 1)
+        }
+    }
+}

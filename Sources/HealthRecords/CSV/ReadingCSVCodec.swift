@@ -1,0 +1,97 @@
+/// HealthLog's own CSV format: `id,profile,taken_at,systolic,diastolic,pulse,weight_kg,tags,note`.
+///
+/// `taken_at` is ISO 8601 with its offset, tags are separated by `;`, and a
+/// missing value is an empty cell.
+public enum ReadingCSVCodec {
+    /// The exact header line.
+    public static let header = ["id", "profile", "taken_at", "systolic", "diastolic", "pulse", "weight_kg", "tags", "note"]
+
+    /// One CSV line (without the line break) for `reading`.
+    public static func encode(_ reading: Reading) -> String {
+        let cells: [String] = [
+            reading.id, reading.profileID, reading.takenAt.iso8601,
+            optionalText(reading.systolic), optionalText(reading.diastolic), optionalText(reading.pulse),
+            reading.weightGrams.map(formatKilograms) ?? "",
+            reading.tagIDs.joined(separator: ";"), CSVReader.escape(reading.note),
+        ]
+        return cells.joined(separator: ",")
+    }
+
+    private static func optionalText(_ value: Int?) -> String {
+        value.map(String.init) ?? ""
+    }
+
+    /// The whole file: header, then one line per reading, each ending in `\n`.
+    public static func encode(_ readings: [Reading]) -> String {
+        var text = header.joined(separator: ",") + "\n"
+        text.reserveCapacity(readings.count * 80)
+        for reading in readings {
+            text += encode(reading)
+            text += "\n"
+        }
+        return text
+    }
+
+    /// Checks the header record, naming what differs.
+    public static func checkHeader(_ cells: [String]) throws(RecordsError) {
+        let trimmed = cells.map { String($0.trimmingWhitespace()) }
+        guard trimmed == header else {
+            throw .invalid("the header must be exactly \(header.joined(separator: ","))")
+        }
+    }
+
+    /// The reading on one data record. A time without an offset is read in `zone`.
+    public static func decode(_ cells: [String], zone: any TimeZoneRule, now: Int64) throws(RecordsError) -> Reading {
+        guard cells.count == header.count else {
+            throw .invalid("expected \(header.count) cells, found \(cells.count)")
+        }
+        let value = { (index: Int) in String(cells[index].trimmingWhitespace()) }
+        let id = value(0).isEmpty ? Reading.newID() : value(0).lowercased()
+        guard Reading.isValidID(id) else { throw .invalid("id '\(value(0))' is not a UUID") }
+        let takenAt = try parseTime(value(2), zone: zone)
+        let systolic = try optionalNumber(value(3), name: "systolic")
+        let diastolic = try optionalNumber(value(4), name: "diastolic")
+        guard (systolic == nil) == (diastolic == nil) else {
+            throw .invalid("systolic and diastolic must be given together")
+        }
+        var weight: Int?
+        if !value(6).isEmpty {
+            guard let grams = parseKilograms(value(6)) else {
+                throw .invalid("weight_kg '\(value(6))' is not a number like 72.5")
+            }
+            weight = grams
+        }
+        let tags = value(7).split(separator: ";").map { String(String($0).trimmingWhitespace()) }.filter { !$0.isEmpty }
+        let reading = Reading(
+            id: id, profileID: value(1), takenAt: takenAt,
+            bloodPressure: systolic.flatMap { s in diastolic.map { BloodPressure(systolic: s, diastolic: $0) } },
+            pulse: try optionalNumber(value(5), name: "pulse"), weightGrams: weight, tagIDs: tags,
+            note: cells[8], createdAt: now, updatedAt: now)
+        try reading.validate()
+        return reading
+    }
+
+    private static func optionalNumber(_ text: String, name: String) throws(RecordsError) -> Int? {
+        guard !text.isEmpty else { return nil }
+        guard let number = parseWholeNumber(text[...]) else {
+            throw .invalid("\(name) '\(text)' is not a whole number")
+        }
+        return number
+    }
+
+    private static func parseTime(_ text: String, zone: any TimeZoneRule) throws(RecordsError) -> ZonedInstant {
+        if let instant = ZonedInstant(iso8601: text) { return instant }
+        // No offset: a local wall time in `zone`.
+        let scalars = Array(text.utf8)
+        if scalars.count >= 16, scalars[10] == UInt8(ascii: "T") || scalars[10] == UInt8(ascii: " "),
+            let date = CivilDate(iso: String(decoding: scalars[0..<10], as: UTF8.self)),
+            let (hour, minute, second) = ZonedInstant.parseClock(String(decoding: scalars[11...], as: UTF8.self)[...])
+        {
+            guard let instant = zone.instant(date: date, hour: hour, minute: minute, second: second) else {
+                throw .invalid("taken_at '\(text)' does not exist in the local time zone (a daylight-saving gap)")
+            }
+            return instant
+        }
+        throw .invalid("taken_at '\(text)' is not a date and time like 2026-11-30T07:45:00+08:00")
+    }
+}

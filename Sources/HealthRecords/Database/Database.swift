@@ -1,0 +1,126 @@
+import CSQLite
+
+/// One SQLite connection. It owns the `sqlite3` handle and closes it in `deinit`.
+///
+/// Writes go through ``write(_:)``, which runs its closure inside
+/// `BEGIN IMMEDIATE … COMMIT` and rolls back when the closure throws. Starting
+/// writes IMMEDIATE matters: a deferred transaction that later upgrades to a
+/// write gets an `SQLITE_BUSY` that the busy timeout cannot retry.
+public final class Database {
+    /// How the file is opened.
+    public enum Mode: Sendable {
+        /// Read and write; create the file when it does not exist.
+        case readWriteCreate
+        /// Read and write an existing file.
+        case readWrite
+        /// Read only.
+        case readOnly
+    }
+
+    let handle: OpaquePointer
+    /// The path the connection was opened with.
+    public let path: String
+    private var statementCache: [String: Statement] = [:]
+    private var transactionDepth = 0
+
+    /// Opens `path` with a busy timeout of `busyTimeoutMilliseconds`.
+    public init(path: String, mode: Mode, busyTimeoutMilliseconds: Int32 = 10_000) throws(SQLiteError) {
+        var connection: OpaquePointer?
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        switch mode {
+        case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        case .readWrite: flags |= SQLITE_OPEN_READWRITE
+        case .readOnly: flags |= SQLITE_OPEN_READONLY
+        }
+        let code = sqlite3_open_v2(path, &connection, flags, nil)
+        guard code == SQLITE_OK, let connection else {
+            let error = SQLiteError(code: code, connection: connection, context: "cannot open \(path)")
+            sqlite3_close_v2(connection)
+            throw error
+        }
+        self.handle = connection
+        self.path = path
+        sqlite3_busy_timeout(connection, busyTimeoutMilliseconds)
+        sqlite3_extended_result_codes(connection, 1)
+    }
+
+    deinit {
+        statementCache.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs one or more SQL statements that return no rows.
+    public func execute(_ sql: String) throws(SQLiteError) {
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &message)
+        guard code == SQLITE_OK else {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(code))
+            sqlite3_free(message)
+            throw SQLiteError(code: sqlite3_extended_errcode(handle), message: text, sql: sql)
+        }
+    }
+
+    /// A prepared statement for `sql`, cached for the life of the connection.
+    func cachedStatement(_ sql: String) throws(SQLiteError) -> Statement {
+        if let statement = statementCache[sql] { return statement }
+        let statement = try Statement(database: self, sql: sql)
+        statementCache[sql] = statement
+        return statement
+    }
+
+    /// The number of rows changed by the last INSERT, UPDATE or DELETE.
+    var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// Runs `body` in a `BEGIN IMMEDIATE` transaction, committing when it returns
+    /// and rolling back when it throws. Nested calls join the outer transaction.
+    public func write<T>(_ body: () throws -> T) throws -> T {
+        try transaction("BEGIN IMMEDIATE", body)
+    }
+
+    /// Runs `body` in a deferred read transaction, so every query in it sees one snapshot.
+    public func read<T>(_ body: () throws -> T) throws -> T {
+        try transaction("BEGIN DEFERRED", body)
+    }
+
+    private func transaction<T>(_ begin: String, _ body: () throws -> T) throws -> T {
+        if transactionDepth > 0 { return try body() }
+        try execute(begin)
+        transactionDepth += 1
+        defer { transactionDepth -= 1 }
+        let result: T
+        do {
+            result = try body()
+        } catch {
+            // The first error is the one worth reporting; a failed rollback adds nothing.
+            sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
+            throw error
+        }
+        do {
+            try execute("COMMIT")
+        } catch {
+            sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
+            throw error
+        }
+        return result
+    }
+
+    /// Reads a pragma's single value as text.
+    func pragmaText(_ name: String) throws(SQLiteError) -> String? {
+        try Statement(database: self, sql: "PRAGMA \(name)").scalarText()
+    }
+
+    /// Reads a pragma's single value as an integer.
+    func pragmaInt(_ name: String) throws(SQLiteError) -> Int64 {
+        try Statement(database: self, sql: "PRAGMA \(name)").scalarInt() ?? 0
+    }
+
+    /// Switches the connection to WAL and checks that SQLite agreed.
+    func enableWriteAheadLog() throws(SQLiteError) {
+        let mode = try pragmaText("journal_mode=WAL")
+        guard mode?.lowercased() == "wal" else {
+            throw SQLiteError(
+                code: SQLITE_ERROR, message: "journal_mode is \(mode ?? "unknown"), expected wal",
+                context: "cannot enable WAL on \(path)")
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import CSQLite
+
+/// The schema's history: named steps applied in order, each in its own transaction.
+///
+/// Applied identifiers are recorded in `schema_migrations`, and `user_version`
+/// holds their count, so a step never runs twice and a database from a newer
+/// HealthLog is recognised and refused.
+struct Migrations {
+    struct Step {
+        let identifier: String
+        let sql: String
+    }
+
+    /// `PRAGMA application_id` of a HealthLog database: "HLOG".
+    static let applicationID: Int64 = 0x484C_4F47
+
+    static let steps: [Step] = [
+        Step(identifier: "v1-profiles-readings-tags", sql: """
+            CREATE TABLE schema_migrations (
+                identifier TEXT PRIMARY KEY NOT NULL,
+                applied_at INTEGER NOT NULL
+            );
+            CREATE TABLE profiles (
+                id TEXT PRIMARY KEY NOT NULL
+                    CHECK (length(id) BETWEEN 1 AND 32 AND id NOT GLOB '*[^a-z0-9-]*' AND id NOT GLOB '-*'),
+                name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 100),
+                birth_year INTEGER CHECK (birth_year IS NULL OR birth_year BETWEEN 1900 AND 2100),
+                sex TEXT CHECK (sex IS NULL OR sex IN ('female', 'male', 'other')),
+                target_systolic INTEGER NOT NULL DEFAULT 135 CHECK (target_systolic BETWEEN 50 AND 300),
+                target_diastolic INTEGER NOT NULL DEFAULT 85 CHECK (target_diastolic BETWEEN 20 AND 200),
+                created_at INTEGER NOT NULL,
+                updated_at INTEGER NOT NULL,
+                CHECK (target_systolic > target_diastolic)
+            );
+            CREATE TABLE readings (
+                id TEXT PRIMARY KEY NOT NULL CHECK (length(id) = 36),
+                profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+                taken_at INTEGER NOT NULL,
+                utc_offset_min INTEGER NOT NULL CHECK (utc_offset_min BETWEEN -1080 AND 1080),
+                systolic INTEGER CHECK (systolic IS NULL OR systolic BETWEEN 50 AND 300),
+                diastolic INTEGER CHECK (diastolic IS NULL OR diastolic BETWEEN 20 AND 200),
+                pulse INTEGER CHECK (pulse IS NULL OR pulse BETWEEN 20 AND 250),
+                weight_g INTEGER CHECK (weight_g IS NULL OR weight_g BETWEEN 1000 AND 500000),
+                note TEXT NOT NULL DEFAULT '',
+                created_at INTEGER NOT NULL,
+                updated_at INTEGER NOT NULL,
+                CHECK ((systolic IS NULL) = (diastolic IS NULL)),
+                CHECK (systolic IS NULL OR systolic > diastolic),
+                CHECK (systolic IS NOT NULL OR pulse IS NOT NULL OR weight_g IS NOT NULL)
+            );
+            CREATE INDEX readings_by_profile_local_time
+                ON readings (profile_id, (taken_at + utc_offset_min * 60));
+            CREATE INDEX readings_by_profile_time ON readings (profile_id, taken_at);
+            -- Tag IDs are plain strings with no reference to status_tags, on purpose:
+            -- removing or renaming a definition must never alter a reading's history.
+            CREATE TABLE reading_tags (
+                reading_id TEXT NOT NULL REFERENCES readings(id) ON DELETE CASCADE,
+                tag_id TEXT NOT NULL,
+                position INTEGER NOT NULL,
+                PRIMARY KEY (reading_id, tag_id)
+            ) WITHOUT ROWID;
+            CREATE INDEX reading_tags_by_tag ON reading_tags (tag_id, reading_id);
+            CREATE TABLE status_tags (
+                id TEXT PRIMARY KEY NOT NULL,
+                label_en TEXT NOT NULL,
+                label_zh TEXT,
+                color TEXT NOT NULL CHECK (color GLOB '#[0-9A-Fa-f][0-9A-Fa-f][0-9A-Fa-f][0-9A-Fa-f][0-9A-Fa-f][0-9A-Fa-f]'),
+                symbol TEXT NOT NULL,
+                created_at INTEGER NOT NULL,
+                updated_at INTEGER NOT NULL
+            );
+            CREATE TABLE settings (
+                key TEXT PRIMARY KEY NOT NULL,
+                value TEXT NOT NULL
+            );
+            """),
+    ]
+
+    /// Applies every step the database has not seen, each in its own IMMEDIATE transaction.
+    static func apply(to database: Database, now: Int64, seed: (Database) throws -> Void) throws {
+        for (index, step) in steps.enumerated() {
+            try database.write {
+                // Re-read inside the lock: another process may have migrated meanwhile.
+                let version = try database.pragmaInt("user_version")
+                guard version <= index else { return }
+                try database.execute(step.sql)
+                try database.cachedStatement("INSERT INTO schema_migrations (identifier, applied_at) VALUES (?, ?)")
+                    .run([.text(step.identifier), .integer(now)])
+                if index == 0 {
+                    try database.execute("PRAGMA application_id = \(applicationID)")
+                    try seed(database)
+                }
+                try database.execute("PRAGMA user_version = \(index + 1)")
+            }
+        }
+    }
+}

@@ -1,0 +1,58 @@
+/// A systolic/diastolic pair in mmHg.
+public struct BloodPressure: Hashable, Sendable, CustomStringConvertible {
+    public let systolic: Int
+    public let diastolic: Int
+
+    /// Accepted systolic values, mmHg.
+    public static let systolicRange = 50...300
+    /// Accepted diastolic values, mmHg.
+    public static let diastolicRange = 20...200
+
+    public init(systolic: Int, diastolic: Int) {
+        self.systolic = systolic
+        self.diastolic = diastolic
+    }
+
+    /// The home-monitoring threshold of ESH and the Chinese guideline, 135/85.
+    public static let defaultTarget = BloodPressure(systolic: 135, diastolic: 85)
+
+    /// `138/86`.
+    public var description: String { "\(systolic)/\(diastolic)" }
+
+    /// Checks the ranges and that systolic is above diastolic.
+    public func validate() throws(RecordsError) {
+        guard BloodPressure.systolicRange.contains(systolic) else {
+            throw .invalid("systolic \(systolic) is out of range (50–300 mmHg)")
+        }
+        guard BloodPressure.diastolicRange.contains(diastolic) else {
+            throw .invalid("diastolic \(diastolic) is out of range (20–200 mmHg)")
+        }
+        guard systolic > diastolic else {
+            throw .invalid("systolic must be higher than diastolic, got \(self) (SYS/DIA, e.g. 138/86)")
+        }
+    }
+
+    /// Parses `SYS/DIA` such as `138/86`, with a message that says what is wrong.
+    public static func parse(_ text: String) throws(RecordsError) -> BloodPressure {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2 else {
+            throw .invalid("'\(text)' is not a blood pressure; expected SYS/DIA, e.g. 138/86")
+        }
+        guard !parts[0].isEmpty, !parts[1].isEmpty else {
+            let missing = parts[0].isEmpty ? "systolic" : "diastolic"
+            throw .invalid("'\(text)' has no \(missing) value; expected SYS/DIA, e.g. 138/86")
+        }
+        guard let systolic = parseWholeNumber(parts[0]), let diastolic = parseWholeNumber(parts[1]) else {
+            throw .invalid("'\(text)' is not a blood pressure: use digits only, SYS/DIA, e.g. 138/86")
+        }
+        let pressure = BloodPressure(systolic: systolic, diastolic: diastolic)
+        try pressure.validate()
+        return pressure
+    }
+}
+
+/// Parses 1–4 ASCII digits; anything else (signs, letters, `12O`) is nil.
+func parseWholeNumber(_ text: Substring) -> Int? {
+    guard (1...4).contains(text.count), text.allSatisfy(\.isASCIIDigit) else { return nil }
+    return Int(text)
+}

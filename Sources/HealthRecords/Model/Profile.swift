@@ -1,0 +1,77 @@
+/// One family member whose readings are kept apart from everyone else's.
+public struct Profile: Equatable, Sendable {
+    /// The sex recorded on a profile, shown on the report header.
+    public enum Sex: String, CaseIterable, Sendable {
+        case female, male, other
+    }
+
+    /// A slug, `[a-z0-9][a-z0-9-]{0,31}`, such as `dad`.
+    public var id: String
+    /// The name shown on reports, in any script, such as 爸爸.
+    public var name: String
+    public var birthYear: Int?
+    public var sex: Sex?
+    /// The home BP target; readings at or above either number count as above target.
+    public var target: BloodPressure
+    /// Milliseconds since 1970.
+    public var createdAt: Int64
+    /// Milliseconds since 1970.
+    public var updatedAt: Int64
+
+    public init(
+        id: String, name: String? = nil, birthYear: Int? = nil, sex: Sex? = nil,
+        target: BloodPressure = .defaultTarget, createdAt: Int64 = 0, updatedAt: Int64 = 0
+    ) {
+        self.id = id
+        self.name = name ?? id
+        self.birthYear = birthYear
+        self.sex = sex
+        self.target = target
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+
+    /// Accepted birth years.
+    public static let birthYearRange = 1900...2100
+
+    /// Checks the id, name, birth year and target.
+    public func validate() throws(RecordsError) {
+        try Slug.validate(id, what: "profile id")
+        guard !name.trimmingWhitespace().isEmpty, name.count <= 100 else {
+            throw .invalid("profile name must be 1–100 characters")
+        }
+        if let birthYear, !Profile.birthYearRange.contains(birthYear) {
+            throw .invalid("birth year \(birthYear) is out of range (1900–2100)")
+        }
+        try target.validate()
+    }
+}
+
+/// The identifier rule shared by profiles and tags.
+public enum Slug {
+    /// True for `[a-z0-9][a-z0-9-]{0,31}`.
+    public static func isValid(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard (1...32).contains(bytes.count) else { return false }
+        let isLowerAlnum = { (byte: UInt8) in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        }
+        return isLowerAlnum(bytes[0]) && bytes.dropFirst().allSatisfy { isLowerAlnum($0) || $0 == UInt8(ascii: "-") }
+    }
+
+    static func validate(_ text: String, what: String) throws(RecordsError) {
+        guard isValid(text) else {
+            throw .invalid(
+                "\(what) '\(text)' is not valid: use 1–32 lowercase letters, digits and '-', starting with a letter or digit")
+        }
+    }
+}
+
+extension String {
+    func trimmingWhitespace() -> Substring {
+        let start = firstIndex { !$0.isWhitespace } ?? endIndex
+        let end = lastIndex { !$0.isWhitespace }.map(index(after:)) ?? start
+        return self[start..<max(start, end)]
+    }
+}

@@ -1,0 +1,107 @@
+import FoundationEssentials
+
+/// One measurement: blood pressure, pulse, weight, or any mix of them.
+public struct Reading: Equatable, Sendable {
+    /// A UUID, stored and shown in lowercase.
+    public var id: String
+    public var profileID: String
+    /// When it was taken, with the UTC offset in force at entry.
+    public var takenAt: ZonedInstant
+    public var bloodPressure: BloodPressure?
+    /// Beats per minute.
+    public var pulse: Int?
+    /// Weight in grams, so decimal kilograms are kept exactly.
+    public var weightGrams: Int?
+    /// Tag IDs in the order given. They need not have a definition.
+    public var tagIDs: [String]
+    public var note: String
+    /// Milliseconds since 1970.
+    public var createdAt: Int64
+    /// Milliseconds since 1970; the newer one wins when backups merge.
+    public var updatedAt: Int64
+
+    public init(
+        id: String = Reading.newID(), profileID: String, takenAt: ZonedInstant,
+        bloodPressure: BloodPressure? = nil, pulse: Int? = nil, weightGrams: Int? = nil,
+        tagIDs: [String] = [], note: String = "", createdAt: Int64 = 0, updatedAt: Int64 = 0
+    ) {
+        self.id = id
+        self.profileID = profileID
+        self.takenAt = takenAt
+        self.bloodPressure = bloodPressure
+        self.pulse = pulse
+        self.weightGrams = weightGrams
+        self.tagIDs = tagIDs
+        self.note = note
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+
+    /// A fresh random id in lowercase.
+    public static func newID() -> String { UUID().uuidString.lowercased() }
+
+    /// True for a canonical lowercase or uppercase UUID string.
+    public static func isValidID(_ text: String) -> Bool { UUID(uuidString: text) != nil }
+
+    public var period: DayPeriod { takenAt.period }
+    public var systolic: Int? { bloodPressure?.systolic }
+    public var diastolic: Int? { bloodPressure?.diastolic }
+
+    /// Weight in kilograms.
+    public var weightKilograms: Double? { weightGrams.map { Double($0) / 1000 } }
+
+    /// Accepted pulse values, beats per minute.
+    public static let pulseRange = 20...250
+    /// Accepted weights, in grams (1–500 kg).
+    public static let weightGramsRange = 1000...500_000
+    /// The longest note accepted, in characters.
+    public static let maximumNoteLength = 10_000
+
+    /// Checks every value against its accepted range.
+    public func validate() throws(RecordsError) {
+        guard Reading.isValidID(id) else { throw .invalid("reading id '\(id)' is not a UUID") }
+        try Slug.validate(profileID, what: "profile id")
+        guard ZonedInstant.offsetRange.contains(takenAt.offsetMinutes) else {
+            throw .invalid("UTC offset \(takenAt.offsetMinutes) minutes is out of range (±18 hours)")
+        }
+        try bloodPressure?.validate()
+        if let pulse, !Reading.pulseRange.contains(pulse) {
+            throw .invalid("pulse \(pulse) is out of range (20–250 bpm)")
+        }
+        if let weightGrams, !Reading.weightGramsRange.contains(weightGrams) {
+            throw .invalid("weight \(formatKilograms(weightGrams)) kg is out of range (1–500 kg)")
+        }
+        guard bloodPressure != nil || pulse != nil || weightGrams != nil else {
+            throw .invalid("a reading needs blood pressure, pulse or weight")
+        }
+        for tag in tagIDs { try Slug.validate(tag, what: "tag id") }
+        guard Set(tagIDs).count == tagIDs.count else { throw .invalid("a tag is given twice") }
+        guard note.count <= Reading.maximumNoteLength else {
+            throw .invalid("note is \(note.count) characters; the limit is 10000")
+        }
+    }
+}
+
+/// Parses a weight in kilograms such as `72.5` into grams, or nil.
+public func parseKilograms(_ text: String) -> Int? {
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    guard (1...2).contains(parts.count), let whole = parseWholeNumber(parts[0]) else { return nil }
+    var grams = whole * 1000
+    if parts.count == 2 {
+        let fraction = parts[1]
+        guard (1...3).contains(fraction.count), fraction.allSatisfy(\.isASCIIDigit) else { return nil }
+        grams += Int(fraction + String(repeating: "0", count: 3 - fraction.count))!
+    }
+    return grams
+}
+
+/// Formats grams as kilograms with no trailing zeros: 72500 → `72.5`.
+public func formatKilograms(_ grams: Int) -> String {
+    var text = "\(grams / 1000)"
+    let fraction = grams % 1000
+    guard fraction != 0 else { return text }
+    var digits = pad(fraction, 3)
+    while digits.hasSuffix("0") { digits.removeLast() }
+    text += "." + digits
+    return text
+}

@@ -1,0 +1,58 @@
+/// The definition of a status tag: how a stamp such as `bp-med` is labelled and coloured.
+///
+/// Readings refer to tags by ``id`` alone, with no foreign key, so editing or
+/// removing a definition never changes a reading's history.
+public struct StatusTag: Equatable, Sendable {
+    public var id: String
+    /// The English label, e.g. "BP medication".
+    public var label: String
+    /// The Simplified Chinese label, e.g. 降压药.
+    public var labelChinese: String?
+    /// `#RRGGBB`.
+    public var color: String
+    /// A symbol name, e.g. `pill`.
+    public var symbol: String
+
+    public init(id: String, label: String, labelChinese: String? = nil, color: String = "#6C757D", symbol: String = "tag") {
+        self.id = id
+        self.label = label
+        self.labelChinese = labelChinese
+        self.color = color
+        self.symbol = symbol
+    }
+
+    /// The label for a language code (`zh-Hans` or anything else for English).
+    public func label(language: String) -> String {
+        language.hasPrefix("zh") ? (labelChinese ?? label) : label
+    }
+
+    /// The tags every new database starts with.
+    public static let builtIns: [StatusTag] = [
+        StatusTag(id: "bp-med", label: "BP medication", labelChinese: "降压药", color: "#17A2B8", symbol: "pill"),
+        StatusTag(id: "diet", label: "low-fat meal", labelChinese: "减脂餐", color: "#2CA02C", symbol: "leaf"),
+        StatusTag(id: "exercise", label: "exercise", labelChinese: "运动", color: "#FF7F0E", symbol: "figure.walk"),
+        StatusTag(id: "good-sleep", label: "good sleep", labelChinese: "好睡眠", color: "#9467BD", symbol: "moon"),
+        StatusTag(id: "black-coffee", label: "black coffee", labelChinese: "黑咖啡", color: "#8C564B", symbol: "cup"),
+    ]
+
+    /// Checks the id, labels and colour.
+    public func validate() throws(RecordsError) {
+        try Slug.validate(id, what: "tag id")
+        guard !label.trimmingWhitespace().isEmpty, label.count <= 40 else {
+            throw .invalid("tag label must be 1–40 characters")
+        }
+        if let labelChinese, labelChinese.trimmingWhitespace().isEmpty || labelChinese.count > 40 {
+            throw .invalid("Chinese tag label must be 1–40 characters")
+        }
+        guard StatusTag.isColor(color) else {
+            throw .invalid("colour '\(color)' is not valid; use #RRGGBB, e.g. #17A2B8")
+        }
+    }
+
+    /// True for `#RRGGBB`.
+    public static func isColor(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        return bytes.count == 7 && bytes[0] == UInt8(ascii: "#")
+            && bytes.dropFirst().allSatisfy { Character(Unicode.Scalar($0)).isHexDigit }
+    }
+}

@@ -1,0 +1,55 @@
+/// Which readings to fetch. Every filter is optional; dates are local calendar days.
+public struct ReadingQuery: Sendable {
+    public var profileID: String?
+    /// First local day, inclusive.
+    public var from: CivilDate?
+    /// Last local day, inclusive.
+    public var to: CivilDate?
+    public var period: DayPeriod?
+    /// Only readings stamped with this tag ID, defined or not.
+    public var tagID: String?
+    /// Only the latest `limit` readings (still returned oldest first).
+    public var limit: Int?
+
+    public init(
+        profileID: String? = nil, from: CivilDate? = nil, to: CivilDate? = nil,
+        period: DayPeriod? = nil, tagID: String? = nil, limit: Int? = nil
+    ) {
+        self.profileID = profileID
+        self.from = from
+        self.to = to
+        self.period = period
+        self.tagID = tagID
+        self.limit = limit
+    }
+
+    /// The WHERE clause and its bound values.
+    func whereClause() -> (sql: String, values: [SQLValue]) {
+        var conditions: [String] = []
+        var values: [SQLValue] = []
+        // Same expression as the readings_by_profile_local_time index, so it is used.
+        let localTime = "(taken_at + utc_offset_min * 60)"
+        if let profileID {
+            conditions.append("profile_id = ?")
+            values.append(.text(profileID))
+        }
+        if let from {
+            conditions.append("\(localTime) >= ?")
+            values.append(.integer(Int64(from.dayNumber) * 86_400))
+        }
+        if let to {
+            conditions.append("\(localTime) < ?")
+            values.append(.integer(Int64(to.dayNumber + 1) * 86_400))
+        }
+        if let period {
+            let hours = period.hours.map(String.init).joined(separator: ",")
+            conditions.append("((\(localTime) % 86400 + 86400) % 86400) / 3600 IN (\(hours))")
+        }
+        if let tagID {
+            conditions.append("id IN (SELECT reading_id FROM reading_tags WHERE tag_id = ?)")
+            values.append(.text(tagID))
+        }
+        let sql = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        return (sql, values)
+    }
+}

@@ -1,0 +1,133 @@
+extension RecordStore {
+    // MARK: - Reading profiles
+
+    /// Every profile, ordered by id.
+    public func profiles() throws(RecordsError) -> [Profile] {
+        try mapErrors {
+            var result: [Profile] = []
+            try database.cachedStatement("\(RecordStore.profileColumns) ORDER BY id").forEachRow { row in
+                result.append(RecordStore.profile(from: row))
+            }
+            return result
+        }
+    }
+
+    /// The profile with `id`, or nil.
+    public func profile(id: String) throws(RecordsError) -> Profile? {
+        try mapErrors {
+            var found: Profile?
+            try database.cachedStatement("\(RecordStore.profileColumns) WHERE id = ?").forEachRow([.text(id)]) {
+                found = RecordStore.profile(from: $0)
+            }
+            return found
+        }
+    }
+
+    /// The profile with `id`, or an error that lists the profiles there are.
+    public func requireProfile(id: String) throws(RecordsError) -> Profile {
+        if let profile = try profile(id: id) { return profile }
+        let known = try profiles().map(\.id)
+        let list = known.isEmpty ? "there are no profiles yet" : "profiles: " + known.joined(separator: ", ")
+        throw .notFound("no profile '\(id)' (\(list))")
+    }
+
+    /// How many readings `profileID` has.
+    public func readingCount(profileID: String) throws(RecordsError) -> Int {
+        try mapErrors {
+            Int(try database.cachedStatement("SELECT count(*) FROM readings WHERE profile_id = ?")
+                .scalarInt([.text(profileID)]) ?? 0)
+        }
+    }
+
+    /// The stored default profile id, if one was set and still exists.
+    public func defaultProfileID() throws(RecordsError) -> String? {
+        try mapErrors {
+            try database.cachedStatement(
+                "SELECT value FROM settings WHERE key = 'default_profile' AND value IN (SELECT id FROM profiles)"
+            ).scalarText()
+        }
+    }
+
+    // MARK: - Changing profiles
+
+    /// Adds a new profile; its id must not be in use.
+    public func addProfile(_ profile: Profile) throws(RecordsError) {
+        try profile.validate()
+        let now = clock()
+        try write {
+            guard try self.profile(id: profile.id) == nil else {
+                throw RecordsError.conflict("profile '\(profile.id)' already exists")
+            }
+            try insertProfile(profile, now: now)
+        }
+    }
+
+    func insertProfile(_ profile: Profile, now: Int64) throws {
+        try database.cachedStatement(
+            """
+            INSERT INTO profiles (id, name, birth_year, sex, target_systolic, target_diastolic, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """
+        ).run([
+            .text(profile.id), .text(profile.name), profile.birthYear.map { .integer(Int64($0)) } ?? .null,
+            profile.sex.map { .text($0.rawValue) } ?? .null,
+            .integer(Int64(profile.target.systolic)), .integer(Int64(profile.target.diastolic)),
+            .integer(profile.createdAt == 0 ? now : profile.createdAt), .integer(now),
+        ])
+    }
+
+    /// Saves changes to an existing profile's name, birth year, sex or target.
+    public func updateProfile(_ profile: Profile) throws(RecordsError) {
+        try profile.validate()
+        let now = clock()
+        try write {
+            try database.cachedStatement(
+                """
+                UPDATE profiles SET name = ?, birth_year = ?, sex = ?, target_systolic = ?, target_diastolic = ?,
+                    updated_at = ? WHERE id = ?
+                """
+            ).run([
+                .text(profile.name), profile.birthYear.map { .integer(Int64($0)) } ?? .null,
+                profile.sex.map { .text($0.rawValue) } ?? .null,
+                .integer(Int64(profile.target.systolic)), .integer(Int64(profile.target.diastolic)),
+                .integer(now), .text(profile.id),
+            ])
+            guard database.changes == 1 else { throw RecordsError.notFound("no profile '\(profile.id)'") }
+        }
+    }
+
+    /// Makes `id` the profile commands use when none is named.
+    public func setDefaultProfile(id: String) throws(RecordsError) {
+        try write {
+            _ = try requireProfile(id: id)
+            try database.cachedStatement(
+                "INSERT INTO settings (key, value) VALUES ('default_profile', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"
+            ).run([.text(id)])
+        }
+    }
+
+    /// Removes a profile together with all of its readings. Returns how many readings went.
+    @discardableResult
+    public func removeProfile(id: String) throws(RecordsError) -> Int {
+        try write {
+            _ = try requireProfile(id: id)
+            let count = try readingCount(profileID: id)
+            try database.cachedStatement("DELETE FROM profiles WHERE id = ?").run([.text(id)])
+            return count
+        }
+    }
+
+    // MARK: - Rows
+
+    static let profileColumns = """
+        SELECT id, name, birth_year, sex, target_systolic, target_diastolic, created_at, updated_at FROM profiles
+        """
+
+    static func profile(from row: Row) -> Profile {
+        Profile(
+            id: row.text(0) ?? "", name: row.text(1), birthYear: row.optionalInt(2),
+            sex: row.text(3).flatMap(Profile.Sex.init(rawValue:)),
+            target: BloodPressure(systolic: Int(row.int(4)), diastolic: Int(row.int(5))),
+            createdAt: row.int(6), updatedAt: row.int(7))
+    }
+}

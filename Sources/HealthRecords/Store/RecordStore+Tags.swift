@@ -1,0 +1,99 @@
+extension RecordStore {
+    /// Every tag definition, ordered by id.
+    public func tags() throws(RecordsError) -> [StatusTag] {
+        try mapErrors {
+            var result: [StatusTag] = []
+            try database.cachedStatement(
+                "SELECT id, label_en, label_zh, color, symbol FROM status_tags ORDER BY id"
+            ).forEachRow { row in
+                result.append(
+                    StatusTag(
+                        id: row.text(0) ?? "", label: row.text(1) ?? "", labelChinese: row.text(2),
+                        color: row.text(3) ?? "#6C757D", symbol: row.text(4) ?? "tag"))
+            }
+            return result
+        }
+    }
+
+    /// The definition of `id`, or nil.
+    public func tag(id: String) throws(RecordsError) -> StatusTag? {
+        try tags().first { $0.id == id }
+    }
+
+    /// Defines a new tag. This is the only way a tag comes into being.
+    public func addTag(_ tag: StatusTag) throws(RecordsError) {
+        try tag.validate()
+        let now = clock()
+        try write {
+            guard try self.tag(id: tag.id) == nil else {
+                throw RecordsError.conflict("tag '\(tag.id)' already exists")
+            }
+            try RecordStore.insertTag(tag, into: database, now: now)
+        }
+    }
+
+    /// Changes a tag's labels, colour or symbol. Readings keep their tag IDs.
+    public func updateTag(_ tag: StatusTag) throws(RecordsError) {
+        try tag.validate()
+        let now = clock()
+        try write {
+            try database.cachedStatement(
+                "UPDATE status_tags SET label_en = ?, label_zh = ?, color = ?, symbol = ?, updated_at = ? WHERE id = ?"
+            ).run([
+                .text(tag.label), tag.labelChinese.map(SQLValue.text) ?? .null, .text(tag.color.uppercased()),
+                .text(tag.symbol), .integer(now), .text(tag.id),
+            ])
+            guard database.changes == 1 else { throw RecordsError.notFound("no tag '\(tag.id)'") }
+        }
+    }
+
+    /// Removes a tag definition. Readings stamped with it keep the ID and stay filterable.
+    public func removeTag(id: String) throws(RecordsError) {
+        try write {
+            try database.cachedStatement("DELETE FROM status_tags WHERE id = ?").run([.text(id)])
+            guard database.changes == 1 else { throw RecordsError.notFound("no tag '\(id)'") }
+        }
+    }
+
+    /// How many readings carry the tag `id`.
+    public func usageCount(tagID: String) throws(RecordsError) -> Int {
+        try mapErrors {
+            Int(try database.cachedStatement("SELECT count(*) FROM reading_tags WHERE tag_id = ?")
+                .scalarInt([.text(tagID)]) ?? 0)
+        }
+    }
+
+    /// An error for tag IDs that have no definition, listing the known ones.
+    func requireDefined(_ tagIDs: [String]) throws -> Void {
+        guard !tagIDs.isEmpty else { return }
+        let known = try tags().map(\.id)
+        let unknown = tagIDs.filter { !known.contains($0) }
+        guard unknown.isEmpty else {
+            let names = unknown.map { "'\($0)'" }.joined(separator: ", ")
+            throw RecordsError.invalid(
+                "unknown tag \(names); known tags: \(known.joined(separator: ", ")) (define one with 'healthlog tag add')")
+        }
+    }
+}
+
+/// A tag ID that readings carry but no definition names.
+public struct UndefinedTagUsage: Equatable, Sendable {
+    public let id: String
+    public let count: Int
+}
+
+extension RecordStore {
+    /// Tag IDs in use on readings that have no definition, with their counts.
+    public func undefinedTagUsage() throws(RecordsError) -> [UndefinedTagUsage] {
+        try mapErrors {
+            var result: [UndefinedTagUsage] = []
+            try database.cachedStatement(
+                """
+                SELECT tag_id, count(*) FROM reading_tags WHERE tag_id NOT IN (SELECT id FROM status_tags)
+                GROUP BY tag_id ORDER BY tag_id
+                """
+            ).forEachRow { row in result.append(UndefinedTagUsage(id: row.text(0) ?? "", count: Int(row.int(1)))) }
+            return result
+        }
+    }
+}

@@ -1,0 +1,30 @@
+/// Everything the records library can refuse or fail at, with a message a person can act on.
+public enum RecordsError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// A value is out of range or malformed. Nothing was written.
+    case invalid(String)
+    /// A profile, reading or tag that does not exist.
+    case notFound(String)
+    /// Something already exists, e.g. a profile id in use.
+    case conflict(String)
+    /// The file is not a HealthLog database; it was left untouched.
+    case notHealthLogDatabase(path: String, reason: String)
+    /// The file was written by a newer HealthLog; it was left untouched.
+    case newerSchema(path: String, found: Int, supported: Int)
+    /// SQLite failed (I/O, a full disk, a lock held too long).
+    case storage(String)
+
+    public var description: String {
+        switch self {
+        case .invalid(let message), .notFound(let message), .conflict(let message), .storage(let message):
+            message
+        case .notHealthLogDatabase(let path, let reason):
+            "\(path) is not a HealthLog database (\(reason)); it was left untouched"
+        case .newerSchema(let path, let found, let supported):
+            "\(path) uses schema version \(found), but this healthlog supports up to \(supported); upgrade healthlog. The file was left untouched"
+        }
+    }
+
+    init(_ error: SQLiteError) {
+        self = .storage(error.description)
+    }
+}

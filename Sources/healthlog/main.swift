@@ -1,0 +1,28 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import HealthLogCLI
+
+// A closed pipe (healthlog list | head) ends output quietly instead of killing the process.
+signal(SIGPIPE, SIG_IGN)
+
+var environment: [String: String] = [:]
+var pointer = environ
+while let entry = pointer.pointee {
+    let text = String(cString: entry)
+    if let equals = text.firstIndex(of: "=") {
+        environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
+    }
+    pointer += 1
+}
+
+let stdout = FileDescriptorOutput(descriptor: 1)
+let stderr = FileDescriptorOutput(descriptor: 2)
+let context = CommandContext(
+    stdout: stdout, stderr: stderr, environment: environment, confirm: TerminalPrompt.confirm(stdin: 0, output: stderr))
+let status = HealthLogMain.run(Array(CommandLine.arguments.dropFirst()), context: context)
+stdout.flush()
+stderr.flush()
+exit(status)
