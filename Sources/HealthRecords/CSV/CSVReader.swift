@@ -11,6 +11,11 @@ public struct CSVReader {
     public struct SyntaxError: Error, Equatable {
         public let line: Int
         public let reason: String
+
+        public init(line: Int, reason: String) {
+            self.line = line
+            self.reason = reason
+        }
     }
 
     private let bytes: [UInt8]

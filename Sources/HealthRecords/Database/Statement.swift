@@ -10,11 +10,13 @@ public enum SQLValue: Sendable, Equatable {
 
 /// A prepared statement. It owns its `sqlite3_stmt` and finalizes it in `deinit`.
 ///
-/// A statement keeps its ``Database`` alive, so the connection always outlives it.
+/// The connection caches its statements and finalizes them before it closes, so
+/// a statement refers back to it `unowned`: a strong reference would be a cycle
+/// that keeps the connection open forever.
 final class Statement {
     let handle: OpaquePointer
     let sql: String
-    private let database: Database
+    private unowned let database: Database
 
     init(database: Database, sql: String) throws(SQLiteError) {
         var statement: OpaquePointer?

@@ -80,6 +80,11 @@ extension RecordStore {
 public struct UndefinedTagUsage: Equatable, Sendable {
     public let id: String
     public let count: Int
+
+    public init(id: String, count: Int) {
+        self.id = id
+        self.count = count
+    }
 }
 
 extension RecordStore {

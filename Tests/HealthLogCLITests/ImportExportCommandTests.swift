@@ -1,0 +1,105 @@
+import Foundation
+import HealthRecords
+import Testing
+
+@Suite struct ImportExportCommandTests {
+    let header = "id,profile,taken_at,systolic,diastolic,pulse,weight_kg,tags,note\n"
+
+    @Test func exportThenImportIntoAFreshLogRoundTrips() throws {
+        let source = CLIHarness()
+        source.family()
+        source.ok("-p", "dad", "add", "--weight", "78.25", "-n", "after breakfast, \"heavy\"\nsecond line", "--at", "07:50")
+        let file = source.directory.file("out.csv")
+        let exported = source.run("export", "-o", file)
+        #expect(exported.status == 0)
+        #expect(exported.stderr == "Exported 5 readings to \(file).\n")
+        let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+
+        let target = CLIHarness()
+        #expect(target.ok("import", file) == "Imported \(file): added 5, duplicate 0, skipped 0, invalid 0.\n")
+        #expect(try target.readings().map(\.id) == source.readings().map(\.id))
+        #expect(try target.readings().map(ReadingCSVCodec.encode) == source.readings().map(ReadingCSVCodec.encode))
+        #expect(target.ok("import", file) == "Imported \(file): added 0, duplicate 5, skipped 0, invalid 0.\n")
+        #expect(try target.readings().count == 5)
+    }
+
+    @Test func anyInvalidRowImportsNothingAndNamesEveryBadLine() throws {
+        let cli = CLIHarness()
+        let file = cli.directory.write("bad.csv", header + """
+            ,dad,2026-11-29T07:00:00+08:00,150,95,80,,bp-med,
+            ,dad,2026-11-29T07:02:00+08:00,82,128,,,,
+            ,dad,"2026-11-29T07:04:00+08:00",140,90,,,old-tag,"fine, quoted"
+            ,dad,yesterday,140,90,,,,
+
+            """)
+        cli.ok("tag", "list")
+        let before = cli.databaseBytes()
+        let result = cli.run("import", file)
+        #expect(result.status == 65)
+        #expect(result.stderr == """
+            \(file):3: systolic must be higher than diastolic, got 82/128 (SYS/DIA, e.g. 138/86)
+            \(file):5: taken_at 'yesterday' is not a date and time like 2026-11-30T07:45:00+08:00
+            Error: 2 invalid rows in \(file); nothing was imported (use --skip-invalid to import the valid rows)
+
+            """)
+        #expect(cli.databaseBytes() == before)
+
+        let skipped = cli.run("import", file, "--skip-invalid")
+        #expect(skipped.status == 0)
+        #expect(skipped.stdout == "Imported \(file): added 2, duplicate 0, skipped 2, invalid 2.\n")
+        #expect(skipped.stderr.contains("Created profile 'dad'."))
+        #expect(skipped.stderr.contains("Kept tag IDs that have no definition: old-tag."))
+        #expect(try cli.readings().map(\.note) == ["", "fine, quoted"])
+    }
+
+    @Test func dryRunWritesNothing() throws {
+        let cli = CLIHarness()
+        let file = cli.directory.write("ok.csv", header + ",dad,2026-11-29T07:00:00+08:00,150,95,80,,,\n")
+        cli.ok("tag", "list")
+        let before = cli.databaseBytes()
+        #expect(cli.ok("import", file, "--dry-run") == "Dry run of \(file), nothing written: added 1, duplicate 0, skipped 0, invalid 0.\n")
+        #expect(cli.databaseBytes() == before)
+    }
+
+    @Test func importAcceptsBOMAndCRLF() throws {
+        let cli = CLIHarness()
+        let file = cli.directory.write("win.csv", "\u{FEFF}" + header.replacingOccurrences(of: "\n", with: "\r\n")
+            + ",mom,2026-11-29T07:00:00+08:00,120,80,,,,\"multi\r\nline\"\r\n")
+        cli.ok("import", file)
+        #expect(try cli.readings().first?.note == "multi\r\nline")
+    }
+
+    @Test func fileProblems() {
+        let cli = CLIHarness()
+        let missing = cli.run("import", cli.directory.file("nope.csv"))
+        #expect(missing.status == 66)
+        #expect(missing.stderr == "Error: \(cli.directory.file("nope.csv")) does not exist\n")
+        let wrongHeader = cli.directory.write("h.csv", "date,sys,dia\n2026-11-29,120,80\n")
+        let result = cli.run("import", wrongHeader)
+        #expect(result.status == 65)
+        #expect(result.stderr.hasPrefix("\(wrongHeader):1: the header must be exactly id,profile,taken_at,"))
+        let empty = cli.directory.write("e.csv", "")
+        #expect(cli.run("import", empty).status == 65)
+        let unwritable = cli.run("export", "-o", "/nonexistent-dir/out.csv")
+        #expect(unwritable.status == 73)
+        #expect(unwritable.stderr == "Error: cannot write /nonexistent-dir/out.csv: No such file or directory\n")
+    }
+
+    @Test func exportDoesNotFollowASymlinkAtTheTarget() throws {
+        let cli = CLIHarness()
+        cli.ok("add", "120/80")
+        let victim = cli.directory.write("victim.txt", "keep me")
+        let link = cli.directory.file("link.csv")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: victim)
+        cli.ok("export", "-o", link)
+        #expect(String(decoding: FileManager.default.contents(atPath: victim)!, as: UTF8.self) == "keep me")
+        #expect(try FileManager.default.destinationOfSymbolicLinkSafe(link) == nil)
+    }
+}
+
+extension FileManager {
+    func destinationOfSymbolicLinkSafe(_ path: String) throws -> String? {
+        try? destinationOfSymbolicLink(atPath: path)
+    }
+}

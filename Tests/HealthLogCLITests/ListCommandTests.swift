@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+@Suite struct ListCommandTests {
+    @Test func jsonHasTheDocumentedKeysAndNulls() throws {
+        let cli = CLIHarness()
+        cli.ok("add", "--weight", "72.5", "--at", "07:00")
+        cli.ok("add", "138/86", "72", "-t", "bp-med", "-n", "头晕", "--at", "07:05")
+        let output = cli.ok("list", "--format", "json")
+        let objects = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]])
+        #expect(objects.count == 2)
+        let keys = ["id", "profile", "takenAt", "period", "systolic", "diastolic", "pulse", "weightKg", "tags", "note"]
+        for object in objects { #expect(Set(object.keys) == Set(keys)) }
+        #expect(objects[0]["systolic"] is NSNull)
+        #expect(objects[0]["note"] is NSNull)
+        #expect(objects[0]["weightKg"] as? Double == 72.5)
+        #expect(objects[1]["takenAt"] as? String == "2026-11-30T07:05:00+08:00")
+        #expect(objects[1]["period"] as? String == "morning")
+        #expect(objects[1]["tags"] as? [String] == ["bp-med"])
+        #expect(objects[1]["note"] as? String == "头晕")
+    }
+
+    @Test func filtersByRangePeriodTagAndLimit() throws {
+        let cli = CLIHarness()
+        cli.family()
+        let ids = { (arguments: [String]) throws -> [Int] in
+            let output = cli.run(arguments + ["--format", "json"]).stdout
+            let objects = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]])
+            return objects.compactMap { $0["systolic"] as? Int }
+        }
+        #expect(try ids(["-p", "dad", "list"]) == [150, 142, 138])
+        #expect(try ids(["-p", "dad", "list", "--from", "2026-11-30"]) == [138])
+        #expect(try ids(["-p", "dad", "list", "--last", "2d"]) == [150, 142, 138])
+        #expect(try ids(["-p", "dad", "list", "--last", "1d"]) == [138])
+        #expect(try ids(["-p", "dad", "list", "--to", "yesterday"]) == [150, 142])
+        #expect(try ids(["-p", "dad", "list", "--period", "evening"]) == [142])
+        #expect(try ids(["-p", "dad", "list", "--tag", "bp-med"]) == [150])
+        #expect(try ids(["-p", "dad", "list", "--limit", "2"]) == [142, 138])
+        #expect(try ids(["-p", "mom", "list"]) == [118])
+    }
+
+    @Test func tablePrintsTheDateOncePerDay() {
+        let cli = CLIHarness()
+        cli.family()
+        let lines = cli.ok("-p", "dad", "list").split(separator: "\n")
+        #expect(lines[0] == "dad (爸爸) · all dates · 3 readings")
+        #expect(lines[1].hasPrefix("ID        Date        Time   Period   BP        Pulse  Weight"))
+        #expect(lines[2].contains("2026-11-29  07:30  morning  150/95       80          bp-med"))
+        #expect(lines[3].contains("            21:00  evening  142/88"))
+        #expect(lines[4].contains("2026-11-30  07:30  morning  138/86"))
+    }
+
+    @Test(arguments: [
+        (["list", "--period", "night"], "Error: --period 'night' is not a period (morning, noon or evening)"),
+        (["list", "--format", "xml"], "Error: --format 'xml' is not a format (table, csv or json)"),
+        (["list", "--from", "2026-13-01"], "Error: --from '2026-13-01' is not a date; use YYYY-MM-DD, today or yesterday"),
+        (["list", "--last", "7x"], "Error: --last '7x' is not a span; use a number and d, w, m or y, e.g. 7d, 4w, 3m, 1y"),
+        (["list", "--from", "2026-11-30", "--to", "2026-11-01"], "Error: --from 2026-11-30 is after --to 2026-11-01"),
+        (["list", "--limit", "0"], "Error: --limit '0' is not a whole number of at least 1"),
+    ])
+    func badFiltersAreDataErrors(arguments: [String], message: String) {
+        let cli = CLIHarness()
+        cli.ok("add", "120/80")
+        let result = cli.run(arguments)
+        #expect(result.status == 65)
+        #expect(result.stderr == message + "\n")
+    }
+}

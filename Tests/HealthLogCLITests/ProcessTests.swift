@@ -1,0 +1,61 @@
+import Foundation
+import HealthRecords
+import Testing
+
+/// Tests that need real processes: the machine's time zone, and concurrent writers.
+@Suite struct ProcessTests {
+    @Test(arguments: ["UTC", "Asia/Shanghai"])
+    func periodBoundariesUnderTheMachinesZone(zone: String) throws {
+        let directory = TemporaryDirectory()
+        let environment = ["TZ": zone, "HEALTHLOG_DB": directory.file("log.sqlite"), "HOME": directory.path]
+        let cases: [(String, String)] = [
+            ("03:59", "evening"), ("04:00", "morning"), ("11:59", "morning"),
+            ("12:00", "noon"), ("17:59", "noon"), ("18:00", "evening"),
+        ]
+        for (time, _) in cases {
+            let result = try runProcess(["add", "120/80", "--at", "2026-11-20 \(time)"], environment: environment)
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        let output = try runProcess(["list", "--format", "json"], environment: environment).stdout
+        let objects = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]])
+        let offset = zone == "UTC" ? "+00:00" : "+08:00"
+        #expect(objects.map { $0["takenAt"] as? String } == cases.map { "2026-11-20T\($0.0):00\(offset)" })
+        #expect(objects.map { $0["period"] as? String } == cases.map(\.1))
+        // Read back under the other zone: the stored offset keeps each reading's local time and period.
+        var other = environment
+        other["TZ"] = zone == "UTC" ? "Asia/Shanghai" : "UTC"
+        let again = try runProcess(["list", "--format", "json"], environment: other).stdout
+        #expect(again == output)
+    }
+
+    @Test func twoProcessesAddingAtOnceLoseNothing() throws {
+        let directory = TemporaryDirectory()
+        let database = directory.file("log.sqlite")
+        let environment = ["HEALTHLOG_DB": database, "HOME": directory.path, "TZ": "UTC"]
+        #expect(try runProcess(["profile", "add", "dad"], environment: environment).status == 0)
+        let script = """
+            for i in $(seq 1 200); do "$1" add 130/80 "$2" || echo "FAILED $i"; done
+            """
+        let executable = try healthlogExecutable()
+        let writers = try [70, 90].map { pulse -> (Process, Pipe) in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", script, "sh", executable, String(pulse)]
+            process.environment = environment
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = pipe
+            try process.run()
+            return (process, pipe)
+        }
+        for (process, pipe) in writers {
+            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(!output.contains("FAILED"))
+            #expect(!output.contains("locked"))
+        }
+        let readings = try RecordStore.open(path: database).readings()
+        #expect(readings.count == 400)
+        #expect(readings.filter { $0.pulse == 70 }.count == 200)
+    }
+}

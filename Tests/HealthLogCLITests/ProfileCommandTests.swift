@@ -1,0 +1,60 @@
+import Testing
+
+@Suite struct ProfileCommandTests {
+    @Test func profileResolutionOrder() {
+        let cli = CLIHarness()
+        cli.ok("profile", "add", "dad")
+        // The only profile is used.
+        cli.ok("add", "150/95", "--at", "07:00")
+        cli.ok("profile", "add", "mom")
+        let ambiguous = cli.run("add", "120/80")
+        #expect(ambiguous.status == 65)
+        #expect(ambiguous.stderr == "Error: several profiles (dad, mom): choose one with --profile ID, or set a default with 'healthlog profile default ID'\n")
+        cli.ok("profile", "default", "mom")
+        cli.ok("add", "120/80", "--at", "07:01")
+        cli.environment["HEALTHLOG_PROFILE"] = "dad"
+        cli.ok("add", "151/96", "--at", "07:02")
+        cli.ok("--profile", "mom", "add", "121/80", "--at", "07:03")
+        cli.ok("add", "122/80", "-p", "mom", "--at", "07:04")
+        #expect(cli.ok("-p", "dad", "list", "--format", "csv").split(separator: "\n").count == 3)
+        #expect(cli.ok("-p", "mom", "list", "--format", "csv").split(separator: "\n").count == 4)
+        let unknown = cli.run("-p", "grandpa", "list")
+        #expect(unknown.status == 65)
+        #expect(unknown.stderr == "Error: no profile 'grandpa' (profiles: dad, mom)\n")
+    }
+
+    @Test func addShowEditListAndRemove() {
+        let cli = CLIHarness()
+        #expect(cli.ok("profile", "add", "dad", "--name", "爸爸", "--birth-year", "1954", "--sex", "male", "--target", "130/80")
+            == "Created profile dad (爸爸), born 1954, male, target 130/80.\n")
+        #expect(cli.ok("profile", "edit", "dad", "--target", "135/85") == "Updated profile dad (爸爸), born 1954, male, target 135/85.\n")
+        #expect(cli.ok("profile", "show", "dad").contains("  Target      135/85 mmHg\n"))
+        cli.ok("add", "140/90")
+        #expect(cli.ok("profile", "list").contains("  dad  爸爸  1954  135/85         1"))
+        let refused = cli.run("profile", "remove", "dad")
+        #expect(refused.status == 64)
+        #expect(refused.stderr == "Error: Remove profile 'dad' and its 1 readings needs --yes when not run at a terminal. See 'healthlog profile remove --help'.\n")
+        #expect(cli.run(["profile", "remove", "dad"], confirm: { _ in false }).status == 65)
+        #expect(cli.ok("profile", "remove", "dad", "--yes") == "Removed profile 'dad' and 1 readings.\n")
+        #expect(cli.ok("profile", "list").hasPrefix("No profiles yet."))
+    }
+
+    @Test(arguments: [
+        (["profile", "add", "Dad"], "Error: profile id 'Dad' is not valid: use 1–32 lowercase letters, digits and '-', starting with a letter or digit"),
+        (["profile", "add", "dad", "--sex", "x"], "Error: --sex 'x' is not female, male or other"),
+        (["profile", "add", "dad", "--birth-year", "1800"], "Error: birth year 1800 is out of range (1900–2100)"),
+        (["profile", "add", "dad", "--target", "80/90"], "Error: --target: systolic must be higher than diastolic, got 80/90 (SYS/DIA, e.g. 138/86)"),
+        (["profile", "add", "existing"], "Error: profile 'existing' already exists"),
+        (["profile", "show", "ghost"], "Error: no profile 'ghost' (profiles: existing)"),
+        (["profile", "default", "ghost"], "Error: no profile 'ghost' (profiles: existing)"),
+    ])
+    func badProfileInput(arguments: [String], message: String) {
+        let cli = CLIHarness()
+        cli.ok("profile", "add", "existing")
+        let before = cli.databaseBytes()
+        let result = cli.run(arguments)
+        #expect(result.status == 65)
+        #expect(result.stderr == message + "\n")
+        #expect(cli.databaseBytes() == before)
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import HealthLogCLI
+import HealthRecords
+import Testing
+
+/// A private temporary directory, removed when the value goes away.
+final class TemporaryDirectory {
+    let path: String
+
+    init() {
+        var template = Array("\(NSTemporaryDirectory())/healthlog-cli-XXXXXX".utf8CString)
+        path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    func file(_ name: String) -> String { "\(path)/\(name)" }
+
+    func write(_ name: String, _ text: String) -> String {
+        let path = file(name)
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        return path
+    }
+}
+
+/// 2026-11-30 08:00 in China (00:00 UTC), in milliseconds.
+let fixedNow: Int64 = 1_795_996_800_000
+
+/// What one run of the program printed and returned.
+struct RunResult {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+}
+
+/// Runs `healthlog` in-process against a database of its own, like a fresh process each time.
+final class CLIHarness {
+    let directory = TemporaryDirectory()
+    var environment: [String: String]
+    var now = fixedNow
+    var zone: any TimeZoneRule = FixedOffsetZone(minutes: 480)
+
+    init() {
+        environment = ["HOME": directory.path]
+        environment["HEALTHLOG_DB"] = databasePath
+    }
+
+    var databasePath: String { directory.file("log.sqlite") }
+
+    @discardableResult
+    func run(_ arguments: String..., confirm: ((String) -> Bool)? = nil) -> RunResult {
+        run(arguments, confirm: confirm)
+    }
+
+    @discardableResult
+    func run(_ arguments: [String], confirm: ((String) -> Bool)? = nil) -> RunResult {
+        let stdout = CapturedOutput()
+        let stderr = CapturedOutput()
+        let clock = now
+        let context = CommandContext(
+            stdout: stdout, stderr: stderr, environment: environment, clock: { clock }, zone: zone, confirm: confirm)
+        let status = HealthLogMain.run(arguments, context: context)
+        return RunResult(status: status, stdout: stdout.text, stderr: stderr.text)
+    }
+
+    /// Runs and expects success, returning stdout.
+    @discardableResult
+    func ok(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) -> String {
+        let result = run(arguments)
+        #expect(result.status == 0, "\(arguments): \(result.stderr)", sourceLocation: sourceLocation)
+        return result.stdout
+    }
+
+    /// The readings in the database, read directly through the records library.
+    func readings(profile: String? = nil) throws -> [Reading] {
+        try RecordStore.open(path: databasePath).readings(matching: ReadingQuery(profileID: profile))
+    }
+
+    /// The database's bytes (with -wal), to prove a failed command wrote nothing.
+    func databaseBytes() -> [Data?] {
+        ["", "-wal"].map { FileManager.default.contents(atPath: databasePath + $0) }
+    }
+
+    /// Sets up dad and mom with a few readings each.
+    func family() {
+        ok("profile", "add", "dad", "--name", "爸爸", "--birth-year", "1954", "--sex", "male")
+        ok("profile", "add", "mom", "--name", "妈妈")
+        ok("-p", "dad", "add", "150/95", "80", "-t", "bp-med", "--at", "2026-11-29 07:30")
+        ok("-p", "dad", "add", "142/88", "--at", "2026-11-29 21:00")
+        ok("-p", "dad", "add", "138/86", "72", "--at", "07:30")
+        ok("-p", "mom", "add", "118/76", "66", "--at", "07:40")
+    }
+}
+
+/// The built `healthlog` executable, for tests that need real processes.
+func healthlogExecutable() throws -> String {
+    if let path = ProcessInfo.processInfo.environment["HEALTHLOG_BIN"] { return path }
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let path = root.appendingPathComponent(".build/debug/healthlog").path
+    try #require(FileManager.default.isExecutableFile(atPath: path), "build first: swift build (make test does)")
+    return path
+}
+
+/// Runs the real executable with `environment` and returns its result.
+func runProcess(_ arguments: [String], environment: [String: String]) throws -> RunResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: try healthlogExecutable())
+    process.arguments = arguments
+    process.environment = environment
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return RunResult(
+        status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+        stderr: String(decoding: stderr, as: UTF8.self))
+}

@@ -1,0 +1,45 @@
+import Testing
+
+@Suite struct TagCommandTests {
+    @Test func removingADefinitionKeepsHistoryAndFiltering() throws {
+        let cli = CLIHarness()
+        #expect(cli.ok("tag", "add", "salt", "--label", "salty meal", "--label-zh", "咸食", "--color", "#e67e22")
+            == "Defined tag 'salt': salty meal / 咸食, #E67E22.\n")
+        cli.ok("add", "150/95", "-t", "salt,bp-med", "--at", "07:00")
+        cli.ok("add", "130/85", "--at", "07:05")
+        #expect(cli.ok("tag", "remove", "salt") == "Removed tag definition 'salt'. 1 readings keep 'salt' and can still be listed with --tag salt.\n")
+        #expect(try cli.readings().first?.tagIDs == ["salt", "bp-med"])
+        #expect(cli.ok("list", "--tag", "salt", "--format", "csv").split(separator: "\n").count == 2)
+        #expect(cli.ok("tag", "list").contains("salt          -------     1  (no definition; kept on readings)"))
+        #expect(cli.ok("show", try cli.readings()[0].id).contains("  Tags      salt (no definition), bp-med (BP medication)"))
+        // Typing the removed tag again is refused: only `tag add` creates tags.
+        #expect(cli.run("add", "150/95", "-t", "salt").status == 65)
+    }
+
+    @Test func editingALabelChangesNoReading() throws {
+        let cli = CLIHarness()
+        cli.ok("add", "150/95", "-t", "diet")
+        let before = try cli.readings()
+        #expect(cli.ok("tag", "edit", "diet", "--label", "low-salt meal", "--label-zh", "低盐餐")
+            == "Updated tag 'diet': low-salt meal / 低盐餐, #2CA02C.\n")
+        #expect(try cli.readings() == before)
+        #expect(cli.ok("tag", "list").contains("diet          #2CA02C     1  low-salt meal / 低盐餐"))
+    }
+
+    @Test(arguments: [
+        (["tag", "add", "x", "--label", "X", "--color", "red"], 65, "Error: colour 'red' is not valid; use #RRGGBB, e.g. #17A2B8"),
+        (["tag", "add", "bp-med", "--label", "again"], 65, "Error: tag 'bp-med' already exists"),
+        (["tag", "add", "x"], 64, "Error: missing '--label <TEXT>'. See 'healthlog tag add --help'."),
+        (["tag", "edit", "ghost", "--label", "g"], 65, "Error: no tag 'ghost' (see 'healthlog tag list')"),
+        (["tag", "remove", "ghost"], 65, "Error: no tag 'ghost'"),
+    ])
+    func badTagInput(arguments: [String], status: Int32, message: String) {
+        let cli = CLIHarness()
+        cli.ok("tag", "list")
+        let before = cli.databaseBytes()
+        let result = cli.run(arguments)
+        #expect(result.status == status)
+        #expect(result.stderr == message + "\n")
+        #expect(cli.databaseBytes() == before)
+    }
+}

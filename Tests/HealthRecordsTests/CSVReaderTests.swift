@@ -1,0 +1,39 @@
+import HealthRecords
+import Testing
+
+@Suite struct CSVReaderTests {
+    private func records(_ text: String) throws -> [CSVReader.Record] {
+        var result: [CSVReader.Record] = []
+        try CSVReader(bytes: Array(text.utf8)).forEachRecord { result.append($0) }
+        return result
+    }
+
+    @Test func readsQuotedCellsBOMAndCRLF() throws {
+        let text = "\u{FEFF}a,b,c\r\n1,\"x, \"\"y\"\"\",\"line one\nline two\"\r\n\r\n2,,\"\"\n3,4,5"
+        let result = try records(text)
+        #expect(result.map(\.cells) == [["a", "b", "c"], ["1", "x, \"y\"", "line one\nline two"], ["2", "", ""], ["3", "4", "5"]])
+        #expect(result.map(\.line) == [1, 2, 5, 6])
+    }
+
+    @Test func reportsBrokenQuotingWithTheLine() {
+        #expect(throws: CSVReader.SyntaxError(line: 2, reason: "a quoted cell is never closed")) {
+            try records("a,b\n1,\"open\n2,3\n")
+        }
+        #expect(throws: CSVReader.SyntaxError(line: 1, reason: "a quote inside an unquoted cell; quote the whole cell")) {
+            try records("a,b\"c\n")
+        }
+    }
+
+    @Test func rejectsInvalidUTF8() {
+        #expect(throws: CSVReader.SyntaxError(line: 2, reason: "the file is not valid UTF-8")) {
+            try CSVReader(bytes: Array("a\n".utf8) + [0xC3, 0x28]).forEachRecord { _ in }
+        }
+    }
+
+    @Test func escapesOnlyWhatNeedsIt() {
+        #expect(CSVReader.escape("plain") == "plain")
+        #expect(CSVReader.escape("a,b") == "\"a,b\"")
+        #expect(CSVReader.escape("say \"hi\"") == "\"say \"\"hi\"\"\"")
+        #expect(CSVReader.escape("two\nlines") == "\"two\nlines\"")
+    }
+}

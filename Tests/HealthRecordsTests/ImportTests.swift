@@ -1,0 +1,58 @@
+import HealthRecords
+import Testing
+
+@Suite struct ImportTests {
+    private func sample(_ count: Int, profile: String = "dad") -> [Reading] {
+        (0..<count).map { index in
+            Reading(profileID: profile, takenAt: shanghai("2026-11-30", 0, 0).adding(minutes: index * 7), bloodPressure: bp(130 + index % 20, 80), tagIDs: index % 2 == 0 ? ["bp-med"] : ["old-tag"])
+        }
+    }
+
+    @Test func importIsIdempotent() throws {
+        let directory = TemporaryDirectory()
+        let store = try openStore(directory)
+        let readings = sample(50)
+        let first = try store.importReadings(readings)
+        #expect(first.added == 50)
+        #expect(first.createdProfiles == ["dad"])
+        #expect(first.undefinedTags == ["old-tag"])
+        let again = try store.importReadings(readings)
+        #expect(again.added == 0)
+        #expect(again.duplicates == 50)
+        // Same profile, minute and values under new ids are duplicates too.
+        let renamed = readings.map { reading in
+            var copy = reading
+            copy.id = Reading.newID()
+            return copy
+        }
+        #expect(try store.importReadings(renamed).duplicates == 50)
+        #expect(try store.readings().count == 50)
+    }
+
+    @Test func anInvalidReadingImportsNothing() throws {
+        let directory = TemporaryDirectory()
+        let store = try openStore(directory)
+        var readings = sample(10)
+        readings[7].pulse = 400
+        #expect(throws: RecordsError.invalid("pulse 400 is out of range (20–250 bpm)")) { try store.importReadings(readings) }
+        #expect(try store.readings().isEmpty)
+        #expect(try store.profiles().isEmpty)
+    }
+
+    @Test func dryRunCountsButWritesNothing() throws {
+        let directory = TemporaryDirectory()
+        let store = try openStore(directory)
+        let readings = sample(10)
+        let summary = try store.importReadings(readings + readings, dryRun: true)
+        #expect(summary.added == 10)
+        #expect(summary.duplicates == 10)
+        #expect(try store.readings().isEmpty)
+        #expect(try store.profiles().isEmpty)
+    }
+}
+
+extension ZonedInstant {
+    func adding(minutes: Int) -> ZonedInstant {
+        ZonedInstant(utcSeconds: utcSeconds + Int64(minutes * 60), offsetMinutes: offsetMinutes)
+    }
+}
