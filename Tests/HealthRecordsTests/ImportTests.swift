@@ -29,6 +29,22 @@ import Testing
         #expect(try store.readings().count == 50)
     }
 
+    @Test func overlappingImportsFindDuplicatesInTheStoreAndInTheFile() throws {
+        let directory = TemporaryDirectory()
+        let store = try openStore(directory)
+        let all = sample(30)
+        #expect(try store.importReadings(Array(all[10..<20])).added == 10)
+        // Rows before, inside and after the stored span, plus a repeat of a new row within the file.
+        var batch = all
+        var repeated = all[25]
+        repeated.id = Reading.newID()
+        batch.append(repeated)
+        let summary = try store.importReadings(batch)
+        #expect(summary.added == 20)
+        #expect(summary.duplicates == 11)
+        #expect(try store.readings().count == 30)
+    }
+
     @Test func anInvalidReadingImportsNothing() throws {
         let directory = TemporaryDirectory()
         let store = try openStore(directory)

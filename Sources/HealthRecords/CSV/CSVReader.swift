@@ -40,10 +40,14 @@ public struct CSVReader {
         var cellWasQuoted = false
 
         func finishCell() throws {
-            guard let text = String(validating: cell, as: UTF8.self) else {
+            // Most cells are ASCII; they need no validation (and no generic decoding path).
+            if cell.allSatisfy({ $0 < 0x80 }) {
+                cells.append(String(decoding: cell, as: UTF8.self))
+            } else if let text = String(validating: cell, as: UTF8.self) {
+                cells.append(text)
+            } else {
                 throw SyntaxError(line: line, reason: "the file is not valid UTF-8")
             }
-            cells.append(text)
             cell.removeAll(keepingCapacity: true)
             cellWasQuoted = false
         }

@@ -33,7 +33,8 @@ struct Migrations {
                 CHECK (target_systolic > target_diastolic)
             );
             CREATE TABLE readings (
-                id TEXT PRIMARY KEY NOT NULL CHECK (length(id) = 36),
+                seq INTEGER PRIMARY KEY,
+                id TEXT NOT NULL UNIQUE CHECK (length(id) = 36),
                 profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
                 taken_at INTEGER NOT NULL,
                 utc_offset_min INTEGER NOT NULL CHECK (utc_offset_min BETWEEN -1080 AND 1080),
@@ -48,18 +49,16 @@ struct Migrations {
                 CHECK (systolic IS NULL OR systolic > diastolic),
                 CHECK (systolic IS NOT NULL OR pulse IS NOT NULL OR weight_g IS NOT NULL)
             );
-            CREATE INDEX readings_by_profile_local_time
-                ON readings (profile_id, (taken_at + utc_offset_min * 60));
             CREATE INDEX readings_by_profile_time ON readings (profile_id, taken_at);
             -- Tag IDs are plain strings with no reference to status_tags, on purpose:
             -- removing or renaming a definition must never alter a reading's history.
             CREATE TABLE reading_tags (
-                reading_id TEXT NOT NULL REFERENCES readings(id) ON DELETE CASCADE,
+                reading_seq INTEGER NOT NULL REFERENCES readings(seq) ON DELETE CASCADE,
                 tag_id TEXT NOT NULL,
                 position INTEGER NOT NULL,
-                PRIMARY KEY (reading_id, tag_id)
+                PRIMARY KEY (reading_seq, tag_id)
             ) WITHOUT ROWID;
-            CREATE INDEX reading_tags_by_tag ON reading_tags (tag_id, reading_id);
+            CREATE INDEX reading_tags_by_tag ON reading_tags (tag_id, reading_seq);
             CREATE TABLE status_tags (
                 id TEXT PRIMARY KEY NOT NULL,
                 label_en TEXT NOT NULL,

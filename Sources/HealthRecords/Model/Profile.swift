@@ -69,7 +69,12 @@ public enum Slug {
 }
 
 extension String {
+    /// The string without leading and trailing white space.
     func trimmingWhitespace() -> Substring {
+        // Most cells have none: check the ends' bytes before walking grapheme clusters.
+        if let first = utf8.first, let last = utf8.last, first > 0x20, first < 0x80, last > 0x20, last < 0x80 {
+            return self[...]
+        }
         let start = firstIndex { !$0.isWhitespace } ?? endIndex
         let end = lastIndex { !$0.isWhitespace }.map(index(after:)) ?? start
         return self[start..<max(start, end)]

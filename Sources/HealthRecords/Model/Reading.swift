@@ -40,8 +40,21 @@ public struct Reading: Equatable, Sendable {
     /// A fresh random id in lowercase.
     public static func newID() -> String { UUID().uuidString.lowercased() }
 
-    /// True for a canonical lowercase or uppercase UUID string.
-    public static func isValidID(_ text: String) -> Bool { UUID(uuidString: text) != nil }
+    /// True for a UUID string: 36 characters, hex digits with dashes at 8, 13, 18 and 23.
+    public static func isValidID(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.count == 36 else { return false }
+            for (index, byte) in bytes.enumerated() {
+                if index == 8 || index == 13 || index == 18 || index == 23 {
+                    guard byte == UInt8(ascii: "-") else { return false }
+                } else {
+                    guard (48...57).contains(byte) || (97...102).contains(byte) || (65...70).contains(byte) else { return false }
+                }
+            }
+            return true
+        }
+    }
 
     public var period: DayPeriod { takenAt.period }
     public var systolic: Int? { bloodPressure?.systolic }

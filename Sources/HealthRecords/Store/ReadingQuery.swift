@@ -27,26 +27,30 @@ public struct ReadingQuery: Sendable {
     func whereClause() -> (sql: String, values: [SQLValue]) {
         var conditions: [String] = []
         var values: [SQLValue] = []
-        // Same expression as the readings_by_profile_local_time index, so it is used.
         let localTime = "(taken_at + utc_offset_min * 60)"
+        // Local days are bounded in UTC too, widened by the largest offset, so the
+        // (profile_id, taken_at) index narrows the scan before the exact local test.
+        let widest = Int64(ZonedInstant.offsetRange.upperBound * 60)
         if let profileID {
             conditions.append("profile_id = ?")
             values.append(.text(profileID))
         }
         if let from {
-            conditions.append("\(localTime) >= ?")
-            values.append(.integer(Int64(from.dayNumber) * 86_400))
+            let start = Int64(from.dayNumber) * 86_400
+            conditions.append("taken_at >= ? AND \(localTime) >= ?")
+            values += [.integer(start - widest), .integer(start)]
         }
         if let to {
-            conditions.append("\(localTime) < ?")
-            values.append(.integer(Int64(to.dayNumber + 1) * 86_400))
+            let end = Int64(to.dayNumber + 1) * 86_400
+            conditions.append("taken_at < ? AND \(localTime) < ?")
+            values += [.integer(end + widest), .integer(end)]
         }
         if let period {
             let hours = period.hours.map(String.init).joined(separator: ",")
             conditions.append("((\(localTime) % 86400 + 86400) % 86400) / 3600 IN (\(hours))")
         }
         if let tagID {
-            conditions.append("id IN (SELECT reading_id FROM reading_tags WHERE tag_id = ?)")
+            conditions.append("seq IN (SELECT reading_seq FROM reading_tags WHERE tag_id = ?)")
             values.append(.text(tagID))
         }
         let sql = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")

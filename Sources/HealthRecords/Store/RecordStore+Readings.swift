@@ -48,7 +48,9 @@ extension RecordStore {
         try write {
             _ = try requireProfile(id: reading.profileID)
             try requireDefined(reading.tagIDs)
-            try insert(reading, now: now)
+            guard try insert(reading, now: now) else {
+                throw RecordsError.conflict("a reading with id \(reading.id) already exists")
+            }
         }
     }
 
@@ -66,8 +68,9 @@ extension RecordStore {
                     pulse = ?, weight_g = ?, note = ?, updated_at = ? WHERE id = ?
                 """
             ).run(RecordStore.valueColumns(of: reading) + [.integer(now), .text(reading.id)])
-            try database.cachedStatement("DELETE FROM reading_tags WHERE reading_id = ?").run([.text(reading.id)])
-            try insertTags(of: reading)
+            let seq = try database.cachedStatement("SELECT seq FROM readings WHERE id = ?").scalarInt([.text(reading.id)]) ?? 0
+            try database.cachedStatement("DELETE FROM reading_tags WHERE reading_seq = ?").run([.integer(seq)])
+            try insertTags(reading.tagIDs, seq: seq)
         }
     }
 
@@ -84,26 +87,31 @@ extension RecordStore {
         }
     }
 
-    func insert(_ reading: Reading, now: Int64) throws {
+    /// Inserts `reading` and its tags. Returns false, writing nothing, when its id is already stored.
+    @discardableResult
+    func insert(_ reading: Reading, now: Int64) throws -> Bool {
         try database.cachedStatement(
             """
             INSERT INTO readings (profile_id, taken_at, utc_offset_min, systolic, diastolic, pulse, weight_g, note,
                 created_at, updated_at, id)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING
             """
         ).run(
             RecordStore.valueColumns(of: reading) + [
                 .integer(reading.createdAt == 0 ? now : reading.createdAt),
                 .integer(reading.updatedAt == 0 ? now : reading.updatedAt), .text(reading.id.lowercased()),
             ])
-        try insertTags(of: reading)
+        guard database.changes == 1 else { return false }
+        try insertTags(reading.tagIDs, seq: database.lastInsertedRowID)
+        return true
     }
 
-    private func insertTags(of reading: Reading) throws {
+    private func insertTags(_ tagIDs: [String], seq: Int64) throws {
+        guard !tagIDs.isEmpty else { return }
         let statement = try database.cachedStatement(
-            "INSERT INTO reading_tags (reading_id, tag_id, position) VALUES (?, ?, ?)")
-        for (position, tag) in reading.tagIDs.enumerated() {
-            try statement.run([.text(reading.id.lowercased()), .text(tag), .integer(Int64(position))])
+            "INSERT INTO reading_tags (reading_seq, tag_id, position) VALUES (?, ?, ?)")
+        for (position, tag) in tagIDs.enumerated() {
+            try statement.run([.integer(seq), .text(tag), .integer(Int64(position))])
         }
     }
 
@@ -126,7 +134,7 @@ extension RecordStore {
         SELECT id, profile_id, taken_at, utc_offset_min, systolic, diastolic, pulse, weight_g, note,
             created_at, updated_at,
             (SELECT group_concat(tag_id, ';') FROM
-                (SELECT tag_id FROM reading_tags WHERE reading_id = readings.id ORDER BY position))
+                (SELECT tag_id FROM reading_tags WHERE reading_seq = readings.seq ORDER BY position))
         FROM readings
         """
 

@@ -39,6 +39,9 @@ public final class RecordStore {
                 try database.enableWriteAheadLog()
             }
             try database.execute("PRAGMA foreign_keys = ON")
+            // A large import is one transaction; with SQLite's default 2 MB cache its pages
+            // spill to the WAL and are read back hundreds of thousands of times.
+            try database.execute("PRAGMA cache_size = -65536")
             try Migrations.apply(to: database, now: clock()) { database in
                 try seedBuiltInTags(into: database, now: clock())
             }

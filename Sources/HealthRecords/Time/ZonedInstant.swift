@@ -54,26 +54,62 @@ public struct ZonedInstant: Hashable, Comparable, Sendable {
     }
 
     /// Parses ISO 8601 with an offset or `Z`: `2026-11-30T07:45:00+08:00`,
-    /// `2026-11-30T07:45+08:00`, `2026-11-30 07:45:00Z`. Returns nil otherwise.
+    /// `2026-11-30T07:45+08:00`, `2026-11-30 07:45:00.5Z`. Returns nil otherwise.
+    ///
+    /// It works on the UTF-8 bytes directly: imports parse one per row.
     public init?(iso8601 text: String) {
-        let scalars = Array(text.utf8)
-        guard scalars.count >= 17, scalars[10] == UInt8(ascii: "T") || scalars[10] == UInt8(ascii: " "),
-            let date = CivilDate(iso: String(decoding: scalars[0..<10], as: UTF8.self))
-        else { return nil }
-        var rest = String(decoding: scalars[11...], as: UTF8.self)[...]
-        let offset: Int
-        if rest.hasSuffix("Z") || rest.hasSuffix("z") {
-            offset = 0
-            rest = rest.dropLast()
-        } else {
-            guard let signIndex = rest.lastIndex(where: { $0 == "+" || $0 == "-" }),
-                let parsed = ZonedInstant.parseOffset(rest[signIndex...])
+        var text = text
+        let parsed = text.withUTF8 { bytes -> (CivilDate, Int, Int, Int, Int)? in
+            guard bytes.count >= 17, bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "),
+                let date = ZonedInstant.parseDate(bytes, 0),
+                let hour = digits(bytes, 11, 2), bytes[13] == UInt8(ascii: ":"), let minute = digits(bytes, 14, 2),
+                hour < 24, minute < 60
             else { return nil }
-            offset = parsed
-            rest = rest[..<signIndex]
+            var index = 16
+            var second = 0
+            if index < bytes.count, bytes[index] == UInt8(ascii: ":") {
+                guard let value = digits(bytes, index + 1, 2), value < 60 else { return nil }
+                second = value
+                index += 3
+                if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+                    index += 1
+                    let start = index
+                    while index < bytes.count, (48...57).contains(bytes[index]) { index += 1 }
+                    guard index > start else { return nil }
+                }
+            }
+            guard index < bytes.count else { return nil }
+            let sign = bytes[index]
+            if sign == UInt8(ascii: "Z") || sign == UInt8(ascii: "z") {
+                guard index + 1 == bytes.count else { return nil }
+                return (date, hour, minute, second, 0)
+            }
+            guard sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"), let offsetHours = digits(bytes, index + 1, 2)
+            else { return nil }
+            var offsetMinutes = 0
+            switch bytes.count - index {
+            case 3: break
+            case 5: guard let value = digits(bytes, index + 3, 2) else { return nil }; offsetMinutes = value
+            case 6:
+                guard bytes[index + 3] == UInt8(ascii: ":"), let value = digits(bytes, index + 4, 2) else { return nil }
+                offsetMinutes = value
+            default: return nil
+            }
+            let total = offsetHours * 60 + offsetMinutes
+            guard offsetMinutes < 60, ZonedInstant.offsetRange.contains(total) else { return nil }
+            return (date, hour, minute, second, sign == UInt8(ascii: "-") ? -total : total)
         }
-        guard let (hour, minute, second) = ZonedInstant.parseClock(rest) else { return nil }
+        guard let (date, hour, minute, second, offset) = parsed else { return nil }
         self.init(date: date, hour: hour, minute: minute, second: second, offsetMinutes: offset)
+    }
+
+    /// `YYYY-MM-DD` at `start`.
+    static func parseDate(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int) -> CivilDate? {
+        guard let year = digits(bytes, start, 4), bytes[start + 4] == UInt8(ascii: "-"),
+            let month = digits(bytes, start + 5, 2), bytes[start + 7] == UInt8(ascii: "-"),
+            let day = digits(bytes, start + 8, 2)
+        else { return nil }
+        return CivilDate(year: year, month: month, day: day)
     }
 
     /// Parses `HH:MM` or `HH:MM:SS` (fractions of a second are dropped).
@@ -93,21 +129,18 @@ public struct ZonedInstant: Hashable, Comparable, Sendable {
         guard second < 60 else { return nil }
         return (hour, minute, second)
     }
+}
 
-    /// Parses `+08:00`, `-0430` or `+08`.
-    static func parseOffset(_ text: Substring) -> Int? {
-        guard let sign = text.first, sign == "+" || sign == "-" else { return nil }
-        let digits = text.dropFirst().filter { $0 != ":" }
-        guard digits.count == 2 || digits.count == 4, digits.allSatisfy(\.isASCIIDigit),
-            text.dropFirst().count == digits.count || text.dropFirst().count == 5
-        else { return nil }
-        let hours = Int(digits.prefix(2))!
-        let minutes = digits.count == 4 ? Int(digits.suffix(2))! : 0
-        guard minutes < 60 else { return nil }
-        let total = hours * 60 + minutes
-        guard ZonedInstant.offsetRange.contains(total) else { return nil }
-        return sign == "-" ? -total : total
+/// The number written by `count` ASCII digits at `start`, or nil.
+func digits(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> Int? {
+    guard start >= 0, start + count <= bytes.count else { return nil }
+    var value = 0
+    for index in start..<start + count {
+        let byte = bytes[index]
+        guard byte >= 48 && byte <= 57 else { return nil }
+        value = value * 10 + Int(byte - 48)
     }
+    return value
 }
 
 extension Character {

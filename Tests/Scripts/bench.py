@@ -1,0 +1,129 @@
+#!/usr/bin/env python3
+"""HealthLog benchmarks: every figure is a ratio against a reference run in the same session.
+
+usage: bench.py BIN [--only add,import,...]
+Writes bench-output/bench.md (the README's table) and prints it.
+"""
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import date
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PEERS = Path(os.environ.get("PEERS", ROOT.parent / "shared" / "peers"))
+OUT = ROOT / "bench-output"
+QUICK = os.environ.get("QUICK") == "1"
+
+
+def timed(cmd, runs, env=None, setup=None, cwd=None):
+    """Median wall seconds and max RSS (MiB) of `cmd` over `runs` runs; `setup` runs before each."""
+    walls, peak = [], 0
+    for _ in range(runs):
+        if setup:
+            setup()
+        start = time.perf_counter()
+        proc = subprocess.run(["/usr/bin/time", "-f", "%M", *cmd], env=env, cwd=cwd,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        walls.append(time.perf_counter() - start)
+        if proc.returncode != 0:
+            sys.exit(f"benchmark command failed ({proc.returncode}): {' '.join(map(str, cmd))}\n{proc.stderr}")
+        peak = max(peak, int(proc.stderr.strip().splitlines()[-1]) // 1024)
+    return statistics.median(walls), peak
+
+
+def generate(n, path, profiles=1):
+    gen = PEERS / "gen_readings.py"
+    if not gen.exists():
+        sys.exit(f"{gen} not found: set PEERS to the folder holding gen_readings.py")
+    if not path.exists():
+        subprocess.run([sys.executable, str(gen), "--readings", str(n), "--profiles", str(profiles),
+                        "--seed", "42", "--out", str(path)], check=True)
+    return path
+
+
+def env_for(db):
+    env = dict(os.environ)
+    env["HEALTHLOG_DB"] = str(db)
+    env.pop("HEALTHLOG_PROFILE", None)
+    return env
+
+
+def remove_db(path):
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        Path(str(path) + suffix).unlink(missing_ok=True)
+
+
+class Bench:
+    def __init__(self, binary, work):
+        self.bin = str(Path(binary).resolve())
+        self.work = work
+        self.rows = []
+
+    def row(self, what, ours, reference, name, target=None, note=""):
+        ratio = ours[0] / reference[0]
+        verdict = "" if target is None else ("meets" if ratio <= target else "misses") + f" ≤{target}×"
+        self.rows.append((what, f"{ours[0]:.3f}", f"{ours[1]}", name, f"{reference[0]:.3f}", f"{reference[1]}",
+                          f"{ratio:.2f}×", verdict, note))
+        print(f"  {what}: {ours[0]:.3f}s vs {name} {reference[0]:.3f}s = {ratio:.2f}× {verdict}", file=sys.stderr)
+
+    def add(self):
+        runs = 9 if QUICK else 31
+        db = self.work / "add.sqlite"
+        subprocess.run([self.bin, "profile", "add", "me"], env=env_for(db), check=True, stdout=subprocess.DEVNULL)
+        ours = timed([self.bin, "add", "138/86", "72", "-t", "bp-med"], runs, env=env_for(db))
+        ref_db = self.work / "add-ref.db"
+        subprocess.run(["sqlite3", ref_db, "PRAGMA journal_mode=WAL; CREATE TABLE readings (id TEXT PRIMARY KEY,"
+                        " profile TEXT, taken_at INT, systolic INT, diastolic INT, pulse INT, tags TEXT);"],
+                       check=True, stdout=subprocess.DEVNULL)
+        reference = timed(["sqlite3", ref_db, "PRAGMA journal_mode=WAL; INSERT INTO readings VALUES "
+                           "(lower(hex(randomblob(16))), 'me', unixepoch(), 138, 86, 72, 'bp-med');"], runs)
+        self.row("`add` one reading", ours, reference, "sqlite3 shell, one INSERT (WAL)", target=5)
+
+    def import_(self):
+        runs = 1 if QUICK else 3
+        csv = generate(100_000, self.work / "r100k.csv")
+        db = self.work / "import.sqlite"
+        ours = timed([self.bin, "import", str(csv)], runs, env=env_for(db), setup=lambda: remove_db(db))
+        ref = self.work / "import-ref.db"
+        reference = timed(["sqlite3", ref, ".mode csv", f".import {csv} readings"], runs, setup=lambda: remove_db(ref))
+        self.row("`import` 100,000 rows", ours, reference, "sqlite3 `.import` into a plain table", target=4)
+
+    def write(self):
+        OUT.mkdir(exist_ok=True)
+        head = ("| task | HealthLog s | RSS MiB | reference | ref s | ref MiB | ratio | target | note |\n"
+                "|---|---:|---:|---|---:|---:|---:|---|---|\n")
+        table = head + "".join("| " + " | ".join(r) + " |\n" for r in self.rows)
+        cpu = subprocess.run(["sh", "-c", "grep -m1 'model name' /proc/cpuinfo | cut -d: -f2"],
+                             capture_output=True, text=True).stdout.strip()
+        text = f"Measured {date.today()} on {os.cpu_count()} cores ({cpu}), median of runs, by `make bench`.\n\n" + table
+        (OUT / "bench.md").write_text(text)
+        print(text)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("binary")
+    parser.add_argument("--only", default="")
+    args = parser.parse_args()
+    work = Path(tempfile.mkdtemp(prefix="healthlog-bench-"))
+    try:
+        bench = Bench(args.binary, work)
+        tasks = [("add", bench.add), ("import", bench.import_)]
+        tasks += [(name, getattr(bench, name)) for name in ("stats", "report") if hasattr(bench, name)]
+        for name, task in tasks:
+            if not args.only or name in args.only.split(","):
+                print(f"{name} ...", file=sys.stderr)
+                task()
+        bench.write()
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,5 @@
+#!/usr/bin/env bash
+# make bench: time the release build against reference tools run on the same machine, now.
+# usage: bench.sh BIN   (env: PEERS=../shared/peers, QUICK=1 for fewer runs)
+set -euo pipefail
+exec python3 "$(dirname "$0")/bench.py" "$@"
