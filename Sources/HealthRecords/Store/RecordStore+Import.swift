@@ -38,59 +38,26 @@ extension RecordStore {
 
     private struct DryRunRollback: Error {}
 
-    /// What makes two readings the same for duplicate detection: profile, minute and values.
-    private struct DuplicateKey: Hashable {
-        let profileID: String
-        let minute: Int64
-        let systolic: Int?
-        let diastolic: Int?
-        let pulse: Int?
-        let weightGrams: Int?
-
-        init(_ reading: Reading) {
-            profileID = reading.profileID
-            minute = floorDivide(reading.takenAt.utcSeconds, 60)
-            systolic = reading.systolic
-            diastolic = reading.diastolic
-            pulse = reading.pulse
-            weightGrams = reading.weightGrams
-        }
-    }
-
     private func importInTransaction(_ readings: [Reading], now: Int64, summary: inout ImportSummary) throws {
         let definedTags = Set(try tags().map(\.id))
         var knownProfiles = Set(try profiles().map(\.id))
         var undefined = Set<String>()
-        // Rows outside the span a profile already covers can only duplicate rows of this
-        // import, which the in-memory set catches; only rows inside it need a query.
-        var storedSpans: [String: ClosedRange<Int64>?] = [:]
-        let span = try database.cachedStatement("SELECT min(taken_at), max(taken_at) FROM readings WHERE profile_id = ?")
         let sameValues = try database.cachedStatement(
             """
             SELECT 1 FROM readings WHERE profile_id = ? AND taken_at BETWEEN ? AND ?
                 AND systolic IS ? AND diastolic IS ? AND pulse IS ? AND weight_g IS ? LIMIT 1
             """)
-        var imported = Set<DuplicateKey>()
         for reading in readings {
-            let key = DuplicateKey(reading)
-            if storedSpans.index(forKey: reading.profileID) == nil {
-                var range: ClosedRange<Int64>?
-                try span.forEachRow([.text(reading.profileID)]) { row in
-                    if !row.isNull(0) { range = row.int(0)...row.int(1) }
-                }
-                storedSpans[reading.profileID] = range
-            }
-            let minute = key.minute * 60
-            var isDuplicate = imported.contains(key)
-            if !isDuplicate, let stored = storedSpans[reading.profileID] ?? nil, stored.overlaps(minute...(minute + 59)) {
-                isDuplicate = try sameValues.scalarInt([
+            let minute = floorDivide(reading.takenAt.utcSeconds, 60) * 60
+            // A duplicate id is caught by the insert itself (ON CONFLICT DO NOTHING).
+            let isDuplicate =
+                try sameValues.scalarInt([
                     .text(reading.profileID), .integer(minute), .integer(minute + 59),
                     reading.systolic.map { .integer(Int64($0)) } ?? .null,
                     reading.diastolic.map { .integer(Int64($0)) } ?? .null,
                     reading.pulse.map { .integer(Int64($0)) } ?? .null,
                     reading.weightGrams.map { .integer(Int64($0)) } ?? .null,
                 ]) != nil
-            }
             if isDuplicate {
                 summary.duplicates += 1
                 continue
@@ -100,12 +67,10 @@ extension RecordStore {
                 knownProfiles.insert(reading.profileID)
                 summary.createdProfiles.append(reading.profileID)
             }
-            // A duplicate id is caught by the insert itself (ON CONFLICT DO NOTHING).
             guard try insert(reading, now: now) else {
                 summary.duplicates += 1
                 continue
             }
-            imported.insert(key)
             for tag in reading.tagIDs where !definedTags.contains(tag) { undefined.insert(tag) }
             summary.added += 1
         }
