@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .executable(name: "healthlog", targets: ["healthlog"]),
         .library(name: "HealthRecords", targets: ["HealthRecords"]),
+        .library(name: "HealthAnalytics", targets: ["HealthAnalytics"]),
     ],
     targets: [
         .systemLibrary(
@@ -19,12 +20,15 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .target(name: "HealthRecords", dependencies: ["CSQLite"], swiftSettings: strict),
-        .target(name: "HealthLogCLI", dependencies: ["HealthRecords"], swiftSettings: strict),
+        .target(name: "HealthAnalytics", dependencies: ["HealthRecords"], swiftSettings: strict),
+        .target(name: "HealthLogCLI", dependencies: ["HealthRecords", "HealthAnalytics"], swiftSettings: strict),
         .executableTarget(name: "healthlog", dependencies: ["HealthLogCLI"], swiftSettings: strict),
         .testTarget(name: "HealthRecordsTests", dependencies: ["HealthRecords"], swiftSettings: strict),
         .testTarget(
+            name: "HealthAnalyticsTests", dependencies: ["HealthAnalytics", "HealthRecords"], swiftSettings: strict),
+        .testTarget(
             name: "HealthLogCLITests",
-            dependencies: ["HealthLogCLI", "HealthRecords"],
+            dependencies: ["HealthLogCLI", "HealthRecords", "HealthAnalytics"],
             swiftSettings: strict
         ),
     ],

@@ -66,6 +66,11 @@ final class CLIHarness {
     /// Runs and expects success, returning stdout.
     @discardableResult
     func ok(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) -> String {
+        ok(arguments, sourceLocation: sourceLocation)
+    }
+
+    @discardableResult
+    func ok(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) -> String {
         let result = run(arguments)
         #expect(result.status == 0, "\(arguments): \(result.stderr)", sourceLocation: sourceLocation)
         return result.stdout

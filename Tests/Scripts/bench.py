@@ -94,6 +94,21 @@ class Bench:
         reference = timed(["sqlite3", ref, ".mode csv", f".import {csv} readings"], runs, setup=lambda: remove_db(ref))
         self.row("`import` 100,000 rows", ours, reference, "sqlite3 `.import` into a plain table", target=4)
 
+    def stats(self):
+        runs = 3 if QUICK else 7
+        csv = generate(100_000, self.work / "r100k.csv")
+        db = self.work / "stats.sqlite"
+        remove_db(db)
+        subprocess.run([self.bin, "import", str(csv)], env=env_for(db), check=True, capture_output=True)
+        ours = timed([self.bin, "-p", "dad", "stats", "--format", "json"], runs, env=env_for(db))
+        hour = "(((taken_at + utc_offset_min * 60) % 86400) / 3600)"
+        period = f"CASE WHEN {hour} BETWEEN 4 AND 11 THEN 'morning' WHEN {hour} BETWEEN 12 AND 17 THEN 'noon' ELSE 'evening' END"
+        sql = (f"SELECT {period} AS p, count(*), avg(systolic), min(systolic), max(systolic), avg(diastolic),"
+               f" min(diastolic), max(diastolic), avg(pulse), min(pulse), max(pulse) FROM readings"
+               f" WHERE profile_id = 'dad' AND systolic IS NOT NULL GROUP BY p;")
+        reference = timed(["sqlite3", db, sql], runs)
+        self.row("`stats` over 100,000 readings", ours, reference, "sqlite3 GROUP BY period (avg/min/max)", target=3)
+
     def write(self):
         OUT.mkdir(exist_ok=True)
         head = ("| task | HealthLog s | RSS MiB | reference | ref s | ref MiB | ratio | target | note |\n"

@@ -23,7 +23,7 @@ public struct ReadingQuery: Sendable {
         self.limit = limit
     }
 
-    /// The WHERE clause and its bound values.
+    /// The WHERE condition (empty for none) and its bound values.
     func whereClause() -> (sql: String, values: [SQLValue]) {
         var conditions: [String] = []
         var values: [SQLValue] = []
@@ -50,10 +50,10 @@ public struct ReadingQuery: Sendable {
             conditions.append("((\(localTime) % 86400 + 86400) % 86400) / 3600 IN (\(hours))")
         }
         if let tagID {
-            conditions.append("seq IN (SELECT reading_seq FROM reading_tags WHERE tag_id = ?)")
+            conditions.append("readings.seq IN (SELECT reading_seq FROM reading_tags WHERE tag_id = ?)")
             values.append(.text(tagID))
         }
-        let sql = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        let sql = conditions.joined(separator: " AND ")
         return (sql, values)
     }
 }

@@ -5,18 +5,45 @@ extension RecordStore {
     public func readings(matching query: ReadingQuery = ReadingQuery()) throws(RecordsError) -> [Reading] {
         try mapErrors {
             let (condition, values) = query.whereClause()
-            var sql = "\(RecordStore.readingColumns) \(condition) ORDER BY taken_at DESC, id"
-            var bound = values
-            if let limit = query.limit {
-                sql += " LIMIT ?"
-                bound.append(.integer(Int64(limit)))
+            guard let limit = query.limit else {
+                return try fetchReadings(where: condition.isEmpty ? "1" : condition, values)
             }
-            var result: [Reading] = []
-            try database.cachedStatement(sql).forEachRow(bound) { row in
-                result.append(RecordStore.reading(from: row))
-            }
-            return result.reversed()
+            let latest = "SELECT seq FROM readings WHERE \(condition.isEmpty ? "1" : condition) ORDER BY taken_at DESC, seq DESC LIMIT ?"
+            return try fetchReadings(where: "seq IN (\(latest))", values + [.integer(Int64(limit))])
         }
+    }
+
+    /// Readings matching `condition`, oldest first (ties in insertion order), with their tags in order.
+    ///
+    /// One pass over readings joined to their tags (a row per tag), grouped here: far
+    /// cheaper than a subquery per reading. The order is the (profile_id, taken_at)
+    /// index's own (rowid is its last column), so SQLite needs no sort.
+    private func fetchReadings(where condition: String, _ values: [SQLValue]) throws -> [Reading] {
+        let sql = """
+            SELECT readings.seq, id, profile_id, taken_at, utc_offset_min, systolic, diastolic, pulse, weight_g,
+                note, created_at, updated_at, reading_tags.tag_id, reading_tags.position
+            FROM readings LEFT JOIN reading_tags ON reading_tags.reading_seq = readings.seq
+            WHERE \(condition)
+            ORDER BY taken_at, readings.seq
+            """
+        var result: [Reading] = []
+        var positions: [Int] = []
+        var lastSeq: Int64 = -1
+        try database.cachedStatement(sql).forEachRow(values) { row in
+            let seq = row.int(0)
+            if seq != lastSeq {
+                result.append(RecordStore.reading(from: row))
+                positions.removeAll(keepingCapacity: true)
+                lastSeq = seq
+            }
+            guard let tag = row.text(12) else { return }
+            // Tags arrive in the primary key's order; put each where its position says.
+            let position = Int(row.int(13))
+            let slot = positions.firstIndex { $0 > position } ?? positions.count
+            positions.insert(position, at: slot)
+            result[result.count - 1].tagIDs.insert(tag, at: slot)
+        }
+        return result
     }
 
     /// The reading whose id is `id` or starts with it (at least 6 characters).
@@ -27,15 +54,15 @@ extension RecordStore {
             throw .invalid("'\(idPrefix)' is not a reading id; give at least 6 characters of it (see 'healthlog list')")
         }
         return try mapErrors {
-            var matches: [Reading] = []
             // '~' sorts after every hex digit and '-', so this is the range of ids with the prefix.
-            try database.cachedStatement("\(RecordStore.readingColumns) WHERE id >= ? AND id < ? ORDER BY id LIMIT 2")
-                .forEachRow([.text(prefix), .text(prefix + "~")]) { matches.append(RecordStore.reading(from: $0)) }
-            guard let first = matches.first else { throw RecordsError.notFound("no reading with id '\(idPrefix)'") }
-            guard matches.count == 1 else {
+            var ids: [String] = []
+            try database.cachedStatement("SELECT id FROM readings WHERE id >= ? AND id < ? ORDER BY id LIMIT 2")
+                .forEachRow([.text(prefix), .text(prefix + "~")]) { ids.append($0.text(0) ?? "") }
+            guard !ids.isEmpty else { throw RecordsError.notFound("no reading with id '\(idPrefix)'") }
+            guard ids.count == 1 else {
                 throw RecordsError.invalid("id '\(idPrefix)' matches more than one reading; give more characters")
             }
-            return first
+            return try fetchReadings(where: "id = ?", [.text(ids[0])])[0]
         }
     }
 
@@ -130,23 +157,15 @@ extension RecordStore {
         ]
     }
 
-    static let readingColumns = """
-        SELECT id, profile_id, taken_at, utc_offset_min, systolic, diastolic, pulse, weight_g, note,
-            created_at, updated_at,
-            (SELECT group_concat(tag_id, ';') FROM
-                (SELECT tag_id FROM reading_tags WHERE reading_seq = readings.seq ORDER BY position))
-        FROM readings
-        """
-
+    /// A reading from a row of ``fetchReadings(where:_:)``, without its tags.
     static func reading(from row: Row) -> Reading {
-        let systolic = row.optionalInt(4)
-        let diastolic = row.optionalInt(5)
+        let systolic = row.optionalInt(5)
+        let diastolic = row.optionalInt(6)
         return Reading(
-            id: row.text(0) ?? "", profileID: row.text(1) ?? "",
-            takenAt: ZonedInstant(utcSeconds: row.int(2), offsetMinutes: Int(row.int(3))),
+            id: row.text(1) ?? "", profileID: row.text(2) ?? "",
+            takenAt: ZonedInstant(utcSeconds: row.int(3), offsetMinutes: Int(row.int(4))),
             bloodPressure: systolic.flatMap { s in diastolic.map { BloodPressure(systolic: s, diastolic: $0) } },
-            pulse: row.optionalInt(6), weightGrams: row.optionalInt(7),
-            tagIDs: row.text(11).map { $0.split(separator: ";").map(String.init) } ?? [],
-            note: row.text(8) ?? "", createdAt: row.int(9), updatedAt: row.int(10))
+            pulse: row.optionalInt(7), weightGrams: row.optionalInt(8),
+            note: row.text(9) ?? "", createdAt: row.int(10), updatedAt: row.int(11))
     }
 }

@@ -70,7 +70,9 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
         "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
     }
 
-    public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool { lhs.dayNumber < rhs.dayNumber }
+    public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
 
     static func daysIn(month: Int, year: Int) -> Int {
         switch month {

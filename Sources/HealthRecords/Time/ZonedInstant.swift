@@ -26,7 +26,10 @@ public struct ZonedInstant: Hashable, Comparable, Sendable {
     public var localSeconds: Int64 { utcSeconds + Int64(offsetMinutes) * 60 }
 
     /// The local calendar day.
-    public var localDate: CivilDate { CivilDate(dayNumber: Int(floorDivide(localSeconds, 86_400))) }
+    public var localDate: CivilDate { CivilDate(dayNumber: localDayNumber) }
+
+    /// The local calendar day as days since 1970-01-01, cheaper to compare than ``localDate``.
+    public var localDayNumber: Int { Int(floorDivide(localSeconds, 86_400)) }
 
     /// Seconds since local midnight.
     public var secondOfDay: Int { Int(localSeconds - floorDivide(localSeconds, 86_400) * 86_400) }

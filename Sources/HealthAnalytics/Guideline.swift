@@ -1,0 +1,125 @@
+public import HealthRecords
+
+/// A blood-pressure guideline: its categories for single readings and its home threshold.
+public enum Guideline: String, CaseIterable, Sendable {
+    /// ESH 2023 (European Society of Hypertension).
+    case esh
+    /// ACC/AHA 2017 (American).
+    case aha
+    /// The Chinese guideline (中国高血压防治指南 2018).
+    case china
+
+    /// The home-monitoring threshold: the profile's target for ESH and China, 130/80 for AHA.
+    public func homeThreshold(target: BloodPressure) -> BloodPressure {
+        self == .aha ? BloodPressure(systolic: 130, diastolic: 80) : target
+    }
+
+    /// The category of one reading; the higher of the systolic and diastolic categories wins.
+    public func classify(_ pressure: BloodPressure) -> Classification {
+        let category = max(systolicCategory(pressure.systolic), diastolicCategory(pressure.diastolic))
+        var isolated: Classification.Isolated?
+        if self != .aha {
+            if pressure.systolic >= 140 && pressure.diastolic < 90 { isolated = .systolic }
+            if pressure.systolic < 140 && pressure.diastolic >= 90 { isolated = .diastolic }
+        }
+        return Classification(guideline: self, pressure: pressure, category: category, isolated: isolated)
+    }
+
+    /// The categories, lowest first.
+    public var categories: [BPCategory] {
+        switch self {
+        case .esh: [.optimal, .normal, .highNormal, .grade1, .grade2, .grade3]
+        case .aha: [.normal, .elevated, .stage1, .stage2, .crisis]
+        case .china: [.normal, .highNormal, .grade1, .grade2, .grade3]
+        }
+    }
+
+    /// The top category, whose readings are urgent alerts.
+    public var topCategory: BPCategory { categories.last! }
+
+    private func systolicCategory(_ value: Int) -> BPCategory {
+        switch self {
+        case .esh:
+            value >= 180 ? .grade3 : value >= 160 ? .grade2 : value >= 140 ? .grade1
+                : value >= 130 ? .highNormal : value >= 120 ? .normal : .optimal
+        case .china:
+            value >= 180 ? .grade3 : value >= 160 ? .grade2 : value >= 140 ? .grade1 : value >= 120 ? .highNormal : .normal
+        case .aha:
+            value > 180 ? .crisis : value >= 140 ? .stage2 : value >= 130 ? .stage1 : value >= 120 ? .elevated : .normal
+        }
+    }
+
+    private func diastolicCategory(_ value: Int) -> BPCategory {
+        switch self {
+        case .esh:
+            value >= 110 ? .grade3 : value >= 100 ? .grade2 : value >= 90 ? .grade1
+                : value >= 85 ? .highNormal : value >= 80 ? .normal : .optimal
+        case .china:
+            value >= 110 ? .grade3 : value >= 100 ? .grade2 : value >= 90 ? .grade1 : value >= 80 ? .highNormal : .normal
+        case .aha:
+            // Diastolic alone never makes a reading "elevated".
+            value > 120 ? .crisis : value >= 90 ? .stage2 : value >= 80 ? .stage1 : .normal
+        }
+    }
+}
+
+/// A guideline category. Its order is severity, shared across guidelines.
+public enum BPCategory: String, Comparable, Sendable, CaseIterable {
+    case optimal, normal, elevated
+    case highNormal = "high-normal"
+    case stage1 = "stage-1"
+    case grade1 = "grade-1"
+    case stage2 = "stage-2"
+    case grade2 = "grade-2"
+    case grade3 = "grade-3"
+    case crisis
+
+    private var rank: Int { BPCategory.allCases.firstIndex(of: self)! }
+
+    public static func < (lhs: BPCategory, rhs: BPCategory) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// The verdict on one reading under one guideline.
+public struct Classification: Equatable, Sendable {
+    /// Which number alone is high, for ESH and China.
+    public enum Isolated: String, Sendable {
+        case systolic, diastolic
+    }
+
+    public let guideline: Guideline
+    public let pressure: BloodPressure
+    public let category: BPCategory
+    public let isolated: Isolated?
+
+    /// The category's name in `language` (`en` or `zh-Hans`), e.g. "Grade 1 hypertension" or 1级高血压.
+    public func label(language: String) -> String {
+        let chinese = language.hasPrefix("zh")
+        switch (guideline, category) {
+        case (.esh, .optimal): return chinese ? "理想血压" : "Optimal"
+        case (.esh, .normal): return chinese ? "正常血压" : "Normal"
+        case (.china, .normal): return chinese ? "正常血压" : "Normal"
+        case (_, .highNormal): return chinese ? "正常高值" : "High-normal"
+        case (.china, .grade1): return chinese ? "1级高血压（轻度）" : "Grade 1 hypertension (mild)"
+        case (.china, .grade2): return chinese ? "2级高血压（中度）" : "Grade 2 hypertension (moderate)"
+        case (.china, .grade3): return chinese ? "3级高血压（重度）" : "Grade 3 hypertension (severe)"
+        case (_, .grade1): return chinese ? "1级高血压" : "Grade 1 hypertension"
+        case (_, .grade2): return chinese ? "2级高血压" : "Grade 2 hypertension"
+        case (_, .grade3): return chinese ? "3级高血压" : "Grade 3 hypertension"
+        case (_, .elevated): return chinese ? "血压升高" : "Elevated"
+        case (_, .stage1): return chinese ? "1期高血压" : "Stage 1 hypertension"
+        case (_, .stage2): return chinese ? "2期高血压" : "Stage 2 hypertension"
+        case (_, .crisis): return chinese ? "高血压危象" : "Hypertensive crisis"
+        case (_, .normal), (_, .optimal): return chinese ? "正常" : "Normal"
+        }
+    }
+
+    /// "Isolated systolic hypertension" / 单纯收缩期高血压, or nil.
+    public func isolatedLabel(language: String) -> String? {
+        guard let isolated else { return nil }
+        let chinese = language.hasPrefix("zh")
+        switch isolated {
+        case .systolic: return chinese ? "单纯收缩期高血压" : "Isolated systolic hypertension"
+        case .diastolic: return chinese ? "单纯舒张期高血压" : "Isolated diastolic hypertension"
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import HealthAnalytics
+import HealthRecords
+
+/// `healthlog classify 150/95`: a reading's category under a guideline.
+struct ClassifyCommand: Command {
+    static let spec = CommandSpec(
+        ["classify"], abstract: "Classify one blood pressure under a guideline.",
+        arguments: [ArgumentSpec("SYS/DIA", help: "Blood pressure in mmHg, e.g. 150/95.")],
+        options: [
+            OptionSpec("--guideline", value: "NAME", help: "esh (default), aha or china."),
+            OptionSpec("--format", value: "FORMAT", help: "text (default) or json."),
+        ],
+        examples: ["healthlog classify 150/95", "healthlog classify 142/86 --guideline china --format json"])
+
+    let classification: Classification
+    let json: Bool
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        let pressure: BloodPressure
+        do { pressure = try BloodPressure.parse(arguments.positionals[0]) } catch { throw .data(error.description) }
+        classification = try parseGuideline(arguments).classify(pressure)
+        let format = arguments.value("--format") ?? "text"
+        guard format == "text" || format == "json" else { throw .data("--format '\(format)' is not text or json") }
+        json = format == "json"
+    }
+
+    func run(_ context: CommandContext) throws(CLIError) {
+        let language = ReadingPresenter.language(context.environment)
+        let label = classification.label(language: language)
+        if json {
+            context.stdout.line(JSONValue.object([
+                ("guideline", .string(classification.guideline.rawValue)),
+                ("systolic", .int(classification.pressure.systolic)), ("diastolic", .int(classification.pressure.diastolic)),
+                ("category", .string(classification.category.rawValue)),
+                ("isolated", .optional(classification.isolated?.rawValue)), ("label", .string(label)),
+            ]).serialized())
+            return
+        }
+        var line = "\(classification.pressure) mmHg: \(classification.category.rawValue) (\(label))"
+        if let isolated = classification.isolatedLabel(language: language) { line += ", \(isolated)" }
+        context.stdout.line(line + " [\(classification.guideline.rawValue.uppercased())]")
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+
+@Suite struct StatsCommandTests {
+    /// dad: two days of duplicate morning and evening readings; day 1 is dropped by the protocol.
+    private func twoDays() -> CLIHarness {
+        let cli = CLIHarness()
+        cli.ok("profile", "add", "dad", "--name", "爸爸")
+        for (at, value, tag) in [
+            ("2026-11-28 07:00", "150/95", "bp-med"), ("2026-11-28 07:02", "146/93", "bp-med"),
+            ("2026-11-28 21:00", "140/88", ""), ("2026-11-28 21:02", "138/86", ""),
+            ("2026-11-29 07:00", "160/100", ""), ("2026-11-29 07:02", "156/98", ""),
+            ("2026-11-29 21:00", "136/84", "bp-med"), ("2026-11-29 21:02", "134/82", "bp-med"),
+        ] {
+            cli.ok(["add", value, "--at", at] + (tag.isEmpty ? [] : ["-t", tag]))
+        }
+        return cli
+    }
+
+    @Test func jsonHasEveryDocumentedKeyAndRoundTrips() throws {
+        let cli = twoDays()
+        let output = cli.ok("stats", "--by", "day", "--format", "json")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+        #expect(Set(object.keys) == [
+            "profile", "from", "to", "guideline", "target", "overall", "periods", "buckets", "map", "pulsePressure",
+            "aboveTargetPercent", "timeInTargetPercent", "morningEveningDifference", "protocol", "hypertensive", "tags",
+            "alerts", "weight",
+        ])
+        #expect(object["profile"] as? String == "dad")
+        #expect(object["from"] as? String == "2026-11-28")
+        #expect(object["guideline"] as? String == "esh")
+        let overall = try #require(object["overall"] as? [String: Any])
+        #expect(Set(overall.keys) == ["count", "systolic", "diastolic", "pulse"])
+        let systolic = try #require(overall["systolic"] as? [String: Any])
+        #expect(Set(systolic.keys) == ["count", "mean", "sd", "cv", "arv", "min", "max"])
+        // (150+146+140+138+160+156+136+134) / 8 = 145.
+        #expect(systolic["mean"] as? Double == 145)
+        let max = try #require(systolic["max"] as? [String: Any])
+        #expect(max["value"] as? Int == 160)
+        #expect(max["takenAt"] as? String == "2026-11-29T07:00:00+08:00")
+        let pulse = try #require(overall["pulse"] as? [String: Any])
+        #expect(pulse["mean"] is NSNull)
+        #expect(pulse["min"] is NSNull)
+        let periods = try #require(object["periods"] as? [String: Any])
+        #expect(Set(periods.keys) == ["morning", "noon", "evening"])
+        let buckets = try #require(object["buckets"] as? [[String: Any]])
+        #expect(buckets.map { $0["key"] as? String } == ["2026-11-28", "2026-11-29"])
+        // Day 1 (11-28) is dropped: (160+156+136+134) / 4 = 146.5 and (100+98+84+82) / 4 = 91.
+        let average = try #require(object["protocol"] as? [String: Any])
+        #expect(average["systolic"] as? Double == 146.5)
+        #expect(average["diastolic"] as? Double == 91)
+        #expect(average["count"] as? Int == 4)
+        #expect(average["sufficient"] as? Bool == false)
+        #expect(object["hypertensive"] as? Bool == true)
+        let tags = try #require(object["tags"] as? [[String: Any]])
+        #expect(tags.first?["tag"] as? String == "bp-med")
+        #expect(tags.first?["label"] as? String == "BP medication")
+        // With: 150, 146, 136, 134 → 141.5; without: 140, 138, 160, 156 → 148.5.
+        #expect((tags.first?["with"] as? [String: Any])?["systolic"] as? Double == 141.5)
+        #expect((tags.first?["without"] as? [String: Any])?["systolic"] as? Double == 148.5)
+        #expect((object["alerts"] as? [Any])?.isEmpty == true)
+        #expect(object["weight"] is NSNull)
+        let difference = try #require(object["morningEveningDifference"] as? [String: Any])
+        #expect(difference["systolic"] as? Double == 16)
+    }
+
+    @Test func bucketsOnlyWithBy() throws {
+        let output = twoDays().ok("stats", "--format", "json")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+        #expect(object["buckets"] == nil)
+    }
+
+    @Test func textFitsEightyColumnsAndLeadsWithTheVerdict() {
+        let text = twoDays().ok("stats")
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[0] == "dad (爸爸) · 2026-11-28 – 2026-11-29 · 8 readings · ESH")
+        #expect(lines[2] == "Home BP (7-day protocol): 147/91 mmHg  above the home threshold 135/85")
+        #expect(lines[3] == "  2026-11-29 – 2026-11-29 · 1 day · n=4 (day 1 dropped) · too few: 12 needed")
+        // Morning DIA (95+93+100+98)/4 = 96.5, evening 85: +11.5 shows as +12.
+        #expect(text.contains("Morning − evening +16/+12 mmHg"))
+        // With bp-med: 141.5/88.5; without: 148.5/93.
+        #expect(text.contains("BP medication   n=4 142/89            n=4 149/93            −7/−5"))
+        #expect(lines.allSatisfy { $0.displayWidthForTest <= 80 })
+    }
+
+    @Test(arguments: [
+        (["stats", "--from", "2026-01-01", "--to", "2026-01-31"], "Error: no readings for dad (爸爸) in 2026-01-01 – 2026-01-31"),
+        (["stats", "--guideline", "who"], "Error: --guideline 'who' is not known; use esh, aha or china"),
+        (["stats", "--by", "hour"], "Error: --by 'hour' is not period, day, week or month"),
+        (["stats", "--target-range", "130-110"], "Error: --target-range '130-110' is not a systolic band like 110-130"),
+        (["classify", "150/95", "--guideline", "who"], "Error: --guideline 'who' is not known; use esh, aha or china"),
+        (["classify", "95/150"], "Error: systolic must be higher than diastolic, got 95/150 (SYS/DIA, e.g. 138/86)"),
+    ])
+    func errorsAreExit65(arguments: [String], message: String) {
+        let result = twoDays().run(arguments)
+        #expect(result.status == 65)
+        #expect(result.stderr == message + "\n")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func classify() throws {
+        let cli = CLIHarness()
+        #expect(cli.ok("classify", "150/95") == "150/95 mmHg: grade-1 (Grade 1 hypertension) [ESH]\n")
+        #expect(cli.ok("classify", "145/85", "--guideline", "china")
+            == "145/85 mmHg: grade-1 (Grade 1 hypertension (mild)), Isolated systolic hypertension [CHINA]\n")
+        cli.environment["LANG"] = "zh_CN.UTF-8"
+        let json = cli.ok("classify", "181/100", "--guideline", "aha", "--format", "json")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(object["category"] as? String == "crisis")
+        #expect(object["isolated"] is NSNull)
+        #expect(object["label"] as? String == "高血压危象")
+        #expect(object["systolic"] as? Int == 181)
+        // classify needs no database.
+        #expect(cli.databaseBytes() == [nil, nil])
+    }
+}
+
+extension Substring {
+    var displayWidthForTest: Int {
+        unicodeScalars.reduce(0) { $0 + ((0x2E80...0x9FFF).contains($1.value) ? 2 : 1) }
+    }
+}
