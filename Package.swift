@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "healthlog", targets: ["healthlog"]),
         .library(name: "HealthRecords", targets: ["HealthRecords"]),
         .library(name: "HealthAnalytics", targets: ["HealthAnalytics"]),
+        .library(name: "HealthReport", targets: ["HealthReport"]),
     ],
     targets: [
         .systemLibrary(
@@ -19,13 +20,23 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
         .target(name: "HealthRecords", dependencies: ["CSQLite"], swiftSettings: strict),
         .target(name: "HealthAnalytics", dependencies: ["HealthRecords"], swiftSettings: strict),
-        .target(name: "HealthLogCLI", dependencies: ["HealthRecords", "HealthAnalytics"], swiftSettings: strict),
+        .target(
+            name: "HealthReport", dependencies: ["HealthRecords", "HealthAnalytics", "CCairo", "CPango"],
+            swiftSettings: strict),
+        .target(
+            name: "HealthLogCLI", dependencies: ["HealthRecords", "HealthAnalytics", "HealthReport"],
+            swiftSettings: strict),
         .executableTarget(name: "healthlog", dependencies: ["HealthLogCLI"], swiftSettings: strict),
         .testTarget(name: "HealthRecordsTests", dependencies: ["HealthRecords"], swiftSettings: strict),
         .testTarget(
             name: "HealthAnalyticsTests", dependencies: ["HealthAnalytics", "HealthRecords"], swiftSettings: strict),
+        .testTarget(
+            name: "HealthReportTests", dependencies: ["HealthReport", "HealthAnalytics", "HealthRecords"],
+            swiftSettings: strict),
         .testTarget(
             name: "HealthLogCLITests",
             dependencies: ["HealthLogCLI", "HealthRecords", "HealthAnalytics"],

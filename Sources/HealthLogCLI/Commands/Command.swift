@@ -19,7 +19,7 @@ enum CommandRegistry {
     static var commands: [any Command.Type] {
         [
         AddCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self, DeleteCommand.self,
-            StatsCommand.self, ClassifyCommand.self,
+            StatsCommand.self, ClassifyCommand.self, ReportCommand.self, ChartCommand.self,
         ProfileAddCommand.self, ProfileListCommand.self, ProfileShowCommand.self, ProfileEditCommand.self,
         ProfileDefaultCommand.self, ProfileRemoveCommand.self,
         TagListCommand.self, TagAddCommand.self, TagEditCommand.self, TagRemoveCommand.self,

@@ -39,7 +39,8 @@ public enum DatabaseFile {
         }
     }
 
-    static func parentDirectory(of path: String) -> String {
+    /// The folder part of `path` (`.` when it has none).
+    public static func parentDirectory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }

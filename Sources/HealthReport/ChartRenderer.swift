@@ -1,0 +1,56 @@
+import HealthAnalytics
+import HealthRecords
+
+/// Draws the trend chart alone, for a message or a slide.
+public enum ChartRenderer {
+    /// The chart's output formats.
+    public enum Format: String, Sendable, CaseIterable {
+        case png, svg, pdf
+    }
+
+    /// The canvas: landscape, wide enough to read on a phone.
+    static let width = 760.0
+    static let height = 400.0
+
+    /// Renders the chart of `request` to `path`.
+    @discardableResult
+    public static func render(_ request: ReportRequest, format: Format, dpi: Int = 150, to path: String) throws(ReportError) -> RenderedOutput {
+        let temporary: String
+        do {
+            temporary = try AtomicFile.reserveTemporary(for: path)
+        } catch {
+            throw .output(path: path, reason: error.reason)
+        }
+        do {
+            let scale = format == .png ? Double(dpi) / 72 : 1
+            let surface: CairoSurface
+            switch format {
+            case .png: surface = try .image(pixelsWide: Int(width * scale), pixelsHigh: Int(height * scale))
+            case .svg: surface = try .svg(path: temporary, width: width, height: height)
+            case .pdf: surface = try .pdf(path: temporary, width: width, height: height)
+            }
+            let context = try GraphicsContext(surface: surface)
+            if format == .png {
+                context.fillRectangle(x: 0, y: 0, width: surface.width, height: surface.height, color: .white)
+                context.scale(scale)
+            }
+            let styles = ReportStyles(context: context, template: request.template)
+            let profile = request.summary.profile
+            styles.heading.draw("\(profile.name) · \(request.strings.text("chart")) · \(request.rangeText)", x: 20, y: 14, width: width - 40)
+            TrendChart(request: request, styles: styles, showsPulse: request.template.chart.pulse)
+                .draw(context: context, x: 20, y: 36, width: width - 40, height: height - 52)
+            context.showPage()
+            try context.checkStatus()
+            if format == .png { try surface.writePNG(to: temporary) }
+            try surface.finish()
+            try AtomicFile.commit(temporary, to: path)
+        } catch let error as ReportError {
+            AtomicFile.discard(temporary)
+            throw error
+        } catch {
+            AtomicFile.discard(temporary)
+            throw .output(path: path, reason: "\(error)")
+        }
+        return RenderedOutput(files: [path], pages: 1)
+    }
+}

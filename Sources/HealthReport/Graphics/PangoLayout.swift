@@ -1,0 +1,72 @@
+import CPango
+
+/// A Pango layout bound to a drawing context. It owns the `PangoLayout` and unrefs it in `deinit`.
+final class PangoLayout {
+    let handle: OpaquePointer
+    private let context: GraphicsContext
+
+    init(context: GraphicsContext, font: FontDescription) {
+        self.context = context
+        handle = pango_cairo_create_layout(context.handle)
+        pango_layout_set_font_description(handle, font.handle)
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(handle))
+    }
+
+    func setText(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { pango_layout_set_text(handle, $0.baseAddress, Int32($0.count)) }
+        }
+    }
+
+    /// Wraps at `width` points; nil for no limit.
+    func setWidth(_ width: Double?) {
+        pango_layout_set_width(handle, width.map { Int32($0 * Double(PANGO_SCALE)) } ?? -1)
+    }
+
+    /// Cuts off with "…" past the width (one line), or past `maxLines` when wrapping.
+    func setEllipsized(maxLines: Int?) {
+        pango_layout_set_ellipsize(handle, PANGO_ELLIPSIZE_END)
+        pango_layout_set_height(handle, maxLines.map { -Int32($0) } ?? -1)
+    }
+
+    func setWrapping() {
+        pango_layout_set_wrap(handle, PANGO_WRAP_WORD_CHAR)
+    }
+
+    /// The laid-out size in points.
+    var size: (width: Double, height: Double) {
+        var width: Int32 = 0
+        var height: Int32 = 0
+        pango_layout_get_size(handle, &width, &height)
+        return (Double(width) / Double(PANGO_SCALE), Double(height) / Double(PANGO_SCALE))
+    }
+
+    /// True when Pango had to cut the text short.
+    var isEllipsized: Bool { pango_layout_is_ellipsized(handle) != 0 }
+
+    /// Draws with the top-left corner at (x, y) in the context's current colour.
+    func draw(x: Double, y: Double) {
+        cairo_move_to(context.handle, x, y)
+        pango_cairo_show_layout(context.handle, handle)
+    }
+}
+
+/// A Pango font description such as "Noto Sans CJK SC, DejaVu Sans Bold 8". Freed in `deinit`.
+final class FontDescription {
+    let handle: OpaquePointer
+
+    init(families: [String], size: Double, bold: Bool) {
+        handle = pango_font_description_from_string("\(families.joined(separator: ", "))\(bold ? " Bold" : "")")
+        // An absolute size is in Cairo user units, i.e. true points on the page. A plain
+        // point size would be scaled by Pango's default 96 dpi and come out a third too big.
+        pango_font_description_set_absolute_size(handle, size * Double(PANGO_SCALE))
+    }
+
+    deinit {
+        pango_font_description_free(handle)
+    }
+}
