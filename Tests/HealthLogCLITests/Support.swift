@@ -43,6 +43,8 @@ final class CLIHarness {
     init() {
         environment = ["HOME": directory.path]
         environment["HEALTHLOG_DB"] = databasePath
+        environment["HEALTHLOG_TEMPLATES"] = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Templates").path
     }
 
     var databasePath: String { directory.file("log.sqlite") }

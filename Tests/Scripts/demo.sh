@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# make demo: the family sample in a throw-away database (never your real one).
+# make demo: the family sample in a throw-away database (never your real one), then
+# dad's statistics and his 8-week doctor report in ./demo-output/.
 # usage: demo.sh BIN DEMO_DIR
 set -euo pipefail
 BIN=$1
 DIR=$2
+OUT=demo-output
 export HEALTHLOG_DB="$DIR/healthlog.sqlite"
 unset HEALTHLOG_PROFILE
 hl() { echo "\$ healthlog $*"; "$BIN" "$@"; echo; }
@@ -13,5 +15,15 @@ hl profile add mom --name 妈妈 --birth-year 1957 --sex female
 hl import Samples/family.csv
 hl profile list
 hl -p dad list --from 2026-11-24 --to 2026-11-30
-echo "Demo database: $HEALTHLOG_DB"
-echo "Try: HEALTHLOG_DB=$HEALTHLOG_DB $BIN -p mom list --period evening"
+hl -p dad stats --from 2026-10-06 --to 2026-11-30
+mkdir -p "$OUT"
+rm -f "$OUT"/dad-report*.png
+hl -p dad report --from 2026-10-06 --to 2026-11-30 -o "$OUT/dad-report.pdf"
+hl -p dad report --from 2026-10-06 --to 2026-11-30 --lang zh-Hans -o "$OUT/dad-report-zh.pdf"
+# Page 1 as a picture, for sending by message.
+"$BIN" -p dad report --from 2026-10-06 --to 2026-11-30 --template summary --format png --dpi 110 -o "$OUT/dad-report.png" >/dev/null
+echo "Demo database:  $HEALTHLOG_DB"
+echo "Report (PDF):   $PWD/$OUT/dad-report.pdf"
+echo "Report (中文):   $PWD/$OUT/dad-report-zh.pdf"
+echo "Page 1 (PNG):   $PWD/$OUT/dad-report-1.png"
+echo "Try: HEALTHLOG_DB=$HEALTHLOG_DB $BIN -p mom stats"

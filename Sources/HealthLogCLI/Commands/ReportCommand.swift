@@ -46,7 +46,7 @@ struct ReportCommand: Command {
             throw CLIError(error)
         }
         let pages = rendered.pages == 1 ? "1 page" : "\(rendered.pages) pages"
-        context.stdout.line("Wrote \(summary.profile.name)'s report, \(request.rangeText), \(pages):")
+        context.stdout.line("Wrote the report for \(summary.profile.name), \(request.rangeText) (\(pages)):")
         for file in rendered.files { context.stdout.line("  \(file)") }
     }
 }
@@ -86,7 +86,7 @@ struct ChartCommand: Command {
         } catch {
             throw CLIError(error)
         }
-        context.stdout.line("Wrote \(summary.profile.name)'s chart, \(request.rangeText):")
+        context.stdout.line("Wrote the chart for \(summary.profile.name), \(request.rangeText):")
         context.stdout.line("  \(path)")
     }
 }

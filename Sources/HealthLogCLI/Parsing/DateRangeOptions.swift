@@ -20,6 +20,8 @@ struct DateRangeOptions {
         }
         if let text = arguments.value("--from") { from = try DateArgument.date(text, option: "--from", today: today) }
         if let text = arguments.value("--to") { to = try DateArgument.date(text, option: "--to", today: today) }
+        // "The last two weeks" or "since the 20th" run up to today, readings or not.
+        if from != nil && to == nil { to = today }
         if let from, let to, from > to {
             throw .data("--from \(from) is after --to \(to)")
         }

@@ -7,6 +7,11 @@ public struct LogPagination: Equatable, Sendable {
         public let rows: Range<Int>
         /// True on the page that ends with the summary rows.
         public let hasSummary: Bool
+
+        public init(rows: Range<Int>, hasSummary: Bool) {
+            self.rows = rows
+            self.hasSummary = hasSummary
+        }
     }
 
     public let pages: [Page]

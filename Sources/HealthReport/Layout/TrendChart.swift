@@ -35,7 +35,8 @@ struct TrendChart {
         )
         drawLegend(context: context, x: plot.left, y: y, width: plot.right - plot.left)
         let pressures = summary.readings.compactMap(\.bloodPressure)
-        let low = min(pressures.map(\.diastolic).min() ?? 60, summary.target.diastolic - 10) - 5
+        var low = min(pressures.map(\.diastolic).min() ?? 60, summary.target.diastolic - 10) - 5
+        if showsPulse, let pulse = summary.readings.compactMap(\.pulse).min() { low = min(low, pulse - 5) }
         let high = max(pressures.map(\.systolic).max() ?? 150, summary.target.systolic + 15, 150) + 5
         let step = high - low > 130 ? 20 : 10
         let yMin = Double(low / step * step)

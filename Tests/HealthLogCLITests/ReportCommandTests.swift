@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+@Suite struct ReportCommandTests {
+    private func dadWithReadings() -> CLIHarness {
+        let cli = CLIHarness()
+        cli.ok("profile", "add", "dad", "--name", "爸爸", "--birth-year", "1954")
+        for day in 20...29 {
+            cli.ok("add", "1\(40 + day % 7)/9\(day % 5)", "7\(day % 9)", "-t", "bp-med", "--at", "2026-11-\(day) 07:10")
+            cli.ok("add", "13\(day % 8)/8\(day % 6)", "--at", "2026-11-\(day) 21:05")
+        }
+        return cli
+    }
+
+    @Test func writesTheDefaultFileNameInTheWorkingDirectory() throws {
+        let cli = dadWithReadings()
+        let previous = FileManager.default.currentDirectoryPath
+        FileManager.default.changeCurrentDirectoryPath(cli.directory.path)
+        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        let result = cli.run("report", "--last", "2w")
+        #expect(result.status == 0, "\(result.stderr)")
+        let name = "healthlog-dad-2026-11-17_2026-11-30.pdf"
+        #expect(result.stdout == "Wrote the report for 爸爸, 17 Nov 2026 – 30 Nov 2026 (2 pages):\n  \(name)\n")
+        let data = try #require(FileManager.default.contents(atPath: cli.directory.file(name)))
+        #expect(data.prefix(5) == Data("%PDF-".utf8))
+    }
+
+    @Test func pngPagesInChinese() {
+        let cli = dadWithReadings()
+        let base = cli.directory.file("爸爸")
+        let result = cli.run("report", "--from", "2026-11-20", "--format", "png", "--dpi", "60", "--lang", "zh-Hans", "-o", base + ".png")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("Wrote the report for 爸爸, 2026年11月20日 至 2026年11月30日 (2 pages):"))
+        #expect(FileManager.default.fileExists(atPath: base + "-1.png"))
+        #expect(FileManager.default.fileExists(atPath: base + "-2.png"))
+    }
+
+    @Test func chartCommand() throws {
+        let cli = dadWithReadings()
+        let path = cli.directory.file("trend.svg")
+        #expect(cli.ok("chart", "--format", "svg", "-o", path) == "Wrote the chart for 爸爸, 20 Nov 2026 – 29 Nov 2026:\n  \(path)\n")
+        let svg = try #require(FileManager.default.contents(atPath: path))
+        #expect(String(decoding: svg.prefix(300), as: UTF8.self).contains("<svg"))
+    }
+
+    @Test(arguments: [
+        (["report", "--from", "2026-01-01", "--to", "2026-01-31"], 65, "Error: no readings for dad (爸爸) in 2026-01-01 – 2026-01-31"),
+        (["report", "--template", "fancy"], 65, "Error: no template 'fancy'; available: clinic, summary (or give a path to a .json file)"),
+        (["report", "--lang", "fr"], 65, "Error: --lang 'fr' is not available; use en or zh-Hans"),
+        (["report", "--format", "docx"], 65, "Error: --format 'docx' is not pdf or png"),
+        (["report", "--dpi", "5000", "--format", "png"], 65, "Error: --dpi '5000' is not a resolution from 50 to 600"),
+        (["chart", "--format", "gif"], 65, "Error: --format 'gif' is not png, svg or pdf"),
+    ])
+    func refusalsWriteNoFile(arguments: [String], status: Int32, message: String) throws {
+        let cli = dadWithReadings()
+        let before = try FileManager.default.contentsOfDirectory(atPath: cli.directory.path).sorted()
+        let result = cli.run(arguments + ["-o", cli.directory.file("out.pdf")])
+        #expect(result.status == status)
+        #expect(result.stderr == message + "\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cli.directory.path).sorted() == before)
+    }
+
+    @Test func anUnwritableTargetIsExit73AndLeavesNothing() throws {
+        let cli = dadWithReadings()
+        let result = cli.run("report", "-o", cli.directory.file("no/such/dir/r.pdf"))
+        #expect(result.status == 73)
+        #expect(result.stderr == "Error: cannot write \(cli.directory.file("no/such/dir/r.pdf")): No such file or directory\n")
+    }
+
+    @Test func aMalformedTemplateNamesTheFileAndKey() throws {
+        let cli = dadWithReadings()
+        let path = cli.directory.write("mine.json", #"{"name": "mine"}"#)
+        let result = cli.run("report", "--template", path, "-o", cli.directory.file("r.pdf"))
+        #expect(result.status == 65)
+        #expect(result.stderr == "Error: \(path): 'page' is missing\n")
+        #expect(!FileManager.default.fileExists(atPath: cli.directory.file("r.pdf")))
+    }
+
+    @Test func rerenderingReplacesThePreviousReportWhole() throws {
+        let cli = dadWithReadings()
+        let path = cli.directory.file("r.pdf")
+        cli.ok("report", "-o", path, "--template", "summary")
+        let first = try #require(FileManager.default.contents(atPath: path))
+        cli.ok("report", "-o", path)
+        let second = try #require(FileManager.default.contents(atPath: path))
+        #expect(first != second)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cli.directory.path).filter { $0.hasPrefix(".healthlog-") }.isEmpty)
+    }
+}

@@ -1,0 +1,60 @@
+import HealthReport
+import Testing
+
+@Suite struct LogPaginationTests {
+    /// Every row exactly once, in order; each page's rows plus the header fit its space.
+    private func checkInvariants(_ pagination: LogPagination, heights: [Double], header: Double, summary: Double, first: Double, later: Double) {
+        let rows = pagination.pages.flatMap { Array($0.rows) }
+        #expect(rows == Array(heights.indices))
+        for (index, page) in pagination.pages.enumerated() {
+            let space = index == 0 ? first : later
+            let used = header + page.rows.reduce(0) { $0 + heights[$1] } + (page.hasSummary ? summary : 0)
+            #expect(used <= space || page.rows.count == 1, "page \(index) overflows: \(used) > \(space)")
+        }
+        #expect(pagination.pages.filter(\.hasSummary).count == 1)
+        #expect(pagination.pages.last?.hasSummary == true)
+    }
+
+    @Test func rowsPerPageWithTheHeaderRepeated() {
+        // 100 − 10 header = 90: nine rows of 10 per page.
+        let heights = Array(repeating: 10.0, count: 40)
+        let pagination = LogPagination(rowHeights: heights, headerHeight: 10, summaryHeight: 30, firstPageSpace: 100, pageSpace: 100)
+        #expect(pagination.pages.map(\.rows) == [0..<9, 9..<18, 18..<27, 27..<36, 36..<40])
+        checkInvariants(pagination, heights: heights, header: 10, summary: 30, first: 100, later: 100)
+    }
+
+    @Test func aShorterFirstPage() {
+        let heights = Array(repeating: 10.0, count: 20)
+        let pagination = LogPagination(rowHeights: heights, headerHeight: 10, summaryHeight: 5, firstPageSpace: 50, pageSpace: 100)
+        #expect(pagination.pages.map(\.rows) == [0..<4, 4..<13, 13..<20])
+        checkInvariants(pagination, heights: heights, header: 10, summary: 5, first: 50, later: 100)
+    }
+
+    @Test func summaryRowsGoToANewPageWhenTheLastIsFull() {
+        let heights = Array(repeating: 10.0, count: 9)
+        let pagination = LogPagination(rowHeights: heights, headerHeight: 10, summaryHeight: 30, firstPageSpace: 100, pageSpace: 100)
+        #expect(pagination.pages == [
+            LogPagination.Page(rows: 0..<9, hasSummary: false), LogPagination.Page(rows: 9..<9, hasSummary: true),
+        ])
+        let fits = LogPagination(rowHeights: Array(repeating: 10.0, count: 6), headerHeight: 10, summaryHeight: 30, firstPageSpace: 100, pageSpace: 100)
+        #expect(fits.pages == [LogPagination.Page(rows: 0..<6, hasSummary: true)])
+    }
+
+    @Test func noRowIsSplitAndTallRowsMoveWhole() {
+        let heights: [Double] = [10, 10, 10, 45, 10, 60, 10, 10]
+        let pagination = LogPagination(rowHeights: heights, headerHeight: 10, summaryHeight: 20, firstPageSpace: 80, pageSpace: 80)
+        #expect(pagination.pages.map(\.rows) == [0..<3, 3..<5, 5..<7, 7..<8])
+        checkInvariants(pagination, heights: heights, header: 10, summary: 20, first: 80, later: 80)
+    }
+
+    @Test func aRowTallerThanAPageStillGetsAPageOfItsOwn() {
+        let heights: [Double] = [10, 500, 10]
+        let pagination = LogPagination(rowHeights: heights, headerHeight: 10, summaryHeight: 20, firstPageSpace: 100, pageSpace: 100)
+        #expect(pagination.pages.map(\.rows) == [0..<1, 1..<2, 2..<3])
+    }
+
+    @Test func noRows() {
+        let pagination = LogPagination(rowHeights: [], headerHeight: 10, summaryHeight: 30, firstPageSpace: 100, pageSpace: 100)
+        #expect(pagination.pages == [LogPagination.Page(rows: 0..<0, hasSummary: true)])
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import HealthAnalytics
+import HealthRecords
+import HealthReport
+import Testing
+
+/// Real reports, drawn with Cairo and Pango and read back with poppler.
+@Suite struct ReportRendererTests {
+    @Test func eightWeeksInEnglish() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("report.pdf")
+        let data = readings(224, notes: true)
+        let request = try request(data)
+        let output = try ReportRenderer.render(request, format: .pdf, to: path)
+        #expect(output.files == [path])
+        #expect(try a4PageCount(path) == output.pages)
+        #expect(output.pages >= 3)
+        try expectEveryWordInsideTheMargins(path)
+        let firstPage = try poppler("pdftotext", ["-l", "1", path, "-"])
+        #expect(firstPage.contains("Home Blood Pressure Report"))
+        #expect(firstPage.contains("爸爸"))
+        #expect(firstPage.contains("born 1954 (age 72)"))
+        #expect(firstPage.contains(request.rangeText))
+        #expect(firstPage.contains("Page 1 of \(output.pages)"))
+        let overall = request.summary.overall
+        #expect(firstPage.contains("\(Int(overall.systolic.mean!.rounded()))/\(Int(overall.diastolic.mean!.rounded()))"))
+        let protocolAverage = try #require(request.summary.protocolAverage)
+        #expect(firstPage.contains("\(Int(protocolAverage.systolic.rounded()))/\(Int(protocolAverage.diastolic.rounded()))"))
+        let all = try poppler("pdftotext", [path, "-"])
+        #expect(all.contains("Page \(output.pages) of \(output.pages)"))
+        // The log's closing rows: the overall mean systolic with one decimal.
+        #expect(all.contains(String(format: "%.1f", overall.systolic.mean!)))
+        #expect(all.contains("Maximum"))
+        #expect(all.contains("头有点晕 note 0"))
+        let fonts = try poppler("pdffonts", [path])
+        let fontRows = fonts.split(separator: "\n").dropFirst(2)
+        #expect(!fontRows.isEmpty)
+        #expect(fontRows.allSatisfy { $0.contains(" yes yes ") }, "every font embedded as a subset:\n\(fonts)")
+        let info = try poppler("pdfinfo", [path])
+        #expect(info.contains("Author:          爸爸"))
+        #expect(info.contains("Creator:         HealthLog 0.1.0"))
+        #expect(info.contains("Title:           Home Blood Pressure Report — 爸爸"))
+        let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        // Bookmarks: Summary, Chart, Log and a month under it.
+        let raw = try #require(FileManager.default.contents(atPath: path))
+        #expect(raw.range(of: Data("/Outlines".utf8)) != nil)
+    }
+
+    @Test func chineseReport() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("报告.pdf")
+        let output = try ReportRenderer.render(try request(readings(60), language: "zh-Hans"), format: .pdf, to: path)
+        let text = try poppler("pdftotext", ["-l", "1", path, "-"])
+        #expect(text.contains("家庭血压报告"))
+        #expect(text.contains("第 1 页，共 \(output.pages) 页"))
+        #expect(text.contains("降压药"))
+        #expect(try poppler("pdffonts", [path]).contains("NotoSansCJK"))
+    }
+
+    @Test(arguments: ["one", "twoYears", "weightOnly", "undefinedTags", "longNote"])
+    func edgeCasesRender(name: String) throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("\(name).pdf")
+        var data: [Reading]
+        switch name {
+        case "one": data = Array(readings(1))
+        case "twoYears": data = readings(2 * 730)
+        case "weightOnly":
+            data = (0..<10).map { Reading(profileID: "dad", takenAt: ZonedInstant(utcSeconds: 1_795_000_000 + Int64($0) * 86_400, offsetMinutes: 480), weightGrams: 78_000 + $0 * 100) }
+        case "undefinedTags": data = readings(30, tags: ["old-tag", "bp-med"])
+        default:
+            data = readings(10)
+            data[3].note = String(repeating: "A very long note about dizziness after the walk. 头晕。", count: 200)
+        }
+        let output = try ReportRenderer.render(try request(data), format: .pdf, to: path)
+        #expect(try a4PageCount(path) == output.pages)
+        try expectEveryWordInsideTheMargins(path)
+        let text = try poppler("pdftotext", [path, "-"])
+        #expect(text.contains("Page 1 of \(output.pages)"))
+        switch name {
+        case "twoYears": #expect(output.pages > 15)
+        case "weightOnly": #expect(text.contains("78.0 → 78.9 kg"))
+        case "undefinedTags": #expect(text.contains("old-tag"))
+        case "longNote":
+            // Capped at the template's line limit and cut with an ellipsis: one row, never a page of its own.
+            #expect(output.pages == 2)
+        default: #expect(output.pages == 2)
+        }
+    }
+
+    @Test func summaryTemplateIsOnePage() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("summary.pdf")
+        let output = try ReportRenderer.render(try request(readings(224), template: "summary"), format: .pdf, to: path)
+        #expect(output.pages == 1)
+        #expect(try a4PageCount(path) == 1)
+    }
+
+    @Test func pngPagesAtTheRequestedResolution() throws {
+        let directory = TemporaryDirectory()
+        let output = try ReportRenderer.render(try request(readings(120)), format: .png(dpi: 72), to: directory.file("dad.png"))
+        #expect(output.files == (1...output.pages).map { directory.file("dad-\($0).png") })
+        for file in output.files {
+            let data = try #require(FileManager.default.contents(atPath: file))
+            #expect(data.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
+            // IHDR width and height, big-endian, at 72 dpi: 595 × 842.
+            #expect(data[16..<24] == Data([0, 0, 2, 0x53, 0, 0, 3, 0x4A]))
+        }
+    }
+
+    @Test func anUnwritableTargetLeavesNothingBehind() throws {
+        let directory = TemporaryDirectory()
+        let target = directory.file("missing-folder/report.pdf")
+        #expect(throws: ReportError.output(path: target, reason: "No such file or directory")) {
+            try ReportRenderer.render(try request(readings(10)), format: .pdf, to: target)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+
+    @Test func theChartAlone() throws {
+        let directory = TemporaryDirectory()
+        for format in ChartRenderer.Format.allCases {
+            let path = directory.file("chart.\(format.rawValue)")
+            try ChartRenderer.render(try request(readings(56, tags: ["bp-med", "old-tag"])), format: format, dpi: 72, to: path)
+            let data = try #require(FileManager.default.contents(atPath: path))
+            switch format {
+            case .png: #expect(data.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
+            case .svg: #expect(String(decoding: data.prefix(200), as: UTF8.self).contains("<svg"))
+            case .pdf: #expect(data.prefix(5) == Data("%PDF-".utf8))
+            }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["chart.pdf", "chart.png", "chart.svg"])
+    }
+}
+
+/// Every word `pdftotext -bbox` finds lies within the page's margins (32 pt sides, 30 pt top and bottom).
+func expectEveryWordInsideTheMargins(_ path: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let xhtml = try poppler("pdftotext", ["-bbox", path, "-"])
+    var words = 0
+    for line in xhtml.split(separator: "\n") where line.contains("<word ") {
+        func value(_ name: String) -> Double? {
+            guard let range = line.range(of: "\(name)=\"") else { return nil }
+            return Double(line[range.upperBound...].prefix { $0 != "\"" })
+        }
+        guard let xMin = value("xMin"), let xMax = value("xMax"), let yMin = value("yMin"), let yMax = value("yMax") else { continue }
+        words += 1
+        #expect(xMin >= 31 && xMax <= 595.28 - 31, "word off the side: \(line)", sourceLocation: sourceLocation)
+        #expect(yMin >= 29 && yMax <= 841.89 - 29, "word off the top or bottom: \(line)", sourceLocation: sourceLocation)
+    }
+    #expect(words > 20, sourceLocation: sourceLocation)
+}

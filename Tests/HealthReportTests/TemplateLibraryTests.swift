@@ -1,0 +1,72 @@
+import Foundation
+import HealthReport
+import HealthRecords
+import Testing
+
+@Suite struct TemplateLibraryTests {
+    @Test func shippedTemplatesAndStringsLoad() throws {
+        #expect(templates.templateNames() == ["clinic", "summary"])
+        let clinic = try templates.template("clinic")
+        #expect(clinic.sections == [.summary, .chart, .log])
+        #expect(clinic.page.width == 595.28)
+        #expect(clinic.fonts == ["Noto Sans CJK SC", "DejaVu Sans"])
+        #expect(try templates.template("summary").sections == [.summary, .chart])
+        let chinese = try templates.strings("zh-Hans")
+        #expect(chinese.text("title") == "家庭血压报告")
+        #expect(chinese.longDate(CivilDate(iso: "2026-11-30")!) == "2026年11月30日")
+        #expect(chinese.shortDate(CivilDate(iso: "2026-11-30")!) == "11月30日 周一")
+        let english = try templates.strings("en")
+        #expect(english.longDate(CivilDate(iso: "2026-11-30")!) == "30 Nov 2026")
+        #expect(english.shortDate(CivilDate(iso: "2026-11-30")!) == "Mon 30 Nov")
+        #expect(english.text("footer", ["page": "1", "pages": "3", "date": "x", "version": "0.1.0"]) == "Page 1 of 3 · generated x · HealthLog 0.1.0")
+    }
+
+    @Test func unknownTemplateListsTheAvailableOnes() {
+        #expect(throws: ReportError.unknownTemplate(name: "fancy", available: ["clinic", "summary"])) {
+            try templates.template("fancy")
+        }
+    }
+
+    /// A copy of clinic.json with `edit` applied, written to a file of its own.
+    private func variant(_ edit: (inout [String: Any]) -> Void, in directory: TemporaryDirectory) throws -> String {
+        let data = try #require(FileManager.default.contents(atPath: templates.directory + "/clinic.json"))
+        var object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        edit(&object)
+        let path = directory.file("variant.json")
+        try JSONSerialization.data(withJSONObject: object).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test func malformedTemplatesNameTheFileAndTheKey() throws {
+        let directory = TemporaryDirectory()
+        let cases: [((inout [String: Any]) -> Void, String, String)] = [
+            ({ $0.removeValue(forKey: "fonts") }, "fonts", "is missing"),
+            ({ $0["page"] = ["width": "wide", "height": 800, "margin": ["top": 1, "right": 1, "bottom": 1, "left": 1]] }, "page.width", "has the wrong type (expected Double)"),
+            ({ $0["sections"] = ["summary", "gallery"] }, "sections.1", "has an invalid value"),
+            ({ var colors = $0["colors"] as! [String: Any]; colors["systolic"] = "red"; $0["colors"] = colors }, "colors.systolic", "must be a colour like #1F4E79, not 'red'"),
+            ({ var colors = $0["colors"] as! [String: Any]; colors.removeValue(forKey: "accent"); $0["colors"] = colors }, "colors.accent", "is missing"),
+            ({ var log = $0["log"] as! [String: Any]; log["noteMaxLines"] = 0; $0["log"] = log }, "log.noteMaxLines", "must be 1–20"),
+            ({ var log = $0["log"] as! [String: Any]; log["columns"] = [["key": "date", "width": 600]]; $0["log"] = log }, "log.columns", "are 600 points wide; the page has 531 between its margins"),
+        ]
+        for (edit, key, reason) in cases {
+            let path = try variant(edit, in: directory)
+            #expect(throws: ReportError.template(file: path, key: key, reason: reason)) { try templates.template(path) }
+        }
+        let broken = directory.file("broken.json")
+        try Data("{ \"name\": ".utf8).write(to: URL(fileURLWithPath: broken))
+        #expect(throws: ReportError.template(file: broken, key: "(file)", reason: "is not valid JSON")) { try templates.template(broken) }
+        let missing = directory.file("missing.json")
+        #expect(throws: ReportError.template(file: missing, key: "(file)", reason: "does not exist")) { try templates.template(missing) }
+    }
+
+    @Test func stringsMustDefineEveryKey() throws {
+        let directory = TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: directory.file("strings"), withIntermediateDirectories: true)
+        try Data(#"{"language": "en", "months": [], "weekdays": [], "strings": {"title": "x"}}"#.utf8)
+            .write(to: URL(fileURLWithPath: directory.file("strings/en.json")))
+        let library = TemplateLibrary(directory: directory.path)
+        #expect(throws: ReportError.template(file: directory.file("strings/en.json"), key: "strings.otherTitle", reason: "is missing")) {
+            try library.strings("en")
+        }
+    }
+}
