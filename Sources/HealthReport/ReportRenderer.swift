@@ -55,7 +55,7 @@ public enum ReportRenderer {
         let table = plan.table
         var stylesByContext: (ObjectIdentifier, ReportStyles)?
         var logOutline: Int32?
-        var monthsOutlined = Set<String>()
+        var lastMonth = (year: 0, month: 0)
         for (index, page) in plan.pages.enumerated() {
             let number = index + 1
             let context = try sink.beginPage()
@@ -86,9 +86,10 @@ public enum ReportRenderer {
                         logOutline = sink.addOutline(request.strings.text("log"), page: number, parent: nil)
                     }
                     for row in logPage.rows {
-                        let month = request.strings.monthLabel(request.summary.readings[row].takenAt.localDate)
-                        if monthsOutlined.insert(month).inserted {
-                            sink.addOutline(month, page: number, parent: logOutline)
+                        let date = request.summary.readings[row].takenAt.localDate
+                        if (date.year, date.month) != lastMonth {
+                            lastMonth = (date.year, date.month)
+                            sink.addOutline(request.strings.monthLabel(date), page: number, parent: logOutline)
                         }
                     }
                     styles.heading.draw(request.strings.text(isFirst ? "log" : "logContinued"), x: left, y: y)

@@ -47,6 +47,11 @@ def generate(n, path, profiles=1):
     return path
 
 
+def pages(pdf):
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True).stdout
+    return next((line.split()[-1] for line in info.splitlines() if line.startswith("Pages:")), "?")
+
+
 def env_for(db):
     env = dict(os.environ)
     env["HEALTHLOG_DB"] = str(db)
@@ -108,6 +113,47 @@ class Bench:
                f" WHERE profile_id = 'dad' AND systolic IS NOT NULL GROUP BY p;")
         reference = timed(["sqlite3", db, sql], runs)
         self.row("`stats` over 100,000 readings", ours, reference, "sqlite3 GROUP BY period (avg/min/max)", target=3)
+
+    def report(self):
+        venv = Path(os.environ.get("PEERS_VENV", "/tmp/peers-venv"))
+        python = venv / "bin" / "python"
+        if not python.exists():
+            print(f"setting up the peer renderers in {venv} (pip install weasyprint reportlab) ...", file=sys.stderr)
+            subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+            subprocess.run([str(venv / "bin" / "pip"), "install", "-q", "weasyprint", "reportlab"], check=True)
+        full = os.environ.get("FULL") == "1"
+        peaks = {}
+        for n in (1_460, 10_000, 20_000, 100_000):
+            csv = generate(n, self.work / f"peer-{n}.csv")
+            db = self.work / f"report-{n}.sqlite"
+            remove_db(db)
+            subprocess.run([self.bin, "import", str(csv)], env=env_for(db), check=True, capture_output=True)
+            runs = 1 if QUICK or n == 100_000 else 3
+            ours = timed([self.bin, "-p", "dad", "report", "-o", str(self.work / f"ours-{n}.pdf")], runs, env=env_for(db))
+            peaks[n] = ours[1]
+            peers = []
+            if n in (1_460, 20_000):
+                peers.append(("ReportLab", "peer_reportlab.py", 3 if n == 1_460 and not QUICK else 1, 3 if n == 1_460 else 10))
+            if n == 1_460 or (n == 20_000 and full):
+                peers.append(("WeasyPrint", "peer_weasyprint.py", 1, 30))
+            if not peers:
+                self.rows.append((f"`report` {n:,} readings", f"{ours[0]:.3f}", f"{ours[1]}", "—", "—", "—", "—", "",
+                                  f"{pages(self.work / f'ours-{n}.pdf')} pages"))
+                print(f"  report {n}: {ours[0]:.3f}s {ours[1]} MiB", file=sys.stderr)
+            for name, script, peer_runs, target in peers:
+                out = self.work / f"{name}-{n}.pdf"
+                reference = timed([str(python), str(PEERS / script), str(csv), str(out)], peer_runs)
+                # A ratio above 1 is how many times faster HealthLog is.
+                speedup = reference[0] / ours[0]
+                verdict = ("meets" if speedup >= target else "misses") + f" ≥{target}× faster"
+                memory = "less memory" if ours[1] < reference[1] else "MORE memory"
+                self.rows.append((f"`report` {n:,} readings", f"{ours[0]:.3f}", f"{ours[1]}", name, f"{reference[0]:.3f}",
+                                  f"{reference[1]}", f"{speedup:.1f}× faster", verdict,
+                                  f"{pages(self.work / f'ours-{n}.pdf')} pages; {memory}"))
+                print(f"  report {n}: {ours[0]:.3f}s vs {name} {reference[0]:.3f}s = {speedup:.1f}× faster", file=sys.stderr)
+        ratio = peaks[100_000] / peaks[10_000]
+        self.rows.append(("`report` peak memory, 100,000 vs 10,000", f"{peaks[100_000]}", "", "", f"{peaks[10_000]}", "",
+                          f"{ratio:.2f}×", ("meets" if ratio <= 2 else "misses") + " ≤2×", "MiB at each size"))
 
     def write(self):
         OUT.mkdir(exist_ok=True)

@@ -34,11 +34,20 @@ public struct ReportStrings: Decodable, Sendable {
 
     /// The string for `key` with `{name}` placeholders filled in.
     public func text(_ key: String, _ values: [String: String] = [:]) -> String {
-        var text = strings[key] ?? key
-        for (name, value) in values {
-            text = text.replacing("{\(name)}", with: value)
+        let pattern = strings[key] ?? key
+        guard !values.isEmpty, pattern.contains("{") else { return pattern }
+        // One pass: copy text, and swap each {name} for its value (unknown names stay as written).
+        var result = ""
+        var rest = pattern[...]
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}") else { break }
+            let name = String(rest[rest.index(after: open)..<close])
+            result += values[name] ?? "{\(name)}"
+            rest = rest[rest.index(after: close)...]
         }
-        return text
+        result += rest
+        return result
     }
 
     /// `30 Nov 2026` / `2026年11月30日`.
@@ -58,11 +67,5 @@ public struct ReportStrings: Decodable, Sendable {
             "yyyy": String(date.year), "m": String(date.month), "d": String(date.day),
             "mon": months[date.month - 1], "wd": weekdays[date.isoWeekday - 1],
         ])
-    }
-}
-
-extension String {
-    fileprivate func replacing(_ target: String, with replacement: String) -> String {
-        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }
 }
