@@ -30,19 +30,24 @@ public enum ReportRenderer {
     @discardableResult
     public static func render(_ request: ReportRequest, format: ReportFormat, to path: String) throws(ReportError) -> RenderedOutput {
         let template = request.template
-        // Text is measured on a vector surface, so PDF and PNG paginate the same.
-        let measuring = try GraphicsContext(surface: CairoSurface.recording())
-        let measuringStyles = ReportStyles(context: measuring, template: template)
-        let plan = ReportPlan(request: request, styles: measuringStyles)
         let sink: any PageSink
+        let measuring: GraphicsContext
         switch format {
         case .pdf:
-            sink = try PDFPageSink(path: path, width: template.page.width, height: template.page.height, info: documentInfo(request))
+            let pdf = try PDFPageSink(path: path, width: template.page.width, height: template.page.height, info: documentInfo(request))
+            sink = pdf
+            // Measure on the PDF's own context: nothing is drawn while planning, and its
+            // fonts and glyphs are then loaded once for both jobs.
+            measuring = pdf.context
         case .png(let dpi):
             sink = PNGPageSink(path: path, width: template.page.width, height: template.page.height, dpi: dpi)
+            // Pixels would round text metrics; measure on a vector surface so PNG paginates like PDF.
+            measuring = try GraphicsContext(surface: CairoSurface.recording())
         }
+        let measuringStyles = ReportStyles(context: measuring, template: template)
+        let plan = ReportPlan(request: request, styles: measuringStyles)
         do {
-            try draw(plan, request: request, sink: sink)
+            try draw(plan, request: request, sink: sink, reusing: (measuring, measuringStyles))
             return RenderedOutput(files: try sink.finish(), pages: plan.pages.count)
         } catch {
             sink.abandon()
@@ -50,10 +55,12 @@ public enum ReportRenderer {
         }
     }
 
-    private static func draw(_ plan: ReportPlan, request: ReportRequest, sink: any PageSink) throws(ReportError) {
+    private static func draw(
+        _ plan: ReportPlan, request: ReportRequest, sink: any PageSink, reusing measured: (GraphicsContext, ReportStyles)
+    ) throws(ReportError) {
         let frame = PageFrame(request: request)
         let table = plan.table
-        var stylesByContext: (ObjectIdentifier, ReportStyles)?
+        var stylesByContext: (ObjectIdentifier, ReportStyles)? = (ObjectIdentifier(measured.0), measured.1)
         var logOutline: Int32?
         var lastMonth = (year: 0, month: 0)
         for (index, page) in plan.pages.enumerated() {

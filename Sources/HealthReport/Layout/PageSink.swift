@@ -34,7 +34,8 @@ final class PDFPageSink: PageSink {
     private let path: String
     private let temporary: String
     private let surface: CairoSurface
-    private let context: GraphicsContext
+    /// The one context every page is drawn on.
+    let context: GraphicsContext
 
     init(path: String, width: Double, height: Double, info: DocumentInfo) throws(ReportError) {
         self.path = path
