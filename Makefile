@@ -2,7 +2,7 @@
 # Both install any missing Debian packages first (apt-get as root, else sudo).
 
 SWIFT       ?= swift
-APT_PACKAGES = pkg-config sqlite3 libsqlite3-dev libcairo2-dev libpango1.0-dev \
+APT_PACKAGES = pkg-config sqlite3 libsqlite3-dev libcairo2-dev libpango1.0-dev libxml2-dev zlib1g-dev \
                fonts-noto-cjk fonts-dejavu-core poppler-utils python3
 DEMO_DIR    ?= $(shell mktemp -d -t healthlog-demo.XXXXXX)
 BIN          = .build/release/healthlog

@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "HealthRecords", targets: ["HealthRecords"]),
         .library(name: "HealthAnalytics", targets: ["HealthAnalytics"]),
         .library(name: "HealthReport", targets: ["HealthReport"]),
+        .library(name: "HealthInterchange", targets: ["HealthInterchange"]),
     ],
     targets: [
         .systemLibrary(
@@ -24,16 +25,22 @@ let package = Package(
         .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
         .target(name: "HealthRecords", dependencies: ["CSQLite"], swiftSettings: strict),
         .target(name: "HealthAnalytics", dependencies: ["HealthRecords"], swiftSettings: strict),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(
+            name: "HealthInterchange", dependencies: ["HealthRecords", "CLibXML2", "CZlib"], swiftSettings: strict),
         .target(
             name: "HealthReport", dependencies: ["HealthRecords", "HealthAnalytics", "CCairo", "CPango"],
             swiftSettings: strict),
         .target(
-            name: "HealthLogCLI", dependencies: ["HealthRecords", "HealthAnalytics", "HealthReport"],
+            name: "HealthLogCLI", dependencies: ["HealthRecords", "HealthAnalytics", "HealthReport", "HealthInterchange"],
             swiftSettings: strict),
         .executableTarget(name: "healthlog", dependencies: ["HealthLogCLI"], swiftSettings: strict),
         .testTarget(name: "HealthRecordsTests", dependencies: ["HealthRecords"], swiftSettings: strict),
         .testTarget(
             name: "HealthAnalyticsTests", dependencies: ["HealthAnalytics", "HealthRecords"], swiftSettings: strict),
+        .testTarget(
+            name: "HealthInterchangeTests", dependencies: ["HealthInterchange", "HealthRecords"], swiftSettings: strict),
         .testTarget(
             name: "HealthReportTests", dependencies: ["HealthReport", "HealthAnalytics", "HealthRecords"],
             swiftSettings: strict),

@@ -12,7 +12,7 @@ import Testing
         let file = source.directory.file("out.csv")
         let exported = source.run("export", "-o", file)
         #expect(exported.status == 0)
-        #expect(exported.stderr == "Exported 5 readings to \(file).\n")
+        #expect(exported.stderr == "Exported 5 readings (csv) to \(file).\n")
         let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
         #expect(mode == 0o600)
 
@@ -38,16 +38,17 @@ import Testing
         let result = cli.run("import", file)
         #expect(result.status == 65)
         #expect(result.stderr == """
+            Reading \(file) as csv.
             \(file):3: systolic must be higher than diastolic, got 82/128 (SYS/DIA, e.g. 138/86)
             \(file):5: taken_at 'yesterday' is not a date and time like 2026-11-30T07:45:00+08:00
-            Error: 2 invalid rows in \(file); nothing was imported (use --skip-invalid to import the valid rows)
+            Error: 2 invalid records in \(file); nothing was imported (use --skip-invalid to import the valid ones)
 
             """)
         #expect(cli.databaseBytes() == before)
 
         let skipped = cli.run("import", file, "--skip-invalid")
         #expect(skipped.status == 0)
-        #expect(skipped.stdout == "Imported \(file): added 2, duplicate 0, skipped 2, invalid 2.\n")
+        #expect(skipped.stdout == "Imported \(file): added 2, duplicate 0, skipped 0, invalid 2.\n")
         #expect(skipped.stderr.contains("Created profile 'dad'."))
         #expect(skipped.stderr.contains("Kept tag IDs that have no definition: old-tag."))
         #expect(try cli.readings().map(\.note) == ["", "fine, quoted"])
@@ -78,7 +79,10 @@ import Testing
         let wrongHeader = cli.directory.write("h.csv", "date,sys,dia\n2026-11-29,120,80\n")
         let result = cli.run("import", wrongHeader)
         #expect(result.status == 65)
-        #expect(result.stderr.hasPrefix("\(wrongHeader):1: the header must be exactly id,profile,taken_at,"))
+        #expect(result.stderr.hasPrefix("Error: \(wrongHeader) is not a format healthlog reads"))
+        let forced = cli.run("import", wrongHeader, "--format", "csv")
+        #expect(forced.status == 65)
+        #expect(forced.stderr == "Error: \(wrongHeader): line 1: a HealthLog CSV file starts with the header id,profile,taken_at,systolic,diastolic,pulse,weight_kg,tags,note\n")
         let empty = cli.directory.write("e.csv", "")
         #expect(cli.run("import", empty).status == 65)
         let unwritable = cli.run("export", "-o", "/nonexistent-dir/out.csv")

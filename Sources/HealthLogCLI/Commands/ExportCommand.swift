@@ -1,45 +1,60 @@
+import HealthInterchange
 import HealthRecords
 
-/// `healthlog export`: readings as CSV, to a file or stdout.
+/// `healthlog export`: CSV, a full JSON backup, or a FHIR R4 bundle.
 struct ExportCommand: Command {
     static let spec = CommandSpec(
-        ["export"], abstract: "Export readings as CSV (all profiles unless --profile is given).",
+        ["export"], abstract: "Export readings as CSV, a full JSON backup, or FHIR R4 (all profiles unless --profile is given).",
         options: DateRangeOptions.specs + [
-            OptionSpec("--format", value: "FORMAT", help: "csv (the format 'import' reads back)."),
+            OptionSpec("--format", value: "FORMAT", help: "csv (default), json (full backup with profiles and tags) or fhir (R4 Bundle)."),
             OptionSpec("--output", short: "-o", value: "FILE", help: "Write to FILE (mode 0600, replaced atomically) instead of stdout."),
         ],
-        examples: ["healthlog export -o backup.csv", "healthlog -p dad export --last 3m -o dad.csv"])
+        examples: [
+            "healthlog export -o backup.csv", "healthlog export --format json -o healthlog-backup.json",
+            "healthlog -p dad export --format fhir --last 3m -o dad-fhir.json",
+        ])
+
+    enum Format: String { case csv, json, fhir }
 
     let range: DateRangeOptions
+    let format: Format
     let output: String?
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         range = try DateRangeOptions(arguments, today: context.today)
-        if let format = arguments.value("--format"), format != "csv" {
-            throw .data("--format '\(format)' is not supported; export writes csv")
-        }
+        format = try arguments.parsed("--format", as: "csv, json or fhir", Format.init(rawValue:)) ?? .csv
         output = arguments.value("--output")
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
         let store = try context.store()
         // Export is for backup and moving data: every profile unless one is named explicitly.
-        let profileID = try context.profileFlag.map { id throws(CLIError) in
-            try context.records { try store.requireProfile(id: id).id }
+        let (profiles, tags, readings) = try context.records {
+            try store.read {
+                var profiles = try store.profiles()
+                if let id = context.profileFlag {
+                    profiles = [try store.requireProfile(id: id)]
+                }
+                let readings = try store.readings(
+                    matching: ReadingQuery(profileID: context.profileFlag, from: range.from, to: range.to))
+                return (profiles, try store.tags(), readings)
+            }
         }
-        let readings = try context.records {
-            try store.readings(matching: ReadingQuery(profileID: profileID, from: range.from, to: range.to))
+        let bytes: [UInt8]
+        switch format {
+        case .csv: bytes = Array(ReadingCSVCodec.encode(readings).utf8)
+        case .json: bytes = JSONBackup.encode(profiles: profiles, tags: tags, readings: readings, exportedAt: context.clock()) + [10]
+        case .fhir: bytes = FHIRExport.encode(profiles: profiles, readings: readings, exportedAt: context.now) + [10]
         }
-        let text = ReadingCSVCodec.encode(readings)
         guard let output, output != "-" else {
-            context.stdout.write(text)
+            context.stdout.write(String(decoding: bytes, as: UTF8.self))
             return
         }
         do {
-            try AtomicFile.write(Array(text.utf8), to: output)
+            try AtomicFile.write(bytes, to: output)
         } catch {
             throw .cannotCreate(error.description)
         }
-        context.stderr.line("Exported \(readings.count) readings to \(output).")
+        context.stderr.line("Exported \(readings.count) readings (\(format.rawValue)) to \(output).")
     }
 }

@@ -1,82 +1,112 @@
+import HealthInterchange
 import HealthRecords
 
-/// `healthlog import FILE`: HealthLog CSV, all-or-nothing unless --skip-invalid.
+/// `healthlog import FILE`: HealthLog CSV or JSON, FHIR R4, Omron, Withings or Apple Health.
 struct ImportCommand: Command {
     static let spec = CommandSpec(
-        ["import"], abstract: "Import readings from a HealthLog CSV file.",
-        arguments: [ArgumentSpec("FILE", help: "A CSV file with the header id,profile,taken_at,systolic,diastolic,pulse,weight_kg,tags,note.")],
+        ["import"], abstract: "Import readings: HealthLog CSV or JSON backup, FHIR R4, Omron, Withings or Apple Health.",
+        arguments: [ArgumentSpec("FILE", help: "The file to read; its format is detected from its header or root element.")],
         options: [
+            OptionSpec("--format", value: "FORMAT", help: "auto (default), csv, json, fhir, omron, withings or apple-health."),
+            OptionSpec("--tz", value: "ZONE", help: "Zone for times written without an offset, e.g. Asia/Shanghai or +08:00 (default: this machine's)."),
             OptionSpec("--dry-run", help: "Check the file and print the counts; write nothing."),
-            OptionSpec("--skip-invalid", help: "Import the valid rows and report the invalid ones (default: any invalid row stops the import)."),
+            OptionSpec("--skip-invalid", help: "Import the valid records and report the invalid ones (default: any invalid record stops the import)."),
         ],
-        examples: ["healthlog import Samples/family.csv", "healthlog import old.csv --dry-run"],
+        examples: [
+            "healthlog import Samples/family.csv", "healthlog import backup.json",
+            "healthlog -p dad import OMRON_connect.csv --tz Asia/Shanghai", "healthlog -p mom import export.zip",
+        ],
         discussion: """
-            Rows already in the log (same id, or same profile, minute and values) are counted as duplicates and skipped, \
-            so importing a file twice adds nothing. Profiles that do not exist are created.
+            Records already in the log (same id, or same profile, minute and values) are counted as duplicates and skipped, \
+            so importing a file twice adds nothing. A JSON backup or FHIR bundle merges by reading id: when the same id \
+            differs, the newer version wins and the conflict is reported. Omron, Withings and Apple Health files name no \
+            person, so they need --profile; with the other formats --profile imports only that profile's readings.
             """)
 
     let path: String
+    let format: InterchangeFormat?
+    let zone: (any TimeZoneRule)?
     let dryRun: Bool
     let skipInvalid: Bool
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         path = arguments.positionals[0]
+        let name = arguments.value("--format") ?? "auto"
+        if name == "auto" {
+            format = nil
+        } else {
+            guard let format = InterchangeFormat(rawValue: name) else {
+                throw .data("--format '\(name)' is not auto, \(InterchangeFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            self.format = format
+        }
+        if let name = arguments.value("--tz") {
+            guard let zone = timeZoneRule(named: name) else {
+                throw .data("--tz '\(name)' is not a time zone; use a name like Asia/Shanghai, UTC or an offset like +08:00")
+            }
+            self.zone = zone
+        } else {
+            zone = nil
+        }
         dryRun = arguments.flag("--dry-run")
         skipInvalid = arguments.flag("--skip-invalid")
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let bytes: [UInt8]
+        guard DatabaseFile.exists(path) else { throw .noInput("\(path) does not exist") }
+        let decoded: DecodedImport
         do {
-            bytes = try FileBytes.read(path)
+            decoded = try decode(context)
         } catch {
-            throw error.isMissing ? .noInput("\(path) does not exist") : .noInput(error.description)
+            switch error {
+            case .unreadable: throw .noInput(error.description)
+            default: throw .data(error.description)
+            }
         }
-        let (readings, problems) = decode(bytes, context: context)
-        for problem in problems { context.stderr.line(problem) }
-        if !problems.isEmpty && !skipInvalid {
-            throw .data("\(problems.count) invalid row\(problems.count == 1 ? "" : "s") in \(path); nothing was imported (use --skip-invalid to import the valid rows)")
+        for problem in decoded.problems { context.stderr.line(problem) }
+        if !decoded.problems.isEmpty && !skipInvalid {
+            throw .data("\(decoded.problems.count) invalid record\(decoded.problems.count == 1 ? "" : "s") in \(path); nothing was imported (use --skip-invalid to import the valid ones)")
         }
         let store = try context.store()
-        let summary = try context.records { try store.importReadings(readings, dryRun: dryRun) }
-        for profile in summary.createdProfiles {
-            context.stderr.line("\(dryRun ? "Would create" : "Created") profile '\(profile)'.")
+        let summary = try context.records {
+            try store.importReadings(
+                decoded.readings, profiles: decoded.profiles, tags: decoded.tags, dryRun: dryRun, mergeNewer: decoded.mergesByID)
         }
+        let verb = dryRun ? "Would create" : "Created"
+        for profile in summary.createdProfiles { context.stderr.line("\(verb) profile '\(profile)'.") }
+        if !summary.createdTags.isEmpty { context.stderr.line("\(verb) tag definitions: \(summary.createdTags.joined(separator: ", ")).") }
         if !summary.undefinedTags.isEmpty {
             context.stderr.line("Kept tag IDs that have no definition: \(summary.undefinedTags.joined(separator: ", ")).")
         }
-        let counts = "added \(summary.added), duplicate \(summary.duplicates), skipped \(problems.count), invalid \(problems.count)"
-        context.stdout.line(dryRun ? "Dry run of \(path), nothing written: \(counts)." : "Imported \(path): \(counts).")
+        for conflict in summary.conflicts { context.stderr.line("Conflict: \(conflict).") }
+        if !decoded.skipped.isEmpty {
+            let kinds = decoded.skipped.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.value) \($0.key)" }
+            context.stderr.line("Skipped (not readings HealthLog keeps): \(kinds.joined(separator: ", ")).")
+        }
+        var counts = ["added \(summary.added)"]
+        if summary.updated > 0 { counts.append("updated \(summary.updated)") }
+        counts += ["duplicate \(summary.duplicates)", "skipped \(decoded.skippedCount)", "invalid \(decoded.problems.count)"]
+        let line = counts.joined(separator: ", ")
+        context.stdout.line(dryRun ? "Dry run of \(path), nothing written: \(line)." : "Imported \(path): \(line).")
     }
 
-    /// The valid readings and a `FILE:LINE: reason` line for each bad row.
-    private func decode(_ bytes: [UInt8], context: CommandContext) -> ([Reading], [String]) {
-        var readings: [Reading] = []
-        var problems: [String] = []
-        var sawHeader = false
-        let now = context.clock()
-        do {
-            try CSVReader(bytes: bytes).forEachRecord { record in
-                guard sawHeader else {
-                    sawHeader = true
-                    do { try ReadingCSVCodec.checkHeader(record.cells) } catch {
-                        problems.append("\(path):\(record.line): \(error)")
-                        throw error
-                    }
-                    return
-                }
-                do {
-                    readings.append(try ReadingCSVCodec.decode(record.cells, zone: context.zone, now: now))
-                } catch {
-                    problems.append("\(path):\(record.line): \(error)")
-                }
-            }
-        } catch let error as CSVReader.SyntaxError {
-            problems.append("\(path):\(error.line): \(error.reason)")
-        } catch {
-            // The header error is already listed.
+    /// Detects the format (saying which it chose) and decodes the file.
+    private func decode(_ context: CommandContext) throws(InterchangeError) -> DecodedImport {
+        let format: InterchangeFormat
+        if let chosen = self.format {
+            format = chosen
+        } else {
+            format = try InterchangeFormat.detect(path: path)
+            context.stderr.line("Reading \(path) as \(format.rawValue).")
         }
-        if !sawHeader { problems.append("\(path):1: the file is empty; expected the header \(ReadingCSVCodec.header.joined(separator: ","))") }
-        return (readings, problems)
+        let bar = ProgressBar(output: context.stderr, clock: context.clock)
+        var progress: (@Sendable (Int64, Int64) -> Void)?
+        if let bar {
+            progress = { done, total in bar.update(done: done, total: total) }
+        }
+        let settings = ImportSettings(
+            path: path, profileID: context.profileFlag, zone: zone ?? context.zone, now: context.clock(), progress: progress)
+        defer { bar?.finish() }
+        return try InterchangeImporter.decode(format, settings)
     }
 }

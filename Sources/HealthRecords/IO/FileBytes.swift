@@ -13,6 +13,12 @@ public enum FileBytes {
         /// True when the file does not exist.
         public let isMissing: Bool
         public var description: String { "cannot read \(path): \(reason)" }
+
+        public init(path: String, reason: String, isMissing: Bool) {
+            self.path = path
+            self.reason = reason
+            self.isMissing = isMissing
+        }
     }
 
     /// The file's bytes.

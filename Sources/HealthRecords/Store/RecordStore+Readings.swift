@@ -84,21 +84,27 @@ extension RecordStore {
     /// Saves changes to an existing reading. Tags it did not carry before must be defined.
     public func update(_ reading: Reading) throws(RecordsError) {
         try reading.validate()
-        let now = clock()
+        var changed = reading
+        changed.updatedAt = clock()
         try write {
             let old = try self.reading(idPrefix: reading.id)
             _ = try requireProfile(id: reading.profileID)
             try requireDefined(reading.tagIDs.filter { !old.tagIDs.contains($0) })
-            try database.cachedStatement(
-                """
-                UPDATE readings SET profile_id = ?, taken_at = ?, utc_offset_min = ?, systolic = ?, diastolic = ?,
-                    pulse = ?, weight_g = ?, note = ?, updated_at = ? WHERE id = ?
-                """
-            ).run(RecordStore.valueColumns(of: reading) + [.integer(now), .text(reading.id)])
-            let seq = try database.cachedStatement("SELECT seq FROM readings WHERE id = ?").scalarInt([.text(reading.id)]) ?? 0
-            try database.cachedStatement("DELETE FROM reading_tags WHERE reading_seq = ?").run([.integer(seq)])
-            try insertTags(reading.tagIDs, seq: seq)
+            try replace(old, with: changed)
         }
+    }
+
+    /// Overwrites a stored reading's values, tags and updatedAt (inside a write transaction).
+    func replace(_ stored: Reading, with reading: Reading) throws {
+        try database.cachedStatement(
+            """
+            UPDATE readings SET profile_id = ?, taken_at = ?, utc_offset_min = ?, systolic = ?, diastolic = ?,
+                pulse = ?, weight_g = ?, note = ?, updated_at = ? WHERE id = ?
+            """
+        ).run(RecordStore.valueColumns(of: reading) + [.integer(reading.updatedAt), .text(stored.id)])
+        let seq = try database.cachedStatement("SELECT seq FROM readings WHERE id = ?").scalarInt([.text(stored.id)]) ?? 0
+        try database.cachedStatement("DELETE FROM reading_tags WHERE reading_seq = ?").run([.integer(seq)])
+        try insertTags(reading.tagIDs, seq: seq)
     }
 
     /// Deletes readings by full id. Returns how many were deleted.

@@ -1,0 +1,172 @@
+import CZlib
+import HealthRecords
+
+/// Bytes read in pieces: a plain file, or one entry of a zip archive inflated on the fly.
+protocol ByteSource: AnyObject {
+    /// Fills `buffer` as far as it can; 0 means the end.
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(InterchangeError) -> Int
+}
+
+/// A file read straight through, telling `progress` how far it has got.
+final class FileByteSource: ByteSource {
+    private let file: InputFile
+    private let total: Int64
+    private var done: Int64 = 0
+    private let progress: (@Sendable (Int64, Int64) -> Void)?
+
+    init(path: String, progress: (@Sendable (Int64, Int64) -> Void)?) throws(InterchangeError) {
+        do { file = try InputFile(path: path) } catch { throw .unreadable(path: path, reason: error.reason) }
+        total = file.size
+        self.progress = progress
+    }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(InterchangeError) -> Int {
+        let count: Int
+        do { count = try file.read(into: buffer) } catch { throw .unreadable(path: file.path, reason: error.reason) }
+        done += Int64(count)
+        progress?(done, total)
+        return count
+    }
+}
+
+/// One stored or deflated entry of a zip file, found through the central directory and
+/// inflated in 64 KiB steps: memory stays flat however large the entry is.
+final class ZipEntrySource: ByteSource {
+    private let file: InputFile
+    private let path: String
+    private var remaining: Int64
+    private let deflated: Bool
+    private var stream = z_stream()
+    /// Compressed bytes read from the file; a fixed heap address, since zlib keeps pointing into it.
+    private let input = UnsafeMutablePointer<UInt8>.allocate(capacity: ZipEntrySource.chunk)
+    private static let chunk = 1 << 16
+    private var finished = false
+    private let total: Int64
+    private let progress: (@Sendable (Int64, Int64) -> Void)?
+
+    /// Opens the first entry whose name is `name` or ends with `/name`.
+    init(path: String, entryNamed name: String, progress: (@Sendable (Int64, Int64) -> Void)?) throws(InterchangeError) {
+        self.path = path
+        self.progress = progress
+        do { file = try InputFile(path: path) } catch { throw .unreadable(path: path, reason: error.reason) }
+        let entry = try ZipEntrySource.findEntry(named: name, in: file, path: path)
+        remaining = entry.compressedSize
+        total = entry.compressedSize
+        deflated = entry.method == 8
+        guard entry.method == 0 || entry.method == 8 else {
+            throw .malformed(path: path, reason: "\(name) is compressed with method \(entry.method); only stored and deflate are read")
+        }
+        do {
+            try file.seek(to: entry.localHeaderOffset)
+            let header = try file.read(30)
+            guard header.count == 30, littleEndian(header, 0, 4) == 0x0403_4B50 else {
+                throw InterchangeError.malformed(path: path, reason: "the zip's local header for \(name) is damaged")
+            }
+            try file.seek(to: entry.localHeaderOffset + 30 + littleEndian(header, 26, 2) + littleEndian(header, 28, 2))
+        } catch let error as InterchangeError {
+            throw error
+        } catch {
+            throw .malformed(path: path, reason: "the zip cannot be read: \(error)")
+        }
+        if deflated {
+            guard inflateInit2_(&stream, -MAX_WBITS, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+                throw .malformed(path: path, reason: "zlib could not start")
+            }
+        }
+    }
+
+    deinit {
+        if deflated { inflateEnd(&stream) }
+        input.deallocate()
+    }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(InterchangeError) -> Int {
+        guard !finished, buffer.count > 0 else { return 0 }
+        if !deflated {
+            let count = Int(min(Int64(buffer.count), remaining))
+            guard count > 0 else { return 0 }
+            let got: Int
+            do { got = try file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<count])) } catch {
+                throw .unreadable(path: path, reason: error.reason)
+            }
+            guard got > 0 else { throw .malformed(path: path, reason: "the zip ends early (truncated)") }
+            remaining -= Int64(got)
+            return got
+        }
+        stream.next_out = buffer.baseAddress!.assumingMemoryBound(to: Bytef.self)
+        stream.avail_out = uInt(buffer.count)
+        while stream.avail_out > 0 && !finished {
+            if stream.avail_in == 0 {
+                let want = Int(min(Int64(ZipEntrySource.chunk), remaining))
+                guard want > 0 else { throw .malformed(path: path, reason: "the zip ends early (truncated)") }
+                let got: Int
+                do { got = try file.read(into: UnsafeMutableRawBufferPointer(start: input, count: want)) } catch {
+                    throw .unreadable(path: path, reason: error.reason)
+                }
+                guard got > 0 else { throw .malformed(path: path, reason: "the zip ends early (truncated)") }
+                remaining -= Int64(got)
+                stream.next_in = input
+                stream.avail_in = uInt(got)
+            }
+            let status = inflate(&stream, Z_NO_FLUSH)
+            if status == Z_STREAM_END {
+                finished = true
+            } else if status != Z_OK {
+                throw .malformed(path: path, reason: "the zip's data is damaged (zlib error \(status))")
+            }
+        }
+        progress?(total - remaining, total)
+        return buffer.count - Int(stream.avail_out)
+    }
+
+    private struct Entry {
+        let method: Int
+        let compressedSize: Int64
+        let localHeaderOffset: Int64
+    }
+
+    private static func findEntry(named name: String, in file: InputFile, path: String) throws(InterchangeError) -> Entry {
+        do {
+            let size = file.size
+            let tailLength = min(size, 65_557)
+            try file.seek(to: size - tailLength)
+            let tail = try file.read(Int(tailLength))
+            guard let end = stride(from: tail.count - 22, through: 0, by: -1).first(where: { littleEndian(tail, $0, 4) == 0x0605_4B50 }) else {
+                throw InterchangeError.malformed(path: path, reason: "not a complete zip file (no end record; truncated?)")
+            }
+            let count = Int(littleEndian(tail, end + 10, 2))
+            let directorySize = littleEndian(tail, end + 12, 4)
+            let directoryOffset = littleEndian(tail, end + 16, 4)
+            guard directoryOffset != 0xFFFF_FFFF, directoryOffset + directorySize <= size else {
+                throw InterchangeError.malformed(path: path, reason: "zip64 archives are not read; unzip it and import export.xml")
+            }
+            try file.seek(to: directoryOffset)
+            let directory = try file.read(Int(directorySize))
+            var offset = 0
+            for _ in 0..<count {
+                guard offset + 46 <= directory.count, littleEndian(directory, offset, 4) == 0x0201_4B50 else { break }
+                let nameLength = Int(littleEndian(directory, offset + 28, 2))
+                let extraLength = Int(littleEndian(directory, offset + 30, 2))
+                let commentLength = Int(littleEndian(directory, offset + 32, 2))
+                guard offset + 46 + nameLength <= directory.count else { break }
+                let entryName = String(decoding: directory[(offset + 46)..<(offset + 46 + nameLength)], as: UTF8.self)
+                if entryName == name || entryName.hasSuffix("/" + name) {
+                    return Entry(
+                        method: Int(littleEndian(directory, offset + 10, 2)), compressedSize: littleEndian(directory, offset + 20, 4),
+                        localHeaderOffset: littleEndian(directory, offset + 42, 4))
+                }
+                offset += 46 + nameLength + extraLength + commentLength
+            }
+            throw InterchangeError.malformed(path: path, reason: "the zip holds no \(name)")
+        } catch let error as InterchangeError {
+            throw error
+        } catch {
+            throw .malformed(path: path, reason: "the zip cannot be read: \(error)")
+        }
+    }
+}
+
+/// A little-endian unsigned integer of `size` bytes at `offset`.
+private func littleEndian(_ bytes: [UInt8], _ offset: Int, _ size: Int) -> Int64 {
+    (0..<size).reversed().reduce(Int64(0)) { $0 << 8 | Int64(bytes[offset + $1]) }
+}

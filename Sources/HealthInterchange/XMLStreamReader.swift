@@ -1,0 +1,95 @@
+import CLibXML2
+
+/// A forward-only XML reader over a ``ByteSource`` (libxml2's `xmlTextReader`). It owns the
+/// reader and frees it in `deinit`. Only the current node is held, so memory stays flat for
+/// files of any size; network access and entity substitution are off.
+final class XMLStreamReader {
+    /// The kinds of node the importer cares about.
+    enum NodeKind {
+        case elementStart, elementEnd, other
+    }
+
+    private let reader: xmlTextReaderPtr
+    private let box: SourceBox
+    private let path: String
+
+    /// Holds the source and the first error for the C callbacks.
+    private final class SourceBox {
+        let source: any ByteSource
+        var readError: InterchangeError?
+        var parseError: String?
+        init(source: any ByteSource) { self.source = source }
+    }
+
+    init(source: any ByteSource, path: String) throws(InterchangeError) {
+        self.path = path
+        box = SourceBox(source: source)
+        let context = Unmanaged.passUnretained(box).toOpaque()
+        let read: xmlInputReadCallback = { context, buffer, length in
+            let box = Unmanaged<SourceBox>.fromOpaque(context!).takeUnretainedValue()
+            do {
+                return Int32(try box.source.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: Int(length))))
+            } catch let error as InterchangeError {
+                box.readError = error
+                return -1
+            } catch {
+                return -1
+            }
+        }
+        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_COMPACT.rawValue)
+        guard let reader = xmlReaderForIO(read, nil, context, path, nil, options) else {
+            throw .malformed(path: path, reason: "libxml2 could not start reading")
+        }
+        self.reader = reader
+        let handler: xmlStructuredErrorFunc = { context, error in
+            guard let context, let error else { return }
+            let box = Unmanaged<SourceBox>.fromOpaque(context).takeUnretainedValue()
+            if box.parseError == nil {
+                let message = error.pointee.message.map { String(cString: $0) } ?? "invalid XML"
+                box.parseError = "line \(error.pointee.line): \(message.trimmingCharacters())"
+            }
+        }
+        xmlTextReaderSetStructuredErrorHandler(reader, handler, context)
+    }
+
+    deinit {
+        xmlFreeTextReader(reader)
+    }
+
+    /// Moves to the next node; false at the end. A broken or hostile file is an error.
+    func next() throws(InterchangeError) -> Bool {
+        let status = xmlTextReaderRead(reader)
+        if let error = box.readError { throw error }
+        if status < 0 || box.parseError != nil {
+            throw .malformed(path: path, reason: box.parseError ?? "the XML is not well-formed (truncated?)")
+        }
+        return status == 1
+    }
+
+    var kind: NodeKind {
+        switch xmlTextReaderNodeType(reader) {
+        case Int32(XML_READER_TYPE_ELEMENT.rawValue): .elementStart
+        case Int32(XML_READER_TYPE_END_ELEMENT.rawValue): .elementEnd
+        default: .other
+        }
+    }
+
+    /// True for an element written as `<Record … />`, which has no end node.
+    var isEmptyElement: Bool { xmlTextReaderIsEmptyElement(reader) == 1 }
+
+    var depth: Int { Int(xmlTextReaderDepth(reader)) }
+
+    var name: String {
+        xmlTextReaderConstName(reader).map { String(cString: $0) } ?? ""
+    }
+
+    /// The attribute's value; read in place (no copy to free) and the reader moved back to the element.
+    func attribute(_ name: String) -> String? {
+        guard xmlTextReaderMoveToAttribute(reader, name) == 1 else { return nil }
+        defer { xmlTextReaderMoveToElement(reader) }
+        return xmlTextReaderConstValue(reader).map { String(cString: $0) }
+    }
+
+    /// The line of the current node, for messages.
+    var line: Int { Int(xmlTextReaderGetParserLineNumber(reader)) }
+}

@@ -1,0 +1,67 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A file open for reading in pieces, so files of any size stream through flat memory.
+/// It owns the descriptor and closes it in `deinit`.
+public final class InputFile {
+    public let path: String
+    private let descriptor: Int32
+
+    public init(path: String) throws(FileBytes.ReadError) {
+        self.path = path
+        descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw FileBytes.ReadError(path: path, reason: String(cString: strerror(errno)), isMissing: errno == ENOENT)
+        }
+        var info = stat()
+        if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+            close(descriptor)
+            throw FileBytes.ReadError(path: path, reason: "it is a directory", isMissing: false)
+        }
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// The file's size in bytes.
+    public var size: Int64 {
+        var info = stat()
+        return fstat(descriptor, &info) == 0 ? Int64(info.st_size) : 0
+    }
+
+    /// Up to `count` bytes from the current position; fewer only at the end of the file.
+    public func read(_ count: Int) throws(FileBytes.ReadError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        let got: Result<Int, FileBytes.ReadError> = bytes.withUnsafeMutableBytes { buffer in
+            Result { () throws(FileBytes.ReadError) in try read(into: buffer) }
+        }
+        bytes.removeLast(count - (try got.get()))
+        return bytes
+    }
+
+    /// Fills `buffer` as far as the file allows; returns the number of bytes read (0 at the end).
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(FileBytes.ReadError) -> Int {
+        var filled = 0
+        while filled < buffer.count {
+            let result = Glibc.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw FileBytes.ReadError(path: path, reason: String(cString: strerror(errno)), isMissing: false)
+            }
+            if result == 0 { break }
+            filled += result
+        }
+        return filled
+    }
+
+    /// Moves to `offset` bytes from the start.
+    public func seek(to offset: Int64) throws(FileBytes.ReadError) {
+        guard lseek(descriptor, off_t(offset), SEEK_SET) >= 0 else {
+            throw FileBytes.ReadError(path: path, reason: String(cString: strerror(errno)), isMissing: false)
+        }
+    }
+}
