@@ -3,11 +3,11 @@
 
 SWIFT       ?= swift
 APT_PACKAGES = pkg-config sqlite3 libsqlite3-dev libcairo2-dev libpango1.0-dev libxml2-dev zlib1g-dev \
-               fonts-noto-cjk fonts-dejavu-core poppler-utils python3
+               fonts-noto-cjk fonts-dejavu-core poppler-utils python3 python3-venv
 DEMO_DIR    ?= $(shell mktemp -d -t healthlog-demo.XXXXXX)
 BIN          = .build/release/healthlog
 
-.PHONY: all deps build release test demo bench clean
+.PHONY: all deps build release test test-venv demo bench clean
 
 all: build
 
@@ -29,9 +29,17 @@ release: deps
 	$(SWIFT) build -c release
 
 ## test: the whole suite, in well under ten minutes
-test: deps
+test: deps test-venv
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+## test-venv: an independent FHIR R4 validator (fhir.resources 6.4 = FHIR 4.0.1) for the tests, never the product
+TEST_VENV = .build/test-venv
+test-venv: $(TEST_VENV)/.ready
+$(TEST_VENV)/.ready:
+	python3 -m venv $(TEST_VENV)
+	$(TEST_VENV)/bin/pip install -q "fhir.resources==6.4.0" "pydantic<2"
+	touch $@
 
 ## demo: import the family sample into a throw-away database and show dad's last week
 demo: release

@@ -71,6 +71,8 @@ enum AppleHealthImporter {
                 case let other:
                     result.skipped[shortName(other), default: 0] += 1
                 }
+            case ("ExportDate", 1), ("Me", 1):
+                break  // metadata, not records
             case (_, 1):
                 result.skipped[name, default: 0] += 1
             default:

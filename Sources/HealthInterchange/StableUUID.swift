@@ -10,6 +10,15 @@ enum StableUUID {
             second = (second ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
             second = second &+ first >> 7
         }
+        // FNV alone leaves similar names with similar hashes; a splitmix64 finalizer spreads every bit.
+        func mix(_ value: UInt64) -> UInt64 {
+            var z = value &+ 0x9E37_79B9_7F4A_7C15
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        first = mix(first)
+        second = mix(second ^ first)
         var bytes = withUnsafeBytes(of: first.bigEndian) { Array($0) } + withUnsafeBytes(of: second.bigEndian) { Array($0) }
         bytes[6] = (bytes[6] & 0x0F) | 0x50  // version 5 (name-based)
         bytes[8] = (bytes[8] & 0x3F) | 0x80  // RFC 4122 variant

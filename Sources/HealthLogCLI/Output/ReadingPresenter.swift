@@ -70,7 +70,8 @@ struct ReadingPresenter {
             let cells = [
                 shortID(reading.id), dateCell, reading.takenAt.localTimeText, reading.period.rawValue.padding(7),
                 pressureCell, (reading.pulse.map(String.init) ?? "").leftPadding(5),
-                (reading.weightGrams.map(formatKilograms) ?? "").leftPadding(6), truncate(tagsCell, 20).padding(20),
+                (reading.weightGrams.map { formatKilograms(($0 + 50) / 100 * 100) } ?? "").leftPadding(6),
+                truncate(tagsCell, 20).padding(20),
                 truncate(reading.note.replacingNewlines(), 30),
             ]
             text += cells.joined(separator: "  ").trimmingTrailingSpaces() + "\n"

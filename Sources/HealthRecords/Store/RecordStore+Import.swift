@@ -96,7 +96,9 @@ extension RecordStore {
                 knownProfiles.insert(reading.profileID)
                 summary.createdProfiles.append(reading.profileID)
             }
+            // A stored id is caught by the insert itself (ON CONFLICT DO NOTHING).
             guard try insert(reading, now: now) else {
+                if mergeNewer, try merge(reading, summary: &summary) { continue }
                 summary.duplicates += 1
                 continue
             }

@@ -1,0 +1,123 @@
+import Foundation
+import HealthInterchange
+import HealthRecords
+import Testing
+
+@Suite struct FormatTests {
+    @Test func detection() throws {
+        #expect(try InterchangeFormat.detect(path: fixture("omron.csv")) == .omron)
+        #expect(try InterchangeFormat.detect(path: fixture("withings_bp.csv")) == .withings)
+        #expect(try InterchangeFormat.detect(path: fixture("apple_export.xml")) == .appleHealth)
+        #expect(try InterchangeFormat.detect(path: fixture("apple_export.zip")) == .appleHealth)
+        #expect(try InterchangeFormat.detect(path: fixture("fhir_foreign.json")) == .fhir)
+        let directory = TemporaryDirectory()
+        #expect(try InterchangeFormat.detect(path: directory.write("a.csv", Array((ReadingCSVCodec.header.joined(separator: ",") + "\n").utf8))) == .csv)
+        #expect(try InterchangeFormat.detect(path: directory.write("b.json", Array(#"{"format": "healthlog-backup", "version": 1}"#.utf8))) == .json)
+        let other = directory.write("c.txt", Array("hello,world\n".utf8))
+        #expect(throws: InterchangeError.unrecognized(path: other)) { try InterchangeFormat.detect(path: other) }
+        let missing = directory.file("nope.csv")
+        #expect(throws: InterchangeError.unreadable(path: missing, reason: "No such file or directory")) {
+            try InterchangeFormat.detect(path: missing)
+        }
+    }
+
+    @Test func omron() throws {
+        let decoded = try InterchangeImporter.decode(.omron, settings(fixture("omron.csv")))
+        #expect(decoded.problems.isEmpty)
+        #expect(decoded.readings.map(\.takenAt.iso8601) == [
+            "2025-01-12T08:12:00+08:00", "2025-01-12T20:15:00+08:00", "2025-01-13T07:05:00+08:00", "2025-01-13T12:30:00+08:00",
+        ])
+        #expect(decoded.readings.map(\.bloodPressure?.description) == ["142/91", "131/84", "138/88", nil])
+        #expect(decoded.readings.map(\.pulse) == [72, 68, nil, 64])
+        #expect(decoded.readings[1].note == "after dinner; Symptoms: Headache; Consumed: Coffee")
+        #expect(decoded.readings[2].note == "cuff felt loose, \"re-measured\"")
+        #expect(decoded.readings.allSatisfy { $0.profileID == "dad" })
+        #expect(throws: InterchangeError.profileRequired(format: .omron)) {
+            try InterchangeImporter.decode(.omron, settings(fixture("omron.csv"), profile: nil))
+        }
+    }
+
+    @Test func withingsNewestFirstAndPulseOnly() throws {
+        let decoded = try InterchangeImporter.decode(.withings, settings(fixture("withings_bp.csv"), zone: ZoneInfoZone(identifier: "Europe/Paris")!))
+        #expect(decoded.readings.map(\.takenAt.iso8601) == [
+            "2025-10-03T21:10:02+02:00", "2025-10-03T07:31:00+02:00", "2025-10-02T07:34:49+02:00",
+        ])
+        #expect(decoded.readings[1].bloodPressure == nil)
+        #expect(decoded.readings[1].pulse == 75)
+        #expect(decoded.readings[1].note == "pulse only, no cuff")
+        #expect(decoded.readings[2].bloodPressure?.description == "145/93")
+    }
+
+    @Test(arguments: ["apple_export.xml", "apple_export.zip"])
+    func appleHealth(file: String) throws {
+        let decoded = try InterchangeImporter.decode(.appleHealth, settings(fixture(file)))
+        #expect(decoded.problems.isEmpty)
+        let pressures = decoded.readings.filter { $0.bloodPressure != nil }
+        // Two correlations; their records repeated at the top level are not imported again.
+        #expect(pressures.map(\.bloodPressure?.description) == ["128/82", "121/79"])
+        #expect(pressures.map(\.takenAt.iso8601) == ["2023-07-23T09:24:00-04:00", "2023-07-23T21:02:00-04:00"])
+        // The heart rate at 09:24:30 joins the 09:24 reading; the one at 15:00 has no BP to join.
+        #expect(pressures.map(\.pulse) == [72, nil])
+        // 172.4 lb = 78.199 kg, kept to the gram.
+        #expect(decoded.readings.compactMap(\.weightGrams) == [78_199, 78_100])
+        #expect(decoded.skipped == [
+            "BP records repeated outside their correlation": 4, "StepCount": 2, "Workout": 1,
+            "heart rate (no BP reading in that minute)": 1, "other correlations": 1,
+        ])
+    }
+
+    @Test func hostileXMLIsRefusedQuickly() throws {
+        #expect(throws: InterchangeError.malformed(path: fixture("entity_bomb.xml"), reason: "line 14: Detected an entity reference loop")) {
+            try InterchangeImporter.decode(.appleHealth, settings(fixture("entity_bomb.xml")))
+        }
+        let directory = TemporaryDirectory()
+        let whole = try #require(FileManager.default.contents(atPath: fixture("apple_export.xml")))
+        let truncated = directory.write("truncated.xml", Array(whole.prefix(whole.count / 2)))
+        #expect(throws: InterchangeError.self) { try InterchangeImporter.decode(.appleHealth, settings(truncated)) }
+        let zip = try #require(FileManager.default.contents(atPath: fixture("apple_export.zip")))
+        let brokenZip = directory.write("broken.zip", Array(zip.prefix(zip.count - 30)))
+        #expect(throws: InterchangeError.malformed(path: brokenZip, reason: "not a complete zip file (no end record; truncated?)")) {
+            try InterchangeImporter.decode(.appleHealth, settings(brokenZip))
+        }
+        let latin1 = directory.write("latin1.csv", Array("Date,Time,Systolic (mmHg),Diastolic (mmHg),Pulse (bpm),Symptoms,Consumed,TruRead,Notes\nJan 12 2025,08:12,142,91,72,-,-,Off,caf".utf8) + [0xE9, 0x0A])
+        let decoded = try InterchangeImporter.decode(.omron, settings(latin1))
+        #expect(decoded.problems == ["\(latin1):2: the file is not valid UTF-8"])
+        let longLine = directory.write("long.csv", Array((ReadingCSVCodec.header.joined(separator: ",") + "\n,dad,2026-11-30T07:00:00+08:00,120,80,,,," + String(repeating: "x", count: 10_000_000) + "\n").utf8))
+        let long = try InterchangeImporter.decode(.csv, settings(longLine))
+        #expect(long.problems == ["\(longLine):2: note is 10000000 characters; the limit is 10000"])
+    }
+
+    @Test func foreignFHIRGroupsByMinuteAndConvertsPounds() throws {
+        let decoded = try InterchangeImporter.decode(.fhir, settings(fixture("fhir_foreign.json"), profile: "li"))
+        #expect(decoded.problems.isEmpty)
+        #expect(decoded.readings.count == 2)
+        #expect(decoded.readings[0].bloodPressure?.description == "151/96")
+        #expect(decoded.readings[0].pulse == 77)
+        #expect(decoded.readings[1].weightGrams == 74_843)
+        #expect(decoded.skipped == ["other observations": 1])
+        #expect(decoded.profiles.map(\.name) == ["Li Wei"])
+        #expect(decoded.profiles.first?.birthYear == 1950)
+        #expect(throws: InterchangeError.malformed(
+            path: fixture("fhir_foreign.json"),
+            reason: "entry 0: this Patient is not a HealthLog profile; say whose readings these are with --profile ID")
+        ) { try InterchangeImporter.decode(.fhir, settings(fixture("fhir_foreign.json"), profile: nil)) }
+    }
+
+    @Test func zones() throws {
+        let shanghai = try #require(ZoneInfoZone(identifier: "Asia/Shanghai"))
+        #expect(shanghai.offsetMinutes(atUTC: 1_795_996_800) == 480)
+        let newYork = try #require(ZoneInfoZone(identifier: "America/New_York"))
+        let summer = try #require(newYork.instant(date: CivilDate(iso: "2023-07-23")!, hour: 9, minute: 24, second: 0))
+        #expect(summer.iso8601 == "2023-07-23T09:24:00-04:00")
+        let winter = try #require(newYork.instant(date: CivilDate(iso: "2023-01-23")!, hour: 9, minute: 24, second: 0))
+        #expect(winter.iso8601 == "2023-01-23T09:24:00-05:00")
+        // 02:30 on the spring-forward day does not exist; 01:30 on the fall-back day is the first one.
+        #expect(newYork.instant(date: CivilDate(iso: "2026-03-08")!, hour: 2, minute: 30, second: 0) == nil)
+        #expect(newYork.instant(date: CivilDate(iso: "2026-11-01")!, hour: 1, minute: 30, second: 0)?.iso8601 == "2026-11-01T01:30:00-04:00")
+        #expect(ZoneInfoZone(identifier: "Mars/Olympus") == nil)
+        #expect(ZoneInfoZone(identifier: "../../etc/passwd") == nil)
+        #expect(timeZoneRule(named: "+05:30")?.offsetMinutes(atUTC: 0) == 330)
+        #expect(timeZoneRule(named: "UTC")?.offsetMinutes(atUTC: 0) == 0)
+        #expect(timeZoneRule(named: "+25:00") == nil)
+    }
+}
