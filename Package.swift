@@ -40,7 +40,8 @@ let package = Package(
         .testTarget(
             name: "HealthAnalyticsTests", dependencies: ["HealthAnalytics", "HealthRecords"], swiftSettings: strict),
         .testTarget(
-            name: "HealthInterchangeTests", dependencies: ["HealthInterchange", "HealthRecords"], swiftSettings: strict),
+            name: "HealthInterchangeTests", dependencies: ["HealthInterchange", "HealthRecords"], exclude: ["Fixtures"],
+            swiftSettings: strict),
         .testTarget(
             name: "HealthReportTests", dependencies: ["HealthReport", "HealthAnalytics", "HealthRecords"],
             swiftSettings: strict),

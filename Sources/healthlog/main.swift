@@ -5,24 +5,30 @@
 #endif
 import HealthLogCLI
 
-// A closed pipe (healthlog list | head) ends output quietly instead of killing the process.
-signal(SIGPIPE, SIG_IGN)
-
-var environment: [String: String] = [:]
-var pointer = environ
-while let entry = pointer.pointee {
-    let text = String(cString: entry)
-    if let equals = text.firstIndex(of: "=") {
-        environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
+/// Runs one command. Everything it opened is released when this returns, so the database is
+/// closed (and its WAL checkpointed) before the process exits.
+func runHealthLog() -> Int32 {
+    var environment: [String: String] = [:]
+    var pointer = environ
+    while let entry = pointer.pointee {
+        let text = String(cString: entry)
+        if let equals = text.firstIndex(of: "=") {
+            environment[String(text[..<equals])] = String(text[text.index(after: equals)...])
+        }
+        pointer += 1
     }
-    pointer += 1
+    let stdout = FileDescriptorOutput(descriptor: 1)
+    let stderr = FileDescriptorOutput(descriptor: 2)
+    let context = CommandContext(
+        stdout: stdout, stderr: stderr, environment: environment, confirm: TerminalPrompt.confirm(stdin: 0, output: stderr))
+    let status = HealthLogMain.run(Array(CommandLine.arguments.dropFirst()), context: context)
+    stdout.flush()
+    stderr.flush()
+    return status
 }
 
-let stdout = FileDescriptorOutput(descriptor: 1)
-let stderr = FileDescriptorOutput(descriptor: 2)
-let context = CommandContext(
-    stdout: stdout, stderr: stderr, environment: environment, confirm: TerminalPrompt.confirm(stdin: 0, output: stderr))
-let status = HealthLogMain.run(Array(CommandLine.arguments.dropFirst()), context: context)
-stdout.flush()
-stderr.flush()
-exit(status)
+// A closed pipe (healthlog list | head) ends output quietly instead of killing the process.
+signal(SIGPIPE, SIG_IGN)
+// A file-size limit makes the write fail (and the transaction roll back) instead of killing us.
+signal(SIGXFSZ, SIG_IGN)
+exit(runHealthLog())

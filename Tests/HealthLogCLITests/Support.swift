@@ -16,6 +16,7 @@ final class TemporaryDirectory {
 
     func file(_ name: String) -> String { "\(path)/\(name)" }
 
+    @discardableResult
     func write(_ name: String, _ text: String) -> String {
         let path = file(name)
         _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))

@@ -23,7 +23,7 @@ enum CommandRegistry {
         ProfileAddCommand.self, ProfileListCommand.self, ProfileShowCommand.self, ProfileEditCommand.self,
         ProfileDefaultCommand.self, ProfileRemoveCommand.self,
         TagListCommand.self, TagAddCommand.self, TagEditCommand.self, TagRemoveCommand.self,
-        ExportCommand.self, ImportCommand.self,
+        ExportCommand.self, ImportCommand.self, BackupCommand.self, RestoreCommand.self, CheckCommand.self,
         ]
     }
 

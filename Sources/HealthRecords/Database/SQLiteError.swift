@@ -27,6 +27,10 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable {
     /// True when the disk or the file-size limit is full.
     public var isFull: Bool { primaryCode == SQLITE_FULL }
 
+    /// True when writing or syncing the file failed (SQLITE_IOERR_WRITE or _FSYNC, macros Swift
+    /// cannot import), as when a file-size limit is reached.
+    public var isWriteFailure: Bool { code == SQLITE_IOERR | (3 << 8) || code == SQLITE_IOERR | (4 << 8) }
+
     init(code: Int32, message: String, sql: String? = nil, context: String? = nil) {
         self.code = code
         self.message = message

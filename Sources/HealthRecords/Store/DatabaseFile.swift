@@ -45,6 +45,31 @@ public enum DatabaseFile {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
+    /// Refuses, before SQLite touches anything, a database shorter than its own header says
+    /// (truncated) or a `-wal` beside it that cannot be its write-ahead log. A genuine WAL left
+    /// by a crash passes: SQLite recovers from it.
+    static func checkBeforeOpening(_ path: String) throws(RecordsError) {
+        guard let file = try? InputFile(path: path), let header = try? file.read(100), header.count == 100,
+            header.starts(with: Array("SQLite format 3\0".utf8))
+        else { return }  // empty, new, or not SQLite at all: SQLite's own checks answer those
+        let number = { (range: Range<Int>, bytes: [UInt8]) in bytes[range].reduce(0) { $0 << 8 | Int($1) } }
+        let pageSize = number(16..<18, header) == 1 ? 65_536 : number(16..<18, header)
+        let pages = number(28..<32, header)
+        // The page count is only trustworthy when it was written with the current change counter.
+        if pages > 0, number(24..<28, header) == number(92..<96, header), file.size < Int64(pages) * Int64(pageSize) {
+            throw .notHealthLogDatabase(path: path, reason: "it is truncated: \(file.size) bytes of \(pages * pageSize); restore a backup")
+        }
+        let walPath = path + "-wal"
+        guard let wal = try? InputFile(path: walPath), wal.size > 0 else { return }
+        guard let walHeader = try? wal.read(32), walHeader.count == 32 else {
+            throw .notHealthLogDatabase(path: path, reason: "\(walPath) is not its write-ahead log (too short); move it aside")
+        }
+        let magic = number(0..<4, walHeader)
+        guard magic == 0x377F_0682 || magic == 0x377F_0683, number(8..<12, walHeader) == pageSize else {
+            throw .notHealthLogDatabase(path: path, reason: "\(walPath) is not its write-ahead log; move it aside")
+        }
+    }
+
     private static func createDirectories(_ directory: String) throws(RecordsError) {
         if exists(directory) { return }
         let parent = parentDirectory(of: directory)

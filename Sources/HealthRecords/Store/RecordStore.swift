@@ -31,6 +31,8 @@ public final class RecordStore {
     ) throws(RecordsError) -> RecordStore {
         if !DatabaseFile.exists(path) {
             try DatabaseFile.createPrivately(path)
+        } else {
+            try DatabaseFile.checkBeforeOpening(path)
         }
         do {
             let database = try Database(path: path, mode: .readWrite)
@@ -59,7 +61,7 @@ public final class RecordStore {
     }
 
     /// Refuses another program's file or a newer schema, using reads only.
-    private static func checkIdentity(of database: Database) throws {
+    static func checkIdentity(of database: Database) throws {
         let applicationID = try database.pragmaInt("application_id")
         let version = try database.pragmaInt("user_version")
         if applicationID == Migrations.applicationID {
@@ -110,8 +112,8 @@ public final class RecordStore {
         } catch let error as RecordsError {
             throw error
         } catch let error as SQLiteError {
-            if error.isFull {
-                throw .storage("the disk is full; nothing was written (\(error))")
+            if error.isFull || error.isWriteFailure {
+                throw .storage("cannot write to \(path): the disk is full or the file is too large; nothing was written (\(error))")
             }
             if error.primaryCode == SQLITE_READONLY {
                 throw .storage("\(path) is read-only; nothing was written")

@@ -1,0 +1,68 @@
+import HealthRecords
+
+/// `healthlog check`: is the log sound?
+struct CheckCommand: Command {
+    static let spec = CommandSpec(
+        ["check"], abstract: "Check the database: SQLite integrity, references, value ranges, undefined tags.",
+        examples: ["healthlog check"])
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {}
+
+    func run(_ context: CommandContext) throws(CLIError) {
+        let store = try context.store()
+        let report = try context.records { try store.check() }
+        for note in report.notes { context.stdout.line("note: \(note)") }
+        guard report.problems.isEmpty else {
+            for problem in report.problems { context.stderr.line("problem: \(problem)") }
+            throw .io("\(store.path) has \(report.problems.count) problem\(report.problems.count == 1 ? "" : "s"); restore a backup with 'healthlog restore FILE'")
+        }
+        context.stdout.line("\(store.path): ok (integrity, references and value ranges checked)")
+    }
+}
+
+/// `healthlog backup FILE`: a consistent copy, even while others write.
+struct BackupCommand: Command {
+    static let spec = CommandSpec(
+        ["backup"], abstract: "Copy the whole log to FILE (SQLite's online backup: safe while others add readings).",
+        arguments: [ArgumentSpec("FILE", help: "Where to write the copy (mode 0600, replaced atomically).")],
+        examples: ["healthlog backup ~/healthlog-2026-11-30.sqlite"])
+
+    let path: String
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) { path = arguments.positionals[0] }
+
+    func run(_ context: CommandContext) throws(CLIError) {
+        let store = try context.store()
+        do {
+            try store.backup(to: path)
+        } catch {
+            throw .cannotCreate(error.description)
+        }
+        context.stdout.line("Backed up \(store.path) to \(path).")
+    }
+}
+
+/// `healthlog restore FILE`: put a backup back, keeping the current log as *.bak.
+struct RestoreCommand: Command {
+    static let spec = CommandSpec(
+        ["restore"], abstract: "Replace the log with a backup, after checking it; the current log is kept as *.bak.",
+        arguments: [ArgumentSpec("FILE", help: "A file made by 'healthlog backup'.")],
+        options: [OptionSpec("--yes", short: "-y", help: "Do not ask for confirmation.")],
+        examples: ["healthlog restore ~/healthlog-2026-11-30.sqlite --yes"])
+
+    let path: String
+    let yes: Bool
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        path = arguments.positionals[0]
+        yes = arguments.flag("--yes")
+    }
+
+    func run(_ context: CommandContext) throws(CLIError) {
+        guard DatabaseFile.exists(path) else { throw .noInput("\(path) does not exist") }
+        let store = try context.store()
+        try context.confirmDestructive("Replace \(store.path) with \(path)?", yes: yes, command: Self.spec.commandLine)
+        let kept = try context.records { try store.restore(from: path) }
+        context.stdout.line("Restored \(path) into \(store.path); the previous log is kept as \(kept).")
+    }
+}

@@ -1,0 +1,213 @@
+import Foundation
+import HealthRecords
+import Testing
+
+/// Faults with real processes: kills in the middle of writes, concurrent writers, a full disk.
+/// `make soak` runs the same tests longer (HEALTHLOG_SOAK=1).
+@Suite(.serialized) struct ReliabilityTests {
+    static let soak = ProcessInfo.processInfo.environment["HEALTHLOG_SOAK"] == "1"
+
+    /// A HealthLog CSV of `count` readings for `profile`, one a minute from 2020-01-01.
+    static func csv(_ count: Int, profile: String = "dad") -> String {
+        var text = ReadingCSVCodec.header.joined(separator: ",") + "\n"
+        text.reserveCapacity(count * 70)
+        for index in 0..<count {
+            let instant = ZonedInstant(utcSeconds: 1_577_836_800 + Int64(index) * 600, offsetMinutes: 480)
+            text += ",\(profile),\(instant.iso8601),\(110 + index % 60),\(70 + index % 25),\(60 + index % 30),,\(index % 3 == 0 ? "bp-med" : ""),\n"
+        }
+        return text
+    }
+
+    private func environment(_ directory: TemporaryDirectory, _ database: String = "log.sqlite") -> [String: String] {
+        ["HEALTHLOG_DB": directory.file(database), "HOME": directory.path, "TZ": "UTC",
+         "HEALTHLOG_TEMPLATES": URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Templates").path]
+    }
+
+    private func start(_ arguments: [String], environment: [String: String]) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try healthlogExecutable())
+        process.arguments = arguments
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    private func count(_ path: String) throws -> (readings: Int, problems: [String]) {
+        let store = try RecordStore.open(path: path)
+        return (try store.readings().count, try store.check().problems)
+    }
+
+    @Test func killingAnImportLeavesAllOrNothing() throws {
+        let directory = TemporaryDirectory()
+        let file = directory.write("big.csv", ReliabilityTests.csv(100_000))
+        // A base log to start each attempt from.
+        var environment = environment(directory, "base.sqlite")
+        #expect(try runProcess(["import", directory.write("seed.csv", ReliabilityTests.csv(50, profile: "mom"))], environment: environment).status == 0)
+        // How long a whole import takes here, to spread the kills across it.
+        environment["HEALTHLOG_DB"] = directory.file("timing.sqlite")
+        try copyDatabase(directory.file("base.sqlite"), to: directory.file("timing.sqlite"))
+        let started = Date()
+        #expect(try runProcess(["import", file], environment: environment).status == 0)
+        let duration = Date().timeIntervalSince(started)
+        let after = 50 + 100_000
+        var generator = SeededGenerator(seed: 20_261_130)
+        let kills = ReliabilityTests.soak ? 200 : 20
+        var outcomes = (before: 0, after: 0)
+        for attempt in 0..<kills {
+            let database = directory.file("attempt.sqlite")
+            try copyDatabase(directory.file("base.sqlite"), to: database)
+            environment["HEALTHLOG_DB"] = database
+            let process = try start(["import", file], environment: environment)
+            // Mostly during the write transaction (the latter part), some during parsing.
+            let delay = duration * Double.random(in: attempt % 4 == 0 ? 0.02...0.5 : 0.5...1.05, using: &generator)
+            Thread.sleep(forTimeInterval: delay)
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let (readings, problems) = try count(database)
+            #expect(problems.isEmpty, "attempt \(attempt) after \(delay) s: \(problems)")
+            #expect(readings == 50 || readings == after, "attempt \(attempt) after \(delay) s: \(readings) readings")
+            if readings == 50 { outcomes.before += 1 } else { outcomes.after += 1 }
+        }
+        #expect(outcomes.before + outcomes.after == kills)
+        print("killed import \(kills) times: \(outcomes.before) before, \(outcomes.after) after, integrity ok")
+    }
+
+    @Test func killingAReportLeavesTheOldFileOrTheNewOne() throws {
+        let directory = TemporaryDirectory()
+        let environment = environment(directory)
+        #expect(try runProcess(["import", directory.write("r.csv", ReliabilityTests.csv(20_000))], environment: environment).status == 0)
+        let target = directory.file("report.pdf")
+        #expect(try runProcess(["-p", "dad", "report", "--template", "summary", "-o", target], environment: environment).status == 0)
+        let previous = try #require(FileManager.default.contents(atPath: target))
+        let started = Date()
+        #expect(try runProcess(["-p", "dad", "report", "-o", directory.file("timing.pdf")], environment: environment).status == 0)
+        let duration = Date().timeIntervalSince(started)
+        var generator = SeededGenerator(seed: 7)
+        let kills = ReliabilityTests.soak ? 60 : 8
+        for attempt in 0..<kills {
+            let process = try start(["-p", "dad", "report", "-o", target], environment: environment)
+            Thread.sleep(forTimeInterval: duration * Double.random(in: 0.1...1.1, using: &generator))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let now = try #require(FileManager.default.contents(atPath: target), "attempt \(attempt): the report vanished")
+            if now != previous {
+                // A new report replaced it only whole: a complete PDF ends with %%EOF.
+                #expect(now.prefix(5) == Data("%PDF-".utf8))
+                #expect(String(decoding: now.suffix(8), as: UTF8.self).contains("%%EOF"), "attempt \(attempt): partial PDF")
+            }
+        }
+    }
+
+    @Test func familyUseAtTheSameTime() throws {
+        let directory = TemporaryDirectory()
+        let environment = environment(directory)
+        #expect(try runProcess(["profile", "add", "mom"], environment: environment).status == 0)
+        // dad starts with the first 100 rows of the file the import brings (those will be duplicates).
+        #expect(try runProcess(["import", directory.write("start.csv", ReliabilityTests.csv(100))], environment: environment).status == 0)
+        let writers = ReliabilityTests.soak ? 8 : 4
+        let script = """
+            for i in $(seq 1 250); do "$1" -p mom add 1$((10 + i % 40))/8$((i % 9)) "$2" --at "2026-11-2$(( i % 9 )) 0$(( i % 9 )):$(( 10 + i % 50 ))" || echo FAILED; done
+            """
+        let executable = try healthlogExecutable()
+        var processes: [(Process, Pipe)] = []
+        func launch(_ arguments: [String]) throws {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: arguments[0] == "sh" ? "/bin/sh" : executable)
+            process.arguments = arguments[0] == "sh" ? Array(arguments.dropFirst()) : arguments
+            process.environment = environment
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = pipe
+            try process.run()
+            processes.append((process, pipe))
+        }
+        for writer in 0..<writers { try launch(["sh", "-c", script, "sh", executable, String(60 + writer)]) }
+        try launch(["import", directory.write("family.csv", ReliabilityTests.csv(10_000))])
+        let readers = "for i in 1 2 3 4 5; do \"$1\" -p dad stats --format json > /dev/null || echo FAILED; \"$1\" -p dad report -o \"$2\" > /dev/null || echo FAILED; done"
+        try launch(["sh", "-c", readers, "sh", executable, directory.file("r.pdf")])
+        var failures: [String] = []
+        for (process, pipe) in processes {
+            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            if process.terminationStatus != 0 || output.contains("FAILED") || output.contains("locked") { failures.append(output) }
+        }
+        #expect(failures.isEmpty, "\(failures)")
+        let store = try RecordStore.open(path: directory.file("log.sqlite"))
+        #expect(try store.readingCount(profileID: "mom") == 250 * writers)
+        #expect(try store.readingCount(profileID: "dad") == 10_000)
+        #expect(try store.check().problems.isEmpty)
+    }
+
+    @Test func aReaderSeesOneSnapshotWhileOthersWrite() throws {
+        let directory = TemporaryDirectory()
+        let environment = environment(directory)
+        #expect(try runProcess(["add", "120/80", "--at", "07:00"], environment: environment).status == 0)
+        let store = try RecordStore.open(path: directory.file("log.sqlite"))
+        let (first, second) = try store.read {
+            let first = try store.readings().count
+            // Another process commits a reading in the middle of this read transaction.
+            #expect(try runProcess(["add", "121/80", "--at", "07:05"], environment: environment).status == 0)
+            return (first, try store.readings().count)
+        }
+        #expect(first == 1 && second == 1)
+        #expect(try store.readings().count == 2)
+    }
+
+    @Test func aFullDiskRollsBackAndLosesNothing() throws {
+        let directory = TemporaryDirectory()
+        let environment = environment(directory)
+        #expect(try runProcess(["import", directory.write("seed.csv", ReliabilityTests.csv(500))], environment: environment).status == 0)
+        let before = try count(directory.file("log.sqlite"))
+        let file = directory.write("big.csv", ReliabilityTests.csv(100_000, profile: "mom"))
+        // A 300 KiB file-size limit stands in for a full disk.
+        let result = try runShell("ulimit -f 300; exec \"$0\" import \"$1\"", [try healthlogExecutable(), file], environment: environment)
+        #expect(result.status == 74)
+        #expect(result.stderr.contains("Error: cannot write to \(directory.file("log.sqlite")): the disk is full or the file is too large; nothing was written"))
+        let after = try count(directory.file("log.sqlite"))
+        #expect(after.readings == before.readings)
+        #expect(after.problems.isEmpty)
+    }
+}
+
+/// Copies a database with its -wal, if any, replacing what is at `target`.
+func copyDatabase(_ source: String, to target: String) throws {
+    for suffix in ["", "-wal", "-shm"] {
+        try? FileManager.default.removeItem(atPath: target + suffix)
+        if suffix != "-shm", FileManager.default.fileExists(atPath: source + suffix) {
+            try FileManager.default.copyItem(atPath: source + suffix, toPath: target + suffix)
+        }
+    }
+}
+
+/// Runs `script` with `sh -c`, passing `arguments` as $0, $1, ….
+func runShell(_ script: String, _ arguments: [String], environment: [String: String]) throws -> RunResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", script] + arguments
+    process.environment = environment
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return RunResult(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+}
+
+/// A small deterministic generator (splitmix64), so fault timings repeat from run to run.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
