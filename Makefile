@@ -7,7 +7,7 @@ APT_PACKAGES = pkg-config sqlite3 libsqlite3-dev libcairo2-dev libpango1.0-dev l
 DEMO_DIR    ?= $(shell mktemp -d -t healthlog-demo.XXXXXX)
 BIN          = .build/release/healthlog
 
-.PHONY: all deps build release test test-venv demo bench clean
+.PHONY: all deps build release test test-venv soak fuzz demo bench clean
 
 all: build
 
@@ -40,6 +40,17 @@ $(TEST_VENV)/.ready:
 	python3 -m venv $(TEST_VENV)
 	$(TEST_VENV)/bin/pip install -q "fhir.resources==6.4.0" "pydantic<2"
 	touch $@
+
+## soak: the fault and fuzz tests, longer: 200 kills, 8 writers, 100,000 inputs per parser
+soak: deps test-venv
+	$(SWIFT) build --build-tests
+	HEALTHLOG_SOAK=1 $(SWIFT) test --skip-build --filter 'ReliabilityTests|FuzzTargetTests'
+
+## fuzz: libFuzzer on one parser, e.g. make fuzz TARGET=apple-health SECONDS=300
+TARGET  ?= csv
+SECONDS ?= 60
+fuzz: deps
+	@Tests/Scripts/fuzz.sh $(TARGET) $(SECONDS)
 
 ## demo: import the family sample into a throw-away database and show dad's last week
 demo: release

@@ -10,6 +10,7 @@ let package = Package(
     name: "HealthLog",
     products: [
         .executable(name: "healthlog", targets: ["healthlog"]),
+        .executable(name: "healthlog-fuzz", targets: ["healthlog-fuzz"]),
         .library(name: "HealthRecords", targets: ["HealthRecords"]),
         .library(name: "HealthAnalytics", targets: ["HealthAnalytics"]),
         .library(name: "HealthReport", targets: ["HealthReport"]),
@@ -36,6 +37,11 @@ let package = Package(
             name: "HealthLogCLI", dependencies: ["HealthRecords", "HealthAnalytics", "HealthReport", "HealthInterchange"],
             swiftSettings: strict),
         .executableTarget(name: "healthlog", dependencies: ["HealthLogCLI"], swiftSettings: strict),
+        .target(
+            name: "HealthFuzzTargets", dependencies: ["HealthRecords", "HealthInterchange", "HealthReport"],
+            swiftSettings: strict),
+        .target(name: "CFuzzerDriver"),
+        .executableTarget(name: "healthlog-fuzz", dependencies: ["HealthFuzzTargets", "CFuzzerDriver"], swiftSettings: strict),
         .testTarget(name: "HealthRecordsTests", dependencies: ["HealthRecords"], swiftSettings: strict),
         .testTarget(
             name: "HealthAnalyticsTests", dependencies: ["HealthAnalytics", "HealthRecords"], swiftSettings: strict),
@@ -44,6 +50,9 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "HealthReportTests", dependencies: ["HealthReport", "HealthAnalytics", "HealthRecords"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "HealthFuzzTargetsTests", dependencies: ["HealthFuzzTargets", "HealthRecords", "HealthInterchange"],
             swiftSettings: strict),
         .testTarget(
             name: "HealthLogCLITests",

@@ -89,12 +89,12 @@ enum AppleHealthImporter {
             else { continue }
             guard let start = reader.attribute("startDate").flatMap(parseDate),
                 let index = readingAtMinute[start.utcSeconds / 60], result.readings[index].pulse == nil,
-                let value = reader.attribute("value").flatMap(Double.init)
+                let pulse = reader.attribute("value").flatMap(Double.init).flatMap(roundedInt), Reading.pulseRange.contains(pulse)
             else {
                 result.skipped["heart rate (no BP reading in that minute)", default: 0] += 1
                 continue
             }
-            result.readings[index].pulse = Int(value.rounded())
+            result.readings[index].pulse = pulse
         }
         return result
     }
@@ -113,10 +113,10 @@ enum AppleHealthImporter {
         guard let takenAt = parseDate(correlation.start) else {
             throw .invalid("startDate '\(correlation.start)' is not like 2023-07-23 09:24:00 -0400")
         }
-        guard let s = correlation.systolic, let d = correlation.diastolic else {
-            throw .invalid("a blood-pressure correlation needs a systolic and a diastolic record")
+        guard let s = correlation.systolic.flatMap(roundedInt), let d = correlation.diastolic.flatMap(roundedInt) else {
+            throw .invalid("a blood-pressure correlation needs a systolic and a diastolic record with sensible values")
         }
-        let pressure = BloodPressure(systolic: Int(s.rounded()), diastolic: Int(d.rounded()))
+        let pressure = BloodPressure(systolic: s, diastolic: d)
         let reading = Reading(
             id: StableUUID.make("apple-health/bp/\(correlation.start)/\(pressure)"), profileID: profile, takenAt: takenAt,
             bloodPressure: pressure, createdAt: now, updatedAt: now)
@@ -128,13 +128,9 @@ enum AppleHealthImporter {
         let start = reader.attribute("startDate") ?? ""
         guard let takenAt = parseDate(start) else { throw .invalid("startDate '\(start)' is not like 2023-07-23 09:24:00 -0400") }
         guard let value = reader.attribute("value").flatMap(Double.init) else { throw .invalid("body mass has no value") }
-        let grams: Int
-        switch reader.attribute("unit") ?? "kg" {
-        case "kg": grams = Int((value * 1000).rounded())
-        case "lb": grams = Int((value * 453.59237).rounded())
-        case "g": grams = Int(value.rounded())
-        case let unit: throw .invalid("body mass unit '\(unit)' is not kg, lb or g")
-        }
+        let unit = reader.attribute("unit") ?? "kg"
+        guard ["kg", "lb", "g"].contains(unit) else { throw .invalid("body mass unit '\(unit)' is not kg, lb or g") }
+        guard let grams = grams(value, unit: unit) else { throw .invalid("body mass \(value) \(unit) is out of range (1–500 kg)") }
         let reading = Reading(
             id: StableUUID.make("apple-health/weight/\(start)/\(grams)"), profileID: profile, takenAt: takenAt,
             weightGrams: grams, createdAt: now, updatedAt: now)

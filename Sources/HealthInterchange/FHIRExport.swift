@@ -34,7 +34,7 @@ public enum FHIRExport {
         let bundle = FHIRBundle(
             id: StableUUID.make("bundle/\(exportedAt.iso8601)"), type: "collection", timestamp: exportedAt.iso8601, entry: entries)
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
+        encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes, .sortedKeys]
         return Array((try? encoder.encode(bundle)) ?? Data())
     }
 

@@ -141,12 +141,12 @@ enum FHIRImport {
         case FHIRCodes.heartRate: group.pulse = try whole(observation.valueQuantity, expecting: ["/min", "beats/minute", "{beats}/min"])
         default:
             guard let quantity = observation.valueQuantity, let value = quantity.value else { throw .invalid("body weight has no value") }
-            switch quantity.code ?? quantity.unit {
-            case "kg": group.weightGrams = Int((value * 1000).rounded())
-            case "[lb_av]", "lb", "lbs": group.weightGrams = Int((value * 453.59237).rounded())
-            case "g": group.weightGrams = Int(value.rounded())
-            default: throw .invalid("body weight unit '\(quantity.code ?? quantity.unit ?? "")' is not kg, g or [lb_av]")
+            let unit = quantity.code ?? quantity.unit ?? ""
+            guard ["kg", "g", "lb", "lbs", "[lb_av]"].contains(unit) else {
+                throw .invalid("body weight unit '\(unit)' is not kg, g or [lb_av]")
             }
+            guard let weight = grams(value, unit: unit) else { throw .invalid("body weight \(value) \(unit) is out of range (1–500 kg)") }
+            group.weightGrams = weight
         }
         groups[key] = group
     }
@@ -156,6 +156,7 @@ enum FHIRImport {
         if let unit = quantity.code ?? quantity.unit, !units.contains(unit) {
             throw .invalid("unit '\(unit)' is not \(units[0])")
         }
-        return Int(value.rounded())
+        guard let whole = roundedInt(value) else { throw .invalid("value \(value) is out of range") }
+        return whole
     }
 }

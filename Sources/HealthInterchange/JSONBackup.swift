@@ -75,7 +75,7 @@ public enum JSONBackup {
                     updatedAt: InstantText.format(milliseconds: reading.updatedAt))
             })
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
+        encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes, .sortedKeys]
         return Array((try? encoder.encode(document)) ?? Data())
     }
 
@@ -140,6 +140,11 @@ public enum JSONBackup {
         guard let created = InstantText.parse(record.createdAt), let updated = InstantText.parse(record.updatedAt) else {
             throw .invalid("createdAt and updatedAt must be ISO 8601 instants")
         }
+        var weight: Int?
+        if let kilograms = record.weightKg {
+            guard let value = grams(kilograms, unit: "kg") else { throw .invalid("weightKg \(kilograms) is out of range (1–500 kg)") }
+            weight = value
+        }
         var pressure: BloodPressure?
         switch (record.systolic, record.diastolic) {
         case (nil, nil): break
@@ -148,7 +153,7 @@ public enum JSONBackup {
         }
         let reading = Reading(
             id: record.id.lowercased(), profileID: record.profile, takenAt: takenAt, bloodPressure: pressure,
-            pulse: record.pulse, weightGrams: record.weightKg.map { Int(($0 * 1000).rounded()) }, tagIDs: record.tags,
+            pulse: record.pulse, weightGrams: weight, tagIDs: record.tags,
             note: record.note ?? "", createdAt: created, updatedAt: updated)
         try reading.validate()
         return reading

@@ -121,3 +121,18 @@ import Testing
         #expect(timeZoneRule(named: "+25:00") == nil)
     }
 }
+
+/// Inputs the fuzzer found that once crashed an importer (a huge number converted to Int).
+@Suite struct FuzzRegressionTests {
+    @Test func hugeNumbersAreRefusedNotTrapped() throws {
+        let directory = TemporaryDirectory()
+        let backup = directory.write("b.json", Array(#"{"format":"healthlog-backup","version":1,"exportedAt":"2026-11-30T00:00:00.000Z","profiles":[],"tags":[],"readings":[{"id":"6513270e-269e-4d37-b2a7-4de452e6b438","profile":"dad","takenAt":"2026-11-30T07:00:00+08:00","weightKg":1e308,"tags":[],"createdAt":"2026-11-30T00:00:00.000Z","updatedAt":"2026-11-30T00:00:00.000Z"}]}"#.utf8))
+        #expect(try InterchangeImporter.decode(.json, settings(backup, profile: nil)).problems == ["\(backup): readings[0] (6513270e): weightKg 1e+308 is out of range (1–500 kg)"])
+        let fhir = directory.write("f.json", Array(#"{"resourceType":"Bundle","entry":[{"resource":{"resourceType":"Observation","code":{"coding":[{"system":"http://loinc.org","code":"8867-4"}]},"effectiveDateTime":"2026-11-30T07:00:00+08:00","valueQuantity":{"value":1e308,"code":"/min"}}}]}"#.utf8))
+        #expect(try InterchangeImporter.decode(.fhir, settings(fhir)).problems.first?.hasSuffix("value 1e+308 is out of range") == true)
+        let apple = directory.write("a.xml", Array(#"<HealthData><Correlation type="HKCorrelationTypeIdentifierBloodPressure" startDate="2023-07-23 09:24:00 -0400"><Record type="HKQuantityTypeIdentifierBloodPressureSystolic" value="1e308"/><Record type="HKQuantityTypeIdentifierBloodPressureDiastolic" value="80"/></Correlation><Record type="HKQuantityTypeIdentifierBodyMass" unit="lb" startDate="2023-07-23 07:00:00 -0400" value="-1e400"/></HealthData>"#.utf8))
+        let decoded = try InterchangeImporter.decode(.appleHealth, settings(apple))
+        #expect(decoded.readings.isEmpty)
+        #expect(decoded.problems.count == 2)
+    }
+}

@@ -15,8 +15,8 @@ import Testing
     @Test func writesTheDefaultFileNameInTheWorkingDirectory() throws {
         let cli = dadWithReadings()
         let previous = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(cli.directory.path)
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        _ = FileManager.default.changeCurrentDirectoryPath(cli.directory.path)
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
         let result = cli.run("report", "--last", "2w")
         #expect(result.status == 0, "\(result.stderr)")
         let name = "healthlog-dad-2026-11-17_2026-11-30.pdf"

@@ -2,43 +2,13 @@ import HealthRecords
 
 /// Parsing of `--at`, `--from`/`--to` and `--last` values into times and date ranges.
 enum DateArgument {
-    /// The instant for `--at`: ISO 8601 with offset, `2026-11-30 07:45`, `07:45` (today)
-    /// or `yesterday 21:30`, read in the local zone.
+    /// The instant for `--at` (see ``WhenExpression``).
     static func instant(_ text: String, now: ZonedInstant, zone: any TimeZoneRule) throws(CLIError) -> ZonedInstant {
-        let trimmed = String(text.trimmingCharacters())
-        if let instant = ZonedInstant(iso8601: trimmed) { return instant }
-        let bad = CLIError.data(
-            "--at '\(text)' is not a time; use 07:45, 'yesterday 21:30', '2026-11-30 07:45' or 2026-11-30T07:45:00+08:00")
-        let words = trimmed.split(separator: " ")
-        var date = now.localDate
-        let clock: Substring
-        switch words.count {
-        case 1:
-            clock = words[0]
-        case 2:
-            switch words[0].lowercased() {
-            case "today": break
-            case "yesterday": date = date.adding(days: -1)
-            default:
-                guard let explicit = CivilDate(iso: words[0]) else { throw bad }
-                date = explicit
-            }
-            clock = words[1]
-        default:
-            throw bad
+        do {
+            return try WhenExpression.parse(text, now: now, zone: zone)
+        } catch {
+            throw .data("--at \(error.description)")
         }
-        guard let (hour, minute, second) = parseClock(clock) else { throw bad }
-        guard let instant = zone.instant(date: date, hour: hour, minute: minute, second: second) else {
-            throw .data("--at '\(text)' does not exist in the local time zone (a daylight-saving gap)")
-        }
-        return instant
-    }
-
-    /// `7:45`, `07:45` or `07:45:10`.
-    private static func parseClock(_ text: Substring) -> (Int, Int, Int)? {
-        let normalized = text.first(where: { $0 == ":" }) != nil && text.prefix(while: { $0 != ":" }).count == 1
-            ? "0" + text : text
-        return ZonedInstant.parseClock(normalized)
     }
 
     /// A local date: `YYYY-MM-DD`, `today` or `yesterday`.

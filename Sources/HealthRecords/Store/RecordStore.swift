@@ -54,6 +54,9 @@ public final class RecordStore {
             if error.primaryCode == SQLITE_NOTADB {
                 throw .notHealthLogDatabase(path: path, reason: "file is not a database")
             }
+            if error.primaryCode == SQLITE_READONLY || error.primaryCode == SQLITE_CANTOPEN || error.primaryCode == SQLITE_PERM {
+                throw .storage("cannot open \(path): it or its folder is read-only or not yours (\(error.message)); nothing was changed")
+            }
             throw .storage("cannot open \(path): \(error)")
         } catch {
             throw .storage("cannot open \(path): \(error)")

@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import HealthInterchange
+import HealthRecords
+import HealthReport
+
+/// Every parser that reads outside input, fed one input at a time: by the seeded fuzz tests in
+/// `make test` and by libFuzzer through `healthlog-fuzz`. Each either accepts the input or
+/// returns an error; a crash or a hang is the bug being hunted.
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    /// `add`'s `SYS/DIA`.
+    case quickEntry = "quick-entry"
+    /// `--at`.
+    case when
+    /// HealthLog CSV (CSVReader and ReadingCSVCodec).
+    case csv
+    case omron
+    case withings
+    case appleHealth = "apple-health"
+    case fhir
+    /// The JSON backup reader.
+    case jsonBackup = "json-backup"
+    /// The report template loader.
+    case template
+
+    private static let now = ZonedInstant(iso8601: "2026-11-30T08:00:00+08:00")!
+
+    /// Parses `bytes`; returns true when the parser accepted them.
+    ///
+    /// File-reading parsers get the bytes through `scratchDirectory/input`.
+    public func run(_ bytes: [UInt8], scratchDirectory: String) -> Bool {
+        let text = String(decoding: bytes, as: UTF8.self)
+        switch self {
+        case .quickEntry:
+            return (try? BloodPressure.parse(text)) != nil
+        case .when:
+            let zones: [any TimeZoneRule] = [FixedOffsetZone(minutes: 480), ZoneInfoZone(identifier: "America/New_York") ?? FixedOffsetZone(minutes: -300)]
+            return zones.map { (try? WhenExpression.parse(text, now: FuzzTarget.now, zone: $0)) != nil }.contains(true)
+        case .template:
+            let path = write(bytes, to: scratchDirectory + "/input.json")
+            return (try? TemplateLibrary(directory: scratchDirectory).template(path)) != nil
+        default:
+            let path = write(bytes, to: scratchDirectory + "/input")
+            let format: InterchangeFormat = switch self {
+            case .csv: .csv
+            case .omron: .omron
+            case .withings: .withings
+            case .appleHealth: .appleHealth
+            case .fhir: .fhir
+            default: .json
+            }
+            let settings = ImportSettings(path: path, profileID: "dad", zone: FixedOffsetZone(minutes: 480), now: 0)
+            guard let decoded = try? InterchangeImporter.decode(format, settings) else { return false }
+            // What the parser accepted must be valid for the store.
+            for reading in decoded.readings {
+                precondition((try? reading.validate()) != nil, "\(rawValue) produced an invalid reading: \(reading)")
+            }
+            return decoded.problems.isEmpty
+        }
+    }
+
+    private func write(_ bytes: [UInt8], to path: String) -> String {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        if descriptor >= 0 {
+            _ = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            close(descriptor)
+        }
+        return path
+    }
+}
