@@ -41,22 +41,23 @@ let package = Package(
             name: "HealthFuzzTargets", dependencies: ["HealthRecords", "HealthInterchange", "HealthReport"],
             swiftSettings: strict),
         .target(name: "CFuzzerDriver"),
+        .target(name: "HealthLogTestSupport", swiftSettings: strict),
         .executableTarget(name: "healthlog-fuzz", dependencies: ["HealthFuzzTargets", "CFuzzerDriver"], swiftSettings: strict),
-        .testTarget(name: "HealthRecordsTests", dependencies: ["HealthRecords"], swiftSettings: strict),
+        .testTarget(name: "HealthRecordsTests", dependencies: ["HealthLogTestSupport", "HealthRecords"], swiftSettings: strict),
         .testTarget(
-            name: "HealthAnalyticsTests", dependencies: ["HealthAnalytics", "HealthRecords"], swiftSettings: strict),
+            name: "HealthAnalyticsTests", dependencies: ["HealthLogTestSupport", "HealthAnalytics", "HealthRecords"], swiftSettings: strict),
         .testTarget(
-            name: "HealthInterchangeTests", dependencies: ["HealthInterchange", "HealthRecords"], exclude: ["Fixtures"],
+            name: "HealthInterchangeTests", dependencies: ["HealthLogTestSupport", "HealthInterchange", "HealthRecords"], exclude: ["Fixtures"],
             swiftSettings: strict),
         .testTarget(
-            name: "HealthReportTests", dependencies: ["HealthReport", "HealthAnalytics", "HealthRecords"],
+            name: "HealthReportTests", dependencies: ["HealthLogTestSupport", "HealthReport", "HealthAnalytics", "HealthRecords"],
             swiftSettings: strict),
         .testTarget(
-            name: "HealthFuzzTargetsTests", dependencies: ["HealthFuzzTargets", "HealthRecords", "HealthInterchange"],
+            name: "HealthFuzzTargetsTests", dependencies: ["HealthLogTestSupport", "HealthFuzzTargets", "HealthRecords", "HealthInterchange"],
             swiftSettings: strict),
         .testTarget(
             name: "HealthLogCLITests",
-            dependencies: ["HealthLogCLI", "HealthRecords", "HealthAnalytics"],
+            dependencies: ["HealthLogTestSupport", "HealthLogCLI", "HealthRecords", "HealthAnalytics"],
             swiftSettings: strict
         ),
     ],

@@ -2,6 +2,7 @@ import Foundation
 import HealthFuzzTargets
 import HealthInterchange
 import HealthRecords
+import HealthLogTestSupport
 import Testing
 
 /// Seeded, deterministic fuzzing of every parser: at least 10,000 mutated inputs each per run
@@ -72,9 +73,8 @@ import Testing
 
     @Test(arguments: FuzzTarget.allCases)
     func everyInputIsAcceptedOrRefused(target: FuzzTarget) throws {
-        var template = Array("\(NSTemporaryDirectory())/healthlog-fuzz-XXXXXX".utf8CString)
-        let scratch = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
-        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let directory = TemporaryDirectory()
+        let scratch = directory.path
         let seeds = FuzzTargetTests.seeds(target)
         #expect(seeds.allSatisfy { !$0.isEmpty })
         var generator = SplitMixGenerator(seed: 20_261_130 &+ UInt64(FuzzTarget.allCases.firstIndex(of: target)!))
@@ -91,18 +91,5 @@ import Testing
         #expect(accepted > 0 && accepted < FuzzTargetTests.inputsPerTarget, "\(target): \(accepted) accepted")
         #expect(slowest < 2.0, "\(target): one input took \(slowest) s")
         print("fuzz \(target.rawValue): \(FuzzTargetTests.inputsPerTarget) inputs, \(accepted) accepted, slowest \(Int(slowest * 1000)) ms")
-    }
-}
-
-/// splitmix64: deterministic, so a failing input can be found again.
-struct SplitMixGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

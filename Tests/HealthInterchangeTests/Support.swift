@@ -1,6 +1,7 @@
 import Foundation
 import HealthInterchange
 import HealthRecords
+@_exported import HealthLogTestSupport
 import Testing
 
 let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").path
@@ -14,22 +15,3 @@ func settings(_ path: String, profile: String? = "dad", zone: any TimeZoneRule =
     ImportSettings(path: path, profileID: profile, zone: zone, now: fixedNow)
 }
 
-/// A private temporary directory, removed when the value goes away.
-final class TemporaryDirectory {
-    let path: String
-
-    init() {
-        var template = Array("\(NSTemporaryDirectory())/healthlog-interchange-XXXXXX".utf8CString)
-        path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    func file(_ name: String) -> String { "\(path)/\(name)" }
-
-    func write(_ name: String, _ bytes: [UInt8]) -> String {
-        let path = file(name)
-        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
-        return path
-    }
-}

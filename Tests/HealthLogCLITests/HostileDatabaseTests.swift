@@ -24,7 +24,7 @@ import Testing
             let data = try #require(FileManager.default.contents(atPath: path))
             try data.prefix(data.count / 2).write(to: URL(fileURLWithPath: path))
         case .randomBytes:
-            var generator = SeededGenerator(seed: 3)
+            var generator = SplitMixGenerator(seed: 3)
             try Data((0..<20_000).map { _ in UInt8.random(in: 0...255, using: &generator) }).write(to: URL(fileURLWithPath: path))
         case .otherProgram:
             try sql(path, "CREATE TABLE contacts (name TEXT); INSERT INTO contacts VALUES ('Ann');")

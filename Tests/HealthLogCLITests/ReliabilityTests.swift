@@ -53,7 +53,7 @@ import Testing
         #expect(try runProcess(["import", file], environment: environment).status == 0)
         let duration = Date().timeIntervalSince(started)
         let after = 50 + 100_000
-        var generator = SeededGenerator(seed: 20_261_130)
+        var generator = SplitMixGenerator(seed: 20_261_130)
         let kills = ReliabilityTests.soak ? 200 : 20
         var outcomes = (before: 0, after: 0)
         for attempt in 0..<kills {
@@ -85,7 +85,7 @@ import Testing
         let started = Date()
         #expect(try runProcess(["-p", "dad", "report", "-o", directory.file("timing.pdf")], environment: environment).status == 0)
         let duration = Date().timeIntervalSince(started)
-        var generator = SeededGenerator(seed: 7)
+        var generator = SplitMixGenerator(seed: 7)
         let kills = ReliabilityTests.soak ? 60 : 8
         for attempt in 0..<kills {
             let process = try start(["-p", "dad", "report", "-o", target], environment: environment)
@@ -179,35 +179,5 @@ func copyDatabase(_ source: String, to target: String) throws {
         if suffix != "-shm", FileManager.default.fileExists(atPath: source + suffix) {
             try FileManager.default.copyItem(atPath: source + suffix, toPath: target + suffix)
         }
-    }
-}
-
-/// Runs `script` with `sh -c`, passing `arguments` as $0, $1, ….
-func runShell(_ script: String, _ arguments: [String], environment: [String: String]) throws -> RunResult {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", script] + arguments
-    process.environment = environment
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return RunResult(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
-}
-
-/// A small deterministic generator (splitmix64), so fault timings repeat from run to run.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

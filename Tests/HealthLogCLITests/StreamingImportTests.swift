@@ -41,19 +41,11 @@ import Testing
         #expect(size > 200_000_000)
         let environment = ["HEALTHLOG_DB": directory.file("log.sqlite"), "HOME": directory.path, "TZ": "UTC"]
         #expect(try runProcess(["profile", "add", "dad"], environment: environment).status == 0)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
-        process.arguments = ["-f", "peak-rss-kb %M", try healthlogExecutable(), "-p", "dad", "import", export]
-        process.environment = environment
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(stderr)")
+        let result = try run(
+            executable: "/usr/bin/time", ["-f", "peak-rss-kb %M", try healthlogExecutable(), "-p", "dad", "import", export],
+            environment: environment)
+        let (stdout, stderr) = (result.stdout, result.stderr)
+        #expect(result.status == 0, "\(stderr)")
         // Two readings a day; the 07:10 one gets the heart rate of its minute, the 21:05 one has none (odd minute).
         #expect(stdout == "Imported \(export): added \(2 * days), duplicate 0, skipped \(720 * days - days), invalid 0.\n")
         let peak = try #require(stderr.split(separator: "\n").last { $0.hasPrefix("peak-rss-kb ") }.flatMap { Int($0.dropFirst(12)) })

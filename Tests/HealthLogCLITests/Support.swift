@@ -1,28 +1,8 @@
 import Foundation
 import HealthLogCLI
 import HealthRecords
+@_exported import HealthLogTestSupport
 import Testing
-
-/// A private temporary directory, removed when the value goes away.
-final class TemporaryDirectory {
-    let path: String
-
-    init() {
-        var template = Array("\(NSTemporaryDirectory())/healthlog-cli-XXXXXX".utf8CString)
-        path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    func file(_ name: String) -> String { "\(path)/\(name)" }
-
-    @discardableResult
-    func write(_ name: String, _ text: String) -> String {
-        let path = file(name)
-        _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
-        return path
-    }
-}
 
 /// 2026-11-30 08:00 in China (00:00 UTC), in milliseconds.
 let fixedNow: Int64 = 1_795_996_800_000
@@ -109,10 +89,10 @@ func healthlogExecutable() throws -> String {
     return path
 }
 
-/// Runs the real executable with `environment` and returns its result.
-func runProcess(_ arguments: [String], environment: [String: String]) throws -> RunResult {
+/// Runs `executable` with `arguments` and `environment`, and returns what it printed.
+func run(executable: String, _ arguments: [String], environment: [String: String]) throws -> RunResult {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: try healthlogExecutable())
+    process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     process.environment = environment
     let out = Pipe()
@@ -120,10 +100,21 @@ func runProcess(_ arguments: [String], environment: [String: String]) throws -> 
     process.standardOutput = out
     process.standardError = err
     try process.run()
+    // Read both pipes to the end before waiting, so a chatty child never blocks on a full pipe.
     let stdout = out.fileHandleForReading.readDataToEndOfFile()
     let stderr = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return RunResult(
         status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
         stderr: String(decoding: stderr, as: UTF8.self))
+}
+
+/// Runs the real `healthlog` with `environment`.
+func runProcess(_ arguments: [String], environment: [String: String]) throws -> RunResult {
+    try run(executable: try healthlogExecutable(), arguments, environment: environment)
+}
+
+/// Runs `script` with `sh -c`, passing `arguments` as $0, $1, ….
+func runShell(_ script: String, _ arguments: [String], environment: [String: String]) throws -> RunResult {
+    try run(executable: "/bin/sh", ["-c", script] + arguments, environment: environment)
 }

@@ -1,20 +1,7 @@
 import Foundation
 import HealthRecords
+@_exported import HealthLogTestSupport
 import Testing
-
-/// A private temporary directory, removed when the value goes away.
-final class TemporaryDirectory {
-    let path: String
-
-    init() {
-        var template = Array("\(NSTemporaryDirectory())/healthlog-test-XXXXXX".utf8CString)
-        path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    func file(_ name: String) -> String { "\(path)/\(name)" }
-}
 
 /// 2026-11-30 08:00 in China, in milliseconds.
 let fixedNow: Int64 = 1_795_996_800_000

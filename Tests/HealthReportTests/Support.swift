@@ -2,6 +2,7 @@ import Foundation
 import HealthAnalytics
 import HealthRecords
 import HealthReport
+@_exported import HealthLogTestSupport
 import Testing
 
 /// The repository's Templates folder.
@@ -9,25 +10,11 @@ let templates = TemplateLibrary(
     directory: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Templates").path)
 
-/// A private temporary directory, removed when the value goes away.
-final class TemporaryDirectory {
-    let path: String
-
-    init() {
-        var template = Array("\(NSTemporaryDirectory())/healthlog-report-XXXXXX".utf8CString)
-        path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    func file(_ name: String) -> String { "\(path)/\(name)" }
-}
-
 let dad = Profile(id: "dad", name: "爸爸", birthYear: 1954, sex: .male)
 
 /// `count` readings, morning and evening, ending on 2026-11-30, deterministic.
 func readings(_ count: Int, notes: Bool = false, tags: [String] = ["bp-med"]) -> [Reading] {
-    var generator = SplitMix(seed: 42)
+    var generator = SplitMixGenerator(seed: 42)
     return (0..<count).map { index in
         let day = CivilDate(iso: "2026-11-30")!.adding(days: -(count - 1 - index) / 2)
         let evening = index % 2 == 1
@@ -38,19 +25,6 @@ func readings(_ count: Int, notes: Bool = false, tags: [String] = ["bp-med"]) ->
             bloodPressure: BloodPressure(systolic: systolic, diastolic: systolic - 50 + Int(generator.next() % 10)),
             pulse: 60 + Int(generator.next() % 20), tagIDs: evening ? [] : tags,
             note: notes && index % 7 == 0 ? "头有点晕 note \(index)" : "")
-    }
-}
-
-/// A small deterministic generator, so report tests draw the same data every run.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

@@ -18,13 +18,13 @@ struct StatsText {
         if let average = summary.protocolAverage {
             let verdict = summary.hypertensive
                 ? style.red("above the home threshold \(threshold)") : style.green("below the home threshold \(threshold)")
-            lines.append("Home BP (7-day protocol): " + style.bold("\(f0(average.systolic))/\(f0(average.diastolic)) mmHg") + "  \(verdict)")
+            lines.append("Home BP (7-day protocol): " + style.bold("\(Figures.whole(average.systolic))/\(Figures.whole(average.diastolic)) mmHg") + "  \(verdict)")
             let note = average.sufficient ? "" : style.yellow(" · too few: 12 needed")
             let days = average.days == 1 ? "1 day" : "\(average.days) days"
             lines.append("  \(average.firstDay) – \(average.lastDay) · \(days) · n=\(average.count) (day 1 dropped)\(note)")
         } else if let systolic = summary.overall.systolic.mean, let diastolic = summary.overall.diastolic.mean {
             let verdict = summary.hypertensive ? style.red("above \(threshold)") : style.green("below \(threshold)")
-            lines.append("Mean BP: " + style.bold("\(f0(systolic))/\(f0(diastolic)) mmHg") + "  \(verdict)  (too few days for the 7-day protocol)")
+            lines.append("Mean BP: " + style.bold("\(Figures.whole(systolic))/\(Figures.whole(diastolic)) mmHg") + "  \(verdict)  (too few days for the 7-day protocol)")
         }
         lines.append("")
         lines.append(style.bold(columns(["", "n", "SYS mean±SD", "DIA mean±SD", "Pulse", "SYS range", "DIA range"])))
@@ -39,15 +39,15 @@ struct StatsText {
         lines.append("")
         var figures: [String] = []
         if let difference = summary.morningEveningDifference {
-            figures.append("Morning − evening \(signed(difference.systolic))/\(signed(difference.diastolic)) mmHg")
+            figures.append("Morning − evening \(Figures.signed(difference.systolic))/\(Figures.signed(difference.diastolic)) mmHg")
         }
         if let above = summary.aboveTargetPercent {
-            figures.append("above target \(f0(above))%")
-            figures.append("SYS \(summary.options.targetRange.lowerBound)–\(summary.options.targetRange.upperBound): \(f0(summary.timeInTargetPercent ?? 0))%")
+            figures.append("above target \(Figures.whole(above))%")
+            figures.append("SYS \(summary.options.targetRange.lowerBound)–\(summary.options.targetRange.upperBound): \(Figures.whole(summary.timeInTargetPercent ?? 0))%")
         }
         if !figures.isEmpty { lines.append(figures.joined(separator: " · ")) }
         if let map = summary.meanArterialPressure, let pulsePressure = summary.pulsePressure {
-            lines.append("MAP \(f1(map)) · pulse pressure \(f1(pulsePressure)) mmHg")
+            lines.append("MAP \(Figures.oneDecimal(map)) · pulse pressure \(Figures.oneDecimal(pulsePressure)) mmHg")
         }
         if !summary.tags.isEmpty {
             lines.append("")
@@ -60,15 +60,15 @@ struct StatsText {
                 if let a = comparison.with.systolic, let b = comparison.without.systolic,
                     let c = comparison.with.diastolic, let d = comparison.without.diastolic
                 {
-                    difference = "\(signed(a - b))/\(signed(c - d))"
+                    difference = "\(Figures.signed(a - b))/\(Figures.signed(c - d))"
                 }
                 lines.append("\(name)  \(with.padding(20))  \(without.padding(20))  \(difference)")
             }
         }
         if summary.dailyMeans.count >= 2 {
             lines.append("")
-            lines.append("Daily SYS  " + sparkline(summary.dailyMeans.map(\.systolic)) + "  \(f0(summary.dailyMeans.map(\.systolic).min()!))–\(f0(summary.dailyMeans.map(\.systolic).max()!))")
-            lines.append("Daily DIA  " + sparkline(summary.dailyMeans.map(\.diastolic)) + "  \(f0(summary.dailyMeans.map(\.diastolic).min()!))–\(f0(summary.dailyMeans.map(\.diastolic).max()!))")
+            lines.append("Daily SYS  " + sparkline(summary.dailyMeans.map(\.systolic)) + "  \(Figures.whole(summary.dailyMeans.map(\.systolic).min()!))–\(Figures.whole(summary.dailyMeans.map(\.systolic).max()!))")
+            lines.append("Daily DIA  " + sparkline(summary.dailyMeans.map(\.diastolic)) + "  \(Figures.whole(summary.dailyMeans.map(\.diastolic).min()!))–\(Figures.whole(summary.dailyMeans.map(\.diastolic).max()!))")
         }
         lines.append("")
         if summary.alerts.isEmpty {
@@ -82,7 +82,7 @@ struct StatsText {
             if summary.alerts.count > 5 { lines.append("  … and \(summary.alerts.count - 5) earlier (see --format json)") }
         }
         if let weight = summary.weight {
-            lines.append("Weight: \(f1(weight.first)) → \(f1(weight.last)) kg (\(signed(weight.change, digits: 1))), mean \(f1(weight.mean))")
+            lines.append("Weight: \(Figures.oneDecimal(weight.first)) → \(Figures.oneDecimal(weight.last)) kg (\(Figures.signed(weight.change, decimals: 1))), mean \(Figures.oneDecimal(weight.mean))")
         }
         return lines.map { $0.trimmingTrailingSpaces() }.joined(separator: "\n") + "\n"
     }
@@ -92,14 +92,14 @@ struct StatsText {
         let diastolic = group.diastolic
         func meanSD(_ statistics: MeasureStatistics) -> String {
             guard let mean = statistics.mean else { return "" }
-            return f1(mean) + (statistics.sd.map { " ± " + f1($0) } ?? "")
+            return Figures.oneDecimal(mean) + (statistics.sd.map { " ± " + Figures.oneDecimal($0) } ?? "")
         }
         func range(_ statistics: MeasureStatistics) -> String {
             guard let min = statistics.min, let max = statistics.max else { return "" }
             return "\(min.value)–\(max.value)"
         }
         return columns([
-            name, String(group.count), meanSD(systolic), meanSD(diastolic), group.pulse.mean.map(f1) ?? "",
+            name, String(group.count), meanSD(systolic), meanSD(diastolic), group.pulse.mean.map(Figures.oneDecimal) ?? "",
             range(systolic), range(diastolic),
         ])
     }
@@ -114,7 +114,7 @@ struct StatsText {
 
     private func side(_ side: TagComparison.Side) -> String {
         guard let systolic = side.systolic, let diastolic = side.diastolic else { return "n=0" }
-        return "n=\(side.count) \(f0(systolic))/\(f0(diastolic))"
+        return "n=\(side.count) \(Figures.whole(systolic))/\(Figures.whole(diastolic))"
     }
 
     /// Daily means as ▁▂▃▄▅▆▇█, averaged down to at most 60 characters.
@@ -133,21 +133,4 @@ struct StatsText {
             high == low ? bars[3] : bars[min(7, Int((value - low) / (high - low) * 7.999))]
         })
     }
-}
-
-/// One decimal, e.g. 136.5.
-func f1(_ value: Double) -> String {
-    let rounded = (value * 10).rounded() / 10
-    let text = String(rounded)
-    return text.contains("e") ? String(Int(rounded)) : text
-}
-
-/// Rounded to a whole number.
-func f0(_ value: Double) -> String { String(Int(value.rounded())) }
-
-/// With a sign: +9 or −3.5.
-func signed(_ value: Double, digits: Int = 0) -> String {
-    let magnitude = digits == 0 ? f0(abs(value)) : f1(abs(value))
-    if magnitude == "0" || magnitude == "0.0" { return magnitude }
-    return (value < 0 ? "−" : "+") + magnitude
 }

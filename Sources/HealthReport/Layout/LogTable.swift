@@ -129,7 +129,7 @@ struct LogTable {
             if let value = reading.pulse { styles.body.draw(String(value), x: x + 2, y: textY, width: width, alignment: .center) }
         case .weight:
             if let grams = reading.weightGrams {
-                styles.body.draw(oneDecimal(Double(grams) / 1000), x: x + 2, y: textY, width: width, alignment: .center)
+                styles.body.draw(Figures.oneDecimal(Double(grams) / 1000), x: x + 2, y: textY, width: width, alignment: .center)
             }
         case .tags:
             let labels = reading.tagIDs.map { request.tagAppearance($0).label }
@@ -149,7 +149,7 @@ struct LogTable {
     private func drawSummaryRows(context: GraphicsContext, styles: ReportStyles, xs: [Double], y: Double) {
         let overall = summary.overall
         let rows: [(String, (MeasureStatistics) -> String)] = [
-            (strings.text("mean"), { $0.mean.map(oneDecimal) ?? "—" }),
+            (strings.text("mean"), { $0.mean.map(Figures.oneDecimal) ?? "—" }),
             (strings.text("maximum"), { $0.max.map { String($0.value) } ?? "—" }),
             (strings.text("minimum"), { $0.min.map { String($0.value) } ?? "—" }),
         ]

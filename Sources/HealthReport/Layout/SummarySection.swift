@@ -80,7 +80,7 @@ struct SummarySection {
     private func drawFigures(context: GraphicsContext, x: Double, y: Double, width: Double) {
         var rows: [(String, String, Color?)] = []
         if let difference = summary.morningEveningDifference {
-            rows.append((strings.text("morningEvening"), "\(signed(difference.systolic))/\(signed(difference.diastolic)) mmHg", nil))
+            rows.append((strings.text("morningEvening"), "\(Figures.signed(difference.systolic))/\(Figures.signed(difference.diastolic)) mmHg", nil))
         }
         if let above = summary.aboveTargetPercent {
             rows.append((strings.text("aboveShare"), "\(Int(above.rounded()))%", above >= 50 ? template.color("bad") : nil))
@@ -93,7 +93,7 @@ struct SummarySection {
             summary.alerts.isEmpty ? nil : template.color("bad")
         ))
         if let weight = summary.weight {
-            rows.append((strings.text("weight"), "\(oneDecimal(weight.first)) → \(oneDecimal(weight.last)) kg (\(signed(weight.change, decimals: 1)))", nil))
+            rows.append((strings.text("weight"), "\(Figures.oneDecimal(weight.first)) → \(Figures.oneDecimal(weight.last)) kg (\(Figures.signed(weight.change, decimals: 1)))", nil))
         } else {
             rows.append((strings.text("weight"), strings.text("noWeight"), nil))
         }
@@ -125,9 +125,9 @@ struct SummarySection {
             (strings.text("evening"), summary.periods[.evening]!), (strings.text("all"), summary.overall),
         ]
         for (index, (name, group)) in groups.enumerated() {
-            let mean = group.systolic.mean.map { "\(whole($0))/\(whole(group.diastolic.mean!))" } ?? "—"
-            let sd = group.systolic.sd.map { "\(oneDecimal($0))/\(oneDecimal(group.diastolic.sd!))" } ?? "—"
-            let pulse = group.pulse.mean.map(whole) ?? "—"
+            let mean = group.systolic.mean.map { "\(Figures.whole($0))/\(Figures.whole(group.diastolic.mean!))" } ?? "—"
+            let sd = group.systolic.sd.map { "\(Figures.oneDecimal($0))/\(Figures.oneDecimal(group.diastolic.sd!))" } ?? "—"
+            let pulse = group.pulse.mean.map(Figures.whole) ?? "—"
             let lowest = group.systolic.min.map { "\($0.value) (\(strings.tickDate($0.takenAt.localDate)))" } ?? "—"
             let highest = group.systolic.max.map { "\($0.value) (\(strings.tickDate($0.takenAt.localDate)))" } ?? "—"
             let cells = [name, String(group.count), mean, sd, pulse, lowest, highest]
@@ -159,13 +159,13 @@ struct SummarySection {
             let (label, color) = request.tagAppearance(comparison.tag)
             context.fillCircle(x: x + 3, y: rowY + styles.body.lineHeight / 2, radius: 2.6, color: color)
             let side = { (side: TagComparison.Side) in
-                side.systolic.map { "\(whole($0))/\(whole(side.diastolic!))  (n=\(side.count))" } ?? "—"
+                side.systolic.map { "\(Figures.whole($0))/\(Figures.whole(side.diastolic!))  (n=\(side.count))" } ?? "—"
             }
             var difference = "—"
             if let a = comparison.with.systolic, let b = comparison.without.systolic,
                 let c = comparison.with.diastolic, let d = comparison.without.diastolic
             {
-                difference = "\(signed(a - b))/\(signed(c - d))"
+                difference = "\(Figures.signed(a - b))/\(Figures.signed(c - d))"
             }
             let cells = [label, side(comparison.with), side(comparison.without), difference]
             drawRow(zip(cells, columns).map { ($0, $1.0, $1.1) }, x: x + 9, y: rowY, width: width - 9, style: styles.body, context: context, header: false)
@@ -190,20 +190,4 @@ struct SummarySection {
             cellX += cellWidth
         }
     }
-}
-
-/// Rounded to a whole number.
-func whole(_ value: Double) -> String { String(Int(value.rounded())) }
-
-/// One decimal place.
-func oneDecimal(_ value: Double) -> String {
-    let tenths = Int((value * 10).rounded())
-    return "\(tenths < 0 ? "-" : "")\(abs(tenths) / 10).\(abs(tenths) % 10)"
-}
-
-/// With a sign: +9, −3 (or +0.4 with one decimal).
-func signed(_ value: Double, decimals: Int = 0) -> String {
-    let magnitude = decimals == 0 ? whole(abs(value)) : oneDecimal(abs(value))
-    if magnitude == "0" || magnitude == "0.0" { return magnitude }
-    return (value < 0 ? "−" : "+") + magnitude
 }
