@@ -10,7 +10,7 @@ public final class TemporaryDirectory {
 
     public init() {
         let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
-        var template = Array("\(base)/healthlog-test-XXXXXX".utf8CString)
+        var template = Array("\(base)/healthlog-test-\(String(repeating: "X", count: 6))".utf8CString)
         path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
     }
 

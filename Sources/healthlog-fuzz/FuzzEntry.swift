@@ -23,7 +23,7 @@ private func prepare() -> FuzzTarget {
         complain("set HEALTHLOG_FUZZ_TARGET to one of: \(names)")
         exit(64)
     }
-    var template = Array("/tmp/healthlog-fuzz-XXXXXX".utf8CString)
+    var template = Array("/tmp/healthlog-fuzz-\(String(repeating: "X", count: 6))".utf8CString)
     scratchDirectory = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
     selectedTarget = target
     return target

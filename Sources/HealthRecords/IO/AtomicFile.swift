@@ -47,7 +47,8 @@ public enum AtomicFile {
     /// for writers (such as Cairo) that write the file themselves.
     public static func reserveTemporary(for path: String) throws(WriteError) -> String {
         let directory = DatabaseFile.parentDirectory(of: path)
-        var template = Array("\(directory)/.healthlog-XXXXXX".utf8CString)
+        // mkstemp replaces the six trailing X characters with a unique name.
+        var template = Array("\(directory)/.healthlog-\(String(repeating: "X", count: 6))".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {
             throw WriteError(path: path, reason: String(cString: strerror(errno)))
