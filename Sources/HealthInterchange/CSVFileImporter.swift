@@ -17,7 +17,8 @@ enum CSVFileImporter {
         var sawHeader = false
         let path = settings.path
         do {
-            try CSVReader(bytes: bytes).forEachRecord { record in
+            let progress = settings.progress.map { report in { (done: Int, total: Int) in report(Int64(done), Int64(total)) } }
+            try CSVReader(bytes: bytes).forEachRecord(progress: progress) { record in
                 guard sawHeader else {
                     sawHeader = true
                     let cells = record.cells.map { String($0.drop { $0 == " " }) }

@@ -95,6 +95,14 @@ import Testing
         #expect(HealthLogMain.run(["-p", "dad", "import", fixture], context: context) == 0)
         #expect(stderr.text.contains("100%"))
         #expect(stderr.text.contains("█"))
+        // A CSV shows its progress as it is read, too.
+        let csv = cli.directory.write("many.csv", ReliabilityTests.csv(5_000, profile: "mom"))
+        let csvErrors = CapturedOutput(isTerminal: true)
+        let csvContext = CommandContext(
+            stdout: CapturedOutput(), stderr: csvErrors, environment: cli.environment,
+            clock: { ticker.now += 400; return ticker.now }, zone: cli.zone)
+        #expect(HealthLogMain.run(["import", csv], context: csvContext) == 0)
+        #expect(csvErrors.text.contains("%") && csvErrors.text.contains("█"))
         // Not on a pipe.
         #expect(!cli.run("-p", "dad", "import", fixture).stderr.contains("█"))
     }

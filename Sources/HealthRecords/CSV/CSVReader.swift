@@ -28,8 +28,10 @@ public struct CSVReader {
         }
     }
 
-    /// Calls `body` for every record, skipping blank lines.
-    public func forEachRecord(_ body: (Record) throws -> Void) throws {
+    /// Calls `body` for every record, skipping blank lines. `progress`, if given, is told
+    /// (bytes read, total) every 64 KiB or so.
+    public func forEachRecord(progress: ((Int, Int) -> Void)? = nil, _ body: (Record) throws -> Void) throws {
+        var nextReport = 1 << 16
         var index = 0
         var line = 1
         let count = bytes.count
@@ -81,6 +83,10 @@ public struct CSVReader {
                     try finishRecord()
                     line += 1
                     recordLine = line
+                    if let progress, index >= nextReport {
+                        progress(index, count)
+                        nextReport = index + (1 << 16)
+                    }
                 case UInt8(ascii: "\r") where index + 1 < count && bytes[index + 1] == UInt8(ascii: "\n"):
                     break
                 case UInt8(ascii: "\""):
