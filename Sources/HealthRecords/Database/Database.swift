@@ -68,9 +68,6 @@ public final class Database {
         return statement
     }
 
-    /// The rowid of the last successful INSERT.
-    var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
-
     /// The number of rows changed by the last INSERT, UPDATE or DELETE.
     var changes: Int { Int(sqlite3_changes(handle)) }
 

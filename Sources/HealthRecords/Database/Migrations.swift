@@ -43,6 +43,9 @@ struct Migrations {
                 pulse INTEGER CHECK (pulse IS NULL OR pulse BETWEEN 20 AND 250),
                 weight_g INTEGER CHECK (weight_g IS NULL OR weight_g BETWEEN 1000 AND 500000),
                 note TEXT NOT NULL DEFAULT '',
+                -- Tag IDs as plain text, ';bp-med;exercise;' (or ''), with no reference to
+                -- status_tags, on purpose: removing or renaming a definition must never alter history.
+                tags TEXT NOT NULL DEFAULT '' CHECK (tags = '' OR (tags GLOB ';*;' AND tags NOT GLOB '*[^a-z0-9;-]*')),
                 created_at INTEGER NOT NULL,
                 updated_at INTEGER NOT NULL,
                 CHECK ((systolic IS NULL) = (diastolic IS NULL)),
@@ -50,15 +53,6 @@ struct Migrations {
                 CHECK (systolic IS NOT NULL OR pulse IS NOT NULL OR weight_g IS NOT NULL)
             );
             CREATE INDEX readings_by_profile_time ON readings (profile_id, taken_at);
-            -- Tag IDs are plain strings with no reference to status_tags, on purpose:
-            -- removing or renaming a definition must never alter a reading's history.
-            CREATE TABLE reading_tags (
-                reading_seq INTEGER NOT NULL REFERENCES readings(seq) ON DELETE CASCADE,
-                tag_id TEXT NOT NULL,
-                position INTEGER NOT NULL,
-                PRIMARY KEY (reading_seq, tag_id)
-            ) WITHOUT ROWID;
-            CREATE INDEX reading_tags_by_tag ON reading_tags (tag_id, reading_seq);
             CREATE TABLE status_tags (
                 id TEXT PRIMARY KEY NOT NULL,
                 label_en TEXT NOT NULL,

@@ -50,8 +50,8 @@ public struct ReadingQuery: Sendable {
             conditions.append("((\(localTime) % 86400 + 86400) % 86400) / 3600 IN (\(hours))")
         }
         if let tagID {
-            conditions.append("readings.seq IN (SELECT reading_seq FROM reading_tags WHERE tag_id = ?)")
-            values.append(.text(tagID))
+            conditions.append("instr(tags, ?) > 0")
+            values.append(.text(";\(tagID);"))
         }
         let sql = conditions.joined(separator: " AND ")
         return (sql, values)

@@ -13,35 +13,19 @@ extension RecordStore {
         }
     }
 
-    /// Readings matching `condition`, oldest first (ties in insertion order), with their tags in order.
+    /// Readings matching `condition`, oldest first (ties in insertion order).
     ///
-    /// One pass over readings joined to their tags (a row per tag), grouped here: far
-    /// cheaper than a subquery per reading. The order is the (profile_id, taken_at)
-    /// index's own (rowid is its last column), so SQLite needs no sort.
+    /// The order is the (profile_id, taken_at) index's own (rowid is its last column), so
+    /// SQLite needs no sort.
     private func fetchReadings(where condition: String, _ values: [SQLValue]) throws -> [Reading] {
         let sql = """
-            SELECT readings.seq, id, profile_id, taken_at, utc_offset_min, systolic, diastolic, pulse, weight_g,
-                note, created_at, updated_at, reading_tags.tag_id, reading_tags.position
-            FROM readings LEFT JOIN reading_tags ON reading_tags.reading_seq = readings.seq
-            WHERE \(condition)
-            ORDER BY taken_at, readings.seq
+            SELECT seq, id, profile_id, taken_at, utc_offset_min, systolic, diastolic, pulse, weight_g,
+                note, created_at, updated_at, tags
+            FROM readings WHERE \(condition) ORDER BY taken_at, seq
             """
         var result: [Reading] = []
-        var positions: [Int] = []
-        var lastSeq: Int64 = -1
         try database.cachedStatement(sql).forEachRow(values) { row in
-            let seq = row.int(0)
-            if seq != lastSeq {
-                result.append(RecordStore.reading(from: row))
-                positions.removeAll(keepingCapacity: true)
-                lastSeq = seq
-            }
-            guard let tag = row.text(12) else { return }
-            // Tags arrive in the primary key's order; put each where its position says.
-            let position = Int(row.int(13))
-            let slot = positions.firstIndex { $0 > position } ?? positions.count
-            positions.insert(position, at: slot)
-            result[result.count - 1].tagIDs.insert(tag, at: slot)
+            result.append(RecordStore.reading(from: row))
         }
         return result
     }
@@ -99,12 +83,9 @@ extension RecordStore {
         try database.cachedStatement(
             """
             UPDATE readings SET profile_id = ?, taken_at = ?, utc_offset_min = ?, systolic = ?, diastolic = ?,
-                pulse = ?, weight_g = ?, note = ?, updated_at = ? WHERE id = ?
+                pulse = ?, weight_g = ?, note = ?, tags = ?, updated_at = ? WHERE id = ?
             """
         ).run(RecordStore.valueColumns(of: reading) + [.integer(reading.updatedAt), .text(stored.id)])
-        let seq = try database.cachedStatement("SELECT seq FROM readings WHERE id = ?").scalarInt([.text(stored.id)]) ?? 0
-        try database.cachedStatement("DELETE FROM reading_tags WHERE reading_seq = ?").run([.integer(seq)])
-        try insertTags(reading.tagIDs, seq: seq)
     }
 
     /// Deletes readings by full id. Returns how many were deleted.
@@ -126,31 +107,20 @@ extension RecordStore {
         try database.cachedStatement(
             """
             INSERT INTO readings (profile_id, taken_at, utc_offset_min, systolic, diastolic, pulse, weight_g, note,
-                created_at, updated_at, id)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING
+                tags, created_at, updated_at, id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING
             """
         ).run(
             RecordStore.valueColumns(of: reading) + [
                 .integer(reading.createdAt == 0 ? now : reading.createdAt),
                 .integer(reading.updatedAt == 0 ? now : reading.updatedAt), .text(reading.id.lowercased()),
             ])
-        guard database.changes == 1 else { return false }
-        try insertTags(reading.tagIDs, seq: database.lastInsertedRowID)
-        return true
-    }
-
-    private func insertTags(_ tagIDs: [String], seq: Int64) throws {
-        guard !tagIDs.isEmpty else { return }
-        let statement = try database.cachedStatement(
-            "INSERT INTO reading_tags (reading_seq, tag_id, position) VALUES (?, ?, ?)")
-        for (position, tag) in tagIDs.enumerated() {
-            try statement.run([.integer(seq), .text(tag), .integer(Int64(position))])
-        }
+        return database.changes == 1
     }
 
     // MARK: - Rows
 
-    /// The bound values for profile_id … note, in the column order used by insert and update.
+    /// The bound values for profile_id … tags, in the column order used by insert and update.
     private static func valueColumns(of reading: Reading) -> [SQLValue] {
         [
             .text(reading.profileID), .integer(reading.takenAt.utcSeconds),
@@ -159,7 +129,7 @@ extension RecordStore {
             reading.diastolic.map { .integer(Int64($0)) } ?? .null,
             reading.pulse.map { .integer(Int64($0)) } ?? .null,
             reading.weightGrams.map { .integer(Int64($0)) } ?? .null,
-            .text(reading.note),
+            .text(reading.note), .text(tagColumn(reading.tagIDs)),
         ]
     }
 
@@ -172,6 +142,18 @@ extension RecordStore {
             takenAt: ZonedInstant(utcSeconds: row.int(3), offsetMinutes: Int(row.int(4))),
             bloodPressure: systolic.flatMap { s in diastolic.map { BloodPressure(systolic: s, diastolic: $0) } },
             pulse: row.optionalInt(7), weightGrams: row.optionalInt(8),
+            tagIDs: row.text(12).map(tagIDs(fromColumn:)) ?? [],
             note: row.text(9) ?? "", createdAt: row.int(10), updatedAt: row.int(11))
     }
+}
+
+/// Tag IDs as stored in `readings.tags`: `;bp-med;exercise;`, or `''` for none. The delimiters
+/// on both ends let one `instr` find an exact ID.
+func tagColumn(_ tagIDs: [String]) -> String {
+    tagIDs.isEmpty ? "" : ";" + tagIDs.joined(separator: ";") + ";"
+}
+
+/// The tag IDs of a `readings.tags` value, in order.
+func tagIDs(fromColumn text: String) -> [String] {
+    text.split(separator: ";").map(String.init)
 }

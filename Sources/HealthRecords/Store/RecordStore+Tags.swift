@@ -58,8 +58,8 @@ extension RecordStore {
     /// How many readings carry the tag `id`.
     public func usageCount(tagID: String) throws(RecordsError) -> Int {
         try mapErrors {
-            Int(try database.cachedStatement("SELECT count(*) FROM reading_tags WHERE tag_id = ?")
-                .scalarInt([.text(tagID)]) ?? 0)
+            Int(try database.cachedStatement("SELECT count(*) FROM readings WHERE instr(tags, ?) > 0")
+                .scalarInt([.text(";\(tagID);")]) ?? 0)
         }
     }
 
@@ -91,14 +91,12 @@ extension RecordStore {
     /// Tag IDs in use on readings that have no definition, with their counts.
     public func undefinedTagUsage() throws(RecordsError) -> [UndefinedTagUsage] {
         try mapErrors {
-            var result: [UndefinedTagUsage] = []
-            try database.cachedStatement(
-                """
-                SELECT tag_id, count(*) FROM reading_tags WHERE tag_id NOT IN (SELECT id FROM status_tags)
-                GROUP BY tag_id ORDER BY tag_id
-                """
-            ).forEachRow { row in result.append(UndefinedTagUsage(id: row.text(0) ?? "", count: Int(row.int(1)))) }
-            return result
+            let defined = Set(try tags().map(\.id))
+            var counts: [String: Int] = [:]
+            try database.cachedStatement("SELECT tags FROM readings WHERE tags != ''").forEachRow { row in
+                for tag in tagIDs(fromColumn: row.text(0) ?? "") where !defined.contains(tag) { counts[tag, default: 0] += 1 }
+            }
+            return counts.keys.sorted().map { UndefinedTagUsage(id: $0, count: counts[$0]!) }
         }
     }
 }
