@@ -108,7 +108,7 @@ public enum HealthLogMain {
             + CommandRegistry.groups.map { ($0.spec.path[0], $0.spec.abstract) }
         let width = entries.map(\.0.count).max() ?? 0
         var text = """
-            OVERVIEW: HealthLog, a blood-pressure log for families, with reports for the doctor.
+            OVERVIEW: HealthLog, a blood-pressure log for families, with doctor reports.
 
             USAGE: healthlog [--db <PATH>] [--profile <ID>] <command> [<options>]
 
@@ -116,18 +116,22 @@ public enum HealthLogMain {
 
             """
         for (name, abstract) in entries {
-            text += "  \(name.padding(width))  \(abstract)\n"
+            text += "  \(name.padding(width))  \(HelpFormatter.wrap(abstract, width: 80, indent: String(repeating: " ", count: width + 4)))\n"
+        }
+        let options = [
+            ("--db <PATH>", "Database file (default: $HEALTHLOG_DB, else ~/.local/share/healthlog/healthlog.sqlite)."),
+            ("-p, --profile <ID>", "Profile to use (default: $HEALTHLOG_PROFILE, the stored default, or the only profile)."),
+            ("--version", "Show the version."),
+            ("-h, --help", "Show help. 'healthlog help <command>' explains one command."),
+        ]
+        text += "\nOPTIONS:\n"
+        for (name, help) in options {
+            text += "  \(name.padding(20))  \(HelpFormatter.wrap(help, width: 80, indent: String(repeating: " ", count: 24)))\n"
         }
         text += """
 
-            OPTIONS:
-              --db <PATH>             Database file (default: $HEALTHLOG_DB, else ~/.local/share/healthlog/healthlog.sqlite).
-              -p, --profile <ID>      Profile to use (default: $HEALTHLOG_PROFILE, the stored default, or the only profile).
-              --version               Show the version.
-              -h, --help              Show help. 'healthlog help <command>' explains one command.
-
             EXAMPLES:
-              healthlog add 138/86 72 -t bp-med       a morning reading, pulse 72, after the pill
+              healthlog add 138/86 72 -t bp-med       a reading, pulse 72, pill taken
               healthlog list --last 7d                the last week
               healthlog stats --last 30d              averages for the doctor
 

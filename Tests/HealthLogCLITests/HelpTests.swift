@@ -33,6 +33,20 @@ import Testing
         #expect(cli.databaseBytes() == [nil, nil])
     }
 
+    @Test func everyHelpFitsEightyColumns() {
+        let commands: [[String]] = [[]] + [
+            "add", "list", "show", "edit", "delete", "stats", "classify", "report", "chart", "export", "import", "backup",
+            "restore", "check", "profile", "tag",
+        ].map { [$0] } + [["profile", "add"], ["profile", "edit"], ["tag", "add"], ["tag", "remove"]]
+        for command in commands {
+            let text = CLIHarness().run(command + ["--help"]).stdout
+            #expect(!text.isEmpty)
+            for line in text.split(separator: "\n") {
+                #expect(line.displayWidthForTest <= 80, "\(command): \(line)")
+            }
+        }
+    }
+
     @Test func version() {
         #expect(CLIHarness().run("--version").stdout == "healthlog \(HealthLogMain.version)\n")
     }

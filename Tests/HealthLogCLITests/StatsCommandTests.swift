@@ -116,6 +116,7 @@ import Testing
 }
 
 extension Substring {
+    /// Terminal columns: CJK characters take two.
     var displayWidthForTest: Int {
         unicodeScalars.reduce(0) { $0 + ((0x2E80...0x9FFF).contains($1.value) ? 2 : 1) }
     }

@@ -4,7 +4,7 @@ import HealthRecords
 /// `healthlog export`: CSV, a full JSON backup, or a FHIR R4 bundle.
 struct ExportCommand: Command {
     static let spec = CommandSpec(
-        ["export"], abstract: "Export readings as CSV, a full JSON backup, or FHIR R4 (all profiles unless --profile is given).",
+        ["export"], abstract: "Export readings as CSV, a full JSON backup, or FHIR R4.",
         options: DateRangeOptions.specs + [
             OptionSpec("--format", value: "FORMAT", help: "csv (default), json (full backup with profiles and tags) or fhir (R4 Bundle)."),
             OptionSpec("--output", short: "-o", value: "FILE", help: "Write to FILE (mode 0600, replaced atomically) instead of stdout."),
@@ -12,7 +12,8 @@ struct ExportCommand: Command {
         examples: [
             "healthlog export -o backup.csv", "healthlog export --format json -o healthlog-backup.json",
             "healthlog -p dad export --format fhir --last 3m -o dad-fhir.json",
-        ])
+        ],
+        discussion: "All profiles are exported unless --profile names one.")
 
     enum Format: String { case csv, json, fhir }
 

@@ -4,7 +4,7 @@ import HealthRecords
 /// `healthlog import FILE`: HealthLog CSV or JSON, FHIR R4, Omron, Withings or Apple Health.
 struct ImportCommand: Command {
     static let spec = CommandSpec(
-        ["import"], abstract: "Import readings: HealthLog CSV or JSON backup, FHIR R4, Omron, Withings or Apple Health.",
+        ["import"], abstract: "Import readings from CSV, JSON, FHIR, Omron, Withings or Apple Health.",
         arguments: [ArgumentSpec("FILE", help: "The file to read; its format is detected from its header or root element.")],
         options: [
             OptionSpec("--format", value: "FORMAT", help: "auto (default), csv, json, fhir, omron, withings or apple-health."),

@@ -3,7 +3,7 @@ import HealthRecords
 /// `healthlog check`: is the log sound?
 struct CheckCommand: Command {
     static let spec = CommandSpec(
-        ["check"], abstract: "Check the database: SQLite integrity, references, value ranges, undefined tags.",
+        ["check"], abstract: "Check integrity, references, value ranges and undefined tags.",
         examples: ["healthlog check"])
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {}
@@ -23,7 +23,7 @@ struct CheckCommand: Command {
 /// `healthlog backup FILE`: a consistent copy, even while others write.
 struct BackupCommand: Command {
     static let spec = CommandSpec(
-        ["backup"], abstract: "Copy the whole log to FILE (SQLite's online backup: safe while others add readings).",
+        ["backup"], abstract: "Copy the whole log to FILE, safely while others add readings.",
         arguments: [ArgumentSpec("FILE", help: "Where to write the copy (mode 0600, replaced atomically).")],
         examples: ["healthlog backup ~/healthlog-2026-11-30.sqlite"])
 
@@ -45,7 +45,7 @@ struct BackupCommand: Command {
 /// `healthlog restore FILE`: put a backup back, keeping the current log as *.bak.
 struct RestoreCommand: Command {
     static let spec = CommandSpec(
-        ["restore"], abstract: "Replace the log with a backup, after checking it; the current log is kept as *.bak.",
+        ["restore"], abstract: "Restore a checked backup; the current log is kept as *.bak.",
         arguments: [ArgumentSpec("FILE", help: "A file made by 'healthlog backup'.")],
         options: [OptionSpec("--yes", short: "-y", help: "Do not ask for confirmation.")],
         examples: ["healthlog restore ~/healthlog-2026-11-30.sqlite --yes"])

@@ -46,7 +46,7 @@ struct ProfileAddCommand: Command {
         ["profile", "add"], abstract: "Create a profile for a family member.",
         arguments: [ArgumentSpec("ID", help: "A short id: lowercase letters, digits and '-', e.g. dad.")],
         options: ProfileFields.options,
-        examples: ["healthlog profile add dad --name 爸爸 --birth-year 1956 --sex male --target 135/85"])
+        examples: ["healthlog profile add dad --name 爸爸 --birth-year 1956 --sex male"])
 
     let profile: Profile
 

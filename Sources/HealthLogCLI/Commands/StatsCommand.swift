@@ -4,7 +4,7 @@ import HealthRecords
 /// `healthlog stats`: the figures a doctor asks for, as text or JSON.
 struct StatsCommand: Command {
     static let spec = CommandSpec(
-        ["stats"], abstract: "Averages, variability, the home-BP protocol average, tags and alerts.",
+        ["stats"], abstract: "Averages, variability, the 7-day home average, tags and alerts.",
         options: DateRangeOptions.specs + [
             OptionSpec("--by", value: "GROUP", help: "period (default), or also day, week or month."),
             OptionSpec("--guideline", value: "NAME", help: "esh (default), aha or china."),

@@ -2,7 +2,7 @@
 enum HelpFormatter {
     static func help(for spec: CommandSpec, subcommands: [CommandSpec] = []) -> String {
         var text = "OVERVIEW: \(spec.abstract)\n"
-        if let discussion = spec.discussion { text += "\n\(discussion)\n" }
+        if let discussion = spec.discussion { text += "\n" + wrap(discussion, width: 80, indent: "") + "\n" }
         let arguments = spec.arguments.map(\.synopsis).joined(separator: " ")
         let usageTail = subcommands.isEmpty ? (arguments.isEmpty ? "" : " " + arguments) : " <subcommand>"
         text += "\nUSAGE: \(spec.commandLine)\(usageTail)\(spec.options.isEmpty ? "" : " [<options>]")\n"
@@ -23,13 +23,35 @@ enum HelpFormatter {
         return text
     }
 
-    /// Two columns: names padded to a common width, wrapped help on the right.
+    /// Two columns: names padded to a common width, help wrapped to 80 columns on the right.
     private static func rows(_ items: [(String, String)]) -> String {
-        let width = min(max(items.map(\.0.count).max() ?? 0, 10), 28)
+        let width = min(max(items.map(\.0.count).max() ?? 0, 10), 24)
+        let indent = String(repeating: " ", count: width + 4)
         return items.map { name, help in
-            let padded = name.count >= width ? name + "\n" + String(repeating: " ", count: width + 4) : name.padding(width)
-            return "  \(padded)  \(help)\n"
+            let wrapped = wrap(help, width: 80, indent: indent)
+            if name.count > width {
+                return "  \(name)\n\(indent)\(wrapped)\n"
+            }
+            return "  \(name.padding(width))  \(wrapped)\n"
         }.joined()
+    }
+
+    /// `text` broken at spaces into lines of at most `width` columns; lines after the first
+    /// start with `indent`, which counts towards the width.
+    static func wrap(_ text: String, width: Int, indent: String) -> String {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            let limit = width - indent.count
+            if !line.isEmpty && line.displayWidth + 1 + word.count > limit {
+                lines.append(line)
+                line = String(word)
+            } else {
+                line += (line.isEmpty ? "" : " ") + word
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines.joined(separator: "\n" + indent)
     }
 }
 
