@@ -19,9 +19,7 @@ struct ClassifyCommand: Command {
         let pressure: BloodPressure
         do { pressure = try BloodPressure.parse(arguments.positionals[0]) } catch { throw .data(error.description) }
         classification = try parseGuideline(arguments).classify(pressure)
-        let format = arguments.value("--format") ?? "text"
-        guard format == "text" || format == "json" else { throw .data("--format '\(format)' is not text or json") }
-        json = format == "json"
+        json = try arguments.wantsJSON()
     }
 
     func run(_ context: CommandContext) throws(CLIError) {

@@ -31,7 +31,7 @@ struct ReportCommand: Command {
         let format = arguments.value("--format") ?? "pdf"
         guard format == "pdf" || format == "png" else { throw .data("--format '\(format)' is not pdf or png") }
         png = format == "png"
-        dpi = try arguments.parsed("--dpi", as: "a resolution from 50 to 600") { Int($0).flatMap { (50...600).contains($0) ? $0 : nil } } ?? 150
+        dpi = try arguments.dpi()
         output = arguments.value("--output")
     }
 
@@ -73,7 +73,7 @@ struct ChartCommand: Command {
         range = try DateRangeOptions(arguments, today: context.today)
         options = try ReportOptions(arguments, context: context)
         format = try arguments.parsed("--format", as: "png, svg or pdf", ChartRenderer.Format.init(rawValue:)) ?? .png
-        dpi = try arguments.parsed("--dpi", as: "a resolution from 50 to 600") { Int($0).flatMap { (50...600).contains($0) ? $0 : nil } } ?? 150
+        dpi = try arguments.dpi()
         output = arguments.value("--output")
     }
 

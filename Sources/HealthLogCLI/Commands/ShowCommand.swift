@@ -13,9 +13,7 @@ struct ShowCommand: Command {
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         id = arguments.positionals[0]
-        let format = arguments.value("--format") ?? "text"
-        guard format == "text" || format == "json" else { throw .data("--format '\(format)' is not text or json") }
-        json = format == "json"
+        json = try arguments.wantsJSON()
     }
 
     func run(_ context: CommandContext) throws(CLIError) {

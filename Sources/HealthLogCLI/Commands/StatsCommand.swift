@@ -35,9 +35,7 @@ struct StatsCommand: Command {
             options.targetRange = parts[0]...parts[1]
         }
         self.options = options
-        let format = arguments.value("--format") ?? "text"
-        guard format == "text" || format == "json" else { throw .data("--format '\(format)' is not text or json") }
-        json = format == "json"
+        json = try arguments.wantsJSON()
     }
 
     func run(_ context: CommandContext) throws(CLIError) {

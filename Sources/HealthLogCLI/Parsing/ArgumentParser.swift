@@ -17,6 +17,18 @@ struct ParsedArguments {
     /// A usage error for this command.
     func usage(_ message: String) -> CLIError { .usage(message, command: spec.commandLine) }
 
+    /// True for `--format json`, false for `--format text` or none; anything else is an error.
+    func wantsJSON() throws(CLIError) -> Bool {
+        let format = value("--format") ?? "text"
+        guard format == "text" || format == "json" else { throw .data("--format '\(format)' is not text or json") }
+        return format == "json"
+    }
+
+    /// `--dpi`, 50–600, default 150.
+    func dpi() throws(CLIError) -> Int {
+        try parsed("--dpi", as: "a resolution from 50 to 600") { Int($0).flatMap { (50...600).contains($0) ? $0 : nil } } ?? 150
+    }
+
     /// The value of `long` parsed by `transform`, with an error quoting the bad value.
     func parsed<T>(_ long: String, as what: String, _ transform: (String) -> T?) throws(CLIError) -> T? {
         guard let text = value(long) else { return nil }
