@@ -48,6 +48,50 @@ import Testing
         #expect(try store.tags().count == 5)
     }
 
+    /// A crash in the middle of a checkpoint leaves the file shorter than its header says, with
+    /// the missing pages still in the write-ahead log. SQLite recovers that; so must we.
+    @Test func aCheckpointCutShortByACrashOpensWithEveryReading() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("log.sqlite")
+        try RecordStore.open(path: path).addProfile(Profile(id: "dad"))
+        let sizeBefore = try #require(FileManager.default.contents(atPath: path)).count
+
+        var handle: OpaquePointer?
+        try #require(sqlite3_open(path, &handle) == SQLITE_OK)
+        let rows = """
+            PRAGMA wal_autocheckpoint = 0;
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000)
+            INSERT INTO readings (id, profile_id, taken_at, utc_offset_min, systolic, diastolic, created_at, updated_at)
+            SELECT printf('%08d-0000-4000-8000-%012d', i, i), 'dad', 1700000000 + i * 3600, 480, 130, 80, 0, 0 FROM n;
+            """
+        try #require(sqlite3_exec(handle, rows, nil, nil, nil) == SQLITE_OK)
+        let wal = try #require(FileManager.default.contents(atPath: path + "-wal"))
+        try #require(sqlite3_exec(handle, "PRAGMA wal_checkpoint(FULL)", nil, nil, nil) == SQLITE_OK)
+        let checkpointed = try #require(FileManager.default.contents(atPath: path))
+        sqlite3_close(handle)
+        #expect(checkpointed.count > sizeBefore * 4)
+
+        // The checkpoint got as far as page 1 (the new size) and then the power went.
+        let crashed = directory.file("crashed.sqlite")
+        try checkpointed.prefix(sizeBefore).write(to: URL(fileURLWithPath: crashed))
+        try wal.write(to: URL(fileURLWithPath: crashed + "-wal"))
+        let store = try RecordStore.open(path: crashed)
+        #expect(try store.readings().count == 3000)
+        #expect(try store.check().problems.isEmpty)
+
+        // Without the log that holds them, the missing pages are gone: refused, untouched.
+        let truncated = directory.file("truncated.sqlite")
+        try checkpointed.prefix(sizeBefore).write(to: URL(fileURLWithPath: truncated))
+        try wal.prefix(32 + 24 + 4096).write(to: URL(fileURLWithPath: truncated + "-wal"))
+        let before = snapshot(truncated)
+        #expect {
+            try RecordStore.open(path: truncated)
+        } throws: { error in
+            "\(error)".contains("it is truncated")
+        }
+        #expect(snapshot(truncated) == before)
+    }
+
     private func runSQL(_ path: String, _ sql: String) throws {
         var handle: OpaquePointer?
         #expect(sqlite3_open(path, &handle) == SQLITE_OK)
