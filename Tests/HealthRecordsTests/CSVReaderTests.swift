@@ -15,6 +15,16 @@ import Testing
         #expect(result.map(\.line) == [1, 2, 5, 6])
     }
 
+    @Test func keepsEdgeCellsAsWritten() throws {
+        // A trailing comma is an empty last cell; a lone CR is data; a quoted cell may end the file.
+        #expect(try records("a,").map(\.cells) == [["a", ""]])
+        #expect(try records("a\rb,c\r\n").map(\.cells) == [["a\rb", "c"]])
+        #expect(try records("1,\"x\"").map(\.cells) == [["1", "x"]])
+        #expect(try records("\"a\r\nb\"\r\n,\n").map(\.cells) == [["a\r\nb"], ["", ""]])
+        #expect(try records("\n\n1\n\n").map(\.line) == [3])
+        #expect(try records("中文,\"é\"\n").map(\.cells) == [["中文", "é"]])
+    }
+
     @Test func reportsBrokenQuotingWithTheLine() {
         #expect(throws: CSVReader.SyntaxError(line: 2, reason: "a quoted cell is never closed")) {
             try records("a,b\n1,\"open\n2,3\n")
@@ -22,11 +32,20 @@ import Testing
         #expect(throws: CSVReader.SyntaxError(line: 1, reason: "a quote inside an unquoted cell; quote the whole cell")) {
             try records("a,b\"c\n")
         }
+        #expect(throws: CSVReader.SyntaxError(line: 2, reason: "text after a closing quote")) {
+            try records("a\n\"b\"c,d\n")
+        }
+        #expect(throws: CSVReader.SyntaxError(line: 3, reason: "a quoted cell is never closed")) {
+            try records("a\n\"two\nlines\",\"open\n")
+        }
     }
 
     @Test func rejectsInvalidUTF8() {
         #expect(throws: CSVReader.SyntaxError(line: 2, reason: "the file is not valid UTF-8")) {
             try CSVReader(bytes: Array("a\n".utf8) + [0xC3, 0x28]).forEachRecord { _ in }
+        }
+        #expect(throws: CSVReader.SyntaxError(line: 1, reason: "the file is not valid UTF-8")) {
+            try CSVReader(bytes: [0x22, 0xFF, 0x22]).forEachRecord { _ in }
         }
     }
 

@@ -45,10 +45,11 @@ public enum ReadingCSVCodec {
         guard cells.count == header.count else {
             throw .invalid("expected \(header.count) cells, found \(cells.count)")
         }
-        let value = { (index: Int) in String(cells[index].trimmingWhitespace()) }
-        let id = value(0).isEmpty ? Reading.newID() : value(0).lowercased()
-        guard Reading.isValidID(id) else { throw .invalid("id '\(value(0))' is not a UUID") }
-        let takenAt = try parseTime(value(2), zone: zone)
+        let value = { (index: Int) in cells[index].trimmingWhitespace() }
+        let givenID = value(0)
+        guard givenID.isEmpty || Reading.isValidID(String(givenID)) else { throw .invalid("id '\(givenID)' is not a UUID") }
+        let id = givenID.isEmpty ? Reading.newID() : givenID.asciiLowercased()
+        let takenAt = try parseTime(String(value(2)), zone: zone)
         let systolic = try optionalNumber(value(3), name: "systolic")
         let diastolic = try optionalNumber(value(4), name: "diastolic")
         guard (systolic == nil) == (diastolic == nil) else {
@@ -56,14 +57,17 @@ public enum ReadingCSVCodec {
         }
         var weight: Int?
         if !value(6).isEmpty {
-            guard let grams = parseKilograms(value(6)) else {
+            guard let grams = parseKilograms(String(value(6))) else {
                 throw .invalid("weight_kg '\(value(6))' is not a number like 72.5")
             }
             weight = grams
         }
-        let tags = value(7).split(separator: ";").map { String(String($0).trimmingWhitespace()) }.filter { !$0.isEmpty }
+        let tags: [String] = value(7).isEmpty ? [] : value(7).split(separator: ";").compactMap { tag -> String? in
+            let trimmed = String(tag).trimmingWhitespace()
+            return trimmed.isEmpty ? nil : String(trimmed)
+        }
         let reading = Reading(
-            id: id, profileID: value(1), takenAt: takenAt,
+            id: id, profileID: String(value(1)), takenAt: takenAt,
             bloodPressure: systolic.flatMap { s in diastolic.map { BloodPressure(systolic: s, diastolic: $0) } },
             pulse: try optionalNumber(value(5), name: "pulse"), weightGrams: weight, tagIDs: tags,
             note: cells[8], createdAt: now, updatedAt: now)
@@ -71,9 +75,9 @@ public enum ReadingCSVCodec {
         return reading
     }
 
-    private static func optionalNumber(_ text: String, name: String) throws(RecordsError) -> Int? {
+    private static func optionalNumber(_ text: Substring, name: String) throws(RecordsError) -> Int? {
         guard !text.isEmpty else { return nil }
-        guard let number = parseWholeNumber(text[...]) else {
+        guard let number = parseWholeNumber(text) else {
             throw .invalid("\(name) '\(text)' is not a whole number")
         }
         return number

@@ -53,6 +53,12 @@ public struct BloodPressure: Hashable, Sendable, CustomStringConvertible {
 
 /// Parses 1–4 ASCII digits; anything else (signs, letters, `12O`) is nil.
 func parseWholeNumber(_ text: Substring) -> Int? {
-    guard (1...4).contains(text.count), text.allSatisfy(\.isASCIIDigit) else { return nil }
-    return Int(text)
+    let digits = text.utf8
+    guard (1...4).contains(digits.count) else { return nil }
+    var value = 0
+    for byte in digits {
+        guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+        value = value * 10 + Int(byte - UInt8(ascii: "0"))
+    }
+    return value
 }

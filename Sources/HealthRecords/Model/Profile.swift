@@ -51,13 +51,13 @@ public struct Profile: Equatable, Sendable {
 public enum Slug {
     /// True for `[a-z0-9][a-z0-9-]{0,31}`.
     public static func isValid(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        guard (1...32).contains(bytes.count) else { return false }
+        let bytes = text.utf8
+        guard let first = bytes.first, bytes.count <= 32 else { return false }
         let isLowerAlnum = { (byte: UInt8) in
             (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
                 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
         }
-        return isLowerAlnum(bytes[0]) && bytes.dropFirst().allSatisfy { isLowerAlnum($0) || $0 == UInt8(ascii: "-") }
+        return isLowerAlnum(first) && bytes.dropFirst().allSatisfy { isLowerAlnum($0) || $0 == UInt8(ascii: "-") }
     }
 
     static func validate(_ text: String, what: String) throws(RecordsError) {
@@ -78,5 +78,14 @@ extension String {
         let start = firstIndex { !$0.isWhitespace } ?? endIndex
         let end = lastIndex { !$0.isWhitespace }.map(index(after:)) ?? start
         return self[start..<max(start, end)]
+    }
+}
+
+extension StringProtocol {
+    /// The text with A–Z lowercased, and no copy when there is nothing to change (the usual
+    /// case for ids written by HealthLog itself).
+    func asciiLowercased() -> String {
+        guard utf8.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) else { return String(self) }
+        return String(decoding: utf8.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 }

@@ -42,18 +42,20 @@ public struct Reading: Equatable, Sendable {
 
     /// True for a UUID string: 36 characters, hex digits with dashes at 8, 13, 18 and 23.
     public static func isValidID(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { bytes in
-            guard bytes.count == 36 else { return false }
-            for (index, byte) in bytes.enumerated() {
-                if index == 8 || index == 13 || index == 18 || index == 23 {
-                    guard byte == UInt8(ascii: "-") else { return false }
-                } else {
-                    guard (48...57).contains(byte) || (97...102).contains(byte) || (65...70).contains(byte) else { return false }
-                }
+        text.utf8.withContiguousStorageIfAvailable(isValidID(bytes:)) ?? isValidID(bytes: Array(text.utf8))
+    }
+
+    private static func isValidID<Bytes: RandomAccessCollection<UInt8>>(bytes: Bytes) -> Bool where Bytes.Index == Int {
+        guard bytes.count == 36 else { return false }
+        for index in 0..<36 {
+            let byte = bytes[bytes.startIndex + index]
+            if index == 8 || index == 13 || index == 18 || index == 23 {
+                guard byte == UInt8(ascii: "-") else { return false }
+            } else {
+                guard (48...57).contains(byte) || (97...102).contains(byte | 0x20) else { return false }
             }
-            return true
         }
+        return true
     }
 
     public var period: DayPeriod { takenAt.period }
@@ -88,8 +90,12 @@ public struct Reading: Equatable, Sendable {
             throw .invalid("a reading needs blood pressure, pulse or weight")
         }
         for tag in tagIDs { try Slug.validate(tag, what: "tag id") }
-        guard Set(tagIDs).count == tagIDs.count else { throw .invalid("a tag is given twice") }
-        guard note.count <= Reading.maximumNoteLength else {
+        // Readings carry a handful of tags: comparing pairs beats building a set.
+        for (index, tag) in tagIDs.enumerated() where tagIDs[..<index].contains(tag) {
+            throw .invalid("tag '\(tag)' is given twice")
+        }
+        // A note of at most that many bytes has at most that many characters.
+        guard note.utf8.count <= Reading.maximumNoteLength || note.count <= Reading.maximumNoteLength else {
             throw .invalid("note is \(note.count) characters; the limit is 10000")
         }
     }

@@ -66,26 +66,15 @@ extension RecordStore {
         let definedTags = Set(try tags().map(\.id))
         var knownProfiles = Set(try profiles().map(\.id))
         var undefined = Set<String>()
+        var stored = try DuplicateIndex(covering: readings, in: database)
         let sameID = try database.cachedStatement("SELECT 1 FROM readings WHERE id = ?")
-        let sameValues = try database.cachedStatement(
-            """
-            SELECT 1 FROM readings WHERE profile_id = ? AND taken_at BETWEEN ? AND ?
-                AND systolic IS ? AND diastolic IS ? AND pulse IS ? AND weight_g IS ? LIMIT 1
-            """)
+        let insertion = try insertStatement()
         for reading in readings {
-            let minute = floorDivide(reading.takenAt.utcSeconds, 60) * 60
-            // A duplicate id is caught by the insert itself (ON CONFLICT DO NOTHING).
-            let isDuplicate =
-                try sameValues.scalarInt([
-                    .text(reading.profileID), .integer(minute), .integer(minute + 59),
-                    reading.systolic.map { .integer(Int64($0)) } ?? .null,
-                    reading.diastolic.map { .integer(Int64($0)) } ?? .null,
-                    reading.pulse.map { .integer(Int64($0)) } ?? .null,
-                    reading.weightGrams.map { .integer(Int64($0)) } ?? .null,
-                ]) != nil
-            if isDuplicate {
+            if stored.containsMatch(for: reading) {
                 // A backup's edited reading keeps its id: merge it rather than drop the edit.
-                if mergeNewer, try sameID.scalarInt([.text(reading.id.lowercased())]) != nil, try merge(reading, summary: &summary) {
+                if mergeNewer, try sameID.scalarInt([.text(reading.id.asciiLowercased())]) != nil,
+                    try merge(reading, index: &stored, summary: &summary)
+                {
                     continue
                 }
                 summary.duplicates += 1
@@ -97,11 +86,12 @@ extension RecordStore {
                 summary.createdProfiles.append(reading.profileID)
             }
             // A stored id is caught by the insert itself (ON CONFLICT DO NOTHING).
-            guard try insert(reading, now: now) else {
-                if mergeNewer, try merge(reading, summary: &summary) { continue }
+            guard try insert(reading, now: now, using: insertion) else {
+                if mergeNewer, try merge(reading, index: &stored, summary: &summary) { continue }
                 summary.duplicates += 1
                 continue
             }
+            stored.insert(reading)
             for tag in reading.tagIDs where !definedTags.contains(tag) { undefined.insert(tag) }
             summary.added += 1
         }
@@ -112,12 +102,14 @@ extension RecordStore {
 extension RecordStore {
     /// Resolves an incoming reading whose id is stored already. Returns false when the two are
     /// the same (a plain duplicate); otherwise keeps the newer and records the conflict.
-    fileprivate func merge(_ incoming: Reading, summary: inout ImportSummary) throws -> Bool {
+    fileprivate func merge(_ incoming: Reading, index: inout DuplicateIndex, summary: inout ImportSummary) throws -> Bool {
         let stored = try reading(idPrefix: incoming.id)
         guard !stored.hasSameContent(as: incoming) else { return false }
         let short = String(incoming.id.prefix(8))
         if incoming.updatedAt > stored.updatedAt {
             try replace(stored, with: incoming)
+            index.remove(stored)
+            index.insert(incoming)
             summary.updated += 1
             summary.conflicts.append("reading \(short): the imported version is newer and replaced the stored one")
         } else {

@@ -85,7 +85,7 @@ extension RecordStore {
             UPDATE readings SET profile_id = ?, taken_at = ?, utc_offset_min = ?, systolic = ?, diastolic = ?,
                 pulse = ?, weight_g = ?, note = ?, tags = ?, updated_at = ? WHERE id = ?
             """
-        ).run(RecordStore.valueColumns(of: reading) + [.integer(reading.updatedAt), .text(stored.id)])
+        ).run(RecordStore.valueColumns(of: reading, then: .integer(reading.updatedAt), .text(stored.id)))
     }
 
     /// Deletes readings by full id. Returns how many were deleted.
@@ -104,33 +104,45 @@ extension RecordStore {
     /// Inserts `reading` and its tags. Returns false, writing nothing, when its id is already stored.
     @discardableResult
     func insert(_ reading: Reading, now: Int64) throws -> Bool {
+        try insert(reading, now: now, using: insertStatement())
+    }
+
+    /// The statement behind ``insert(_:now:)``; a bulk import fetches it once, not per row.
+    func insertStatement() throws -> Statement {
         try database.cachedStatement(
             """
             INSERT INTO readings (profile_id, taken_at, utc_offset_min, systolic, diastolic, pulse, weight_g, note,
                 tags, created_at, updated_at, id)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING
-            """
-        ).run(
-            RecordStore.valueColumns(of: reading) + [
-                .integer(reading.createdAt == 0 ? now : reading.createdAt),
-                .integer(reading.updatedAt == 0 ? now : reading.updatedAt), .text(reading.id.lowercased()),
-            ])
+            """)
+    }
+
+    /// ``insert(_:now:)`` with the statement from ``insertStatement()``.
+    func insert(_ reading: Reading, now: Int64, using statement: Statement) throws -> Bool {
+        try statement.run(
+            RecordStore.valueColumns(
+                of: reading, then: .integer(reading.createdAt == 0 ? now : reading.createdAt),
+                .integer(reading.updatedAt == 0 ? now : reading.updatedAt), .text(reading.id.asciiLowercased())))
         return database.changes == 1
     }
 
     // MARK: - Rows
 
-    /// The bound values for profile_id … tags, in the column order used by insert and update.
-    private static func valueColumns(of reading: Reading) -> [SQLValue] {
-        [
-            .text(reading.profileID), .integer(reading.takenAt.utcSeconds),
-            .integer(Int64(reading.takenAt.offsetMinutes)),
-            reading.systolic.map { .integer(Int64($0)) } ?? .null,
-            reading.diastolic.map { .integer(Int64($0)) } ?? .null,
-            reading.pulse.map { .integer(Int64($0)) } ?? .null,
-            reading.weightGrams.map { .integer(Int64($0)) } ?? .null,
-            .text(reading.note), .text(tagColumn(reading.tagIDs)),
-        ]
+    /// The bound values for profile_id … tags, in the column order used by insert and update,
+    /// followed by `trailing`.
+    private static func valueColumns(of reading: Reading, then trailing: SQLValue...) -> [SQLValue] {
+        var values: [SQLValue] = []
+        values.reserveCapacity(9 + trailing.count)
+        values.append(.text(reading.profileID))
+        values.append(.integer(reading.takenAt.utcSeconds))
+        values.append(.integer(Int64(reading.takenAt.offsetMinutes)))
+        for value in [reading.systolic, reading.diastolic, reading.pulse, reading.weightGrams] {
+            values.append(value.map { .integer(Int64($0)) } ?? .null)
+        }
+        values.append(.text(reading.note))
+        values.append(.text(tagColumn(reading.tagIDs)))
+        values.append(contentsOf: trailing)
+        return values
     }
 
     /// A reading from a row of ``fetchReadings(where:_:)``, without its tags.
