@@ -152,17 +152,3 @@ enum AppleHealthImporter {
         return type.isEmpty ? "records without a type" : type
     }
 }
-
-/// Reads any supported format into a ``DecodedImport``.
-public enum InterchangeImporter {
-    public static func decode(_ format: InterchangeFormat, _ settings: ImportSettings) throws(InterchangeError) -> DecodedImport {
-        switch format {
-        case .csv: try HealthLogCSVImporter.decode(settings)
-        case .json: try JSONBackup.decode(settings)
-        case .fhir: try FHIRImport.decode(settings)
-        case .omron: try OmronImporter.decode(settings)
-        case .withings: try WithingsImporter.decode(settings)
-        case .appleHealth: try AppleHealthImporter.decode(settings)
-        }
-    }
-}

@@ -2,9 +2,14 @@ import HealthRecords
 
 /// Reads a CSV export row by row: the header must match, and each bad row becomes a
 /// `FILE:LINE: reason` problem instead of stopping the rest from being checked.
+///
+/// With `batches`, readings are handed over every ``batchSize`` rows as they are decoded
+/// (and none are returned); without, they are all returned.
 enum CSVFileImporter {
+    static let batchSize = 4096
+
     static func decode(
-        _ settings: ImportSettings, header expected: [String], formatName: String,
+        _ settings: ImportSettings, header expected: [String], formatName: String, batches: ReadingBatchSink?,
         row: ([String]) throws(RecordsError) -> Reading?
     ) throws(InterchangeError) -> DecodedImport {
         let bytes: [UInt8]
@@ -33,6 +38,14 @@ enum CSVFileImporter {
                 } catch {
                     result.problems.append("\(path):\(record.line): \(error)")
                 }
+                if let batches, result.readings.count == batchSize {
+                    try batches(result.readings)
+                    result.readings.removeAll(keepingCapacity: true)
+                }
+            }
+            if let batches, !result.readings.isEmpty {
+                try batches(result.readings)
+                result.readings = []
             }
         } catch let error as InterchangeError {
             throw error
@@ -46,22 +59,25 @@ enum CSVFileImporter {
     }
 }
 
-/// HealthLog's own CSV.
+/// HealthLog's own CSV. With a profile in `settings`, other profiles' readings are checked
+/// and left out.
 enum HealthLogCSVImporter {
-    static func decode(_ settings: ImportSettings) throws(InterchangeError) -> DecodedImport {
-        var result = try CSVFileImporter.decode(settings, header: ReadingCSVCodec.header, formatName: "HealthLog CSV") { cells throws(RecordsError) in
-            try ReadingCSVCodec.decode(cells, zone: settings.zone, now: settings.now)
+    static func decode(_ settings: ImportSettings, batches: ReadingBatchSink?) throws(InterchangeError) -> DecodedImport {
+        try CSVFileImporter.decode(settings, header: ReadingCSVCodec.header, formatName: "HealthLog CSV", batches: batches) {
+            cells throws(RecordsError) in
+            let reading = try ReadingCSVCodec.decode(cells, zone: settings.zone, now: settings.now)
+            return settings.profileID.map { $0 == reading.profileID } ?? true ? reading : nil
         }
-        if let profile = settings.profileID { result.readings.removeAll { $0.profileID != profile } }
-        return result
     }
 }
 
 /// Omron Connect's CSV: `Jan 12 2025`, `08:12` or `8:12 AM`, and `-` for an empty value.
 enum OmronImporter {
-    static func decode(_ settings: ImportSettings) throws(InterchangeError) -> DecodedImport {
+    static func decode(_ settings: ImportSettings, batches: ReadingBatchSink?) throws(InterchangeError) -> DecodedImport {
         guard let profile = settings.profileID else { throw .profileRequired(format: .omron) }
-        return try CSVFileImporter.decode(settings, header: InterchangeFormat.omronHeader, formatName: "Omron Connect") { cells throws(RecordsError) in
+        return try CSVFileImporter.decode(
+            settings, header: InterchangeFormat.omronHeader, formatName: "Omron Connect", batches: batches
+        ) { cells throws(RecordsError) in
             guard cells.count == 9 else { throw .invalid("expected 9 cells, found \(cells.count)") }
             let value = { (index: Int) -> String in
                 let text = String(cells[index].trimmingCharacters())
@@ -118,9 +134,11 @@ enum OmronImporter {
 
 /// Withings' `bp.csv`: local times like `2025-10-02 07:34:49`, newest first.
 enum WithingsImporter {
-    static func decode(_ settings: ImportSettings) throws(InterchangeError) -> DecodedImport {
+    static func decode(_ settings: ImportSettings, batches: ReadingBatchSink?) throws(InterchangeError) -> DecodedImport {
         guard let profile = settings.profileID else { throw .profileRequired(format: .withings) }
-        return try CSVFileImporter.decode(settings, header: InterchangeFormat.withingsHeader, formatName: "Withings") { cells throws(RecordsError) in
+        return try CSVFileImporter.decode(
+            settings, header: InterchangeFormat.withingsHeader, formatName: "Withings", batches: batches
+        ) { cells throws(RecordsError) in
             guard cells.count == 5 else { throw .invalid("expected 5 cells, found \(cells.count)") }
             let value = { (index: Int) in String(cells[index].trimmingCharacters()) }
             let parts = value(0).split(separator: " ")

@@ -54,6 +54,31 @@ import Testing
         #expect(try cli.readings().map(\.note) == ["", "fine, quoted"])
     }
 
+    /// Readings are written while the file is still being read; a bad row long after the
+    /// first thousands still means nothing was imported.
+    @Test func aBadRowDeepInALargeFileImportsNothing() throws {
+        let cli = CLIHarness()
+        cli.family()
+        let rows = (0..<9_000).map { index in
+            let day = 1 + index / 300, minute = index % 300
+            let systolic = index == 8_500 ? "abc" : "\(120 + index % 40)"
+            return ",dad,2025-01-\(day < 10 ? "0" : "")\(day)T\(10 + minute / 60):\(minute % 60 < 10 ? "0" : "")\(minute % 60):00+08:00,\(systolic),80,,,,"
+        }
+        let file = cli.directory.write("big.csv", header + rows.joined(separator: "\n") + "\n")
+        let before = cli.databaseBytes()
+        let readingsBefore = try cli.readings().count
+        let result = cli.run("import", file)
+        #expect(result.status == 65)
+        #expect(result.stderr.hasSuffix("""
+            \(file):8502: systolic 'abc' is not a whole number
+            Error: 1 invalid record in \(file); nothing was imported (use --skip-invalid to import the valid ones)
+
+            """))
+        #expect(cli.databaseBytes() == before)
+        #expect(try cli.readings().count == readingsBefore)
+        #expect(cli.ok("import", file, "--skip-invalid") == "Imported \(file): added 8999, duplicate 0, skipped 0, invalid 1.\n")
+    }
+
     @Test func dryRunWritesNothing() throws {
         let cli = CLIHarness()
         let file = cli.directory.write("ok.csv", header + ",dad,2026-11-29T07:00:00+08:00,150,95,80,,,\n")

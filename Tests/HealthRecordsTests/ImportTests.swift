@@ -55,6 +55,44 @@ import Testing
         #expect(try store.profiles().isEmpty)
     }
 
+    /// Batches arrive one by one: each widens the span of stored readings compared against,
+    /// on both sides, and a repeat in a later batch of a row from an earlier one is caught.
+    @Test func batchesFindDuplicatesAcrossBatchesAndTheStore() throws {
+        let directory = TemporaryDirectory()
+        let store = try openStore(directory)
+        let all = sample(60)
+        #expect(try store.importReadings(Array(all[0..<5]) + Array(all[55..<60])).added == 10)
+        var repeated = all[25]
+        repeated.id = Reading.newID()
+        var batches = [Array(all[20..<30]), Array(all[0..<20]), Array(all[30..<60]) + [repeated]]
+        let summary = try store.importReadings(batches: { batches.isEmpty ? nil : batches.removeFirst() })
+        #expect(summary.added == 50)
+        #expect(summary.duplicates == 11)
+        #expect(try store.readings().map(\.id) == all.map(\.id))
+    }
+
+    /// Whatever stops the batches, the readings of earlier batches are rolled back too.
+    @Test func aFailingBatchRollsBackTheEarlierOnes() throws {
+        struct SourceBroke: Error, Equatable {}
+        let directory = TemporaryDirectory()
+        let store = try openStore(directory)
+        var batches = [sample(10), []]
+        #expect(throws: SourceBroke()) {
+            try store.importReadings(batches: {
+                guard !batches.isEmpty else { throw SourceBroke() }
+                return batches.removeFirst()
+            })
+        }
+        var invalid = sample(20)
+        invalid[15].pulse = 400
+        var invalidBatches = [Array(invalid[0..<10]), Array(invalid[10..<20])]
+        #expect(throws: RecordsError.invalid("pulse 400 is out of range (20–250 bpm)")) {
+            try store.importReadings(batches: { invalidBatches.isEmpty ? nil : invalidBatches.removeFirst() })
+        }
+        #expect(try store.readings().isEmpty)
+        #expect(try store.profiles().isEmpty)
+    }
+
     @Test func dryRunCountsButWritesNothing() throws {
         let directory = TemporaryDirectory()
         let store = try openStore(directory)

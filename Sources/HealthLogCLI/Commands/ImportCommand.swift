@@ -54,23 +54,34 @@ struct ImportCommand: Command {
 
     func run(_ context: CommandContext) throws(CLIError) {
         guard DatabaseFile.exists(path) else { throw .noInput("\(path) does not exist") }
-        let decoded: DecodedImport
-        do {
-            decoded = try decode(context)
-        } catch {
-            switch error {
-            case .unreadable: throw .noInput(error.description)
-            default: throw .data(error.description)
-            }
+        let format = try Self.cliError { () throws(InterchangeError) in try chosenFormat(context) }
+        let bar = ProgressBar(output: context.stderr, clock: context.clock)
+        defer { bar?.finish() }
+        var progress: (@Sendable (Int64, Int64) -> Void)?
+        if let bar {
+            progress = { done, total in bar.update(done: done, total: total) }
         }
-        for problem in decoded.problems { context.stderr.line(problem) }
-        if !decoded.problems.isEmpty && !skipInvalid {
-            throw .data("\(decoded.problems.count) invalid record\(decoded.problems.count == 1 ? "" : "s") in \(path); nothing was imported (use --skip-invalid to import the valid ones)")
-        }
+        let settings = ImportSettings(
+            path: path, profileID: context.profileFlag, zone: zone ?? context.zone, now: context.clock(), progress: progress)
+        // The file is decoded on another thread while its readings are written, batch by batch.
+        let decoder = BackgroundDecoder(format: format, settings: settings)
         let store = try context.store()
+        let head = try Self.cliError { () throws(InterchangeError) in try decoder.start() }
+        var outcome = DecodedImport()
+        func nextBatch() throws(CLIError) -> [Reading]? {
+            if let batch = decoder.nextBatch() { return batch }
+            bar?.finish()
+            outcome = try Self.cliError { () throws(InterchangeError) in try decoder.finish() }
+            for problem in outcome.problems { context.stderr.line(problem) }
+            if !outcome.problems.isEmpty && !skipInvalid {
+                let count = outcome.problems.count
+                throw .data("\(count) invalid record\(count == 1 ? "" : "s") in \(path); nothing was imported (use --skip-invalid to import the valid ones)")
+            }
+            return nil
+        }
         let summary = try context.records {
             try store.importReadings(
-                decoded.readings, profiles: decoded.profiles, tags: decoded.tags, dryRun: dryRun, mergeNewer: decoded.mergesByID)
+                batches: nextBatch, profiles: head.profiles, tags: head.tags, dryRun: dryRun, mergeNewer: head.mergesByID)
         }
         let verb = dryRun ? "Would create" : "Created"
         for profile in summary.createdProfiles { context.stderr.line("\(verb) profile '\(profile)'.") }
@@ -79,34 +90,34 @@ struct ImportCommand: Command {
             context.stderr.line("Kept tag IDs that have no definition: \(summary.undefinedTags.joined(separator: ", ")).")
         }
         for conflict in summary.conflicts { context.stderr.line("Conflict: \(conflict).") }
-        if !decoded.skipped.isEmpty {
-            let kinds = decoded.skipped.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.value) \($0.key)" }
+        if !outcome.skipped.isEmpty {
+            let kinds = outcome.skipped.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.value) \($0.key)" }
             context.stderr.line("Skipped (not readings HealthLog keeps): \(kinds.joined(separator: ", ")).")
         }
         var counts = ["added \(summary.added)"]
         if summary.updated > 0 { counts.append("updated \(summary.updated)") }
-        counts += ["duplicate \(summary.duplicates)", "skipped \(decoded.skippedCount)", "invalid \(decoded.problems.count)"]
+        counts += ["duplicate \(summary.duplicates)", "skipped \(outcome.skippedCount)", "invalid \(outcome.problems.count)"]
         let line = counts.joined(separator: ", ")
         context.stdout.line(dryRun ? "Dry run of \(path), nothing written: \(line)." : "Imported \(path): \(line).")
     }
 
-    /// Detects the format (saying which it chose) and decodes the file.
-    private func decode(_ context: CommandContext) throws(InterchangeError) -> DecodedImport {
-        let format: InterchangeFormat
-        if let chosen = self.format {
-            format = chosen
-        } else {
-            format = try InterchangeFormat.detect(path: path)
-            context.stderr.line("Reading \(path) as \(format.rawValue).")
+    /// The format named by `--format`, or the one detected (saying which it chose).
+    private func chosenFormat(_ context: CommandContext) throws(InterchangeError) -> InterchangeFormat {
+        if let format { return format }
+        let detected = try InterchangeFormat.detect(path: path)
+        context.stderr.line("Reading \(path) as \(detected.rawValue).")
+        return detected
+    }
+
+    /// Runs `body`, turning an unreadable file into exit 66 and any other file error into 65.
+    private static func cliError<T>(_ body: () throws(InterchangeError) -> T) throws(CLIError) -> T {
+        do {
+            return try body()
+        } catch {
+            switch error {
+            case .unreadable: throw .noInput(error.description)
+            default: throw .data(error.description)
+            }
         }
-        let bar = ProgressBar(output: context.stderr, clock: context.clock)
-        var progress: (@Sendable (Int64, Int64) -> Void)?
-        if let bar {
-            progress = { done, total in bar.update(done: done, total: total) }
-        }
-        let settings = ImportSettings(
-            path: path, profileID: context.profileFlag, zone: zone ?? context.zone, now: context.clock(), progress: progress)
-        defer { bar?.finish() }
-        return try InterchangeImporter.decode(format, settings)
     }
 }

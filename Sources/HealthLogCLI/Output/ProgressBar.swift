@@ -32,5 +32,6 @@ final class ProgressBar: @unchecked Sendable {
 
     func finish() {
         if shown { output.write("\r\u{1B}[K") }
+        shown = false
     }
 }

@@ -39,20 +39,41 @@ final class Statement {
         sqlite3_reset(handle)
         sqlite3_clear_bindings(handle)
         for (offset, value) in values.enumerated() {
-            let index = Int32(offset + 1)
-            let code: Int32
-            switch value {
-            case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
-            case .real(let number): code = sqlite3_bind_double(handle, index, number)
-            case .text(let text):
-                // An explicit byte count keeps embedded NUL characters.
-                code = sqlite3_bind_text(handle, index, text, Int32(text.utf8.count), sqliteTransient)
-            case .null: code = sqlite3_bind_null(handle, index)
-            }
-            guard code == SQLITE_OK else {
-                throw SQLiteError(code: code, connection: database.handle, sql: sql)
-            }
+            try bind(value, at: Int32(offset + 1))
         }
+    }
+
+    /// Binds one parameter (1-based). A bulk insert binds its columns one by one after
+    /// ``reset()`` rather than building an array of values per row.
+    func bind(_ value: SQLValue, at index: Int32) throws(SQLiteError) {
+        let code: Int32
+        switch value {
+        case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
+        case .real(let number): code = sqlite3_bind_double(handle, index, number)
+        case .text(let text):
+            // An explicit byte count keeps embedded NUL characters.
+            code = sqlite3_bind_text(handle, index, text, Int32(text.utf8.count), sqliteTransient)
+        case .null: code = sqlite3_bind_null(handle, index)
+        }
+        guard code == SQLITE_OK else {
+            throw SQLiteError(code: code, connection: database.handle, sql: sql)
+        }
+    }
+
+    /// Binds a number, or NULL for nil.
+    func bind(_ value: Int?, at index: Int32) throws(SQLiteError) {
+        try bind(value.map { .integer(Int64($0)) } ?? .null, at: index)
+    }
+
+    /// Makes the statement ready to run again; its bindings stay until replaced.
+    func reset() {
+        sqlite3_reset(handle)
+    }
+
+    /// Runs the statement, with the parameters bound so far, to completion.
+    func runBound() throws(SQLiteError) {
+        while try step() {}
+        sqlite3_reset(handle)
     }
 
     /// Advances to the next row. Returns false when the statement is done.

@@ -33,47 +33,109 @@ extension RecordStore {
         _ readings: [Reading], profiles: [Profile] = [], tags: [StatusTag] = [], dryRun: Bool = false,
         mergeNewer: Bool = false
     ) throws(RecordsError) -> ImportSummary {
-        for reading in readings { try reading.validate() }
+        var pending: [Reading]? = readings
+        do {
+            return try importReadings(
+                batches: {
+                    defer { pending = nil }
+                    return pending
+                }, profiles: profiles, tags: tags, dryRun: dryRun, mergeNewer: mergeNewer)
+        } catch let error as RecordsError {
+            throw error
+        } catch {
+            throw .storage("\(error)")  // unreachable: the batches above never throw
+        }
+    }
+
+    /// Imports readings handed over in batches, in one transaction, as
+    /// ``importReadings(_:profiles:tags:dryRun:mergeNewer:)`` does.
+    ///
+    /// `nextBatch` is called inside the transaction until it returns nil, so a caller can
+    /// decode a file while its first readings are being written. When `nextBatch` throws,
+    /// everything is rolled back and its error is rethrown unchanged; the store's own
+    /// failures are ``RecordsError``s.
+    public func importReadings(
+        batches nextBatch: () throws -> [Reading]?, profiles: [Profile] = [], tags: [StatusTag] = [],
+        dryRun: Bool = false, mergeNewer: Bool = false
+    ) throws -> ImportSummary {
         for profile in profiles { try profile.validate() }
         for tag in tags { try tag.validate() }
         let now = clock()
         var summary = ImportSummary()
-        try mapErrors {
-            do {
-                try database.write {
-                    for profile in profiles where try self.profile(id: profile.id) == nil {
-                        try insertProfile(profile, now: now)
-                        summary.createdProfiles.append(profile.id)
+        // An error from `nextBatch` rolls back like any other, then comes out as it went in.
+        var sourceError: (any Error)?
+        do {
+            try mapErrors {
+                do {
+                    try database.write {
+                        for profile in profiles where try self.profile(id: profile.id) == nil {
+                            try insertProfile(profile, now: now)
+                            summary.createdProfiles.append(profile.id)
+                        }
+                        let known = Set(try self.tags().map(\.id))
+                        for tag in tags where !known.contains(tag.id) {
+                            try RecordStore.insertTag(tag, into: database, now: now)
+                            summary.createdTags.append(tag.id)
+                        }
+                        var importer = try BatchImporter(store: self, now: now, mergeNewer: mergeNewer)
+                        while true {
+                            let batch: [Reading]?
+                            do {
+                                batch = try nextBatch()
+                            } catch {
+                                sourceError = error
+                                throw error
+                            }
+                            guard let batch else { break }
+                            for reading in batch { try reading.validate() }
+                            try importer.add(batch, summary: &summary)
+                        }
+                        summary.undefinedTags = importer.undefinedTags.sorted()
+                        if dryRun { throw DryRunRollback() }
                     }
-                    let known = Set(try self.tags().map(\.id))
-                    for tag in tags where !known.contains(tag.id) {
-                        try RecordStore.insertTag(tag, into: database, now: now)
-                        summary.createdTags.append(tag.id)
-                    }
-                    try importInTransaction(readings, now: now, mergeNewer: mergeNewer, summary: &summary)
-                    if dryRun { throw DryRunRollback() }
+                } catch is DryRunRollback {
+                    // Rolled back on purpose; the counts stand.
                 }
-            } catch is DryRunRollback {
-                // Rolled back on purpose; the counts stand.
             }
+        } catch {
+            throw sourceError ?? error
         }
         return summary
     }
 
     private struct DryRunRollback: Error {}
+}
 
-    private func importInTransaction(_ readings: [Reading], now: Int64, mergeNewer: Bool, summary: inout ImportSummary) throws {
-        let definedTags = Set(try tags().map(\.id))
-        var knownProfiles = Set(try profiles().map(\.id))
-        var undefined = Set<String>()
-        var stored = try DuplicateIndex(covering: readings, in: database)
-        let sameID = try database.cachedStatement("SELECT 1 FROM readings WHERE id = ?")
-        let insertion = try insertStatement()
+/// Writes an import's readings, batch by batch, inside its transaction.
+private struct BatchImporter {
+    let store: RecordStore
+    let now: Int64
+    let mergeNewer: Bool
+    let definedTags: Set<String>
+    var knownProfiles: Set<String>
+    var undefinedTags = Set<String>()
+    var stored: DuplicateIndex
+    let sameID: Statement
+    let insertion: Statement
+
+    init(store: RecordStore, now: Int64, mergeNewer: Bool) throws {
+        self.store = store
+        self.now = now
+        self.mergeNewer = mergeNewer
+        definedTags = Set(try store.tags().map(\.id))
+        knownProfiles = Set(try store.profiles().map(\.id))
+        stored = try DuplicateIndex(database: store.database)
+        sameID = try store.database.cachedStatement("SELECT 1 FROM readings WHERE id = ?")
+        insertion = try store.insertStatement()
+    }
+
+    mutating func add(_ readings: [Reading], summary: inout ImportSummary) throws {
+        try stored.cover(readings)
         for reading in readings {
-            if stored.containsMatch(for: reading) {
+            guard stored.add(reading) else {
                 // A backup's edited reading keeps its id: merge it rather than drop the edit.
                 if mergeNewer, try sameID.scalarInt([.text(reading.id.asciiLowercased())]) != nil,
-                    try merge(reading, index: &stored, summary: &summary)
+                    try store.merge(reading, index: &stored, summary: &summary)
                 {
                     continue
                 }
@@ -81,21 +143,20 @@ extension RecordStore {
                 continue
             }
             if !knownProfiles.contains(reading.profileID) {
-                try insertProfile(Profile(id: reading.profileID), now: now)
+                try store.insertProfile(Profile(id: reading.profileID), now: now)
                 knownProfiles.insert(reading.profileID)
                 summary.createdProfiles.append(reading.profileID)
             }
             // A stored id is caught by the insert itself (ON CONFLICT DO NOTHING).
-            guard try insert(reading, now: now, using: insertion) else {
-                if mergeNewer, try merge(reading, index: &stored, summary: &summary) { continue }
+            guard try store.insert(reading, now: now, using: insertion) else {
+                stored.remove(reading)
+                if mergeNewer, try store.merge(reading, index: &stored, summary: &summary) { continue }
                 summary.duplicates += 1
                 continue
             }
-            stored.insert(reading)
-            for tag in reading.tagIDs where !definedTags.contains(tag) { undefined.insert(tag) }
+            for tag in reading.tagIDs where !definedTags.contains(tag) { undefinedTags.insert(tag) }
             summary.added += 1
         }
-        summary.undefinedTags = undefined.sorted()
     }
 }
 
@@ -108,8 +169,7 @@ extension RecordStore {
         let short = String(incoming.id.prefix(8))
         if incoming.updatedAt > stored.updatedAt {
             try replace(stored, with: incoming)
-            index.remove(stored)
-            index.insert(incoming)
+            index.replace(stored, with: incoming)
             summary.updated += 1
             summary.conflicts.append("reading \(short): the imported version is newer and replaced the stored one")
         } else {

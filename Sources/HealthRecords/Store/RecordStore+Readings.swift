@@ -80,12 +80,17 @@ extension RecordStore {
 
     /// Overwrites a stored reading's values, tags and updatedAt (inside a write transaction).
     func replace(_ stored: Reading, with reading: Reading) throws {
-        try database.cachedStatement(
+        let statement = try database.cachedStatement(
             """
             UPDATE readings SET profile_id = ?, taken_at = ?, utc_offset_min = ?, systolic = ?, diastolic = ?,
                 pulse = ?, weight_g = ?, note = ?, tags = ?, updated_at = ? WHERE id = ?
             """
-        ).run(RecordStore.valueColumns(of: reading, then: .integer(reading.updatedAt), .text(stored.id)))
+        )
+        statement.reset()
+        try RecordStore.bindValueColumns(of: reading, to: statement)
+        try statement.bind(.integer(reading.updatedAt), at: 10)
+        try statement.bind(.text(stored.id), at: 11)
+        try statement.runBound()
     }
 
     /// Deletes readings by full id. Returns how many were deleted.
@@ -119,30 +124,28 @@ extension RecordStore {
 
     /// ``insert(_:now:)`` with the statement from ``insertStatement()``.
     func insert(_ reading: Reading, now: Int64, using statement: Statement) throws -> Bool {
-        try statement.run(
-            RecordStore.valueColumns(
-                of: reading, then: .integer(reading.createdAt == 0 ? now : reading.createdAt),
-                .integer(reading.updatedAt == 0 ? now : reading.updatedAt), .text(reading.id.asciiLowercased())))
+        statement.reset()
+        try RecordStore.bindValueColumns(of: reading, to: statement)
+        try statement.bind(.integer(reading.createdAt == 0 ? now : reading.createdAt), at: 10)
+        try statement.bind(.integer(reading.updatedAt == 0 ? now : reading.updatedAt), at: 11)
+        try statement.bind(.text(reading.id.asciiLowercased()), at: 12)
+        try statement.runBound()
         return database.changes == 1
     }
 
     // MARK: - Rows
 
-    /// The bound values for profile_id … tags, in the column order used by insert and update,
-    /// followed by `trailing`.
-    private static func valueColumns(of reading: Reading, then trailing: SQLValue...) -> [SQLValue] {
-        var values: [SQLValue] = []
-        values.reserveCapacity(9 + trailing.count)
-        values.append(.text(reading.profileID))
-        values.append(.integer(reading.takenAt.utcSeconds))
-        values.append(.integer(Int64(reading.takenAt.offsetMinutes)))
-        for value in [reading.systolic, reading.diastolic, reading.pulse, reading.weightGrams] {
-            values.append(value.map { .integer(Int64($0)) } ?? .null)
-        }
-        values.append(.text(reading.note))
-        values.append(.text(tagColumn(reading.tagIDs)))
-        values.append(contentsOf: trailing)
-        return values
+    /// Binds profile_id … tags to parameters 1–9, the column order insert and update share.
+    private static func bindValueColumns(of reading: Reading, to statement: Statement) throws(SQLiteError) {
+        try statement.bind(.text(reading.profileID), at: 1)
+        try statement.bind(.integer(reading.takenAt.utcSeconds), at: 2)
+        try statement.bind(.integer(Int64(reading.takenAt.offsetMinutes)), at: 3)
+        try statement.bind(reading.systolic, at: 4)
+        try statement.bind(reading.diastolic, at: 5)
+        try statement.bind(reading.pulse, at: 6)
+        try statement.bind(reading.weightGrams, at: 7)
+        try statement.bind(.text(reading.note), at: 8)
+        try statement.bind(.text(tagColumn(reading.tagIDs)), at: 9)
     }
 
     /// A reading from a row of ``fetchReadings(where:_:)``, without its tags.
