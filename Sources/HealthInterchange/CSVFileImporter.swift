@@ -4,9 +4,11 @@ import HealthRecords
 /// `FILE:LINE: reason` problem instead of stopping the rest from being checked.
 ///
 /// With `batches`, readings are handed over every ``batchSize`` rows as they are decoded
-/// (and none are returned); without, they are all returned.
+/// (and none are returned); without, they are all returned. The first batch is small, so
+/// the writer starts at once.
 enum CSVFileImporter {
     static let batchSize = 4096
+    static let firstBatchSize = 256
 
     static func decode(
         _ settings: ImportSettings, header expected: [String], formatName: String, batches: ReadingBatchSink?,
@@ -20,6 +22,7 @@ enum CSVFileImporter {
         }
         var result = DecodedImport()
         var sawHeader = false
+        var batchesSent = 0
         let path = settings.path
         do {
             let progress = settings.progress.map { report in { (done: Int, total: Int) in report(Int64(done), Int64(total)) } }
@@ -38,7 +41,8 @@ enum CSVFileImporter {
                 } catch {
                     result.problems.append("\(path):\(record.line): \(error)")
                 }
-                if let batches, result.readings.count == batchSize {
+                if let batches, result.readings.count == (batchesSent == 0 ? firstBatchSize : batchSize) {
+                    batchesSent += 1
                     try batches(result.readings)
                     result.readings.removeAll(keepingCapacity: true)
                 }

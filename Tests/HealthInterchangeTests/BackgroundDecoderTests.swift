@@ -24,7 +24,7 @@ import Testing
         #expect(head.profiles.isEmpty && head.tags.isEmpty && !head.mergesByID)
         var sizes: [Int] = []
         while let batch = decoder.nextBatch() { sizes.append(batch.count) }
-        #expect(sizes == [4096, 4096, 1808])
+        #expect(sizes == [256, 4096, 4096, 1552])
         #expect(decoder.nextBatch() == nil)
         let outcome = try decoder.finish()
         #expect(outcome.problems.isEmpty && outcome.readings.isEmpty)
