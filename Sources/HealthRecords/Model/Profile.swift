@@ -85,7 +85,10 @@ extension StringProtocol {
     /// The text with A–Z lowercased, and no copy when there is nothing to change (the usual
     /// case for ids written by HealthLog itself).
     func asciiLowercased() -> String {
-        guard utf8.contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) else { return String(self) }
+        let hasUppercase =
+            utf8.withContiguousStorageIfAvailable { $0.contains { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) } }
+            ?? utf8.contains { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
+        guard hasUppercase else { return String(self) }
         return String(decoding: utf8.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 }

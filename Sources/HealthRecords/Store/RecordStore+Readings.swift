@@ -165,7 +165,13 @@ extension RecordStore {
 /// Tag IDs as stored in `readings.tags`: `;bp-med;exercise;`, or `''` for none. The delimiters
 /// on both ends let one `instr` find an exact ID.
 func tagColumn(_ tagIDs: [String]) -> String {
-    tagIDs.isEmpty ? "" : ";" + tagIDs.joined(separator: ";") + ";"
+    guard !tagIDs.isEmpty else { return "" }
+    var column = ";"
+    for tag in tagIDs {
+        column += tag
+        column += ";"
+    }
+    return column
 }
 
 /// The tag IDs of a `readings.tags` value, in order.
