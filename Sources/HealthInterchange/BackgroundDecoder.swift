@@ -16,7 +16,7 @@ import Synchronization
 /// the others are decoded whole and arrive as one batch. Use it from one thread.
 public final class BackgroundDecoder {
     private let channel = BatchChannel(capacity: 4)
-    private var pending: [Reading]?
+    private var pending: ValidatedReadings?
     private var end: Result<DecodedImport, InterchangeError>?
 
     /// Starts decoding at once.
@@ -28,14 +28,14 @@ public final class BackgroundDecoder {
                 var decoded = try InterchangeImporter.decode(format, settings, batches: { batch in
                     // The reader gave up: stop reading (the error is never seen).
                     if channel.isCancelled { throw InterchangeError.malformed(path: settings.path, reason: "cancelled") }
-                    channel.send(.batch(batch))
+                    channel.send(.batch(try validated(batch, path: settings.path)))
                 })
                 if !format.streamsReadings {
                     // Decoded whole: profiles and tags first, then the readings in one batch.
                     var head = decoded
                     head.readings = []
                     channel.send(.head(head))
-                    if !decoded.readings.isEmpty { channel.send(.batch(decoded.readings)) }
+                    if !decoded.readings.isEmpty { channel.send(.batch(try validated(decoded.readings, path: settings.path))) }
                     decoded.readings = []
                 }
                 result = .success(decoded)
@@ -67,7 +67,7 @@ public final class BackgroundDecoder {
     }
 
     /// The next batch of readings, waiting for it; nil after the last.
-    public func nextBatch() -> [Reading]? {
+    public func nextBatch() -> ValidatedReadings? {
         if let batch = pending {
             pending = nil
             return batch
@@ -99,13 +99,23 @@ public final class BackgroundDecoder {
     }
 }
 
+/// The decoders validate every reading they return, so this is a formality that moves the
+/// check off the writing thread; a reading that still fails is a broken file.
+private func validated(_ readings: [Reading], path: String) throws(InterchangeError) -> ValidatedReadings {
+    do {
+        return try ValidatedReadings(readings)
+    } catch {
+        throw .malformed(path: path, reason: error.description)
+    }
+}
+
 /// A bounded queue from the decoding thread to the reader: the decoder waits when it is
 /// `capacity` batches ahead, so a large file is never held in memory whole.
 private final class BatchChannel: Sendable {
     enum Message: Sendable {
         /// A whole-file format's profiles, tags and merge rule, before its readings.
         case head(DecodedImport)
-        case batch([Reading])
+        case batch(ValidatedReadings)
         case end(Result<DecodedImport, InterchangeError>)
     }
 

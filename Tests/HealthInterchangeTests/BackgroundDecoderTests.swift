@@ -23,7 +23,7 @@ import Testing
         let head = try decoder.start()
         #expect(head.profiles.isEmpty && head.tags.isEmpty && !head.mergesByID)
         var sizes: [Int] = []
-        while let batch = decoder.nextBatch() { sizes.append(batch.count) }
+        while let batch = decoder.nextBatch() { sizes.append(batch.readings.count) }
         #expect(sizes == [256, 4096, 4096, 1552])
         #expect(decoder.nextBatch() == nil)
         let outcome = try decoder.finish()
@@ -36,7 +36,7 @@ import Testing
         let decoder = BackgroundDecoder(format: .csv, settings: settings(path, profile: nil))
         _ = try decoder.start()
         var count = 0
-        while let batch = decoder.nextBatch() { count += batch.count }
+        while let batch = decoder.nextBatch() { count += batch.readings.count }
         #expect(count == 5_999)
         #expect(try decoder.finish().problems == ["\(path):5002: systolic must be higher than diastolic, got 70/80 (SYS/DIA, e.g. 138/86)"])
 
@@ -51,7 +51,7 @@ import Testing
         #expect(!head.profiles.isEmpty)
         #expect(head.mergesByID)
         let batch = try #require(decoder.nextBatch())
-        #expect(!batch.isEmpty)
+        #expect(!batch.readings.isEmpty)
         #expect(decoder.nextBatch() == nil)
     }
 

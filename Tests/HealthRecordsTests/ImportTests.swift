@@ -65,7 +65,7 @@ import Testing
         var repeated = all[25]
         repeated.id = Reading.newID()
         var batches = [Array(all[20..<30]), Array(all[0..<20]), Array(all[30..<60]) + [repeated]]
-        let summary = try store.importReadings(batches: { batches.isEmpty ? nil : batches.removeFirst() })
+        let summary = try store.importReadings(batches: { batches.isEmpty ? nil : try ValidatedReadings(batches.removeFirst()) })
         #expect(summary.added == 50)
         #expect(summary.duplicates == 11)
         #expect(try store.readings().map(\.id) == all.map(\.id))
@@ -80,14 +80,14 @@ import Testing
         #expect(throws: SourceBroke()) {
             try store.importReadings(batches: {
                 guard !batches.isEmpty else { throw SourceBroke() }
-                return batches.removeFirst()
+                return try ValidatedReadings(batches.removeFirst())
             })
         }
         var invalid = sample(20)
         invalid[15].pulse = 400
         var invalidBatches = [Array(invalid[0..<10]), Array(invalid[10..<20])]
         #expect(throws: RecordsError.invalid("pulse 400 is out of range (20–250 bpm)")) {
-            try store.importReadings(batches: { invalidBatches.isEmpty ? nil : invalidBatches.removeFirst() })
+            try store.importReadings(batches: { invalidBatches.isEmpty ? nil : try ValidatedReadings(invalidBatches.removeFirst()) })
         }
         #expect(try store.readings().isEmpty)
         #expect(try store.profiles().isEmpty)

@@ -68,7 +68,7 @@ struct ImportCommand: Command {
         let store = try context.store()
         let head = try Self.cliError { () throws(InterchangeError) in try decoder.start() }
         var outcome = DecodedImport()
-        func nextBatch() throws(CLIError) -> [Reading]? {
+        func nextBatch() throws(CLIError) -> ValidatedReadings? {
             if let batch = decoder.nextBatch() { return batch }
             bar?.finish()
             outcome = try Self.cliError { () throws(InterchangeError) in try decoder.finish() }

@@ -1,3 +1,15 @@
+/// Readings that have passed ``Reading/validate()``: what a batched import takes, so a batch
+/// checked on a decoding thread is not checked again while the log is locked for writing.
+public struct ValidatedReadings: Sendable {
+    public let readings: [Reading]
+
+    /// Validates every reading; the first invalid one is the error.
+    public init(_ readings: [Reading]) throws(RecordsError) {
+        for reading in readings { try reading.validate() }
+        self.readings = readings
+    }
+}
+
 /// What an import did, or with `dryRun` would do.
 public struct ImportSummary: Equatable, Sendable {
     /// Readings written.
@@ -33,7 +45,7 @@ extension RecordStore {
         _ readings: [Reading], profiles: [Profile] = [], tags: [StatusTag] = [], dryRun: Bool = false,
         mergeNewer: Bool = false
     ) throws(RecordsError) -> ImportSummary {
-        var pending: [Reading]? = readings
+        var pending: ValidatedReadings? = try ValidatedReadings(readings)
         do {
             return try importReadings(
                 batches: {
@@ -51,11 +63,11 @@ extension RecordStore {
     /// ``importReadings(_:profiles:tags:dryRun:mergeNewer:)`` does.
     ///
     /// `nextBatch` is called inside the transaction until it returns nil, so a caller can
-    /// decode a file while its first readings are being written. When `nextBatch` throws,
-    /// everything is rolled back and its error is rethrown unchanged; the store's own
-    /// failures are ``RecordsError``s.
+    /// decode (and validate) a file on another thread while its first readings are being
+    /// written. When `nextBatch` throws, everything is rolled back and its error is rethrown
+    /// unchanged; the store's own failures are ``RecordsError``s.
     public func importReadings(
-        batches nextBatch: () throws -> [Reading]?, profiles: [Profile] = [], tags: [StatusTag] = [],
+        batches nextBatch: () throws -> ValidatedReadings?, profiles: [Profile] = [], tags: [StatusTag] = [],
         dryRun: Bool = false, mergeNewer: Bool = false
     ) throws -> ImportSummary {
         for profile in profiles { try profile.validate() }
@@ -79,7 +91,7 @@ extension RecordStore {
                         }
                         var importer = try BatchImporter(store: self, now: now, mergeNewer: mergeNewer)
                         while true {
-                            let batch: [Reading]?
+                            let batch: ValidatedReadings?
                             do {
                                 batch = try nextBatch()
                             } catch {
@@ -87,8 +99,7 @@ extension RecordStore {
                                 throw error
                             }
                             guard let batch else { break }
-                            for reading in batch { try reading.validate() }
-                            try importer.add(batch, summary: &summary)
+                            try importer.add(batch.readings, summary: &summary)
                         }
                         summary.undefinedTags = importer.undefinedTags.sorted()
                         if dryRun { throw DryRunRollback() }
