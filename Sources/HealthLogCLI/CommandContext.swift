@@ -43,6 +43,11 @@ public final class CommandContext {
         }
     }
 
+    /// Closes the record store if it is open; the next ``store()`` opens it again.
+    func closeStore() {
+        openedStore = nil
+    }
+
     /// Styling for stdout.
     var style: TerminalStyle { TerminalStyle(output: stdout, environment: environment) }
 

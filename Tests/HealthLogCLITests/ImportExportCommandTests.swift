@@ -79,6 +79,31 @@ import Testing
         #expect(cli.ok("import", file, "--skip-invalid") == "Imported \(file): added 8999, duplicate 0, skipped 0, invalid 1.\n")
     }
 
+    /// The log is opened before the whole file is read; a log the import created is removed
+    /// again when the import fails or only counts.
+    @Test func aFailedImportIntoANewLogLeavesNoLog() throws {
+        let cli = CLIHarness()
+        let rows = (0..<6_000).map { index in
+            ",dad,2025-01-\(10 + index / 300)T\(10 + index % 300 / 60):\(index % 60 < 10 ? "0" : "")\(index % 60):00+08:00,\(index == 5_000 ? "x" : "130"),80,,,,"
+        }
+        let bad = cli.directory.write("bad.csv", header + rows.joined(separator: "\n") + "\n")
+        let wrongHeader = cli.directory.write("wrong.csv", "when,sys\n2025-01-01,120\n")
+        let good = cli.directory.write("good.csv", header + ",dad,2025-01-01T08:00:00+08:00,130,80,,,,\n")
+        let logExists = { ["", "-wal", "-shm"].contains { FileManager.default.fileExists(atPath: cli.databasePath + $0) } }
+        #expect(cli.run("import", bad).status == 65)
+        #expect(!logExists())
+        #expect(cli.run("import", wrongHeader, "--format", "csv").status == 65)
+        #expect(!logExists())
+        #expect(cli.run("import", good, "--dry-run").status == 0)
+        #expect(!logExists())
+        #expect(cli.run("import", good).status == 0)
+        #expect(logExists())
+        // A log that existed before is never removed, even when empty and the import fails.
+        cli.ok("profile", "remove", "dad", "--yes")
+        #expect(cli.run("import", bad).status == 65)
+        #expect(logExists())
+    }
+
     @Test func dryRunWritesNothing() throws {
         let cli = CLIHarness()
         let file = cli.directory.write("ok.csv", header + ",dad,2026-11-29T07:00:00+08:00,150,95,80,,,\n")

@@ -65,6 +65,17 @@ struct ImportCommand: Command {
             path: path, profileID: context.profileFlag, zone: zone ?? context.zone, now: context.clock(), progress: progress)
         // The file is decoded on another thread while its readings are written, batch by batch.
         let decoder = BackgroundDecoder(format: format, settings: settings)
+        // Writing starts before the whole file is checked, so a new log this import creates is
+        // removed again when the import fails or is a dry run: bad input leaves nothing behind.
+        let logPath = context.databasePath
+        let createsLog = !DatabaseFile.exists(logPath)
+        var succeeded = false
+        defer {
+            if createsLog && (!succeeded || dryRun) {
+                context.closeStore()
+                RecordStore.removeIfUnused(path: logPath)
+            }
+        }
         let store = try context.store()
         let head = try Self.cliError { () throws(InterchangeError) in try decoder.start() }
         var outcome = DecodedImport()
@@ -83,6 +94,7 @@ struct ImportCommand: Command {
             try store.importReadings(
                 batches: nextBatch, profiles: head.profiles, tags: head.tags, dryRun: dryRun, mergeNewer: head.mergesByID)
         }
+        succeeded = true
         let verb = dryRun ? "Would create" : "Created"
         for profile in summary.createdProfiles { context.stderr.line("\(verb) profile '\(profile)'.") }
         if !summary.createdTags.isEmpty { context.stderr.line("\(verb) tag definitions: \(summary.createdTags.joined(separator: ", ")).") }

@@ -1,4 +1,7 @@
 import CSQLite
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// What `check` found.
 public struct HealthCheckReport: Equatable, Sendable {
@@ -111,5 +114,23 @@ extension RecordStore {
         guard status == SQLITE_DONE else {
             throw SQLiteError(code: status, connection: target.handle, context: "the backup stopped")
         }
+    }
+}
+
+extension RecordStore {
+    /// Deletes the log at `path`, with its `-wal` and `-shm`, if it holds no profiles and no
+    /// readings: a command that created a new log and then failed leaves nothing behind.
+    /// A log with anything in it, or one that cannot be read, is left alone.
+    public static func removeIfUnused(path: String) {
+        guard DatabaseFile.exists(path), let database = try? Database(path: path, mode: .readWrite),
+            (try? checkIdentity(of: database)) != nil
+        else { return }
+        let used = try? database.write {
+            let profiles = try Statement(database: database, sql: "SELECT count(*) FROM profiles").scalarInt() ?? 1
+            let readings = try Statement(database: database, sql: "SELECT count(*) FROM readings").scalarInt() ?? 1
+            return profiles + readings > 0
+        }
+        guard used == false else { return }
+        for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
     }
 }
