@@ -17,6 +17,9 @@ import Synchronization
 public final class BackgroundDecoder {
     private let channel = BatchChannel(capacity: 4)
     private var pending: ValidatedReadings?
+    /// The batch handed out last, kept so that the decoding thread, which allocated it,
+    /// also frees it: freeing into another thread's malloc arena makes the two contend.
+    private var handedOut: ValidatedReadings?
     private var end: Result<DecodedImport, InterchangeError>?
 
     /// Starts decoding at once.
@@ -29,6 +32,7 @@ public final class BackgroundDecoder {
                     // The reader gave up: stop reading (the error is never seen).
                     if channel.isCancelled { throw InterchangeError.malformed(path: settings.path, reason: "cancelled") }
                     channel.send(.batch(try validated(batch, path: settings.path)))
+                    channel.dropReturnedBatches()
                 })
                 if !format.streamsReadings {
                     // Decoded whole: profiles and tags first, then the readings in one batch.
@@ -68,14 +72,21 @@ public final class BackgroundDecoder {
 
     /// The next batch of readings, waiting for it; nil after the last.
     public func nextBatch() -> ValidatedReadings? {
+        if let done = handedOut {
+            handedOut = nil
+            channel.giveBack(done)
+        }
         if let batch = pending {
             pending = nil
+            handedOut = batch
             return batch
         }
         guard end == nil else { return nil }
         switch channel.receive() {
         case .head: return nextBatch()  // only ever first, and taken by start()
-        case .batch(let batch): return batch
+        case .batch(let batch):
+            handedOut = batch
+            return batch
         case .end(let result):
             end = result
             return nil
@@ -120,6 +131,7 @@ private final class BatchChannel: Sendable {
     }
 
     private let messages = Mutex<[Message]>([])
+    private let returned = Mutex<[ValidatedReadings]>([])
     private let cancelled = Atomic(false)
     private let filled = DispatchSemaphore(value: 0)
     private let free: DispatchSemaphore
@@ -133,6 +145,20 @@ private final class BatchChannel: Sendable {
 
     func cancel() {
         cancelled.store(true, ordering: .relaxed)
+    }
+
+    /// Hands a used batch back to the decoding thread, to be freed there.
+    func giveBack(_ batch: ValidatedReadings) {
+        returned.withLock { $0.append(batch) }
+    }
+
+    /// Frees, on the decoding thread, the batches the reader is done with.
+    func dropReturnedBatches() {
+        let done = returned.withLock { batches in
+            defer { batches = [] }
+            return batches
+        }
+        _ = done
     }
 
     func send(_ message: Message) {
