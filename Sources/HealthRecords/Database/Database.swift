@@ -25,6 +25,7 @@ public final class Database {
 
     /// Opens `path` with a busy timeout of `busyTimeoutMilliseconds`.
     public init(path: String, mode: Mode, busyTimeoutMilliseconds: Int32 = 10_000) throws(SQLiteError) {
+        _ = Database.configureOnce
         var connection: OpaquePointer?
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         switch mode {
@@ -43,6 +44,12 @@ public final class Database {
         sqlite3_busy_timeout(connection, busyTimeoutMilliseconds)
         sqlite3_extended_result_codes(connection, 1)
     }
+
+    /// Process-wide settings, made before SQLite first initializes: no memory statistics
+    /// (they put a global mutex around every allocation).
+    private static let configureOnce: Void = {
+        _ = healthlog_sqlite3_disable_memory_statistics()
+    }()
 
     deinit {
         statementCache.removeAll()
