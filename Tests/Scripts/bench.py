@@ -98,6 +98,30 @@ class Bench:
         ref = self.work / "import-ref.db"
         reference = timed(["sqlite3", ref, ".mode csv", f".import {csv} readings"], runs, setup=lambda: remove_db(ref))
         self.row("`import` 100,000 rows", ours, reference, "sqlite3 `.import` into a plain table", target=4)
+        floor = self.import_floor(db, runs)
+        if floor:
+            self.row("the floor: the same rows inserted from C into the same schema", (floor, "—"), reference,
+                     "sqlite3 `.import` into a plain table", note="SQLite's work alone (Tests/Scripts/import_floor.c)")
+
+    def import_floor(self, imported, runs):
+        """Median seconds of Tests/Scripts/import_floor.c copying `imported`'s readings into the same schema."""
+        compiler = shutil.which("cc") or shutil.which("clang")
+        if not compiler:
+            print("  (no C compiler: the import floor is not measured)", file=sys.stderr)
+            return None
+        program = self.work / "import_floor"
+        subprocess.run([compiler, "-O2", "-o", str(program), str(ROOT / "Tests/Scripts/import_floor.c"), "-lsqlite3"],
+                       check=True)
+        schema = subprocess.run(["sqlite3", str(imported), ".schema"], check=True, capture_output=True, text=True).stdout
+        times = []
+        for _ in range(runs):
+            target = self.work / "floor.sqlite"
+            remove_db(target)
+            subprocess.run(["sqlite3", str(target)], input=schema + f"ATTACH '{imported}' AS source;"
+                           " INSERT INTO profiles SELECT * FROM source.profiles;", check=True, text=True)
+            out = subprocess.run([str(program), str(imported), str(target)], check=True, capture_output=True, text=True)
+            times.append(float(out.stdout.split()[0]))
+        return statistics.median(times)
 
     def stats(self):
         runs = 3 if QUICK else 7
