@@ -8,6 +8,10 @@ final class PangoLayout {
     init(context: GraphicsContext, font: FontDescription) {
         self.context = context
         handle = pango_cairo_create_layout(context.handle)
+        // Glyphs at their fonts' exact advances. Rounded to whole units (Pango's default), a
+        // PDF carries a position correction for nearly every glyph, and the spacing is uneven.
+        pango_context_set_round_glyph_positions(pango_layout_get_context(handle), 0)
+        pango_layout_context_changed(handle)
         pango_layout_set_font_description(handle, font.handle)
     }
 
