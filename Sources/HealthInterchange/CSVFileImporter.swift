@@ -1,7 +1,8 @@
 import HealthRecords
 
-/// Reads a CSV export row by row: the header must match, and each bad row becomes a
-/// `FILE:LINE: reason` problem instead of stopping the rest from being checked.
+/// Reads a CSV export row by row: the header must match, every row must have as many cells,
+/// and each bad row becomes a `FILE:LINE: reason` problem instead of stopping the rest from
+/// being checked.
 ///
 /// With `batches`, readings are handed over every ``batchSize`` rows as they are decoded
 /// (and none are returned); without, they are all returned. The first batch is small, so
@@ -37,6 +38,9 @@ enum CSVFileImporter {
                     return
                 }
                 do {
+                    guard record.cells.count == expected.count else {
+                        throw RecordsError.invalid("expected \(expected.count) cells, found \(record.cells.count)")
+                    }
                     if let reading = try row(record.cells) { result.readings.append(reading) }
                 } catch {
                     result.problems.append("\(path):\(record.line): \(error)")
@@ -82,7 +86,6 @@ enum OmronImporter {
         return try CSVFileImporter.decode(
             settings, header: InterchangeFormat.omronHeader, formatName: "Omron Connect", batches: batches
         ) { cells throws(RecordsError) in
-            guard cells.count == 9 else { throw .invalid("expected 9 cells, found \(cells.count)") }
             let value = { (index: Int) -> String in
                 let text = String(cells[index].trimmingCharacters())
                 return text == "-" ? "" : text
@@ -143,7 +146,6 @@ enum WithingsImporter {
         return try CSVFileImporter.decode(
             settings, header: InterchangeFormat.withingsHeader, formatName: "Withings", batches: batches
         ) { cells throws(RecordsError) in
-            guard cells.count == 5 else { throw .invalid("expected 5 cells, found \(cells.count)") }
             let value = { (index: Int) in String(cells[index].trimmingCharacters()) }
             let parts = value(0).split(separator: " ")
             guard parts.count == 2, let date = CivilDate(iso: parts[0]),

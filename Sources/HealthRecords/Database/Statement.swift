@@ -93,8 +93,7 @@ final class Statement {
     /// Binds `values`, runs the statement to completion and resets it.
     func run(_ values: [SQLValue] = []) throws(SQLiteError) {
         try bind(values)
-        while try step() {}
-        sqlite3_reset(handle)
+        try runBound()
     }
 
     /// Binds `values` and calls `row` once per result row.
