@@ -144,12 +144,12 @@ import Testing
     @Test func aReaderSeesOneSnapshotWhileOthersWrite() throws {
         let directory = TemporaryDirectory()
         let environment = environment(directory)
-        #expect(try runProcess(["add", "120/80", "--at", "07:00"], environment: environment).status == 0)
+        #expect(try runProcess(["add", "120/80", "--at", "yesterday 07:00"], environment: environment).status == 0)
         let store = try RecordStore.open(path: directory.file("log.sqlite"))
         let (first, second) = try store.read {
             let first = try store.readings().count
             // Another process commits a reading in the middle of this read transaction.
-            #expect(try runProcess(["add", "121/80", "--at", "07:05"], environment: environment).status == 0)
+            #expect(try runProcess(["add", "121/80", "--at", "yesterday 07:05"], environment: environment).status == 0)
             return (first, try store.readings().count)
         }
         #expect(first == 1 && second == 1)
