@@ -6,6 +6,8 @@ APT_PACKAGES = pkg-config sqlite3 libsqlite3-dev libcairo2-dev libpango1.0-dev l
                fonts-noto-cjk fonts-dejavu-core poppler-utils python3 python3-venv
 DEMO_DIR    ?= $(shell mktemp -d -t healthlog-demo.XXXXXX)
 BIN          = .build/release/healthlog
+# A target may import only what Package.swift says it depends on: the layers are the compiler's to keep.
+BUILD_FLAGS  = --explicit-target-dependency-import-check error
 
 .PHONY: all deps build release test test-venv soak fuzz demo bench clean
 
@@ -23,14 +25,14 @@ deps:
 	fi
 
 build: deps
-	$(SWIFT) build
+	$(SWIFT) build $(BUILD_FLAGS)
 
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release $(BUILD_FLAGS)
 
 ## test: the whole suite, in well under ten minutes
 test: deps test-venv
-	$(SWIFT) build --build-tests
+	$(SWIFT) build --build-tests $(BUILD_FLAGS)
 	$(SWIFT) test --skip-build
 
 ## test-venv: an independent FHIR R4 validator (fhir.resources 6.4 = FHIR 4.0.1) for the tests, never the product
@@ -43,7 +45,7 @@ $(TEST_VENV)/.ready:
 
 ## soak: the fault and fuzz tests, longer: 200 kills, 8 writers, 100,000 inputs per parser
 soak: deps test-venv
-	$(SWIFT) build --build-tests
+	$(SWIFT) build --build-tests $(BUILD_FLAGS)
 	HEALTHLOG_SOAK=1 $(SWIFT) test --skip-build --filter 'ReliabilityTests|FuzzTargetTests'
 
 ## fuzz: libFuzzer on one parser, e.g. make fuzz TARGET=apple-health SECONDS=300

@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .executable(name: "healthlog", targets: ["healthlog"]),
         .executable(name: "healthlog-fuzz", targets: ["healthlog-fuzz"]),
+        .library(name: "HealthCore", targets: ["HealthCore"]),
         .library(name: "HealthRecords", targets: ["HealthRecords"]),
         .library(name: "HealthAnalytics", targets: ["HealthAnalytics"]),
         .library(name: "HealthReport", targets: ["HealthReport"]),
@@ -24,40 +25,44 @@ let package = Package(
         ),
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
-        .target(name: "HealthRecords", dependencies: ["CSQLite"], swiftSettings: strict),
-        .target(name: "HealthAnalytics", dependencies: ["HealthRecords"], swiftSettings: strict),
+        // The layers, enforced by the compiler (make builds with --explicit-target-dependency-import-check
+        // error): the base knows no SQLite; analytics and the renderer never see the store.
+        .target(name: "HealthCore", swiftSettings: strict),
+        .target(name: "HealthRecords", dependencies: ["HealthCore", "CSQLite"], swiftSettings: strict),
+        .target(name: "HealthAnalytics", dependencies: ["HealthCore"], swiftSettings: strict),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
-            name: "HealthInterchange", dependencies: ["HealthRecords", "CLibXML2", "CZlib"], swiftSettings: strict),
+            name: "HealthInterchange", dependencies: ["HealthCore", "HealthRecords", "CLibXML2", "CZlib"], swiftSettings: strict),
         .target(
-            name: "HealthReport", dependencies: ["HealthRecords", "HealthAnalytics", "CCairo", "CPango"],
+            name: "HealthReport", dependencies: ["HealthCore", "HealthAnalytics", "CCairo", "CPango"],
             swiftSettings: strict),
         .target(
-            name: "HealthLogCLI", dependencies: ["HealthRecords", "HealthAnalytics", "HealthReport", "HealthInterchange"],
+            name: "HealthLogCLI", dependencies: ["HealthCore", "HealthRecords", "HealthAnalytics", "HealthReport", "HealthInterchange"],
             swiftSettings: strict),
         .executableTarget(name: "healthlog", dependencies: ["HealthLogCLI"], swiftSettings: strict),
         .target(
-            name: "HealthFuzzTargets", dependencies: ["HealthRecords", "HealthInterchange", "HealthReport"],
+            name: "HealthFuzzTargets", dependencies: ["HealthCore", "HealthRecords", "HealthInterchange", "HealthReport"],
             swiftSettings: strict),
         .target(name: "CFuzzerDriver"),
         .target(name: "HealthLogTestSupport", swiftSettings: strict),
         .executableTarget(name: "healthlog-fuzz", dependencies: ["HealthFuzzTargets", "CFuzzerDriver"], swiftSettings: strict),
-        .testTarget(name: "HealthRecordsTests", dependencies: ["HealthLogTestSupport", "HealthRecords"], swiftSettings: strict),
+        .testTarget(name: "HealthCoreTests", dependencies: ["HealthLogTestSupport", "HealthCore"], swiftSettings: strict),
+        .testTarget(name: "HealthRecordsTests", dependencies: ["HealthLogTestSupport", "HealthCore", "HealthRecords"], swiftSettings: strict),
         .testTarget(
-            name: "HealthAnalyticsTests", dependencies: ["HealthLogTestSupport", "HealthAnalytics", "HealthRecords"], swiftSettings: strict),
+            name: "HealthAnalyticsTests", dependencies: ["HealthLogTestSupport", "HealthCore", "HealthAnalytics"], swiftSettings: strict),
         .testTarget(
-            name: "HealthInterchangeTests", dependencies: ["HealthLogTestSupport", "HealthInterchange", "HealthRecords"], exclude: ["Fixtures"],
+            name: "HealthInterchangeTests", dependencies: ["HealthLogTestSupport", "HealthCore", "HealthInterchange", "HealthRecords"], exclude: ["Fixtures"],
             swiftSettings: strict),
         .testTarget(
-            name: "HealthReportTests", dependencies: ["HealthLogTestSupport", "HealthReport", "HealthAnalytics", "HealthRecords"],
+            name: "HealthReportTests", dependencies: ["HealthLogTestSupport", "HealthCore", "HealthReport", "HealthAnalytics"],
             swiftSettings: strict),
         .testTarget(
-            name: "HealthFuzzTargetsTests", dependencies: ["HealthLogTestSupport", "HealthFuzzTargets", "HealthRecords", "HealthInterchange"],
+            name: "HealthFuzzTargetsTests", dependencies: ["HealthLogTestSupport", "HealthCore", "HealthFuzzTargets", "HealthRecords", "HealthInterchange"],
             swiftSettings: strict),
         .testTarget(
             name: "HealthLogCLITests",
-            dependencies: ["HealthLogTestSupport", "HealthLogCLI", "HealthRecords", "HealthAnalytics"],
+            dependencies: ["HealthLogTestSupport", "HealthCore", "HealthLogCLI", "HealthRecords", "HealthAnalytics", "HealthInterchange"],
             swiftSettings: strict
         ),
     ],

@@ -1,4 +1,4 @@
-public import HealthRecords
+public import HealthCore
 
 /// A reading a doctor should see: in the guideline's top category, or low.
 public struct Alert: Equatable, Sendable {

@@ -1,4 +1,4 @@
-public import HealthRecords
+public import HealthCore
 
 /// How `stats --by` groups readings beyond the periods.
 public enum Bucketing: String, CaseIterable, Sendable {

@@ -1,4 +1,4 @@
-public import HealthRecords
+public import HealthCore
 
 /// A blood-pressure guideline: its categories for single readings and its home threshold.
 public enum Guideline: String, CaseIterable, Sendable {

@@ -1,4 +1,4 @@
-public import HealthRecords
+public import HealthCore
 
 /// One extreme value and the reading it came from.
 public struct Extreme: Equatable, Sendable {

@@ -1,4 +1,4 @@
-public import HealthRecords
+public import HealthCore
 
 /// The home-BP protocol average (ESH, Chinese and BHS home monitoring).
 ///

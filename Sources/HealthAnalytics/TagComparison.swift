@@ -1,4 +1,4 @@
-internal import HealthRecords
+internal import HealthCore
 
 /// Mean blood pressure of readings with a tag against readings without it.
 public struct TagComparison: Equatable, Sendable {

@@ -4,6 +4,7 @@
     import Darwin
 #endif
 import HealthInterchange
+import HealthCore
 import HealthRecords
 import HealthReport
 

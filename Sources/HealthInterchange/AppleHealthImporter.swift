@@ -1,3 +1,4 @@
+import HealthCore
 import HealthRecords
 
 /// Apple Health's `export.xml` (or the `export.zip` holding it), read as a stream in two passes.
@@ -109,7 +110,7 @@ enum AppleHealthImporter {
 
     private static func bloodPressureReading(
         _ correlation: (start: String, systolic: Double?, diastolic: Double?, line: Int), profile: String, now: Int64
-    ) throws(RecordsError) -> Reading {
+    ) throws(ValidationError) -> Reading {
         guard let takenAt = parseDate(correlation.start) else {
             throw .invalid("startDate '\(correlation.start)' is not like 2023-07-23 09:24:00 -0400")
         }
@@ -124,7 +125,7 @@ enum AppleHealthImporter {
         return reading
     }
 
-    private static func weightReading(_ reader: XMLStreamReader, profile: String, now: Int64) throws(RecordsError) -> Reading {
+    private static func weightReading(_ reader: XMLStreamReader, profile: String, now: Int64) throws(ValidationError) -> Reading {
         let start = reader.attribute("startDate") ?? ""
         guard let takenAt = parseDate(start) else { throw .invalid("startDate '\(start)' is not like 2023-07-23 09:24:00 -0400") }
         guard let value = reader.attribute("value").flatMap(Double.init) else { throw .invalid("body mass has no value") }

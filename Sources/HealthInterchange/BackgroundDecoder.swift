@@ -1,4 +1,5 @@
 import Dispatch
+public import HealthCore
 public import HealthRecords
 import Synchronization
 

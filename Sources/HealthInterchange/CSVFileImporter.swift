@@ -1,3 +1,4 @@
+import HealthCore
 import HealthRecords
 
 /// Reads a CSV export row by row: the header must match, every row must have as many cells,
@@ -13,7 +14,7 @@ enum CSVFileImporter {
 
     static func decode(
         _ settings: ImportSettings, header expected: [String], formatName: String, batches: ReadingBatchSink?,
-        row: ([String]) throws(RecordsError) -> Reading?
+        row: ([String]) throws(ValidationError) -> Reading?
     ) throws(InterchangeError) -> DecodedImport {
         let bytes: [UInt8]
         do {
@@ -39,7 +40,7 @@ enum CSVFileImporter {
                 }
                 do {
                     guard record.cells.count == expected.count else {
-                        throw RecordsError.invalid("expected \(expected.count) cells, found \(record.cells.count)")
+                        throw ValidationError.invalid("expected \(expected.count) cells, found \(record.cells.count)")
                     }
                     if let reading = try row(record.cells) { result.readings.append(reading) }
                 } catch {
@@ -72,7 +73,7 @@ enum CSVFileImporter {
 enum HealthLogCSVImporter {
     static func decode(_ settings: ImportSettings, batches: ReadingBatchSink?) throws(InterchangeError) -> DecodedImport {
         try CSVFileImporter.decode(settings, header: ReadingCSVCodec.header, formatName: "HealthLog CSV", batches: batches) {
-            cells throws(RecordsError) in
+            cells throws(ValidationError) in
             let reading = try ReadingCSVCodec.decode(cells, zone: settings.zone, now: settings.now)
             return settings.profileID.map { $0 == reading.profileID } ?? true ? reading : nil
         }
@@ -85,9 +86,9 @@ enum OmronImporter {
         guard let profile = settings.profileID else { throw .profileRequired(format: .omron) }
         return try CSVFileImporter.decode(
             settings, header: InterchangeFormat.omronHeader, formatName: "Omron Connect", batches: batches
-        ) { cells throws(RecordsError) in
+        ) { cells throws(ValidationError) in
             let value = { (index: Int) -> String in
-                let text = String(cells[index].trimmingCharacters())
+                let text = String(cells[index].trimmingWhitespace())
                 return text == "-" ? "" : text
             }
             guard let date = parseMonthDayYear(value(0)) else {
@@ -145,8 +146,8 @@ enum WithingsImporter {
         guard let profile = settings.profileID else { throw .profileRequired(format: .withings) }
         return try CSVFileImporter.decode(
             settings, header: InterchangeFormat.withingsHeader, formatName: "Withings", batches: batches
-        ) { cells throws(RecordsError) in
-            let value = { (index: Int) in String(cells[index].trimmingCharacters()) }
+        ) { cells throws(ValidationError) in
+            let value = { (index: Int) in String(cells[index].trimmingWhitespace()) }
             let parts = value(0).split(separator: " ")
             guard parts.count == 2, let date = CivilDate(iso: parts[0]),
                 let (hour, minute, second) = ZonedInstant.parseClock(parts[1])
@@ -164,14 +165,14 @@ enum WithingsImporter {
 }
 
 /// A whole number, or nil for an empty cell.
-private func number(_ text: String, _ name: String) throws(RecordsError) -> Int? {
+private func number(_ text: String, _ name: String) throws(ValidationError) -> Int? {
     guard !text.isEmpty else { return nil }
     guard let value = Int(text) else { throw .invalid("\(name) '\(text)' is not a whole number") }
     return value
 }
 
 /// Both numbers or neither.
-private func pressure(_ systolic: String, _ diastolic: String) throws(RecordsError) -> BloodPressure? {
+private func pressure(_ systolic: String, _ diastolic: String) throws(ValidationError) -> BloodPressure? {
     let s = try number(systolic, "systolic")
     let d = try number(diastolic, "diastolic")
     switch (s, d) {
@@ -182,11 +183,5 @@ private func pressure(_ systolic: String, _ diastolic: String) throws(RecordsErr
 }
 
 extension String {
-    func trimmingCharacters() -> Substring {
-        let start = firstIndex { !$0.isWhitespace } ?? endIndex
-        let end = lastIndex { !$0.isWhitespace }.map(index(after:)) ?? start
-        return self[start..<max(start, end)]
-    }
-
     fileprivate func replacingCommas() -> String { String(map { $0 == "," ? " " : $0 }) }
 }

@@ -1,3 +1,4 @@
+public import HealthCore
 public import HealthRecords
 
 /// What a file holds, decoded and checked, ready for ``RecordStore/importReadings(_:profiles:tags:dryRun:mergeNewer:)``.

@@ -1,4 +1,5 @@
 import FoundationEssentials
+public import HealthCore
 public import HealthRecords
 
 /// FHIR R4: a `collection` Bundle with one Patient per profile and Observations that follow

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import HealthCore
 import HealthRecords
 
 /// Reads a FHIR R4 Bundle: HealthLog's own export exactly, and other systems' vital signs
@@ -67,7 +68,7 @@ enum FHIRImport {
                 weightGrams: group.weightGrams, tagIDs: group.tags, note: group.note, createdAt: group.updatedAt, updatedAt: group.updatedAt)
             do {
                 if (group.systolic == nil) != (group.diastolic == nil) {
-                    throw RecordsError.invalid("a blood pressure needs both systolic and diastolic")
+                    throw ValidationError.invalid("a blood pressure needs both systolic and diastolic")
                 }
                 try reading.validate()
                 result.readings.append(reading)
@@ -95,7 +96,7 @@ enum FHIRImport {
     private static func add(
         _ observation: FHIRResource, fullUrl: String?, patients: [String: String], settings: ImportSettings,
         groups: inout [String: Group], order: inout [String], skipped: inout [String: Int]
-    ) throws(RecordsError) {
+    ) throws(ValidationError) {
         guard let code = observation.code?.loinc,
             [FHIRCodes.bloodPressurePanel, FHIRCodes.systolic, FHIRCodes.diastolic, FHIRCodes.heartRate, FHIRCodes.bodyWeight].contains(code)
         else {
@@ -151,7 +152,7 @@ enum FHIRImport {
         groups[key] = group
     }
 
-    private static func whole(_ quantity: FHIRQuantity?, expecting units: [String]) throws(RecordsError) -> Int {
+    private static func whole(_ quantity: FHIRQuantity?, expecting units: [String]) throws(ValidationError) -> Int {
         guard let quantity, let value = quantity.value else { throw .invalid("a value is missing") }
         if let unit = quantity.code ?? quantity.unit, !units.contains(unit) {
             throw .invalid("unit '\(unit)' is not \(units[0])")

@@ -1,3 +1,4 @@
+import HealthCore
 import HealthRecords
 
 /// The file formats `import` reads and `export` writes.

@@ -1,3 +1,4 @@
+public import HealthCore
 public import HealthRecords
 
 /// Receives decoded readings in batches as a file is read; throwing stops the reading.

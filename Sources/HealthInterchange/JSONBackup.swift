@@ -1,4 +1,5 @@
 import FoundationEssentials
+public import HealthCore
 public import HealthRecords
 
 /// HealthLog's full backup: profiles, tag definitions (labels and colours) and readings.
@@ -133,7 +134,7 @@ public enum JSONBackup {
         return result
     }
 
-    private static func reading(from record: ReadingRecord) throws(RecordsError) -> Reading {
+    private static func reading(from record: ReadingRecord) throws(ValidationError) -> Reading {
         guard let takenAt = ZonedInstant(iso8601: record.takenAt) else {
             throw .invalid("takenAt '\(record.takenAt)' is not ISO 8601 with an offset")
         }

@@ -46,7 +46,7 @@ final class XMLStreamReader {
             let box = Unmanaged<SourceBox>.fromOpaque(context).takeUnretainedValue()
             if box.parseError == nil {
                 let message = error.pointee.message.map { String(cString: $0) } ?? "invalid XML"
-                box.parseError = "line \(error.pointee.line): \(message.trimmingCharacters())"
+                box.parseError = "line \(error.pointee.line): \(message.trimmingWhitespace())"
             }
         }
         xmlTextReaderSetStructuredErrorHandler(reader, handler, context)

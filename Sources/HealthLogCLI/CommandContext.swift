@@ -1,4 +1,5 @@
-public import HealthRecords
+public import HealthCore
+import HealthRecords
 
 /// What a command needs from the world: output streams, the environment, the
 /// clock, the time zone, and the database, opened only when first asked for.
@@ -29,7 +30,7 @@ public final class CommandContext {
     }
 
     /// The database path in force.
-    var databasePath: String { DatabaseFile.resolvePath(flag: databaseFlag, environment: environment) }
+    var databasePath: String { DatabaseLocation.resolvePath(flag: databaseFlag, environment: environment) }
 
     /// The record store, opened (and created if needed) on first use.
     func store() throws(CLIError) -> RecordStore {

@@ -1,3 +1,4 @@
+import HealthCore
 import HealthRecords
 
 /// The `healthlog` program: parses argv, runs one command, and returns the exit status.

@@ -1,5 +1,5 @@
 import HealthAnalytics
-import HealthRecords
+import HealthCore
 
 /// Draws the trend chart alone, for a message or a slide.
 public enum ChartRenderer {

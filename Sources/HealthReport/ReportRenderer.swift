@@ -1,5 +1,5 @@
 import HealthAnalytics
-import HealthRecords
+import HealthCore
 
 /// The output format of a report.
 public enum ReportFormat: Equatable, Sendable {

@@ -1,5 +1,5 @@
 public import HealthAnalytics
-public import HealthRecords
+public import HealthCore
 
 /// Everything a report is drawn from. The renderer never touches the database.
 public struct ReportRequest: Sendable {

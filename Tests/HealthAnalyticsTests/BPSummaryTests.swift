@@ -1,5 +1,5 @@
 import HealthAnalytics
-import HealthRecords
+import HealthCore
 import Testing
 
 /// Figures worked out by hand; see the comments for the arithmetic.

@@ -1,5 +1,5 @@
 import HealthAnalytics
-import HealthRecords
+import HealthCore
 import Testing
 
 @Suite struct GuidelineTests {

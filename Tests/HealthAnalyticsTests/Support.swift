@@ -1,4 +1,4 @@
-import HealthRecords
+import HealthCore
 
 func reading(
     _ date: String, _ hour: Int, _ minute: Int, _ systolic: Int? = nil, _ diastolic: Int? = nil, pulse: Int? = nil,

@@ -1,6 +1,7 @@
 import Foundation
 import HealthFuzzTargets
 import HealthInterchange
+import HealthCore
 import HealthRecords
 import HealthLogTestSupport
 import Testing

@@ -1,4 +1,5 @@
 import HealthInterchange
+import HealthCore
 import HealthRecords
 import Testing
 

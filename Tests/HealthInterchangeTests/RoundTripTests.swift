@@ -1,5 +1,6 @@
 import Foundation
 import HealthInterchange
+import HealthCore
 import HealthRecords
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import HealthInterchange
+import HealthCore
 import HealthRecords
 @_exported import HealthLogTestSupport
 import Testing
@@ -15,3 +16,11 @@ func settings(_ path: String, profile: String? = "dad", zone: any TimeZoneRule =
     ImportSettings(path: path, profileID: profile, zone: zone, now: fixedNow)
 }
 
+
+func shanghai(_ date: String, _ hour: Int, _ minute: Int) -> ZonedInstant {
+    ZonedInstant(date: CivilDate(iso: date)!, hour: hour, minute: minute, offsetMinutes: 480)
+}
+
+func bp(_ systolic: Int, _ diastolic: Int) -> BloodPressure {
+    BloodPressure(systolic: systolic, diastolic: diastolic)
+}

@@ -1,4 +1,5 @@
 import Foundation
+import HealthCore
 import HealthRecords
 import Testing
 
@@ -124,7 +125,7 @@ struct ReadingLine: Equatable {
     let id: String
     let text: String
 
-    init(_ reading: HealthRecords.Reading) {
+    init(_ reading: HealthCore.Reading) {
         id = reading.id
         text = "\(reading.takenAt.iso8601) \(reading.bloodPressure.map { "\($0)" } ?? "-") \(reading.pulse ?? 0) \(reading.weightGrams ?? 0) \(reading.tagIDs) \(reading.note)"
     }

@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import HealthLogCLI
+import HealthCore
 import HealthRecords
 import Testing
 

@@ -1,4 +1,6 @@
 import Foundation
+import HealthCore
+import HealthInterchange
 import HealthRecords
 import Testing
 

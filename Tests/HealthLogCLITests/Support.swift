@@ -1,5 +1,6 @@
 import Foundation
 import HealthLogCLI
+import HealthCore
 import HealthRecords
 @_exported import HealthLogTestSupport
 import Testing

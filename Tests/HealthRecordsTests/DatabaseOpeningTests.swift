@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import HealthCore
 import HealthRecords
 import Testing
 

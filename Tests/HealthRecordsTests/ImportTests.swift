@@ -1,3 +1,4 @@
+import HealthCore
 import HealthRecords
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import HealthCore
 import HealthRecords
 @_exported import HealthLogTestSupport
 import Testing

@@ -1,6 +1,6 @@
 import Foundation
 import HealthAnalytics
-import HealthRecords
+import HealthCore
 import HealthReport
 @_exported import HealthLogTestSupport
 import Testing

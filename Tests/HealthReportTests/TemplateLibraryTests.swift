@@ -1,6 +1,6 @@
 import Foundation
 import HealthReport
-import HealthRecords
+import HealthCore
 import Testing
 
 @Suite struct TemplateLibraryTests {

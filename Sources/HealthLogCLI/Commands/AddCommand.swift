@@ -1,3 +1,4 @@
+import HealthCore
 import HealthRecords
 
 /// `healthlog add 138/86 72 -t bp-med`: one reading in about three seconds.

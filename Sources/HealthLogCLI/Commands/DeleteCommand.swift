@@ -1,3 +1,4 @@
+import HealthCore
 import HealthRecords
 
 /// `healthlog delete ID... --yes`.

@@ -1,3 +1,4 @@
+import HealthCore
 import HealthRecords
 
 /// `healthlog edit ID ...`: change some values of a reading, keeping the rest.

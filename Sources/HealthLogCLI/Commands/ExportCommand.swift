@@ -1,4 +1,5 @@
 import HealthInterchange
+import HealthCore
 import HealthRecords
 
 /// `healthlog export`: CSV, a full JSON backup, or a FHIR R4 bundle.

@@ -1,4 +1,5 @@
 import HealthInterchange
+import HealthCore
 import HealthRecords
 
 /// `healthlog import FILE`: HealthLog CSV or JSON, FHIR R4, Omron, Withings or Apple Health.
@@ -53,7 +54,7 @@ struct ImportCommand: Command {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        guard DatabaseFile.exists(path) else { throw .noInput("\(path) does not exist") }
+        guard FileSystem.exists(path) else { throw .noInput("\(path) does not exist") }
         let format = try Self.cliError { () throws(InterchangeError) in try chosenFormat(context) }
         let bar = ProgressBar(output: context.stderr, clock: context.clock)
         defer { bar?.finish() }
@@ -68,7 +69,7 @@ struct ImportCommand: Command {
         // Writing starts before the whole file is checked, so a new log this import creates is
         // removed again when the import fails or is a dry run: bad input leaves nothing behind.
         let logPath = context.databasePath
-        let createsLog = !DatabaseFile.exists(logPath)
+        let createsLog = !FileSystem.exists(logPath)
         var succeeded = false
         defer {
             if createsLog && (!succeeded || dryRun) {

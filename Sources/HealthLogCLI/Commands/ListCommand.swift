@@ -1,3 +1,5 @@
+import HealthCore
+import HealthInterchange
 import HealthRecords
 
 /// `healthlog list`: one profile's readings as a table, CSV or JSON.

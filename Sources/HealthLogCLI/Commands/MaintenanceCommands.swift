@@ -1,3 +1,4 @@
+import HealthCore
 import HealthRecords
 
 /// `healthlog check`: is the log sound?
@@ -59,7 +60,7 @@ struct RestoreCommand: Command {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        guard DatabaseFile.exists(path) else { throw .noInput("\(path) does not exist") }
+        guard FileSystem.exists(path) else { throw .noInput("\(path) does not exist") }
         let store = try context.store()
         try context.confirmDestructive("Replace \(store.path) with \(path)?", yes: yes, command: Self.spec.commandLine)
         let kept = try context.records { try store.restore(from: path) }

@@ -1,3 +1,4 @@
+import HealthCore
 import HealthRecords
 
 /// The fields `profile add` and `profile edit` share.

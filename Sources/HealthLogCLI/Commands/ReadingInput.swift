@@ -1,3 +1,4 @@
+import HealthCore
 import HealthRecords
 
 /// The values `add` and `edit` share: `SYS/DIA [PULSE]`, `--pulse`, `--weight`, `--tag`, `--note`, `--at`.
@@ -53,7 +54,7 @@ struct ReadingInput {
             var ids: [String] = []
             for value in arguments.all("--tag") {
                 for part in value.split(separator: ",") {
-                    let id = String(String(part).trimmingCharacters())
+                    let id = String(String(part).trimmingWhitespace())
                     if !id.isEmpty && !ids.contains(id) { ids.append(id) }
                 }
             }

@@ -1,4 +1,5 @@
 import HealthAnalytics
+import HealthCore
 import HealthRecords
 import HealthReport
 

@@ -1,3 +1,4 @@
+import HealthCore
 import HealthRecords
 
 /// `healthlog show ID`: every field of one reading.

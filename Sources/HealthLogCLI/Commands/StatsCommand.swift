@@ -1,4 +1,5 @@
 import HealthAnalytics
+import HealthCore
 import HealthRecords
 
 /// `healthlog stats`: the figures a doctor asks for, as text or JSON.

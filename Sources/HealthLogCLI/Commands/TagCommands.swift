@@ -1,3 +1,4 @@
+import HealthCore
 import HealthRecords
 
 /// The fields `tag add` and `tag edit` share.

@@ -1,3 +1,4 @@
+import HealthCore
 import HealthRecords
 
 /// How readings look on the terminal and in JSON.

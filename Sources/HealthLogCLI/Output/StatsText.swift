@@ -1,4 +1,5 @@
 import HealthAnalytics
+import HealthCore
 import HealthRecords
 
 /// `stats` as text for an 80-column terminal: the verdict first, then the detail.

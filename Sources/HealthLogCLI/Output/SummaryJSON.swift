@@ -1,4 +1,5 @@
 import HealthAnalytics
+import HealthCore
 import HealthRecords
 
 /// The `stats --format json` document: a stable schema, values unrounded, missing values null.

@@ -13,7 +13,7 @@ public enum TerminalPrompt {
             output.write(question)
             output.flush()
             guard let answer = readLine() else { return false }
-            return ["y", "yes"].contains(answer.lowercased().trimmingCharacters())
+            return ["y", "yes"].contains(answer.lowercased().trimmingWhitespace())
         }
     }
 }

@@ -1,3 +1,4 @@
+import HealthCore
 import HealthRecords
 
 /// A failure the command line reports, with its sysexits exit code.

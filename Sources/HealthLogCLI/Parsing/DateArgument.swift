@@ -1,3 +1,4 @@
+import HealthCore
 import HealthRecords
 
 /// Parsing of `--at`, `--from`/`--to` and `--last` values into times and date ranges.
@@ -41,20 +42,5 @@ enum DateArgument {
             let day = min(today.day, CivilDate.daysIn(month: month, year: year))
             return CivilDate(year: max(year, 1), month: month, day: day)!.adding(days: 1)
         }
-    }
-}
-
-extension CivilDate {
-    static func daysIn(month: Int, year: Int) -> Int {
-        let next = month == 12 ? CivilDate(year: year + 1, month: 1, day: 1)! : CivilDate(year: year, month: month + 1, day: 1)!
-        return next.adding(days: -1).day
-    }
-}
-
-extension String {
-    func trimmingCharacters() -> Substring {
-        let start = firstIndex { !$0.isWhitespace } ?? endIndex
-        let end = lastIndex { !$0.isWhitespace }.map(index(after:)) ?? start
-        return self[start..<max(start, end)]
     }
 }

@@ -1,3 +1,4 @@
+import HealthCore
 import HealthRecords
 
 /// The `--from`, `--to` and `--last` options shared by list, stats, report and export.

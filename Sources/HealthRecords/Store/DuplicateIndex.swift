@@ -1,3 +1,5 @@
+import HealthCore
+
 /// What an import compares incoming readings against to find duplicates: the stored readings
 /// of each profile in the minutes the import spans, and every reading the import adds.
 ///

@@ -1,3 +1,5 @@
+public import HealthCore
+
 /// Which readings to fetch. Every filter is optional; dates are local calendar days.
 public struct ReadingQuery: Sendable {
     public var profileID: String?

@@ -1,3 +1,5 @@
+public import HealthCore
+
 /// Readings that have passed ``Reading/validate()``: what a batched import takes, so a batch
 /// checked on a decoding thread is not checked again while the log is locked for writing.
 public struct ValidatedReadings: Sendable {
@@ -5,7 +7,7 @@ public struct ValidatedReadings: Sendable {
 
     /// Validates every reading; the first invalid one is the error.
     public init(_ readings: [Reading]) throws(RecordsError) {
-        for reading in readings { try reading.validate() }
+        for reading in readings { try RecordsError.checking(reading.validate()) }
         self.readings = readings
     }
 }
@@ -70,8 +72,8 @@ extension RecordStore {
         batches nextBatch: () throws -> ValidatedReadings?, profiles: [Profile] = [], tags: [StatusTag] = [],
         dryRun: Bool = false, mergeNewer: Bool = false
     ) throws -> ImportSummary {
-        for profile in profiles { try profile.validate() }
-        for tag in tags { try tag.validate() }
+        for profile in profiles { try RecordsError.checking(profile.validate()) }
+        for tag in tags { try RecordsError.checking(tag.validate()) }
         let now = clock()
         var summary = ImportSummary()
         // An error from `nextBatch` rolls back like any other, then comes out as it went in.

@@ -1,3 +1,4 @@
+import HealthCore
 import CSQLite
 #if canImport(Glibc)
     import Glibc
@@ -122,7 +123,7 @@ extension RecordStore {
     /// readings: a command that created a new log and then failed leaves nothing behind.
     /// A log with anything in it, or one that cannot be read, is left alone.
     public static func removeIfUnused(path: String) {
-        guard DatabaseFile.exists(path), let database = try? Database(path: path, mode: .readWrite),
+        guard FileSystem.exists(path), let database = try? Database(path: path, mode: .readWrite),
             (try? checkIdentity(of: database)) != nil
         else { return }
         let used = try? database.write {

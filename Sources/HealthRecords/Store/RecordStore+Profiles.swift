@@ -1,3 +1,5 @@
+public import HealthCore
+
 extension RecordStore {
     // MARK: - Reading profiles
 
@@ -52,7 +54,7 @@ extension RecordStore {
 
     /// Adds a new profile; its id must not be in use.
     public func addProfile(_ profile: Profile) throws(RecordsError) {
-        try profile.validate()
+        try RecordsError.checking(profile.validate())
         let now = clock()
         try write {
             guard try self.profile(id: profile.id) == nil else {
@@ -78,7 +80,7 @@ extension RecordStore {
 
     /// Saves changes to an existing profile's name, birth year, sex or target.
     public func updateProfile(_ profile: Profile) throws(RecordsError) {
-        try profile.validate()
+        try RecordsError.checking(profile.validate())
         let now = clock()
         try write {
             try database.cachedStatement(

@@ -1,3 +1,5 @@
+public import HealthCore
+
 extension RecordStore {
     // MARK: - Reading readings
 
@@ -54,7 +56,7 @@ extension RecordStore {
 
     /// Stores a new reading. Its profile must exist and its tags must be defined.
     public func add(_ reading: Reading) throws(RecordsError) {
-        try reading.validate()
+        try RecordsError.checking(reading.validate())
         let now = clock()
         try write {
             _ = try requireProfile(id: reading.profileID)
@@ -67,7 +69,7 @@ extension RecordStore {
 
     /// Saves changes to an existing reading. Tags it did not carry before must be defined.
     public func update(_ reading: Reading) throws(RecordsError) {
-        try reading.validate()
+        try RecordsError.checking(reading.validate())
         var changed = reading
         changed.updatedAt = clock()
         try write {

@@ -1,3 +1,5 @@
+public import HealthCore
+
 extension RecordStore {
     /// Every tag definition, ordered by id.
     public func tags() throws(RecordsError) -> [StatusTag] {
@@ -22,7 +24,7 @@ extension RecordStore {
 
     /// Defines a new tag. This is the only way a tag comes into being.
     public func addTag(_ tag: StatusTag) throws(RecordsError) {
-        try tag.validate()
+        try RecordsError.checking(tag.validate())
         let now = clock()
         try write {
             guard try self.tag(id: tag.id) == nil else {
@@ -34,7 +36,7 @@ extension RecordStore {
 
     /// Changes a tag's labels, colour or symbol. Readings keep their tag IDs.
     public func updateTag(_ tag: StatusTag) throws(RecordsError) {
-        try tag.validate()
+        try RecordsError.checking(tag.validate())
         let now = clock()
         try write {
             try database.cachedStatement(

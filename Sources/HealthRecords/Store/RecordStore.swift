@@ -1,3 +1,4 @@
+public import HealthCore
 import CSQLite
 
 /// The family's health log: profiles, readings and tag definitions in one SQLite file.
@@ -29,10 +30,10 @@ public final class RecordStore {
     public static func open(
         path: String, clock: @escaping @Sendable () -> Int64 = currentUnixMilliseconds
     ) throws(RecordsError) -> RecordStore {
-        if !DatabaseFile.exists(path) {
-            try DatabaseFile.createPrivately(path)
+        if !FileSystem.exists(path) {
+            do { try FileSystem.createPrivateFile(path) } catch { throw .storage(error.description) }
         } else {
-            try DatabaseFile.checkBeforeOpening(path)
+            try DatabaseFileCheck.checkBeforeOpening(path)
         }
         do {
             let database = try Database(path: path, mode: .readWrite)
@@ -114,6 +115,8 @@ public final class RecordStore {
             return try body()
         } catch let error as RecordsError {
             throw error
+        } catch let error as ValidationError {
+            throw .invalid(error.message)
         } catch let error as SQLiteError {
             if error.isFull || error.isWriteFailure {
                 throw .storage("cannot write to \(path): the disk is full or the file is too large; nothing was written (\(error))")

@@ -1,3 +1,5 @@
+import HealthCore
+
 /// Everything the records library can refuse or fail at, with a message a person can act on.
 public enum RecordsError: Error, Equatable, CustomStringConvertible, Sendable {
     /// A value is out of range or malformed. Nothing was written.
@@ -26,5 +28,10 @@ public enum RecordsError: Error, Equatable, CustomStringConvertible, Sendable {
 
     init(_ error: SQLiteError) {
         self = .storage(error.description)
+    }
+
+    /// Runs a model check (``Reading/validate()`` and the like), reporting a failure as ``invalid(_:)``.
+    static func checking(_ check: @autoclosure () throws(ValidationError) -> Void) throws(RecordsError) {
+        do { try check() } catch { throw .invalid(error.message) }
     }
 }

@@ -1,5 +1,5 @@
 import HealthAnalytics
-import HealthRecords
+import HealthCore
 
 /// The full log in the shape of a hospital blood-pressure record sheet (血压记录单):
 /// rows grouped by day, the date once per day, shading alternating by day, values at or

@@ -1,5 +1,5 @@
 import CCairo
-import HealthRecords
+import HealthCore
 
 /// Where finished pages go: one PDF streamed page by page, or one PNG file per page.
 ///

@@ -1,5 +1,5 @@
 import HealthAnalytics
-import HealthRecords
+import HealthCore
 
 /// Page 1's summary: the verdict, the period table, key figures and the tag comparison.
 struct SummarySection {

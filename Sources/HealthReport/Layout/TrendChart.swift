@@ -1,5 +1,5 @@
 import HealthAnalytics
-import HealthRecords
+import HealthCore
 
 /// The trend chart: blood pressure over time, target lines and zone, and a lane of
 /// markers per status tag under the time axis, so behaviour and numbers share one timeline.

@@ -1,5 +1,5 @@
 import FoundationEssentials
-public import HealthRecords
+public import HealthCore
 
 /// Every label of the report in one language, loaded from `Templates/strings/LANG.json`.
 public struct ReportStrings: Decodable, Sendable {

@@ -4,7 +4,7 @@
     import Darwin
 #endif
 import FoundationEssentials
-import HealthRecords
+import HealthCore
 
 /// Finds and loads templates and strings from the `Templates` folder.
 public struct TemplateLibrary: Sendable {
@@ -25,10 +25,10 @@ public struct TemplateLibrary: Sendable {
         for _ in 0..<5 {
             candidates.append(directory + "/Templates")
             candidates.append(directory + "/share/healthlog/Templates")
-            directory = DatabaseFile.parentDirectory(of: directory)
+            directory = FileSystem.parentDirectory(of: directory)
         }
         candidates += ["/usr/local/share/healthlog/Templates", "/usr/share/healthlog/Templates"]
-        for candidate in candidates where DatabaseFile.exists(candidate + "/clinic.json") {
+        for candidate in candidates where FileSystem.exists(candidate + "/clinic.json") {
             return TemplateLibrary(directory: candidate)
         }
         throw .templatesMissing(searched: Array(candidates.prefix(3)) + ["…"])
@@ -52,7 +52,7 @@ public struct TemplateLibrary: Sendable {
     public func template(_ nameOrPath: String) throws(ReportError) -> ReportTemplate {
         let isPath = nameOrPath.contains("/") || nameOrPath.hasSuffix(".json")
         let file = isPath ? nameOrPath : "\(directory)/\(nameOrPath).json"
-        if !isPath && !DatabaseFile.exists(file) {
+        if !isPath && !FileSystem.exists(file) {
             throw .unknownTemplate(name: nameOrPath, available: templateNames())
         }
         let template: ReportTemplate = try decode(file)
@@ -88,6 +88,6 @@ public struct TemplateLibrary: Sendable {
             pointer.withMemoryRebound(to: CChar.self) { readlink("/proc/self/exe", $0.baseAddress!, $0.count - 1) }
         }
         guard count > 0 else { return "." }
-        return DatabaseFile.parentDirectory(of: String(decoding: buffer[0..<count], as: UTF8.self))
+        return FileSystem.parentDirectory(of: String(decoding: buffer[0..<count], as: UTF8.self))
     }
 }

@@ -36,7 +36,7 @@ public struct StatusTag: Equatable, Sendable {
     ]
 
     /// Checks the id, labels and colour.
-    public func validate() throws(RecordsError) {
+    public func validate() throws(ValidationError) {
         try Slug.validate(id, what: "tag id")
         guard !label.trimmingWhitespace().isEmpty, label.count <= 40 else {
             throw .invalid("tag label must be 1–40 characters")

@@ -20,7 +20,7 @@ public struct BloodPressure: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(systolic)/\(diastolic)" }
 
     /// Checks the ranges and that systolic is above diastolic.
-    public func validate() throws(RecordsError) {
+    public func validate() throws(ValidationError) {
         guard BloodPressure.systolicRange.contains(systolic) else {
             throw .invalid("systolic \(systolic) is out of range (50–300 mmHg)")
         }
@@ -33,7 +33,7 @@ public struct BloodPressure: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Parses `SYS/DIA` such as `138/86`, with a message that says what is wrong.
-    public static func parse(_ text: String) throws(RecordsError) -> BloodPressure {
+    public static func parse(_ text: String) throws(ValidationError) -> BloodPressure {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2 else {
             throw .invalid("'\(text)' is not a blood pressure; expected SYS/DIA, e.g. 138/86")
@@ -52,7 +52,7 @@ public struct BloodPressure: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Parses 1–4 ASCII digits; anything else (signs, letters, `12O`) is nil.
-func parseWholeNumber(_ text: Substring) -> Int? {
+public func parseWholeNumber(_ text: Substring) -> Int? {
     let digits = text.utf8
     guard (1...4).contains(digits.count) else { return nil }
     var value = 0

@@ -1,4 +1,5 @@
-import HealthRecords
+import HealthCore
+import HealthInterchange
 import Testing
 
 @Suite struct CSVReaderTests {

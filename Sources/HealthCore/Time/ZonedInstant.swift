@@ -147,10 +147,11 @@ func digits(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ count: Int) -> 
 }
 
 extension Character {
-    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+    public var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }
 
-func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
+/// `value / divisor` rounded towards minus infinity.
+public func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
     let quotient = value / divisor
     return (value % divisor != 0 && (value < 0) != (divisor < 0)) ? quotient - 1 : quotient
 }

@@ -73,7 +73,7 @@ public struct Reading: Equatable, Sendable {
     public static let maximumNoteLength = 10_000
 
     /// Checks every value against its accepted range.
-    public func validate() throws(RecordsError) {
+    public func validate() throws(ValidationError) {
         guard Reading.isValidID(id) else { throw .invalid("reading id '\(id)' is not a UUID") }
         try Slug.validate(profileID, what: "profile id")
         guard ZonedInstant.offsetRange.contains(takenAt.offsetMinutes) else {

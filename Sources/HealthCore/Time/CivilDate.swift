@@ -74,7 +74,8 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
 
-    static func daysIn(month: Int, year: Int) -> Int {
+    /// The number of days in `month` of `year`.
+    public static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: 30
@@ -84,7 +85,7 @@ public struct CivilDate: Hashable, Comparable, Sendable, CustomStringConvertible
 }
 
 /// Zero-pads a non-negative number to `width` digits.
-func pad(_ value: Int, _ width: Int) -> String {
+public func pad(_ value: Int, _ width: Int) -> String {
     let digits = String(value)
     return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
 }

@@ -35,7 +35,7 @@ public struct Profile: Equatable, Sendable {
     public static let birthYearRange = 1900...2100
 
     /// Checks the id, name, birth year and target.
-    public func validate() throws(RecordsError) {
+    public func validate() throws(ValidationError) {
         try Slug.validate(id, what: "profile id")
         guard !name.trimmingWhitespace().isEmpty, name.count <= 100 else {
             throw .invalid("profile name must be 1–100 characters")
@@ -60,35 +60,10 @@ public enum Slug {
         return isLowerAlnum(first) && bytes.dropFirst().allSatisfy { isLowerAlnum($0) || $0 == UInt8(ascii: "-") }
     }
 
-    static func validate(_ text: String, what: String) throws(RecordsError) {
+    static func validate(_ text: String, what: String) throws(ValidationError) {
         guard isValid(text) else {
             throw .invalid(
                 "\(what) '\(text)' is not valid: use 1–32 lowercase letters, digits and '-', starting with a letter or digit")
         }
-    }
-}
-
-extension String {
-    /// The string without leading and trailing white space.
-    func trimmingWhitespace() -> Substring {
-        // Most cells have none: check the ends' bytes before walking grapheme clusters.
-        if let first = utf8.first, let last = utf8.last, first > 0x20, first < 0x80, last > 0x20, last < 0x80 {
-            return self[...]
-        }
-        let start = firstIndex { !$0.isWhitespace } ?? endIndex
-        let end = lastIndex { !$0.isWhitespace }.map(index(after:)) ?? start
-        return self[start..<max(start, end)]
-    }
-}
-
-extension StringProtocol {
-    /// The text with A–Z lowercased, and no copy when there is nothing to change (the usual
-    /// case for ids written by HealthLog itself).
-    func asciiLowercased() -> String {
-        let hasUppercase =
-            utf8.withContiguousStorageIfAvailable { $0.contains { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) } }
-            ?? utf8.contains { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
-        guard hasUppercase else { return String(self) }
-        return String(decoding: utf8.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 }

@@ -1,3 +1,5 @@
+public import HealthCore
+
 /// HealthLog's own CSV format: `id,profile,taken_at,systolic,diastolic,pulse,weight_kg,tags,note`.
 ///
 /// `taken_at` is ISO 8601 with its offset, tags are separated by `;`, and a
@@ -32,16 +34,8 @@ public enum ReadingCSVCodec {
         return text
     }
 
-    /// Checks the header record, naming what differs.
-    public static func checkHeader(_ cells: [String]) throws(RecordsError) {
-        let trimmed = cells.map { String($0.trimmingWhitespace()) }
-        guard trimmed == header else {
-            throw .invalid("the header must be exactly \(header.joined(separator: ","))")
-        }
-    }
-
     /// The reading on one data record. A time without an offset is read in `zone`.
-    public static func decode(_ cells: [String], zone: any TimeZoneRule, now: Int64) throws(RecordsError) -> Reading {
+    public static func decode(_ cells: [String], zone: any TimeZoneRule, now: Int64) throws(ValidationError) -> Reading {
         guard cells.count == header.count else {
             throw .invalid("expected \(header.count) cells, found \(cells.count)")
         }
@@ -75,7 +69,7 @@ public enum ReadingCSVCodec {
         return reading
     }
 
-    private static func optionalNumber(_ text: Substring, name: String) throws(RecordsError) -> Int? {
+    private static func optionalNumber(_ text: Substring, name: String) throws(ValidationError) -> Int? {
         guard !text.isEmpty else { return nil }
         guard let number = parseWholeNumber(text) else {
             throw .invalid("\(name) '\(text)' is not a whole number")
@@ -83,7 +77,7 @@ public enum ReadingCSVCodec {
         return number
     }
 
-    private static func parseTime(_ text: String, zone: any TimeZoneRule) throws(RecordsError) -> ZonedInstant {
+    private static func parseTime(_ text: String, zone: any TimeZoneRule) throws(ValidationError) -> ZonedInstant {
         if let instant = ZonedInstant(iso8601: text) { return instant }
         // No offset: a local wall time in `zone`.
         let scalars = Array(text.utf8)

@@ -46,7 +46,7 @@ public enum AtomicFile {
     /// Creates an empty private temporary file beside `path` and returns its name,
     /// for writers (such as Cairo) that write the file themselves.
     public static func reserveTemporary(for path: String) throws(WriteError) -> String {
-        let directory = DatabaseFile.parentDirectory(of: path)
+        let directory = FileSystem.parentDirectory(of: path)
         // mkstemp replaces the six trailing X characters with a unique name.
         var template = Array("\(directory)/.healthlog-\(String(repeating: "X", count: 6))".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }

@@ -1,4 +1,5 @@
-import HealthRecords
+import HealthCore
+import HealthInterchange
 import Testing
 
 @Suite struct ReadingCSVCodecTests {
@@ -38,7 +39,7 @@ import Testing
         (["", "dad", "2026-11-30T07:45:00+08:00", "120", "80", ""], "expected 9 cells, found 6"),
     ])
     func rejectsBadRows(cells: [String], message: String) {
-        #expect(throws: RecordsError.invalid(message)) {
+        #expect(throws: ValidationError.invalid(message)) {
             try ReadingCSVCodec.decode(cells, zone: FixedOffsetZone(minutes: 0), now: 0)
         }
     }

@@ -2,10 +2,10 @@
 /// `yesterday 21:30`, `today 07:45`, `2026-11-30 07:45` (local), or ISO 8601 with an offset.
 public enum WhenExpression {
     /// The instant `text` names, relative to `now`, with local times read in `zone`.
-    public static func parse(_ text: String, now: ZonedInstant, zone: any TimeZoneRule) throws(RecordsError) -> ZonedInstant {
+    public static func parse(_ text: String, now: ZonedInstant, zone: any TimeZoneRule) throws(ValidationError) -> ZonedInstant {
         let trimmed = String(text.trimmingWhitespace())
         if let instant = ZonedInstant(iso8601: trimmed) { return instant }
-        let bad = RecordsError.invalid(
+        let bad = ValidationError.invalid(
             "'\(text)' is not a time; use 07:45, 'yesterday 21:30', '2026-11-30 07:45' or 2026-11-30T07:45:00+08:00")
         let words = trimmed.split(separator: " ")
         var date = now.localDate

@@ -1,4 +1,4 @@
-import HealthRecords
+import HealthCore
 import Testing
 
 @Suite struct BloodPressureTests {
@@ -20,7 +20,7 @@ import Testing
         ("120/80/70", "'120/80/70' is not a blood pressure; expected SYS/DIA, e.g. 138/86"),
     ])
     func rejectsBadEntry(text: String, message: String) {
-        #expect(throws: RecordsError.invalid(message)) { try BloodPressure.parse(text) }
+        #expect(throws: ValidationError.invalid(message)) { try BloodPressure.parse(text) }
     }
 
     @Test func kilogramsAreExact() {

@@ -1,4 +1,4 @@
-import HealthRecords
+import HealthCore
 import Testing
 
 @Suite struct ZonedInstantTests {

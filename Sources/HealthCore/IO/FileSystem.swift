@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Paths and folders: what exists, where a file's folder is, and creating files and folders
+/// that only their owner can read (health data is for its owner only).
+public enum FileSystem {
+    /// Why a file or folder could not be created.
+    public struct CreateError: Error, CustomStringConvertible, Sendable {
+        public let path: String
+        public let reason: String
+        public var description: String { "cannot create \(path): \(reason)" }
+    }
+
+    /// True when something exists at `path` (a dangling symlink counts).
+    public static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+
+    /// True when `path` is a directory.
+    public static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// The folder part of `path` (`.` when it has none).
+    public static func parentDirectory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// Creates the missing folders of `directory`, each with mode 0700.
+    public static func createPrivateDirectories(_ directory: String) throws(CreateError) {
+        if exists(directory) { return }
+        let parent = parentDirectory(of: directory)
+        if parent != directory { try createPrivateDirectories(parent) }
+        if mkdir(directory, 0o700) != 0 && errno != EEXIST {
+            throw CreateError(path: directory, reason: String(cString: strerror(errno)))
+        }
+    }
+
+    /// Creates an empty file with mode 0600 and its missing folders (0700). Returns true when
+    /// this call created it, false when it existed already: two processes creating the same
+    /// file at the same moment are fine, since the file is created exclusively.
+    @discardableResult
+    public static func createPrivateFile(_ path: String) throws(CreateError) -> Bool {
+        try createPrivateDirectories(parentDirectory(of: path))
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        if descriptor >= 0 {
+            close(descriptor)
+            return true
+        }
+        guard errno == EEXIST else { throw CreateError(path: path, reason: String(cString: strerror(errno))) }
+        return false
+    }
+
+    /// Restricts an existing file to its owner (mode 0600); false when that was not allowed.
+    @discardableResult
+    public static func makePrivate(_ path: String) -> Bool {
+        chmod(path, 0o600) == 0
+    }
+
+    /// The permission bits of `path`, or nil when it does not exist.
+    public static func mode(of path: String) -> Int? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Int(info.st_mode & 0o7777)
+    }
+
+    /// True when this process may write into `directory` (create and rename files there).
+    public static func isWritableDirectory(_ directory: String) -> Bool {
+        access(directory, W_OK | X_OK) == 0
+    }
+}
