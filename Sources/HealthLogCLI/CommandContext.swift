@@ -15,6 +15,7 @@ public final class CommandContext {
     var databaseFlag: String?
     var profileFlag: String?
     private var openedStore: RecordStore?
+    private var openedAccess: RecordStore.Access?
 
     public init(
         stdout: any TextOutput, stderr: any TextOutput, environment: [String: String],
@@ -29,18 +30,32 @@ public final class CommandContext {
         self.confirm = confirm
     }
 
-    /// The database path in force.
-    var databasePath: String { DatabaseLocation.resolvePath(flag: databaseFlag, environment: environment) }
+    /// The database path in force; an empty `--db` or `$HEALTHLOG_DB` is a mistake, never "the default".
+    func databasePath() throws(CLIError) -> String {
+        if databaseFlag == "" {
+            throw .usage("--db is empty; give the database file's path", command: "healthlog")
+        }
+        if databaseFlag == nil, environment["HEALTHLOG_DB"] == "" {
+            throw .usage("HEALTHLOG_DB is set but empty; unset it or give the database file's path", command: "healthlog")
+        }
+        return DatabaseLocation.resolvePath(flag: databaseFlag, environment: environment)
+    }
 
-    /// The record store, opened (and created if needed) on first use.
-    func store() throws(CLIError) -> RecordStore {
-        if let openedStore { return openedStore }
+    /// The record store, opened on first use. A command that only reads opens it
+    /// ``RecordStore/Access/readOnly``, so it never creates a log and works on read-only media.
+    func store(_ access: RecordStore.Access) throws(CLIError) -> RecordStore {
+        if let openedStore, openedAccess == .readWrite || access == .readOnly { return openedStore }
         do {
-            let store = try RecordStore.open(path: databasePath, clock: clock)
+            let store = try RecordStore.open(path: try databasePath(), access: access, clock: clock)
             openedStore = store
+            openedAccess = access
             return store
-        } catch {
+        } catch let error as CLIError {
+            throw error
+        } catch let error as RecordsError {
             throw CLIError(error)
+        } catch {
+            throw .io("\(error)")
         }
     }
 
@@ -58,32 +73,18 @@ public final class CommandContext {
     /// Today's local date.
     var today: CivilDate { now.localDate }
 
-    /// The profile named by `--profile`, else `$HEALTHLOG_PROFILE`, else the stored
-    /// default, else the only one. With `createIfEmpty`, an empty log gets profile `me`.
-    func resolveProfile(createIfEmpty: Bool = false) throws(CLIError) -> Profile {
-        let store = try store()
-        return try records {
-            if let named = profileFlag ?? environment["HEALTHLOG_PROFILE"].flatMap({ $0.isEmpty ? nil : $0 }) {
-                return try store.requireProfile(id: named)
-            }
-            if let id = try store.defaultProfileID(), let profile = try store.profile(id: id) {
-                return profile
-            }
-            let profiles = try store.profiles()
-            if profiles.count == 1 { return profiles[0] }
-            if profiles.isEmpty {
-                guard createIfEmpty else {
-                    throw CLIError.data(
-                        "there are no profiles yet; add a reading with 'healthlog add 138/86' or create one with 'healthlog profile add ID'")
-                }
-                let profile = Profile(id: "me", name: "me")
-                try store.addProfile(profile)
-                stderr.line("Created profile 'me' for your first reading (see 'healthlog profile --help').")
-                return try store.requireProfile(id: "me")
-            }
-            throw CLIError.data(
-                "several profiles (\(profiles.map(\.id).joined(separator: ", "))): choose one with --profile ID, or set a default with 'healthlog profile default ID'")
+    /// The profile the command is about: `--profile`, else `$HEALTHLOG_PROFILE`, else
+    /// (``ProfileChoice/automatic``) the stored default or the only profile.
+    var profileChoice: ProfileChoice {
+        if let named = profileFlag ?? environment["HEALTHLOG_PROFILE"].flatMap({ $0.isEmpty ? nil : $0 }) {
+            return .named(named)
         }
+        return .automatic
+    }
+
+    /// The profile ``profileChoice`` means in `store`.
+    func resolveProfile(in store: RecordStore) throws(CLIError) -> Profile {
+        try records { try store.profile(profileChoice) }
     }
 
     /// Runs a records call, mapping its errors to ``CLIError``.

@@ -1,3 +1,4 @@
+import Foundation
 import HealthCore
 import HealthRecords
 import Testing
@@ -39,7 +40,7 @@ import Testing
         (["add", "--weight", "heavy"], 65, "Error: weight 'heavy' is not a number of kilograms like 72.5 (1–500 kg)"),
         (["add", "120/80", "-t", "bp-mde"], 65,
          "Error: unknown tag 'bp-mde'; known tags: black-coffee, bp-med, diet, exercise, good-sleep (define one with 'healthlog tag add')"),
-        (["add", "120/80", "--at", "08:11"], 65, "Error: --at '08:11' is in the future; a reading can be at most 10 minutes ahead of now"),
+        (["add", "120/80", "--at", "08:11"], 65, "Error: --at '08:11': 2026-11-30 08:11 is in the future; a reading can be at most 10 minutes ahead of now; did you mean 'yesterday 08:11'?"),
         (["add", "120/80", "--at", "soon"], 65,
          "Error: --at 'soon' is not a time; use 07:45, 'yesterday 21:30', '2026-11-30 07:45' or 2026-11-30T07:45:00+08:00"),
         (["add", "120/80", "--wat"], 64, "Error: unknown option '--wat'. See 'healthlog add --help'."),
@@ -61,6 +62,45 @@ import Testing
         let cli = CLIHarness()
         #expect(cli.run("add", "120/80", "-t", "nope").status == 65)
         #expect(try RecordStore.open(path: cli.databasePath).profiles().isEmpty)
+    }
+
+    /// People measure twice: the same values in the same minute are a second reading, kept and
+    /// pointed out in one line.
+    @Test func anIdenticalReadingInTheSameMinuteIsKeptAndSaid() throws {
+        let cli = CLIHarness()
+        cli.ok("add", "120/80", "--at", "07:00")
+        let second = cli.run("add", "120/80", "--at", "07:00")
+        #expect(second.status == 0)
+        #expect(second.stdout.hasSuffix(
+            "Kept beside one with the same values at 07:00 (a repeat measurement; 'healthlog delete ID' removes a mistake).\n"))
+        #expect(second.stdout.split(separator: "\n").count == 2)
+        #expect(try cli.readings().count == 2)
+    }
+
+    @Test(arguments: [
+        ("0001-01-01T00:00:00Z", "Error: --at '0001-01-01T00:00:00Z': 0001-01-01 00:00 is before 1900-01-01; readings must be from 1900 on"),
+        ("1899-12-31 23:59", "Error: --at '1899-12-31 23:59': 1899-12-31 23:59 is before 1900-01-01; readings must be from 1900 on"),
+        ("2030-01-05 08:00", "Error: --at '2030-01-05 08:00': 2030-01-05 08:00 is in the future; a reading can be at most 10 minutes ahead of now"),
+    ])
+    func implausibleTimesAreRefused(when: String, message: String) throws {
+        let cli = CLIHarness()
+        let result = cli.run("add", "120/80", "--at", when)
+        #expect(result.status == 65)
+        #expect(result.stderr == message + "\n")
+        #expect(!FileManager.default.fileExists(atPath: cli.databasePath))
+    }
+
+    @Test func aReadingBeforeTheYearOfBirthIsRefused() throws {
+        let cli = CLIHarness()
+        cli.ok("profile", "add", "dad", "--birth-year", "1954")
+        let result = cli.run("add", "120/80", "--at", "1953-12-31 08:00")
+        #expect(result.status == 65)
+        #expect(result.stderr == "Error: 1953-12-31 08:00 is before 1 January 1954, the year of birth\n")
+        cli.ok("add", "120/80", "--at", "1954-01-01 08:00")
+        let reading = try #require(try cli.readings().first)
+        let edited = cli.run("edit", String(reading.id.prefix(8)), "--at", "1950-06-01 08:00")
+        #expect(edited.status == 65)
+        #expect(try cli.readings().first?.takenAt == reading.takenAt)
     }
 
     @Test func aTenMinuteClockSkewIsAllowed() {

@@ -35,7 +35,7 @@ import Testing
             ,dad,yesterday,140,90,,,,
 
             """)
-        cli.ok("tag", "list")
+        cli.ok("profile", "add", "me")
         let before = cli.databaseBytes()
         let result = cli.run("import", file)
         #expect(result.status == 65)
@@ -109,7 +109,7 @@ import Testing
     @Test func dryRunWritesNothing() throws {
         let cli = CLIHarness()
         let file = cli.directory.write("ok.csv", header + ",dad,2026-11-29T07:00:00+08:00,150,95,80,,,\n")
-        cli.ok("tag", "list")
+        cli.ok("profile", "add", "me")
         let before = cli.databaseBytes()
         #expect(cli.ok("import", file, "--dry-run") == "Dry run of \(file), nothing written: added 1, duplicate 0, skipped 0, invalid 0.\n")
         #expect(cli.databaseBytes() == before)
@@ -137,6 +137,7 @@ import Testing
         #expect(forced.stderr == "Error: \(wrongHeader): line 1: a HealthLog CSV file starts with the header id,profile,taken_at,systolic,diastolic,pulse,weight_kg,tags,note\n")
         let empty = cli.directory.write("e.csv", "")
         #expect(cli.run("import", empty).status == 65)
+        cli.ok("profile", "add", "me")
         let unwritable = cli.run("export", "-o", "/nonexistent-dir/out.csv")
         #expect(unwritable.status == 73)
         #expect(unwritable.stderr == "Error: cannot write /nonexistent-dir/out.csv: No such file or directory\n")

@@ -23,6 +23,20 @@ import Testing
         #expect(unknown.stderr == "Error: no profile 'grandpa' (profiles: dad, mom)\n")
     }
 
+    /// Removing the default profile removes the setting too: a later profile with the same id
+    /// must not silently become the default.
+    @Test func removingTheDefaultProfileClearsTheDefault() {
+        let cli = CLIHarness()
+        cli.ok("profile", "add", "dad")
+        cli.ok("profile", "add", "mom")
+        cli.ok("profile", "default", "dad")
+        cli.ok("profile", "remove", "dad", "--yes")
+        cli.ok("profile", "add", "kid")
+        cli.ok("profile", "add", "dad")
+        #expect(!cli.ok("profile", "list").contains("* dad"))
+        #expect(cli.run("add", "120/80").status == 65, "three profiles and no default: the choice is the user's")
+    }
+
     @Test func addShowEditListAndRemove() {
         let cli = CLIHarness()
         #expect(cli.ok("profile", "add", "dad", "--name", "爸爸", "--birth-year", "1954", "--sex", "male", "--target", "130/80")

@@ -143,6 +143,41 @@ import Testing
         #expect(try store.check().problems.isEmpty)
     }
 
+    /// Eight first commands at once on a path where no log exists yet: one creates the file and
+    /// its schema while the others wait for it, and "create the profile me, then add" is one
+    /// transaction, so no command fails and no reading is lost.
+    @Test func eightFirstAddsAtOnceAllLand() throws {
+        let trials = ReliabilityTests.soak ? 100 : 20
+        var failures: [String] = []
+        for trial in 0..<trials {
+            let directory = TemporaryDirectory()
+            let environment = environment(directory, "new/log.sqlite")
+            var processes: [(Process, Pipe)] = []
+            for index in 0..<8 {
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: try healthlogExecutable())
+                process.arguments = ["add", "\(120 + index)/80", "--at", "yesterday 07:0\(index)"]
+                process.environment = environment
+                let pipe = Pipe()
+                process.standardOutput = FileHandle.nullDevice
+                process.standardError = pipe
+                processes.append((process, pipe))
+            }
+            for (process, _) in processes { try process.run() }
+            for (process, pipe) in processes {
+                let stderr = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                process.waitUntilExit()
+                if process.terminationStatus != 0 { failures.append("trial \(trial): exit \(process.terminationStatus): \(stderr)") }
+            }
+            let store = try RecordStore.open(path: directory.file("new/log.sqlite"))
+            let stored = try store.readings()
+            #expect(stored.count == 8, "trial \(trial): \(stored.map { "\($0.bloodPressure!) \($0.takenAt.iso8601)" })")
+            #expect(try store.profiles().map(\.id) == ["me"], "trial \(trial)")
+            #expect(try runProcess(["check"], environment: environment).status == 0, "trial \(trial)")
+        }
+        #expect(failures.isEmpty, "\(failures)")
+    }
+
     @Test func aReaderSeesOneSnapshotWhileOthersWrite() throws {
         let directory = TemporaryDirectory()
         let environment = environment(directory)

@@ -35,7 +35,7 @@ import Testing
     ])
     func badTagInput(arguments: [String], status: Int32, message: String) {
         let cli = CLIHarness()
-        cli.ok("tag", "list")
+        cli.ok("profile", "add", "me")
         let before = cli.databaseBytes()
         let result = cli.run(arguments)
         #expect(result.status == status)

@@ -71,9 +71,9 @@ import Testing
         let store = try openStore(directory)
         try store.addProfile(Profile(id: "dad"))
         let reading = Reading(profileID: "dad", takenAt: shanghai("2026-11-30", 7, 0), bloodPressure: bp(150, 95), tagIDs: ["bp-mde"])
-        #expect(throws: RecordsError.invalid(
-            "unknown tag 'bp-mde'; known tags: black-coffee, bp-med, diet, exercise, good-sleep (define one with 'healthlog tag add')")
-        ) { try store.add(reading) }
+        #expect(throws: RecordsError.unknownTags(["bp-mde"], known: ["black-coffee", "bp-med", "diet", "exercise", "good-sleep"])) {
+            try store.add(reading)
+        }
         #expect(try store.readings().isEmpty)
     }
 

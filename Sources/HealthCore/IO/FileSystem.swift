@@ -63,11 +63,23 @@ public enum FileSystem {
         chmod(path, 0o600) == 0
     }
 
+    /// The size in bytes of the file at `path`, or nil when there is none.
+    public static func size(of path: String) -> Int64? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Int64(info.st_size)
+    }
+
     /// The permission bits of `path`, or nil when it does not exist.
     public static func mode(of path: String) -> Int? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         return Int(info.st_mode & 0o7777)
+    }
+
+    /// True when this process may write the file at `path`.
+    public static func isWritable(_ path: String) -> Bool {
+        access(path, W_OK) == 0
     }
 
     /// True when this process may write into `directory` (create and rename files there).

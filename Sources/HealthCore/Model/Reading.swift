@@ -101,6 +101,36 @@ public struct Reading: Equatable, Sendable {
     }
 }
 
+extension Reading {
+    /// The earliest day a reading may be from.
+    public static let earliestDate = CivilDate(year: 1900, month: 1, day: 1)!
+    /// How far a reading may be ahead of the clock, in seconds: clocks differ a little.
+    public static let allowedFutureSeconds: Int64 = 600
+
+    /// Checks that the reading could have been taken: at most 10 minutes after `now`, not
+    /// before 1900-01-01, and not before 1 January of the person's `birthYear` when it is known.
+    /// Every way a reading enters the log applies this one rule.
+    public func checkTime(now nowSeconds: Int64, birthYear: Int?) throws(ValidationError) {
+        try takenAt.checkPlausible(now: nowSeconds, birthYear: birthYear)
+    }
+}
+
+extension ZonedInstant {
+    /// The rule of ``Reading/checkTime(now:birthYear:)`` for a time that is about to become a reading's.
+    public func checkPlausible(now nowSeconds: Int64, birthYear: Int?) throws(ValidationError) {
+        let when = "\(localDate) \(localTimeText)"
+        if utcSeconds > nowSeconds + Reading.allowedFutureSeconds {
+            throw .invalid("\(when) is in the future; a reading can be at most 10 minutes ahead of now")
+        }
+        if localDate < Reading.earliestDate {
+            throw .invalid("\(when) is before \(Reading.earliestDate); readings must be from 1900 on")
+        }
+        if let birthYear, localDate.year < birthYear {
+            throw .invalid("\(when) is before 1 January \(birthYear), the year of birth")
+        }
+    }
+}
+
 /// Parses a weight in kilograms such as `72.5` into grams, or nil.
 public func parseKilograms(_ text: String) -> Int? {
     let parts = text.split(separator: ".", omittingEmptySubsequences: false)

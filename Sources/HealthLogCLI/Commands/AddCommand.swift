@@ -27,21 +27,24 @@ struct AddCommand: Command {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let store = try context.store()
-        let tags = try context.records { try store.tags() }
-        // Check tags before resolving the profile: a typo must not leave a new profile behind.
-        let unknown = (input.tagIDs ?? []).filter { id in !tags.contains { $0.id == id } }
-        if !unknown.isEmpty {
-            throw .data(
-                "unknown tag \(unknown.map { "'\($0)'" }.joined(separator: ", ")); known tags: \(tags.map(\.id).joined(separator: ", ")) (define one with 'healthlog tag add')")
-        }
-        let profile = try context.resolveProfile(createIfEmpty: true)
+        let store = try context.store(.readWrite)
         let now = context.now
         let reading = Reading(
-            profileID: profile.id, takenAt: input.takenAt ?? now, bloodPressure: input.bloodPressure,
+            profileID: "", takenAt: input.takenAt ?? now, bloodPressure: input.bloodPressure,
             pulse: input.pulse, weightGrams: input.weightGrams, tagIDs: input.tagIDs ?? [], note: input.note ?? "")
-        try context.records { try store.add(reading) }
+        // Choosing (or, in an empty log, creating) the profile and adding is one transaction.
+        let (outcome, tags) = try context.records {
+            (try store.add(reading, for: context.profileChoice, creatingFirst: Profile(id: "me", name: "me")), try store.tags())
+        }
+        if outcome.createdProfile {
+            context.stderr.line("Created profile 'me' for your first reading (see 'healthlog profile --help').")
+        }
         let presenter = ReadingPresenter(tags: tags, environment: context.environment, style: context.style)
-        context.stdout.line(presenter.confirmation("Added", reading, profile: profile))
+        context.stdout.line(presenter.confirmation("Added", outcome.reading, profile: outcome.profile))
+        if outcome.identicalCount > 0 {
+            let earlier = outcome.identicalCount == 1 ? "one" : "\(outcome.identicalCount)"
+            context.stdout.line(
+                "Kept beside \(earlier) with the same values at \(outcome.reading.takenAt.localTimeText) (a repeat measurement; 'healthlog delete ID' removes a mistake).")
+        }
     }
 }

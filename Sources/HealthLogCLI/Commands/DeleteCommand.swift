@@ -18,7 +18,7 @@ struct DeleteCommand: Command {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let store = try context.store()
+        let store = try context.store(.readWrite)
         // Resolve every id first, so one bad id deletes nothing.
         let readings = try context.records { try ids.map { try store.reading(idPrefix: $0) } }
         let unique = Array(Set(readings.map(\.id))).sorted()

@@ -34,7 +34,7 @@ struct EditCommand: Command {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let store = try context.store()
+        let store = try context.store(.readWrite)
         let (updated, profile, tags) = try context.records {
             var reading = try store.reading(idPrefix: id)
             if clear.contains("bp") { reading.bloodPressure = nil }

@@ -29,7 +29,7 @@ struct ExportCommand: Command {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let store = try context.store()
+        let store = try context.store(.readOnly)
         // Export is for backup and moving data: every profile unless one is named explicitly.
         let (profiles, tags, readings) = try context.records {
             try store.read {

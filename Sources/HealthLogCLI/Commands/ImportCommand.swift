@@ -68,7 +68,7 @@ struct ImportCommand: Command {
         let decoder = BackgroundDecoder(format: format, settings: settings)
         // Writing starts before the whole file is checked, so a new log this import creates is
         // removed again when the import fails or is a dry run: bad input leaves nothing behind.
-        let logPath = context.databasePath
+        let logPath = try context.databasePath()
         let createsLog = !FileSystem.exists(logPath)
         var succeeded = false
         defer {
@@ -77,7 +77,7 @@ struct ImportCommand: Command {
                 RecordStore.removeIfUnused(path: logPath)
             }
         }
-        let store = try context.store()
+        let store = try context.store(.readWrite)
         let head = try Self.cliError { () throws(InterchangeError) in try decoder.start() }
         var outcome = DecodedImport()
         func nextBatch() throws(CLIError) -> ValidatedReadings? {

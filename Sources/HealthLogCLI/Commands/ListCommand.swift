@@ -33,8 +33,8 @@ struct ListCommand: Command {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let store = try context.store()
-        let profile = try context.resolveProfile()
+        let store = try context.store(.readOnly)
+        let profile = try context.resolveProfile(in: store)
         var query = self.query
         query.profileID = profile.id
         let (readings, tags, total) = try context.records {

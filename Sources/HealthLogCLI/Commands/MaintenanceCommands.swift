@@ -10,7 +10,7 @@ struct CheckCommand: Command {
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {}
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let store = try context.store()
+        let store = try context.store(.readOnly)
         let report = try context.records { try store.check() }
         for note in report.notes { context.stdout.line("note: \(note)") }
         guard report.problems.isEmpty else {
@@ -33,7 +33,7 @@ struct BackupCommand: Command {
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) { path = arguments.positionals[0] }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let store = try context.store()
+        let store = try context.store(.readOnly)
         do {
             try store.backup(to: path)
         } catch {
@@ -61,7 +61,7 @@ struct RestoreCommand: Command {
 
     func run(_ context: CommandContext) throws(CLIError) {
         guard FileSystem.exists(path) else { throw .noInput("\(path) does not exist") }
-        let store = try context.store()
+        let store = try context.store(.readWrite)
         try context.confirmDestructive("Replace \(store.path) with \(path)?", yes: yes, command: Self.spec.commandLine)
         let kept = try context.records { try store.restore(from: path) }
         context.stdout.line("Restored \(path) into \(store.path); the previous log is kept as \(kept).")

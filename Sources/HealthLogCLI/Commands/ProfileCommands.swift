@@ -58,7 +58,7 @@ struct ProfileAddCommand: Command {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let store = try context.store()
+        let store = try context.store(.readWrite)
         try context.records { try store.addProfile(profile) }
         context.stdout.line("Created profile \(profileSummary(profile)).")
     }
@@ -70,7 +70,7 @@ struct ProfileListCommand: Command {
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {}
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let store = try context.store()
+        let store = try context.store(.readOnly)
         let (profiles, counts, defaultID) = try context.records {
             try store.read {
                 let profiles = try store.profiles()
@@ -104,7 +104,7 @@ struct ProfileShowCommand: Command {
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) { id = arguments.positionals[0] }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let store = try context.store()
+        let store = try context.store(.readOnly)
         let (profile, count, isDefault) = try context.records {
             let profile = try store.requireProfile(id: id)
             return (profile, try store.readingCount(profileID: id), try store.defaultProfileID() == id)
@@ -136,7 +136,7 @@ struct ProfileEditCommand: Command {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let store = try context.store()
+        let store = try context.store(.readWrite)
         let profile = try context.records {
             var profile = try store.requireProfile(id: id)
             fields.apply(to: &profile)
@@ -158,7 +158,7 @@ struct ProfileDefaultCommand: Command {
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) { id = arguments.positionals[0] }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let store = try context.store()
+        let store = try context.store(.readWrite)
         try context.records { try store.setDefaultProfile(id: id) }
         context.stdout.line("Profile '\(id)' is now the default.")
     }
@@ -180,7 +180,7 @@ struct ProfileRemoveCommand: Command {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let store = try context.store()
+        let store = try context.store(.readWrite)
         let count = try context.records {
             _ = try store.requireProfile(id: id)
             return try store.readingCount(profileID: id)

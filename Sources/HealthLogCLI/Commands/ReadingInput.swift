@@ -64,8 +64,13 @@ struct ReadingInput {
         if let when = arguments.value("--at") {
             let now = context.now
             let instant = try DateArgument.instant(when, now: now, zone: context.zone)
-            guard instant.utcSeconds <= now.utcSeconds + 600 else {
-                throw .data("--at '\(when)' is in the future; a reading can be at most 10 minutes ahead of now")
+            do {
+                try instant.checkPlausible(now: now.utcSeconds, birthYear: nil)
+            } catch {
+                // Just after midnight, "23:50" means last night.
+                let isClockOnly = !when.contains(" ") && !when.contains("-")
+                let hint = isClockOnly && instant.utcSeconds > now.utcSeconds ? "; did you mean 'yesterday \(when)'?" : ""
+                throw .data("--at '\(when)': \(error.message)\(hint)")
             }
             takenAt = instant
         }

@@ -18,7 +18,7 @@ struct ShowCommand: Command {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let store = try context.store()
+        let store = try context.store(.readOnly)
         let (reading, tags, profile) = try context.records {
             let reading = try store.reading(idPrefix: id)
             return (reading, try store.tags(), try store.profile(id: reading.profileID))

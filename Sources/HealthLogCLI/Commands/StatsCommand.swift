@@ -63,8 +63,8 @@ func parseGuideline(_ arguments: ParsedArguments) throws(CLIError) -> Guideline 
 
 /// The profile's summary over the range, or an error naming the profile and range when it is empty.
 func loadSummary(_ context: CommandContext, range: DateRangeOptions, options: AnalysisOptions) throws(CLIError) -> (BPSummary, [StatusTag]) {
-    let store = try context.store()
-    let profile = try context.resolveProfile()
+    let store = try context.store(.readOnly)
+    let profile = try context.resolveProfile(in: store)
     let (readings, tags) = try context.records {
         try store.read {
             (try store.readings(matching: ReadingQuery(profileID: profile.id, from: range.from, to: range.to)), try store.tags())

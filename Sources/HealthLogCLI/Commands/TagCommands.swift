@@ -36,7 +36,7 @@ struct TagListCommand: Command {
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {}
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let store = try context.store()
+        let store = try context.store(.readOnly)
         let (tags, counts, orphans) = try context.records {
             try store.read {
                 let tags = try store.tags()
@@ -72,7 +72,7 @@ struct TagAddCommand: Command {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let store = try context.store()
+        let store = try context.store(.readWrite)
         try context.records { try store.addTag(tag) }
         context.stdout.line("Defined tag '\(tag.id)': \(tag.label)\(tag.labelChinese.map { " / \($0)" } ?? ""), \(tag.color.uppercased()).")
     }
@@ -97,7 +97,7 @@ struct TagEditCommand: Command {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let store = try context.store()
+        let store = try context.store(.readWrite)
         let tag = try context.records {
             guard var tag = try store.tag(id: id) else { throw RecordsError.notFound("no tag '\(id)' (see 'healthlog tag list')") }
             fields.apply(to: &tag)
@@ -119,7 +119,7 @@ struct TagRemoveCommand: Command {
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) { id = arguments.positionals[0] }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let store = try context.store()
+        let store = try context.store(.readWrite)
         let uses = try context.records {
             try store.removeTag(id: id)
             return try store.usageCount(tagID: id)

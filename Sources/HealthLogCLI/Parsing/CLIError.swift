@@ -39,6 +39,14 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
     init(_ error: RecordsError) {
         switch error {
         case .invalid, .notFound, .conflict: self = .data(error.description)
+        case .noDatabase: self = .noInput(error.description)
+        case .unknownTags:
+            self = .data(error.description + " (define one with 'healthlog tag add')")
+        case .noProfiles:
+            self = .data("there are no profiles yet; add a reading with 'healthlog add 138/86' or create one with 'healthlog profile add ID'")
+        case .profileChoiceNeeded(let ids):
+            self = .data(
+                "several profiles (\(ids.joined(separator: ", "))): choose one with --profile ID, or set a default with 'healthlog profile default ID'")
         case .notHealthLogDatabase, .newerSchema, .storage: self = .io(error.description)
         }
     }

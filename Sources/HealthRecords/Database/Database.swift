@@ -1,5 +1,9 @@
 import CSQLite
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// One SQLite connection. It owns the `sqlite3` handle and closes it in `deinit`.
 ///
 /// Writes go through ``write(_:)``, which runs its closure inside
@@ -15,6 +19,11 @@ public final class Database {
         case readWrite
         /// Read only.
         case readOnly
+        /// Read only, from a file nothing else changes (an archive on read-only media): SQLite
+        /// takes no locks and needs no `-shm` beside it, so a read-only folder is fine.
+        case immutable
+        /// A private database in memory, gone when the connection closes.
+        case memory
     }
 
     let handle: OpaquePointer
@@ -28,12 +37,19 @@ public final class Database {
         _ = Database.configureOnce
         var connection: OpaquePointer?
         var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        var name = path
         switch mode {
         case .readWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
         case .readWrite: flags |= SQLITE_OPEN_READWRITE
         case .readOnly: flags |= SQLITE_OPEN_READONLY
+        case .immutable:
+            flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+            name = "file:\(Database.uriEscaped(path))?immutable=1"
+        case .memory:
+            flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_MEMORY
+            name = ":memory:"
         }
-        let code = sqlite3_open_v2(path, &connection, flags, nil)
+        let code = sqlite3_open_v2(name, &connection, flags, nil)
         guard code == SQLITE_OK, let connection else {
             let error = SQLiteError(code: code, connection: connection, context: "cannot open \(path)")
             sqlite3_close_v2(connection)
@@ -43,6 +59,21 @@ public final class Database {
         self.path = path
         sqlite3_busy_timeout(connection, busyTimeoutMilliseconds)
         sqlite3_extended_result_codes(connection, 1)
+    }
+
+    /// `path` as the path part of a `file:` URI: `%`, `?` and `#` percent-encoded.
+    private static func uriEscaped(_ path: String) -> String {
+        var result = ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "%"), UInt8(ascii: "?"), UInt8(ascii: "#"), 0..<0x20, 0x7F...:
+                let hex = String(byte, radix: 16, uppercase: true)
+                result += "%" + (hex.count == 1 ? "0" : "") + hex
+            default:
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            }
+        }
+        return result
     }
 
     /// Process-wide settings, made before SQLite first initializes: no memory statistics
@@ -122,12 +153,35 @@ public final class Database {
     }
 
     /// Switches the connection to WAL and checks that SQLite agreed.
+    ///
+    /// The switch needs the file to itself; while another process is in the middle of a
+    /// transaction it is retried, for up to about 10 seconds.
     func enableWriteAheadLog() throws(SQLiteError) {
-        let mode = try pragmaText("journal_mode=WAL")
-        guard mode?.lowercased() == "wal" else {
-            throw SQLiteError(
-                code: SQLITE_ERROR, message: "journal_mode is \(mode ?? "unknown"), expected wal",
-                context: "cannot enable WAL on \(path)")
+        var mode: String?
+        for _ in 0..<1000 {
+            do {
+                mode = try pragmaText("journal_mode=WAL")?.lowercased()
+                if mode == "wal" { return }
+            } catch where error.primaryCode == SQLITE_BUSY || error.primaryCode == SQLITE_LOCKED {
+                mode = "busy"
+            }
+            usleep(10_000)
+        }
+        throw SQLiteError(
+            code: SQLITE_BUSY, message: "journal_mode is \(mode ?? "unknown"), expected wal",
+            context: "cannot enable WAL on \(path)")
+    }
+
+    /// Copies every page of this database into `target` in one step (SQLite's backup API), so
+    /// readers of `target` see its old contents or the new ones, never a mix.
+    func copy(into target: Database) throws(SQLiteError) {
+        guard let backup = sqlite3_backup_init(target.handle, "main", handle, "main") else {
+            throw SQLiteError(code: sqlite3_errcode(target.handle), connection: target.handle, context: "cannot start the copy")
+        }
+        let status = sqlite3_backup_step(backup, -1)
+        sqlite3_backup_finish(backup)
+        guard status == SQLITE_DONE else {
+            throw SQLiteError(code: status, connection: target.handle, context: "the copy stopped")
         }
     }
 }

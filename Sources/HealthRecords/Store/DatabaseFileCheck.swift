@@ -7,9 +7,16 @@ enum DatabaseFileCheck {
     /// (truncated) or a `-wal` beside it that cannot be its write-ahead log. A genuine WAL left
     /// by a crash passes: SQLite recovers from it, even when the crash cut a checkpoint short
     /// and left the file shorter than its header, as long as the log can hold the missing pages.
+    ///
+    /// The bytes are read under SQLite's SHARED lock, so a process creating the schema in
+    /// rollback mode at this moment is waited for, never seen half-way.
     static func checkBeforeOpening(_ path: String) throws(RecordsError) {
-        guard let file = try? InputFile(path: path), let header = try? file.read(100), header.count == 100,
-            header.starts(with: Array("SQLite format 3\0".utf8))
+        guard let file = VFSFile(path: path) else { return }  // SQLite's own open reports it
+        guard file.lockShared(waitingUpTo: 10_000) else {
+            throw .storage("cannot read \(path): another process has held it locked for 10 seconds")
+        }
+        let header = file.read(100)
+        guard header.count == 100, header.starts(with: Array("SQLite format 3\0".utf8))
         else { return }  // empty, new, or not SQLite at all: SQLite's own checks answer those
         let number = { (range: Range<Int>, bytes: [UInt8]) in bigEndian(bytes[range]) }
         let pageSize = number(16..<18, header) == 1 ? 65_536 : number(16..<18, header)

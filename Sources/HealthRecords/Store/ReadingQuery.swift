@@ -59,3 +59,11 @@ public struct ReadingQuery: Sendable {
         return (sql, values)
     }
 }
+
+/// Which profile a call is about.
+public enum ProfileChoice: Sendable, Equatable {
+    /// This profile; it must exist.
+    case named(String)
+    /// The stored default, else the only profile.
+    case automatic
+}

@@ -54,7 +54,7 @@ extension RecordStore {
         }
         do {
             let target = try Database(path: temporary, mode: .readWrite)
-            try RecordStore.copy(from: database, to: target)
+            try database.copy(into: target)
             // One self-contained file: opening it later leaves no -wal or -shm beside it.
             _ = try target.pragmaText("journal_mode=DELETE")
         } catch {
@@ -96,25 +96,13 @@ extension RecordStore {
         try backup(to: kept)
         do {
             let source = try Database(path: path, mode: .readOnly)
-            try RecordStore.copy(from: source, to: database)
+            try source.copy(into: database)
             // An older backup is brought up to this build's schema.
             try Migrations.apply(to: database, now: clock()) { _ in }
         } catch {
             throw .storage("restore failed; the log is unchanged (\(error))")
         }
         return kept
-    }
-
-    /// Copies every page of `source` into `target` in one step.
-    private static func copy(from source: Database, to target: Database) throws(SQLiteError) {
-        guard let backup = sqlite3_backup_init(target.handle, "main", source.handle, "main") else {
-            throw SQLiteError(code: sqlite3_errcode(target.handle), connection: target.handle, context: "cannot start the backup")
-        }
-        let status = sqlite3_backup_step(backup, -1)
-        sqlite3_backup_finish(backup)
-        guard status == SQLITE_DONE else {
-            throw SQLiteError(code: status, connection: target.handle, context: "the backup stopped")
-        }
     }
 }
 

@@ -50,6 +50,22 @@ extension RecordStore {
         }
     }
 
+    /// The profile `choice` means: the named one, or (``ProfileChoice/automatic``) the stored
+    /// default, else the only profile. Several profiles and no default is
+    /// ``RecordsError/profileChoiceNeeded(_:)``; none at all is ``RecordsError/noProfiles``.
+    public func profile(_ choice: ProfileChoice) throws(RecordsError) -> Profile {
+        try mapErrors {
+            if case .named(let id) = choice { return try requireProfile(id: id) }
+            if let id = try defaultProfileID(), let profile = try profile(id: id) { return profile }
+            let profiles = try profiles()
+            switch profiles.count {
+            case 0: throw RecordsError.noProfiles
+            case 1: return profiles[0]
+            default: throw RecordsError.profileChoiceNeeded(profiles.map(\.id))
+            }
+        }
+    }
+
     // MARK: - Changing profiles
 
     /// Adds a new profile; its id must not be in use.
@@ -108,13 +124,16 @@ extension RecordStore {
         }
     }
 
-    /// Removes a profile together with all of its readings. Returns how many readings went.
+    /// Removes a profile together with all of its readings, and the default setting when it
+    /// named this profile (a later profile with the same id must not inherit it). Returns how
+    /// many readings went.
     @discardableResult
     public func removeProfile(id: String) throws(RecordsError) -> Int {
         try write {
             _ = try requireProfile(id: id)
             let count = try readingCount(profileID: id)
             try database.cachedStatement("DELETE FROM profiles WHERE id = ?").run([.text(id)])
+            try database.cachedStatement("DELETE FROM settings WHERE key = 'default_profile' AND value = ?").run([.text(id)])
             return count
         }
     }

@@ -1,5 +1,17 @@
 public import HealthCore
 
+/// What adding one reading did.
+public struct AddOutcome: Sendable {
+    /// The reading as stored.
+    public let reading: Reading
+    /// The profile it was added to.
+    public let profile: Profile
+    /// True when the log had no profiles and the first one was created for this reading.
+    public let createdProfile: Bool
+    /// How many readings of the profile already had the same minute and values.
+    public let identicalCount: Int
+}
+
 extension RecordStore {
     // MARK: - Reading readings
 
@@ -55,16 +67,58 @@ extension RecordStore {
     // MARK: - Changing readings
 
     /// Stores a new reading. Its profile must exist and its tags must be defined.
-    public func add(_ reading: Reading) throws(RecordsError) {
-        try RecordsError.checking(reading.validate())
+    @discardableResult
+    public func add(_ reading: Reading) throws(RecordsError) -> AddOutcome {
+        try add(reading, for: .named(reading.profileID))
+    }
+
+    /// Stores a new reading for the profile `choice` means, all in one transaction: when the
+    /// log has no profiles yet and `firstProfile` is given, that profile is created for it.
+    /// The reading's own ``Reading/profileID`` is replaced by the chosen profile's.
+    ///
+    /// Tags must be defined, the values in range and the time plausible
+    /// (``Reading/checkTime(now:birthYear:)``). A reading identical to one already stored in the
+    /// same minute is kept (people measure twice) and counted in the outcome.
+    @discardableResult
+    public func add(_ reading: Reading, for choice: ProfileChoice, creatingFirst firstProfile: Profile? = nil) throws(RecordsError) -> AddOutcome {
         let now = clock()
-        try write {
-            _ = try requireProfile(id: reading.profileID)
-            try requireDefined(reading.tagIDs)
-            guard try insert(reading, now: now) else {
-                throw RecordsError.conflict("a reading with id \(reading.id) already exists")
+        return try write {
+            var createdProfile = false
+            let profile: Profile
+            do {
+                profile = try self.profile(choice)
+            } catch RecordsError.noProfiles where firstProfile != nil {
+                try insertProfile(firstProfile!, now: now)
+                profile = try requireProfile(id: firstProfile!.id)
+                createdProfile = true
             }
+            var stored = reading
+            stored.profileID = profile.id
+            try RecordsError.checking(stored.validate())
+            try RecordsError.checking(stored.checkTime(now: now / 1000, birthYear: profile.birthYear))
+            try requireDefined(stored.tagIDs)
+            let identical = try identicalCount(to: stored)
+            guard try insert(stored, now: now) else {
+                throw RecordsError.conflict("a reading with id \(stored.id) already exists")
+            }
+            return AddOutcome(reading: stored, profile: profile, createdProfile: createdProfile, identicalCount: identical)
         }
+    }
+
+    /// How many stored readings of the same profile have the same minute and values.
+    func identicalCount(to reading: Reading) throws -> Int {
+        let minute = floorDivide(reading.takenAt.utcSeconds, 60) * 60
+        let count = try database.cachedStatement(
+            """
+            SELECT count(*) FROM readings WHERE profile_id = ? AND taken_at BETWEEN ? AND ?
+                AND systolic IS ? AND diastolic IS ? AND pulse IS ? AND weight_g IS ?
+            """
+        ).scalarInt([
+            .text(reading.profileID), .integer(minute), .integer(minute + 59),
+            reading.systolic.map { .integer(Int64($0)) } ?? .null, reading.diastolic.map { .integer(Int64($0)) } ?? .null,
+            reading.pulse.map { .integer(Int64($0)) } ?? .null, reading.weightGrams.map { .integer(Int64($0)) } ?? .null,
+        ])
+        return Int(count ?? 0)
     }
 
     /// Saves changes to an existing reading. Tags it did not carry before must be defined.
@@ -74,7 +128,10 @@ extension RecordStore {
         changed.updatedAt = clock()
         try write {
             let old = try self.reading(idPrefix: reading.id)
-            _ = try requireProfile(id: reading.profileID)
+            let profile = try requireProfile(id: reading.profileID)
+            if reading.takenAt != old.takenAt {
+                try RecordsError.checking(reading.checkTime(now: changed.updatedAt / 1000, birthYear: profile.birthYear))
+            }
             try requireDefined(reading.tagIDs.filter { !old.tagIDs.contains($0) })
             try replace(old, with: changed)
         }

@@ -70,11 +70,7 @@ extension RecordStore {
         guard !tagIDs.isEmpty else { return }
         let known = try tags().map(\.id)
         let unknown = tagIDs.filter { !known.contains($0) }
-        guard unknown.isEmpty else {
-            let names = unknown.map { "'\($0)'" }.joined(separator: ", ")
-            throw RecordsError.invalid(
-                "unknown tag \(names); known tags: \(known.joined(separator: ", ")) (define one with 'healthlog tag add')")
-        }
+        guard unknown.isEmpty else { throw RecordsError.unknownTags(unknown, known: known) }
     }
 }
 

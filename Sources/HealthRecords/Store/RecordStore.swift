@@ -12,43 +12,41 @@ import CSQLite
 /// Every write is one `BEGIN IMMEDIATE` transaction, so a failed call leaves the
 /// file as it was.
 public final class RecordStore {
+    /// How a log is opened.
+    public enum Access: Sendable {
+        /// Reading and writing; a missing log is created (folder 0700, file 0600) and an older
+        /// schema is migrated.
+        case readWrite
+        /// Reading only: nothing is ever created or changed, so a log on read-only media or in a
+        /// read-only folder (an archived backup) can be viewed. An older schema is brought up to
+        /// date in a private copy in memory.
+        case readOnly
+    }
+
     let database: Database
     let clock: @Sendable () -> Int64
 
     /// The database file's path.
-    public var path: String { database.path }
+    public let path: String
 
-    private init(database: Database, clock: @escaping @Sendable () -> Int64) {
+    private init(database: Database, path: String, clock: @escaping @Sendable () -> Int64) {
         self.database = database
+        self.path = path
         self.clock = clock
     }
 
-    /// Opens the log at `path`, creating it (directory 0700, file 0600) when missing.
+    /// Opens the log at `path`.
     ///
-    /// A file that is not a HealthLog database, or that comes from a newer
-    /// schema, is refused before anything is written to it.
+    /// A file that is not a HealthLog database, or that comes from a newer schema, is refused
+    /// before anything is written to it. With ``Access/readOnly`` a missing file is
+    /// ``RecordsError/noDatabase(path:)``.
     public static func open(
-        path: String, clock: @escaping @Sendable () -> Int64 = currentUnixMilliseconds
+        path: String, access: Access = .readWrite, clock: @escaping @Sendable () -> Int64 = currentUnixMilliseconds
     ) throws(RecordsError) -> RecordStore {
-        if !FileSystem.exists(path) {
-            do { try FileSystem.createPrivateFile(path) } catch { throw .storage(error.description) }
-        } else {
-            try DatabaseFileCheck.checkBeforeOpening(path)
-        }
+        guard !path.isEmpty else { throw .noDatabase(path: path) }
         do {
-            let database = try Database(path: path, mode: .readWrite)
-            try checkIdentity(of: database)
-            if try database.pragmaText("journal_mode")?.lowercased() != "wal" {
-                try database.enableWriteAheadLog()
-            }
-            try database.execute("PRAGMA foreign_keys = ON")
-            // A large import is one transaction; with SQLite's default 2 MB cache its pages
-            // spill to the WAL and are read back hundreds of thousands of times.
-            try database.execute("PRAGMA cache_size = -65536")
-            try Migrations.apply(to: database, now: clock()) { database in
-                try seedBuiltInTags(into: database, now: clock())
-            }
-            return RecordStore(database: database, clock: clock)
+            let database = try access == .readWrite ? openForWriting(path, now: clock()) : openForReading(path, now: clock())
+            return RecordStore(database: database, path: path, clock: clock)
         } catch let error as RecordsError {
             throw error
         } catch let error as SQLiteError {
@@ -64,22 +62,92 @@ public final class RecordStore {
         }
     }
 
+    /// Opens (creating when missing) for writing, with the schema set up and up to date.
+    private static func openForWriting(_ path: String, now: Int64) throws -> Database {
+        let created: Bool
+        do { created = try FileSystem.createPrivateFile(path) } catch { throw RecordsError.storage(error.description) }
+        // Opening reads nothing yet; the file's bytes are checked first.
+        let database = try Database(path: path, mode: .readWrite)
+        if !created {
+            try DatabaseFileCheck.checkBeforeOpening(path)
+            // An empty file someone made is adopted as a new log, and is private from then on.
+            if FileSystem.size(of: path) == 0 { FileSystem.makePrivate(path) }
+        }
+        try setUpForWriting(database, now: now)
+        try database.execute("PRAGMA foreign_keys = ON")
+        // A large import is one transaction; with SQLite's default 2 MB cache its pages
+        // spill to the WAL and are read back hundreds of thousands of times.
+        try database.execute("PRAGMA cache_size = -65536")
+        return database
+    }
+
+    /// Checks the file's identity and, when needed, creates or migrates the schema and turns on
+    /// WAL. Processes starting at the same moment are kept apart by SQLite's own locks: each
+    /// migration step re-reads the version inside its IMMEDIATE transaction, and the identity is
+    /// read in one snapshot, so a half-made schema is never seen.
+    private static func setUpForWriting(_ database: Database, now: Int64) throws {
+        let state = try SchemaState.read(database)
+        try refuseUnusable(state, path: database.path)
+        guard !state.isReadyForWriting else { return }
+        // The schema is written first, and only then does the log switch to WAL. The other
+        // order would leave a new file at zero pages with everything in its -wal, and SQLite
+        // deletes the -wal of a zero-page database when another connection opens it: committed
+        // readings would vanish.
+        try Migrations.apply(to: database, now: now) { database in
+            try seedBuiltInTags(into: database, now: now)
+        }
+        if !state.isWriteAheadLogged { try database.enableWriteAheadLog() }
+    }
+
+    /// Opens an existing log without ever writing to it.
+    ///
+    /// Where the file and its folder are writable, the connection is opened read-write but
+    /// `query_only`: SQLite can then tidy its `-wal` and `-shm` away on close as usual, and the
+    /// folder is left as it was. Elsewhere it is opened read-only, and a WAL log whose `-shm`
+    /// cannot be made (a read-only folder) with no `-wal` holding anything is read as immutable.
+    private static func openForReading(_ path: String, now: Int64) throws -> Database {
+        guard FileSystem.exists(path) else { throw RecordsError.noDatabase(path: path) }
+        let writable = FileSystem.isWritable(path) && FileSystem.isWritableDirectory(FileSystem.parentDirectory(of: path))
+        var database = try Database(path: path, mode: writable ? .readWrite : .readOnly)
+        try DatabaseFileCheck.checkBeforeOpening(path)
+        var state: SchemaState
+        do {
+            state = try SchemaState.read(database)
+        } catch let error as SQLiteError
+            where !writable && (error.primaryCode == SQLITE_CANTOPEN || error.primaryCode == SQLITE_READONLY)
+            && FileSystem.size(of: path + "-wal") ?? 0 == 0
+        {
+            database = try Database(path: path, mode: .immutable)
+            state = try SchemaState.read(database)
+        }
+        try refuseUnusable(state, path: path)
+        switch state.kind {
+        case .empty:
+            throw RecordsError.noDatabase(path: path)
+        case .healthLog(let version) where version < Migrations.steps.count:
+            // A log from an older HealthLog: upgrade a private copy, never the file.
+            let copy = try Database(path: path, mode: .memory)
+            try database.copy(into: copy)
+            try Migrations.apply(to: copy, now: now) { _ in }
+            try copy.execute("PRAGMA query_only = 1")
+            return copy
+        default:
+            try database.execute("PRAGMA query_only = 1")
+            return database
+        }
+    }
+
+    private static func refuseUnusable(_ state: SchemaState, path: String) throws(RecordsError) {
+        switch state.kind {
+        case .foreign: throw .notHealthLogDatabase(path: path, reason: "it belongs to another program")
+        case .newer(let version): throw .newerSchema(path: path, found: version, supported: Migrations.steps.count)
+        case .empty, .healthLog: break
+        }
+    }
+
     /// Refuses another program's file or a newer schema, using reads only.
     static func checkIdentity(of database: Database) throws {
-        let applicationID = try database.pragmaInt("application_id")
-        let version = try database.pragmaInt("user_version")
-        if applicationID == Migrations.applicationID {
-            if version > Migrations.steps.count {
-                throw RecordsError.newerSchema(
-                    path: database.path, found: Int(version), supported: Migrations.steps.count)
-            }
-            return
-        }
-        let objects = try Statement(database: database, sql: "SELECT count(*) FROM sqlite_master").scalarInt() ?? 0
-        guard applicationID == 0, objects == 0, version == 0 else {
-            throw RecordsError.notHealthLogDatabase(
-                path: database.path, reason: "it belongs to another program")
-        }
+        try refuseUnusable(try SchemaState.read(database), path: database.path)
     }
 
     private static func seedBuiltInTags(into database: Database, now: Int64) throws {

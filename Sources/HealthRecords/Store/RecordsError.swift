@@ -6,8 +6,18 @@ public enum RecordsError: Error, Equatable, CustomStringConvertible, Sendable {
     case invalid(String)
     /// A profile, reading or tag that does not exist.
     case notFound(String)
+    /// Tag IDs with no definition, given for a new stamp (history may keep undefined IDs, but a
+    /// typo must never create one); `known` lists the defined ones.
+    case unknownTags([String], known: [String])
+    /// The log has no profiles yet.
+    case noProfiles
+    /// The log has several profiles and none is the default: the caller must choose one.
+    case profileChoiceNeeded([String])
     /// Something already exists, e.g. a profile id in use.
     case conflict(String)
+    /// There is no HealthLog log at the path (nothing there, or an empty file), and the command
+    /// only reads, so none was created.
+    case noDatabase(path: String)
     /// The file is not a HealthLog database; it was left untouched.
     case notHealthLogDatabase(path: String, reason: String)
     /// The file was written by a newer HealthLog; it was left untouched.
@@ -19,6 +29,14 @@ public enum RecordsError: Error, Equatable, CustomStringConvertible, Sendable {
         switch self {
         case .invalid(let message), .notFound(let message), .conflict(let message), .storage(let message):
             message
+        case .unknownTags(let unknown, let known):
+            "unknown tag \(unknown.map { "'\($0)'" }.joined(separator: ", ")); known tags: \(known.joined(separator: ", "))"
+        case .noProfiles:
+            "there are no profiles yet"
+        case .profileChoiceNeeded(let ids):
+            "several profiles (\(ids.joined(separator: ", "))) and no default: choose one"
+        case .noDatabase(let path):
+            "no HealthLog database at \(path)"
         case .notHealthLogDatabase(let path, let reason):
             "\(path) is not a HealthLog database (\(reason)); it was left untouched"
         case .newerSchema(let path, let found, let supported):
