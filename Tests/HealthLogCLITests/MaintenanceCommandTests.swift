@@ -76,9 +76,30 @@ import Testing
         #expect(cli.run("restore", cli.directory.file("missing.sqlite"), "--yes").status == 66)
         #expect(cli.run("restore", backup).status == 64)  // needs --yes without a terminal
         #expect(cli.databaseBytes() == before)
-        #expect(cli.ok("restore", backup, "--yes") == "Restored \(backup) into \(cli.databasePath); the previous log is kept as \(cli.databasePath).bak.\n")
+        // 2026-11-30 08:00 in China is 00:00 UTC.
+        let first = cli.databasePath + ".before-restore-20261130T000000Z.bak"
+        #expect(cli.ok("restore", backup, "--yes") == "Restored \(backup) into \(cli.databasePath); the previous log is kept as \(first).\n")
         #expect(try cli.readings(profile: "mom").count == 1)
-        #expect(try RecordStore.open(path: cli.databasePath + ".bak").readings(matching: ReadingQuery(profileID: "mom")).count == 2)
+        #expect(try RecordStore.open(path: first).readings(matching: ReadingQuery(profileID: "mom")).count == 2)
+    }
+
+    /// Restoring twice keeps both displaced logs: the one from before the first restore is the
+    /// only copy of readings added since the backup, and must never be overwritten.
+    @Test func everyRestoreKeepsTheLogItDisplacedUnderItsOwnName() throws {
+        let cli = CLIHarness()
+        cli.family()
+        let older = cli.directory.file("older.sqlite")
+        cli.ok("backup", older)
+        cli.ok("-p", "mom", "add", "119/77", "--at", "07:50")  // only in the live log
+        let newer = cli.directory.file("newer.sqlite")
+        cli.ok("backup", newer)
+        cli.ok("restore", older, "--yes")
+        let second = cli.ok("restore", newer, "--yes")
+        let kept = cli.databasePath + ".before-restore-20261130T000000Z-2.bak"
+        #expect(second.hasSuffix("the previous log is kept as \(kept).\n"))
+        let first = cli.databasePath + ".before-restore-20261130T000000Z.bak"
+        #expect(try RecordStore.open(path: first, access: .readOnly).readings(matching: ReadingQuery(profileID: "mom")).count == 2)
+        #expect(try RecordStore.open(path: kept, access: .readOnly).readings(matching: ReadingQuery(profileID: "mom")).count == 1)
     }
 
     @Test func aLongImportShowsProgressOnATerminal() throws {
@@ -94,8 +115,10 @@ import Testing
             stdout: CapturedOutput(), stderr: stderr, environment: cli.environment,
             clock: { ticker.now += 400; return ticker.now }, zone: cli.zone)
         #expect(HealthLogMain.run(["-p", "dad", "import", fixture], context: context) == 0)
-        #expect(stderr.text.contains("100%"))
         #expect(stderr.text.contains("█"))
+        // The bar ends full, on a line of its own, before anything else is said.
+        let barLine = try #require(stderr.text.split(separator: "\n").first { $0.contains("█") })
+        #expect(barLine.split(separator: "\r").last?.hasPrefix(String(repeating: "█", count: 30) + " 100%") == true, "\(barLine)")
         // A CSV shows its progress as it is read, too.
         let csv = cli.directory.write("many.csv", ReliabilityTests.csv(5_000, profile: "mom"))
         let csvErrors = CapturedOutput(isTerminal: true)

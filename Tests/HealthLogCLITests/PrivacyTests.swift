@@ -31,7 +31,7 @@ import Testing
             #expect(try mode(cli.directory.file(file)) == 0o600, "\(file)")
         }
         cli.ok("restore", cli.directory.file("b.sqlite"), "--yes")
-        #expect(try mode(cli.directory.file("data/health/log.sqlite.bak")) == 0o600)
+        #expect(try mode(cli.directory.file("data/health/log.sqlite.before-restore-20261130T000000Z.bak")) == 0o600)
     }
 
     @Test func hostileStringsAreStoredAndReadBackIntact() throws {

@@ -60,3 +60,23 @@ import Testing
         #expect(readings.filter { $0.pulse == 70 }.count == 200)
     }
 }
+
+/// The machine's own zone (the C library's `mktime`) follows the same autumn rule as named
+/// zones: the earlier instant, and the confirmation says which offset it took.
+@Suite struct SystemZoneTests {
+    @Test(arguments: [
+        ("America/New_York", "2026-11-01 01:30", "2026-11-01 01:30 happens twice (the clocks went back): taken as the first, UTC−04:00."),
+        ("Europe/Berlin", "2026-10-25 02:30", "2026-10-25 02:30 happens twice (the clocks went back): taken as the first, UTC+02:00."),
+        ("Europe/London", "2026-10-25 01:30", "2026-10-25 01:30 happens twice (the clocks went back): taken as the first, UTC+01:00."),
+        ("Australia/Sydney", "2026-04-05 02:30", "2026-04-05 02:30 happens twice (the clocks went back): taken as the first, UTC+11:00."),
+    ])
+    func theMachinesZoneTakesTheEarlierOfTwoEqualWallTimes(zone: String, when: String, note: String) throws {
+        let directory = TemporaryDirectory()
+        let environment = ["HEALTHLOG_DB": directory.file("log.sqlite"), "HOME": directory.path, "TZ": zone]
+        let result = try runProcess(["add", "120/80", "--at", when], environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasSuffix(note + "\n"), "\(result.stdout)")
+        let plain = try runProcess(["add", "121/80", "--at", "2026-11-20 08:00"], environment: environment)
+        #expect(plain.stdout.split(separator: "\n").count == 1)
+    }
+}

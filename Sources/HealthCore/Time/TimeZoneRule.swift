@@ -8,12 +8,20 @@
 public protocol TimeZoneRule: Sendable {
     /// The offset in minutes east of UTC at `utcSeconds`.
     func offsetMinutes(atUTC utcSeconds: Int64) -> Int
-    /// The instant a clock in this zone shows `date` `hour:minute`, or nil if that
-    /// wall time does not exist (skipped by a daylight-saving change).
-    func instant(date: CivilDate, hour: Int, minute: Int, second: Int) -> ZonedInstant?
+    /// Every instant a clock in this zone shows `date` `hour:minute:second`, earliest first:
+    /// none for a wall time skipped by a daylight-saving change (spring), two for one repeated
+    /// (autumn), one otherwise.
+    func instants(date: CivilDate, hour: Int, minute: Int, second: Int) -> [ZonedInstant]
 }
 
 extension TimeZoneRule {
+    /// The instant a clock in this zone shows `date` `hour:minute:second`, or nil when that wall
+    /// time does not exist. A repeated wall time (autumn) is always the earlier instant, the
+    /// one with the summer offset, in every zone: one rule, whatever the C library would pick.
+    public func instant(date: CivilDate, hour: Int, minute: Int, second: Int) -> ZonedInstant? {
+        instants(date: date, hour: hour, minute: minute, second: second).first
+    }
+
     /// The instant `utcSeconds` tagged with this zone's offset at that moment.
     public func zoned(utcSeconds: Int64) -> ZonedInstant {
         ZonedInstant(utcSeconds: utcSeconds, offsetMinutes: offsetMinutes(atUTC: utcSeconds))
@@ -28,8 +36,8 @@ public struct FixedOffsetZone: TimeZoneRule {
 
     public func offsetMinutes(atUTC utcSeconds: Int64) -> Int { minutes }
 
-    public func instant(date: CivilDate, hour: Int, minute: Int, second: Int) -> ZonedInstant? {
-        ZonedInstant(date: date, hour: hour, minute: minute, second: second, offsetMinutes: minutes)
+    public func instants(date: CivilDate, hour: Int, minute: Int, second: Int) -> [ZonedInstant] {
+        [ZonedInstant(date: date, hour: hour, minute: minute, second: second, offsetMinutes: minutes)]
     }
 }
 
@@ -44,20 +52,29 @@ public struct SystemTimeZone: TimeZoneRule {
         return Int(parts.tm_gmtoff) / 60
     }
 
-    public func instant(date: CivilDate, hour: Int, minute: Int, second: Int) -> ZonedInstant? {
-        var parts = tm()
-        parts.tm_year = Int32(date.year - 1900)
-        parts.tm_mon = Int32(date.month - 1)
-        parts.tm_mday = Int32(date.day)
-        parts.tm_hour = Int32(hour)
-        parts.tm_min = Int32(minute)
-        parts.tm_sec = Int32(second)
-        parts.tm_isdst = -1
-        let time = mktime(&parts)
-        guard time != -1 || parts.tm_year == 69 else { return nil }
-        let instant = ZonedInstant(utcSeconds: Int64(time), offsetMinutes: Int(parts.tm_gmtoff) / 60)
-        // mktime normalises a skipped wall time (e.g. 02:30 on a spring-forward day) to another one.
-        guard instant.localDate == date, instant.hour == hour, instant.minute == minute else { return nil }
-        return instant
+    public func instants(date: CivilDate, hour: Int, minute: Int, second: Int) -> [ZonedInstant] {
+        // mktime alone picks one of two repeated wall times by its own whim (glibc differs by
+        // zone); asking with daylight saving off and on finds both.
+        var found: [ZonedInstant] = []
+        for isDaylightSaving in [Int32(1), 0] {
+            var parts = tm()
+            parts.tm_year = Int32(date.year - 1900)
+            parts.tm_mon = Int32(date.month - 1)
+            parts.tm_mday = Int32(date.day)
+            parts.tm_hour = Int32(hour)
+            parts.tm_min = Int32(minute)
+            parts.tm_sec = Int32(second)
+            parts.tm_isdst = isDaylightSaving
+            let time = mktime(&parts)
+            guard time != -1 || parts.tm_year == 69 else { continue }
+            let instant = zoned(utcSeconds: Int64(time))
+            // mktime normalises a skipped wall time (02:30 on a spring-forward day), or one given
+            // with the wrong daylight-saving flag, to another wall time: only exact ones count.
+            guard instant.localDate == date, instant.hour == hour, instant.minute == minute, instant.second == second,
+                !found.contains(instant)
+            else { continue }
+            found.append(instant)
+        }
+        return found.sorted()
     }
 }

@@ -65,16 +65,15 @@ public struct ZoneInfoZone: TimeZoneRule {
         return (low == 0 ? initialOffset : offsets[low - 1]) / 60
     }
 
-    public func instant(date: CivilDate, hour: Int, minute: Int, second: Int) -> ZonedInstant? {
+    public func instants(date: CivilDate, hour: Int, minute: Int, second: Int) -> [ZonedInstant] {
         let local = Int64(date.dayNumber) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
-        // Try the offsets in force a day either side; the one that maps back to the same wall time wins.
-        // In a repeated hour (autumn) the earlier instant is chosen; a skipped hour (spring) has none.
+        // Try the offsets in force a day either side; each that maps back to the same wall time
+        // is an instant with that clock reading (two in a repeated hour, none in a skipped one).
         let candidates = Set([offsetMinutes(atUTC: local - 86_400), offsetMinutes(atUTC: local), offsetMinutes(atUTC: local + 86_400)])
-        let instants = candidates.compactMap { offset -> ZonedInstant? in
+        return candidates.compactMap { offset -> ZonedInstant? in
             let utc = local - Int64(offset) * 60
             return offsetMinutes(atUTC: utc) == offset ? ZonedInstant(utcSeconds: utc, offsetMinutes: offset) : nil
-        }
-        return instants.min()
+        }.sorted()
     }
 }
 

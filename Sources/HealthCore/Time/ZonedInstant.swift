@@ -44,6 +44,12 @@ public struct ZonedInstant: Hashable, Comparable, Sendable {
     /// `HH:MM` in local time.
     public var localTimeText: String { "\(pad(hour, 2)):\(pad(minute, 2))" }
 
+    /// The offset as `+08:00`, `−04:00` (with a true minus) or `+00:00`.
+    public var offsetText: String {
+        let magnitude = abs(offsetMinutes)
+        return "\(offsetMinutes < 0 ? "−" : "+")\(pad(magnitude / 60, 2)):\(pad(magnitude % 60, 2))"
+    }
+
     /// ISO 8601 with the stored offset, e.g. `2026-11-30T07:45:00+08:00`.
     public var iso8601: String {
         let sign = offsetMinutes < 0 ? "-" : "+"

@@ -41,6 +41,7 @@ struct AddCommand: Command {
         }
         let presenter = ReadingPresenter(tags: tags, environment: context.environment, style: context.style)
         context.stdout.line(presenter.confirmation("Added", outcome.reading, profile: outcome.profile))
+        if let note = input.repeatedWallTimeNote { context.stdout.line(note) }
         if outcome.identicalCount > 0 {
             let earlier = outcome.identicalCount == 1 ? "one" : "\(outcome.identicalCount)"
             context.stdout.line(

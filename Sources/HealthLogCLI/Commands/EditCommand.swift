@@ -53,5 +53,6 @@ struct EditCommand: Command {
         }
         let presenter = ReadingPresenter(tags: tags, environment: context.environment, style: context.style)
         context.stdout.line(presenter.confirmation("Updated", updated, profile: profile))
+        if let note = input.repeatedWallTimeNote { context.stdout.line(note) }
     }
 }

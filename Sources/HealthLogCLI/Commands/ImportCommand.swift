@@ -57,7 +57,7 @@ struct ImportCommand: Command {
         guard FileSystem.exists(path) else { throw .noInput("\(path) does not exist") }
         let format = try Self.cliError { () throws(InterchangeError) in try chosenFormat(context) }
         let bar = ProgressBar(output: context.stderr, clock: context.clock)
-        defer { bar?.finish() }
+        defer { bar?.finish(completed: false) }
         var progress: (@Sendable (Int64, Int64) -> Void)?
         if let bar {
             progress = { done, total in bar.update(done: done, total: total) }
@@ -82,7 +82,7 @@ struct ImportCommand: Command {
         var outcome = DecodedImport()
         func nextBatch() throws(CLIError) -> ValidatedReadings? {
             if let batch = decoder.nextBatch() { return batch }
-            bar?.finish()
+            bar?.finish(completed: true)
             outcome = try Self.cliError { () throws(InterchangeError) in try decoder.finish() }
             for problem in outcome.problems { context.stderr.line(problem) }
             if !outcome.problems.isEmpty && !skipInvalid {

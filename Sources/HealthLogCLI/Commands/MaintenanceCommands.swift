@@ -43,10 +43,10 @@ struct BackupCommand: Command {
     }
 }
 
-/// `healthlog restore FILE`: put a backup back, keeping the current log as *.bak.
+/// `healthlog restore FILE`: put a backup back, keeping the current log under a name of its own.
 struct RestoreCommand: Command {
     static let spec = CommandSpec(
-        ["restore"], abstract: "Restore a checked backup; the current log is kept as *.bak.",
+        ["restore"], abstract: "Restore a checked backup; the current log is kept beside it as *.before-restore-TIME.bak.",
         arguments: [ArgumentSpec("FILE", help: "A file made by 'healthlog backup'.")],
         options: [OptionSpec("--yes", short: "-y", help: "Do not ask for confirmation.")],
         examples: ["healthlog restore ~/healthlog-2026-11-30.sqlite --yes"])

@@ -10,6 +10,9 @@ struct ReadingInput {
     var tagIDs: [String]?
     var note: String?
     var takenAt: ZonedInstant?
+    /// True when `--at` named a wall time that happens twice (the hour the clocks go back);
+    /// the earlier instant was taken, and the confirmation says so.
+    var atRepeatedWallTime = false
 
     static let options: [OptionSpec] = [
         OptionSpec("--pulse", value: "N", help: "Pulse in beats per minute (20–250)."),
@@ -73,7 +76,15 @@ struct ReadingInput {
                 throw .data("--at '\(when)': \(error.message)\(hint)")
             }
             takenAt = instant
+            atRepeatedWallTime = ZonedInstant(iso8601: when.trimmingWhitespace().description) == nil
+                && context.zone.instants(date: instant.localDate, hour: instant.hour, minute: instant.minute, second: instant.second).count > 1
         }
+    }
+
+    /// The line that says which of two equal wall times was taken, or nil.
+    var repeatedWallTimeNote: String? {
+        guard atRepeatedWallTime, let takenAt else { return nil }
+        return "\(takenAt.localDate) \(takenAt.localTimeText) happens twice (the clocks went back): taken as the first, UTC\(takenAt.offsetText)."
     }
 
     /// True when nothing measurable was given.

@@ -22,7 +22,14 @@ final class ProgressBar: @unchecked Sendable {
         let now = clock()
         guard now - started > 1000, now - lastDrawn > 100, total > 0 else { return }
         lastDrawn = now
+        draw(done: done, total: total)
+    }
+
+    private var lastTotal: Int64 = 0
+
+    private func draw(done: Int64, total: Int64) {
         shown = true
+        lastTotal = total
         let fraction = min(1, Double(done) / Double(total))
         let width = 30
         let filled = Int(fraction * Double(width))
@@ -31,8 +38,17 @@ final class ProgressBar: @unchecked Sendable {
         (output as? FileDescriptorOutput)?.flush()
     }
 
-    func finish() {
-        if shown { output.write("\r\u{1B}[K") }
+    /// Ends the bar. When the reading `completed`, a bar that was shown is drawn full (100 %)
+    /// and the line ended, so the summary starts on a line of its own; otherwise it is wiped.
+    func finish(completed: Bool) {
+        guard shown else { return }
+        if completed {
+            draw(done: lastTotal, total: lastTotal)
+            output.write("\n")
+        } else {
+            output.write("\r\u{1B}[K")
+        }
+        (output as? FileDescriptorOutput)?.flush()
         shown = false
     }
 }

@@ -69,7 +69,11 @@ extension RecordStore {
     }
 
     /// Replaces the log's contents with the backup at `path`, after checking it, and keeps the
-    /// current contents as `<database>.bak`. Returns the path of that copy.
+    /// current contents beside the log under a name of its own,
+    /// `<database>.before-restore-20261201T084512Z.bak`. Returns the path of that copy.
+    ///
+    /// Every restore keeps its own copy: restoring twice never overwrites the log from before
+    /// the first restore.
     ///
     /// The backup is copied into the live database in one transaction (SQLite's backup API), so
     /// other processes see the old log or the new one, and its WAL stays consistent.
@@ -92,7 +96,7 @@ extension RecordStore {
         } catch {
             throw .storage("cannot read \(path): \(error)")
         }
-        let kept = self.path + ".bak"
+        let kept = displacedLogPath()
         try backup(to: kept)
         do {
             let source = try Database(path: path, mode: .readOnly)
@@ -107,6 +111,21 @@ extension RecordStore {
 }
 
 extension RecordStore {
+    /// A name beside the log for its contents before a restore, stamped with the UTC time and
+    /// numbered when that name is taken.
+    private func displacedLogPath() -> String {
+        let now = ZonedInstant(utcSeconds: clock() / 1000, offsetMinutes: 0)
+        let stamp = "\(now.localDate.description.filter { $0 != "-" })T\(pad(now.hour, 2))\(pad(now.minute, 2))\(pad(now.second, 2))Z"
+        let base = "\(path).before-restore-\(stamp)"
+        var candidate = base + ".bak"
+        var number = 2
+        while FileSystem.exists(candidate) {
+            candidate = "\(base)-\(number).bak"
+            number += 1
+        }
+        return candidate
+    }
+
     /// Deletes the log at `path`, with its `-wal` and `-shm`, if it holds no profiles and no
     /// readings: a command that created a new log and then failed leaves nothing behind.
     /// A log with anything in it, or one that cannot be read, is left alone.
