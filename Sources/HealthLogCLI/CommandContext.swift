@@ -106,6 +106,6 @@ public final class CommandContext {
         guard let confirm else {
             throw .usage("\(question.dropLast()) needs --yes when not run at a terminal", command: command)
         }
-        guard confirm(question + " [y/N] ") else { throw .data("cancelled; nothing was changed") }
+        guard confirm(question.visibleControls() + " [y/N] ") else { throw .data("cancelled; nothing was changed") }
     }
 }

@@ -15,7 +15,8 @@ public enum HealthLogMain {
             try dispatch(arguments, context: context)
             return ExitCode.success
         } catch {
-            context.stderr.line(error.description)
+            // Messages quote what was typed or read; it is shown, never obeyed by the terminal.
+            context.stderr.line(error.description.visibleControls())
             return error.exitCode
         }
     }

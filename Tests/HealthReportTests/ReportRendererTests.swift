@@ -6,6 +6,21 @@ import Testing
 
 /// Real reports, drawn with Cairo and Pango and read back with poppler.
 @Suite struct ReportRendererTests {
+    /// Controls and bidirectional overrides in a name or a note are drawn as visible escapes:
+    /// an override would otherwise reverse the text that follows it on the page.
+    @Test func controlsInUserTextAreDrawnNotObeyed() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("report.pdf")
+        var data = readings(20)
+        data[19].note = "evil\u{202E}gnp.exe \u{1B}[2J"
+        let profile = Profile(id: "dad", name: "Dad\u{202E}olleh")
+        try ReportRenderer.render(try request(data, profile: profile), format: .pdf, to: path)
+        let text = try poppler("pdftotext", [path, "-"])
+        #expect(text.contains("Dad\\u{202E}olleh"))
+        #expect(text.contains("evil\\u{202E}gnp.exe \\e[2J"))
+        #expect(!text.unicodeScalars.contains { (0x202A...0x202E).contains($0.value) || $0.value == 0x1B })
+    }
+
     @Test func eightWeeksInEnglish() throws {
         let directory = TemporaryDirectory()
         let path = directory.file("report.pdf")

@@ -57,6 +57,6 @@ struct ExportCommand: Command {
         } catch {
             throw .cannotCreate(error.description)
         }
-        context.stderr.line("Exported \(readings.count) readings (\(format.rawValue)) to \(output).")
+        context.stderr.line("Exported \(readings.count) readings (\(format.rawValue)) to \(output).".visibleControls())
     }
 }

@@ -84,7 +84,7 @@ struct ImportCommand: Command {
             if let batch = decoder.nextBatch() { return batch }
             bar?.finish(completed: true)
             outcome = try Self.cliError { () throws(InterchangeError) in try decoder.finish() }
-            for problem in outcome.problems { context.stderr.line(problem) }
+            for problem in outcome.problems { context.stderr.line(problem.visibleControls()) }
             if !outcome.problems.isEmpty && !skipInvalid {
                 let count = outcome.problems.count
                 throw .data("\(count) invalid record\(count == 1 ? "" : "s") in \(path); nothing was imported (use --skip-invalid to import the valid ones)")
@@ -102,23 +102,23 @@ struct ImportCommand: Command {
         if !summary.undefinedTags.isEmpty {
             context.stderr.line("Kept tag IDs that have no definition: \(summary.undefinedTags.joined(separator: ", ")).")
         }
-        for conflict in summary.conflicts { context.stderr.line("Conflict: \(conflict).") }
+        for conflict in summary.conflicts { context.stderr.line("Conflict: \(conflict).".visibleControls()) }
         if !outcome.skipped.isEmpty {
             let kinds = outcome.skipped.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.value) \($0.key)" }
-            context.stderr.line("Skipped (not readings HealthLog keeps): \(kinds.joined(separator: ", ")).")
+            context.stderr.line("Skipped (not readings HealthLog keeps): \(kinds.joined(separator: ", ")).".visibleControls())
         }
         var counts = ["added \(summary.added)"]
         if summary.updated > 0 { counts.append("updated \(summary.updated)") }
         counts += ["duplicate \(summary.duplicates)", "skipped \(outcome.skippedCount)", "invalid \(outcome.problems.count)"]
         let line = counts.joined(separator: ", ")
-        context.stdout.line(dryRun ? "Dry run of \(path), nothing written: \(line)." : "Imported \(path): \(line).")
+        context.stdout.line((dryRun ? "Dry run of \(path), nothing written: \(line)." : "Imported \(path): \(line).").visibleControls())
     }
 
     /// The format named by `--format`, or the one detected (saying which it chose).
     private func chosenFormat(_ context: CommandContext) throws(InterchangeError) -> InterchangeFormat {
         if let format { return format }
         let detected = try InterchangeFormat.detect(path: path)
-        context.stderr.line("Reading \(path) as \(detected.rawValue).")
+        context.stderr.line("Reading \(path) as \(detected.rawValue).".visibleControls())
         return detected
     }
 

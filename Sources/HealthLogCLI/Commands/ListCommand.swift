@@ -47,7 +47,7 @@ struct ListCommand: Command {
         case .csv:
             context.stdout.write(ReadingCSVCodec.encode(readings))
         case .table:
-            context.stdout.line(context.style.bold("\(profile.id) (\(profile.name))") + " · \(range.description) · \(readings.count) reading\(readings.count == 1 ? "" : "s")")
+            context.stdout.line(context.style.bold("\(profile.id) (\(profile.name.visibleControls()))") + " · \(range.description) · \(readings.count) reading\(readings.count == 1 ? "" : "s")")
             guard !readings.isEmpty else {
                 context.stdout.line(total == 0 ? "No readings yet. Add one with: healthlog add 138/86 72" : "No readings match.")
                 return

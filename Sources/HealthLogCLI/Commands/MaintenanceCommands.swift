@@ -12,12 +12,12 @@ struct CheckCommand: Command {
     func run(_ context: CommandContext) throws(CLIError) {
         let store = try context.store(.readOnly)
         let report = try context.records { try store.check() }
-        for note in report.notes { context.stdout.line("note: \(note)") }
+        for note in report.notes { context.stdout.line("note: \(note.visibleControls())") }
         guard report.problems.isEmpty else {
-            for problem in report.problems { context.stderr.line("problem: \(problem)") }
+            for problem in report.problems { context.stderr.line("problem: \(problem.visibleControls())") }
             throw .io("\(store.path) has \(report.problems.count) problem\(report.problems.count == 1 ? "" : "s"); restore a backup with 'healthlog restore FILE'")
         }
-        context.stdout.line("\(store.path): ok (integrity, references and value ranges checked)")
+        context.stdout.line("\(store.path.visibleControls()): ok (integrity, references and value ranges checked)")
     }
 }
 
@@ -39,14 +39,14 @@ struct BackupCommand: Command {
         } catch {
             throw .cannotCreate(error.description)
         }
-        context.stdout.line("Backed up \(store.path) to \(path).")
+        context.stdout.line("Backed up \(store.path) to \(path).".visibleControls())
     }
 }
 
 /// `healthlog restore FILE`: put a backup back, keeping the current log under a name of its own.
 struct RestoreCommand: Command {
     static let spec = CommandSpec(
-        ["restore"], abstract: "Restore a checked backup; the current log is kept beside it as *.before-restore-TIME.bak.",
+        ["restore"], abstract: "Restore a checked backup; the current log is kept beside it.",
         arguments: [ArgumentSpec("FILE", help: "A file made by 'healthlog backup'.")],
         options: [OptionSpec("--yes", short: "-y", help: "Do not ask for confirmation.")],
         examples: ["healthlog restore ~/healthlog-2026-11-30.sqlite --yes"])
@@ -64,6 +64,6 @@ struct RestoreCommand: Command {
         let store = try context.store(.readWrite)
         try context.confirmDestructive("Replace \(store.path) with \(path)?", yes: yes, command: Self.spec.commandLine)
         let kept = try context.records { try store.restore(from: path) }
-        context.stdout.line("Restored \(path) into \(store.path); the previous log is kept as \(kept).")
+        context.stdout.line("Restored \(path) into \(store.path); the previous log is kept as \(kept).".visibleControls())
     }
 }

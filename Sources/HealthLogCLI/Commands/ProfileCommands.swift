@@ -35,7 +35,7 @@ struct ProfileFields {
 }
 
 private func profileSummary(_ profile: Profile) -> String {
-    var parts = ["\(profile.id) (\(profile.name))"]
+    var parts = ["\(profile.id) (\(profile.name.visibleControls()))"]
     if let year = profile.birthYear { parts.append("born \(year)") }
     if let sex = profile.sex { parts.append(sex.rawValue) }
     parts.append("target \(profile.target)")
@@ -82,13 +82,14 @@ struct ProfileListCommand: Command {
             return
         }
         let idWidth = max(profiles.map(\.id.count).max() ?? 0, 2)
-        let nameWidth = max(profiles.map(\.name.displayWidth).max() ?? 0, 4)
+        let names = profiles.map { $0.name.visibleControls(lineBreaks: .symbol) }
+        let nameWidth = max(names.map(\.displayWidth).max() ?? 0, 4)
         context.stdout.line(context.style.bold("  \("ID".padding(idWidth))  \("Name".padding(nameWidth))  Born  Target  Readings"))
-        for (profile, count) in zip(profiles, counts) {
+        for ((profile, count), name) in zip(zip(profiles, counts), names) {
             let mark = profile.id == defaultID ? "*" : " "
             let born = profile.birthYear.map(String.init) ?? "    "
             context.stdout.line(
-                "\(mark) \(profile.id.padding(idWidth))  \(profile.name.padding(nameWidth))  \(born)  \(profile.target.description.padding(6))  \(String(count).leftPadding(8))")
+                "\(mark) \(profile.id.padding(idWidth))  \(name.padding(nameWidth))  \(born)  \(profile.target.description.padding(6))  \(String(count).leftPadding(8))")
         }
         if defaultID != nil { context.stdout.line(context.style.dim("* the default profile")) }
     }
@@ -111,7 +112,7 @@ struct ProfileShowCommand: Command {
         }
         let row = { (name: String, value: String) in "  \(name.padding(10))  \(value)" }
         context.stdout.line("Profile \(profile.id)\(isDefault ? " (default)" : "")")
-        context.stdout.line(row("Name", profile.name))
+        context.stdout.line(row("Name", profile.name.visibleControls()))
         context.stdout.line(row("Born", profile.birthYear.map(String.init) ?? "—"))
         context.stdout.line(row("Sex", profile.sex?.rawValue ?? "—"))
         context.stdout.line(row("Target", "\(profile.target) mmHg"))

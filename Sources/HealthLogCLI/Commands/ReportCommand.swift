@@ -47,8 +47,8 @@ struct ReportCommand: Command {
             throw CLIError(error)
         }
         let pages = rendered.pages == 1 ? "1 page" : "\(rendered.pages) pages"
-        context.stdout.line("Wrote the report for \(summary.profile.name), \(request.rangeText) (\(pages)):")
-        for file in rendered.files { context.stdout.line("  \(file)") }
+        context.stdout.line("Wrote the report for \(summary.profile.name), \(request.rangeText) (\(pages)):".visibleControls())
+        for file in rendered.files { context.stdout.line("  \(file.visibleControls())") }
     }
 }
 
@@ -87,8 +87,8 @@ struct ChartCommand: Command {
         } catch {
             throw CLIError(error)
         }
-        context.stdout.line("Wrote the chart for \(summary.profile.name), \(request.rangeText):")
-        context.stdout.line("  \(path)")
+        context.stdout.line("Wrote the chart for \(summary.profile.name), \(request.rangeText):".visibleControls())
+        context.stdout.line("  \(path.visibleControls())")
     }
 }
 

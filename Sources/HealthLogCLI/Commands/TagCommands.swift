@@ -47,7 +47,8 @@ struct TagListCommand: Command {
         context.stdout.line(context.style.bold("\("ID".padding(width))  Colour   Uses  Label"))
         for (tag, count) in zip(tags, counts) {
             let chinese = tag.labelChinese.map { " / \($0)" } ?? ""
-            context.stdout.line("\(tag.id.padding(width))  \(tag.color)  \(String(count).leftPadding(4))  \(tag.label)\(chinese)")
+            let label = (tag.label + chinese).visibleControls(lineBreaks: .symbol)
+            context.stdout.line("\(tag.id.padding(width))  \(tag.color)  \(String(count).leftPadding(4))  \(label)")
         }
         for orphan in orphans {
             context.stdout.line("\(orphan.id.padding(width))  -------  \(String(orphan.count).leftPadding(4))  (no definition; kept on readings)")
@@ -74,7 +75,7 @@ struct TagAddCommand: Command {
     func run(_ context: CommandContext) throws(CLIError) {
         let store = try context.store(.readWrite)
         try context.records { try store.addTag(tag) }
-        context.stdout.line("Defined tag '\(tag.id)': \(tag.label)\(tag.labelChinese.map { " / \($0)" } ?? ""), \(tag.color.uppercased()).")
+        context.stdout.line("Defined tag '\(tag.id)': \(tag.label)\(tag.labelChinese.map { " / \($0)" } ?? ""), \(tag.color.uppercased()).".visibleControls())
     }
 }
 
@@ -104,7 +105,7 @@ struct TagEditCommand: Command {
             try store.updateTag(tag)
             return tag
         }
-        context.stdout.line("Updated tag '\(tag.id)': \(tag.label)\(tag.labelChinese.map { " / \($0)" } ?? ""), \(tag.color.uppercased()).")
+        context.stdout.line("Updated tag '\(tag.id)': \(tag.label)\(tag.labelChinese.map { " / \($0)" } ?? ""), \(tag.color.uppercased()).".visibleControls())
     }
 }
 

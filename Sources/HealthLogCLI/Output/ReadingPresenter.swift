@@ -19,9 +19,9 @@ struct ReadingPresenter {
         return locale.hasPrefix("zh") ? "zh-Hans" : "en"
     }
 
-    /// The label of a tag ID; an ID with no definition is shown as it is.
+    /// The label of a tag ID, safe for a terminal; an ID with no definition is shown as it is.
     func label(ofTag id: String) -> String {
-        tags.first { $0.id == id }?.label(language: language) ?? id
+        (tags.first { $0.id == id }?.label(language: language) ?? id).visibleControls()
     }
 
     /// `138/86 mmHg · pulse 72 · 72.5 kg`.
@@ -67,13 +67,13 @@ struct ReadingPresenter {
             let pressure = reading.bloodPressure.map { "\($0)" } ?? ""
             var pressureCell = pressure.padding(8)
             if let bp = reading.bloodPressure, isAbove(bp, target) { pressureCell = style.red(pressureCell) }
-            let tagsCell = reading.tagIDs.joined(separator: ",")
+            let tagsCell = reading.tagIDs.joined(separator: ",").visibleControls(lineBreaks: .symbol)
             let cells = [
                 shortID(reading.id), dateCell, reading.takenAt.localTimeText, reading.period.rawValue.padding(7),
                 pressureCell, (reading.pulse.map(String.init) ?? "").leftPadding(5),
                 (reading.weightGrams.map { formatKilograms(($0 + 50) / 100 * 100) } ?? "").leftPadding(6),
                 truncate(tagsCell, 20).padding(20),
-                truncate(reading.note.replacingNewlines(), 30),
+                truncate(reading.note.visibleControls(lineBreaks: .symbol), 30),
             ]
             text += cells.joined(separator: "  ").trimmingTrailingSpaces() + "\n"
         }
@@ -95,7 +95,7 @@ struct ReadingPresenter {
     func detail(_ reading: Reading, profile: Profile?) -> String {
         let row = { (name: String, value: String) in "  \(name.padding(8))  \(value)\n" }
         var text = "Reading \(reading.id)\n"
-        text += row("Profile", profile.map { "\($0.id) (\($0.name))" } ?? reading.profileID)
+        text += row("Profile", profile.map { "\($0.id) (\($0.name.visibleControls()))" } ?? reading.profileID)
         text += row("Taken", "\(reading.takenAt.localDate) \(reading.takenAt.localTimeText) (\(reading.period.rawValue)), UTC offset \(offsetText(reading.takenAt.offsetMinutes))")
         text += row("BP", reading.bloodPressure.map { "\($0) mmHg" } ?? "—")
         text += row("Pulse", reading.pulse.map { "\($0) bpm" } ?? "—")
@@ -105,7 +105,9 @@ struct ReadingPresenter {
             return name == id ? "\(id) (no definition)" : "\(id) (\(name))"
         }
         text += row("Tags", tagText.isEmpty ? "—" : tagText.joined(separator: ", "))
-        text += row("Note", reading.note.isEmpty ? "—" : reading.note)
+        // A note keeps its line breaks, each further line indented under the first.
+        let note = reading.note.visibleControls(lineBreaks: .keep).replacingOccurrences(of: "\n", with: "\n" + String(repeating: " ", count: 12))
+        text += row("Note", reading.note.isEmpty ? "—" : note)
         return text
     }
 
@@ -125,8 +127,8 @@ struct ReadingPresenter {
 }
 
 extension String {
-    func replacingNewlines() -> String {
-        String(map { $0.isNewline ? " " : $0 })
+    func replacingOccurrences(of target: String, with replacement: String) -> String {
+        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }
 
     func trimmingTrailingSpaces() -> String {

@@ -14,7 +14,7 @@ struct StatsText {
         let profile = summary.profile
         let guideline = summary.options.guideline
         let threshold = guideline.homeThreshold(target: profile.target)
-        lines.append(style.bold("\(profile.id) (\(profile.name))") + " · \(summary.from) – \(summary.to) · \(summary.overall.count) readings · \(guideline.rawValue.uppercased())")
+        lines.append(style.bold("\(profile.id) (\(profile.name.visibleControls()))") + " · \(summary.from) – \(summary.to) · \(summary.overall.count) readings · \(guideline.rawValue.uppercased())")
         lines.append("")
         if let average = summary.protocolAverage {
             let verdict = summary.hypertensive

@@ -1,3 +1,5 @@
+import HealthCore
+
 /// How a run of text looks (font, size, weight, colour), with its shaped layouts cached.
 ///
 /// Shaping text is the expensive part of drawing it. Report cells repeat a lot
@@ -60,7 +62,9 @@ final class TextStyle {
         scratch.setWidth(width)
         scratch.setWrapping()
         scratch.setEllipsized(maxLines: maxLines)
-        scratch.setText(text)
+        // Text from people and files is drawn, never obeyed: controls and bidirectional
+        // overrides become visible escapes; line breaks stay, as wrapped text's own.
+        scratch.setText(text.visibleControls(lineBreaks: .keep))
     }
 
     /// The cached single-line layout of `text`, ellipsized at `width` when one is given.
@@ -73,7 +77,8 @@ final class TextStyle {
             layout.setWidth(width)
             layout.setEllipsized(maxLines: 1)
         }
-        layout.setText(text)
+        // One line: a line break shows as ⏎, and controls as visible escapes.
+        layout.setText(text.visibleControls(lineBreaks: .symbol))
         cache[key] = layout
         return layout
     }

@@ -137,7 +137,7 @@ struct LogTable {
         case .note:
             guard !reading.note.isEmpty else { return }
             if height <= template.log.rowHeight + 0.01 {
-                styles.body.draw(reading.note.replacingLineBreaks(), x: x + 2, y: textY, width: width)
+                styles.body.draw(reading.note, x: x + 2, y: textY, width: width)
             } else {
                 context.clipped(x: x, y: y, width: column.width, height: height) {
                     styles.body.drawWrapped(reading.note, x: x + 2, y: textY, width: width, maxLines: template.log.noteMaxLines)
@@ -189,8 +189,4 @@ struct LogTable {
         default: .center
         }
     }
-}
-
-extension String {
-    func replacingLineBreaks() -> String { String(map { $0.isNewline ? " " : $0 }) }
 }
