@@ -20,6 +20,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case csv
     case omron
     case withings
+    /// The blood-pressure-monitor app's CSV.
+    case bpMonitor = "bp-monitor"
     case appleHealth = "apple-health"
     case fhir
     /// The JSON backup reader.
@@ -28,6 +30,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case template
 
     private static let now = ZonedInstant(iso8601: "2026-11-30T08:00:00+08:00")!
+    private static let nowMilliseconds = now.utcSeconds * 1000
 
     /// Parses `bytes`; returns true when the parser accepted them.
     ///
@@ -49,15 +52,18 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             case .csv: .csv
             case .omron: .omron
             case .withings: .withings
+            case .bpMonitor: .bpMonitor
             case .appleHealth: .appleHealth
             case .fhir: .fhir
             default: .json
             }
-            let settings = ImportSettings(path: path, profileID: "dad", zone: FixedOffsetZone(minutes: 480), now: 0)
-            guard let decoded = try? InterchangeImporter.decode(format, settings) else { return false }
+            guard
+                let decoded = try? InterchangeReader.read(
+                    path, as: format, profile: "dad", zone: FixedOffsetZone(minutes: 480), dateOrder: .dmy, now: FuzzTarget.nowMilliseconds)
+            else { return false }
             // What the parser accepted must be valid for the store.
-            for reading in decoded.readings {
-                precondition((try? reading.validate()) != nil, "\(rawValue) produced an invalid reading: \(reading)")
+            for incoming in decoded.incoming {
+                precondition((try? incoming.reading.validate()) != nil, "\(rawValue) produced an invalid reading: \(incoming.reading)")
             }
             return decoded.problems.isEmpty
         }

@@ -1,22 +1,55 @@
-/// Why a file could not be imported. Nothing was written.
+public import HealthRecords
+
+/// One record of a file that could not be taken, and why: `FILE:LINE`, or `FILE: entry N`
+/// where a format has no lines worth naming.
+public struct ImportProblem: Equatable, Sendable, CustomStringConvertible {
+    /// Where: `data.csv:12`, `backup.json: readings[3] (3f2a9c1e)`.
+    public let location: String
+    public let reason: String
+
+    public init(location: String, reason: String) {
+        self.location = location
+        self.reason = reason
+    }
+
+    public var description: String { "\(location): \(reason)" }
+}
+
+/// Why an import failed. Nothing was written.
 public enum InterchangeError: Error, Equatable, CustomStringConvertible, Sendable {
-    /// The file is missing or unreadable.
+    /// There is no file at the path.
+    case missing(path: String)
+    /// The file cannot be read (permissions, a directory, an I/O error).
     case unreadable(path: String, reason: String)
-    /// No known format matches the file.
+    /// No format HealthLog reads matches the file's first bytes.
     case unrecognized(path: String)
-    /// The file is of the named format but broken (truncated, bad encoding, hostile).
+    /// The file is of the named format but broken: not the format after all, truncated, bad
+    /// encoding, hostile, or past one of ``InputLimits``.
     case malformed(path: String, reason: String)
-    /// The format carries no person, and no `--profile` was given.
+    /// The format names no person and no profile was chosen (`--profile`, `$HEALTHLOG_PROFILE`,
+    /// a default or the only profile).
     case profileRequired(format: InterchangeFormat)
+    /// Dates like `12/01/2025` that could be day/month or month/day, with no order given.
+    case dateOrderRequired(path: String, line: Int, date: String)
+    /// Records that could not be taken, and no `--skip-invalid`: each is listed.
+    case invalidRecords(path: String, problems: [ImportProblem])
+    /// The log refused the data or failed.
+    case store(RecordsError)
 
     public var description: String {
         switch self {
+        case .missing(let path): "\(path) does not exist"
         case .unreadable(let path, let reason): "cannot read \(path): \(reason)"
         case .unrecognized(let path):
-            "\(path) is not a format healthlog reads (HealthLog CSV or JSON, FHIR R4, Omron Connect CSV, Withings bp.csv, Apple Health export.xml or export.zip); name one with --format"
+            "\(path) is not a format healthlog reads (HealthLog CSV or JSON, FHIR R4, Omron Connect, Withings, the bp-monitor app, Apple Health); name one with --format"
         case .malformed(let path, let reason): "\(path): \(reason)"
         case .profileRequired(let format):
-            "\(format.rawValue) files carry no person; say whose readings they are with --profile ID"
+            "\(format.article) \(format.displayName) file names no person; say whose readings these are with --profile ID"
+        case .dateOrderRequired(let path, let line, let date):
+            "\(path):\(line): dates like \(date) could be day/month or month/day; say which with --date-order dmy, mdy or ymd"
+        case .invalidRecords(let path, let problems):
+            "\(problems.count) invalid record\(problems.count == 1 ? "" : "s") in \(path); nothing was imported (use --skip-invalid to import the valid ones)"
+        case .store(let error): error.description
         }
     }
 }

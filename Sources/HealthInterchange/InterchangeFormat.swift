@@ -1,61 +1,109 @@
-import HealthCore
-import HealthRecords
-
 /// The file formats `import` reads and `export` writes.
 public enum InterchangeFormat: String, CaseIterable, Sendable {
     /// HealthLog's own CSV.
     case csv
     /// HealthLog's full backup: profiles, tag definitions and readings.
     case json
-    /// A FHIR R4 Bundle of Patients and vital-signs Observations.
+    /// FHIR R4: a Bundle of any type, a single resource, or NDJSON (one resource per line).
     case fhir
-    /// Omron Connect's CSV export.
+    /// Omron Connect's CSV export (9, 16 or 17 columns, or the newer "Measurement Date" layout).
     case omron
-    /// Withings' `bp.csv`.
+    /// Withings Health Mate's `bp.csv` or `weight.csv`.
     case withings
+    /// The CSV export of the open-source blood-pressure-monitor app.
+    case bpMonitor = "bp-monitor"
     /// Apple Health's `export.xml`, or the `export.zip` holding it.
     case appleHealth = "apple-health"
 
-    /// Device and phone exports name no person: the caller must say whose they are.
-    public var needsProfile: Bool { self == .omron || self == .withings || self == .appleHealth }
+    /// The name people know it by, for messages.
+    public var displayName: String {
+        switch self {
+        case .csv: "HealthLog CSV"
+        case .json: "HealthLog JSON backup"
+        case .fhir: "FHIR"
+        case .omron: "Omron Connect"
+        case .withings: "Withings"
+        case .bpMonitor: "blood-pressure-monitor app"
+        case .appleHealth: "Apple Health"
+        }
+    }
 
-    static let omronHeader = ["Date", "Time", "Systolic (mmHg)", "Diastolic (mmHg)", "Pulse (bpm)", "Symptoms", "Consumed", "TruRead", "Notes"]
-    static let withingsHeader = ["Date", "Heart rate", "Systolic", "Diastolic", "Comments"]
+    /// "a" or "an", for the display name.
+    public var article: String {
+        switch self {
+        case .omron, .appleHealth: "an"
+        default: "a"
+        }
+    }
 
-    /// Works out the format from the file's first bytes: a zip or XML root, a JSON root, or a CSV header.
+    /// Device and app exports name no person: their readings belong to the profile the profile
+    /// rule chooses.
+    public var namesNoPerson: Bool {
+        switch self {
+        case .omron, .withings, .bpMonitor, .appleHealth: true
+        case .csv, .json, .fhir: false
+        }
+    }
+
+    /// True where records with HealthLog's ids merge: the same id with different contents is a
+    /// conflict the newer `updatedAt` wins.
+    var mergesByID: Bool { self == .json || self == .fhir }
+
+    // MARK: - Detection
+
+    /// The format of the file at `path`, told from its first bytes.
     public static func detect(path: String) throws(InterchangeError) -> InterchangeFormat {
-        let head = try FileHead.read(path, bytes: 4096)
+        try detect(try ImportInput(path: path))
+    }
+
+    /// The format the input's first bytes show: a zip or XML root, a JSON root, or a CSV header
+    /// read by its column names. Never the file's name.
+    static func detect(_ input: ImportInput) throws(InterchangeError) -> InterchangeFormat {
+        let head = input.head
         if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return .appleHealth }
-        let text = String(decoding: head.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(head.dropFirst(3)) : head, as: UTF8.self)
+        let body = head.starts(with: [0xEF, 0xBB, 0xBF]) ? head.dropFirst(3) : head[...]
+        let text = String(decoding: body.prefix(8192), as: UTF8.self)
         let trimmed = text.drop { $0.isWhitespace }
         if trimmed.hasPrefix("<") {
             if text.contains("<HealthData") || text.contains("<!DOCTYPE HealthData") { return .appleHealth }
-            throw .unrecognized(path: path)
+            throw .unrecognized(path: input.name)
         }
-        if trimmed.hasPrefix("{") {
-            if text.contains("\"resourceType\"") { return .fhir }
+        if trimmed.hasPrefix("{") || trimmed.hasPrefix("[") {
             if text.contains("\"healthlog-backup\"") { return .json }
-            throw .unrecognized(path: path)
+            if text.contains("\"resourceType\"") { return .fhir }
+            throw .unrecognized(path: input.name)
         }
-        let firstLine = String(text.prefix { $0 != "\n" && $0 != "\r" })
-        var cells: [String] = []
-        try? CSVReader(bytes: Array(firstLine.utf8)).forEachRecord { if cells.isEmpty { cells = $0.cells } }
-        let header = cells.map { String($0.drop { $0 == " " }) }
-        if header == ReadingCSVCodec.header { return .csv }
-        if header == omronHeader { return .omron }
-        if header == withingsHeader { return .withings }
-        throw .unrecognized(path: path)
+        guard let firstLine = body.split(separator: UInt8(ascii: "\n"), maxSplits: 1, omittingEmptySubsequences: false).first,
+            firstLine.count < body.count || body.count < InputLimits.headBytes,
+            let header = try? CSVReader(bytes: Array(firstLine)).nextRecord()
+        else { throw .unrecognized(path: input.name) }
+        if let format = csvFormat(header: CSVColumns(header: header.cells)) { return format }
+        throw .unrecognized(path: input.name)
     }
-}
 
-/// The first bytes of a file.
-enum FileHead {
-    static func read(_ path: String, bytes count: Int) throws(InterchangeError) -> [UInt8] {
-        do {
-            let file = try InputFile(path: path)
-            return try file.read(count)
-        } catch {
-            throw .unreadable(path: path, reason: error.reason)
+    /// The CSV format a header names, by its columns.
+    static func csvFormat(header: CSVColumns) -> InterchangeFormat? {
+        if header.has(["taken_at"]) && header.has(["profile"]) { return .csv }
+        if header.has(["timestampUnixMs"]) { return .bpMonitor }
+        if OmronDecoder.recognizes(header) { return .omron }
+        if WithingsDecoder.recognizes(header) { return .withings }
+        return nil
+    }
+
+    /// Refuses an input named as this format whose first bytes cannot be it, before any of it is
+    /// read further (so `--format apple-health` on `/dev/zero` fails at once).
+    func checkLooksRight(_ input: ImportInput) throws(InterchangeError) {
+        let head = input.head.starts(with: [0xEF, 0xBB, 0xBF]) ? input.head.dropFirst(3) : input.head[...]
+        let first = head.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        guard let first else { throw .malformed(path: input.name, reason: "the file is empty") }
+        let fits: Bool
+        switch self {
+        case .appleHealth: fits = first == UInt8(ascii: "<") || input.head.starts(with: [0x50, 0x4B, 0x03, 0x04])
+        case .json, .fhir: fits = first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
+        case .csv, .omron, .withings, .bpMonitor: fits = first >= 0x20 || first == 0x09
+        }
+        guard fits else {
+            throw .malformed(path: input.name, reason: "it does not start like \(article) \(displayName) file")
         }
     }
 }

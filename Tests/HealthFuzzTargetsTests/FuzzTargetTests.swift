@@ -30,13 +30,15 @@ import Testing
         case .csv:
             let sample = file("Samples/family.csv")
             return [Array(sample.prefix(through: sample.prefix(3000).lastIndex(of: 10)!))]
-        case .omron: return [file(fixtures + "omron.csv")]
-        case .withings: return [file(fixtures + "withings_bp.csv")]
-        case .appleHealth: return [file(fixtures + "apple_export.xml"), file(fixtures + "apple_export.zip")]
-        case .fhir: return [file(fixtures + "fhir_foreign.json")]
+        case .omron: return [file(fixtures + "omron.csv"), file(fixtures + "real/omron_17col_mdy.csv"), file(fixtures + "real/omron_numeric_dates.csv")]
+        case .withings: return [file(fixtures + "withings_bp.csv"), file(fixtures + "real/withings_weight.csv")]
+        case .bpMonitor:
+            return [file(fixtures + "real/bpm_fl_export.csv"), Array("timestampUnixMs,systolic,diastolic,pulse,notes,needlePin\r\n1736923012345,128,82,66,\"a, b\",null".utf8)]
+        case .appleHealth: return [file(fixtures + "apple_export.xml"), file(fixtures + "apple_export.zip"), file(fixtures + "real/apple_12hour.xml")]
+        case .fhir: return [file(fixtures + "fhir_foreign.json"), file(fixtures + "real/fhir_bulk.ndjson"), file(fixtures + "real/fhir_transaction_bundle.json")]
         case .jsonBackup:
             let readings = (0..<3).map { index in
-                Reading(profileID: "dad", takenAt: ZonedInstant(utcSeconds: 1_795_996_800 + Int64(index) * 3600, offsetMinutes: 480),
+                Reading(profileID: "dad", takenAt: ZonedInstant(utcSeconds: 1_795_896_800 + Int64(index) * 3600, offsetMinutes: 480),
                         bloodPressure: BloodPressure(systolic: 130 + index, diastolic: 80), pulse: 70, tagIDs: ["bp-med"], note: "头晕")
             }
             return [JSONBackup.encode(

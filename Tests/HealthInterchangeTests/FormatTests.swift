@@ -17,13 +17,13 @@ import Testing
         let other = directory.write("c.txt", Array("hello,world\n".utf8))
         #expect(throws: InterchangeError.unrecognized(path: other)) { try InterchangeFormat.detect(path: other) }
         let missing = directory.file("nope.csv")
-        #expect(throws: InterchangeError.unreadable(path: missing, reason: "No such file or directory")) {
+        #expect(throws: InterchangeError.missing(path: missing)) {
             try InterchangeFormat.detect(path: missing)
         }
     }
 
     @Test func omron() throws {
-        let decoded = try InterchangeImporter.decode(.omron, settings(fixture("omron.csv")))
+        let decoded = try read(fixture("omron.csv"), as: .omron)
         #expect(decoded.problems.isEmpty)
         #expect(decoded.readings.map(\.takenAt.iso8601) == [
             "2025-01-12T08:12:00+08:00", "2025-01-12T20:15:00+08:00", "2025-01-13T07:05:00+08:00", "2025-01-13T12:30:00+08:00",
@@ -34,12 +34,12 @@ import Testing
         #expect(decoded.readings[2].note == "cuff felt loose, \"re-measured\"")
         #expect(decoded.readings.allSatisfy { $0.profileID == "dad" })
         #expect(throws: InterchangeError.profileRequired(format: .omron)) {
-            try InterchangeImporter.decode(.omron, settings(fixture("omron.csv"), profile: nil))
+            try read(fixture("omron.csv"), as: .omron, profile: nil)
         }
     }
 
     @Test func withingsNewestFirstAndPulseOnly() throws {
-        let decoded = try InterchangeImporter.decode(.withings, settings(fixture("withings_bp.csv"), zone: ZoneInfoZone(identifier: "Europe/Paris")!))
+        let decoded = try read(fixture("withings_bp.csv"), as: .withings, zone: zone("Europe/Paris"))
         #expect(decoded.readings.map(\.takenAt.iso8601) == [
             "2025-10-03T21:10:02+02:00", "2025-10-03T07:31:00+02:00", "2025-10-02T07:34:49+02:00",
         ])
@@ -51,7 +51,7 @@ import Testing
 
     @Test(arguments: ["apple_export.xml", "apple_export.zip"])
     func appleHealth(file: String) throws {
-        let decoded = try InterchangeImporter.decode(.appleHealth, settings(fixture(file)))
+        let decoded = try read(fixture(file), as: .appleHealth)
         #expect(decoded.problems.isEmpty)
         let pressures = decoded.readings.filter { $0.bloodPressure != nil }
         // Two correlations; their records repeated at the top level are not imported again.
@@ -69,39 +69,43 @@ import Testing
 
     @Test func hostileXMLIsRefusedQuickly() throws {
         #expect(throws: InterchangeError.malformed(path: fixture("entity_bomb.xml"), reason: "line 14: Detected an entity reference loop")) {
-            try InterchangeImporter.decode(.appleHealth, settings(fixture("entity_bomb.xml")))
+            try read(fixture("entity_bomb.xml"), as: .appleHealth)
         }
         let directory = TemporaryDirectory()
         let whole = try #require(FileManager.default.contents(atPath: fixture("apple_export.xml")))
         let truncated = directory.write("truncated.xml", Array(whole.prefix(whole.count / 2)))
-        #expect(throws: InterchangeError.self) { try InterchangeImporter.decode(.appleHealth, settings(truncated)) }
+        #expect(throws: InterchangeError.self) { try read(truncated, as: .appleHealth) }
         let zip = try #require(FileManager.default.contents(atPath: fixture("apple_export.zip")))
         let brokenZip = directory.write("broken.zip", Array(zip.prefix(zip.count - 30)))
         #expect(throws: InterchangeError.malformed(path: brokenZip, reason: "not a complete zip file (no end record; truncated?)")) {
-            try InterchangeImporter.decode(.appleHealth, settings(brokenZip))
+            try read(brokenZip, as: .appleHealth)
         }
         let latin1 = directory.write("latin1.csv", Array("Date,Time,Systolic (mmHg),Diastolic (mmHg),Pulse (bpm),Symptoms,Consumed,TruRead,Notes\nJan 12 2025,08:12,142,91,72,-,-,Off,caf".utf8) + [0xE9, 0x0A])
-        let decoded = try InterchangeImporter.decode(.omron, settings(latin1))
+        let decoded = try read(latin1, as: .omron)
         #expect(decoded.problems == ["\(latin1):2: the file is not valid UTF-8"])
         let longLine = directory.write("long.csv", Array((ReadingCSVCodec.header.joined(separator: ",") + "\n,dad,2026-11-30T07:00:00+08:00,120,80,,,," + String(repeating: "x", count: 10_000_000) + "\n").utf8))
-        let long = try InterchangeImporter.decode(.csv, settings(longLine))
-        #expect(long.problems == ["\(longLine):2: note is 10000000 characters; the limit is 10000"])
+        // A record longer than 1 MiB is refused as soon as the limit is passed.
+        #expect(throws: InterchangeError.malformed(path: longLine, reason: "line 2: a line longer than 1024 KiB starts here; a record may be at most that long")) {
+            try read(longLine, as: .csv)
+        }
+        let longNote = directory.write("note.csv", Array((ReadingCSVCodec.header.joined(separator: ",") + "\n,dad,2026-11-30T07:00:00+08:00,120,80,,,," + String(repeating: "x", count: 10_001) + "\n").utf8))
+        #expect(try read(longNote, as: .csv).problems == ["\(longNote):2: note is 10001 characters; the limit is 10000"])
     }
 
     @Test func foreignFHIRGroupsByMinuteAndConvertsPounds() throws {
-        let decoded = try InterchangeImporter.decode(.fhir, settings(fixture("fhir_foreign.json"), profile: "li"))
+        let decoded = try read(fixture("fhir_foreign.json"), as: .fhir, profile: "li")
         #expect(decoded.problems.isEmpty)
         #expect(decoded.readings.count == 2)
         #expect(decoded.readings[0].bloodPressure?.description == "151/96")
         #expect(decoded.readings[0].pulse == 77)
         #expect(decoded.readings[1].weightGrams == 74_843)
-        #expect(decoded.skipped == ["other observations": 1])
+        #expect(decoded.skipped == ["Observation (not a vital sign HealthLog keeps)": 1])
         #expect(decoded.profiles.map(\.name) == ["Li Wei"])
         #expect(decoded.profiles.first?.birthYear == 1950)
         #expect(throws: InterchangeError.malformed(
             path: fixture("fhir_foreign.json"),
-            reason: "entry 0: this Patient is not a HealthLog profile; say whose readings these are with --profile ID")
-        ) { try InterchangeImporter.decode(.fhir, settings(fixture("fhir_foreign.json"), profile: nil)) }
+            reason: "entry 0 (Patient p1): this Patient is not a HealthLog profile; say whose readings these are with --profile ID")
+        ) { try read(fixture("fhir_foreign.json"), as: .fhir, profile: nil) }
     }
 
     @Test func zones() throws {
@@ -128,11 +132,11 @@ import Testing
     @Test func hugeNumbersAreRefusedNotTrapped() throws {
         let directory = TemporaryDirectory()
         let backup = directory.write("b.json", Array(#"{"format":"healthlog-backup","version":1,"exportedAt":"2026-11-30T00:00:00.000Z","profiles":[],"tags":[],"readings":[{"id":"6513270e-269e-4d37-b2a7-4de452e6b438","profile":"dad","takenAt":"2026-11-30T07:00:00+08:00","weightKg":1e308,"tags":[],"createdAt":"2026-11-30T00:00:00.000Z","updatedAt":"2026-11-30T00:00:00.000Z"}]}"#.utf8))
-        #expect(try InterchangeImporter.decode(.json, settings(backup, profile: nil)).problems == ["\(backup): readings[0] (6513270e): weightKg 1e+308 is out of range (1–500 kg)"])
+        #expect(try read(backup, as: .json, profile: nil).problems == ["\(backup): readings[0] (6513270e): weightKg 1e+308 is out of range (1–500 kg)"])
         let fhir = directory.write("f.json", Array(#"{"resourceType":"Bundle","entry":[{"resource":{"resourceType":"Observation","code":{"coding":[{"system":"http://loinc.org","code":"8867-4"}]},"effectiveDateTime":"2026-11-30T07:00:00+08:00","valueQuantity":{"value":1e308,"code":"/min"}}}]}"#.utf8))
-        #expect(try InterchangeImporter.decode(.fhir, settings(fhir)).problems.first?.hasSuffix("value 1e+308 is out of range") == true)
+        #expect(try read(fhir, as: .fhir).problems.first?.hasSuffix("value 1e+308 is out of range") == true)
         let apple = directory.write("a.xml", Array(#"<HealthData><Correlation type="HKCorrelationTypeIdentifierBloodPressure" startDate="2023-07-23 09:24:00 -0400"><Record type="HKQuantityTypeIdentifierBloodPressureSystolic" value="1e308"/><Record type="HKQuantityTypeIdentifierBloodPressureDiastolic" value="80"/></Correlation><Record type="HKQuantityTypeIdentifierBodyMass" unit="lb" startDate="2023-07-23 07:00:00 -0400" value="-1e400"/></HealthData>"#.utf8))
-        let decoded = try InterchangeImporter.decode(.appleHealth, settings(apple))
+        let decoded = try read(apple, as: .appleHealth)
         #expect(decoded.readings.isEmpty)
         #expect(decoded.problems.count == 2)
     }

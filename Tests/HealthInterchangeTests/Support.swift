@@ -1,6 +1,6 @@
 import Foundation
-import HealthInterchange
 import HealthCore
+import HealthInterchange
 import HealthRecords
 @_exported import HealthLogTestSupport
 import Testing
@@ -9,13 +9,35 @@ let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appen
 
 func fixture(_ name: String) -> String { "\(fixtures)/\(name)" }
 
+/// A fixture shaped like a real export (see Fixtures/real/MANIFEST.md).
+func realFixture(_ name: String) -> String { "\(fixtures)/real/\(name)" }
+
 /// 2026-11-30T00:00Z in milliseconds.
 let fixedNow: Int64 = 1_795_996_800_000
 
-func settings(_ path: String, profile: String? = "dad", zone: any TimeZoneRule = FixedOffsetZone(minutes: 480)) -> ImportSettings {
-    ImportSettings(path: path, profileID: profile, zone: zone, now: fixedNow)
+/// Reads a file as an import would, without importing it.
+func read(
+    _ path: String, as format: InterchangeFormat? = nil, profile: String? = "dad", onlyProfile: String? = nil,
+    zone: any TimeZoneRule = FixedOffsetZone(minutes: 480), dateOrder: DateOrder? = nil
+) throws -> DecodedFile {
+    try InterchangeReader.read(path, as: format, profile: profile, onlyProfile: onlyProfile, zone: zone, dateOrder: dateOrder, now: fixedNow)
 }
 
+/// Imports a file into the log at `database`, the library call the CLI makes.
+@discardableResult
+func importFile(
+    _ path: String, into database: String, as format: InterchangeFormat? = nil, profile: ProfileChoice = .automatic,
+    zone: any TimeZoneRule = FixedOffsetZone(minutes: 480), dateOrder: DateOrder? = nil, skipInvalid: Bool = false,
+    dryRun: Bool = false, now: Int64 = fixedNow
+) throws(InterchangeError) -> ImportReport {
+    var options = ImportOptions(
+        path: path, databasePath: database, format: format, profile: profile, zone: zone, dateOrder: dateOrder, clock: { now })
+    options.skipInvalid = skipInvalid
+    options.dryRun = dryRun
+    return try ImportOperation.run(options)
+}
+
+func zone(_ name: String) -> any TimeZoneRule { ZoneInfoZone(identifier: name)! }
 
 func shanghai(_ date: String, _ hour: Int, _ minute: Int) -> ZonedInstant {
     ZonedInstant(date: CivilDate(iso: date)!, hour: hour, minute: minute, offsetMinutes: 480)

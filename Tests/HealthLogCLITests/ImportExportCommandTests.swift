@@ -40,7 +40,7 @@ import Testing
         let result = cli.run("import", file)
         #expect(result.status == 65)
         #expect(result.stderr == """
-            Reading \(file) as csv.
+            Reading \(file) as a HealthLog CSV file.
             \(file):3: systolic must be higher than diastolic, got 82/128 (SYS/DIA, e.g. 138/86)
             \(file):5: taken_at 'yesterday' is not a date and time like 2026-11-30T07:45:00+08:00
             Error: 2 invalid records in \(file); nothing was imported (use --skip-invalid to import the valid ones)

@@ -91,14 +91,22 @@ import Testing
     @Test func deviceFormatsNeedAProfileAndHonourTheZone() throws {
         let cli = CLIHarness()
         cli.ok("profile", "add", "dad")
+        cli.ok("profile", "add", "mom")
+        // Two profiles and no default: the file names no person, so the user must say whose.
         let refused = cli.run("import", fixture("omron.csv"))
         #expect(refused.status == 65)
-        #expect(refused.stderr == "Reading \(fixture("omron.csv")) as omron.\nError: omron files carry no person; say whose readings they are with --profile ID\n")
+        #expect(refused.stderr == "Reading \(fixture("omron.csv")) as an Omron Connect file.\nError: an Omron Connect file names no person; say whose readings these are with --profile ID\n")
         let result = cli.run("-p", "dad", "import", fixture("omron.csv"), "--tz", "America/New_York")
         #expect(result.status == 0)
         #expect(try cli.readings().first?.takenAt.iso8601 == "2025-01-12T08:12:00-05:00")
+        // The profile rule: $HEALTHLOG_PROFILE, then the default, then the only profile.
+        cli.environment["HEALTHLOG_PROFILE"] = "mom"
+        #expect(cli.ok("import", fixture("omron.csv"), "--dry-run").hasPrefix("Dry run of \(fixture("omron.csv")) into mom,"))
+        cli.environment["HEALTHLOG_PROFILE"] = nil
+        cli.ok("profile", "default", "dad")
+        #expect(cli.ok("import", fixture("withings_bp.csv"), "--dry-run").hasPrefix("Dry run of \(fixture("withings_bp.csv")) into dad,"))
         let apple = cli.run("-p", "dad", "import", fixture("apple_export.zip"), "--dry-run")
-        #expect(apple.stdout == "Dry run of \(fixture("apple_export.zip")), nothing written: added 4, duplicate 0, skipped 9, invalid 0.\n")
+        #expect(apple.stdout == "Dry run of \(fixture("apple_export.zip")) into dad, nothing written: added 4, duplicate 0, skipped 9, invalid 0.\n")
         #expect(apple.stderr.contains("Skipped (not readings HealthLog keeps): 4 BP records repeated outside their correlation, 2 StepCount,"))
         #expect(cli.run("import", fixture("omron.csv"), "--tz", "Mars/Olympus").stderr
             == "Error: --tz 'Mars/Olympus' is not a time zone; use a name like Asia/Shanghai, UTC or an offset like +08:00\n")
@@ -115,7 +123,7 @@ import Testing
         let truncated = cli.directory.write("t.json", #"{"resourceType": "Bundle", "entry": [ {"resource": "#)
         let result = cli.run("import", truncated)
         #expect(result.status == 65)
-        #expect(result.stderr.hasSuffix("Error: \(truncated): the file is not valid JSON (truncated or not UTF-8?)\n"))
+        #expect(result.stderr.hasSuffix("Error: \(truncated): line 1: the document ends early: a value expected\n"))
         #expect(cli.databaseBytes() == before)
     }
 }

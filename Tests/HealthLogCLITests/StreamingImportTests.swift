@@ -48,7 +48,7 @@ import Testing
         let (stdout, stderr) = (result.stdout, result.stderr)
         #expect(result.status == 0, "\(stderr)")
         // Two readings a day; the 07:10 one gets the heart rate of its minute, the 21:05 one has none (odd minute).
-        #expect(stdout == "Imported \(export): added \(2 * days), duplicate 0, skipped \(720 * days - days), invalid 0.\n")
+        #expect(stdout == "Imported \(export) into dad: added \(2 * days), duplicate 0, skipped \(720 * days - days), invalid 0.\n")
         let peak = try #require(stderr.split(separator: "\n").last { $0.hasPrefix("peak-rss-kb ") }.flatMap { Int($0.dropFirst(12)) })
         #expect(peak < 100 * 1024, "peak RSS \(peak) KiB")
     }

@@ -23,8 +23,24 @@ public final class InputFile {
         }
     }
 
+    /// This process's standard input (a copy of descriptor 0, so closing it leaves stdin be).
+    public init(standardInputNamed name: String) throws(FileBytes.ReadError) {
+        path = name
+        descriptor = dup(0)
+        guard descriptor >= 0 else {
+            throw FileBytes.ReadError(path: name, reason: String(cString: strerror(errno)), isMissing: false)
+        }
+    }
+
     deinit {
         close(descriptor)
+    }
+
+    /// True for a regular file, which can be read again from the start; false for a pipe, a
+    /// terminal or a device.
+    public var isRegularFile: Bool {
+        var info = stat()
+        return fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     /// The file's size in bytes.

@@ -1,81 +1,191 @@
-/// An RFC 4180 reader: quoted cells may hold commas, quotes and line breaks;
-/// a UTF-8 BOM and CRLF line ends are accepted.
-public struct CSVReader {
+/// An RFC 4180 reader over bytes that arrive in pieces: quoted cells may hold commas, quotes and
+/// line breaks; a UTF-8 BOM and CRLF line ends are accepted.
+///
+/// One record is held at a time, and a record longer than its limit is refused as soon as the
+/// limit is passed, so any input, `/dev/zero` included, is read in bounded memory.
+public final class CSVReader {
     /// One record and the line it starts on (1-based).
     public struct Record {
         public let line: Int
         public let cells: [String]
     }
 
-    /// A file that is not CSV at all, e.g. an unterminated quote or bad UTF-8.
+    /// Bytes that are not CSV: an unterminated quote, bad UTF-8, a record past the limit.
     public struct SyntaxError: Error, Equatable {
         public let line: Int
         public let reason: String
+        /// True when only this record is wrong (its ends were found) and the next can be read;
+        /// false when the reader cannot go on (an unclosed quote, a record past the limit).
+        public let canContinue: Bool
 
-        public init(line: Int, reason: String) {
+        public init(line: Int, reason: String, canContinue: Bool = false) {
             self.line = line
             self.reason = reason
+            self.canContinue = canContinue
+        }
+
+        public static func == (lhs: SyntaxError, rhs: SyntaxError) -> Bool { lhs.line == rhs.line && lhs.reason == rhs.reason }
+    }
+
+    private let source: (UnsafeMutableRawBufferPointer) throws -> Int
+    private let maximumRecordBytes: Int
+    private var buffer: [UInt8]
+    /// The unread bytes are buffer[start..<end].
+    private var start = 0
+    private var end = 0
+    private var finished = false
+    private var atBeginning = true
+    private var line = 1
+    private var cells: [String] = []
+    private var quotedCell: [UInt8] = []
+
+    /// Reads from `source`, which fills the buffer it is given and returns the byte count (0 at the end).
+    public init(maximumRecordBytes: Int = 1 << 20, source: @escaping (UnsafeMutableRawBufferPointer) throws -> Int) {
+        self.source = source
+        self.maximumRecordBytes = maximumRecordBytes
+        buffer = [UInt8](repeating: 0, count: min(maximumRecordBytes, 1 << 20) + 1)
+    }
+
+    /// Reads bytes held in memory.
+    public convenience init(bytes: [UInt8], maximumRecordBytes: Int = 1 << 20) {
+        var remaining = bytes[...]
+        self.init(maximumRecordBytes: maximumRecordBytes) { target in
+            let count = min(target.count, remaining.count)
+            target.copyBytes(from: remaining.prefix(count))
+            remaining = remaining.dropFirst(count)
+            return count
         }
     }
 
-    private let bytes: [UInt8]
+    /// Calls `body` for every record, skipping blank lines.
+    public func forEachRecord(_ body: (Record) throws -> Void) throws {
+        while let record = try nextRecord() { try body(record) }
+    }
 
-    public init(bytes: [UInt8]) {
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            self.bytes = Array(bytes.dropFirst(3))
-        } else {
-            self.bytes = bytes
+    /// The next record, or nil at the end. Blank lines are skipped.
+    public func nextRecord() throws -> Record? {
+        while true {
+            guard let (recordStart, recordEnd, lines) = try nextRecordBytes() else { return nil }
+            let recordLine = line
+            line += lines
+            let record = try buffer.withUnsafeBufferPointer { bytes in
+                try parse(UnsafeBufferPointer(rebasing: bytes[recordStart..<recordEnd]), line: recordLine)
+            }
+            if record.count == 1 && record[0].isEmpty { continue }
+            return Record(line: recordLine, cells: record)
         }
     }
 
-    /// Calls `body` for every record, skipping blank lines. `progress`, if given, is told
-    /// (bytes read, total) every 64 KiB or so.
-    public func forEachRecord(progress: ((Int, Int) -> Void)? = nil, _ body: (Record) throws -> Void) throws {
-        try bytes.withUnsafeBufferPointer { buffer in
-            try Self.scan(buffer, progress: progress, body)
+    // MARK: - Finding records
+
+    /// The bounds of the next record in `buffer` (without its line break) and how many line
+    /// breaks it spans, reading more when the record runs past what is buffered.
+    private func nextRecordBytes() throws -> (Int, Int, Int)? {
+        var scanned = start
+        // The quoting state of the record so far: a quote opens a quoted cell only at a cell's
+        // start, and inside one a quote either ends it or, doubled, stands for itself.
+        var inQuotes = false
+        var atCellStart = true
+        var justClosedQuote = false
+        var lines = 0
+        var quoteLine = line
+        while true {
+            while scanned < end {
+                let byte = buffer[scanned]
+                if inQuotes {
+                    if byte == UInt8(ascii: "\"") {
+                        inQuotes = false
+                        justClosedQuote = true
+                    } else if byte == UInt8(ascii: "\n") {
+                        lines += 1
+                    }
+                } else {
+                    switch byte {
+                    case UInt8(ascii: "\"") where atCellStart || justClosedQuote:
+                        // A quoted cell opens, or a doubled quote inside one goes on.
+                        if atCellStart { quoteLine = line + lines }
+                        inQuotes = true
+                        atCellStart = false
+                        justClosedQuote = false
+                    case UInt8(ascii: "\n"):
+                        lines += 1
+                        let recordStart = start
+                        start = scanned + 1
+                        return (recordStart, scanned, lines)
+                    case UInt8(ascii: ","):
+                        atCellStart = true
+                        justClosedQuote = false
+                    default:
+                        atCellStart = false
+                        justClosedQuote = false
+                    }
+                }
+                scanned += 1
+            }
+            if finished {
+                guard start < end else { return nil }
+                if inQuotes { throw SyntaxError(line: quoteLine, reason: "a quoted cell is never closed") }
+                let recordStart = start
+                start = end
+                return (recordStart, end, lines)
+            }
+            // Make room: move the partial record to the front, then grow within the limit.
+            if start > 0 {
+                buffer.withUnsafeMutableBytes { raw in
+                    raw.baseAddress!.copyMemory(from: raw.baseAddress! + start, byteCount: end - start)
+                }
+                scanned -= start
+                end -= start
+                start = 0
+            }
+            if end == buffer.count {
+                guard buffer.count <= maximumRecordBytes else {
+                    throw SyntaxError(
+                        line: inQuotes ? quoteLine : line,
+                        reason: inQuotes
+                            ? "a quoted cell opened here runs past \(maximumRecordBytes >> 10) KiB without closing; a record may be at most that long"
+                            : "a line longer than \(maximumRecordBytes >> 10) KiB starts here; a record may be at most that long")
+                }
+                buffer.append(contentsOf: repeatElement(0, count: min(buffer.count, maximumRecordBytes + 1 - buffer.count)))
+            }
+            let count = try buffer.withUnsafeMutableBytes { raw in
+                try source(UnsafeMutableRawBufferPointer(rebasing: raw[end...]))
+            }
+            if count == 0 { finished = true }
+            if atBeginning && end == 0 && count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF {
+                start = 3
+                scanned = 3
+            }
+            atBeginning = false
+            end += count
         }
     }
 
-    /// The scanner behind ``forEachRecord(progress:_:)``. An unquoted cell becomes a string
-    /// straight from its bytes; only a quoted one is copied through a scratch buffer, to undo
-    /// its doubled quotes.
-    private static func scan(
-        _ bytes: UnsafeBufferPointer<UInt8>, progress: ((Int, Int) -> Void)?, _ body: (Record) throws -> Void
-    ) throws {
-        let comma = UInt8(ascii: ","), newline = UInt8(ascii: "\n"), quote = UInt8(ascii: "\""), carriageReturn = UInt8(ascii: "\r")
-        let count = bytes.count
-        var nextReport = 1 << 16
+    // MARK: - Cells
+
+    /// The cells of one record. An unquoted cell becomes a string straight from its bytes; only
+    /// a quoted one is copied, to undo its doubled quotes.
+    private func parse(_ bytes: UnsafeBufferPointer<UInt8>, line firstLine: Int) throws -> [String] {
+        let comma = UInt8(ascii: ","), quote = UInt8(ascii: "\""), newline = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")
+        var count = bytes.count
+        if count > 0 && bytes[count - 1] == carriageReturn { count -= 1 }
         var index = 0
-        var line = 1
-        var recordLine = 1
-        var cells: [String] = []
-        var quotedCell: [UInt8] = []
-
-        func text(_ cell: UnsafeBufferPointer<UInt8>, line: Int) throws -> String {
+        var line = firstLine
+        cells.removeAll(keepingCapacity: true)
+        func text(_ cell: UnsafeBufferPointer<UInt8>) throws -> String {
             // Most cells are ASCII: they need no validation (and no generic decoding path).
             if cell.allSatisfy({ $0 < 0x80 }) { return String(decoding: cell, as: UTF8.self) }
             guard let text = String(validating: cell, as: UTF8.self) else {
-                throw SyntaxError(line: line, reason: "the file is not valid UTF-8")
+                throw SyntaxError(line: line, reason: "the file is not valid UTF-8", canContinue: true)
             }
             return text
         }
-        func finishRecord() throws {
-            if !(cells.count == 1 && cells[0].isEmpty) {
-                try body(Record(line: recordLine, cells: cells))
-            }
-            cells.removeAll(keepingCapacity: true)
-        }
-
-        while index < count {
-            // One cell, starting at `index`.
-            if bytes[index] == quote {
-                let openingLine = line
+        while true {
+            if index < count && bytes[index] == quote {
                 quotedCell.removeAll(keepingCapacity: true)
                 index += 1
                 while true {
-                    guard index < count else {
-                        throw SyntaxError(line: openingLine, reason: "a quoted cell is never closed")
-                    }
+                    guard index < count else { throw SyntaxError(line: firstLine, reason: "a quoted cell is never closed") }
                     let byte = bytes[index]
                     if byte == quote {
                         if index + 1 < count && bytes[index + 1] == quote {
@@ -90,42 +200,27 @@ public struct CSVReader {
                     quotedCell.append(byte)
                     index += 1
                 }
-                cells.append(try quotedCell.withUnsafeBufferPointer { try text($0, line: line) })
-                // After the closing quote: a separator, a line end, or the end of the file.
-                if index < count, bytes[index] == carriageReturn, index + 1 < count, bytes[index + 1] == newline {
-                    index += 1
-                }
-                if index < count, bytes[index] != comma, bytes[index] != newline {
-                    throw SyntaxError(line: line, reason: "text after a closing quote")
+                cells.append(try quotedCell.withUnsafeBufferPointer { try text($0) })
+                if index < count && bytes[index] != comma {
+                    throw SyntaxError(line: line, reason: "text after a closing quote", canContinue: true)
                 }
             } else {
-                let start = index
-                while index < count {
-                    let byte = bytes[index]
-                    if byte == comma || byte == newline { break }
-                    if byte == quote {
-                        throw SyntaxError(line: line, reason: "a quote inside an unquoted cell; quote the whole cell")
+                let cellStart = index
+                while index < count && bytes[index] != comma {
+                    if bytes[index] == quote {
+                        throw SyntaxError(line: line, reason: "a quote inside an unquoted cell; quote the whole cell", canContinue: true)
                     }
                     index += 1
                 }
-                var end = index
-                if end > start, index < count, bytes[index] == newline, bytes[end - 1] == carriageReturn { end -= 1 }
-                cells.append(try text(UnsafeBufferPointer(rebasing: bytes[start..<end]), line: line))
+                cells.append(try text(UnsafeBufferPointer(rebasing: bytes[cellStart..<index])))
             }
-            guard index < count else { break }
-            if bytes[index] == newline {
-                try finishRecord()
-                line += 1
-                recordLine = line
-                if let progress, index >= nextReport {
-                    progress(index, count)
-                    nextReport = index + (1 << 16)
-                }
+            guard index < count else { return cells }
+            index += 1  // the comma
+            if index == count {
+                cells.append("")
+                return cells
             }
-            index += 1
-            if index == count, bytes[index - 1] == comma { cells.append("") }
         }
-        if !cells.isEmpty { try finishRecord() }
     }
 
     /// Quotes a cell when it holds a comma, quote or line break.

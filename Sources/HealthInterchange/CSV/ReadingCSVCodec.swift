@@ -34,39 +34,69 @@ public enum ReadingCSVCodec {
         return text
     }
 
-    /// The reading on one data record. A time without an offset is read in `zone`.
+    /// Where each of HealthLog's columns is in a file's header (any order; only profile and
+    /// taken_at are required, so a sheet edited by hand still reads).
+    struct Columns {
+        let id, profile, takenAt, systolic, diastolic, pulse, weight, tags, note: Int?
+
+        init(_ header: CSVColumns) {
+            id = header.position(["id"])
+            profile = header.position(["profile"])
+            takenAt = header.position(["taken_at"])
+            systolic = header.position(["systolic"])
+            diastolic = header.position(["diastolic"])
+            pulse = header.position(["pulse"])
+            weight = header.position(["weight_kg"])
+            tags = header.position(["tags"])
+            note = header.position(["note"])
+        }
+
+        /// The columns in the order HealthLog writes them.
+        static let standard = Columns(CSVColumns(header: header))
+    }
+
+    /// The reading on one data record in HealthLog's own column order. A time without an
+    /// offset is read in `zone`.
     public static func decode(_ cells: [String], zone: any TimeZoneRule, now: Int64) throws(ValidationError) -> Reading {
         guard cells.count == header.count else {
             throw .invalid("expected \(header.count) cells, found \(cells.count)")
         }
-        let value = { (index: Int) in cells[index].trimmingWhitespace() }
-        let givenID = value(0)
-        guard givenID.isEmpty || Reading.isValidID(String(givenID)) else { throw .invalid("id '\(givenID)' is not a UUID") }
+        return try decode(CSVRow(cells: cells), columns: .standard, zone: zone, now: now).reading
+    }
+
+    /// The reading on one data row, and whether its time named an offset.
+    static func decode(_ row: CSVRow, columns: Columns, zone: any TimeZoneRule, now: Int64) throws(ValidationError) -> (reading: Reading, hasOffset: Bool) {
+        let givenID = row[columns.id]
+        guard givenID.isEmpty || Reading.isValidID(givenID) else { throw .invalid("id '\(givenID)' is not a UUID") }
         let id = givenID.isEmpty ? Reading.newID() : givenID.asciiLowercased()
-        let takenAt = try parseTime(String(value(2)), zone: zone)
-        let systolic = try optionalNumber(value(3), name: "systolic")
-        let diastolic = try optionalNumber(value(4), name: "diastolic")
+        let (takenAt, hasOffset) = try parseTime(row[columns.takenAt], zone: zone)
+        let systolic = try optionalNumber(row[columns.systolic][...], name: "systolic")
+        let diastolic = try optionalNumber(row[columns.diastolic][...], name: "diastolic")
         guard (systolic == nil) == (diastolic == nil) else {
             throw .invalid("systolic and diastolic must be given together")
         }
         var weight: Int?
-        if !value(6).isEmpty {
-            guard let grams = parseKilograms(String(value(6))) else {
-                throw .invalid("weight_kg '\(value(6))' is not a number like 72.5")
+        let weightText = row[columns.weight]
+        if !weightText.isEmpty {
+            guard let grams = parseKilograms(weightText) else {
+                throw .invalid("weight_kg '\(weightText)' is not a number like 72.5")
             }
             weight = grams
         }
-        let tags: [String] = value(7).isEmpty ? [] : value(7).split(separator: ";").compactMap { tag -> String? in
+        let tagText = row[columns.tags]
+        let tags: [String] = tagText.isEmpty ? [] : tagText.split(separator: ";").compactMap { tag -> String? in
             let trimmed = String(tag).trimmingWhitespace()
             return trimmed.isEmpty ? nil : String(trimmed)
         }
+        // The note is kept exactly, spaces and all.
+        let note = columns.note.flatMap { $0 < row.cells.count ? row.cells[$0] : nil } ?? ""
         let reading = Reading(
-            id: id, profileID: String(value(1)), takenAt: takenAt,
+            id: id, profileID: row[columns.profile], takenAt: takenAt,
             bloodPressure: systolic.flatMap { s in diastolic.map { BloodPressure(systolic: s, diastolic: $0) } },
-            pulse: try optionalNumber(value(5), name: "pulse"), weightGrams: weight, tagIDs: tags,
-            note: cells[8], createdAt: now, updatedAt: now)
+            pulse: try optionalNumber(row[columns.pulse][...], name: "pulse"), weightGrams: weight, tagIDs: tags,
+            note: note, createdAt: now, updatedAt: now)
         try reading.validate()
-        return reading
+        return (reading, hasOffset)
     }
 
     private static func optionalNumber(_ text: Substring, name: String) throws(ValidationError) -> Int? {
@@ -77,8 +107,8 @@ public enum ReadingCSVCodec {
         return number
     }
 
-    private static func parseTime(_ text: String, zone: any TimeZoneRule) throws(ValidationError) -> ZonedInstant {
-        if let instant = ZonedInstant(iso8601: text) { return instant }
+    private static func parseTime(_ text: String, zone: any TimeZoneRule) throws(ValidationError) -> (ZonedInstant, Bool) {
+        if let instant = ZonedInstant(iso8601: text) { return (instant, true) }
         // No offset: a local wall time in `zone`.
         let scalars = Array(text.utf8)
         if scalars.count >= 16, scalars[10] == UInt8(ascii: "T") || scalars[10] == UInt8(ascii: " "),
@@ -88,7 +118,7 @@ public enum ReadingCSVCodec {
             guard let instant = zone.instant(date: date, hour: hour, minute: minute, second: second) else {
                 throw .invalid("taken_at '\(text)' does not exist in the local time zone (a daylight-saving gap)")
             }
-            return instant
+            return (instant, false)
         }
         throw .invalid("taken_at '\(text)' is not a date and time like 2026-11-30T07:45:00+08:00")
     }

@@ -1,32 +1,42 @@
-import HealthInterchange
 import HealthCore
+import HealthInterchange
 import HealthRecords
 
-/// `healthlog import FILE`: HealthLog CSV or JSON, FHIR R4, Omron, Withings or Apple Health.
+/// `healthlog import FILE`: HealthLog CSV or JSON, FHIR R4, Omron, Withings, the bp-monitor app
+/// or Apple Health. The import itself is one library call (``ImportOperation``); this parses,
+/// calls and prints its report.
 struct ImportCommand: Command {
     static let spec = CommandSpec(
-        ["import"], abstract: "Import readings from CSV, JSON, FHIR, Omron, Withings or Apple Health.",
-        arguments: [ArgumentSpec("FILE", help: "The file to read; its format is detected from its header or root element.")],
+        ["import"], abstract: "Import readings from a backup, a monitor or another health app.",
+        arguments: [ArgumentSpec("FILE", help: "The file to read, or - for standard input; its format is told from its first bytes.")],
         options: [
-            OptionSpec("--format", value: "FORMAT", help: "auto (default), csv, json, fhir, omron, withings or apple-health."),
+            OptionSpec("--format", value: "FORMAT", help: "auto (default), csv, json, fhir, omron, withings, bp-monitor or apple-health."),
             OptionSpec("--tz", value: "ZONE", help: "Zone for times written without an offset, e.g. Asia/Shanghai or +08:00 (default: this machine's)."),
+            OptionSpec("--date-order", value: "ORDER", help: "dmy, mdy or ymd, for numeric dates such as 12/01/2025."),
             OptionSpec("--dry-run", help: "Check the file and print the counts; write nothing."),
             OptionSpec("--skip-invalid", help: "Import the valid records and report the invalid ones (default: any invalid record stops the import)."),
         ],
         examples: [
             "healthlog import Samples/family.csv", "healthlog import backup.json",
             "healthlog -p dad import OMRON_connect.csv --tz Asia/Shanghai", "healthlog -p mom import export.zip",
+            "cat Observation.ndjson | healthlog -p dad import -",
         ],
         discussion: """
-            Records already in the log (same id, or same profile, minute and values) are counted as duplicates and skipped, \
-            so importing a file twice adds nothing. A JSON backup or FHIR bundle merges by reading id: when the same id \
-            differs, the newer version wins and the conflict is reported. Omron, Withings and Apple Health files name no \
-            person, so they need --profile; with the other formats --profile imports only that profile's readings.
+            Formats are told from the file's first bytes: HealthLog CSV (id,profile,taken_at,…), \
+            a HealthLog JSON backup, FHIR R4 (a Bundle, one resource, or NDJSON), Omron Connect \
+            (Date,Time,Systolic (mmHg),…), Withings (Date,"Heart rate",Systolic,… or Date,"Weight (kg)",…), \
+            the bp-monitor app (timestampUnixMs,systolic,…) and Apple Health (export.xml or export.zip). \
+            Records with HealthLog's own ids are matched by id only; others are duplicates when the same \
+            profile, minute and values are already in the log, so importing a file twice adds nothing. \
+            Files that name no person (device and app exports) go to --profile, $HEALTHLOG_PROFILE, \
+            the default profile or the only one; with the other formats --profile imports only that \
+            profile's records.
             """)
 
     let path: String
     let format: InterchangeFormat?
     let zone: (any TimeZoneRule)?
+    let dateOrder: DateOrder?
     let dryRun: Bool
     let skipInvalid: Bool
 
@@ -49,88 +59,79 @@ struct ImportCommand: Command {
         } else {
             zone = nil
         }
+        dateOrder = try arguments.parsed("--date-order", as: "dmy, mdy or ymd", DateOrder.init(rawValue:))
         dryRun = arguments.flag("--dry-run")
         skipInvalid = arguments.flag("--skip-invalid")
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        guard FileSystem.exists(path) else { throw .noInput("\(path) does not exist") }
-        let format = try Self.cliError { () throws(InterchangeError) in try chosenFormat(context) }
         let bar = ProgressBar(output: context.stderr, clock: context.clock)
         defer { bar?.finish(completed: false) }
-        var progress: (@Sendable (Int64, Int64) -> Void)?
+        var options = ImportOptions(
+            path: path, databasePath: try context.databasePath(), format: format, profile: context.profileChoice,
+            onlyProfile: context.profileFlag, zone: zone ?? context.zone, dateOrder: dateOrder, clock: context.clock)
+        options.dryRun = dryRun
+        options.skipInvalid = skipInvalid
+        if format == nil {
+            // Said before anything else, so a refusal that follows names what it was reading.
+            options.formatDetected = { input, format in
+                context.stderr.line("Reading \(input) as \(format.article) \(format.displayName) file.".visibleControls())
+            }
+        }
         if let bar {
-            progress = { done, total in bar.update(done: done, total: total) }
-        }
-        let settings = ImportSettings(
-            path: path, profileID: context.profileFlag, zone: zone ?? context.zone, now: context.clock(), progress: progress)
-        // The file is decoded on another thread while its readings are written, batch by batch.
-        let decoder = BackgroundDecoder(format: format, settings: settings)
-        // Writing starts before the whole file is checked, so a new log this import creates is
-        // removed again when the import fails or is a dry run: bad input leaves nothing behind.
-        let logPath = try context.databasePath()
-        let createsLog = !FileSystem.exists(logPath)
-        var succeeded = false
-        defer {
-            if createsLog && (!succeeded || dryRun) {
-                context.closeStore()
-                RecordStore.removeIfUnused(path: logPath)
+            options.progress = { done, total in
+                if let total { bar.update(done: done, total: total) }
             }
         }
-        let store = try context.store(.readWrite)
-        let head = try Self.cliError { () throws(InterchangeError) in try decoder.start() }
-        var outcome = DecodedImport()
-        func nextBatch() throws(CLIError) -> ValidatedReadings? {
-            if let batch = decoder.nextBatch() { return batch }
-            bar?.finish(completed: true)
-            outcome = try Self.cliError { () throws(InterchangeError) in try decoder.finish() }
-            for problem in outcome.problems { context.stderr.line(problem.visibleControls()) }
-            if !outcome.problems.isEmpty && !skipInvalid {
-                let count = outcome.problems.count
-                throw .data("\(count) invalid record\(count == 1 ? "" : "s") in \(path); nothing was imported (use --skip-invalid to import the valid ones)")
+        let report: ImportReport
+        do {
+            report = try ImportOperation.run(options)
+        } catch {
+            bar?.finish(completed: false)
+            if case .invalidRecords(_, let problems) = error {
+                for problem in problems { context.stderr.line(problem.description.visibleControls()) }
             }
-            return nil
+            throw CLIError(error)
         }
-        let summary = try context.records {
-            try store.importReadings(
-                batches: nextBatch, profiles: head.profiles, tags: head.tags, dryRun: dryRun, mergeNewer: head.mergesByID)
-        }
-        succeeded = true
-        let verb = dryRun ? "Would create" : "Created"
-        for profile in summary.createdProfiles { context.stderr.line("\(verb) profile '\(profile)'.") }
-        if !summary.createdTags.isEmpty { context.stderr.line("\(verb) tag definitions: \(summary.createdTags.joined(separator: ", ")).") }
-        if !summary.undefinedTags.isEmpty {
-            context.stderr.line("Kept tag IDs that have no definition: \(summary.undefinedTags.joined(separator: ", ")).")
-        }
-        for conflict in summary.conflicts { context.stderr.line("Conflict: \(conflict).".visibleControls()) }
-        if !outcome.skipped.isEmpty {
-            let kinds = outcome.skipped.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.value) \($0.key)" }
-            context.stderr.line("Skipped (not readings HealthLog keeps): \(kinds.joined(separator: ", ")).".visibleControls())
+        bar?.finish(completed: true)
+        print(report, context)
+    }
+
+    private func print(_ report: ImportReport, _ context: CommandContext) {
+        let say = { (text: String) in context.stderr.line(text.visibleControls()) }
+        for problem in report.outcome.problems { say("Skipped invalid record: \(problem)") }
+        let summary = report.summary
+        let verb = report.dryRun ? "Would create" : "Created"
+        for profile in summary.createdProfiles { say("\(verb) profile '\(profile)'.") }
+        if !summary.createdTags.isEmpty { say("\(verb) tag definitions: \(summary.createdTags.joined(separator: ", ")).") }
+        if !summary.undefinedTags.isEmpty { say("Kept tag IDs that have no definition: \(summary.undefinedTags.joined(separator: ", ")).") }
+        for conflict in summary.conflicts { say("Conflict: \(conflict).") }
+        let skipped = report.outcome.skipped
+        if !skipped.isEmpty {
+            let kinds = skipped.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.value) \($0.key)" }
+            say("Skipped (not readings HealthLog keeps): \(kinds.joined(separator: ", ")).")
         }
         var counts = ["added \(summary.added)"]
         if summary.updated > 0 { counts.append("updated \(summary.updated)") }
-        counts += ["duplicate \(summary.duplicates)", "skipped \(outcome.skippedCount)", "invalid \(outcome.problems.count)"]
+        counts.append("duplicate \(summary.duplicates)")
+        if report.outcome.deviceErrorRows > 0 { counts.append("device error rows \(report.outcome.deviceErrorRows)") }
+        counts += ["skipped \(report.outcome.skippedCount)", "invalid \(report.outcome.problems.count)"]
+        let into = report.profile.map { " into \($0)" } ?? ""
         let line = counts.joined(separator: ", ")
-        context.stdout.line((dryRun ? "Dry run of \(path), nothing written: \(line)." : "Imported \(path): \(line).").visibleControls())
+        context.stdout.line(
+            (report.dryRun ? "Dry run of \(report.input)\(into), nothing written: \(line)." : "Imported \(report.input)\(into): \(line).")
+                .visibleControls())
     }
+}
 
-    /// The format named by `--format`, or the one detected (saying which it chose).
-    private func chosenFormat(_ context: CommandContext) throws(InterchangeError) -> InterchangeFormat {
-        if let format { return format }
-        let detected = try InterchangeFormat.detect(path: path)
-        context.stderr.line("Reading \(path) as \(detected.rawValue).".visibleControls())
-        return detected
-    }
-
-    /// Runs `body`, turning an unreadable file into exit 66 and any other file error into 65.
-    private static func cliError<T>(_ body: () throws(InterchangeError) -> T) throws(CLIError) -> T {
-        do {
-            return try body()
-        } catch {
-            switch error {
-            case .unreadable: throw .noInput(error.description)
-            default: throw .data(error.description)
-            }
+extension CLIError {
+    /// Maps an import's failure to what the user is told and the exit code: a missing or
+    /// unreadable file is 66, anything wrong with its contents 65, the log's failures as their own.
+    init(_ error: InterchangeError) {
+        switch error {
+        case .missing, .unreadable: self = .noInput(error.description)
+        case .store(let records): self = CLIError(records)
+        case .unrecognized, .malformed, .profileRequired, .dateOrderRequired, .invalidRecords: self = .data(error.description)
         }
     }
 }

@@ -1,36 +1,38 @@
 import HealthCore
 
-/// What an import compares incoming readings against to find duplicates: the stored readings
-/// of each profile in the minutes the import spans, and every reading the import adds.
+/// What an import compares incoming readings against to find duplicates by their values: the
+/// stored readings of each profile in the minutes the import spans, and every reading the
+/// import adds.
 ///
-/// A reading is a duplicate when one with the same profile, minute and values (systolic,
-/// diastolic, pulse, weight) is already there. Keeping these keys in memory replaces a query
-/// per incoming row. Stored readings are read through the (profile, time) index as each batch
+/// Each reading is known by two keys: its profile, values and UTC minute, and its profile,
+/// values and local wall-clock minute (for sources that write no offset, see
+/// ``DuplicateRule/sameValuesOrLocalTime``). Keeping the keys in memory replaces a query per
+/// incoming row. Stored readings are read through the (profile, time) index as each batch
 /// widens a profile's span, and each one only once.
 struct DuplicateIndex {
     private struct Key: Hashable {
         let minute: Int64
-        /// The profile's number in this index, and the four values, packed.
+        /// The profile's number in this index, whether the minute is local, and the four values, packed.
         let profileAndValues: UInt64
 
         /// Values are in their validated ranges (the schema's CHECKs hold stored ones to the
         /// same), so each fits its field: systolic+1 in 10 bits, diastolic+1 and pulse+1 in 8,
         /// grams+1 in 20; a missing value is 0.
-        init(profile: Int32, minute: Int64, systolic: Int?, diastolic: Int?, pulse: Int?, weightGrams: Int?) {
+        init(profile: Int32, minute: Int64, local: Bool, systolic: Int?, diastolic: Int?, pulse: Int?, weightGrams: Int?) {
             let field = { (value: Int?, bits: UInt64) in UInt64(truncatingIfNeeded: (value ?? -1) + 1) & ((1 << bits) - 1) }
             self.minute = minute
             profileAndValues =
-                UInt64(UInt32(bitPattern: profile)) << 46 | field(systolic, 10) << 36 | field(diastolic, 8) << 28
-                | field(pulse, 8) << 20 | field(weightGrams, 20)
+                UInt64(UInt32(bitPattern: profile) & 0x1FFFF) << 47 | (local ? 1 << 46 : 0) | field(systolic, 10) << 36
+                | field(diastolic, 8) << 28 | field(pulse, 8) << 20 | field(weightGrams, 20)
         }
     }
 
-    /// How many readings have each key (a manual `add` may repeat one).
+    /// How many readings have each key (people measure twice: a key may repeat).
     private var counts: [Key: Int32] = [:]
     /// Profile ids numbered in the order met; the last one is kept at hand.
     private var profileNumbers: [String: Int32] = [:]
     private var lastProfile = ("", Int32(-1))
-    /// Per profile, the minutes whose stored readings are loaded.
+    /// Per profile, the UTC minutes whose stored readings are loaded.
     private var covered: [String: ClosedRange<Int64>] = [:]
     /// Readings this import overwrote (merging a backup); their new keys are counted already.
     private var replacedIDs = Set<String>()
@@ -38,25 +40,32 @@ struct DuplicateIndex {
     private let lastStoredSeq: Int64
     private let storedInSpan: Statement
 
+    /// The widest gap between two instants with the same wall-clock time: offsets run from
+    /// −18 to +18 hours.
+    private static let localReach = Int64(ZonedInstant.offsetRange.upperBound - ZonedInstant.offsetRange.lowerBound)
+
     init(database: Database) throws {
         lastStoredSeq = try database.cachedStatement("SELECT coalesce(max(seq), 0) FROM readings").scalarInt() ?? 0
         storedInSpan = try database.cachedStatement(
             """
-            SELECT taken_at, systolic, diastolic, pulse, weight_g, id FROM readings
+            SELECT taken_at, utc_offset_min, systolic, diastolic, pulse, weight_g, id FROM readings
             WHERE profile_id = ? AND taken_at BETWEEN ? AND ? AND seq <= ?
             """)
     }
 
     /// Loads the stored readings that could match any of `batch` and are not loaded yet.
-    mutating func cover(_ batch: [Reading]) throws {
-        if counts.capacity < counts.count + batch.count {
-            counts.reserveCapacity(max(2 * counts.capacity, counts.count + batch.count))
+    mutating func cover(_ batch: [IncomingReading]) throws {
+        if counts.capacity < counts.count + 2 * batch.count {
+            counts.reserveCapacity(max(2 * counts.capacity, counts.count + 2 * batch.count))
         }
         var spans: [String: ClosedRange<Int64>] = [:]
-        for reading in batch {
+        for incoming in batch where incoming.rule != .sameID {
+            let reading = incoming.reading
             let minute = floorDivide(reading.takenAt.utcSeconds, 60)
-            let span = spans[reading.profileID] ?? minute...minute
-            spans[reading.profileID] = min(span.lowerBound, minute)...max(span.upperBound, minute)
+            // A match by local time may lie a day and a half away in UTC.
+            let reach = incoming.rule == .sameValuesOrLocalTime ? DuplicateIndex.localReach : 0
+            let span = spans[reading.profileID] ?? (minute - reach)...(minute + reach)
+            spans[reading.profileID] = min(span.lowerBound, minute - reach)...max(span.upperBound, minute + reach)
         }
         for (profile, span) in spans {
             guard let done = covered[profile] else {
@@ -75,11 +84,14 @@ struct DuplicateIndex {
         try storedInSpan.forEachRow([
             .text(profile), .integer(minutes.lowerBound * 60), .integer(minutes.upperBound * 60 + 59), .integer(lastStoredSeq),
         ]) { row in
-            if !replacedIDs.isEmpty, let id = row.text(5), replacedIDs.contains(id) { return }
-            let key = Key(
-                profile: number, minute: floorDivide(row.int(0), 60), systolic: row.optionalInt(1),
-                diastolic: row.optionalInt(2), pulse: row.optionalInt(3), weightGrams: row.optionalInt(4))
-            counts[key, default: 0] += 1
+            if !replacedIDs.isEmpty, let id = row.text(6), replacedIDs.contains(id) { return }
+            let takenAt = ZonedInstant(utcSeconds: row.int(0), offsetMinutes: Int(row.int(1)))
+            for key in keys(
+                profile: number, takenAt: takenAt, systolic: row.optionalInt(2), diastolic: row.optionalInt(3),
+                pulse: row.optionalInt(4), weightGrams: row.optionalInt(5))
+            {
+                counts[key, default: 0] += 1
+            }
         }
     }
 
@@ -91,36 +103,45 @@ struct DuplicateIndex {
         return number
     }
 
-    private mutating func key(_ reading: Reading) -> Key {
-        Key(
-            profile: number(of: reading.profileID), minute: floorDivide(reading.takenAt.utcSeconds, 60),
-            systolic: reading.systolic, diastolic: reading.diastolic, pulse: reading.pulse, weightGrams: reading.weightGrams)
-    }
-
-    /// Counts `reading` as stored, unless one with the same profile, minute and values is
-    /// there already: then nothing changes and the answer is false.
-    mutating func add(_ reading: Reading) -> Bool {
-        // One hash lookup: the entry is made (at 0) when missing, then claimed.
-        func claim(_ count: inout Int32) -> Bool {
-            guard count == 0 else { return false }
-            count = 1
-            return true
+    /// The UTC key and the local key.
+    private func keys(
+        profile: Int32, takenAt: ZonedInstant, systolic: Int?, diastolic: Int?, pulse: Int?, weightGrams: Int?
+    ) -> [Key] {
+        [false, true].map { local in
+            Key(
+                profile: profile, minute: floorDivide(local ? takenAt.localSeconds : takenAt.utcSeconds, 60), local: local,
+                systolic: systolic, diastolic: diastolic, pulse: pulse, weightGrams: weightGrams)
         }
-        return claim(&counts[key(reading), default: 0])
     }
 
-    /// Takes back an ``add(_:)`` whose insert did not happen.
-    mutating func remove(_ reading: Reading) {
-        let key = key(reading)
-        guard let count = counts[key] else { return }
-        counts[key] = count > 1 ? count - 1 : nil
+    private mutating func keys(_ reading: Reading) -> [Key] {
+        keys(
+            profile: number(of: reading.profileID), takenAt: reading.takenAt, systolic: reading.systolic,
+            diastolic: reading.diastolic, pulse: reading.pulse, weightGrams: reading.weightGrams)
+    }
+
+    /// True when a reading with the same profile, values and UTC minute is known, or, with
+    /// `localTime`, one with the same local wall-clock minute.
+    mutating func contains(_ reading: Reading, localTime: Bool) -> Bool {
+        let keys = keys(reading)
+        return counts[keys[0]] != nil || (localTime && counts[keys[1]] != nil)
+    }
+
+    /// Counts `reading` as stored.
+    mutating func add(_ reading: Reading) {
+        for key in keys(reading) { counts[key, default: 0] += 1 }
     }
 
     /// Records that the import overwrote `stored` with `incoming` (same id).
     mutating func replace(_ stored: Reading, with incoming: Reading) {
         // Only a loaded stored reading is counted; one outside the span is skipped when loaded.
-        if covered[stored.profileID]?.contains(floorDivide(stored.takenAt.utcSeconds, 60)) == true { remove(stored) }
-        counts[key(incoming), default: 0] += 1
+        if covered[stored.profileID]?.contains(floorDivide(stored.takenAt.utcSeconds, 60)) == true {
+            for key in keys(stored) {
+                guard let count = counts[key] else { continue }
+                counts[key] = count > 1 ? count - 1 : nil
+            }
+        }
+        add(incoming)
         replacedIDs.insert(stored.id)
     }
 }

@@ -1,59 +1,31 @@
 public import HealthCore
 
-/// Readings that have passed ``Reading/validate()``: what a batched import takes, so a batch
-/// checked on a decoding thread is not checked again while the log is locked for writing.
-public struct ValidatedReadings: Sendable {
-    public let readings: [Reading]
-
-    /// Validates every reading; the first invalid one is the error.
-    public init(_ readings: [Reading]) throws(RecordsError) {
-        for reading in readings { try RecordsError.checking(reading.validate()) }
-        self.readings = readings
-    }
-}
-
-/// What an import did, or with `dryRun` would do.
-public struct ImportSummary: Equatable, Sendable {
-    /// Readings written.
-    public var added = 0
-    /// Readings skipped because the log already had them (same id, or same
-    /// profile, minute and values).
-    public var duplicates = 0
-    /// Profiles created because a reading named one that did not exist.
-    public var createdProfiles: [String] = []
-    /// Tag IDs on imported readings that have no definition; kept as they are.
-    public var undefinedTags: [String] = []
-    /// Tag definitions created from the imported data (a JSON backup carries them).
-    public var createdTags: [String] = []
-    /// Readings replaced by a newer version with the same id (merging a backup).
-    public var updated = 0
-    /// One line per reading whose id matched a different version, saying which one was kept.
-    public var conflicts: [String] = []
-
-    public init() {}
-}
-
 extension RecordStore {
     /// Imports readings in one transaction: all of them or, when anything fails, none.
     ///
-    /// Duplicates are counted and skipped, so importing the same data twice adds
-    /// nothing. Missing profiles are created; undefined tag IDs are kept and
-    /// listed. With `dryRun` the transaction is rolled back after counting.
+    /// Duplicates are found by `rule` (see ``DuplicateRule``), counted and skipped, so
+    /// importing the same data twice adds nothing. Missing profiles are created; undefined tag
+    /// IDs are kept and listed. With `dryRun` the transaction is rolled back after counting.
     ///
     /// With `mergeNewer`, a reading whose id is already stored but differs is a conflict:
     /// the version with the newer `updatedAt` wins, and each conflict is listed. `profiles`
     /// and `tags` (from a full backup) are created when missing; existing ones are kept.
     public func importReadings(
-        _ readings: [Reading], profiles: [Profile] = [], tags: [StatusTag] = [], dryRun: Bool = false,
-        mergeNewer: Bool = false
+        _ readings: [Reading], matching rule: DuplicateRule, profiles: [Profile] = [], tags: [StatusTag] = [],
+        dryRun: Bool = false, mergeNewer: Bool = false
     ) throws(RecordsError) -> ImportSummary {
-        var pending: ValidatedReadings? = try ValidatedReadings(readings)
+        var pending: ImportBatch?
         do {
-            return try importReadings(
-                batches: {
+            pending = try ImportBatch(profiles: profiles, tags: tags, readings: readings.map { IncomingReading($0, rule: rule) })
+        } catch {
+            throw .invalid(error.message)
+        }
+        do {
+            return try importBatches(
+                {
                     defer { pending = nil }
                     return pending
-                }, profiles: profiles, tags: tags, dryRun: dryRun, mergeNewer: mergeNewer)
+                }, dryRun: dryRun, mergeNewer: mergeNewer)
         } catch let error as RecordsError {
             throw error
         } catch {
@@ -61,19 +33,16 @@ extension RecordStore {
         }
     }
 
-    /// Imports readings handed over in batches, in one transaction, as
-    /// ``importReadings(_:profiles:tags:dryRun:mergeNewer:)`` does.
+    /// Imports batches in one transaction, as ``importReadings(_:matching:profiles:tags:dryRun:mergeNewer:)``
+    /// does. Profiles and tags may arrive in any batch, before or after the readings that use them.
     ///
     /// `nextBatch` is called inside the transaction until it returns nil, so a caller can
     /// decode (and validate) a file on another thread while its first readings are being
     /// written. When `nextBatch` throws, everything is rolled back and its error is rethrown
     /// unchanged; the store's own failures are ``RecordsError``s.
-    public func importReadings(
-        batches nextBatch: () throws -> ValidatedReadings?, profiles: [Profile] = [], tags: [StatusTag] = [],
-        dryRun: Bool = false, mergeNewer: Bool = false
+    public func importBatches(
+        _ nextBatch: () throws -> ImportBatch?, dryRun: Bool = false, mergeNewer: Bool = false
     ) throws -> ImportSummary {
-        for profile in profiles { try RecordsError.checking(profile.validate()) }
-        for tag in tags { try RecordsError.checking(tag.validate()) }
         let now = clock()
         var summary = ImportSummary()
         // An error from `nextBatch` rolls back like any other, then comes out as it went in.
@@ -82,18 +51,9 @@ extension RecordStore {
             try mapErrors {
                 do {
                     try database.write {
-                        for profile in profiles where try self.profile(id: profile.id) == nil {
-                            try insertProfile(profile, now: now)
-                            summary.createdProfiles.append(profile.id)
-                        }
-                        let known = Set(try self.tags().map(\.id))
-                        for tag in tags where !known.contains(tag.id) {
-                            try RecordStore.insertTag(tag, into: database, now: now)
-                            summary.createdTags.append(tag.id)
-                        }
                         var importer = try BatchImporter(store: self, now: now, mergeNewer: mergeNewer)
                         while true {
-                            let batch: ValidatedReadings?
+                            let batch: ImportBatch?
                             do {
                                 batch = try nextBatch()
                             } catch {
@@ -101,7 +61,7 @@ extension RecordStore {
                                 throw error
                             }
                             guard let batch else { break }
-                            try importer.add(batch.readings, summary: &summary)
+                            try importer.add(batch, summary: &summary)
                         }
                         summary.undefinedTags = importer.undefinedTags.sorted()
                         if dryRun { throw DryRunRollback() }
@@ -119,13 +79,17 @@ extension RecordStore {
     private struct DryRunRollback: Error {}
 }
 
-/// Writes an import's readings, batch by batch, inside its transaction.
+/// Writes an import's batches inside its transaction.
 private struct BatchImporter {
     let store: RecordStore
     let now: Int64
     let mergeNewer: Bool
-    let definedTags: Set<String>
+    var definedTags: Set<String>
     var knownProfiles: Set<String>
+    /// Profiles this import created only because a reading named them; a later definition in
+    /// the file (a backup's `profiles` after its readings) fills them in.
+    var bareProfiles = Set<String>()
+    var birthYears: [String: Int] = [:]
     var undefinedTags = Set<String>()
     var stored: DuplicateIndex
     let sameID: Statement
@@ -136,37 +100,59 @@ private struct BatchImporter {
         self.now = now
         self.mergeNewer = mergeNewer
         definedTags = Set(try store.tags().map(\.id))
-        knownProfiles = Set(try store.profiles().map(\.id))
+        let profiles = try store.profiles()
+        knownProfiles = Set(profiles.map(\.id))
+        for profile in profiles { birthYears[profile.id] = profile.birthYear }
         stored = try DuplicateIndex(database: store.database)
         sameID = try store.database.cachedStatement("SELECT 1 FROM readings WHERE id = ?")
         insertion = try store.insertStatement()
     }
 
-    mutating func add(_ readings: [Reading], summary: inout ImportSummary) throws {
-        try stored.cover(readings)
-        for reading in readings {
-            guard stored.add(reading) else {
-                // A backup's edited reading keeps its id: merge it rather than drop the edit.
-                if mergeNewer, try sameID.scalarInt([.text(reading.id.asciiLowercased())]) != nil,
-                    try store.merge(reading, index: &stored, summary: &summary)
-                {
-                    continue
+    mutating func add(_ batch: ImportBatch, summary: inout ImportSummary) throws {
+        for profile in batch.profiles {
+            if !knownProfiles.contains(profile.id) {
+                try store.insertProfile(profile, now: now)
+                knownProfiles.insert(profile.id)
+                summary.createdProfiles.append(profile.id)
+            } else if bareProfiles.remove(profile.id) != nil {
+                try store.replaceProfile(profile)
+            }
+            birthYears[profile.id] = profile.birthYear ?? birthYears[profile.id]
+        }
+        for tag in batch.tags where !definedTags.contains(tag.id) {
+            try RecordStore.insertTag(tag, into: store.database, now: now)
+            definedTags.insert(tag.id)
+            undefinedTags.remove(tag.id)
+            summary.createdTags.append(tag.id)
+        }
+        try stored.cover(batch.readings)
+        for incoming in batch.readings {
+            let reading = incoming.reading
+            // The one plausibility rule; importers check it with the line in hand, this is the last guard.
+            try RecordsError.checking(reading.checkTime(now: now / 1000, birthYear: birthYears[reading.profileID]))
+            let id = reading.id.asciiLowercased()
+            if try sameID.scalarInt([.text(id)]) != nil {
+                // The same id: the same reading, or (merging a backup) another version of it.
+                if try !store.merge(reading, index: &stored, summary: &summary, keepNewer: mergeNewer) {
+                    summary.duplicates += 1
                 }
+                continue
+            }
+            if incoming.rule != .sameID, stored.contains(reading, localTime: incoming.rule == .sameValuesOrLocalTime) {
                 summary.duplicates += 1
                 continue
             }
             if !knownProfiles.contains(reading.profileID) {
                 try store.insertProfile(Profile(id: reading.profileID), now: now)
                 knownProfiles.insert(reading.profileID)
+                bareProfiles.insert(reading.profileID)
                 summary.createdProfiles.append(reading.profileID)
             }
-            // A stored id is caught by the insert itself (ON CONFLICT DO NOTHING).
             guard try store.insert(reading, now: now, using: insertion) else {
-                stored.remove(reading)
-                if mergeNewer, try store.merge(reading, index: &stored, summary: &summary) { continue }
-                summary.duplicates += 1
+                summary.duplicates += 1  // unreachable: the id was checked above
                 continue
             }
+            stored.add(reading)
             for tag in reading.tagIDs where !definedTags.contains(tag) { undefinedTags.insert(tag) }
             summary.added += 1
         }
@@ -175,11 +161,19 @@ private struct BatchImporter {
 
 extension RecordStore {
     /// Resolves an incoming reading whose id is stored already. Returns false when the two are
-    /// the same (a plain duplicate); otherwise keeps the newer and records the conflict.
-    fileprivate func merge(_ incoming: Reading, index: inout DuplicateIndex, summary: inout ImportSummary) throws -> Bool {
+    /// the same (a plain duplicate). Otherwise it is a conflict, recorded: with `keepNewer`
+    /// (merging a backup) the newer version wins; without, the stored one is kept.
+    fileprivate func merge(
+        _ incoming: Reading, index: inout DuplicateIndex, summary: inout ImportSummary, keepNewer: Bool
+    ) throws -> Bool {
         let stored = try reading(idPrefix: incoming.id)
         guard !stored.hasSameContent(as: incoming) else { return false }
         let short = String(incoming.id.prefix(8))
+        guard keepNewer else {
+            summary.duplicates += 1
+            summary.conflicts.append("reading \(short): the file's version differs from the stored one, which was kept")
+            return true
+        }
         if incoming.updatedAt > stored.updatedAt {
             try replace(stored, with: incoming)
             index.replace(stored, with: incoming)

@@ -97,21 +97,25 @@ extension RecordStore {
     /// Saves changes to an existing profile's name, birth year, sex or target.
     public func updateProfile(_ profile: Profile) throws(RecordsError) {
         try RecordsError.checking(profile.validate())
-        let now = clock()
         try write {
-            try database.cachedStatement(
-                """
-                UPDATE profiles SET name = ?, birth_year = ?, sex = ?, target_systolic = ?, target_diastolic = ?,
-                    updated_at = ? WHERE id = ?
-                """
-            ).run([
-                .text(profile.name), profile.birthYear.map { .integer(Int64($0)) } ?? .null,
-                profile.sex.map { .text($0.rawValue) } ?? .null,
-                .integer(Int64(profile.target.systolic)), .integer(Int64(profile.target.diastolic)),
-                .integer(now), .text(profile.id),
-            ])
-            guard database.changes == 1 else { throw RecordsError.notFound("no profile '\(profile.id)'") }
+            try replaceProfile(profile)
         }
+    }
+
+    /// Overwrites a stored profile's fields (inside a write transaction).
+    func replaceProfile(_ profile: Profile) throws {
+        try database.cachedStatement(
+            """
+            UPDATE profiles SET name = ?, birth_year = ?, sex = ?, target_systolic = ?, target_diastolic = ?,
+                updated_at = ? WHERE id = ?
+            """
+        ).run([
+            .text(profile.name), profile.birthYear.map { .integer(Int64($0)) } ?? .null,
+            profile.sex.map { .text($0.rawValue) } ?? .null,
+            .integer(Int64(profile.target.systolic)), .integer(Int64(profile.target.diastolic)),
+            .integer(clock()), .text(profile.id),
+        ])
+        guard database.changes == 1 else { throw RecordsError.notFound("no profile '\(profile.id)'") }
     }
 
     /// Makes `id` the profile commands use when none is named.

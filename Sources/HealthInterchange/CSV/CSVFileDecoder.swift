@@ -1,0 +1,75 @@
+import HealthCore
+
+/// How one CSV format reads its rows: it finds its columns in the header, then turns each row
+/// into a reading (or a problem, or a device-error row) in the sink.
+protocol CSVRowDecoder {
+    /// Finds the columns in `header`; throws when a column the format needs is missing.
+    init(header: CSVColumns, context: DecodeContext) throws(InterchangeError)
+    /// Reads one data row. A value the user can fix is a ``ValidationError`` (it becomes a
+    /// `FILE:LINE` problem); a fault of the whole file is an ``InterchangeError``.
+    mutating func decode(_ row: CSVRow, line: Int, into sink: ImportSink) throws(RowFault)
+}
+
+/// Why a row was not taken.
+enum RowFault: Error {
+    /// This row is wrong; the rest of the file is still read.
+    case invalid(ValidationError)
+    /// The whole file is wrong (e.g. its dates' order cannot be told).
+    case file(InterchangeError)
+
+    static func invalid(_ message: String) -> RowFault { .invalid(ValidationError(message)) }
+}
+
+/// Reads a CSV input row by row for a ``CSVRowDecoder``: the header first, then every row,
+/// each bad row a `FILE:LINE: reason` problem rather than a stop. One record at a time is held.
+enum CSVFileDecoder {
+    static func decode<Decoder: CSVRowDecoder>(
+        _ input: ImportInput, as _: Decoder.Type, context: DecodeContext, into sink: ImportSink
+    ) throws(InterchangeError) {
+        let reader = CSVReader(maximumRecordBytes: InputLimits.csvRecordBytes) { buffer in try input.read(into: buffer) }
+        var decoder: Decoder?
+        var width = 0
+        do {
+            while let record = try nextRecord(reader, sink: sink, context: context) {
+                guard var current = decoder else {
+                    let header = CSVColumns(header: record.cells)
+                    decoder = try Decoder(header: header, context: context)
+                    width = header.width
+                    continue
+                }
+                do throws(RowFault) {
+                    guard record.cells.count <= width else {
+                        throw RowFault.invalid("\(record.cells.count) cells where the header has \(width); quote a value that holds a comma")
+                    }
+                    try current.decode(CSVRow(cells: record.cells), line: record.line, into: sink)
+                } catch .invalid(let error) {
+                    sink.problem(at: context.location(line: record.line), error.message)
+                } catch .file(let error) {
+                    throw error
+                }
+                decoder = current
+            }
+        } catch let error as InterchangeError {
+            throw error
+        } catch let error as CSVReader.SyntaxError {
+            throw .malformed(path: context.name, reason: "line \(error.line): \(error.reason)")
+        } catch {
+            throw .malformed(path: context.name, reason: "\(error)")
+        }
+        guard decoder != nil else { throw .malformed(path: context.name, reason: "the file is empty") }
+        try sink.flush()
+    }
+
+    /// The next record; a record whose own bytes are wrong (bad UTF-8) is a problem on its line
+    /// and the one after it is read. A break in the file's structure stops the reading: rows
+    /// after it are never silently dropped.
+    private static func nextRecord(_ reader: CSVReader, sink: ImportSink, context: DecodeContext) throws -> CSVReader.Record? {
+        while true {
+            do {
+                return try reader.nextRecord()
+            } catch let error as CSVReader.SyntaxError where error.canContinue {
+                sink.problem(at: context.location(line: error.line), error.reason)
+            }
+        }
+    }
+}

@@ -1,0 +1,110 @@
+public import HealthCore
+
+/// FHIR R4: a `collection` Bundle with one Patient per profile and Observations that follow
+/// the vital-signs profiles.
+///
+/// How HealthLog's own data travels, so it comes back on import:
+/// - a Patient has `identifier` `urn:healthlog:profile` = the profile id, and the target in
+///   extensions `urn:healthlog:target-systolic` / `-diastolic`;
+/// - one reading becomes up to three Observations (BP panel 85354-9, heart rate 8867-4, body
+///   weight 29463-7) sharing `identifier` `urn:healthlog:reading` = the reading id; the first
+///   has the reading id as its id and `urn:uuid:` fullUrl, and carries the note
+///   (`Observation.note`) and the status tags (`meta.tag`, system `urn:healthlog:status-tag`).
+public enum FHIRExport {
+    public static func encode(profiles: [Profile], readings: [Reading], exportedAt: ZonedInstant) -> [UInt8] {
+        var entries: [JSONValue] = profiles.map { profile in
+            entry(fullUrl: "urn:uuid:\(patientUUID(profile.id))", resource: patient(profile))
+        }
+        for reading in readings { entries += observations(for: reading) }
+        let bundle = JSONValue.object([
+            ("resourceType", .string("Bundle")), ("id", .string(StableUUID.make("bundle/\(exportedAt.iso8601)"))),
+            ("type", .string("collection")), ("timestamp", .string(exportedAt.iso8601)), ("entry", .array(entries)),
+        ])
+        return bundle.bytes()
+    }
+
+    static func patientUUID(_ profileID: String) -> String { StableUUID.make("patient/\(profileID)") }
+
+    private static func entry(fullUrl: String, resource: JSONValue) -> JSONValue {
+        .object([("fullUrl", .string(fullUrl)), ("resource", resource)])
+    }
+
+    private static func coding(_ system: String, _ code: String, _ display: String? = nil) -> JSONValue {
+        var members: [(String, JSONValue)] = [("system", .string(system)), ("code", .string(code))]
+        if let display { members.append(("display", .string(display))) }
+        return .object(members)
+    }
+
+    private static func patient(_ profile: Profile) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("resourceType", .string("Patient")), ("id", .string(profile.id)),
+            ("meta", .object([("lastUpdated", .string(InstantText.format(milliseconds: profile.updatedAt)))])),
+            ("extension", .array([
+                .object([("url", .string(FHIRCodes.targetSystolic)), ("valueInteger", .int(profile.target.systolic))]),
+                .object([("url", .string(FHIRCodes.targetDiastolic)), ("valueInteger", .int(profile.target.diastolic))]),
+            ])),
+            ("identifier", .array([.object([("system", .string(FHIRCodes.profileSystem)), ("value", .string(profile.id))])])),
+            ("name", .array([.object([("text", .string(profile.name))])])),
+        ]
+        if let sex = profile.sex { members.append(("gender", .string(sex.rawValue))) }
+        if let year = profile.birthYear { members.append(("birthDate", .string(String(year)))) }
+        return .object(members)
+    }
+
+    private static func observations(for reading: Reading) -> [JSONValue] {
+        var parts: [(kind: String, code: String, display: String, profile: String, value: [(String, JSONValue)])] = []
+        if let pressure = reading.bloodPressure {
+            let component = { (code: String, display: String, value: Int) -> JSONValue in
+                .object([
+                    ("code", .object([("coding", .array([coding(FHIRCodes.loinc, code, display)]))])),
+                    ("valueQuantity", millimetres(value)),
+                ])
+            }
+            parts.append((
+                "bp", FHIRCodes.bloodPressurePanel, "Blood pressure panel with all children optional", FHIRCodes.bloodPressureProfile,
+                [("component", .array([
+                    component(FHIRCodes.systolic, "Systolic blood pressure", pressure.systolic),
+                    component(FHIRCodes.diastolic, "Diastolic blood pressure", pressure.diastolic),
+                ]))]))
+        }
+        if let pulse = reading.pulse {
+            parts.append((
+                "pulse", FHIRCodes.heartRate, "Heart rate", FHIRCodes.heartRateProfile,
+                [("valueQuantity", quantity(.int(pulse), unit: "beats/minute", code: "/min"))]))
+        }
+        if let grams = reading.weightGrams {
+            parts.append((
+                "weight", FHIRCodes.bodyWeight, "Body weight", FHIRCodes.bodyWeightProfile,
+                [("valueQuantity", quantity(.number(formatKilograms(grams)), unit: "kg", code: "kg"))]))
+        }
+        return parts.enumerated().map { index, part in
+            let id = index == 0 ? reading.id : StableUUID.make("\(reading.id)/\(part.kind)")
+            var meta: [(String, JSONValue)] = [
+                ("lastUpdated", .string(InstantText.format(milliseconds: reading.updatedAt))), ("profile", .array([.string(part.profile)])),
+            ]
+            if index == 0 && !reading.tagIDs.isEmpty {
+                meta.append(("tag", .array(reading.tagIDs.map { coding(FHIRCodes.tagSystem, $0) })))
+            }
+            var members: [(String, JSONValue)] = [
+                ("resourceType", .string("Observation")), ("id", .string(id)), ("meta", .object(meta)),
+                ("identifier", .array([.object([("system", .string(FHIRCodes.readingSystem)), ("value", .string(reading.id))])])),
+                ("status", .string("final")),
+                ("category", .array([.object([
+                    ("coding", .array([coding(FHIRCodes.observationCategory, "vital-signs", "Vital Signs")])), ("text", .string("Vital Signs")),
+                ])])),
+                ("code", .object([("coding", .array([coding(FHIRCodes.loinc, part.code, part.display)])), ("text", .string(part.display))])),
+                ("subject", .object([("reference", .string("urn:uuid:\(patientUUID(reading.profileID))"))])),
+                ("effectiveDateTime", .string(reading.takenAt.iso8601)),
+            ]
+            members += part.value
+            if index == 0 && !reading.note.isEmpty { members.append(("note", .array([.object([("text", .string(reading.note))])]))) }
+            return entry(fullUrl: "urn:uuid:\(id)", resource: .object(members))
+        }
+    }
+
+    private static func quantity(_ value: JSONValue, unit: String, code: String) -> JSONValue {
+        .object([("value", value), ("unit", .string(unit)), ("system", .string(FHIRCodes.ucum)), ("code", .string(code))])
+    }
+
+    private static func millimetres(_ value: Int) -> JSONValue { quantity(.int(value), unit: "mmHg", code: "mm[Hg]") }
+}

@@ -1,0 +1,327 @@
+import HealthCore
+import HealthRecords
+
+/// Reads FHIR R4 as systems write it: a Bundle of any type (collection, transaction, batch,
+/// searchset, document), a single resource, or NDJSON with one resource per line (Bulk Data).
+///
+/// Only what HealthLog uses is decoded: Patients, and the Observations for blood pressure
+/// (panel 85354-9 or the older 55284-4 with components 8480-6 and 8462-4, or the two as
+/// separate Observations), heart rate (8867-4) and body weight (29463-7, 3141-9; kg, g or lb).
+/// Every other resource is skipped by its `resourceType` and counted. Observations of one
+/// subject in one minute become one reading. HealthLog's own export comes back exactly: its
+/// Observations carry the reading id, which is matched by id only.
+enum FHIRImport {
+    static func decode(_ input: ImportInput, context: DecodeContext, into sink: ImportSink) throws(InterchangeError) {
+        let reader = JSONReader(limits: InputLimits.json) { buffer in try input.read(into: buffer) }
+        var state = FHIRReadState(context: context, sink: sink)
+        do {
+            guard try reader.peek() == .object else {
+                throw InterchangeError.malformed(path: context.name, reason: "a FHIR file starts with a resource: {\"resourceType\": …}")
+            }
+            // The root: a Bundle, whose entries are read one at a time, or one resource.
+            try reader.enterObject()
+            var members: [(String, JSONValue)] = []
+            var sawEntries = false
+            while let key = try reader.nextKey() {
+                guard key == "entry" else {
+                    members.append((key, try reader.readValue()))
+                    continue
+                }
+                sawEntries = true
+                try reader.enterArray()
+                var index = 0
+                while try reader.nextElement() {
+                    try state.entry(try reader.readValue(), index: index)
+                    index += 1
+                }
+            }
+            let root = JSONValue.object(members)
+            guard let type = root["resourceType"]?.string else {
+                throw InterchangeError.malformed(path: context.name, reason: "line 1: the resource has no resourceType")
+            }
+            if type != "Bundle" {
+                guard !sawEntries else {
+                    throw InterchangeError.malformed(path: context.name, reason: "a \(type) with entries; only a Bundle has them")
+                }
+                try state.resource(root, fullUrl: nil, location: context.location(line: 1))
+            }
+            // NDJSON: one more resource on each further line.
+            while try !reader.atEnd() {
+                let line = reader.line
+                let value = try reader.readValue()
+                guard value.members != nil else {
+                    throw InterchangeError.malformed(path: context.name, reason: "line \(line): a resource must be a JSON object")
+                }
+                try state.resource(value, fullUrl: nil, location: context.location(line: line))
+            }
+        } catch let error as InterchangeError {
+            throw error
+        } catch let error as JSONSyntaxError {
+            throw .malformed(path: context.name, reason: error.description)
+        } catch {
+            throw .malformed(path: context.name, reason: "\(error)")
+        }
+        try state.finish()
+        try sink.flush()
+    }
+}
+
+/// What has been read of a FHIR file so far: its Patients, and the vital signs grouped into
+/// readings until they are complete.
+private struct FHIRReadState {
+    /// The values of one reading, gathered from one or more Observations.
+    struct Group {
+        var subject: String
+        /// A HealthLog reading id from the Observations' identifier, when they carry one.
+        var ownID: String?
+        var derivedID: String
+        var takenAt: ZonedInstant
+        var systolic: Int?
+        var diastolic: Int?
+        var pulse: Int?
+        var weightGrams: Int?
+        var tags: [String] = []
+        var note = ""
+        var updatedAt: Int64
+        var location: String
+    }
+
+    let context: DecodeContext
+    let sink: ImportSink
+    /// Each Patient reference (`fullUrl`, `Patient/id`) to its profile; nil for one left out by `--profile`.
+    var patients: [String: String?] = [:]
+    var groups: [String: Group] = [:]
+    var order: [String] = []
+    /// The group of HealthLog's own Observations being read; HealthLog writes one reading's
+    /// Observations together, so it is complete when the next reading starts.
+    var openOwnGroup: String?
+    /// An own group found complete while reading the next Observation, to be handed over.
+    var completedOwnGroup: String?
+
+    init(context: DecodeContext, sink: ImportSink) {
+        self.context = context
+        self.sink = sink
+    }
+
+    mutating func entry(_ entry: JSONValue, index: Int) throws(InterchangeError) {
+        guard let resource = entry["resource"], resource.members != nil else {
+            sink.skip("Bundle entries without a resource")
+            return
+        }
+        let kind = resource["resourceType"]?.string ?? "?"
+        let id = resource["id"]?.string.map { " " + $0 } ?? ""
+        try self.resource(resource, fullUrl: entry["fullUrl"]?.string, location: "\(context.name): entry \(index) (\(kind)\(id))")
+    }
+
+    mutating func resource(_ resource: JSONValue, fullUrl: String?, location: String) throws(InterchangeError) {
+        switch resource["resourceType"]?.string {
+        case "Patient": try patient(resource, fullUrl: fullUrl, location: location)
+        case "Observation": try observation(resource, fullUrl: fullUrl, location: location)
+        case let other?: sink.skip(other)
+        case nil: sink.problem(at: location, "it has no resourceType")
+        }
+    }
+
+    // MARK: - Patients
+
+    private mutating func patient(_ patient: JSONValue, fullUrl: String?, location: String) throws(InterchangeError) {
+        let own = patient["identifier"]?.array?.first { $0["system"]?.string == FHIRCodes.profileSystem }?["value"]?.string
+        let profileID: String?
+        if let own {
+            profileID = context.onlyProfile.map { $0 == own ? own : nil } ?? own
+            if let profileID { addProfile(patient, id: profileID, location: location) }
+        } else {
+            guard let chosen = context.profile else {
+                throw .malformed(path: context.name, reason: "\(location.dropFirst(context.name.count + 2)): this Patient is not a HealthLog profile; say whose readings these are with --profile ID")
+            }
+            // A profile this import creates takes the Patient's name, birth year and sex.
+            profileID = chosen
+            addProfile(patient, id: chosen, location: location)
+        }
+        if let fullUrl { patients[fullUrl] = profileID }
+        if let id = patient["id"]?.string { patients["Patient/\(id)"] = profileID }
+    }
+
+    private func addProfile(_ patient: JSONValue, id: String, location: String) {
+        let extensions = patient["extension"]?.array ?? []
+        let integer = { (url: String) in extensions.first { $0["url"]?.string == url }?["valueInteger"]?.int }
+        var target = BloodPressure.defaultTarget
+        if let systolic = integer(FHIRCodes.targetSystolic), let diastolic = integer(FHIRCodes.targetDiastolic) {
+            target = BloodPressure(systolic: systolic, diastolic: diastolic)
+        }
+        let updated = patient["meta"]?["lastUpdated"]?.string.flatMap(InstantText.parse) ?? context.now
+        let profile = Profile(
+            id: id, name: patient["name"]?[0]?["text"]?.string ?? id,
+            birthYear: patient["birthDate"]?.string.flatMap { Int($0.prefix(4)) },
+            sex: patient["gender"]?.string.flatMap(Profile.Sex.init(rawValue:)), target: target, createdAt: updated, updatedAt: updated)
+        sink.add(profile, at: location)
+    }
+
+    /// The profile a subject reference belongs to: a Patient of this file, else the chosen one.
+    private func profile(ofSubject subject: String) -> String?? {
+        if let found = patients[subject] { return found }
+        // An absolute URL of a Patient this file also names as `Patient/id`.
+        let parts = subject.split(separator: "/")
+        if parts.count >= 2, let index = parts.lastIndex(of: "Patient"), index + 1 < parts.count,
+            let found = patients["Patient/\(parts[index + 1])"]
+        {
+            return found
+        }
+        return context.profile.map { .some($0) }
+    }
+
+    // MARK: - Observations
+
+    private enum Kind {
+        case panel, systolic, diastolic, heartRate, weight
+    }
+
+    private static let kinds: [String: Kind] = [
+        FHIRCodes.bloodPressurePanel: .panel, FHIRCodes.bloodPressurePanelOld: .panel, FHIRCodes.systolic: .systolic,
+        FHIRCodes.diastolic: .diastolic, FHIRCodes.heartRate: .heartRate, FHIRCodes.bodyWeight: .weight,
+        FHIRCodes.bodyWeightMeasured: .weight,
+    ]
+
+    private static func loincCodes(_ concept: JSONValue?) -> [String] {
+        (concept?["coding"]?.array ?? []).compactMap { coding in
+            coding["system"]?.string == FHIRCodes.loinc ? coding["code"]?.string : nil
+        }
+    }
+
+    private mutating func observation(_ observation: JSONValue, fullUrl: String?, location: String) throws(InterchangeError) {
+        guard let kind = FHIRReadState.loincCodes(observation["code"]).lazy.compactMap({ FHIRReadState.kinds[$0] }).first else {
+            sink.skip("Observation (not a vital sign HealthLog keeps)")
+            return
+        }
+        do {
+            try add(observation, kind: kind, fullUrl: fullUrl, location: location)
+        } catch {
+            sink.problem(at: location, error.message)
+        }
+        if let key = completedOwnGroup {
+            completedOwnGroup = nil
+            try complete(key)
+        }
+    }
+
+    private mutating func add(_ observation: JSONValue, kind: Kind, fullUrl: String?, location: String) throws(ValidationError) {
+        if observation["status"]?.string == "entered-in-error" { throw .invalid("its status is entered-in-error") }
+        let takenAt = try effectiveTime(observation)
+        let subject = observation["subject"]?["reference"]?.string ?? ""
+        let own = observation["identifier"]?.array?.first { $0["system"]?.string == FHIRCodes.readingSystem }?["value"]?.string
+        // HealthLog's Observations share the reading id; others group by subject and minute.
+        let key = own.map { "own/\($0)" } ?? "\(subject)@\(floorDivide(takenAt.utcSeconds, 60))"
+        if let open = openOwnGroup, open != key {
+            completedOwnGroup = open
+            openOwnGroup = nil
+        }
+        var group = groups[key] ?? Group(
+            subject: subject, ownID: own.flatMap { Reading.isValidID($0) ? $0.lowercased() : nil },
+            derivedID: [observation["id"]?.string, fullUrl.flatMap { $0.hasPrefix("urn:uuid:") ? String($0.dropFirst(9)) : nil }]
+                .compactMap { $0 }.first { Reading.isValidID($0) }?.lowercased()
+                ?? StableUUID.make("fhir/\(fullUrl ?? observation["id"]?.string ?? key)"),
+            takenAt: takenAt, updatedAt: context.now, location: location)
+        switch kind {
+        case .panel:
+            var values: [String: Int] = [:]
+            for component in observation["component"]?.array ?? [] {
+                let code = FHIRReadState.loincCodes(component["code"]).first { $0 == FHIRCodes.systolic || $0 == FHIRCodes.diastolic }
+                guard let code else { continue }
+                let name = code == FHIRCodes.systolic ? "systolic" : "diastolic"
+                if let reason = component["dataAbsentReason"] {
+                    let why = reason["coding"]?[0]?["code"]?.string ?? reason["text"]?.string ?? "absent"
+                    throw .invalid("a blood pressure needs both systolic and diastolic (\(name) has dataAbsentReason \(why))")
+                }
+                values[code] = try whole(component["valueQuantity"], name: name, units: ["mm[Hg]", "mmHg", "mm Hg"])
+            }
+            guard let systolic = values[FHIRCodes.systolic], let diastolic = values[FHIRCodes.diastolic] else {
+                throw .invalid("a blood pressure needs both systolic and diastolic")
+            }
+            group.systolic = systolic
+            group.diastolic = diastolic
+        case .systolic: group.systolic = try whole(observation["valueQuantity"], name: "systolic", units: ["mm[Hg]", "mmHg", "mm Hg"])
+        case .diastolic: group.diastolic = try whole(observation["valueQuantity"], name: "diastolic", units: ["mm[Hg]", "mmHg", "mm Hg"])
+        case .heartRate:
+            group.pulse = try whole(observation["valueQuantity"], name: "heart rate", units: ["/min", "beats/minute", "{beats}/min", "bpm"])
+        case .weight:
+            guard let quantity = observation["valueQuantity"], let value = quantity["value"]?.double else {
+                throw .invalid("body weight has no value")
+            }
+            let unit = quantity["code"]?.string ?? quantity["unit"]?.string ?? ""
+            guard ["kg", "g", "[lb_av]", "lb", "lbs"].contains(unit) else { throw .invalid("body weight unit '\(unit)' is not kg, g or [lb_av]") }
+            guard let weight = grams(value, unit: unit) else { throw .invalid("body weight \(value) \(unit) is out of range (1–500 kg)") }
+            group.weightGrams = weight
+        }
+        if let updated = observation["meta"]?["lastUpdated"]?.string.flatMap(InstantText.parse) {
+            group.updatedAt = groups[key] == nil ? updated : max(group.updatedAt, updated)
+        }
+        let note = (observation["note"]?.array ?? []).compactMap { $0["text"]?.string }.joined(separator: "\n")
+        if !note.isEmpty { group.note = note }
+        for tag in observation["meta"]?["tag"]?.array ?? [] where tag["system"]?.string == FHIRCodes.tagSystem {
+            if let code = tag["code"]?.string, !group.tags.contains(code) { group.tags.append(code) }
+        }
+        if groups[key] == nil { order.append(key) }
+        groups[key] = group
+        if own != nil { openOwnGroup = key }
+    }
+
+    /// `effectiveDateTime`, `effectiveInstant` or `effectivePeriod.start`; a time without an
+    /// offset is read in `--tz`, and a date with no time is refused, never guessed.
+    private func effectiveTime(_ observation: JSONValue) throws(ValidationError) -> ZonedInstant {
+        let (name, value): (String, String?) =
+            if let text = observation["effectiveDateTime"]?.string { ("effectiveDateTime", text) }
+            else if let text = observation["effectiveInstant"]?.string { ("effectiveInstant", text) }
+            else if let text = observation["effectivePeriod"]?["start"]?.string { ("effectivePeriod.start", text) }
+            else { ("effectiveDateTime", nil) }
+        guard let text = value else { throw .invalid("it has no effectiveDateTime") }
+        if let instant = ZonedInstant(iso8601: text) { return instant }
+        if text.count <= 10, text.first?.isNumber == true, !text.contains(":") {
+            throw .invalid("\(name) '\(text)' has a date but no time")
+        }
+        if text.count >= 16, let date = CivilDate(iso: text.prefix(10)), text.dropFirst(10).first == "T",
+            let clock = WallClockText.time(String(text.dropFirst(11)))
+        {
+            guard let instant = context.zone.instant(date: date, hour: clock.hour, minute: clock.minute, second: clock.second) else {
+                throw .invalid("\(name) '\(text)' does not exist in the time zone (a daylight-saving gap)")
+            }
+            return instant
+        }
+        throw .invalid("\(name) '\(text)' is not a date-time like 2024-03-05T08:30:00+01:00")
+    }
+
+    private func whole(_ quantity: JSONValue?, name: String, units: [String]) throws(ValidationError) -> Int {
+        guard let quantity, let value = quantity["value"]?.double else { throw .invalid("the \(name) value is missing") }
+        if let unit = quantity["code"]?.string ?? quantity["unit"]?.string, !units.contains(unit) {
+            throw .invalid("\(name) unit '\(unit)' is not \(units[0])")
+        }
+        guard let whole = roundedInt(value) else { throw .invalid("\(name) value \(value) is out of range") }
+        return whole
+    }
+
+    // MARK: - Readings
+
+    /// Turns the group `key` into a reading in the sink.
+    private mutating func complete(_ key: String) throws(InterchangeError) {
+        guard let group = groups.removeValue(forKey: key) else { return }
+        guard let found = profile(ofSubject: group.subject) else {
+            sink.problem(at: group.location, "its subject '\(group.subject)' is not a Patient in this file; name the profile with --profile ID")
+            return
+        }
+        guard let profileID = found else { return }  // another profile's, left out by --profile
+        guard (group.systolic == nil) == (group.diastolic == nil) else {
+            sink.problem(at: group.location, "a blood pressure needs both systolic and diastolic")
+            return
+        }
+        let reading = Reading(
+            id: group.ownID ?? group.derivedID, profileID: profileID, takenAt: group.takenAt,
+            bloodPressure: group.systolic.flatMap { s in group.diastolic.map { BloodPressure(systolic: s, diastolic: $0) } },
+            pulse: group.pulse, weightGrams: group.weightGrams, tagIDs: group.tags, note: group.note,
+            createdAt: group.updatedAt, updatedAt: group.updatedAt)
+        try sink.add(reading, rule: group.ownID != nil ? .sameID : .sameValues, at: group.location)
+    }
+
+    /// Completes every group left, in the order they were met.
+    mutating func finish() throws(InterchangeError) {
+        for key in order where groups[key] != nil { try complete(key) }
+    }
+}

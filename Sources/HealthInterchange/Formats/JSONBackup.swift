@@ -1,0 +1,244 @@
+public import HealthCore
+import HealthRecords
+
+/// HealthLog's full backup: profiles, tag definitions (labels and colours) and readings.
+///
+/// It is written with the profiles and tags first and the readings last, and read as a stream,
+/// reading by reading, so a backup of any size moves in flat memory; a backup whose keys come
+/// in another order (older ones sorted them) reads the same. Importing merges by reading id:
+/// when the same id differs, the newer `updatedAt` wins and the conflict is reported.
+/// Importing a file twice changes nothing.
+public enum JSONBackup {
+    /// The format version this build writes and reads.
+    public static let version = 1
+
+    // MARK: - Writing
+
+    /// The backup document as UTF-8 JSON.
+    public static func encode(profiles: [Profile], tags: [StatusTag], readings: [Reading], exportedAt: Int64) -> [UInt8] {
+        let document = JSONValue.object([
+            ("format", .string("healthlog-backup")), ("version", .int(version)),
+            ("exportedAt", .string(InstantText.format(milliseconds: exportedAt))),
+            ("profiles", .array(profiles.map(json))), ("tags", .array(tags.map(json))),
+            ("readings", .array(readings.map(json))),
+        ])
+        return document.bytes()
+    }
+
+    static func json(_ profile: Profile) -> JSONValue {
+        .object([
+            ("id", .string(profile.id)), ("name", .string(profile.name)), ("birthYear", .optional(profile.birthYear)),
+            ("sex", .optional(profile.sex?.rawValue)),
+            ("target", .object([("systolic", .int(profile.target.systolic)), ("diastolic", .int(profile.target.diastolic))])),
+            ("createdAt", .string(InstantText.format(milliseconds: profile.createdAt))),
+            ("updatedAt", .string(InstantText.format(milliseconds: profile.updatedAt))),
+        ])
+    }
+
+    static func json(_ tag: StatusTag) -> JSONValue {
+        .object([
+            ("id", .string(tag.id)), ("label", .string(tag.label)), ("labelZh", .optional(tag.labelChinese)),
+            ("color", .string(tag.color)), ("symbol", .string(tag.symbol)),
+        ])
+    }
+
+    static func json(_ reading: Reading) -> JSONValue {
+        .object([
+            ("id", .string(reading.id)), ("profile", .string(reading.profileID)), ("takenAt", .string(reading.takenAt.iso8601)),
+            ("systolic", .optional(reading.systolic)), ("diastolic", .optional(reading.diastolic)), ("pulse", .optional(reading.pulse)),
+            ("weightKg", reading.weightGrams.map { .number(formatKilograms($0)) } ?? .null),
+            ("tags", .array(reading.tagIDs.map(JSONValue.string))), ("note", reading.note.isEmpty ? .null : .string(reading.note)),
+            ("createdAt", .string(InstantText.format(milliseconds: reading.createdAt))),
+            ("updatedAt", .string(InstantText.format(milliseconds: reading.updatedAt))),
+        ])
+    }
+
+    // MARK: - Reading
+
+    /// Reads a backup from `input` into `sink`; each bad record becomes a problem naming its position.
+    static func decode(_ input: ImportInput, context: DecodeContext, into sink: ImportSink) throws(InterchangeError) {
+        let reader = JSONReader(limits: InputLimits.json) { buffer in try input.read(into: buffer) }
+        var sawFormat = false
+        do {
+            try reader.enterObject()
+            while let key = try reader.nextKey() {
+                switch key {
+                case "format":
+                    guard try reader.readValue().string == "healthlog-backup" else {
+                        throw InterchangeError.malformed(path: context.name, reason: "'format' is not healthlog-backup")
+                    }
+                    sawFormat = true
+                case "version":
+                    let found = try reader.readValue()
+                    guard let number = found.int else { throw InterchangeError.malformed(path: context.name, reason: "'version' must be a whole number") }
+                    guard number <= version else {
+                        throw InterchangeError.malformed(
+                            path: context.name, reason: "backup format \(number) is newer than this healthlog reads (\(version)); upgrade healthlog")
+                    }
+                case "profiles":
+                    try eachElement(reader) { index, value in
+                        let location = "\(context.name): profiles[\(index)]"
+                        do throws(ValidationError) {
+                            let profile = try JSONBackup.profile(from: value)
+                            if let only = context.onlyProfile, profile.id != only { return }
+                            sink.add(profile, at: "\(location) (\(profile.id))")
+                        } catch {
+                            sink.problem(at: location, error.message)
+                        }
+                    }
+                case "tags":
+                    try eachElement(reader) { index, value in
+                        do throws(ValidationError) { sink.add(try JSONBackup.tag(from: value), at: "\(context.name): tags[\(index)]") } catch {
+                            sink.problem(at: "\(context.name): tags[\(index)]", error.message)
+                        }
+                    }
+                case "readings":
+                    try eachElement(reader) { index, value in
+                        let location = "\(context.name): readings[\(index)] (\(value["id"]?.string?.prefix(8) ?? "?"))"
+                        let reading: Reading
+                        do throws(ValidationError) { reading = try JSONBackup.reading(from: value) } catch {
+                            sink.problem(at: location, error.message)
+                            return
+                        }
+                        if let only = context.onlyProfile, reading.profileID != only { return }
+                        try sink.add(reading, rule: .sameID, at: location)
+                    }
+                default:
+                    try reader.skipValue()  // a newer HealthLog's additions
+                }
+            }
+            guard try reader.atEnd() else { throw InterchangeError.malformed(path: context.name, reason: "text after the end of the backup") }
+        } catch let error as InterchangeError {
+            throw error
+        } catch let error as JSONSyntaxError {
+            throw .malformed(path: context.name, reason: "\(error.description) (is it a complete HealthLog backup?)")
+        } catch {
+            throw .malformed(path: context.name, reason: "\(error)")
+        }
+        guard sawFormat else { throw .malformed(path: context.name, reason: "'format' is missing; this is not a HealthLog backup") }
+        try sink.flush()
+    }
+
+    /// Calls `body` with each element of the array that is next, one at a time.
+    private static func eachElement(_ reader: JSONReader, _ body: (Int, JSONValue) throws -> Void) throws {
+        try reader.enterArray()
+        var index = 0
+        while try reader.nextElement() {
+            try body(index, try reader.readValue())
+            index += 1
+        }
+    }
+
+    static func profile(from value: JSONValue) throws(ValidationError) -> Profile {
+        let fields = try JSONFields(value)
+        let target = try fields.required("target")
+        let targetFields = try JSONFields(target, path: "target")
+        let profile = Profile(
+            id: try fields.string("id"), name: try fields.string("name"), birthYear: try fields.optionalInt("birthYear"),
+            sex: try fields.optionalString("sex").flatMap(Profile.Sex.init(rawValue:)),
+            target: BloodPressure(systolic: try targetFields.int("systolic"), diastolic: try targetFields.int("diastolic")),
+            createdAt: try fields.instant("createdAt"), updatedAt: try fields.instant("updatedAt"))
+        try profile.validate()
+        return profile
+    }
+
+    static func tag(from value: JSONValue) throws(ValidationError) -> StatusTag {
+        let fields = try JSONFields(value)
+        let tag = StatusTag(
+            id: try fields.string("id"), label: try fields.string("label"), labelChinese: try fields.optionalString("labelZh"),
+            color: try fields.string("color"), symbol: try fields.optionalString("symbol") ?? "tag")
+        try tag.validate()
+        return tag
+    }
+
+    static func reading(from value: JSONValue) throws(ValidationError) -> Reading {
+        let fields = try JSONFields(value)
+        let takenAtText = try fields.string("takenAt")
+        guard let takenAt = ZonedInstant(iso8601: takenAtText) else {
+            throw .invalid("takenAt '\(takenAtText)' is not ISO 8601 with an offset")
+        }
+        var weight: Int?
+        if let kilograms = try fields.optionalDouble("weightKg") {
+            guard let value = grams(kilograms, unit: "kg") else { throw .invalid("weightKg \(kilograms) is out of range (1–500 kg)") }
+            weight = value
+        }
+        var pressure: BloodPressure?
+        switch (try fields.optionalInt("systolic"), try fields.optionalInt("diastolic")) {
+        case (nil, nil): break
+        case let (s?, d?): pressure = BloodPressure(systolic: s, diastolic: d)
+        default: throw .invalid("systolic and diastolic must be given together")
+        }
+        let reading = Reading(
+            id: try fields.string("id").lowercased(), profileID: try fields.string("profile"), takenAt: takenAt, bloodPressure: pressure,
+            pulse: try fields.optionalInt("pulse"), weightGrams: weight, tagIDs: try fields.strings("tags"),
+            note: try fields.optionalString("note") ?? "", createdAt: try fields.instant("createdAt"), updatedAt: try fields.instant("updatedAt"))
+        try reading.validate()
+        return reading
+    }
+}
+
+/// The members of one JSON object, read with messages that name the key and what it should be.
+struct JSONFields {
+    private let value: JSONValue
+    private let path: String
+
+    init(_ value: JSONValue, path: String = "") throws(ValidationError) {
+        guard value.members != nil else { throw .invalid("\(path.isEmpty ? "the record" : "'\(path)'") must be an object") }
+        self.value = value
+        self.path = path
+    }
+
+    private func name(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    func required(_ key: String) throws(ValidationError) -> JSONValue {
+        guard let found = value[key], !found.isNull else { throw .invalid("'\(name(key))' is missing") }
+        return found
+    }
+
+    func string(_ key: String) throws(ValidationError) -> String {
+        guard let text = try required(key).string else { throw .invalid("'\(name(key))' must be a string") }
+        return text
+    }
+
+    func optionalString(_ key: String) throws(ValidationError) -> String? {
+        guard let found = value[key], !found.isNull else { return nil }
+        guard let text = found.string else { throw .invalid("'\(name(key))' must be a string") }
+        return text
+    }
+
+    func int(_ key: String) throws(ValidationError) -> Int {
+        guard let number = try optionalInt(key) else { throw .invalid("'\(name(key))' is missing") }
+        return number
+    }
+
+    /// A whole number written as one (`72`), or a number with no fraction (`72.0`).
+    func optionalInt(_ key: String) throws(ValidationError) -> Int? {
+        guard let found = value[key], !found.isNull else { return nil }
+        if let whole = found.int { return whole }
+        guard let number = found.double, number == number.rounded(), let whole = roundedInt(number) else {
+            throw .invalid("'\(name(key))' must be a whole number, not \(found.serialized(indent: nil))")
+        }
+        return whole
+    }
+
+    func optionalDouble(_ key: String) throws(ValidationError) -> Double? {
+        guard let found = value[key], !found.isNull else { return nil }
+        guard let number = found.double, number.isFinite else { throw .invalid("'\(name(key))' must be a number") }
+        return number
+    }
+
+    func strings(_ key: String) throws(ValidationError) -> [String] {
+        guard let found = value[key], !found.isNull else { return [] }
+        guard let items = found.array, items.allSatisfy({ $0.string != nil }) else {
+            throw .invalid("'\(name(key))' must be a list of strings")
+        }
+        return items.compactMap(\.string)
+    }
+
+    /// An instant in milliseconds from an ISO 8601 string.
+    func instant(_ key: String) throws(ValidationError) -> Int64 {
+        let text = try string(key)
+        guard let milliseconds = InstantText.parse(text) else { throw .invalid("'\(name(key))' must be an ISO 8601 instant, not '\(text)'") }
+        return milliseconds
+    }
+}

@@ -1,0 +1,96 @@
+import HealthCore
+import HealthRecords
+
+/// Withings Health Mate's "Download my data" files, told apart by their columns:
+/// - `bp.csv`: `Date,"Heart rate",Systolic,Diastolic,Comments`; a row with a heart rate but no
+///   blood pressure (from a scale) is a pulse-only reading;
+/// - `weight.csv`: `Date,"Weight (kg)","Fat mass (kg)",…,Comments`; only the weight is kept.
+/// Dates are local wall times like `2025-10-02 07:34:49`, newest first.
+struct WithingsDecoder: CSVRowDecoder {
+    private let date, heartRate, systolic, diastolic, weight, comments: Int?
+    private let context: DecodeContext
+    private let profile: String
+
+    /// True for either file's header.
+    static func recognizes(_ header: CSVColumns) -> Bool {
+        header.has(["Date"]) && (header.has(["Weight (kg)"]) || (header.has(["Heart rate"]) && header.has(["Systolic"])))
+    }
+
+    init(header: CSVColumns, context: DecodeContext) throws(InterchangeError) {
+        guard let profile = context.profile else { throw .profileRequired(format: .withings) }
+        date = header.position(["Date"])
+        heartRate = header.position(["Heart rate"])
+        systolic = header.position(["Systolic"])
+        diastolic = header.position(["Diastolic"])
+        weight = header.position(["Weight (kg)", "Weight"])
+        comments = header.position(["Comments", "Comment"])
+        guard date != nil, weight != nil || (systolic != nil && diastolic != nil) else {
+            throw .malformed(
+                path: context.name,
+                reason: "line 1: a Withings file starts with Date,\"Heart rate\",Systolic,Diastolic,Comments or Date,\"Weight (kg)\",…")
+        }
+        self.context = context
+        self.profile = profile
+    }
+
+    mutating func decode(_ row: CSVRow, line: Int, into sink: ImportSink) throws(RowFault) {
+        let when: (CivilDate, (hour: Int, minute: Int, second: Int))
+        switch WallClockText.dateTime(row[date], order: .ymd) {
+        case .success(let result): when = result
+        case .failure: throw .invalid("date '\(row[date])' is not like 2025-10-02 07:34:49")
+        }
+        let (day, clock) = when
+        guard let takenAt = context.zone.instant(date: day, hour: clock.hour, minute: clock.minute, second: clock.second) else {
+            throw .invalid("\(row[date]) does not exist in the time zone (a daylight-saving gap)")
+        }
+        var grams: Int?
+        if !row[weight].isEmpty {
+            guard let value = Double(row[weight]), let converted = HealthInterchange.grams(value, unit: "kg") else {
+                throw .invalid("weight '\(row[weight])' is not a number of kilograms")
+            }
+            grams = converted
+        }
+        let reading = Reading(
+            id: StableUUID.make("withings/\(profile)/\(row[date])/\(row[systolic])/\(row[diastolic])/\(row[heartRate])/\(row[weight])"),
+            profileID: profile, takenAt: takenAt, bloodPressure: try bloodPressure(row[systolic], row[diastolic]),
+            pulse: try number(row[heartRate], "heart rate"), weightGrams: grams, note: row[comments],
+            createdAt: context.now, updatedAt: context.now)
+        do { try sink.add(reading, rule: .sameValuesOrLocalTime, at: context.location(line: line)) } catch { throw .file(error) }
+    }
+}
+
+/// The CSV export of the open-source blood-pressure-monitor app (derdilla/blood-pressure-monitor-fl):
+/// `timestampUnixMs,systolic,diastolic,pulse,notes,needlePin`. Times are milliseconds since
+/// 1970 (UTC), shown in `--tz`; a missing value is written `null`; `needlePin` (a colour) is dropped.
+struct BPMonitorDecoder: CSVRowDecoder {
+    private let timestamp, systolic, diastolic, pulse, notes: Int?
+    private let context: DecodeContext
+    private let profile: String
+
+    init(header: CSVColumns, context: DecodeContext) throws(InterchangeError) {
+        guard let profile = context.profile else { throw .profileRequired(format: .bpMonitor) }
+        timestamp = header.position(["timestampUnixMs"])
+        systolic = header.position(["systolic"])
+        diastolic = header.position(["diastolic"])
+        pulse = header.position(["pulse"])
+        notes = header.position(["notes", "note"])
+        guard timestamp != nil, systolic != nil, diastolic != nil else {
+            throw .malformed(path: context.name, reason: "line 1: a bp-monitor file starts with timestampUnixMs,systolic,diastolic,pulse,notes,needlePin")
+        }
+        self.context = context
+        self.profile = profile
+    }
+
+    mutating func decode(_ row: CSVRow, line: Int, into sink: ImportSink) throws(RowFault) {
+        let value = { (position: Int?) -> String in row[position] == "null" ? "" : row[position] }
+        guard let milliseconds = Int64(value(timestamp)), abs(milliseconds) < 1 << 50 else {
+            throw .invalid("timestampUnixMs '\(value(timestamp))' is not milliseconds since 1970")
+        }
+        let takenAt = context.zone.zoned(utcSeconds: floorDivide(milliseconds, 1000))
+        let reading = Reading(
+            id: StableUUID.make("bp-monitor/\(profile)/\(milliseconds)/\(value(systolic))/\(value(diastolic))/\(value(pulse))"),
+            profileID: profile, takenAt: takenAt, bloodPressure: try bloodPressure(value(systolic), value(diastolic)),
+            pulse: try number(value(pulse), "pulse"), note: value(notes), createdAt: context.now, updatedAt: context.now)
+        do { try sink.add(reading, rule: .sameValuesOrLocalTime, at: context.location(line: line)) } catch { throw .file(error) }
+    }
+}

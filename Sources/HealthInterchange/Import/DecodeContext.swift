@@ -1,0 +1,39 @@
+import HealthCore
+
+/// What a format's reader knows while it reads a file.
+struct DecodeContext: Sendable {
+    /// How messages name the input: its path, or "standard input".
+    let name: String
+    /// The zone for times written without an offset (`--tz`, else the machine's).
+    let zone: any TimeZoneRule
+    /// The order of numeric dates (`--date-order`); nil when not given.
+    let dateOrder: DateOrder?
+    /// Milliseconds since 1970: stamped on new readings, and the "now" of the time rule.
+    let now: Int64
+    /// Whose readings a file that names no person holds (a device or app export, or FHIR
+    /// Patients that are not HealthLog profiles), by the profile rule; nil when none was chosen.
+    let profile: String?
+    /// With `--profile`, only that profile's records of a file that names people.
+    let onlyProfile: String?
+    /// The year of birth of each profile the log holds, for the time rule.
+    let birthYears: [String: Int]
+
+    /// `name:line`, where a problem is.
+    func location(line: Int) -> String { "\(name):\(line)" }
+}
+
+/// What reading a file found besides its readings.
+public struct DecodeOutcome: Sendable {
+    /// Every record that could not be taken.
+    public var problems: [ImportProblem] = []
+    /// Records left out on purpose, by kind ("StepCount", "Encounter"); not errors.
+    public var skipped: [String: Int] = [:]
+    /// Rows a device marked as its own failed measurement (Omron's `-2147483648`): not the
+    /// user's error, nothing to import.
+    public var deviceErrorRows = 0
+
+    public init() {}
+
+    /// The total of ``skipped``.
+    public var skippedCount: Int { skipped.values.reduce(0, +) }
+}

@@ -1,0 +1,88 @@
+import HealthCore
+import HealthRecords
+
+/// Where a format's reader puts what it finds: readings, profiles and tag definitions go out in
+/// batches (a small first one, so writing starts at once), problems and skipped records are
+/// collected. Every reading is checked against its values' ranges and the one time rule before
+/// it is taken, so each problem names its own line or entry.
+final class ImportSink {
+    static let firstBatchSize = 256
+    static let batchSize = 4096
+
+    private let context: DecodeContext
+    private let send: (ImportBatch) throws(InterchangeError) -> Void
+    private var profiles: [Profile] = []
+    private var tags: [StatusTag] = []
+    private var readings: [IncomingReading] = []
+    private var batchesSent = 0
+    private var birthYears: [String: Int]
+    private(set) var outcome = DecodeOutcome()
+
+    init(context: DecodeContext, send: @escaping (ImportBatch) throws(InterchangeError) -> Void) {
+        self.context = context
+        self.send = send
+        birthYears = context.birthYears
+    }
+
+    /// A reading found at `location`: taken when its values and time pass, else a problem.
+    func add(_ reading: Reading, rule: DuplicateRule, at location: @autoclosure () -> String) throws(InterchangeError) {
+        do {
+            try reading.validate()
+            try reading.checkTime(now: context.now / 1000, birthYear: birthYears[reading.profileID])
+        } catch {
+            problem(at: location(), error.message)
+            return
+        }
+        readings.append(IncomingReading(reading, rule: rule))
+        if readings.count >= (batchesSent == 0 ? ImportSink.firstBatchSize : ImportSink.batchSize) { try flush() }
+    }
+
+    /// A profile the file defines (a backup's, or a HealthLog FHIR Patient).
+    func add(_ profile: Profile, at location: @autoclosure () -> String) {
+        do { try profile.validate() } catch {
+            problem(at: location(), error.message)
+            return
+        }
+        if let year = profile.birthYear { birthYears[profile.id] = year }
+        profiles.append(profile)
+    }
+
+    /// A tag definition the file carries.
+    func add(_ tag: StatusTag, at location: @autoclosure () -> String) {
+        do { try tag.validate() } catch {
+            problem(at: location(), error.message)
+            return
+        }
+        tags.append(tag)
+    }
+
+    func problem(at location: String, _ reason: String) {
+        outcome.problems.append(ImportProblem(location: location, reason: reason))
+    }
+
+    /// A record of a kind HealthLog does not keep.
+    func skip(_ kind: String, count: Int = 1) {
+        outcome.skipped[kind, default: 0] += count
+    }
+
+    /// A row the device itself marked as failed.
+    func deviceErrorRow() {
+        outcome.deviceErrorRows += 1
+    }
+
+    /// Hands over what is pending.
+    func flush() throws(InterchangeError) {
+        guard !(profiles.isEmpty && tags.isEmpty && readings.isEmpty) else { return }
+        let batch: ImportBatch
+        do {
+            batch = try ImportBatch(profiles: profiles, tags: tags, readings: readings)
+        } catch {
+            throw .malformed(path: context.name, reason: error.message)  // unreachable: each was checked above
+        }
+        profiles = []
+        tags = []
+        readings.removeAll(keepingCapacity: true)
+        batchesSent += 1
+        try send(batch)
+    }
+}
