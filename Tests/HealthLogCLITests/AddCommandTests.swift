@@ -39,7 +39,7 @@ import Testing
         (["add", "--weight", "0.5"], 65, "Error: weight 0.5 kg is out of range (1–500 kg)"),
         (["add", "--weight", "heavy"], 65, "Error: weight 'heavy' is not a number of kilograms like 72.5 (1–500 kg)"),
         (["add", "120/80", "-t", "bp-mde"], 65,
-         "Error: unknown tag 'bp-mde'; known tags: black-coffee, bp-med, diet, exercise, good-sleep (define one with 'healthlog tag add')"),
+         "Error: unknown tag 'bp-mde'; known tags: black-coffee, body-movement, bp-med, diet, exercise, good-sleep, irregular-heartbeat, possible-afib (define one with 'healthlog tag add')"),
         (["add", "120/80", "--at", "08:11"], 65, "Error: --at '08:11': 2026-11-30 08:11 is in the future; a reading can be at most 10 minutes ahead of now; did you mean 'yesterday 08:11'?"),
         (["add", "120/80", "--at", "soon"], 65,
          "Error: --at 'soon' is not a time; use 07:45, 'yesterday 21:30', '2026-11-30 07:45' or 2026-11-30T07:45:00+08:00"),

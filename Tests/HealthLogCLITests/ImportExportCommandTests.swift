@@ -160,3 +160,27 @@ extension FileManager {
         try? destinationOfSymbolicLink(atPath: path)
     }
 }
+
+/// One time rule for every way a reading enters: an import names each implausible row.
+@Suite struct ImportTimeRuleTests {
+    @Test func rowsInTheFutureBefore1900OrBeforeTheYearOfBirthAreInvalid() throws {
+        let cli = CLIHarness()
+        cli.ok("profile", "add", "dad", "--birth-year", "1954")
+        let header = "id,profile,taken_at,systolic,diastolic,pulse,weight_kg,tags,note\n"
+        let file = cli.directory.write("t.csv", header + """
+            ,dad,2030-01-05T08:00:00+08:00,140,90,,,,
+            ,dad,1899-12-31T08:00:00+08:00,140,90,,,,
+            ,dad,1950-06-01T08:00:00+08:00,140,90,,,,
+            ,dad,2026-11-29T08:00:00+08:00,140,90,,,,
+
+            """)
+        let refused = cli.run("import", file)
+        #expect(refused.status == 65)
+        #expect(refused.stderr.contains("\(file):2: 2030-01-05 08:00 is in the future; a reading can be at most 10 minutes ahead of now\n"))
+        #expect(refused.stderr.contains("\(file):3: 1899-12-31 08:00 is before 1900-01-01; readings must be from 1900 on\n"))
+        #expect(refused.stderr.contains("\(file):4: 1950-06-01 08:00 is before 1 January 1954, the year of birth\n"))
+        #expect(try cli.readings().isEmpty)
+        #expect(cli.ok("import", file, "--skip-invalid").contains("added 1,"))
+        #expect(try cli.readings().count == 1)
+    }
+}

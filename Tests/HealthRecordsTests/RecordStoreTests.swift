@@ -31,7 +31,9 @@ import Testing
         let store = try RecordStore.open(path: path)
         try store.addProfile(Profile(id: "me"))
         try store.add(Reading(profileID: "me", takenAt: shanghai("2026-11-30", 7, 0), pulse: 60))
-        #expect(try store.tags().map(\.id) == ["black-coffee", "bp-med", "diet", "exercise", "good-sleep"])
+        #expect(try store.tags().map(\.id) == [
+            "black-coffee", "body-movement", "bp-med", "diet", "exercise", "good-sleep", "irregular-heartbeat", "possible-afib",
+        ])
         #expect(try store.tag(id: "bp-med")?.labelChinese == "降压药")
         let attributes = { (path: String) in
             (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) ?? -1
@@ -48,7 +50,7 @@ import Testing
         _ = try openStore(directory)
         let store = try openStore(directory)
         // Seeding runs with the first migration only: the built-ins are there once.
-        #expect(try store.tags().count == 5)
+        #expect(try store.tags().count == StatusTag.builtIns.count)
     }
 
     @Test func removingATagDefinitionKeepsReadingsTagIDs() throws {
@@ -71,7 +73,7 @@ import Testing
         let store = try openStore(directory)
         try store.addProfile(Profile(id: "dad"))
         let reading = Reading(profileID: "dad", takenAt: shanghai("2026-11-30", 7, 0), bloodPressure: bp(150, 95), tagIDs: ["bp-mde"])
-        #expect(throws: RecordsError.unknownTags(["bp-mde"], known: ["black-coffee", "bp-med", "diet", "exercise", "good-sleep"])) {
+        #expect(throws: RecordsError.unknownTags(["bp-mde"], known: ["black-coffee", "body-movement", "bp-med", "diet", "exercise", "good-sleep", "irregular-heartbeat", "possible-afib"])) {
             try store.add(reading)
         }
         #expect(try store.readings().isEmpty)

@@ -33,6 +33,10 @@ public struct StatusTag: Equatable, Sendable {
         StatusTag(id: "exercise", label: "exercise", labelChinese: "运动", color: "#FF7F0E", symbol: "figure.walk"),
         StatusTag(id: "good-sleep", label: "good sleep", labelChinese: "好睡眠", color: "#9467BD", symbol: "moon"),
         StatusTag(id: "black-coffee", label: "black coffee", labelChinese: "黑咖啡", color: "#8C564B", symbol: "cup"),
+        // Findings a monitor reports with a reading (Omron's flags), imported as stamps.
+        StatusTag(id: "irregular-heartbeat", label: "irregular heartbeat", labelChinese: "不规则心跳", color: "#D62728", symbol: "waveform"),
+        StatusTag(id: "possible-afib", label: "possible AFib", labelChinese: "疑似房颤", color: "#7B1FA2", symbol: "heart"),
+        StatusTag(id: "body-movement", label: "body movement", labelChinese: "测量时移动", color: "#7F7F7F", symbol: "figure.move"),
     ]
 
     /// Checks the id, labels and colour.

@@ -1,4 +1,5 @@
 import CSQLite
+import HealthCore
 
 /// The schema's history: named steps applied in order, each in its own transaction.
 ///
@@ -8,7 +9,18 @@ import CSQLite
 struct Migrations {
     struct Step {
         let identifier: String
-        let sql: String
+        /// Runs the step inside its transaction; `now` is milliseconds since 1970.
+        let apply: @Sendable (Database, Int64) throws -> Void
+
+        init(identifier: String, sql: String) {
+            self.identifier = identifier
+            apply = { database, _ in try database.execute(sql) }
+        }
+
+        init(identifier: String, apply: @escaping @Sendable (Database, Int64) throws -> Void) {
+            self.identifier = identifier
+            self.apply = apply
+        }
     }
 
     /// `PRAGMA application_id` of a HealthLog database: "HLOG".
@@ -67,6 +79,22 @@ struct Migrations {
                 value TEXT NOT NULL
             );
             """),
+        // The monitor's own findings (Omron's irregular heartbeat, possible AFib, body movement)
+        // become built-in tags; a default left behind by a removed profile goes.
+        Step(identifier: "v2-device-finding-tags") { database, now in
+            for tag in StatusTag.builtIns where ["irregular-heartbeat", "possible-afib", "body-movement"].contains(tag.id) {
+                try database.cachedStatement(
+                    """
+                    INSERT OR IGNORE INTO status_tags (id, label_en, label_zh, color, symbol, created_at, updated_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """
+                ).run([
+                    .text(tag.id), .text(tag.label), tag.labelChinese.map(SQLValue.text) ?? .null, .text(tag.color),
+                    .text(tag.symbol), .integer(now), .integer(now),
+                ])
+            }
+            try database.execute("DELETE FROM settings WHERE key = 'default_profile' AND value NOT IN (SELECT id FROM profiles)")
+        },
     ]
 
     /// Applies every step the database has not seen, each in its own IMMEDIATE transaction.
@@ -76,7 +104,7 @@ struct Migrations {
                 // Re-read inside the lock: another process may have migrated meanwhile.
                 let version = try database.pragmaInt("user_version")
                 guard version <= index else { return }
-                try database.execute(step.sql)
+                try step.apply(database, now)
                 try database.cachedStatement("INSERT INTO schema_migrations (identifier, applied_at) VALUES (?, ?)")
                     .run([.text(step.identifier), .integer(now)])
                 if index == 0 {

@@ -1,0 +1,82 @@
+import Foundation
+import HealthCore
+import HealthRecords
+import Testing
+
+/// Endless or hostile input gets a clear one-line error in bounded memory, and nothing is
+/// written; pipes and process substitution read like files.
+@Suite struct InputLimitTests {
+    private func environment(_ directory: TemporaryDirectory) -> [String: String] {
+        ["HEALTHLOG_DB": directory.file("log.sqlite"), "HOME": directory.path, "TZ": "UTC", "HEALTHLOG_PROFILE": "dad"]
+    }
+
+    /// Runs `script` under `/usr/bin/time` (with a 60 s guard) and returns the status, the
+    /// last line of stderr before the timing, and the peak memory in KiB.
+    private func measure(_ script: String, _ arguments: [String], environment: [String: String]) throws -> (Int32, [String], Int) {
+        let result = try run(
+            executable: "/usr/bin/time", ["-f", "peak-rss-kb %M", "timeout", "60", "sh", "-c", script, "sh"] + arguments,
+            environment: environment)
+        var lines = result.stderr.split(separator: "\n").map(String.init)
+        let peak = lines.last.flatMap { $0.hasPrefix("peak-rss-kb ") ? Int($0.dropFirst(12)) : nil } ?? Int.max
+        lines.removeAll { $0.hasPrefix("peak-rss-kb ") || $0.hasPrefix("Command exited") }
+        return (result.status, lines, peak)
+    }
+
+    @Test(arguments: ["csv", "json", "fhir", "omron", "withings", "bp-monitor", "apple-health", "auto"])
+    func endlessAndRandomInputIsRefusedInBoundedMemory(format: String) throws {
+        let directory = TemporaryDirectory()
+        let executable = try healthlogExecutable()
+        let cases = [
+            ("\"$1\" import /dev/zero --format \"$2\"", "/dev/zero"),
+            ("\"$1\" import /dev/urandom --format \"$2\"", "/dev/urandom"),
+            ("cat /dev/zero | \"$1\" import - --format \"$2\"", "a pipe of zeros"),
+            ("head -c 50000000 /dev/zero | tr '\\0' 'a' | \"$1\" import - --format \"$2\"", "one endless line"),
+        ]
+        for (script, what) in cases {
+            let (status, lines, peak) = try measure(script, [executable, format], environment: environment(directory))
+            #expect(status == 65, "\(format) \(what): \(status) \(lines)")
+            #expect(lines.count == 1 && lines[0].hasPrefix("Error: "), "\(format) \(what): \(lines)")
+            #expect(peak < 100 * 1024, "\(format) \(what): peak \(peak) KiB")
+            #expect(!FileManager.default.fileExists(atPath: directory.file("log.sqlite")), "\(format) \(what) left a log behind")
+        }
+    }
+
+    @Test func theLimitAndThePositionAreNamed() throws {
+        let directory = TemporaryDirectory()
+        let executable = try healthlogExecutable()
+        let environment = environment(directory)
+        let line = try measure("head -c 3000000 /dev/zero | tr '\\0' 'a' | \"$1\" import - --format csv", [executable], environment: environment).1
+        #expect(line == ["Error: standard input: line 1: a line longer than 1024 KiB starts here; a record may be at most that long"])
+        let deep = try measure("python3 2>/dev/null -c \"print('[' * 100000)\" | \"$1\" import - --format fhir", [executable], environment: environment).1
+        #expect(deep == ["Error: standard input: a FHIR file starts with a resource: {\"resourceType\": …}"])
+        let nested = try measure("python3 2>/dev/null -c \"print('{\\\"resourceType\\\":' + '[' * 100000)\" | \"$1\" import - --format fhir", [executable], environment: environment).1
+        #expect(nested == ["Error: standard input: line 1: nesting deeper than 64 levels"])
+        let string = try measure("python3 2>/dev/null -c \"print('{\\\"format\\\":\\\"' + 'a' * 3000000)\" | \"$1\" import - --format json", [executable], environment: environment).1
+        #expect(string == ["Error: standard input: line 1: a string longer than 1024 KiB (is it a complete HealthLog backup?)"])
+        let element = try measure("python3 2>/dev/null -c \"print('<HealthData><Record value=\\\"' + 'a' * 3000000)\" | \"$1\" import -", [executable], environment: environment).1
+        #expect(element.last == "Error: standard input: byte 1048588: an XML element runs past 1024 KiB; an element may be at most that long")
+    }
+
+    @Test func standardInputAndProcessSubstitutionReadLikeFiles() throws {
+        let directory = TemporaryDirectory()
+        let sample = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Samples/family.csv").path
+        var environment = environment(directory)
+        environment["HEALTHLOG_PROFILE"] = nil
+        let executable = try healthlogExecutable()
+        let piped = try runShell("cat \"$1\" | \"$0\" import -", [executable, sample], environment: environment)
+        #expect(piped.status == 0, "\(piped.stderr)")
+        #expect(piped.stderr.hasPrefix("Reading standard input as a HealthLog CSV file.\n"))
+        #expect(piped.stdout.hasPrefix("Imported standard input: added 424,"))
+        // bash's <(…) gives a path that is a pipe: detected from its bytes, not its name.
+        let substituted = try run(executable: "/bin/bash", ["-c", "\"$1\" import <(cat \"$2\")", "bash", executable, sample], environment: environment)
+        #expect(substituted.status == 0, "\(substituted.stderr)")
+        #expect(substituted.stdout.contains(": added 0, duplicate 424,"), "\(substituted.stdout)")
+        // An Apple Health export through a pipe is copied aside for its two passes.
+        let apple = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("HealthInterchangeTests/Fixtures/apple_export.zip").path
+        let zip = try runShell("cat \"$1\" | \"$0\" -p dad import - --dry-run", [executable, apple], environment: environment)
+        #expect(zip.status == 0, "\(zip.stderr)")
+        #expect(zip.stdout.contains("added 4"))
+    }
+}

@@ -1,0 +1,60 @@
+import CSQLite
+import Foundation
+import HealthCore
+@testable import HealthRecords
+import Testing
+
+/// The schema's history: a log made by an older HealthLog is brought up to date once, step by
+/// step, and a read-only look at an old log upgrades a copy in memory, never the file.
+@Suite struct MigrationsTests {
+    /// A log as the first version of HealthLog left it: step 1 only, with a profile, a
+    /// reading and a default setting that outlived its profile.
+    private func firstVersionLog(_ path: String) throws {
+        let database = try Database(path: path, mode: .readWriteCreate)
+        try database.write {
+            try Migrations.steps[0].apply(database, 0)
+            try database.execute("PRAGMA application_id = \(Migrations.applicationID)")
+            try database.execute("PRAGMA user_version = 1")
+            try database.execute(
+                """
+                INSERT INTO schema_migrations VALUES ('v1-profiles-readings-tags', 0);
+                INSERT INTO profiles (id, name, created_at, updated_at) VALUES ('dad', 'dad', 0, 0);
+                INSERT INTO readings (id, profile_id, taken_at, utc_offset_min, systolic, diastolic, created_at, updated_at)
+                    VALUES ('6513270e-269e-4d37-b2a7-4de452e6b438', 'dad', 1795996800, 480, 130, 80, 0, 0);
+                INSERT INTO settings VALUES ('default_profile', 'gone');
+                """)
+        }
+    }
+
+    @Test func anOlderLogIsMigratedOnceAndKeepsItsReadings() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("old.sqlite")
+        try firstVersionLog(path)
+        let store = try RecordStore.open(path: path, clock: { 1_000 })
+        #expect(try store.readings().map(\.id) == ["6513270e-269e-4d37-b2a7-4de452e6b438"])
+        #expect(Set(try store.tags().map(\.id)).isSuperset(of: ["irregular-heartbeat", "possible-afib", "body-movement"]))
+        // The stale default went with the step, so a profile made later with that id is not it.
+        try store.addProfile(Profile(id: "gone"))
+        #expect(try store.defaultProfileID() == nil)
+        let database = try Database(path: path, mode: .readOnly)
+        #expect(try database.pragmaInt("user_version") == Int64(Migrations.steps.count))
+        var applied: [String] = []
+        try Statement(database: database, sql: "SELECT identifier FROM schema_migrations ORDER BY identifier").forEachRow { applied.append($0.text(0)!) }
+        #expect(applied == Migrations.steps.map(\.identifier))
+        // Opening again runs nothing twice.
+        _ = try RecordStore.open(path: path)
+        #expect(try Database(path: path, mode: .readOnly).pragmaInt("user_version") == Int64(Migrations.steps.count))
+    }
+
+    @Test func aReadOnlyLookAtAnOlderLogUpgradesACopyNotTheFile() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("archive.sqlite")
+        try firstVersionLog(path)
+        let before = snapshot(path)
+        let store = try RecordStore.open(path: path, access: .readOnly)
+        #expect(try store.readings().count == 1)
+        #expect(try store.tags().contains { $0.id == "possible-afib" })
+        #expect(throws: RecordsError.self) { try store.addProfile(Profile(id: "kid")) }
+        #expect(snapshot(path) == before)
+    }
+}
