@@ -150,8 +150,11 @@ private struct FHIRReadState {
             target = BloodPressure(systolic: systolic, diastolic: diastolic)
         }
         let updated = patient["meta"]?["lastUpdated"]?.string.flatMap(InstantText.parse) ?? context.now
+        // A HumanName is its text, or its given names and family name.
+        let name = patient["name"]?[0]
+        let parts = (name?["given"]?.array ?? []).compactMap(\.string) + [name?["family"]?.string].compactMap { $0 }
         let profile = Profile(
-            id: id, name: patient["name"]?[0]?["text"]?.string ?? id,
+            id: id, name: name?["text"]?.string ?? (parts.isEmpty ? id : parts.joined(separator: " ")),
             birthYear: patient["birthDate"]?.string.flatMap { Int($0.prefix(4)) },
             sex: patient["gender"]?.string.flatMap(Profile.Sex.init(rawValue:)), target: target, createdAt: updated, updatedAt: updated)
         sink.add(profile, at: location)
