@@ -14,18 +14,27 @@ public struct Alert: Equatable, Sendable {
     public let pressure: BloodPressure
     public let kind: Kind
 
+    /// The one rule for an alert reading: the guideline's top category is urgent; systolic
+    /// below 90 or diastolic below 60 is low.
+    public static func kinds(of pressure: BloodPressure, guideline: Guideline) -> [Kind] {
+        var kinds: [Kind] = []
+        if guideline.classify(pressure).category == guideline.topCategory { kinds.append(.urgent) }
+        if Alert.isLow(pressure) { kinds.append(.low) }
+        return kinds
+    }
+
+    /// Systolic below 90 or diastolic below 60.
+    public static func isLow(_ pressure: BloodPressure) -> Bool {
+        pressure.systolic < 90 || pressure.diastolic < 60
+    }
+
     /// The alerts among `readings`, in time order.
     static func find(in readings: [Reading], guideline: Guideline) -> [Alert] {
         readings.flatMap { reading -> [Alert] in
             guard let pressure = reading.bloodPressure else { return [] }
-            var alerts: [Alert] = []
-            if guideline.classify(pressure).category == guideline.topCategory {
-                alerts.append(Alert(id: reading.id, takenAt: reading.takenAt, pressure: pressure, kind: .urgent))
+            return kinds(of: pressure, guideline: guideline).map {
+                Alert(id: reading.id, takenAt: reading.takenAt, pressure: pressure, kind: $0)
             }
-            if pressure.systolic < 90 || pressure.diastolic < 60 {
-                alerts.append(Alert(id: reading.id, takenAt: reading.takenAt, pressure: pressure, kind: .low))
-            }
-            return alerts
         }
     }
 }

@@ -69,6 +69,10 @@ public struct BPSummary: Sendable {
     public let hypertensive: Bool
     public let tags: [TagComparison]
     public let alerts: [Alert]
+    /// The ids of the readings with an alert, for marking them in a log.
+    public let alertIDs: Set<String>
+    /// Every tag ID on the range's readings, most frequent first (ties by id).
+    public let tagsByFrequency: [String]
     public let weight: WeightSummary?
     public let dailyMeans: [DailyMean]
 
@@ -101,8 +105,7 @@ public struct BPSummary: Sendable {
         var periodIndices: [[Int]] = [[], [], []]
         let ordinal: [DayPeriod: Int] = [.morning: 0, .noon: 1, .evening: 2]
         for (index, reading) in inRange.enumerated() {
-            let hour = reading.takenAt.hour
-            periodIndices[hour >= 4 && hour < 12 ? 0 : hour >= 12 && hour < 18 ? 1 : 2].append(index)
+            periodIndices[ordinal[reading.period]!].append(index)
         }
         periods = ordinal.mapValues { GroupStatistics(inRange, periodIndices[$0]) }
         buckets = options.bucketing.map { bucketing in
@@ -126,7 +129,7 @@ public struct BPSummary: Sendable {
             meanArterialPressure = diastolic + (systolic - diastolic) / 3
             pulsePressure = systolic - diastolic
             let target = profile.target
-            let above = pressures.filter { $0.systolic >= target.systolic || $0.diastolic >= target.diastolic }.count
+            let above = pressures.filter { $0.isAtOrAbove(target) }.count
             aboveTargetPercent = Double(above) / Double(pressures.count) * 100
             let inBand = pressures.filter { options.targetRange.contains($0.systolic) }.count
             timeInTargetPercent = Double(inBand) / Double(pressures.count) * 100
@@ -156,6 +159,8 @@ public struct BPSummary: Sendable {
         }
         tags = TagComparison.compare(inRange)
         alerts = Alert.find(in: inRange, guideline: options.guideline)
+        alertIDs = Set(alerts.map(\.id))
+        tagsByFrequency = TagComparison.byFrequency(inRange)
         weight = WeightSummary(inRange)
         // Readings are in time order, so a day's readings are (almost always) adjacent.
         var daily: [(day: Int, systolic: Int, diastolic: Int, count: Int)] = []

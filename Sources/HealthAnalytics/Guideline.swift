@@ -91,35 +91,13 @@ public struct Classification: Equatable, Sendable {
     public let category: BPCategory
     public let isolated: Isolated?
 
-    /// The category's name in `language` (`en` or `zh-Hans`), e.g. "Grade 1 hypertension" or 1级高血压.
-    public func label(language: String) -> String {
-        let chinese = language.hasPrefix("zh")
-        switch (guideline, category) {
-        case (.esh, .optimal): return chinese ? "理想血压" : "Optimal"
-        case (.esh, .normal): return chinese ? "正常血压" : "Normal"
-        case (.china, .normal): return chinese ? "正常血压" : "Normal"
-        case (_, .highNormal): return chinese ? "正常高值" : "High-normal"
-        case (.china, .grade1): return chinese ? "1级高血压（轻度）" : "Grade 1 hypertension (mild)"
-        case (.china, .grade2): return chinese ? "2级高血压（中度）" : "Grade 2 hypertension (moderate)"
-        case (.china, .grade3): return chinese ? "3级高血压（重度）" : "Grade 3 hypertension (severe)"
-        case (_, .grade1): return chinese ? "1级高血压" : "Grade 1 hypertension"
-        case (_, .grade2): return chinese ? "2级高血压" : "Grade 2 hypertension"
-        case (_, .grade3): return chinese ? "3级高血压" : "Grade 3 hypertension"
-        case (_, .elevated): return chinese ? "血压升高" : "Elevated"
-        case (_, .stage1): return chinese ? "1期高血压" : "Stage 1 hypertension"
-        case (_, .stage2): return chinese ? "2期高血压" : "Stage 2 hypertension"
-        case (_, .crisis): return chinese ? "高血压危象" : "Hypertensive crisis"
-        case (_, .normal), (_, .optimal): return chinese ? "正常" : "Normal"
-        }
+    /// The category's name in `table`'s language, e.g. "Grade 1 hypertension" or 1级高血压.
+    public func label(in table: StringTable) -> String {
+        table.text("category.\(guideline.rawValue).\(category.rawValue)")
     }
 
     /// "Isolated systolic hypertension" / 单纯收缩期高血压, or nil.
-    public func isolatedLabel(language: String) -> String? {
-        guard let isolated else { return nil }
-        let chinese = language.hasPrefix("zh")
-        switch isolated {
-        case .systolic: return chinese ? "单纯收缩期高血压" : "Isolated systolic hypertension"
-        case .diastolic: return chinese ? "单纯舒张期高血压" : "Isolated diastolic hypertension"
-        }
+    public func isolatedLabel(in table: StringTable) -> String? {
+        isolated.map { table.text("isolated.\($0.rawValue)") }
     }
 }

@@ -20,6 +20,14 @@ public struct TagComparison: Equatable, Sendable {
     public let with: Side
     public let without: Side
 
+    /// Every tag ID on `readings`, most frequent first (ties by id): the one order of tags for
+    /// the comparison, the chart's lanes and any list of them.
+    static func byFrequency(_ readings: [Reading]) -> [String] {
+        var counts: [String: Int] = [:]
+        for reading in readings { for tag in reading.tagIDs { counts[tag, default: 0] += 1 } }
+        return counts.keys.sorted { (counts[$0]!, $1) > (counts[$1]!, $0) }
+    }
+
     /// One comparison per tag ID on the BP readings, ordered by how often the tag appears.
     static func compare(_ readings: [Reading]) -> [TagComparison] {
         var total = (count: 0, systolic: 0, diastolic: 0)

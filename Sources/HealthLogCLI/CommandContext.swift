@@ -64,6 +64,18 @@ public final class CommandContext {
         openedStore = nil
     }
 
+    /// The string table for `language`, from the Templates folder.
+    func strings(_ language: Language) throws(CLIError) -> StringTable {
+        do {
+            return try StringTable.load(language, from: try TemplatesFolder.locate(environment: environment))
+        } catch {
+            switch error {
+            case .folderMissing: throw .io(error.description)
+            case .file: throw .data(error.description)
+            }
+        }
+    }
+
     /// Styling for stdout.
     var style: TerminalStyle { TerminalStyle(output: stdout, environment: environment) }
 

@@ -7,14 +7,14 @@ public struct ReportRequest: Sendable {
     /// Tag definitions, for labels and colours; IDs without one are drawn grey with the raw ID.
     public let tagDefinitions: [StatusTag]
     public let template: ReportTemplate
-    public let strings: ReportStrings
+    public let strings: StringTable
     /// When the report was made, in the local zone.
     public let generatedAt: ZonedInstant
     /// Printed in the footer and the PDF's Creator.
     public let programVersion: String
 
     public init(
-        summary: BPSummary, tagDefinitions: [StatusTag], template: ReportTemplate, strings: ReportStrings,
+        summary: BPSummary, tagDefinitions: [StatusTag], template: ReportTemplate, strings: StringTable,
         generatedAt: ZonedInstant, programVersion: String
     ) {
         self.summary = summary
@@ -28,7 +28,7 @@ public struct ReportRequest: Sendable {
     /// The label and colour of a tag ID.
     func tagAppearance(_ id: String) -> (label: String, color: Color) {
         guard let definition = tagDefinitions.first(where: { $0.id == id }) else { return (id, .neutralGrey) }
-        return (definition.label(language: strings.language), Color(hex: definition.color) ?? .neutralGrey)
+        return (definition.label(in: strings.language), Color(hex: definition.color) ?? .neutralGrey)
     }
 
     /// `30 Nov 2026 – 6 Dec 2026` in the report's language.

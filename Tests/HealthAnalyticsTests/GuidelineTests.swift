@@ -47,12 +47,12 @@ import Testing
 
     @Test func labelsInBothLanguages() {
         let verdict = Guideline.esh.classify(BloodPressure(systolic: 145, diastolic: 85))
-        #expect(verdict.label(language: "en") == "Grade 1 hypertension")
-        #expect(verdict.label(language: "zh-Hans") == "1级高血压")
-        #expect(verdict.isolatedLabel(language: "en") == "Isolated systolic hypertension")
-        #expect(verdict.isolatedLabel(language: "zh-Hans") == "单纯收缩期高血压")
-        #expect(Guideline.china.classify(BloodPressure(systolic: 125, diastolic: 70)).label(language: "zh-Hans") == "正常高值")
-        #expect(Guideline.aha.classify(BloodPressure(systolic: 190, diastolic: 70)).label(language: "en") == "Hypertensive crisis")
+        #expect(verdict.label(in: english) == "Grade 1 hypertension")
+        #expect(verdict.label(in: chinese) == "1级高血压")
+        #expect(verdict.isolatedLabel(in: english) == "Isolated systolic hypertension")
+        #expect(verdict.isolatedLabel(in: chinese) == "单纯收缩期高血压")
+        #expect(Guideline.china.classify(BloodPressure(systolic: 125, diastolic: 70)).label(in: chinese) == "正常高值")
+        #expect(Guideline.aha.classify(BloodPressure(systolic: 190, diastolic: 70)).label(in: english) == "Hypertensive crisis")
     }
 
     @Test func homeThresholds() {

@@ -1,3 +1,4 @@
+import Foundation
 import HealthCore
 
 func reading(
@@ -20,3 +21,10 @@ func close(_ value: Double?, _ expected: Double, within tolerance: Double = 0.00
     guard let value else { return false }
     return abs(value - expected) < tolerance
 }
+
+/// The repository's string tables.
+let templatesFolder = TemplatesFolder(
+    directory: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Templates").path)
+let english = try! StringTable.load(.english, from: templatesFolder)
+let chinese = try! StringTable.load(.chinese, from: templatesFolder)

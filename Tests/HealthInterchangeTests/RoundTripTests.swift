@@ -11,7 +11,7 @@ import Testing
         let store = try RecordStore.open(path: directory.file(name), clock: { fixedNow })
         try store.addProfile(Profile(id: "dad", name: "爸爸", birthYear: 1954, sex: .male, target: BloodPressure(systolic: 130, diastolic: 80)))
         try store.addProfile(Profile(id: "mom", name: "妈妈"))
-        try store.addTag(StatusTag(id: "salt", label: "salty meal", labelChinese: "咸食", color: "#E67E22", symbol: "salt"))
+        try store.addTag(StatusTag(id: "salt", label: "salty meal", labelZh: "咸食", color: "#E67E22", symbol: "salt"))
         let base = ZonedInstant(iso8601: "2026-11-01T07:00:00+08:00")!
         for index in 0..<30 {
             try store.add(Reading(
@@ -64,7 +64,7 @@ import Testing
         let directory = TemporaryDirectory()
         let source = try sampleStore(directory)
         let file = directory.write("b.json", JSONBackup.encode(profiles: try source.profiles(), tags: try source.tags(), readings: [], exportedAt: fixedNow))
-        #expect(try read(file, profile: nil).tags.first { $0.id == "salt" } == StatusTag(id: "salt", label: "salty meal", labelChinese: "咸食", color: "#E67E22", symbol: "salt"))
+        #expect(try read(file, profile: nil).tags.first { $0.id == "salt" } == StatusTag(id: "salt", label: "salty meal", labelZh: "咸食", color: "#E67E22", symbol: "salt"))
     }
 
     /// Two real readings with the same minute and values (people measure twice) both survive a

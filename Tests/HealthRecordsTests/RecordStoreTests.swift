@@ -34,7 +34,7 @@ import Testing
         #expect(try store.tags().map(\.id) == [
             "black-coffee", "body-movement", "bp-med", "diet", "exercise", "good-sleep", "irregular-heartbeat", "possible-afib",
         ])
-        #expect(try store.tag(id: "bp-med")?.labelChinese == "降压药")
+        #expect(try store.tag(id: "bp-med")?.labelZh == "降压药")
         let attributes = { (path: String) in
             (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) ?? -1
         }
@@ -60,7 +60,7 @@ import Testing
         try store.addTag(StatusTag(id: "salt", label: "salty meal", color: "#E67E22"))
         try store.add(Reading(profileID: "dad", takenAt: shanghai("2026-11-30", 7, 0), bloodPressure: bp(150, 95), tagIDs: ["salt", "bp-med"]))
         try store.removeTag(id: "salt")
-        try store.updateTag(StatusTag(id: "bp-med", label: "pill", labelChinese: "药", color: "#000000"))
+        try store.updateTag(StatusTag(id: "bp-med", label: "pill", labelZh: "药", color: "#000000"))
         let reading = try #require(try store.readings().first)
         #expect(reading.tagIDs == ["salt", "bp-med"])
         #expect(try store.readings(matching: ReadingQuery(tagID: "salt")).count == 1)

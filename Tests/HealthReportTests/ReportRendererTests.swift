@@ -65,7 +65,7 @@ import Testing
     @Test func chineseReport() throws {
         let directory = TemporaryDirectory()
         let path = directory.file("报告.pdf")
-        let output = try ReportRenderer.render(try request(readings(60), language: "zh-Hans"), format: .pdf, to: path)
+        let output = try ReportRenderer.render(try request(readings(60), language: .chinese), format: .pdf, to: path)
         let text = try poppler("pdftotext", ["-l", "1", path, "-"])
         #expect(text.contains("家庭血压报告"))
         #expect(text.contains("第 1 页，共 \(output.pages) 页"))

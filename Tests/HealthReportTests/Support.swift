@@ -29,7 +29,7 @@ func readings(_ count: Int, notes: Bool = false, tags: [String] = ["bp-med"]) ->
 }
 
 func request(
-    _ readings: [Reading], template: String = "clinic", language: String = "en", profile: Profile = dad
+    _ readings: [Reading], template: String = "clinic", language: Language = .english, profile: Profile = dad
 ) throws -> ReportRequest {
     ReportRequest(
         summary: BPSummary(profile: profile, readings: readings), tagDefinitions: StatusTag.builtIns,

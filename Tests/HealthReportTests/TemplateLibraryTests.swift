@@ -11,11 +11,11 @@ import Testing
         #expect(clinic.page.width == 595.28)
         #expect(clinic.fonts == ["Noto Sans CJK SC", "DejaVu Sans"])
         #expect(try templates.template("summary").sections == [.summary, .chart])
-        let chinese = try templates.strings("zh-Hans")
+        let chinese = try templates.strings(.chinese)
         #expect(chinese.text("title") == "家庭血压报告")
         #expect(chinese.longDate(CivilDate(iso: "2026-11-30")!) == "2026年11月30日")
         #expect(chinese.shortDate(CivilDate(iso: "2026-11-30")!) == "11月30日 周一")
-        let english = try templates.strings("en")
+        let english = try templates.strings(.english)
         #expect(english.longDate(CivilDate(iso: "2026-11-30")!) == "30 Nov 2026")
         #expect(english.shortDate(CivilDate(iso: "2026-11-30")!) == "Mon 30 Nov")
         #expect(english.text("footer", ["page": "1", "pages": "3", "date": "x", "version": "0.1.0"]) == "Page 1 of 3 · generated x · HealthLog 0.1.0")
@@ -41,8 +41,8 @@ import Testing
         let directory = TemporaryDirectory()
         let cases: [((inout [String: Any]) -> Void, String, String)] = [
             ({ $0.removeValue(forKey: "fonts") }, "fonts", "is missing"),
-            ({ $0["page"] = ["width": "wide", "height": 800, "margin": ["top": 1, "right": 1, "bottom": 1, "left": 1]] }, "page.width", "has the wrong type (expected Double)"),
-            ({ $0["sections"] = ["summary", "gallery"] }, "sections.1", "has an invalid value"),
+            ({ $0["page"] = ["width": "wide", "height": 800, "margin": ["top": 1, "right": 1, "bottom": 1, "left": 1]] }, "page.width", "must be a number"),
+            ({ $0["sections"] = ["summary", "gallery"] }, "sections", "names 'gallery'; use summary, chart, log"),
             ({ var colors = $0["colors"] as! [String: Any]; colors["systolic"] = "red"; $0["colors"] = colors }, "colors.systolic", "must be a colour like #1F4E79, not 'red'"),
             ({ var colors = $0["colors"] as! [String: Any]; colors.removeValue(forKey: "accent"); $0["colors"] = colors }, "colors.accent", "is missing"),
             ({ var log = $0["log"] as! [String: Any]; log["noteMaxLines"] = 0; $0["log"] = log }, "log.noteMaxLines", "must be 1–20"),
@@ -54,7 +54,7 @@ import Testing
         }
         let broken = directory.file("broken.json")
         try Data("{ \"name\": ".utf8).write(to: URL(fileURLWithPath: broken))
-        #expect(throws: ReportError.template(file: broken, key: "(file)", reason: "is not valid JSON")) { try templates.template(broken) }
+        #expect(throws: ReportError.template(file: broken, key: "(file)", reason: "is not valid JSON (line 1: the document ends early: a value expected)")) { try templates.template(broken) }
         let missing = directory.file("missing.json")
         #expect(throws: ReportError.template(file: missing, key: "(file)", reason: "does not exist")) { try templates.template(missing) }
     }
@@ -66,7 +66,7 @@ import Testing
             .write(to: URL(fileURLWithPath: directory.file("strings/en.json")))
         let library = TemplateLibrary(directory: directory.path)
         #expect(throws: ReportError.template(file: directory.file("strings/en.json"), key: "strings.otherTitle", reason: "is missing")) {
-            try library.strings("en")
+            try library.strings(.english)
         }
     }
 }

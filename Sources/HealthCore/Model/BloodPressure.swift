@@ -19,6 +19,18 @@ public struct BloodPressure: Hashable, Sendable, CustomStringConvertible {
     /// `138/86`.
     public var description: String { "\(systolic)/\(diastolic)" }
 
+    /// Which of this pressure's numbers are at or above `limit`'s (a target or a threshold).
+    public func reach(of limit: BloodPressure) -> (systolic: Bool, diastolic: Bool) {
+        (systolic >= limit.systolic, diastolic >= limit.diastolic)
+    }
+
+    /// True when either number is at or above `limit`'s: the one rule for "above target" and
+    /// "at or above a threshold", wherever it is shown.
+    public func isAtOrAbove(_ limit: BloodPressure) -> Bool {
+        let reached = reach(of: limit)
+        return reached.systolic || reached.diastolic
+    }
+
     /// Checks the ranges and that systolic is above diastolic.
     public func validate() throws(ValidationError) {
         guard BloodPressure.systolicRange.contains(systolic) else {

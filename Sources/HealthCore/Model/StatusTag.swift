@@ -6,37 +6,37 @@ public struct StatusTag: Equatable, Sendable {
     public var id: String
     /// The English label, e.g. "BP medication".
     public var label: String
-    /// The Simplified Chinese label, e.g. 降压药.
-    public var labelChinese: String?
+    /// The Simplified Chinese label, e.g. 降压药 (`--label-zh`, `label_zh`, `labelZh` in a backup).
+    public var labelZh: String?
     /// `#RRGGBB`.
     public var color: String
     /// A symbol name, e.g. `pill`.
     public var symbol: String
 
-    public init(id: String, label: String, labelChinese: String? = nil, color: String = "#6C757D", symbol: String = "tag") {
+    public init(id: String, label: String, labelZh: String? = nil, color: String = "#6C757D", symbol: String = "tag") {
         self.id = id
         self.label = label
-        self.labelChinese = labelChinese
+        self.labelZh = labelZh
         self.color = color
         self.symbol = symbol
     }
 
-    /// The label for a language code (`zh-Hans` or anything else for English).
-    public func label(language: String) -> String {
-        language.hasPrefix("zh") ? (labelChinese ?? label) : label
+    /// The label in `language`; English where there is no Chinese one.
+    public func label(in language: Language) -> String {
+        language == .chinese ? (labelZh ?? label) : label
     }
 
     /// The tags every new database starts with.
     public static let builtIns: [StatusTag] = [
-        StatusTag(id: "bp-med", label: "BP medication", labelChinese: "降压药", color: "#17A2B8", symbol: "pill"),
-        StatusTag(id: "diet", label: "low-fat meal", labelChinese: "减脂餐", color: "#2CA02C", symbol: "leaf"),
-        StatusTag(id: "exercise", label: "exercise", labelChinese: "运动", color: "#FF7F0E", symbol: "figure.walk"),
-        StatusTag(id: "good-sleep", label: "good sleep", labelChinese: "好睡眠", color: "#9467BD", symbol: "moon"),
-        StatusTag(id: "black-coffee", label: "black coffee", labelChinese: "黑咖啡", color: "#8C564B", symbol: "cup"),
+        StatusTag(id: "bp-med", label: "BP medication", labelZh: "降压药", color: "#17A2B8", symbol: "pill"),
+        StatusTag(id: "diet", label: "low-fat meal", labelZh: "减脂餐", color: "#2CA02C", symbol: "leaf"),
+        StatusTag(id: "exercise", label: "exercise", labelZh: "运动", color: "#FF7F0E", symbol: "figure.walk"),
+        StatusTag(id: "good-sleep", label: "good sleep", labelZh: "好睡眠", color: "#9467BD", symbol: "moon"),
+        StatusTag(id: "black-coffee", label: "black coffee", labelZh: "黑咖啡", color: "#8C564B", symbol: "cup"),
         // Findings a monitor reports with a reading (Omron's flags), imported as stamps.
-        StatusTag(id: "irregular-heartbeat", label: "irregular heartbeat", labelChinese: "不规则心跳", color: "#D62728", symbol: "waveform"),
-        StatusTag(id: "possible-afib", label: "possible AFib", labelChinese: "疑似房颤", color: "#7B1FA2", symbol: "heart"),
-        StatusTag(id: "body-movement", label: "body movement", labelChinese: "测量时移动", color: "#7F7F7F", symbol: "figure.move"),
+        StatusTag(id: "irregular-heartbeat", label: "irregular heartbeat", labelZh: "不规则心跳", color: "#D62728", symbol: "waveform"),
+        StatusTag(id: "possible-afib", label: "possible AFib", labelZh: "疑似房颤", color: "#7B1FA2", symbol: "heart"),
+        StatusTag(id: "body-movement", label: "body movement", labelZh: "测量时移动", color: "#7F7F7F", symbol: "figure.move"),
     ]
 
     /// Checks the id, labels and colour.
@@ -45,7 +45,7 @@ public struct StatusTag: Equatable, Sendable {
         guard !label.trimmingWhitespace().isEmpty, label.count <= 40 else {
             throw .invalid("tag label must be 1–40 characters")
         }
-        if let labelChinese, labelChinese.trimmingWhitespace().isEmpty || labelChinese.count > 40 {
+        if let labelZh, labelZh.trimmingWhitespace().isEmpty || labelZh.count > 40 {
             throw .invalid("Chinese tag label must be 1–40 characters")
         }
         guard StatusTag.isColor(color) else {

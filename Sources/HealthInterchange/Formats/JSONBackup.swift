@@ -37,7 +37,7 @@ public enum JSONBackup {
 
     static func json(_ tag: StatusTag) -> JSONValue {
         .object([
-            ("id", .string(tag.id)), ("label", .string(tag.label)), ("labelZh", .optional(tag.labelChinese)),
+            ("id", .string(tag.id)), ("label", .string(tag.label)), ("labelZh", .optional(tag.labelZh)),
             ("color", .string(tag.color)), ("symbol", .string(tag.symbol)),
         ])
     }
@@ -131,13 +131,12 @@ public enum JSONBackup {
 
     static func profile(from value: JSONValue) throws(ValidationError) -> Profile {
         let fields = try JSONFields(value)
-        let target = try fields.required("target")
-        let targetFields = try JSONFields(target, path: "target")
+        let targetFields = try fields.object("target")
         let profile = Profile(
             id: try fields.string("id"), name: try fields.string("name"), birthYear: try fields.optionalInt("birthYear"),
             sex: try fields.optionalString("sex").flatMap(Profile.Sex.init(rawValue:)),
             target: BloodPressure(systolic: try targetFields.int("systolic"), diastolic: try targetFields.int("diastolic")),
-            createdAt: try fields.instant("createdAt"), updatedAt: try fields.instant("updatedAt"))
+            createdAt: try instant(fields, "createdAt"), updatedAt: try instant(fields, "updatedAt"))
         try profile.validate()
         return profile
     }
@@ -145,7 +144,7 @@ public enum JSONBackup {
     static func tag(from value: JSONValue) throws(ValidationError) -> StatusTag {
         let fields = try JSONFields(value)
         let tag = StatusTag(
-            id: try fields.string("id"), label: try fields.string("label"), labelChinese: try fields.optionalString("labelZh"),
+            id: try fields.string("id"), label: try fields.string("label"), labelZh: try fields.optionalString("labelZh"),
             color: try fields.string("color"), symbol: try fields.optionalString("symbol") ?? "tag")
         try tag.validate()
         return tag
@@ -171,74 +170,18 @@ public enum JSONBackup {
         let reading = Reading(
             id: try fields.string("id").lowercased(), profileID: try fields.string("profile"), takenAt: takenAt, bloodPressure: pressure,
             pulse: try fields.optionalInt("pulse"), weightGrams: weight, tagIDs: try fields.strings("tags"),
-            note: try fields.optionalString("note") ?? "", createdAt: try fields.instant("createdAt"), updatedAt: try fields.instant("updatedAt"))
+            note: try fields.optionalString("note") ?? "", createdAt: try instant(fields, "createdAt"),
+            updatedAt: try instant(fields, "updatedAt"))
         try reading.validate()
         return reading
     }
-}
-
-/// The members of one JSON object, read with messages that name the key and what it should be.
-struct JSONFields {
-    private let value: JSONValue
-    private let path: String
-
-    init(_ value: JSONValue, path: String = "") throws(ValidationError) {
-        guard value.members != nil else { throw .invalid("\(path.isEmpty ? "the record" : "'\(path)'") must be an object") }
-        self.value = value
-        self.path = path
-    }
-
-    private func name(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
-
-    func required(_ key: String) throws(ValidationError) -> JSONValue {
-        guard let found = value[key], !found.isNull else { throw .invalid("'\(name(key))' is missing") }
-        return found
-    }
-
-    func string(_ key: String) throws(ValidationError) -> String {
-        guard let text = try required(key).string else { throw .invalid("'\(name(key))' must be a string") }
-        return text
-    }
-
-    func optionalString(_ key: String) throws(ValidationError) -> String? {
-        guard let found = value[key], !found.isNull else { return nil }
-        guard let text = found.string else { throw .invalid("'\(name(key))' must be a string") }
-        return text
-    }
-
-    func int(_ key: String) throws(ValidationError) -> Int {
-        guard let number = try optionalInt(key) else { throw .invalid("'\(name(key))' is missing") }
-        return number
-    }
-
-    /// A whole number written as one (`72`), or a number with no fraction (`72.0`).
-    func optionalInt(_ key: String) throws(ValidationError) -> Int? {
-        guard let found = value[key], !found.isNull else { return nil }
-        if let whole = found.int { return whole }
-        guard let number = found.double, number == number.rounded(), let whole = roundedInt(number) else {
-            throw .invalid("'\(name(key))' must be a whole number, not \(found.serialized(indent: nil))")
-        }
-        return whole
-    }
-
-    func optionalDouble(_ key: String) throws(ValidationError) -> Double? {
-        guard let found = value[key], !found.isNull else { return nil }
-        guard let number = found.double, number.isFinite else { throw .invalid("'\(name(key))' must be a number") }
-        return number
-    }
-
-    func strings(_ key: String) throws(ValidationError) -> [String] {
-        guard let found = value[key], !found.isNull else { return [] }
-        guard let items = found.array, items.allSatisfy({ $0.string != nil }) else {
-            throw .invalid("'\(name(key))' must be a list of strings")
-        }
-        return items.compactMap(\.string)
-    }
 
     /// An instant in milliseconds from an ISO 8601 string.
-    func instant(_ key: String) throws(ValidationError) -> Int64 {
-        let text = try string(key)
-        guard let milliseconds = InstantText.parse(text) else { throw .invalid("'\(name(key))' must be an ISO 8601 instant, not '\(text)'") }
+    private static func instant(_ fields: JSONFields, _ key: String) throws(ValidationError) -> Int64 {
+        let text = try fields.string(key)
+        guard let milliseconds = InstantText.parse(text) else {
+            throw .invalid("'\(fields.name(key))' must be an ISO 8601 instant, not '\(text)'")
+        }
         return milliseconds
     }
 }

@@ -24,8 +24,8 @@ struct ClassifyCommand: Command {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let language = ReadingPresenter.language(context.environment)
-        let label = classification.label(language: language)
+        let table = try context.strings(Language(environment: context.environment))
+        let label = classification.label(in: table)
         if json {
             context.stdout.line(JSONValue.object([
                 ("guideline", .string(classification.guideline.rawValue)),
@@ -36,7 +36,7 @@ struct ClassifyCommand: Command {
             return
         }
         var line = "\(classification.pressure) mmHg: \(classification.category.rawValue) (\(label))"
-        if let isolated = classification.isolatedLabel(language: language) { line += ", \(isolated)" }
+        if let isolated = classification.isolatedLabel(in: table) { line += ", \(isolated)" }
         context.stdout.line(line + " [\(classification.guideline.rawValue.uppercased())]")
     }
 }

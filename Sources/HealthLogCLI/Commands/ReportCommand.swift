@@ -95,23 +95,26 @@ struct ChartCommand: Command {
 /// The options `report` and `chart` share: template, language, guideline.
 struct ReportOptions {
     let templateName: String
-    let language: String
+    let language: Language
     let guideline: Guideline
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         templateName = arguments.value("--template") ?? "clinic"
-        let language = arguments.value("--lang") ?? ReadingPresenter.language(context.environment)
-        guard ReportStrings.languages.contains(language) else {
-            throw .data("--lang '\(language)' is not available; use \(ReportStrings.languages.joined(separator: " or "))")
+        if let code = arguments.value("--lang") {
+            guard let language = Language(code: code) else {
+                throw .data("--lang '\(code)' is not available; use \(Language.allCases.map(\.code).joined(separator: " or "))")
+            }
+            self.language = language
+        } else {
+            language = Language(environment: context.environment)
         }
-        self.language = language
         guideline = try parseGuideline(arguments)
     }
 
     /// Loads the template and strings, then the profile's summary over `range`.
     func request(context: CommandContext, range: DateRangeOptions) throws(CLIError) -> ReportRequest {
         let template: ReportTemplate
-        let strings: ReportStrings
+        let strings: StringTable
         do {
             let library = try TemplateLibrary.locate(environment: context.environment)
             template = try library.template(templateName)

@@ -43,11 +43,11 @@ struct StatsCommand: Command {
         let (summary, tags) = try loadSummary(context, range: range, options: options)
         let presenter = ReadingPresenter(tags: tags, environment: context.environment, style: context.style)
         if json {
-            let label = { (id: String) in tags.first { $0.id == id }?.label(language: presenter.language) }
+            let label = { (id: String) in tags.first { $0.id == id }?.label(in: presenter.language) }
             context.stdout.line(SummaryJSON.document(summary, tagLabel: label).serialized())
         } else {
-            context.stdout.write(
-                StatsText(summary: summary, style: context.style, tagLabel: presenter.label(ofTag:), language: presenter.language).render())
+            let table = try context.strings(presenter.language)
+            context.stdout.write(StatsText(summary: summary, style: context.style, tagLabel: presenter.label(ofTag:), strings: table).render())
         }
     }
 }

@@ -11,20 +11,20 @@ struct TagFields {
     ]
 
     let label: String?
-    let labelChinese: String?
+    let labelZh: String?
     let color: String?
     let symbol: String?
 
     init(_ arguments: ParsedArguments) {
         label = arguments.value("--label")
-        labelChinese = arguments.value("--label-zh")
+        labelZh = arguments.value("--label-zh")
         color = arguments.value("--color")
         symbol = arguments.value("--symbol")
     }
 
     func apply(to tag: inout StatusTag) {
         if let label { tag.label = label }
-        if let labelChinese { tag.labelChinese = labelChinese }
+        if let labelZh { tag.labelZh = labelZh }
         if let color { tag.color = color }
         if let symbol { tag.symbol = symbol }
     }
@@ -46,7 +46,7 @@ struct TagListCommand: Command {
         let width = max((tags.map(\.id) + orphans.map(\.id)).map(\.count).max() ?? 0, 2)
         context.stdout.line(context.style.bold("\("ID".padding(width))  Colour   Uses  Label"))
         for (tag, count) in zip(tags, counts) {
-            let chinese = tag.labelChinese.map { " / \($0)" } ?? ""
+            let chinese = tag.labelZh.map { " / \($0)" } ?? ""
             let label = (tag.label + chinese).visibleControls(lineBreaks: .symbol)
             context.stdout.line("\(tag.id.padding(width))  \(tag.color)  \(String(count).leftPadding(4))  \(label)")
         }
@@ -75,7 +75,7 @@ struct TagAddCommand: Command {
     func run(_ context: CommandContext) throws(CLIError) {
         let store = try context.store(.readWrite)
         try context.records { try store.addTag(tag) }
-        context.stdout.line("Defined tag '\(tag.id)': \(tag.label)\(tag.labelChinese.map { " / \($0)" } ?? ""), \(tag.color.uppercased()).".visibleControls())
+        context.stdout.line("Defined tag '\(tag.id)': \(tag.label)\(tag.labelZh.map { " / \($0)" } ?? ""), \(tag.color.uppercased()).".visibleControls())
     }
 }
 
@@ -92,7 +92,7 @@ struct TagEditCommand: Command {
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         id = arguments.positionals[0]
         fields = TagFields(arguments)
-        if fields.label == nil && fields.labelChinese == nil && fields.color == nil && fields.symbol == nil {
+        if fields.label == nil && fields.labelZh == nil && fields.color == nil && fields.symbol == nil {
             throw arguments.usage("nothing to change; give --label, --label-zh, --color or --symbol")
         }
     }
@@ -105,7 +105,7 @@ struct TagEditCommand: Command {
             try store.updateTag(tag)
             return tag
         }
-        context.stdout.line("Updated tag '\(tag.id)': \(tag.label)\(tag.labelChinese.map { " / \($0)" } ?? ""), \(tag.color.uppercased()).".visibleControls())
+        context.stdout.line("Updated tag '\(tag.id)': \(tag.label)\(tag.labelZh.map { " / \($0)" } ?? ""), \(tag.color.uppercased()).".visibleControls())
     }
 }
 

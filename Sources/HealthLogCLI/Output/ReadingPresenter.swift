@@ -4,24 +4,18 @@ import HealthRecords
 /// How readings look on the terminal and in JSON.
 struct ReadingPresenter {
     let tags: [StatusTag]
-    let language: String
+    let language: Language
     let style: TerminalStyle
 
     init(tags: [StatusTag], environment: [String: String], style: TerminalStyle) {
         self.tags = tags
-        self.language = ReadingPresenter.language(environment)
+        self.language = Language(environment: environment)
         self.style = style
-    }
-
-    /// `zh-Hans` when `LANG`/`LC_ALL` asks for Chinese, else `en`.
-    static func language(_ environment: [String: String]) -> String {
-        let locale = environment["LC_ALL"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["LANG"] ?? ""
-        return locale.hasPrefix("zh") ? "zh-Hans" : "en"
     }
 
     /// The label of a tag ID, safe for a terminal; an ID with no definition is shown as it is.
     func label(ofTag id: String) -> String {
-        (tags.first { $0.id == id }?.label(language: language) ?? id).visibleControls()
+        (tags.first { $0.id == id }?.label(in: language) ?? id).visibleControls()
     }
 
     /// `138/86 mmHg · pulse 72 · 72.5 kg`.
@@ -48,8 +42,7 @@ struct ReadingPresenter {
     func shortID(_ id: String) -> String { String(id.prefix(8)) }
 
     func isAbove(_ pressure: BloodPressure, _ target: BloodPressure?) -> Bool {
-        guard let target else { return false }
-        return pressure.systolic >= target.systolic || pressure.diastolic >= target.diastolic
+        target.map(pressure.isAtOrAbove) ?? false
     }
 
     /// The `list` table: the date once per day, values right-aligned, notes cut to fit 100 columns.

@@ -7,7 +7,7 @@ struct StatsText {
     let summary: BPSummary
     let style: TerminalStyle
     let tagLabel: (String) -> String
-    let language: String
+    let strings: StringTable
 
     func render() -> String {
         var lines: [String] = []
@@ -77,7 +77,7 @@ struct StatsText {
         } else {
             lines.append(style.red("Alerts: \(summary.alerts.count)"))
             for alert in summary.alerts.suffix(5) {
-                let kind = alert.kind == .urgent ? "urgent (\(guideline.classify(alert.pressure).label(language: language)))" : "low"
+                let kind = alert.kind == .urgent ? "urgent (\(guideline.classify(alert.pressure).label(in: strings)))" : "low"
                 lines.append("  \(alert.takenAt.localDate) \(alert.takenAt.localTimeText)  \(alert.pressure)  \(kind)")
             }
             if summary.alerts.count > 5 { lines.append("  … and \(summary.alerts.count - 5) earlier (see --format json)") }

@@ -89,7 +89,7 @@ struct Migrations {
                     VALUES (?, ?, ?, ?, ?, ?, ?)
                     """
                 ).run([
-                    .text(tag.id), .text(tag.label), tag.labelChinese.map(SQLValue.text) ?? .null, .text(tag.color),
+                    .text(tag.id), .text(tag.label), tag.labelZh.map(SQLValue.text) ?? .null, .text(tag.color),
                     .text(tag.symbol), .integer(now), .integer(now),
                 ])
             }

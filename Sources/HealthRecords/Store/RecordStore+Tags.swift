@@ -10,7 +10,7 @@ extension RecordStore {
             ).forEachRow { row in
                 result.append(
                     StatusTag(
-                        id: row.text(0) ?? "", label: row.text(1) ?? "", labelChinese: row.text(2),
+                        id: row.text(0) ?? "", label: row.text(1) ?? "", labelZh: row.text(2),
                         color: row.text(3) ?? "#6C757D", symbol: row.text(4) ?? "tag"))
             }
             return result
@@ -42,7 +42,7 @@ extension RecordStore {
             try database.cachedStatement(
                 "UPDATE status_tags SET label_en = ?, label_zh = ?, color = ?, symbol = ?, updated_at = ? WHERE id = ?"
             ).run([
-                .text(tag.label), tag.labelChinese.map(SQLValue.text) ?? .null, .text(tag.color.uppercased()),
+                .text(tag.label), tag.labelZh.map(SQLValue.text) ?? .null, .text(tag.color.uppercased()),
                 .text(tag.symbol), .integer(now), .text(tag.id),
             ])
             guard database.changes == 1 else { throw RecordsError.notFound("no tag '\(tag.id)'") }

@@ -163,7 +163,7 @@ public final class RecordStore {
             VALUES (?, ?, ?, ?, ?, ?, ?)
             """
         ).run([
-            .text(tag.id), .text(tag.label), tag.labelChinese.map(SQLValue.text) ?? .null,
+            .text(tag.id), .text(tag.label), tag.labelZh.map(SQLValue.text) ?? .null,
             .text(tag.color.uppercased()), .text(tag.symbol), .integer(now), .integer(now),
         ])
     }

@@ -28,7 +28,7 @@ struct LogTable {
 
     private var summary: BPSummary { request.summary }
     private var template: ReportTemplate { request.template }
-    private var strings: ReportStrings { request.strings }
+    private var strings: StringTable { request.strings }
     private var columns: [ReportTemplate.LogColumn] { template.log.columns }
 
     /// The header row's height.
@@ -73,7 +73,7 @@ struct LogTable {
                 context.line(from: (left, y), to: (left + width, y), color: template.color("rule"), width: 0.4)
             }
             lastDay = day
-            if isAlert(reading) {
+            if summary.alertIDs.contains(reading.id) {
                 context.fillRectangle(x: left, y: y, width: width, height: height, color: template.color("alertRow"))
             } else if shaded[index] {
                 context.fillRectangle(x: left, y: y, width: width, height: height, color: template.color("dayShade"))
@@ -87,12 +87,6 @@ struct LogTable {
         if page.hasSummary {
             drawSummaryRows(context: context, styles: styles, xs: xs, y: y + 4)
         }
-    }
-
-    private func isAlert(_ reading: Reading) -> Bool {
-        guard let pressure = reading.bloodPressure else { return false }
-        let guideline = summary.options.guideline
-        return guideline.classify(pressure).category == guideline.topCategory || pressure.systolic < 90 || pressure.diastolic < 60
     }
 
     private func drawHeader(context: GraphicsContext, styles: ReportStyles, xs: [Double], y: Double, width: Double) {
@@ -118,12 +112,14 @@ struct LogTable {
         case .time:
             styles.body.draw(reading.takenAt.localTimeText, x: x + 2, y: textY, width: width, alignment: .center)
         case .systolic:
-            if let value = reading.systolic {
-                (value >= target.systolic ? styles.bodyBold : styles.body).draw(String(value), x: x + 2, y: textY, width: width, alignment: .center)
+            if let pressure = reading.bloodPressure {
+                (pressure.reach(of: target).systolic ? styles.bodyBold : styles.body)
+                    .draw(String(pressure.systolic), x: x + 2, y: textY, width: width, alignment: .center)
             }
         case .diastolic:
-            if let value = reading.diastolic {
-                (value >= target.diastolic ? styles.bodyBold : styles.body).draw(String(value), x: x + 2, y: textY, width: width, alignment: .center)
+            if let pressure = reading.bloodPressure {
+                (pressure.reach(of: target).diastolic ? styles.bodyBold : styles.body)
+                    .draw(String(pressure.diastolic), x: x + 2, y: textY, width: width, alignment: .center)
             }
         case .pulse:
             if let value = reading.pulse { styles.body.draw(String(value), x: x + 2, y: textY, width: width, alignment: .center) }

@@ -7,7 +7,7 @@ struct SummarySection {
     let styles: ReportStyles
 
     private var summary: BPSummary { request.summary }
-    private var strings: ReportStrings { request.strings }
+    private var strings: StringTable { request.strings }
     private var template: ReportTemplate { request.template }
 
     static let verdictHeight = 78.0

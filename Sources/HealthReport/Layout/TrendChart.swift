@@ -11,18 +11,14 @@ struct TrendChart {
 
     private var summary: BPSummary { request.summary }
     private var template: ReportTemplate { request.template }
-    private var strings: ReportStrings { request.strings }
+    private var strings: StringTable { request.strings }
 
     static let laneHeight = 10.0
     static let maximumLanes = 8
     private static let gutter = 72.0
 
     /// The tags shown as lanes, most frequent first (defined or not).
-    var laneTags: [String] {
-        var counts: [String: Int] = [:]
-        for reading in summary.readings { for tag in reading.tagIDs { counts[tag, default: 0] += 1 } }
-        return Array(counts.keys.sorted { (counts[$0]!, $1) > (counts[$1]!, $0) }.prefix(TrendChart.maximumLanes))
-    }
+    var laneTags: [String] { Array(summary.tagsByFrequency.prefix(TrendChart.maximumLanes)) }
 
     func draw(context: GraphicsContext, x: Double, y: Double, width: Double, height: Double) {
         let lanes = laneTags

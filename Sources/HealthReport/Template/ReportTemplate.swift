@@ -1,24 +1,24 @@
-import FoundationEssentials
+public import HealthCore
 
 /// A report template: page, fonts, colours, which sections appear, and the log's columns.
 ///
 /// Templates are data (`Templates/clinic.json`, `Templates/summary.json`), loaded and
 /// checked by ``TemplateLibrary``.
-public struct ReportTemplate: Decodable, Sendable {
-    public struct Margins: Decodable, Sendable {
+public struct ReportTemplate: Sendable {
+    public struct Margins: Sendable {
         public let top: Double
         public let right: Double
         public let bottom: Double
         public let left: Double
     }
 
-    public struct Page: Decodable, Sendable {
+    public struct Page: Sendable {
         public let width: Double
         public let height: Double
         public let margin: Margins
     }
 
-    public struct FontSizes: Decodable, Sendable {
+    public struct FontSizes: Sendable {
         public let title: Double
         public let heading: Double
         public let body: Double
@@ -27,11 +27,11 @@ public struct ReportTemplate: Decodable, Sendable {
     }
 
     /// The parts a report can have, drawn in the template's order.
-    public enum Section: String, Decodable, Sendable {
+    public enum Section: String, Sendable, CaseIterable {
         case summary, chart, log
     }
 
-    public struct ChartOptions: Decodable, Sendable {
+    public struct ChartOptions: Sendable {
         public let height: Double
         /// Draw pulse as a third series.
         public let pulse: Bool
@@ -39,16 +39,16 @@ public struct ReportTemplate: Decodable, Sendable {
         public let barsUpTo: Int
     }
 
-    public enum LogColumnKey: String, Decodable, Sendable, CaseIterable {
+    public enum LogColumnKey: String, Sendable, CaseIterable {
         case date, period, time, systolic, diastolic, pulse, weight, tags, note
     }
 
-    public struct LogColumn: Decodable, Sendable {
+    public struct LogColumn: Sendable {
         public let key: LogColumnKey
         public let width: Double
     }
 
-    public struct LogOptions: Decodable, Sendable {
+    public struct LogOptions: Sendable {
         public let columns: [LogColumn]
         public let rowHeight: Double
         public let noteMaxLines: Int
@@ -115,25 +115,46 @@ public struct ReportTemplate: Decodable, Sendable {
     }
 }
 
-/// Turns a decoding failure into an error that names the file and the key.
-func templateError(_ error: any Error, file: String) -> ReportError {
-    func path(_ codingPath: [any CodingKey]) -> String {
-        codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
-    }
-    guard let error = error as? DecodingError else { return .template(file: file, key: "(file)", reason: "\(error)") }
-    switch error {
-    case .keyNotFound(let key, let context):
-        return .template(file: file, key: path(context.codingPath + [key]), reason: "is missing")
-    case .typeMismatch(let type, let context):
-        return .template(file: file, key: path(context.codingPath), reason: "has the wrong type (expected \(type))")
-    case .valueNotFound(_, let context):
-        return .template(file: file, key: path(context.codingPath), reason: "is null")
-    case .dataCorrupted(let context):
-        if context.codingPath.isEmpty {
-            return .template(file: file, key: "(file)", reason: "is not valid JSON")
+extension ReportTemplate {
+    /// Reads a template document; each field's error names its key.
+    init(_ document: JSONValue) throws(ValidationError) {
+        let fields = try JSONFields(document)
+        name = try fields.string("name")
+        description = try fields.optionalString("description")
+        let pageFields = try fields.object("page")
+        let margin = try pageFields.object("margin")
+        page = Page(
+            width: try pageFields.double("width"), height: try pageFields.double("height"),
+            margin: Margins(
+                top: try margin.double("top"), right: try margin.double("right"), bottom: try margin.double("bottom"),
+                left: try margin.double("left")))
+        _ = try fields.required("fonts")
+        fonts = try fields.strings("fonts")
+        let sizes = try fields.object("fontSizes")
+        fontSizes = FontSizes(
+            title: try sizes.double("title"), heading: try sizes.double("heading"), body: try sizes.double("body"),
+            small: try sizes.double("small"), figure: try sizes.double("figure"))
+        let colorFields = try fields.object("colors")
+        var colors: [String: String] = [:]
+        for key in colorFields.keys { colors[key] = try colorFields.string(key) }
+        self.colors = colors
+        sections = try fields.strings("sections").map { (name: String) throws(ValidationError) -> Section in
+            guard let section = Section(rawValue: name) else {
+                throw .invalid("'sections' names '\(name)'; use \(Section.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return section
         }
-        return .template(file: file, key: path(context.codingPath), reason: "has an invalid value")
-    @unknown default:
-        return .template(file: file, key: "(file)", reason: "cannot be read")
+        let chartFields = try fields.object("chart")
+        chart = ChartOptions(height: try chartFields.double("height"), pulse: try chartFields.bool("pulse"), barsUpTo: try chartFields.int("barsUpTo"))
+        let logFields = try fields.object("log")
+        var columns: [LogColumn] = []
+        for column in try logFields.objects("columns") {
+            let key = try column.string("key")
+            guard let columnKey = LogColumnKey(rawValue: key) else {
+                throw .invalid("'\(column.name("key"))' is '\(key)'; use \(LogColumnKey.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            columns.append(LogColumn(key: columnKey, width: try column.double("width")))
+        }
+        log = LogOptions(columns: columns, rowHeight: try logFields.double("rowHeight"), noteMaxLines: try logFields.int("noteMaxLines"))
     }
 }

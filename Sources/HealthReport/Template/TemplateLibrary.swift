@@ -3,35 +3,26 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import FoundationEssentials
-import HealthCore
+public import HealthCore
 
-/// Finds and loads templates and strings from the `Templates` folder.
+/// Finds and loads report templates and strings from the `Templates` folder.
 public struct TemplateLibrary: Sendable {
+    public let folder: TemplatesFolder
+
     /// The folder holding `clinic.json`, `summary.json` and `strings/`.
-    public let directory: String
+    public var directory: String { folder.directory }
 
     public init(directory: String) {
-        self.directory = directory
+        folder = TemplatesFolder(directory: directory)
     }
 
-    /// The Templates folder: `$HEALTHLOG_TEMPLATES`, else a `Templates` folder beside or above the
-    /// executable (a checkout's `.build/release/healthlog` finds the repository's), else
-    /// `/usr/local/share/healthlog/Templates` or `/usr/share/healthlog/Templates`.
+    public init(folder: TemplatesFolder) {
+        self.folder = folder
+    }
+
+    /// The library in the Templates folder HealthLog finds (see ``TemplatesFolder/locate(environment:)``).
     public static func locate(environment: [String: String]) throws(ReportError) -> TemplateLibrary {
-        var candidates: [String] = []
-        if let explicit = environment["HEALTHLOG_TEMPLATES"], !explicit.isEmpty { candidates.append(explicit) }
-        var directory = executableDirectory()
-        for _ in 0..<5 {
-            candidates.append(directory + "/Templates")
-            candidates.append(directory + "/share/healthlog/Templates")
-            directory = FileSystem.parentDirectory(of: directory)
-        }
-        candidates += ["/usr/local/share/healthlog/Templates", "/usr/share/healthlog/Templates"]
-        for candidate in candidates where FileSystem.exists(candidate + "/clinic.json") {
-            return TemplateLibrary(directory: candidate)
-        }
-        throw .templatesMissing(searched: Array(candidates.prefix(3)) + ["…"])
+        do { return TemplateLibrary(folder: try TemplatesFolder.locate(environment: environment)) } catch { throw ReportError(error) }
     }
 
     /// The names of the templates in the folder, e.g. `["clinic", "summary"]`.
@@ -55,39 +46,32 @@ public struct TemplateLibrary: Sendable {
         if !isPath && !FileSystem.exists(file) {
             throw .unknownTemplate(name: nameOrPath, available: templateNames())
         }
-        let template: ReportTemplate = try decode(file)
+        let template: ReportTemplate
+        do {
+            template = try ReportTemplate(try TemplatesFolder.document(at: file))
+        } catch let error as TemplateError {
+            throw ReportError(error)
+        } catch let error as ValidationError {
+            throw ReportError(TemplatesFolder.fileError(error, path: file))
+        } catch {
+            throw .template(file: file, key: "(file)", reason: "\(error)")
+        }
         try template.validate(file: file)
         return template
     }
 
-    /// The strings for `language` (`en` or `zh-Hans`).
-    public func strings(_ language: String) throws(ReportError) -> ReportStrings {
-        let file = "\(directory)/strings/\(language).json"
-        let strings: ReportStrings = try decode(file)
-        try strings.validate(file: file)
-        return strings
+    /// The strings for `language`.
+    public func strings(_ language: Language) throws(ReportError) -> StringTable {
+        do { return try StringTable.load(language, from: folder) } catch { throw ReportError(error) }
     }
+}
 
-    private func decode<T: Decodable>(_ file: String) throws(ReportError) -> T {
-        let bytes: [UInt8]
-        do {
-            bytes = try FileBytes.read(file)
-        } catch {
-            throw .template(file: file, key: "(file)", reason: error.isMissing ? "does not exist" : "cannot be read: \(error.reason)")
+extension ReportError {
+    /// A template or strings file error, as the renderer reports it.
+    public init(_ error: TemplateError) {
+        switch error {
+        case .folderMissing(let searched): self = .templatesMissing(searched: searched)
+        case .file(let path, let key, let reason): self = .template(file: path, key: key, reason: reason)
         }
-        do {
-            return try JSONDecoder().decode(T.self, from: Data(bytes))
-        } catch {
-            throw templateError(error, file: file)
-        }
-    }
-
-    private static func executableDirectory() -> String {
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = buffer.withUnsafeMutableBufferPointer { pointer in
-            pointer.withMemoryRebound(to: CChar.self) { readlink("/proc/self/exe", $0.baseAddress!, $0.count - 1) }
-        }
-        guard count > 0 else { return "." }
-        return FileSystem.parentDirectory(of: String(decoding: buffer[0..<count], as: UTF8.self))
     }
 }

@@ -1,0 +1,101 @@
+/// Every label in one language, from `Templates/strings/<code>.json`: the report's, the
+/// terminal's category and guideline names, and how dates are written.
+///
+/// ```swift
+/// let table = try StringTable.load(.chinese, from: folder)
+/// table.text("range", ["from": "…", "to": "…"])
+/// ```
+public struct StringTable: Sendable {
+    public let language: Language
+    private let months: [String]
+    private let weekdays: [String]
+    private let strings: [String: String]
+
+    /// Keys every strings file must define (checked when it is loaded).
+    public static let requiredKeys = [
+        "title", "otherTitle", "dateLong", "dateShort", "dateTick", "monthTick", "born", "female", "male", "other", "range",
+        "footer", "summary", "homeAverage", "overallMean", "protocolDetail", "insufficient", "aboveTarget", "atTarget",
+        "target", "threshold", "periodTable", "period", "morning", "noon", "evening", "all", "count", "meanBP", "sd",
+        "pulse", "lowest", "highest", "morningEvening", "aboveShare", "alerts", "alertsDetail", "weight", "noWeight",
+        "tags", "tag", "with", "without", "difference", "noTags", "chart", "legendSystolic", "legendDiastolic",
+        "legendPulse", "legendTarget", "legendDailyMean", "log", "logContinued", "colDate", "colPeriod", "colTime",
+        "colSystolic", "colDiastolic", "colPulse", "colWeight", "colTags", "colNote", "mean", "maximum", "minimum",
+        "legendLog", "mmHg",
+    ]
+
+    /// Makes a table from its parts (for tests and tools; files use ``load(_:from:)``).
+    public init(language: Language, months: [String], weekdays: [String], strings: [String: String]) {
+        self.language = language
+        self.months = months
+        self.weekdays = weekdays
+        self.strings = strings
+    }
+
+    /// Loads and checks `strings/<code>.json` in `folder`.
+    public static func load(_ language: Language, from folder: TemplatesFolder) throws(TemplateError) -> StringTable {
+        let path = "\(folder.directory)/strings/\(language.code).json"
+        let document = try TemplatesFolder.document(at: path)
+        let table: StringTable
+        do throws(ValidationError) {
+            let fields = try JSONFields(document)
+            guard let members = try fields.required("strings").members, members.allSatisfy({ $0.1.string != nil }) else {
+                throw ValidationError.invalid("'strings' must be an object of strings")
+            }
+            table = StringTable(
+                language: language, months: try fields.strings("months"), weekdays: try fields.strings("weekdays"),
+                strings: Dictionary(members.map { ($0.0, $0.1.string!) }, uniquingKeysWith: { first, _ in first }))
+        } catch {
+            throw TemplatesFolder.fileError(error, path: path)
+        }
+        for key in requiredKeys where table.strings[key]?.isEmpty ?? true {
+            throw .file(path: path, key: "strings.\(key)", reason: "is missing")
+        }
+        guard table.months.count == 12 else { throw .file(path: path, key: "months", reason: "must list 12 months") }
+        guard table.weekdays.count == 7 else { throw .file(path: path, key: "weekdays", reason: "must list 7 weekdays, Monday first") }
+        return table
+    }
+
+    /// True when the table has `key`.
+    public func has(_ key: String) -> Bool { strings[key] != nil }
+
+    /// The string for `key` with `{name}` placeholders filled in; the key itself when missing.
+    public func text(_ key: String, _ values: [String: String] = [:]) -> String {
+        let pattern = strings[key] ?? key
+        guard !values.isEmpty, pattern.contains("{") else { return pattern }
+        // One pass: copy text, and swap each {name} for its value (unknown names stay as written).
+        var result = ""
+        var rest = pattern[...]
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}") else { break }
+            let name = String(rest[rest.index(after: open)..<close])
+            result += values[name] ?? "{\(name)}"
+            rest = rest[rest.index(after: close)...]
+        }
+        result += rest
+        return result
+    }
+
+    /// `30 Nov 2026` / `2026年11月30日`.
+    public func longDate(_ date: CivilDate) -> String { format(date, pattern: "dateLong") }
+
+    /// `Mon 30 Nov` / `11月30日 周一`, for the log.
+    public func shortDate(_ date: CivilDate) -> String { format(date, pattern: "dateShort") }
+
+    /// `30 Nov` / `11/30`, for chart ticks.
+    public func tickDate(_ date: CivilDate) -> String { format(date, pattern: "dateTick") }
+
+    /// `Nov 2026` / `2026年11月`, for month ticks and bookmarks.
+    public func monthLabel(_ date: CivilDate) -> String { format(date, pattern: "monthTick") }
+
+    /// The date in the form named by `pattern` (a key such as `dateLong`).
+    public func format(_ date: CivilDate, pattern: String) -> String {
+        text(pattern, [
+            "yyyy": String(date.year), "m": String(date.month), "d": String(date.day),
+            "mon": months[date.month - 1], "wd": weekdays[date.isoWeekday - 1],
+        ])
+    }
+
+    /// The short weekday name of `date`: `Mon` / `周一`.
+    public func weekday(_ date: CivilDate) -> String { weekdays[date.isoWeekday - 1] }
+}

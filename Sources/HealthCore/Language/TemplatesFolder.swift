@@ -1,0 +1,91 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Why a template or strings file could not be used.
+public enum TemplateError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The Templates folder could not be found.
+    case folderMissing(searched: [String])
+    /// A file is missing, unreadable or malformed; names the file and the key.
+    case file(path: String, key: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .folderMissing(let searched):
+            "cannot find the Templates folder (looked in \(searched.joined(separator: ", "))); set HEALTHLOG_TEMPLATES"
+        case .file(let path, let key, let reason):
+            "\(path): '\(key)' \(reason)"
+        }
+    }
+}
+
+/// The folder of report templates and strings that ships with HealthLog.
+public struct TemplatesFolder: Sendable {
+    /// The folder holding `clinic.json`, `summary.json` and `strings/`.
+    public let directory: String
+
+    public init(directory: String) {
+        self.directory = directory
+    }
+
+    /// The Templates folder: `$HEALTHLOG_TEMPLATES`, else a `Templates` folder beside or above the
+    /// executable (a checkout's `.build/release/healthlog` finds the repository's), else
+    /// `/usr/local/share/healthlog/Templates` or `/usr/share/healthlog/Templates`.
+    public static func locate(environment: [String: String]) throws(TemplateError) -> TemplatesFolder {
+        var candidates: [String] = []
+        if let explicit = environment["HEALTHLOG_TEMPLATES"], !explicit.isEmpty { candidates.append(explicit) }
+        var directory = executableDirectory()
+        for _ in 0..<5 {
+            candidates.append(directory + "/Templates")
+            candidates.append(directory + "/share/healthlog/Templates")
+            directory = FileSystem.parentDirectory(of: directory)
+        }
+        candidates += ["/usr/local/share/healthlog/Templates", "/usr/share/healthlog/Templates"]
+        for candidate in candidates where FileSystem.exists(candidate + "/clinic.json") {
+            return TemplatesFolder(directory: candidate)
+        }
+        throw .folderMissing(searched: Array(candidates.prefix(3)) + ["…"])
+    }
+
+    /// The JSON document at `path`, read with the bounded reader.
+    public static func document(at path: String) throws(TemplateError) -> JSONValue {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileBytes.read(path)
+        } catch {
+            throw .file(path: path, key: "(file)", reason: error.isMissing ? "does not exist" : "cannot be read: \(error.reason)")
+        }
+        do {
+            let reader = JSONReader(bytes: bytes)
+            let value = try reader.readValue()
+            guard try reader.atEnd() else { throw JSONSyntaxError(line: reader.line, offset: reader.offset, message: "text after the end") }
+            return value
+        } catch let error as JSONSyntaxError {
+            throw .file(path: path, key: "(file)", reason: "is not valid JSON (\(error))")
+        } catch {
+            throw .file(path: path, key: "(file)", reason: "cannot be read: \(error)")
+        }
+    }
+
+    /// Turns a field's ``ValidationError`` from ``JSONFields`` into one that names the file and key.
+    public static func fileError(_ error: ValidationError, path: String) -> TemplateError {
+        // JSONFields writes "'key.path' reason"; split it so the key stands on its own.
+        let message = error.message
+        if message.hasPrefix("'"), let close = message.dropFirst().firstIndex(of: "'") {
+            let key = String(message[message.index(after: message.startIndex)..<close])
+            return .file(path: path, key: key, reason: String(message[message.index(after: close)...]).trimmingWhitespace().description)
+        }
+        return .file(path: path, key: "(file)", reason: message)
+    }
+
+    private static func executableDirectory() -> String {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBufferPointer { pointer in
+            pointer.withMemoryRebound(to: CChar.self) { readlink("/proc/self/exe", $0.baseAddress!, $0.count - 1) }
+        }
+        guard count > 0 else { return "." }
+        return FileSystem.parentDirectory(of: String(decoding: buffer[0..<count], as: UTF8.self))
+    }
+}
