@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @Suite struct ProfileCommandTests {
@@ -70,5 +71,23 @@ import Testing
         #expect(result.status == 65)
         #expect(result.stderr == message + "\n")
         #expect(cli.databaseBytes() == before)
+    }
+}
+
+/// Every command that lists takes the same `--format table|json`.
+@Suite struct ListingFormatTests {
+    @Test func profilesAndTagsListAsJSON() throws {
+        let cli = CLIHarness()
+        cli.family()
+        cli.ok("profile", "default", "dad")
+        let profiles = try #require(try JSONSerialization.jsonObject(with: Data(cli.ok("profile", "list", "--format", "json").utf8)) as? [[String: Any]])
+        #expect(profiles.map { $0["id"] as? String } == ["dad", "mom"])
+        #expect(profiles.first?["readings"] as? Int == 3 && profiles.first?["default"] as? Bool == true)
+        #expect(profiles.first?["name"] as? String == "爸爸")
+        cli.ok("-p", "dad", "add", "120/80", "-t", "bp-med", "--at", "07:45")
+        let tags = try #require(try JSONSerialization.jsonObject(with: Data(cli.ok("tag", "list", "--format", "json").utf8)) as? [[String: Any]])
+        #expect(tags.first { $0["id"] as? String == "bp-med" }?["uses"] as? Int == 2)
+        #expect(tags.allSatisfy { $0["defined"] as? Bool == true })
+        #expect(cli.run("profile", "list", "--format", "csv").stderr == "Error: --format 'csv' is not table or json\n")
     }
 }

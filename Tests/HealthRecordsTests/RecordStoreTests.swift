@@ -106,8 +106,8 @@ import Testing
         }
         let day29 = ReadingQuery(from: CivilDate(iso: "2026-11-29"), to: CivilDate(iso: "2026-11-29"))
         #expect(try store.readings(matching: day29).map(\.pulse) == [61, 67, 73])
-        #expect(try store.readings(matching: ReadingQuery(period: .evening)).map(\.pulse) == [81, 61])
-        #expect(try store.readings(matching: ReadingQuery(period: .noon)).map(\.pulse) == [73])
+        #expect(try store.readings(matching: ReadingQuery(periods: [.evening])).map(\.pulse) == [81, 61])
+        #expect(try store.readings(matching: ReadingQuery(periods: [.noon])).map(\.pulse) == [73])
         #expect(try store.readings(matching: ReadingQuery(limit: 2)).map(\.pulse) == [73, 67])
     }
 

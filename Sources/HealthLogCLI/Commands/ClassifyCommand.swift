@@ -7,10 +7,7 @@ struct ClassifyCommand: Command {
     static let spec = CommandSpec(
         ["classify"], abstract: "Classify one blood pressure under a guideline.",
         arguments: [ArgumentSpec("SYS/DIA", help: "Blood pressure in mmHg, e.g. 150/95.")],
-        options: [
-            OptionSpec("--guideline", value: "NAME", help: "esh (default), aha or china."),
-            OptionSpec("--format", value: "FORMAT", help: "text (default) or json."),
-        ],
+        options: [Options.guideline, Options.textFormat],
         examples: ["healthlog classify 150/95", "healthlog classify 142/86 --guideline china --format json"])
 
     let classification: Classification
@@ -19,8 +16,8 @@ struct ClassifyCommand: Command {
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         let pressure: BloodPressure
         do { pressure = try BloodPressure.parse(arguments.positionals[0]) } catch { throw .data(error.description) }
-        classification = try parseGuideline(arguments).classify(pressure)
-        json = try arguments.wantsJSON()
+        classification = (try arguments.value(Options.guideline) ?? .esh).classify(pressure)
+        json = try arguments.value(Options.textFormat) == .json
     }
 
     func run(_ context: CommandContext) throws(CLIError) {

@@ -6,7 +6,7 @@ struct DeleteCommand: Command {
     static let spec = CommandSpec(
         ["delete"], abstract: "Delete readings.",
         arguments: [ArgumentSpec("ID", variadic: true, help: "Reading ids, or unique prefixes of at least 6 characters.")],
-        options: [OptionSpec("--yes", short: "-y", help: "Do not ask for confirmation.")],
+        options: [Options.yes],
         examples: ["healthlog delete 3f2a9c1e --yes"])
 
     let ids: [String]
@@ -14,7 +14,7 @@ struct DeleteCommand: Command {
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         ids = arguments.positionals
-        yes = arguments.flag("--yes")
+        yes = arguments.isSet(Options.yes)
     }
 
     func run(_ context: CommandContext) throws(CLIError) {

@@ -10,25 +10,23 @@ struct EditCommand: Command {
             ArgumentSpec("SYS/DIA", optional: true, help: "New blood pressure."),
             ArgumentSpec("PULSE", optional: true, help: "New pulse."),
         ],
-        options: ReadingInput.options + [
-            OptionSpec("--clear", value: "FIELD", repeatable: true, help: "Remove a value: bp, pulse, weight, tags or note.")
-        ],
+        options: ReadingInput.options + [clearOption],
         examples: ["healthlog edit 3f2a9c1e 136/84", "healthlog edit 3f2a9c1e -t bp-med,exercise", "healthlog edit 3f2a9c1e --clear note"],
         discussion: "--tag replaces the reading's tags; tags it already had may be undefined, new ones must be defined.")
 
-    static let clearable = ["bp", "pulse", "weight", "tags", "note"]
+    /// The values `--clear` removes.
+    enum ClearableField: String, CaseIterable, Sendable { case bp, pulse, weight, tags, note }
+    static let clearOption = Option<ClearableField>(
+        "--clear", value: "FIELD", repeatable: true, help: "Remove a value: bp, pulse, weight, tags or note.")
 
     let id: String
     let input: ReadingInput
-    let clear: Set<String>
+    let clear: Set<ClearableField>
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         id = arguments.positionals[0]
         input = try ReadingInput(arguments, positionals: arguments.positionals.dropFirst(), context: context)
-        clear = Set(arguments.all("--clear"))
-        if let bad = clear.first(where: { !EditCommand.clearable.contains($0) }) {
-            throw .data("--clear '\(bad)' is not a field; use one of \(EditCommand.clearable.joined(separator: ", "))")
-        }
+        clear = Set(try arguments.values(EditCommand.clearOption))
         guard input.hasNoMeasurement && input.tagIDs == nil && input.note == nil && input.takenAt == nil ? !clear.isEmpty : true
         else { throw arguments.usage("nothing to change; give new values or --clear FIELD") }
     }
@@ -37,11 +35,11 @@ struct EditCommand: Command {
         let store = try context.store(.readWrite)
         let (updated, profile, tags) = try context.records {
             var reading = try store.reading(idPrefix: id)
-            if clear.contains("bp") { reading.bloodPressure = nil }
-            if clear.contains("pulse") { reading.pulse = nil }
-            if clear.contains("weight") { reading.weightGrams = nil }
-            if clear.contains("tags") { reading.tagIDs = [] }
-            if clear.contains("note") { reading.note = "" }
+            if clear.contains(.bp) { reading.bloodPressure = nil }
+            if clear.contains(.pulse) { reading.pulse = nil }
+            if clear.contains(.weight) { reading.weightGrams = nil }
+            if clear.contains(.tags) { reading.tagIDs = [] }
+            if clear.contains(.note) { reading.note = "" }
             if let value = input.bloodPressure { reading.bloodPressure = value }
             if let value = input.pulse { reading.pulse = value }
             if let value = input.weightGrams { reading.weightGrams = value }

@@ -6,9 +6,8 @@ import HealthRecords
 struct ExportCommand: Command {
     static let spec = CommandSpec(
         ["export"], abstract: "Export readings as CSV, a full JSON backup, or FHIR R4.",
-        options: DateRangeOptions.specs + [
-            OptionSpec("--format", value: "FORMAT", help: "csv (default), json (full backup with profiles and tags) or fhir (R4 Bundle)."),
-            OptionSpec("--output", short: "-o", value: "FILE", help: "Write to FILE (mode 0600, replaced atomically) instead of stdout."),
+        options: DateRangeOptions.declarations + [
+            formatOption, Options.output.helping("Write to FILE (mode 0600, replaced atomically) instead of stdout."),
         ],
         examples: [
             "healthlog export -o backup.csv", "healthlog export --format json -o healthlog-backup.json",
@@ -16,7 +15,9 @@ struct ExportCommand: Command {
         ],
         discussion: "All profiles are exported unless --profile names one.")
 
-    enum Format: String { case csv, json, fhir }
+    enum Format: String, CaseIterable, Sendable { case csv, json, fhir }
+    static let formatOption = Option<Format>(
+        "--format", value: "FORMAT", help: "csv (default), json (full backup with profiles and tags) or fhir (R4 Bundle).")
 
     let range: DateRangeOptions
     let format: Format
@@ -24,8 +25,8 @@ struct ExportCommand: Command {
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         range = try DateRangeOptions(arguments, today: context.today)
-        format = try arguments.parsed("--format", as: "csv, json or fhir", Format.init(rawValue:)) ?? .csv
-        output = arguments.value("--output")
+        format = try arguments.value(ExportCommand.formatOption) ?? .csv
+        output = try arguments.value(Options.output)
     }
 
     func run(_ context: CommandContext) throws(CLIError) {

@@ -10,11 +10,7 @@ struct ImportCommand: Command {
         ["import"], abstract: "Import readings from a backup, a monitor or another health app.",
         arguments: [ArgumentSpec("FILE", help: "The file to read, or - for standard input; its format is told from its first bytes.")],
         options: [
-            OptionSpec("--format", value: "FORMAT", help: "auto (default), csv, json, fhir, omron, withings, bp-monitor or apple-health."),
-            OptionSpec("--tz", value: "ZONE", help: "Zone for times written without an offset, e.g. Asia/Shanghai or +08:00 (default: this machine's)."),
-            OptionSpec("--date-order", value: "ORDER", help: "dmy, mdy or ymd, for numeric dates such as 12/01/2025."),
-            OptionSpec("--dry-run", help: "Check the file and print the counts; write nothing."),
-            OptionSpec("--skip-invalid", help: "Import the valid records and report the invalid ones (default: any invalid record stops the import)."),
+            formatOption, zoneOption, dateOrderOption, dryRunFlag, skipInvalidFlag,
         ],
         examples: [
             "healthlog import Samples/family.csv", "healthlog import backup.json",
@@ -33,6 +29,18 @@ struct ImportCommand: Command {
             profile's records.
             """)
 
+    static let formatOption = Option<InterchangeFormat?>(
+        "--format", value: "FORMAT", help: "auto (default), csv, json, fhir, omron, withings, bp-monitor or apple-health.",
+        expected: "auto, \(InterchangeFormat.allCases.map(\.rawValue).joined(separator: ", "))"
+    ) { $0 == "auto" ? .some(nil) : InterchangeFormat(rawValue: $0).map { .some($0) } }
+    static let zoneOption = Option<any TimeZoneRule>(
+        "--tz", value: "ZONE", help: "Zone for times written without an offset, e.g. Asia/Shanghai or +08:00 (default: this machine's).",
+        expected: "a time zone; use a name like Asia/Shanghai, UTC or an offset like +08:00", convert: timeZoneRule(named:))
+    static let dateOrderOption = Option<DateOrder>("--date-order", value: "ORDER", help: "dmy, mdy or ymd, for numeric dates such as 12/01/2025.")
+    static let dryRunFlag = Flag("--dry-run", help: "Check the file and print the counts; write nothing.")
+    static let skipInvalidFlag = Flag(
+        "--skip-invalid", help: "Import the valid records and report the invalid ones (default: any invalid record stops the import).")
+
     let path: String
     let format: InterchangeFormat?
     let zone: (any TimeZoneRule)?
@@ -42,26 +50,11 @@ struct ImportCommand: Command {
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         path = arguments.positionals[0]
-        let name = arguments.value("--format") ?? "auto"
-        if name == "auto" {
-            format = nil
-        } else {
-            guard let format = InterchangeFormat(rawValue: name) else {
-                throw .data("--format '\(name)' is not auto, \(InterchangeFormat.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            self.format = format
-        }
-        if let name = arguments.value("--tz") {
-            guard let zone = timeZoneRule(named: name) else {
-                throw .data("--tz '\(name)' is not a time zone; use a name like Asia/Shanghai, UTC or an offset like +08:00")
-            }
-            self.zone = zone
-        } else {
-            zone = nil
-        }
-        dateOrder = try arguments.parsed("--date-order", as: "dmy, mdy or ymd", DateOrder.init(rawValue:))
-        dryRun = arguments.flag("--dry-run")
-        skipInvalid = arguments.flag("--skip-invalid")
+        format = try arguments.value(ImportCommand.formatOption) ?? nil
+        zone = try arguments.value(ImportCommand.zoneOption)
+        dateOrder = try arguments.value(ImportCommand.dateOrderOption)
+        dryRun = arguments.isSet(ImportCommand.dryRunFlag)
+        skipInvalid = arguments.isSet(ImportCommand.skipInvalidFlag)
     }
 
     func run(_ context: CommandContext) throws(CLIError) {

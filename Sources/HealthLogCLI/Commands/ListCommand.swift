@@ -6,15 +6,16 @@ import HealthRecords
 struct ListCommand: Command {
     static let spec = CommandSpec(
         ["list"], abstract: "List readings, newest last.",
-        options: DateRangeOptions.specs + [
-            OptionSpec("--period", value: "PERIOD", help: "Only morning (04–12), noon (12–18) or evening (18–04)."),
-            OptionSpec("--tag", short: "-t", value: "ID", help: "Only readings with this tag (defined or not)."),
-            OptionSpec("--limit", value: "N", help: "Only the latest N readings. A table with no filters shows the latest 20."),
-            OptionSpec("--format", value: "FORMAT", help: "table (default), csv or json."),
-        ],
+        options: DateRangeOptions.declarations + ReadingFilterOptions.declarations + [limitOption, formatOption],
         examples: ["healthlog list --last 7d", "healthlog list --period morning --tag bp-med", "healthlog list --format json --last 30d"])
 
-    enum Format: String { case table, csv, json }
+    /// A listing's table or JSON, and for readings also HealthLog's CSV.
+    enum Format: String, CaseIterable, Sendable { case table, csv, json }
+    static let formatOption = Option<Format>(
+        "--format", value: "FORMAT", help: "table (default), json or csv.", expected: "a format (table, csv or json)")
+    static let limitOption = Option<Int>(
+        "--limit", value: "N", help: "Only the latest N readings. A table with no filters shows the latest 20.",
+        expected: "a whole number of at least 1") { Int($0).flatMap { $0 >= 1 ? $0 : nil } }
 
     let query: ReadingQuery
     let format: Format
@@ -23,13 +24,12 @@ struct ListCommand: Command {
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         range = try DateRangeOptions(arguments, today: context.today)
-        format = try arguments.parsed("--format", as: "a format (table, csv or json)", Format.init(rawValue:)) ?? .table
-        let period = try arguments.parsed("--period", as: "a period (morning, noon or evening)", DayPeriod.init(rawValue:))
-        let limit = try arguments.parsed("--limit", as: "a whole number of at least 1") { Int($0).flatMap { $0 >= 1 ? $0 : nil } }
-        isUnfiltered = range.from == nil && range.to == nil && period == nil && arguments.value("--tag") == nil && limit == nil
-        query = ReadingQuery(
-            from: range.from, to: range.to, period: period, tagID: arguments.value("--tag"),
-            limit: limit ?? (isUnfiltered && format == .table ? 20 : nil))
+        format = try arguments.value(ListCommand.formatOption) ?? .table
+        let filters = try ReadingFilterOptions(arguments)
+        let limit = try arguments.value(ListCommand.limitOption)
+        isUnfiltered = range.from == nil && range.to == nil && filters.isEmpty && limit == nil
+        query = filters.applied(
+            to: ReadingQuery(from: range.from, to: range.to, limit: limit ?? (isUnfiltered && format == .table ? 20 : nil)))
     }
 
     func run(_ context: CommandContext) throws(CLIError) {

@@ -48,7 +48,7 @@ struct RestoreCommand: Command {
     static let spec = CommandSpec(
         ["restore"], abstract: "Restore a checked backup; the current log is kept beside it.",
         arguments: [ArgumentSpec("FILE", help: "A file made by 'healthlog backup'.")],
-        options: [OptionSpec("--yes", short: "-y", help: "Do not ask for confirmation.")],
+        options: [Options.yes],
         examples: ["healthlog restore ~/healthlog-2026-11-30.sqlite --yes"])
 
     let path: String
@@ -56,7 +56,7 @@ struct RestoreCommand: Command {
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         path = arguments.positionals[0]
-        yes = arguments.flag("--yes")
+        yes = arguments.isSet(Options.yes)
     }
 
     func run(_ context: CommandContext) throws(CLIError) {

@@ -3,12 +3,12 @@ import HealthRecords
 
 /// The fields `profile add` and `profile edit` share.
 struct ProfileFields {
-    static let options: [OptionSpec] = [
-        OptionSpec("--name", value: "TEXT", help: "Name shown on reports, any script, e.g. 爸爸."),
-        OptionSpec("--birth-year", value: "YYYY", help: "Year of birth (the report shows the age)."),
-        OptionSpec("--sex", value: "SEX", help: "female, male or other."),
-        OptionSpec("--target", value: "SYS/DIA", help: "Home BP target in mmHg (default 135/85)."),
-    ]
+    static let nameOption = Option<String>("--name", value: "TEXT", help: "Name shown on reports, any script, e.g. 爸爸.")
+    static let birthYearOption = Option<Int>(
+        "--birth-year", value: "YYYY", help: "Year of birth (the report shows the age).", expected: "a year like 1956") { Int($0) }
+    static let sexOption = Option<Profile.Sex>("--sex", value: "SEX", help: "female, male or other.")
+    static let targetOption = Option<String>("--target", value: "SYS/DIA", help: "Home BP target in mmHg (default 135/85).")
+    static let options: [any OptionDeclaration] = [nameOption, birthYearOption, sexOption, targetOption]
 
     var name: String?
     var birthYear: Int?
@@ -16,10 +16,10 @@ struct ProfileFields {
     var target: BloodPressure?
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
-        name = arguments.value("--name")
-        birthYear = try arguments.parsed("--birth-year", as: "a year like 1956") { Int($0) }
-        sex = try arguments.parsed("--sex", as: "female, male or other", Profile.Sex.init(rawValue:))
-        if let text = arguments.value("--target") {
+        name = try arguments.value(ProfileFields.nameOption)
+        birthYear = try arguments.value(ProfileFields.birthYearOption)
+        sex = try arguments.value(ProfileFields.sexOption)
+        if let text = try arguments.value(ProfileFields.targetOption) {
             do { target = try BloodPressure.parse(text) } catch { throw .data("--target: \(error)") }
         }
     }
@@ -65,9 +65,15 @@ struct ProfileAddCommand: Command {
 }
 
 struct ProfileListCommand: Command {
-    static let spec = CommandSpec(["profile", "list"], abstract: "List profiles with their reading counts.")
+    static let spec = CommandSpec(
+        ["profile", "list"], abstract: "List profiles with their reading counts.", options: [Options.listingFormat],
+        examples: ["healthlog profile list", "healthlog profile list --format json"])
 
-    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {}
+    let json: Bool
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        json = try arguments.value(Options.listingFormat) == .json
+    }
 
     func run(_ context: CommandContext) throws(CLIError) {
         let store = try context.store(.readOnly)
@@ -76,6 +82,17 @@ struct ProfileListCommand: Command {
                 let profiles = try store.profiles()
                 return (profiles, try profiles.map { try store.readingCount(profileID: $0.id) }, try store.defaultProfileID())
             }
+        }
+        if json {
+            context.stdout.line(JSONValue.array(zip(profiles, counts).map { profile, count in
+                .object([
+                    ("id", .string(profile.id)), ("name", .string(profile.name)), ("birthYear", .optional(profile.birthYear)),
+                    ("sex", .optional(profile.sex?.rawValue)),
+                    ("target", .object([("systolic", .int(profile.target.systolic)), ("diastolic", .int(profile.target.diastolic))])),
+                    ("readings", .int(count)), ("default", .bool(profile.id == defaultID)),
+                ])
+            }).serialized())
+            return
         }
         guard !profiles.isEmpty else {
             context.stdout.line("No profiles yet. Create one with: healthlog profile add dad --name 爸爸")
@@ -169,7 +186,7 @@ struct ProfileRemoveCommand: Command {
     static let spec = CommandSpec(
         ["profile", "remove"], abstract: "Remove a profile and all of its readings.",
         arguments: [ArgumentSpec("ID", help: "The profile's id.")],
-        options: [OptionSpec("--yes", short: "-y", help: "Do not ask for confirmation.")],
+        options: [Options.yes],
         examples: ["healthlog profile remove test --yes"])
 
     let id: String
@@ -177,7 +194,7 @@ struct ProfileRemoveCommand: Command {
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         id = arguments.positionals[0]
-        yes = arguments.flag("--yes")
+        yes = arguments.isSet(Options.yes)
     }
 
     func run(_ context: CommandContext) throws(CLIError) {

@@ -14,13 +14,14 @@ struct ReadingInput {
     /// the earlier instant was taken, and the confirmation says so.
     var atRepeatedWallTime = false
 
-    static let options: [OptionSpec] = [
-        OptionSpec("--pulse", value: "N", help: "Pulse in beats per minute (20–250)."),
-        OptionSpec("--weight", short: "-w", value: "KG", help: "Weight in kg, e.g. 72.5 (1–500)."),
-        OptionSpec("--tag", short: "-t", value: "ID[,ID]", repeatable: true, help: "Status tags, e.g. bp-med,exercise (see 'healthlog tag list')."),
-        OptionSpec("--note", short: "-n", value: "TEXT", help: "A free-text note."),
-        OptionSpec("--at", value: "WHEN", help: "When it was taken: 07:45, 'yesterday 21:30', '2026-11-30 07:45' or ISO 8601 (default: now)."),
-    ]
+    static let pulseOption = Option<String>("--pulse", value: "N", help: "Pulse in beats per minute (20–250).")
+    static let weight = Option<String>("--weight", short: "-w", value: "KG", help: "Weight in kg, e.g. 72.5 (1–500).")
+    static let tag = Option<String>(
+        "--tag", short: "-t", value: "ID[,ID]", repeatable: true, help: "Status tags, e.g. bp-med,exercise (see 'healthlog tag list').")
+    static let noteOption = Option<String>("--note", short: "-n", value: "TEXT", help: "A free-text note.")
+    static let at = Option<String>(
+        "--at", value: "WHEN", help: "When it was taken: 07:45, 'yesterday 21:30', '2026-11-30 07:45' or ISO 8601 (default: now).")
+    static let options: [any OptionDeclaration] = [pulseOption, weight, tag, noteOption, at]
 
     /// Reads the values; `positionals` are the `SYS/DIA [PULSE]` words.
     init(_ arguments: ParsedArguments, positionals: ArraySlice<String>, context: CommandContext) throws(CLIError) {
@@ -32,10 +33,12 @@ struct ReadingInput {
             throw .data(error.description)
         }
         let positionalPulse = positionals.dropFirst().first
-        if positionalPulse != nil, arguments.value("--pulse") != nil {
+        if positionalPulse != nil, arguments.isGiven(ReadingInput.pulseOption) {
             throw arguments.usage("pulse is given twice, as an argument and with --pulse")
         }
-        if let text = positionalPulse ?? arguments.value("--pulse") {
+        let pulseText: String?
+        if let positionalPulse { pulseText = positionalPulse } else { pulseText = try arguments.value(ReadingInput.pulseOption) }
+        if let text = pulseText {
             guard let value = Int(text), text.allSatisfy(\.isNumber) else {
                 throw .data("pulse '\(text)' is not a whole number (20–250 bpm)")
             }
@@ -44,7 +47,7 @@ struct ReadingInput {
             }
             pulse = value
         }
-        if let text = arguments.value("--weight") {
+        if let text = try arguments.value(ReadingInput.weight) {
             guard let grams = parseKilograms(text) else {
                 throw .data("weight '\(text)' is not a number of kilograms like 72.5 (1–500 kg)")
             }
@@ -53,9 +56,9 @@ struct ReadingInput {
             }
             weightGrams = grams
         }
-        if arguments.flag("--tag") {
+        if arguments.isGiven(ReadingInput.tag) {
             var ids: [String] = []
-            for value in arguments.all("--tag") {
+            for value in try arguments.values(ReadingInput.tag) {
                 for part in value.split(separator: ",") {
                     let id = String(String(part).trimmingWhitespace())
                     if !id.isEmpty && !ids.contains(id) { ids.append(id) }
@@ -63,8 +66,8 @@ struct ReadingInput {
             }
             tagIDs = ids
         }
-        note = arguments.value("--note")
-        if let when = arguments.value("--at") {
+        note = try arguments.value(ReadingInput.noteOption)
+        if let when = try arguments.value(ReadingInput.at) {
             let now = context.now
             let instant = try DateArgument.instant(when, now: now, zone: context.zone)
             do {

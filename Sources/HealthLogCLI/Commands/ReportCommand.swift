@@ -7,42 +7,45 @@ import HealthReport
 struct ReportCommand: Command {
     static let spec = CommandSpec(
         ["report"], abstract: "Make the doctor report: summary, trend chart and full log on A4.",
-        options: DateRangeOptions.specs + [
-            OptionSpec("--template", value: "NAME|PATH", help: "clinic (default: summary, chart, log), summary (one page), or a .json file."),
-            OptionSpec("--lang", value: "LANG", help: "en or zh-Hans (default: from $LANG)."),
-            OptionSpec("--guideline", value: "NAME", help: "esh (default), aha or china."),
-            OptionSpec("--format", value: "FORMAT", help: "pdf (default) or png (one file per page)."),
-            OptionSpec("--dpi", value: "N", help: "PNG resolution, 50–600 (default 150)."),
-            OptionSpec("--output", short: "-o", value: "FILE", help: "Output file (default healthlog-PROFILE-FROM_TO.pdf)."),
+        options: DateRangeOptions.declarations + ReadingFilterOptions.declarations + ReportOptions.declarations + [
+            templateOption, formatOption, Options.dpi, Options.output.helping("Output file (default healthlog-PROFILE-FROM_TO.pdf)."),
         ],
         examples: [
             "healthlog -p dad report --last 8w", "healthlog report --last 30d --lang zh-Hans -o 爸爸-11月.pdf",
             "healthlog report --template summary --format png --last 4w",
         ])
 
+    /// The report's output formats.
+    enum Format: String, CaseIterable, Sendable { case pdf, png }
+    static let formatOption = Option<Format>("--format", value: "FORMAT", help: "pdf (default) or png (one file per page).")
+    static let templateOption = Option<String>(
+        "--template", value: "NAME|PATH", help: "clinic (default: summary, chart, log), summary (one page), or a .json file.")
+
     let range: DateRangeOptions
+    let filters: ReadingFilterOptions
     let options: ReportOptions
-    let png: Bool
+    let templateName: String
+    let format: Format
     let dpi: Int
     let output: String?
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         range = try DateRangeOptions(arguments, today: context.today)
+        filters = try ReadingFilterOptions(arguments)
         options = try ReportOptions(arguments, context: context)
-        let format = arguments.value("--format") ?? "pdf"
-        guard format == "pdf" || format == "png" else { throw .data("--format '\(format)' is not pdf or png") }
-        png = format == "png"
-        dpi = try arguments.dpi()
-        output = arguments.value("--output")
+        templateName = try arguments.value(ReportCommand.templateOption) ?? "clinic"
+        format = try arguments.value(ReportCommand.formatOption) ?? .pdf
+        dpi = try arguments.value(Options.dpi) ?? 150
+        output = try arguments.value(Options.output)
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let request = try options.request(context: context, range: range)
+        let request = try options.request(context: context, template: templateName, range: range, filters: filters)
         let summary = request.summary
-        let path = output ?? "healthlog-\(summary.profile.id)-\(summary.from)_\(summary.to).\(png ? "png" : "pdf")"
+        let path = output ?? "healthlog-\(summary.profile.id)-\(summary.from)_\(summary.to).\(format.rawValue)"
         let rendered: RenderedOutput
         do {
-            rendered = try ReportRenderer.render(request, format: png ? .png(dpi: dpi) : .pdf, to: path)
+            rendered = try ReportRenderer.render(request, format: format == .png ? .png(dpi: dpi) : .pdf, to: path)
         } catch {
             throw CLIError(error)
         }
@@ -56,15 +59,15 @@ struct ReportCommand: Command {
 struct ChartCommand: Command {
     static let spec = CommandSpec(
         ["chart"], abstract: "Draw the trend chart with tag markers, as PNG, SVG or PDF.",
-        options: DateRangeOptions.specs + [
-            OptionSpec("--lang", value: "LANG", help: "en or zh-Hans (default: from $LANG)."),
-            OptionSpec("--format", value: "FORMAT", help: "png (default), svg or pdf."),
-            OptionSpec("--dpi", value: "N", help: "PNG resolution, 50–600 (default 150)."),
-            OptionSpec("--output", short: "-o", value: "FILE", help: "Output file (default healthlog-PROFILE-chart-FROM_TO.png)."),
+        options: DateRangeOptions.declarations + ReadingFilterOptions.declarations + ReportOptions.declarations + [
+            formatOption, Options.dpi, Options.output.helping("Output file (default healthlog-PROFILE-chart-FROM_TO.png)."),
         ],
         examples: ["healthlog -p dad chart --last 4w", "healthlog chart --last 3m --format svg -o trend.svg"])
 
+    static let formatOption = Option<ChartRenderer.Format>("--format", value: "FORMAT", help: "png (default), svg or pdf.")
+
     let range: DateRangeOptions
+    let filters: ReadingFilterOptions
     let options: ReportOptions
     let format: ChartRenderer.Format
     let dpi: Int
@@ -72,14 +75,15 @@ struct ChartCommand: Command {
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         range = try DateRangeOptions(arguments, today: context.today)
+        filters = try ReadingFilterOptions(arguments)
         options = try ReportOptions(arguments, context: context)
-        format = try arguments.parsed("--format", as: "png, svg or pdf", ChartRenderer.Format.init(rawValue:)) ?? .png
-        dpi = try arguments.dpi()
-        output = arguments.value("--output")
+        format = try arguments.value(ChartCommand.formatOption) ?? .png
+        dpi = try arguments.value(Options.dpi) ?? 150
+        output = try arguments.value(Options.output)
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let request = try options.request(context: context, range: range)
+        let request = try options.request(context: context, template: "clinic", range: range, filters: filters)
         let summary = request.summary
         let path = output ?? "healthlog-\(summary.profile.id)-chart-\(summary.from)_\(summary.to).\(format.rawValue)"
         do {
@@ -92,37 +96,30 @@ struct ChartCommand: Command {
     }
 }
 
-/// The options `report` and `chart` share: template, language, guideline.
+/// The options `report` and `chart` share: language and guideline.
 struct ReportOptions {
-    let templateName: String
+    static let declarations: [any OptionDeclaration] = [Options.language, Options.guideline]
+
     let language: Language
     let guideline: Guideline
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
-        templateName = arguments.value("--template") ?? "clinic"
-        if let code = arguments.value("--lang") {
-            guard let language = Language(code: code) else {
-                throw .data("--lang '\(code)' is not available; use \(Language.allCases.map(\.code).joined(separator: " or "))")
-            }
-            self.language = language
-        } else {
-            language = Language(environment: context.environment)
-        }
-        guideline = try parseGuideline(arguments)
+        language = try arguments.value(Options.language) ?? Language(environment: context.environment)
+        guideline = try arguments.value(Options.guideline) ?? .esh
     }
 
     /// Loads the template and strings, then the profile's summary over `range`.
-    func request(context: CommandContext, range: DateRangeOptions) throws(CLIError) -> ReportRequest {
+    func request(context: CommandContext, template name: String, range: DateRangeOptions, filters: ReadingFilterOptions) throws(CLIError) -> ReportRequest {
         let template: ReportTemplate
         let strings: StringTable
         do {
             let library = try TemplateLibrary.locate(environment: context.environment)
-            template = try library.template(templateName)
+            template = try library.template(name)
             strings = try library.strings(language)
         } catch {
             throw CLIError(error)
         }
-        let (summary, tags) = try loadSummary(context, range: range, options: AnalysisOptions(guideline: guideline))
+        let (summary, tags) = try loadSummary(context, range: range, filters: filters, options: AnalysisOptions(guideline: guideline))
         return ReportRequest(
             summary: summary, tagDefinitions: tags, template: template, strings: strings, generatedAt: context.now,
             programVersion: HealthLogMain.version)

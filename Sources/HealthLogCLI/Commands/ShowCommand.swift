@@ -6,7 +6,7 @@ struct ShowCommand: Command {
     static let spec = CommandSpec(
         ["show"], abstract: "Show one reading in full.",
         arguments: [ArgumentSpec("ID", help: "The reading's id, or a unique prefix of at least 6 characters.")],
-        options: [OptionSpec("--format", value: "FORMAT", help: "text (default) or json.")],
+        options: [Options.textFormat],
         examples: ["healthlog show 3f2a9c1e"])
 
     let id: String
@@ -14,7 +14,7 @@ struct ShowCommand: Command {
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         id = arguments.positionals[0]
-        json = try arguments.wantsJSON()
+        json = try arguments.value(Options.textFormat) == .json
     }
 
     func run(_ context: CommandContext) throws(CLIError) {

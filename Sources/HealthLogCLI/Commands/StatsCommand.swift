@@ -6,41 +6,43 @@ import HealthRecords
 struct StatsCommand: Command {
     static let spec = CommandSpec(
         ["stats"], abstract: "Averages, variability, the 7-day home average, tags and alerts.",
-        options: DateRangeOptions.specs + [
-            OptionSpec("--by", value: "GROUP", help: "period (default), or also day, week or month."),
-            OptionSpec("--guideline", value: "NAME", help: "esh (default), aha or china."),
-            OptionSpec("--target-range", value: "LOW-HIGH", help: "Systolic band for time in range (default 110-130)."),
-            OptionSpec("--format", value: "FORMAT", help: "text (default) or json."),
+        options: DateRangeOptions.declarations + ReadingFilterOptions.declarations + [
+            groupingOption, Options.guideline, targetRangeOption, Options.textFormat,
         ],
         examples: ["healthlog stats --last 30d", "healthlog -p dad stats --by week --guideline china", "healthlog stats --format json"])
 
+    static let groupingOption = Option<Bucketing?>(
+        "--by", value: "GROUP", help: "period (default), or also day, week or month.", expected: "period, day, week or month"
+    ) { $0 == "period" ? .some(nil) : Bucketing(rawValue: $0).map { .some($0) } }
+    static let targetRangeOption = Option<ClosedRange<Int>>(
+        "--target-range", value: "LOW-HIGH", help: "Systolic band for time in range (default 110-130).",
+        expected: "a systolic band like 110-130"
+    ) { text in
+        let parts = text.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 2, parts[0] < parts[1], BloodPressure.systolicRange.contains(parts[0]),
+            BloodPressure.systolicRange.contains(parts[1])
+        else { return nil }
+        return parts[0]...parts[1]
+    }
+
     let range: DateRangeOptions
+    let filters: ReadingFilterOptions
     let options: AnalysisOptions
     let json: Bool
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         range = try DateRangeOptions(arguments, today: context.today)
+        filters = try ReadingFilterOptions(arguments)
         var options = AnalysisOptions()
-        options.guideline = try parseGuideline(arguments)
-        if let by = arguments.value("--by"), by != "period" {
-            guard let bucketing = Bucketing(rawValue: by) else {
-                throw .data("--by '\(by)' is not period, day, week or month")
-            }
-            options.bucketing = bucketing
-        }
-        if let text = arguments.value("--target-range") {
-            let parts = text.split(separator: "-").compactMap { Int($0) }
-            guard parts.count == 2, parts[0] < parts[1], BloodPressure.systolicRange.contains(parts[0]),
-                BloodPressure.systolicRange.contains(parts[1])
-            else { throw .data("--target-range '\(text)' is not a systolic band like 110-130") }
-            options.targetRange = parts[0]...parts[1]
-        }
+        options.guideline = try arguments.value(Options.guideline) ?? .esh
+        options.bucketing = try arguments.value(StatsCommand.groupingOption) ?? nil
+        if let band = try arguments.value(StatsCommand.targetRangeOption) { options.targetRange = band }
         self.options = options
-        json = try arguments.wantsJSON()
+        json = try arguments.value(Options.textFormat) == .json
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let (summary, tags) = try loadSummary(context, range: range, options: options)
+        let (summary, tags) = try loadSummary(context, range: range, filters: filters, options: options)
         let presenter = ReadingPresenter(tags: tags, environment: context.environment, style: context.style)
         if json {
             let label = { (id: String) in tags.first { $0.id == id }?.label(in: presenter.language) }
@@ -52,22 +54,15 @@ struct StatsCommand: Command {
     }
 }
 
-/// `--guideline`, shared by stats, classify and report.
-func parseGuideline(_ arguments: ParsedArguments) throws(CLIError) -> Guideline {
-    guard let name = arguments.value("--guideline") else { return .esh }
-    guard let guideline = Guideline(rawValue: name) else {
-        throw .data("--guideline '\(name)' is not known; use esh, aha or china")
-    }
-    return guideline
-}
-
 /// The profile's summary over the range, or an error naming the profile and range when it is empty.
-func loadSummary(_ context: CommandContext, range: DateRangeOptions, options: AnalysisOptions) throws(CLIError) -> (BPSummary, [StatusTag]) {
+func loadSummary(
+    _ context: CommandContext, range: DateRangeOptions, filters: ReadingFilterOptions, options: AnalysisOptions
+) throws(CLIError) -> (BPSummary, [StatusTag]) {
     let store = try context.store(.readOnly)
     let profile = try context.resolveProfile(in: store)
     let (readings, tags) = try context.records {
         try store.read {
-            (try store.readings(matching: ReadingQuery(profileID: profile.id, from: range.from, to: range.to)), try store.tags())
+            (try store.readings(matching: filters.applied(to: ReadingQuery(profileID: profile.id, from: range.from, to: range.to))), try store.tags())
         }
     }
     let summary = BPSummary(profile: profile, readings: readings, from: range.from, to: range.to, options: options)

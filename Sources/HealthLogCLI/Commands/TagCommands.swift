@@ -3,23 +3,22 @@ import HealthRecords
 
 /// The fields `tag add` and `tag edit` share.
 struct TagFields {
-    static let options: [OptionSpec] = [
-        OptionSpec("--label", value: "TEXT", help: "English label, e.g. 'salty meal'."),
-        OptionSpec("--label-zh", value: "TEXT", help: "Chinese label, e.g. 咸食."),
-        OptionSpec("--color", value: "#RRGGBB", help: "Marker colour on the chart (default #6C757D)."),
-        OptionSpec("--symbol", value: "NAME", help: "A symbol name (default tag)."),
-    ]
+    static let labelOption = Option<String>("--label", value: "TEXT", help: "English label, e.g. 'salty meal'.")
+    static let labelZhOption = Option<String>("--label-zh", value: "TEXT", help: "Chinese label, e.g. 咸食.")
+    static let colorOption = Option<String>("--color", value: "#RRGGBB", help: "Marker colour on the chart (default #6C757D).")
+    static let symbolOption = Option<String>("--symbol", value: "NAME", help: "A symbol name (default tag).")
+    static let options: [any OptionDeclaration] = [labelOption, labelZhOption, colorOption, symbolOption]
 
     let label: String?
     let labelZh: String?
     let color: String?
     let symbol: String?
 
-    init(_ arguments: ParsedArguments) {
-        label = arguments.value("--label")
-        labelZh = arguments.value("--label-zh")
-        color = arguments.value("--color")
-        symbol = arguments.value("--symbol")
+    init(_ arguments: ParsedArguments) throws(CLIError) {
+        label = try arguments.value(TagFields.labelOption)
+        labelZh = try arguments.value(TagFields.labelZhOption)
+        color = try arguments.value(TagFields.colorOption)
+        symbol = try arguments.value(TagFields.symbolOption)
     }
 
     func apply(to tag: inout StatusTag) {
@@ -31,9 +30,15 @@ struct TagFields {
 }
 
 struct TagListCommand: Command {
-    static let spec = CommandSpec(["tag", "list"], abstract: "List tag definitions and how often each is used.")
+    static let spec = CommandSpec(
+        ["tag", "list"], abstract: "List tag definitions and how often each is used.", options: [Options.listingFormat],
+        examples: ["healthlog tag list", "healthlog tag list --format json"])
 
-    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {}
+    let json: Bool
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        json = try arguments.value(Options.listingFormat) == .json
+    }
 
     func run(_ context: CommandContext) throws(CLIError) {
         let store = try context.store(.readOnly)
@@ -42,6 +47,17 @@ struct TagListCommand: Command {
                 let tags = try store.tags()
                 return (tags, try tags.map { try store.usageCount(tagID: $0.id) }, try store.undefinedTagUsage())
             }
+        }
+        if json {
+            let defined: [JSONValue] = zip(tags, counts).map { tag, count in
+                .object([
+                    ("id", .string(tag.id)), ("label", .string(tag.label)), ("labelZh", .optional(tag.labelZh)),
+                    ("color", .string(tag.color)), ("symbol", .string(tag.symbol)), ("uses", .int(count)), ("defined", .bool(true)),
+                ])
+            }
+            let undefined: [JSONValue] = orphans.map { .object([("id", .string($0.id)), ("uses", .int($0.count)), ("defined", .bool(false))]) }
+            context.stdout.line(JSONValue.array(defined + undefined).serialized())
+            return
         }
         let width = max((tags.map(\.id) + orphans.map(\.id)).map(\.count).max() ?? 0, 2)
         context.stdout.line(context.style.bold("\("ID".padding(width))  Colour   Uses  Label"))
@@ -66,9 +82,9 @@ struct TagAddCommand: Command {
     let tag: StatusTag
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
-        guard let label = arguments.value("--label") else { throw arguments.usage("missing '--label <TEXT>'") }
+        guard let label = try arguments.value(TagFields.labelOption) else { throw arguments.usage("missing '--label <TEXT>'") }
         var tag = StatusTag(id: arguments.positionals[0], label: label)
-        TagFields(arguments).apply(to: &tag)
+        try TagFields(arguments).apply(to: &tag)
         self.tag = tag
     }
 
@@ -91,7 +107,7 @@ struct TagEditCommand: Command {
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         id = arguments.positionals[0]
-        fields = TagFields(arguments)
+        fields = try TagFields(arguments)
         if fields.label == nil && fields.labelZh == nil && fields.color == nil && fields.symbol == nil {
             throw arguments.usage("nothing to change; give --label, --label-zh, --color or --symbol")
         }

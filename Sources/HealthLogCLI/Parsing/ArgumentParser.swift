@@ -1,55 +1,33 @@
-/// The options and positionals of one invocation, checked against a ``CommandSpec``.
+/// The options and positionals of one invocation, checked against a ``CommandSpec``. Read an
+/// option's typed value with ``value(_:)`` (see `Option.swift`).
 struct ParsedArguments {
     var positionals: [String] = []
-    /// Values by long option name, in the order given.
-    var values: [String: [String]] = [:]
+    /// Values by long option name, in the order given; a flag has one empty value.
+    var given: [String: [String]] = [:]
+    /// Words after the command word, when parsing stopped there (the top level).
+    var rest: [String] = []
     var spec: CommandSpec
-
-    /// The last value given for `long`, or nil.
-    func value(_ long: String) -> String? { values[long]?.last }
-
-    /// Every value given for `long`.
-    func all(_ long: String) -> [String] { values[long] ?? [] }
-
-    /// True when the flag `long` was given.
-    func flag(_ long: String) -> Bool { values[long] != nil }
 
     /// A usage error for this command.
     func usage(_ message: String) -> CLIError { .usage(message, command: spec.commandLine) }
-
-    /// True for `--format json`, false for `--format text` or none; anything else is an error.
-    func wantsJSON() throws(CLIError) -> Bool {
-        let format = value("--format") ?? "text"
-        guard format == "text" || format == "json" else { throw .data("--format '\(format)' is not text or json") }
-        return format == "json"
-    }
-
-    /// `--dpi`, 50–600, default 150.
-    func dpi() throws(CLIError) -> Int {
-        try parsed("--dpi", as: "a resolution from 50 to 600") { Int($0).flatMap { (50...600).contains($0) ? $0 : nil } } ?? 150
-    }
-
-    /// The value of `long` parsed by `transform`, with an error quoting the bad value.
-    func parsed<T>(_ long: String, as what: String, _ transform: (String) -> T?) throws(CLIError) -> T? {
-        guard let text = value(long) else { return nil }
-        guard let result = transform(text) else {
-            throw .data("\(long) '\(text)' is not \(what)")
-        }
-        return result
-    }
 }
 
 /// Turns argv into ``ParsedArguments``: `--x v`, `--x=v`, `-x v`, flags, and `--` to end options.
+/// The top level goes through it too, stopping at the command word.
 enum ArgumentParser {
-    static func parse(_ arguments: [String], spec: CommandSpec) throws(CLIError) -> ParsedArguments {
+    static func parse(_ arguments: [String], spec: CommandSpec, stopAtFirstPositional: Bool = false) throws(CLIError) -> ParsedArguments {
         var parsed = ParsedArguments(spec: spec)
-        let options = spec.allOptions
+        let options = spec.allOptions.map(\.spec)
         var index = 0
         var onlyPositionals = false
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
             if onlyPositionals || !argument.hasPrefix("-") || argument == "-" || isNegativeNumber(argument) {
+                if stopAtFirstPositional {
+                    parsed.rest = Array(arguments[(index - 1)...])
+                    return parsed
+                }
                 parsed.positionals.append(argument)
                 continue
             }
@@ -68,7 +46,7 @@ enum ArgumentParser {
             }
             guard let valueName = option.valueName else {
                 if inlineValue != nil { throw parsed.usage("'\(option.long)' takes no value") }
-                parsed.values[option.long, default: []].append("")
+                parsed.given[option.long, default: []].append("")
                 continue
             }
             let value: String
@@ -78,14 +56,14 @@ enum ArgumentParser {
                 value = arguments[index]
                 index += 1
             } else {
-                throw parsed.usage("missing value for '\(option.long) <\(valueName)>'")
+                throw parsed.usage("missing value for '\(option.long)\(stopAtFirstPositional ? "" : " <\(valueName)>")'")
             }
-            if !option.repeatable, parsed.values[option.long] != nil {
+            if !option.repeatable, parsed.given[option.long] != nil {
                 throw parsed.usage("'\(option.long)' is given more than once")
             }
-            parsed.values[option.long, default: []].append(value)
+            parsed.given[option.long, default: []].append(value)
         }
-        if parsed.flag("--help") { return parsed }
+        if parsed.isSet(Options.help) || stopAtFirstPositional { return parsed }
         try checkPositionals(parsed)
         return parsed
     }

@@ -55,7 +55,6 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
 /// Exit statuses from sysexits.h.
 public enum ExitCode {
     public static let success: Int32 = 0
-    public static let failure: Int32 = 1
     public static let usage: Int32 = 64
     public static let dataError: Int32 = 65
     public static let noInput: Int32 = 66

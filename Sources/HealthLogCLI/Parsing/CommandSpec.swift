@@ -51,12 +51,12 @@ struct CommandSpec: Sendable {
     let path: [String]
     let abstract: String
     let arguments: [ArgumentSpec]
-    let options: [OptionSpec]
+    let options: [any OptionDeclaration]
     let examples: [String]
     let discussion: String?
 
     init(
-        _ path: [String], abstract: String, arguments: [ArgumentSpec] = [], options: [OptionSpec] = [],
+        _ path: [String], abstract: String, arguments: [ArgumentSpec] = [], options: [any OptionDeclaration] = [],
         examples: [String] = [], discussion: String? = nil
     ) {
         self.path = path
@@ -67,15 +67,12 @@ struct CommandSpec: Sendable {
         self.discussion = discussion
     }
 
-    /// `healthlog profile add`.
+    /// `healthlog profile add`; `healthlog` for the top level, whose path is empty.
     var commandLine: String { (["healthlog"] + path).joined(separator: " ") }
 
     /// Options every command accepts, wherever they appear.
-    static let globalOptions: [OptionSpec] = [
-        OptionSpec("--db", value: "PATH", help: "Database file (default: $HEALTHLOG_DB, else ~/.local/share/healthlog/healthlog.sqlite)."),
-        OptionSpec("--profile", short: "-p", value: "ID", help: "Profile to use (default: $HEALTHLOG_PROFILE, the stored default, or the only profile)."),
-        OptionSpec("--help", short: "-h", help: "Show help for this command."),
-    ]
+    static let globalOptions: [any OptionDeclaration] = [Options.database, Options.profile, Options.help]
 
-    var allOptions: [OptionSpec] { options + CommandSpec.globalOptions }
+    /// This command's options and the global ones.
+    var allOptions: [any OptionDeclaration] { options + (path.isEmpty ? [] : CommandSpec.globalOptions) }
 }

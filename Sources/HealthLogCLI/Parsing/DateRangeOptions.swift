@@ -6,21 +6,20 @@ struct DateRangeOptions {
     var from: CivilDate?
     var to: CivilDate?
 
-    static let specs: [OptionSpec] = [
-        OptionSpec("--from", value: "DATE", help: "First day, YYYY-MM-DD (also today, yesterday)."),
-        OptionSpec("--to", value: "DATE", help: "Last day, YYYY-MM-DD (also today, yesterday)."),
-        OptionSpec("--last", value: "SPAN", help: "The last 7d, 4w, 3m or 1y up to today."),
-    ]
+    static let from = Option<String>("--from", value: "DATE", help: "First day, YYYY-MM-DD (also today, yesterday).")
+    static let to = Option<String>("--to", value: "DATE", help: "Last day, YYYY-MM-DD (also today, yesterday).")
+    static let last = Option<String>("--last", value: "SPAN", help: "The last 7d, 4w, 3m or 1y up to today.")
+    static let declarations: [any OptionDeclaration] = [from, to, last]
 
     init(_ arguments: ParsedArguments, today: CivilDate) throws(CLIError) {
-        if let last = arguments.value("--last") {
-            guard arguments.value("--from") == nil else {
+        if let last = try arguments.value(DateRangeOptions.last) {
+            guard !arguments.isGiven(DateRangeOptions.from) else {
                 throw arguments.usage("use either --last or --from, not both")
             }
             from = try DateArgument.firstDay(last: last, today: today)
         }
-        if let text = arguments.value("--from") { from = try DateArgument.date(text, option: "--from", today: today) }
-        if let text = arguments.value("--to") { to = try DateArgument.date(text, option: "--to", today: today) }
+        if let text = try arguments.value(DateRangeOptions.from) { from = try DateArgument.date(text, option: "--from", today: today) }
+        if let text = try arguments.value(DateRangeOptions.to) { to = try DateArgument.date(text, option: "--to", today: today) }
         // "The last two weeks" or "since the 20th" run up to today, readings or not.
         if from != nil && to == nil { to = today }
         if let from, let to, from > to {

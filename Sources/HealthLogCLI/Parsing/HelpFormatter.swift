@@ -4,18 +4,22 @@ enum HelpFormatter {
         var text = "OVERVIEW: \(spec.abstract)\n"
         if let discussion = spec.discussion { text += "\n" + wrap(discussion, width: 80, indent: "") + "\n" }
         let arguments = spec.arguments.map(\.synopsis).joined(separator: " ")
-        let usageTail = subcommands.isEmpty ? (arguments.isEmpty ? "" : " " + arguments) : " <subcommand>"
-        text += "\nUSAGE: \(spec.commandLine)\(usageTail)\(spec.options.isEmpty ? "" : " [<options>]")\n"
+        let usageTail = subcommands.isEmpty ? (arguments.isEmpty ? "" : " " + arguments) : spec.path.isEmpty ? " <command>" : " <subcommand>"
+        let usage = spec.path.isEmpty
+            ? "\(spec.commandLine) [--db <PATH>] [--profile <ID>]\(usageTail) [<options>]"
+            : "\(spec.commandLine)\(usageTail)\(spec.options.isEmpty ? "" : " [<options>]")"
+        text += "\nUSAGE: \(usage)\n"
         if !spec.arguments.isEmpty {
             text += "\nARGUMENTS:\n"
             text += rows(spec.arguments.map { ("<\($0.name)>", $0.help) })
         }
         text += "\nOPTIONS:\n"
-        text += rows(spec.allOptions.map { ($0.synopsis, $0.help) })
+        text += rows(spec.allOptions.map { ($0.spec.synopsis, $0.spec.help) })
         if !subcommands.isEmpty {
-            text += "\nSUBCOMMANDS:\n"
+            let word = spec.path.isEmpty ? "command" : "subcommand"
+            text += spec.path.isEmpty ? "\nCOMMANDS:\n" : "\nSUBCOMMANDS:\n"
             text += rows(subcommands.map { ($0.path.last ?? "", $0.abstract) })
-            text += "\n  See '\(spec.commandLine) <subcommand> --help' for details.\n"
+            text += "\n  See '\(spec.commandLine) <\(word)> --help' for details.\n"
         }
         if !spec.examples.isEmpty {
             text += "\nEXAMPLES:\n" + spec.examples.map { "  \($0)\n" }.joined()

@@ -18,12 +18,6 @@ public struct SQLiteError: Error, CustomStringConvertible, Sendable {
     /// The primary result code, the low byte of ``code``.
     public var primaryCode: Int32 { code & 0xFF }
 
-    /// True when the database was locked by another connection past the busy timeout.
-    public var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
-
-    /// True when the failure was a violated CHECK, NOT NULL, UNIQUE or FOREIGN KEY constraint.
-    public var isConstraint: Bool { primaryCode == SQLITE_CONSTRAINT }
-
     /// True when the disk or the file-size limit is full.
     public var isFull: Bool { primaryCode == SQLITE_FULL }
 

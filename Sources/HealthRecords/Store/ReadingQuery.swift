@@ -7,21 +7,25 @@ public struct ReadingQuery: Sendable {
     public var from: CivilDate?
     /// Last local day, inclusive.
     public var to: CivilDate?
-    public var period: DayPeriod?
+    /// Only readings of these periods (any of them); all when empty.
+    public var periods: [DayPeriod]
     /// Only readings stamped with this tag ID, defined or not.
     public var tagID: String?
+    /// Only readings not stamped with this tag ID.
+    public var withoutTagID: String?
     /// Only the latest `limit` readings (still returned oldest first).
     public var limit: Int?
 
     public init(
         profileID: String? = nil, from: CivilDate? = nil, to: CivilDate? = nil,
-        period: DayPeriod? = nil, tagID: String? = nil, limit: Int? = nil
+        periods: [DayPeriod] = [], tagID: String? = nil, withoutTagID: String? = nil, limit: Int? = nil
     ) {
         self.profileID = profileID
         self.from = from
         self.to = to
-        self.period = period
+        self.periods = periods
         self.tagID = tagID
+        self.withoutTagID = withoutTagID
         self.limit = limit
     }
 
@@ -47,13 +51,17 @@ public struct ReadingQuery: Sendable {
             conditions.append("taken_at < ? AND \(localTime) < ?")
             values += [.integer(end + widest), .integer(end)]
         }
-        if let period {
-            let hours = period.hours.map(String.init).joined(separator: ",")
+        if !periods.isEmpty {
+            let hours = Set(periods.flatMap(\.hours)).sorted().map(String.init).joined(separator: ",")
             conditions.append("((\(localTime) % 86400 + 86400) % 86400) / 3600 IN (\(hours))")
         }
         if let tagID {
             conditions.append("instr(tags, ?) > 0")
             values.append(.text(";\(tagID);"))
+        }
+        if let withoutTagID {
+            conditions.append("instr(tags, ?) = 0")
+            values.append(.text(";\(withoutTagID);"))
         }
         let sql = conditions.joined(separator: " AND ")
         return (sql, values)

@@ -49,9 +49,6 @@ final class PangoLayout {
         return (Double(width) / Double(PANGO_SCALE), Double(height) / Double(PANGO_SCALE))
     }
 
-    /// True when Pango had to cut the text short.
-    var isEllipsized: Bool { pango_layout_is_ellipsized(handle) != 0 }
-
     /// Draws with the top-left corner at (x, y) in the context's current colour.
     func draw(x: Double, y: Double) {
         cairo_move_to(context.handle, x, y)

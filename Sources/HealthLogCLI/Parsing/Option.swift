@@ -1,0 +1,97 @@
+/// Anything a command can declare: an option that takes a value, or a flag.
+protocol OptionDeclaration: Sendable {
+    /// Its names and help, from which both the parser and the help are made.
+    var spec: OptionSpec { get }
+}
+
+/// An option with a value, declared once: its names and help, and how its text becomes a
+/// typed value. Commands read it with ``ParsedArguments/value(_:)``, so a mistyped option
+/// does not compile, and a value that does not convert is refused with one message.
+struct Option<Value>: OptionDeclaration {
+    private(set) var spec: OptionSpec
+    /// What a good value looks like, for the error: "a resolution from 50 to 600".
+    let expected: String
+    let convert: @Sendable (String) -> Value?
+
+    init(
+        _ long: String, short: String? = nil, value: String, repeatable: Bool = false, help: String, expected: String,
+        convert: @escaping @Sendable (String) -> Value?
+    ) {
+        spec = OptionSpec(long, short: short, value: value, repeatable: repeatable, help: help)
+        self.expected = expected
+        self.convert = convert
+    }
+
+    /// The same option with help worded for one command; its names and conversion stay.
+    func helping(_ help: String) -> Option<Value> {
+        var copy = self
+        copy.spec = OptionSpec(spec.long, short: spec.short, value: spec.valueName, repeatable: spec.repeatable, help: help)
+        return copy
+    }
+}
+
+extension Option where Value == String {
+    /// An option whose value is any text.
+    init(_ long: String, short: String? = nil, value: String, repeatable: Bool = false, help: String) {
+        self.init(long, short: short, value: value, repeatable: repeatable, help: help, expected: "text") { $0 }
+    }
+}
+
+extension Option where Value: RawRepresentable & CaseIterable & Sendable, Value.RawValue == String {
+    /// An option whose value is one of `choices` (by default every case), named as written;
+    /// `expected` words the error ("a period (morning, noon or evening)"), else the choices do.
+    init(
+        _ long: String, short: String? = nil, value: String, repeatable: Bool = false, help: String,
+        choices: [Value] = Array(Value.allCases), expected: String? = nil
+    ) {
+        self.init(
+            long, short: short, value: value, repeatable: repeatable, help: help,
+            expected: expected ?? choiceList(choices.map(\.rawValue))
+        ) { text in
+            choices.first { $0.rawValue == text }
+        }
+    }
+}
+
+/// `a, b or c`.
+func choiceList(_ names: [String]) -> String {
+    names.count <= 1 ? names.joined() : "\(names.dropLast().joined(separator: ", ")) or \(names.last!)"
+}
+
+/// An option that takes no value.
+struct Flag: OptionDeclaration {
+    let spec: OptionSpec
+
+    init(_ long: String, short: String? = nil, help: String) {
+        spec = OptionSpec(long, short: short, help: help)
+    }
+}
+
+extension ParsedArguments {
+    /// The last value given for `option`, converted; nil when it was not given.
+    func value<Value>(_ option: Option<Value>) throws(CLIError) -> Value? {
+        guard let text = given[option.spec.long]?.last else { return nil }
+        return try convert(text, option)
+    }
+
+    /// Every value given for a repeatable `option`, in order.
+    func values<Value>(_ option: Option<Value>) throws(CLIError) -> [Value] {
+        var result: [Value] = []
+        for text in given[option.spec.long] ?? [] { result.append(try convert(text, option)) }
+        return result
+    }
+
+    /// The text given for `option`, unconverted.
+    func text<Value>(_ option: Option<Value>) -> String? { given[option.spec.long]?.last }
+
+    /// True when `flag` was given.
+    func isSet(_ flag: Flag) -> Bool { given[flag.spec.long] != nil }
+
+    /// True when `option` was given at all.
+    func isGiven(_ option: any OptionDeclaration) -> Bool { given[option.spec.long] != nil }
+
+    private func convert<Value>(_ text: String, _ option: Option<Value>) throws(CLIError) -> Value {
+        guard let value = option.convert(text) else { throw .data("\(option.spec.long) '\(text)' is not \(option.expected)") }
+        return value
+    }
+}

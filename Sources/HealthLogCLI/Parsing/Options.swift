@@ -1,0 +1,41 @@
+import HealthAnalytics
+import HealthCore
+
+/// The options several commands share, each declared once.
+enum Options {
+    // MARK: - Everywhere
+
+    static let database = Option<String>(
+        "--db", value: "PATH", help: "Database file (default: $HEALTHLOG_DB, else ~/.local/share/healthlog/healthlog.sqlite).")
+    static let profile = Option<String>(
+        "--profile", short: "-p", value: "ID", help: "Profile to use (default: $HEALTHLOG_PROFILE, the stored default, or the only profile).")
+    static let help = Flag("--help", short: "-h", help: "Show help for this command.")
+    static let version = Flag("--version", help: "Show the version.")
+
+    // MARK: - Output
+
+    /// `--format text|json` for what a command reports.
+    enum TextFormat: String, CaseIterable, Sendable { case text, json }
+    static let textFormat = Option<TextFormat>("--format", value: "FORMAT", help: "text (default) or json.")
+
+    /// `--format table|json` for every command that lists.
+    enum ListingFormat: String, CaseIterable, Sendable { case table, json }
+    static let listingFormat = Option<ListingFormat>("--format", value: "FORMAT", help: "table (default) or json.")
+
+    static let output = Option<String>("--output", short: "-o", value: "FILE", help: "Write to FILE.")
+    static let dpi = Option<Int>(
+        "--dpi", value: "N", help: "PNG resolution, 50–600 (default 150).", expected: "a resolution from 50 to 600"
+    ) { Int($0).flatMap { (50...600).contains($0) ? $0 : nil } }
+    static let language = Option<Language>(
+        "--lang", value: "LANG", help: "en or zh-Hans (default: from $LANG).",
+        expected: "available; use \(Language.allCases.map(\.code).joined(separator: " or "))"
+    ) { Language(code: $0) }
+
+    // MARK: - Questions and rules
+
+    static let yes = Flag("--yes", short: "-y", help: "Do not ask for confirmation.")
+    static let guideline = Option<Guideline>(
+        "--guideline", value: "NAME", help: "esh (default), aha or china.",
+        expected: "known; use \(choiceList(Guideline.allCases.map(\.rawValue)))"
+    ) { Guideline(rawValue: $0) }
+}
