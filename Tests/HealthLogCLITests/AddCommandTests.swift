@@ -42,7 +42,7 @@ import Testing
          "Error: unknown tag 'bp-mde'; known tags: black-coffee, body-movement, bp-med, diet, exercise, good-sleep, irregular-heartbeat, possible-afib (define one with 'healthlog tag add')"),
         (["add", "120/80", "--at", "08:11"], 65, "Error: --at '08:11': 2026-11-30 08:11 is in the future; a reading can be at most 10 minutes ahead of now; did you mean 'yesterday 08:11'?"),
         (["add", "120/80", "--at", "soon"], 65,
-         "Error: --at 'soon' is not a time; use 07:45, 'yesterday 21:30', '2026-11-30 07:45' or 2026-11-30T07:45:00+08:00"),
+         "Error: --at 'soon' is not a time; use 07:45, 7:45pm, 'yesterday 21:30', '2026-11-30 07:45' or 2026-11-30T07:45:00+08:00"),
         (["add", "120/80", "--wat"], 64, "Error: unknown option '--wat'. See 'healthlog add --help'."),
     ])
     func badInputWritesNothing(arguments: [String], status: Int32, message: String) throws {

@@ -253,7 +253,8 @@ public final class JSONReader {
                 if !first { try expect(UInt8(ascii: ","), "',' or '}'") }
                 first = false
                 try skipWhitespace()
-                guard try peekByte() == UInt8(ascii: "\"") else { throw fail("a member name expected") }
+                guard let next = try peekByte() else { throw fail("the document ends early: a member name expected") }
+                guard next == UInt8(ascii: "\"") else { throw fail("a member name expected, found \(describe(next))") }
                 let key = try readString()
                 try expect(UInt8(ascii: ":"), "':'")
                 members.append((key, try value(depth: depth + 1, start: start)))
@@ -352,6 +353,7 @@ public final class JSONReader {
             case UInt8(ascii: "\\"):
                 try readEscape()
             case 0x00..<0x20:
+                if byte == UInt8(ascii: "\n") { line -= 1 }  // the string's line is the one to name
                 throw fail("a control character inside a string (it must be escaped)")
             default:
                 scratch.append(byte)

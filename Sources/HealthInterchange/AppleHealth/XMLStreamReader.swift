@@ -36,7 +36,9 @@ final class XMLStreamReader {
                 return -1
             }
         }
-        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_COMPACT.rawValue)
+        let options = Int32(
+            XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_COMPACT.rawValue
+                | XML_PARSE_BIG_LINES.rawValue)
         guard let reader = xmlReaderForIO(read, nil, context, path, nil, options) else {
             throw .malformed(path: path, reason: "libxml2 could not start reading")
         }
@@ -90,6 +92,10 @@ final class XMLStreamReader {
         return xmlTextReaderConstValue(reader).map { String(cString: $0) }
     }
 
-    /// The line of the current node, for messages.
-    var line: Int { Int(xmlTextReaderGetParserLineNumber(reader)) }
+    /// The line of the current node, for messages: the node's own, not where the parser has
+    /// read ahead to.
+    var line: Int {
+        guard let node = xmlTextReaderCurrentNode(reader) else { return Int(xmlTextReaderGetParserLineNumber(reader)) }
+        return Int(xmlGetLineNo(node))
+    }
 }

@@ -122,8 +122,11 @@ struct DuplicateIndex {
 
     /// True when a reading with the same profile, values and UTC minute is known, or, with
     /// `localTime`, one with the same local wall-clock minute.
-    mutating func contains(_ reading: Reading, localTime: Bool) -> Bool {
-        let keys = keys(reading)
+    func contains(_ reading: Reading, localTime: Bool) -> Bool {
+        guard let profile = profileNumbers[reading.profileID] else { return false }
+        let keys = keys(
+            profile: profile, takenAt: reading.takenAt, systolic: reading.systolic, diastolic: reading.diastolic,
+            pulse: reading.pulse, weightGrams: reading.weightGrams)
         return counts[keys[0]] != nil || (localTime && counts[keys[1]] != nil)
     }
 

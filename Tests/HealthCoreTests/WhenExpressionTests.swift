@@ -1,0 +1,32 @@
+import HealthCore
+import Testing
+
+@Suite struct WhenExpressionTests {
+    /// 2026-11-30 08:00 in China.
+    let now = ZonedInstant(iso8601: "2026-11-30T08:00:00+08:00")!
+    let zone = FixedOffsetZone(minutes: 480)
+
+    @Test(arguments: [
+        ("07:45", "2026-11-30T07:45:00+08:00"), ("7:45", "2026-11-30T07:45:00+08:00"), ("07:45:30", "2026-11-30T07:45:30+08:00"),
+        ("now", "2026-11-30T08:00:00+08:00"), ("7am", "2026-11-30T07:00:00+08:00"), ("7:45pm", "2026-11-30T19:45:00+08:00"),
+        ("7:45 PM", "2026-11-30T19:45:00+08:00"), ("12am", "2026-11-30T00:00:00+08:00"), ("12pm", "2026-11-30T12:00:00+08:00"),
+        ("yesterday 21:30", "2026-11-29T21:30:00+08:00"), ("yesterday 9pm", "2026-11-29T21:00:00+08:00"),
+        ("today 07:45", "2026-11-30T07:45:00+08:00"), ("2026-11-28 7:05", "2026-11-28T07:05:00+08:00"),
+        ("2026-11-27T20:00:00-05:00", "2026-11-27T20:00:00-05:00"), ("  Yesterday 06:00  ", "2026-11-29T06:00:00+08:00"),
+    ])
+    func everyFormPeopleType(text: String, iso: String) throws {
+        #expect(try WhenExpression.parse(text, now: now, zone: zone).iso8601 == iso)
+    }
+
+    @Test(arguments: ["soon", "25:00", "7:60", "13pm", "0am", "tomorrow 07:00", "2026-02-30 07:00", "7", "yesterday", "7:5", ""])
+    func anythingElseIsRefusedWithTheFormsThatWork(text: String) {
+        #expect(throws: ValidationError.self) { try WhenExpression.parse(text, now: now, zone: zone) }
+    }
+
+    @Test func aSkippedWallTimeSaysSo() throws {
+        let berlin = try #require(ZoneInfoZone(identifier: "Europe/Berlin"))
+        #expect(throws: ValidationError.invalid("'2026-03-29 02:30' does not exist in the local time zone (a daylight-saving gap)")) {
+            try WhenExpression.parse("2026-03-29 02:30", now: now, zone: berlin)
+        }
+    }
+}
