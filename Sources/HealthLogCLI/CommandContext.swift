@@ -45,18 +45,11 @@ public final class CommandContext {
     /// ``RecordStore/Access/readOnly``, so it never creates a log and works on read-only media.
     func store(_ access: RecordStore.Access) throws(CLIError) -> RecordStore {
         if let openedStore, openedAccess == .readWrite || access == .readOnly { return openedStore }
-        do {
-            let store = try RecordStore.open(path: try databasePath(), access: access, clock: clock)
-            openedStore = store
-            openedAccess = access
-            return store
-        } catch let error as CLIError {
-            throw error
-        } catch let error as RecordsError {
-            throw CLIError(error)
-        } catch {
-            throw .io("\(error)")
-        }
+        let path = try databasePath()
+        let store = try records { try RecordStore.open(path: path, access: access, clock: clock) }
+        openedStore = store
+        openedAccess = access
+        return store
     }
 
     /// Closes the record store if it is open; the next ``store()`` opens it again.

@@ -77,13 +77,7 @@ public final class JSONReader {
 
     /// Reads a document held in memory.
     public convenience init(bytes: [UInt8], limits: JSONLimits = JSONLimits()) {
-        var remaining = bytes[...]
-        self.init(limits: limits) { target in
-            let count = min(target.count, remaining.count)
-            target.copyBytes(from: remaining.prefix(count))
-            remaining = remaining.dropFirst(count)
-            return count
-        }
+        self.init(limits: limits, source: memoryFeed(bytes))
     }
 
     /// Bytes read so far.

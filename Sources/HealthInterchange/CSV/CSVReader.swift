@@ -1,3 +1,5 @@
+import HealthCore
+
 /// An RFC 4180 reader over bytes that arrive in pieces: quoted cells may hold commas, quotes and
 /// line breaks; a UTF-8 BOM and CRLF line ends are accepted.
 ///
@@ -48,13 +50,7 @@ public final class CSVReader {
 
     /// Reads bytes held in memory.
     public convenience init(bytes: [UInt8], maximumRecordBytes: Int = 1 << 20) {
-        var remaining = bytes[...]
-        self.init(maximumRecordBytes: maximumRecordBytes) { target in
-            let count = min(target.count, remaining.count)
-            target.copyBytes(from: remaining.prefix(count))
-            remaining = remaining.dropFirst(count)
-            return count
-        }
+        self.init(maximumRecordBytes: maximumRecordBytes, source: memoryFeed(bytes))
     }
 
     /// Calls `body` for every record, skipping blank lines.

@@ -7,7 +7,7 @@ import HealthReport
 struct ReportCommand: Command {
     static let spec = CommandSpec(
         ["report"], abstract: "Make the doctor report: summary, trend chart and full log on A4.",
-        options: DateRangeOptions.declarations + ReadingFilterOptions.declarations + ReportOptions.declarations + [
+        options: ReportOptions.declarations + [
             templateOption, formatOption, Options.dpi, Options.output.helping("Output file (default healthlog-PROFILE-FROM_TO.pdf)."),
         ],
         examples: [
@@ -21,8 +21,6 @@ struct ReportCommand: Command {
     static let templateOption = Option<String>(
         "--template", value: "NAME|PATH", help: "clinic (default: summary, chart, log), summary (one page), or a .json file.")
 
-    let range: DateRangeOptions
-    let filters: ReadingFilterOptions
     let options: ReportOptions
     let templateName: String
     let format: Format
@@ -30,8 +28,6 @@ struct ReportCommand: Command {
     let output: String?
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
-        range = try DateRangeOptions(arguments, today: context.today)
-        filters = try ReadingFilterOptions(arguments)
         options = try ReportOptions(arguments, context: context)
         templateName = try arguments.value(ReportCommand.templateOption) ?? "clinic"
         format = try arguments.value(ReportCommand.formatOption) ?? .pdf
@@ -40,7 +36,7 @@ struct ReportCommand: Command {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let request = try options.request(context: context, template: templateName, range: range, filters: filters)
+        let request = try options.request(context: context, template: templateName)
         let summary = request.summary
         let path = output ?? "healthlog-\(summary.profile.id)-\(summary.from)_\(summary.to).\(format.rawValue)"
         let rendered: RenderedOutput
@@ -59,23 +55,19 @@ struct ReportCommand: Command {
 struct ChartCommand: Command {
     static let spec = CommandSpec(
         ["chart"], abstract: "Draw the trend chart with tag markers, as PNG, SVG or PDF.",
-        options: DateRangeOptions.declarations + ReadingFilterOptions.declarations + ReportOptions.declarations + [
+        options: ReportOptions.declarations + [
             formatOption, Options.dpi, Options.output.helping("Output file (default healthlog-PROFILE-chart-FROM_TO.png)."),
         ],
         examples: ["healthlog -p dad chart --last 4w", "healthlog chart --last 3m --format svg -o trend.svg"])
 
     static let formatOption = Option<ChartRenderer.Format>("--format", value: "FORMAT", help: "png (default), svg or pdf.")
 
-    let range: DateRangeOptions
-    let filters: ReadingFilterOptions
     let options: ReportOptions
     let format: ChartRenderer.Format
     let dpi: Int
     let output: String?
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
-        range = try DateRangeOptions(arguments, today: context.today)
-        filters = try ReadingFilterOptions(arguments)
         options = try ReportOptions(arguments, context: context)
         format = try arguments.value(ChartCommand.formatOption) ?? .png
         dpi = try arguments.value(Options.dpi) ?? 150
@@ -83,7 +75,7 @@ struct ChartCommand: Command {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let request = try options.request(context: context, template: "clinic", range: range, filters: filters)
+        let request = try options.request(context: context, template: "clinic")
         let summary = request.summary
         let path = output ?? "healthlog-\(summary.profile.id)-chart-\(summary.from)_\(summary.to).\(format.rawValue)"
         do {
@@ -96,20 +88,20 @@ struct ChartCommand: Command {
     }
 }
 
-/// The options `report` and `chart` share: language and guideline.
+/// The options `report` and `chart` share: what is summarised, and the language.
 struct ReportOptions {
-    static let declarations: [any OptionDeclaration] = [Options.language, Options.guideline]
+    static let declarations: [any OptionDeclaration] = SummaryOptions.declarations + [Options.language]
 
+    let summary: SummaryOptions
     let language: Language
-    let guideline: Guideline
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        summary = try SummaryOptions(arguments, context: context)
         language = try arguments.value(Options.language) ?? Language(environment: context.environment)
-        guideline = try arguments.value(Options.guideline) ?? .esh
     }
 
-    /// Loads the template and strings, then the profile's summary over `range`.
-    func request(context: CommandContext, template name: String, range: DateRangeOptions, filters: ReadingFilterOptions) throws(CLIError) -> ReportRequest {
+    /// Loads the template and strings, then the profile's summary over the range.
+    func request(context: CommandContext, template name: String) throws(CLIError) -> ReportRequest {
         let template: ReportTemplate
         let strings: StringTable
         do {
@@ -119,7 +111,7 @@ struct ReportOptions {
         } catch {
             throw CLIError(error)
         }
-        let (summary, tags) = try loadSummary(context, range: range, filters: filters, options: AnalysisOptions(guideline: guideline))
+        let (summary, tags) = try self.summary.load(context, options: AnalysisOptions())
         return ReportRequest(
             summary: summary, tagDefinitions: tags, template: template, strings: strings, generatedAt: context.now,
             programVersion: HealthLogMain.version)

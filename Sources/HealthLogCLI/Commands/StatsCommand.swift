@@ -6,9 +6,7 @@ import HealthRecords
 struct StatsCommand: Command {
     static let spec = CommandSpec(
         ["stats"], abstract: "Averages, variability, the 7-day home average, tags and alerts.",
-        options: DateRangeOptions.declarations + ReadingFilterOptions.declarations + [
-            groupingOption, Options.guideline, targetRangeOption, Options.textFormat,
-        ],
+        options: SummaryOptions.declarations + [groupingOption, targetRangeOption, Options.textFormat],
         examples: ["healthlog stats --last 30d", "healthlog -p dad stats --by week --guideline china", "healthlog stats --format json"])
 
     static let groupingOption = Option<Bucketing?>(
@@ -25,16 +23,13 @@ struct StatsCommand: Command {
         return parts[0]...parts[1]
     }
 
-    let range: DateRangeOptions
-    let filters: ReadingFilterOptions
+    let summaryOptions: SummaryOptions
     let options: AnalysisOptions
     let json: Bool
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
-        range = try DateRangeOptions(arguments, today: context.today)
-        filters = try ReadingFilterOptions(arguments)
+        summaryOptions = try SummaryOptions(arguments, context: context)
         var options = AnalysisOptions()
-        options.guideline = try arguments.value(Options.guideline) ?? .esh
         options.bucketing = try arguments.value(StatsCommand.groupingOption) ?? nil
         if let band = try arguments.value(StatsCommand.targetRangeOption) { options.targetRange = band }
         self.options = options
@@ -42,7 +37,7 @@ struct StatsCommand: Command {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let (summary, tags) = try loadSummary(context, range: range, filters: filters, options: options)
+        let (summary, tags) = try summaryOptions.load(context, options: options)
         let presenter = ReadingPresenter(tags: tags, environment: context.environment, style: context.style)
         if json {
             let label = { (id: String) in tags.first { $0.id == id }?.label(in: presenter.language) }
@@ -52,22 +47,4 @@ struct StatsCommand: Command {
             context.stdout.write(StatsText(summary: summary, style: context.style, tagLabel: presenter.label(ofTag:), strings: table).render())
         }
     }
-}
-
-/// The profile's summary over the range, or an error naming the profile and range when it is empty.
-func loadSummary(
-    _ context: CommandContext, range: DateRangeOptions, filters: ReadingFilterOptions, options: AnalysisOptions
-) throws(CLIError) -> (BPSummary, [StatusTag]) {
-    let store = try context.store(.readOnly)
-    let profile = try context.resolveProfile(in: store)
-    let (readings, tags) = try context.records {
-        try store.read {
-            (try store.readings(matching: filters.applied(to: ReadingQuery(profileID: profile.id, from: range.from, to: range.to))), try store.tags())
-        }
-    }
-    let summary = BPSummary(profile: profile, readings: readings, from: range.from, to: range.to, options: options)
-    guard summary.overall.count > 0 || summary.weight != nil else {
-        throw .data("no readings for \(profile.id) (\(profile.name)) in \(range.description)")
-    }
-    return (summary, tags)
 }
