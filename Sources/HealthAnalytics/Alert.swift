@@ -3,7 +3,7 @@ public import HealthCore
 /// A reading a doctor should see: in the guideline's top category, or low.
 public struct Alert: Equatable, Sendable {
     public enum Kind: String, Sendable {
-        /// ESH/China grade 3, or AHA hypertensive crisis.
+        /// ``Guideline/isUrgent(_:)``: grade 3, or AHA hypertensive crisis.
         case urgent
         /// Systolic below 90 or diastolic below 60.
         case low
@@ -18,7 +18,7 @@ public struct Alert: Equatable, Sendable {
     /// below 90 or diastolic below 60 is low.
     public static func kinds(of pressure: BloodPressure, guideline: Guideline) -> [Kind] {
         var kinds: [Kind] = []
-        if guideline.classify(pressure).category == guideline.topCategory { kinds.append(.urgent) }
+        if guideline.isUrgent(pressure) { kinds.append(.urgent) }
         if Alert.isLow(pressure) { kinds.append(.low) }
         return kinds
     }

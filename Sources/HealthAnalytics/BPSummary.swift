@@ -22,15 +22,25 @@ public struct AnalysisOptions: Sendable {
     public var bucketing: Bucketing?
     /// The systolic band for time in target range, 110–130 by default.
     public var targetRange: ClosedRange<Int>
+    /// Tag IDs whose definitions mark a protocol deviation (coffee, exercise).
+    public var deviationTags: Set<String>
 
-    public init(guideline: Guideline = .esh, bucketing: Bucketing? = nil, targetRange: ClosedRange<Int> = 110...130) {
+    public init(
+        guideline: Guideline = .esh, bucketing: Bucketing? = nil, targetRange: ClosedRange<Int> = 110...130,
+        deviationTags: Set<String> = Set(StatusTag.builtIns.filter(\.deviation).map(\.id))
+    ) {
         self.guideline = guideline
         self.bucketing = bucketing
         self.targetRange = targetRange
+        self.deviationTags = deviationTags
     }
 }
 
-/// Everything the doctor report and `stats` show about one profile over a range of days.
+/// Everything the doctor report and `stats` show about one profile over a range of
+/// measurement days.
+///
+/// Home figures (the protocol average, the period table, variability, tag comparisons, the
+/// trend table and events) use home readings only; office readings have their own figure.
 public struct BPSummary: Sendable {
     /// One bucket of `--by day|week|month`.
     public struct Bucket: Sendable {
@@ -38,7 +48,7 @@ public struct BPSummary: Sendable {
         public let statistics: GroupStatistics
     }
 
-    /// The mean of one local day, for sparklines and the chart.
+    /// The mean of one measurement day, for sparklines and the chart.
     public struct DailyMean: Sendable {
         public let day: CivilDate
         public let systolic: Double
@@ -49,8 +59,13 @@ public struct BPSummary: Sendable {
     public let from: CivilDate
     public let to: CivilDate
     public let options: AnalysisOptions
-    /// The readings in the range, in time order.
+    /// The threshold and the target.
+    public let goals: Goals
+    /// The readings in the range, home and office, in time order.
     public let readings: [Reading]
+    /// The home readings in the range, in time order.
+    public let homeReadings: [Reading]
+    /// Statistics of the home readings.
     public let overall: GroupStatistics
     public let periods: [DayPeriod: GroupStatistics]
     public let buckets: [Bucket]?
@@ -58,15 +73,19 @@ public struct BPSummary: Sendable {
     public let meanArterialPressure: Double?
     /// Mean SBP − mean DBP.
     public let pulsePressure: Double?
-    /// Share of BP readings with SBP or DBP at or above the target, in percent.
-    public let aboveTargetPercent: Double?
-    /// Share of BP readings whose SBP lies in ``AnalysisOptions/targetRange``, in percent.
+    /// Share of home BP readings with SBP or DBP at or above the target, in percent.
+    public let atOrAboveTargetPercent: Double?
+    /// Share of home BP readings whose SBP lies in ``AnalysisOptions/targetRange``, in percent.
     public let timeInTargetPercent: Double?
-    /// Mean morning − mean evening, when both periods have readings.
+    /// Mean morning − mean evening over the whole range, when both periods have readings.
     public let morningEveningDifference: (systolic: Double, diastolic: Double)?
     public let protocolAverage: ProtocolAverage?
-    /// The protocol average (or, without one, the overall mean) reaches the home threshold.
-    public let hypertensive: Bool
+    /// The home average against the threshold and the target; nil without home BP readings.
+    public let verdict: HomeVerdict?
+    /// The office readings beside the home protocol average; nil without office readings.
+    public let office: OfficeComparison?
+    /// The home average reaches the guideline's threshold.
+    public var hypertensive: Bool { verdict?.atOrAboveThreshold ?? false }
     public let tags: [TagComparison]
     public let alerts: [Alert]
     /// The ids of the readings with an alert, for marking them in a log.
@@ -74,16 +93,29 @@ public struct BPSummary: Sendable {
     /// Every tag ID on the range's readings, most frequent first (ties by id).
     public let tagsByFrequency: [String]
     public let weight: WeightSummary?
+    /// Home daily means by measurement day.
     public let dailyMeans: [DailyMean]
+    /// Week by week or month by month; nil without home BP readings.
+    public let trend: TrendTable?
+    /// Each event in the range with its before and after windows.
+    public let events: [EventEffect]
+    public let medicationDays: MedicationDays?
+    public let notes: NotesDigest?
+    public let findings: DeviceFindings?
+    public let deviations: ProtocolDeviations?
 
-    /// The profile's target.
-    public var target: BloodPressure { profile.target }
+    /// The target readings are counted against: the profile's, or the guideline's threshold.
+    public var target: BloodPressure { goals.target }
 
-    /// Summarises `readings` of `profile` from `from` to `to` (local days, inclusive).
+    /// Summarises `readings` of `profile` from `from` to `to` (measurement days, inclusive).
     ///
-    /// Readings may arrive in any order and may include ones outside the range;
-    /// a nil bound means the first or last reading's day.
-    public init(profile: Profile, readings: [Reading], from: CivilDate? = nil, to: CivilDate? = nil, options: AnalysisOptions = AnalysisOptions()) {
+    /// Readings may arrive in any order and may include ones outside the range: the event
+    /// windows reach 28 days before and 35 days after an event. A nil bound means the first or
+    /// last reading's day.
+    public init(
+        profile: Profile, readings: [Reading], from: CivilDate? = nil, to: CivilDate? = nil,
+        options: AnalysisOptions = AnalysisOptions(), events: [Event] = []
+    ) {
         var sorted = readings
         // Readings from the store arrive in order and all belong to the profile: copy only when needed.
         if !sorted.allSatisfy({ $0.profileID == profile.id }) { sorted = sorted.filter { $0.profileID == profile.id } }
@@ -91,52 +123,55 @@ public struct BPSummary: Sendable {
             // Ties keep their given order, so equal inputs give equal results.
             sorted = sorted.enumerated().sorted { ($0.element.takenAt, $0.offset) < ($1.element.takenAt, $1.offset) }.map(\.element)
         }
-        let first = from ?? sorted.first?.takenAt.localDate ?? to ?? CivilDate(dayNumber: 0)
-        let last = to ?? sorted.last?.takenAt.localDate ?? first
+        let first = from ?? sorted.first?.measurementDay ?? to ?? CivilDate(dayNumber: 0)
+        let last = to ?? sorted.last?.measurementDay ?? first
         let days = first.dayNumber...last.dayNumber
-        let inRange = sorted.allSatisfy({ days.contains($0.takenAt.localDayNumber) })
-            ? sorted : sorted.filter { days.contains($0.takenAt.localDayNumber) }
+        let inRange = sorted.allSatisfy({ days.contains($0.takenAt.measurementDayNumber) })
+            ? sorted : sorted.filter { days.contains($0.takenAt.measurementDayNumber) }
+        let home = inRange.allSatisfy(\.isHome) ? inRange : inRange.filter(\.isHome)
         self.profile = profile
         self.from = first
         self.to = last
         self.options = options
+        goals = Goals(profile: profile, guideline: options.guideline)
         self.readings = inRange
-        overall = GroupStatistics(inRange)
+        homeReadings = home
+        overall = GroupStatistics(home)
         var periodIndices: [[Int]] = [[], [], []]
         let ordinal: [DayPeriod: Int] = [.morning: 0, .noon: 1, .evening: 2]
-        for (index, reading) in inRange.enumerated() {
+        for (index, reading) in home.enumerated() {
             periodIndices[ordinal[reading.period]!].append(index)
         }
-        periods = ordinal.mapValues { GroupStatistics(inRange, periodIndices[$0]) }
+        periods = ordinal.mapValues { GroupStatistics(home, periodIndices[$0]) }
         buckets = options.bucketing.map { bucketing in
             var order: [String] = []
             var groups: [String: [Int]] = [:]
-            var lastDay: CivilDate?
+            var lastDay: Int?
             var lastKey = ""
-            for (index, reading) in inRange.enumerated() {
-                let day = reading.takenAt.localDate
+            for (index, reading) in home.enumerated() {
+                let day = reading.takenAt.measurementDayNumber
                 if day != lastDay {
-                    lastKey = bucketing.key(for: day)
+                    lastKey = bucketing.key(for: CivilDate(dayNumber: day))
                     lastDay = day
                 }
                 if groups[lastKey] == nil { order.append(lastKey) }
                 groups[lastKey, default: []].append(index)
             }
-            return order.map { Bucket(key: $0, statistics: GroupStatistics(inRange, groups[$0]!)) }
+            return order.map { Bucket(key: $0, statistics: GroupStatistics(home, groups[$0]!)) }
         }
-        let pressures = inRange.compactMap(\.bloodPressure)
+        let pressures = home.compactMap(\.bloodPressure)
+        let goals = goals
         if let systolic = overall.systolic.mean, let diastolic = overall.diastolic.mean {
             meanArterialPressure = diastolic + (systolic - diastolic) / 3
             pulsePressure = systolic - diastolic
-            let target = profile.target
-            let above = pressures.filter { $0.isAtOrAbove(target) }.count
-            aboveTargetPercent = Double(above) / Double(pressures.count) * 100
+            let atOrAbove = pressures.filter { $0.isAtOrAbove(goals.target) }.count
+            atOrAboveTargetPercent = Double(atOrAbove) / Double(pressures.count) * 100
             let inBand = pressures.filter { options.targetRange.contains($0.systolic) }.count
             timeInTargetPercent = Double(inBand) / Double(pressures.count) * 100
         } else {
             meanArterialPressure = nil
             pulsePressure = nil
-            aboveTargetPercent = nil
+            atOrAboveTargetPercent = nil
             timeInTargetPercent = nil
         }
         if let morning = periods[.morning], let evening = periods[.evening],
@@ -147,27 +182,34 @@ public struct BPSummary: Sendable {
         } else {
             morningEveningDifference = nil
         }
-        let average = ProtocolAverage(inRange, from: first)
+        let average = ProtocolAverage(home, from: first)
         protocolAverage = average
-        let threshold = options.guideline.homeThreshold(target: profile.target)
-        if let average {
-            hypertensive = average.systolic >= Double(threshold.systolic) || average.diastolic >= Double(threshold.diastolic)
-        } else if let systolic = overall.systolic.mean, let diastolic = overall.diastolic.mean {
-            hypertensive = systolic >= Double(threshold.systolic) || diastolic >= Double(threshold.diastolic)
-        } else {
-            hypertensive = false
-        }
-        tags = TagComparison.compare(inRange)
+        verdict = HomeVerdict(protocolAverage: average, overall: overall, goals: goals)
+        let treated = inRange.contains { $0.tagIDs.contains(medicationTagID) }
+        office = OfficeComparison(inRange, home: average, guideline: options.guideline, treated: treated)
+        tags = TagComparison.compare(home)
         alerts = Alert.find(in: inRange, guideline: options.guideline)
         alertIDs = Set(alerts.map(\.id))
         tagsByFrequency = TagComparison.byFrequency(inRange)
         weight = WeightSummary(inRange)
+        dailyMeans = BPSummary.dailyMeans(home)
+        trend = TrendTable(home, from: first, to: last)
+        self.events = events.filter { $0.profileID == profile.id && days.contains($0.at.measurementDayNumber) }
+            .sorted { $0.at < $1.at }.map { EventEffect(event: $0, readings: sorted) }
+        medicationDays = MedicationDays(inRange)
+        notes = NotesDigest(inRange)
+        findings = DeviceFindings(inRange)
+        deviations = ProtocolDeviations(inRange, deviationTags: options.deviationTags)
+    }
+
+    /// The mean of each measurement day with BP readings, oldest first.
+    private static func dailyMeans(_ readings: [Reading]) -> [DailyMean] {
         // Readings are in time order, so a day's readings are (almost always) adjacent.
         var daily: [(day: Int, systolic: Int, diastolic: Int, count: Int)] = []
         var slotOfDay: [Int: Int] = [:]
-        for reading in inRange {
+        for reading in readings {
             guard let pressure = reading.bloodPressure else { continue }
-            let day = reading.takenAt.localDayNumber
+            let day = reading.takenAt.measurementDayNumber
             let slot: Int
             if let last = daily.last, last.day == day {
                 slot = daily.count - 1
@@ -182,7 +224,7 @@ public struct BPSummary: Sendable {
             daily[slot].diastolic += pressure.diastolic
             daily[slot].count += 1
         }
-        dailyMeans = daily.sorted { $0.day < $1.day }.map { entry in
+        return daily.sorted { $0.day < $1.day }.map { entry in
             DailyMean(
                 day: CivilDate(dayNumber: entry.day), systolic: Double(entry.systolic) / Double(entry.count),
                 diastolic: Double(entry.diastolic) / Double(entry.count))

@@ -1,6 +1,6 @@
 public import HealthCore
 
-/// A blood-pressure guideline: its categories for single readings and its home threshold.
+/// A blood-pressure guideline: its categories for single readings and its thresholds.
 public enum Guideline: String, CaseIterable, Sendable {
     /// ESH 2023 (European Society of Hypertension).
     case esh
@@ -8,17 +8,28 @@ public enum Guideline: String, CaseIterable, Sendable {
     case aha
     /// The Chinese guideline (中国高血压防治指南 2018).
     case china
+    /// ESC 2024 (European Society of Cardiology): non-elevated, elevated, hypertension.
+    case esc
 
-    /// The home-monitoring threshold: the profile's target for ESH and China, 130/80 for AHA.
-    public func homeThreshold(target: BloodPressure) -> BloodPressure {
-        self == .aha ? BloodPressure(systolic: 130, diastolic: 80) : target
+    /// The home-monitoring threshold used for diagnosis: 135/85 for ESH, ESC and China, 130/80 for AHA.
+    /// A reading or average at or above either number is in the hypertensive range.
+    public var homeThreshold: BloodPressure {
+        self == .aha ? BloodPressure(systolic: 130, diastolic: 80) : BloodPressure(systolic: 135, diastolic: 85)
     }
+
+    /// The office (clinic) threshold: 140/90, or 130/80 for AHA.
+    public var officeThreshold: BloodPressure {
+        self == .aha ? BloodPressure(systolic: 130, diastolic: 80) : BloodPressure(systolic: 140, diastolic: 90)
+    }
+
+    /// The systolic band a treated patient aims for when tolerated: ESC 2024's 120–129; nil for the others.
+    public var treatedSystolicTarget: ClosedRange<Int>? { self == .esc ? 120...129 : nil }
 
     /// The category of one reading; the higher of the systolic and diastolic categories wins.
     public func classify(_ pressure: BloodPressure) -> Classification {
         let category = max(systolicCategory(pressure.systolic), diastolicCategory(pressure.diastolic))
         var isolated: Classification.Isolated?
-        if self != .aha {
+        if self == .esh || self == .china {
             if pressure.systolic >= 140 && pressure.diastolic < 90 { isolated = .systolic }
             if pressure.systolic < 140 && pressure.diastolic >= 90 { isolated = .diastolic }
         }
@@ -31,11 +42,19 @@ public enum Guideline: String, CaseIterable, Sendable {
         case .esh: [.optimal, .normal, .highNormal, .grade1, .grade2, .grade3]
         case .aha: [.normal, .elevated, .stage1, .stage2, .crisis]
         case .china: [.normal, .highNormal, .grade1, .grade2, .grade3]
+        case .esc: [.nonElevated, .elevated, .hypertension]
         }
     }
 
-    /// The top category, whose readings are urgent alerts.
-    public var topCategory: BPCategory { categories.last! }
+    /// True for a reading a doctor should hear about soon: ESH/China grade 3 (≥ 180 or ≥ 110),
+    /// AHA hypertensive crisis (> 180 or > 120). ESC 2024 has no severe category of its own
+    /// and uses ESH's grade 3.
+    public func isUrgent(_ pressure: BloodPressure) -> Bool {
+        switch self {
+        case .esc: Guideline.esh.isUrgent(pressure)
+        default: classify(pressure).category == categories.last!
+        }
+    }
 
     private func systolicCategory(_ value: Int) -> BPCategory {
         switch self {
@@ -46,6 +65,8 @@ public enum Guideline: String, CaseIterable, Sendable {
             value >= 180 ? .grade3 : value >= 160 ? .grade2 : value >= 140 ? .grade1 : value >= 120 ? .highNormal : .normal
         case .aha:
             value > 180 ? .crisis : value >= 140 ? .stage2 : value >= 130 ? .stage1 : value >= 120 ? .elevated : .normal
+        case .esc:
+            value >= 140 ? .hypertension : value >= 120 ? .elevated : .nonElevated
         }
     }
 
@@ -59,16 +80,21 @@ public enum Guideline: String, CaseIterable, Sendable {
         case .aha:
             // Diastolic alone never makes a reading "elevated".
             value > 120 ? .crisis : value >= 90 ? .stage2 : value >= 80 ? .stage1 : .normal
+        case .esc:
+            value >= 90 ? .hypertension : value >= 70 ? .elevated : .nonElevated
         }
     }
 }
 
 /// A guideline category. Its order is severity, shared across guidelines.
 public enum BPCategory: String, Comparable, Sendable, CaseIterable {
-    case optimal, normal, elevated
+    case optimal
+    case nonElevated = "non-elevated"
+    case normal, elevated
     case highNormal = "high-normal"
     case stage1 = "stage-1"
     case grade1 = "grade-1"
+    case hypertension
     case stage2 = "stage-2"
     case grade2 = "grade-2"
     case grade3 = "grade-3"
@@ -91,13 +117,22 @@ public struct Classification: Equatable, Sendable {
     public let category: BPCategory
     public let isolated: Isolated?
 
-    /// The category's name in `table`'s language, e.g. "Grade 1 hypertension" or 1级高血压.
+    /// The category's name with its guideline in `table`'s language, e.g. "Elevated (ESC 2024)"
+    /// or 1级高血压（中国高血压防治指南）: the same word means different things in different guidelines.
     public func label(in table: StringTable) -> String {
-        table.text("category.\(guideline.rawValue).\(category.rawValue)")
+        table.text(
+            "category.withGuideline",
+            ["category": table.text("category.\(guideline.rawValue).\(category.rawValue)"),
+             "guideline": guideline.label(in: table)])
     }
 
     /// "Isolated systolic hypertension" / 单纯收缩期高血压, or nil.
     public func isolatedLabel(in table: StringTable) -> String? {
         isolated.map { table.text("isolated.\($0.rawValue)") }
     }
+}
+
+extension Guideline {
+    /// The guideline's name, e.g. "ESH 2023" or 中国高血压防治指南.
+    public func label(in table: StringTable) -> String { table.text("guideline.\(rawValue)") }
 }

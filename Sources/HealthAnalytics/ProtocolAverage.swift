@@ -1,11 +1,38 @@
 public import HealthCore
 
+/// Count and mean blood pressure of a group of readings.
+public struct PressureMean: Equatable, Sendable {
+    public let count: Int
+    public let systolic: Double
+    public let diastolic: Double
+
+    /// The mean of `pressures`, or nil when there are none.
+    init?(_ pressures: [BloodPressure]) {
+        guard !pressures.isEmpty else { return nil }
+        count = pressures.count
+        systolic = Double(pressures.reduce(0) { $0 + $1.systolic }) / Double(count)
+        diastolic = Double(pressures.reduce(0) { $0 + $1.diastolic }) / Double(count)
+    }
+
+    /// At or above either number of `limit`.
+    public func isAtOrAbove(_ limit: BloodPressure) -> Bool {
+        systolic >= Double(limit.systolic) || diastolic >= Double(limit.diastolic)
+    }
+}
+
 /// The home-BP protocol average (ESH, Chinese and BHS home monitoring).
 ///
-/// The window is the 7 local days ending on the last day with a BP reading,
+/// The window is the 7 measurement days ending on the last day with a home BP reading,
 /// clipped to the range. The first day in it that has a reading is dropped;
-/// the morning and evening readings of the remaining days are averaged.
+/// the morning and evening home readings of the remaining days are averaged.
 public struct ProtocolAverage: Equatable, Sendable {
+    /// Guidelines ask for at least 12 readings.
+    public static let minimumCount = 12
+    /// Days in the protocol window.
+    public static let windowDays = 7
+
+    /// The first day of the window that had a reading: dropped, as the protocol asks.
+    public let excludedDay: CivilDate
     /// The first day whose readings are averaged.
     public let firstDay: CivilDate
     /// The last day whose readings are averaged.
@@ -16,25 +43,51 @@ public struct ProtocolAverage: Equatable, Sendable {
     public let count: Int
     public let systolic: Double
     public let diastolic: Double
+    /// The window's own morning readings.
+    public let morning: PressureMean?
+    /// The window's own evening readings.
+    public let evening: PressureMean?
 
     /// Guidelines ask for at least 12 readings.
-    public var sufficient: Bool { count >= 12 }
+    public var sufficient: Bool { count >= ProtocolAverage.minimumCount }
 
-    /// The protocol average of `readings` (time order) within `from`...`to`, or nil when nothing remains after day 1.
-    init?(_ readings: [Reading], from: CivilDate) {
-        let pressures = readings.lazy.filter { $0.bloodPressure != nil }
-        guard let last = pressures.map(\.takenAt.localDayNumber).max() else { return nil }
-        let window = Swift.max(last - 6, from.dayNumber)...last
-        let inWindow = Array(pressures.filter { window.contains($0.takenAt.localDayNumber) })
-        guard let dayOne = inWindow.first?.takenAt.localDate else { return nil }
-        let used = inWindow.filter { $0.takenAt.localDate > dayOne && $0.period != .noon }
-        guard let first = used.first, let final = used.last else { return nil }
-        firstDay = first.takenAt.localDate
-        lastDay = final.takenAt.localDate
-        days = Set(used.map(\.takenAt.localDate)).count
-        count = used.count
-        systolic = Double(used.reduce(0) { $0 + $1.systolic! }) / Double(used.count)
-        diastolic = Double(used.reduce(0) { $0 + $1.diastolic! }) / Double(used.count)
+    /// The average as a mean.
+    public var mean: PressureMean { PressureMean(count: count, systolic: systolic, diastolic: diastolic) }
+
+    /// Morning − evening within the window, when it has both.
+    public var morningEveningDifference: (systolic: Double, diastolic: Double)? {
+        guard let morning, let evening else { return nil }
+        return (morning.systolic - evening.systolic, morning.diastolic - evening.diastolic)
+    }
+
+    /// The protocol average of the home readings among `readings` on measurement days from
+    /// `from` on, or nil when nothing remains after the dropped first day.
+    public init?(_ readings: [Reading], from: CivilDate) {
+        let pressures = readings.filter { $0.isHome && $0.bloodPressure != nil && $0.takenAt.measurementDayNumber >= from.dayNumber }
+        guard let last = pressures.map(\.takenAt.measurementDayNumber).max() else { return nil }
+        let window = Swift.max(last - (ProtocolAverage.windowDays - 1), from.dayNumber)...last
+        let inWindow = pressures.filter { window.contains($0.takenAt.measurementDayNumber) }
+        guard let dayOne = inWindow.map(\.takenAt.measurementDayNumber).min() else { return nil }
+        let used = inWindow.filter { $0.takenAt.measurementDayNumber > dayOne && $0.period != .noon }
+        let usedDays = used.map(\.takenAt.measurementDayNumber)
+        guard let first = usedDays.min(), let final = usedDays.max(), let mean = PressureMean(used.map { $0.bloodPressure! })
+        else { return nil }
+        excludedDay = CivilDate(dayNumber: dayOne)
+        firstDay = CivilDate(dayNumber: first)
+        lastDay = CivilDate(dayNumber: final)
+        days = Set(usedDays).count
+        count = mean.count
+        systolic = mean.systolic
+        diastolic = mean.diastolic
+        morning = PressureMean(used.filter { $0.period == .morning }.map { $0.bloodPressure! })
+        evening = PressureMean(used.filter { $0.period == .evening }.map { $0.bloodPressure! })
     }
 }
 
+extension PressureMean {
+    init(count: Int, systolic: Double, diastolic: Double) {
+        self.count = count
+        self.systolic = systolic
+        self.diastolic = diastolic
+    }
+}

@@ -1,24 +1,106 @@
-internal import HealthCore
+public import HealthCore
 
-/// Mean blood pressure of readings with a tag against readings without it.
+/// Mean home blood pressure of readings with a tag against readings without it, raw and
+/// adjusted for the time of day.
+///
+/// Raw means mislead: a tag stamped mostly on morning readings looks like it raises pressure
+/// because mornings run higher. The adjusted difference compares within each period and
+/// weights the periods, so only like is set beside like.
 public struct TagComparison: Equatable, Sendable {
+    /// Readings each side needs in a period for that period to be compared.
+    public static let minimumPerPeriod = 3
+    /// Readings each side needs over the compared periods for the difference to be shown.
+    public static let minimumPerSide = 6
+
     /// Count and means of one side of the comparison.
     public struct Side: Equatable, Sendable {
         public let count: Int
         public let systolic: Double?
         public let diastolic: Double?
 
-        init(count: Int, systolicSum: Int, diastolicSum: Int) {
-            self.count = count
-            systolic = count == 0 ? nil : Double(systolicSum) / Double(count)
-            diastolic = count == 0 ? nil : Double(diastolicSum) / Double(count)
+        init(_ sum: Sum) {
+            count = sum.count
+            systolic = sum.count == 0 ? nil : Double(sum.systolic) / Double(sum.count)
+            diastolic = sum.count == 0 ? nil : Double(sum.diastolic) / Double(sum.count)
         }
     }
 
     /// The tag ID, defined or not.
     public let tag: String
+    /// Every home BP reading with the tag, in any period.
     public let with: Side
+    /// Every home BP reading without it.
     public let without: Side
+    /// The periods where both sides had at least ``minimumPerPeriod`` readings, in day order.
+    public let periodsCompared: [DayPeriod]
+    /// Σ w·d / Σ w over ``periodsCompared``, with d = mean(with) − mean(without) in the period and
+    /// w = n_with · n_without / (n_with + n_without); nil unless ``sufficient``.
+    public let adjustedDifference: (systolic: Double, diastolic: Double)?
+
+    /// True when each side has at least ``minimumPerSide`` readings in the compared periods.
+    public var sufficient: Bool { adjustedDifference != nil }
+
+    public static func == (lhs: TagComparison, rhs: TagComparison) -> Bool {
+        lhs.tag == rhs.tag && lhs.with == rhs.with && lhs.without == rhs.without && lhs.periodsCompared == rhs.periodsCompared
+            && lhs.adjustedDifference?.systolic == rhs.adjustedDifference?.systolic
+            && lhs.adjustedDifference?.diastolic == rhs.adjustedDifference?.diastolic
+    }
+
+    struct Sum: Equatable {
+        var count = 0
+        var systolic = 0
+        var diastolic = 0
+
+        mutating func add(_ pressure: BloodPressure) {
+            count += 1
+            systolic += pressure.systolic
+            diastolic += pressure.diastolic
+        }
+
+        static func - (lhs: Sum, rhs: Sum) -> Sum {
+            Sum(count: lhs.count - rhs.count, systolic: lhs.systolic - rhs.systolic, diastolic: lhs.diastolic - rhs.diastolic)
+        }
+
+        static func + (lhs: Sum, rhs: Sum) -> Sum {
+            Sum(count: lhs.count + rhs.count, systolic: lhs.systolic + rhs.systolic, diastolic: lhs.diastolic + rhs.diastolic)
+        }
+    }
+
+    init(tag: String, with: [DayPeriod: Sum], total: [DayPeriod: Sum]) {
+        self.tag = tag
+        let periods = DayPeriod.allCases
+        let empty = Sum()
+        let withAll = periods.reduce(empty) { $0 + (with[$1] ?? empty) }
+        let totalAll = periods.reduce(empty) { $0 + (total[$1] ?? empty) }
+        self.with = Side(withAll)
+        without = Side(totalAll - withAll)
+        var compared: [DayPeriod] = []
+        var weights = 0.0
+        var systolic = 0.0
+        var diastolic = 0.0
+        var usedWith = 0
+        var usedWithout = 0
+        for period in periods {
+            let tagged = with[period] ?? empty
+            let untagged = (total[period] ?? empty) - tagged
+            guard tagged.count >= TagComparison.minimumPerPeriod, untagged.count >= TagComparison.minimumPerPeriod else { continue }
+            compared.append(period)
+            let nWith = Double(tagged.count)
+            let nWithout = Double(untagged.count)
+            let weight = nWith * nWithout / (nWith + nWithout)
+            weights += weight
+            systolic += weight * (Double(tagged.systolic) / nWith - Double(untagged.systolic) / nWithout)
+            diastolic += weight * (Double(tagged.diastolic) / nWith - Double(untagged.diastolic) / nWithout)
+            usedWith += tagged.count
+            usedWithout += untagged.count
+        }
+        periodsCompared = compared
+        if usedWith >= TagComparison.minimumPerSide, usedWithout >= TagComparison.minimumPerSide, weights > 0 {
+            adjustedDifference = (systolic / weights, diastolic / weights)
+        } else {
+            adjustedDifference = nil
+        }
+    }
 
     /// Every tag ID on `readings`, most frequent first (ties by id): the one order of tags for
     /// the comparison, the chart's lanes and any list of them.
@@ -28,26 +110,21 @@ public struct TagComparison: Equatable, Sendable {
         return counts.keys.sorted { (counts[$0]!, $1) > (counts[$1]!, $0) }
     }
 
-    /// One comparison per tag ID on the BP readings, ordered by how often the tag appears.
+    /// One comparison per tag ID on the home BP readings among `readings`, ordered by how often the tag appears.
     static func compare(_ readings: [Reading]) -> [TagComparison] {
-        var total = (count: 0, systolic: 0, diastolic: 0)
-        var sums: [String: (count: Int, systolic: Int, diastolic: Int)] = [:]
-        for reading in readings {
+        var total: [DayPeriod: Sum] = [:]
+        var sums: [String: [DayPeriod: Sum]] = [:]
+        var counts: [String: Int] = [:]
+        for reading in readings where reading.isHome {
             guard let pressure = reading.bloodPressure else { continue }
-            total = (total.count + 1, total.systolic + pressure.systolic, total.diastolic + pressure.diastolic)
+            let period = reading.period
+            total[period, default: Sum()].add(pressure)
             for tag in reading.tagIDs {
-                let sum = sums[tag, default: (0, 0, 0)]
-                sums[tag] = (sum.count + 1, sum.systolic + pressure.systolic, sum.diastolic + pressure.diastolic)
+                sums[tag, default: [:]][period, default: Sum()].add(pressure)
+                counts[tag, default: 0] += 1
             }
         }
-        let tags = sums.keys.sorted { (sums[$0]!.count, $1) > (sums[$1]!.count, $0) }
-        return tags.map { tag in
-            let with = sums[tag]!
-            return TagComparison(
-                tag: tag, with: Side(count: with.count, systolicSum: with.systolic, diastolicSum: with.diastolic),
-                without: Side(
-                    count: total.count - with.count, systolicSum: total.systolic - with.systolic,
-                    diastolicSum: total.diastolic - with.diastolic))
-        }
+        let tags = counts.keys.sorted { (counts[$0]!, $1) > (counts[$1]!, $0) }
+        return tags.map { TagComparison(tag: $0, with: sums[$0]!, total: total) }
     }
 }

@@ -12,11 +12,14 @@ public struct ReportRequest: Sendable {
     public let generatedAt: ZonedInstant
     /// Printed in the footer and the PDF's Creator.
     public let programVersion: String
+    /// What the filters kept ("only readings tagged …"), said in the header; nil without filters.
+    public let filter: String?
 
     public init(
         summary: BPSummary, tagDefinitions: [StatusTag], template: ReportTemplate, strings: StringTable,
-        generatedAt: ZonedInstant, programVersion: String
+        generatedAt: ZonedInstant, programVersion: String, filter: String? = nil
     ) {
+        self.filter = filter
         self.summary = summary
         self.tagDefinitions = tagDefinitions
         self.template = template

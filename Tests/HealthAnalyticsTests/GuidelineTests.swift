@@ -47,18 +47,54 @@ import Testing
 
     @Test func labelsInBothLanguages() {
         let verdict = Guideline.esh.classify(BloodPressure(systolic: 145, diastolic: 85))
-        #expect(verdict.label(in: english) == "Grade 1 hypertension")
-        #expect(verdict.label(in: chinese) == "1级高血压")
+        #expect(verdict.label(in: english) == "Grade 1 hypertension (ESH 2023)")
+        #expect(verdict.label(in: chinese) == "1级高血压（ESH 2023）")
         #expect(verdict.isolatedLabel(in: english) == "Isolated systolic hypertension")
         #expect(verdict.isolatedLabel(in: chinese) == "单纯收缩期高血压")
-        #expect(Guideline.china.classify(BloodPressure(systolic: 125, diastolic: 70)).label(in: chinese) == "正常高值")
-        #expect(Guideline.aha.classify(BloodPressure(systolic: 190, diastolic: 70)).label(in: english) == "Hypertensive crisis")
+        #expect(Guideline.china.classify(BloodPressure(systolic: 125, diastolic: 70)).label(in: chinese) == "正常高值（中国高血压防治指南）")
+        #expect(Guideline.aha.classify(BloodPressure(systolic: 190, diastolic: 70)).label(in: english) == "Hypertensive crisis (ACC/AHA 2017)")
     }
 
-    @Test func homeThresholds() {
-        let target = BloodPressure(systolic: 130, diastolic: 80)
-        #expect(Guideline.esh.homeThreshold(target: .defaultTarget) == .defaultTarget)
-        #expect(Guideline.china.homeThreshold(target: target) == target)
-        #expect(Guideline.aha.homeThreshold(target: .defaultTarget) == BloodPressure(systolic: 130, diastolic: 80))
+    @Test(arguments: [
+        (Guideline.esh, 135, 85, 140, 90), (.china, 135, 85, 140, 90), (.esc, 135, 85, 140, 90), (.aha, 130, 80, 130, 80),
+    ])
+    func thresholds(guideline: Guideline, homeSystolic: Int, homeDiastolic: Int, officeSystolic: Int, officeDiastolic: Int) {
+        #expect(guideline.homeThreshold == BloodPressure(systolic: homeSystolic, diastolic: homeDiastolic))
+        #expect(guideline.officeThreshold == BloodPressure(systolic: officeSystolic, diastolic: officeDiastolic))
+    }
+
+    /// The target is the profile's when set, else the threshold; the threshold never follows the target.
+    @Test(arguments: Guideline.allCases)
+    func targetVersusThreshold(guideline: Guideline) {
+        let unset = Goals(profile: Profile(id: "dad"), guideline: guideline)
+        #expect(unset.target == guideline.homeThreshold)
+        #expect(unset.threshold == guideline.homeThreshold)
+        #expect(!unset.hasOwnTarget)
+        let own = BloodPressure(systolic: 125, diastolic: 80)
+        let set = Goals(profile: Profile(id: "dad", target: own), guideline: guideline)
+        #expect(set.target == own)
+        #expect(set.threshold == guideline.homeThreshold)
+        #expect(set.hasOwnTarget)
+        // A target equal to the threshold is no separate verdict.
+        let same = Goals(profile: Profile(id: "dad", target: guideline.homeThreshold), guideline: guideline)
+        #expect(!same.hasOwnTarget)
+    }
+
+    /// ESC 2024: non-elevated < 120/70, elevated 120–139 or 70–89, hypertension ≥ 140 or ≥ 90, at every boundary.
+    @Test(arguments: [
+        (119, 69, BPCategory.nonElevated), (120, 60, .elevated), (110, 70, .elevated), (139, 89, .elevated),
+        (140, 60, .hypertension), (110, 90, .hypertension), (139, 69, .elevated), (119, 89, .elevated), (200, 120, .hypertension),
+    ])
+    func escCategories(systolic: Int, diastolic: Int, expected: BPCategory) {
+        #expect(Guideline.esc.classify(BloodPressure(systolic: systolic, diastolic: diastolic)).category == expected)
+    }
+
+    @Test func escLabelsCarryTheirGuideline() {
+        #expect(Guideline.esc.classify(BloodPressure(systolic: 125, diastolic: 75)).label(in: english) == "Elevated (ESC 2024)")
+        #expect(Guideline.aha.classify(BloodPressure(systolic: 125, diastolic: 75)).label(in: english) == "Elevated (ACC/AHA 2017)")
+        #expect(Guideline.china.classify(BloodPressure(systolic: 145, diastolic: 75)).label(in: chinese) == "1级高血压（轻度）（中国高血压防治指南）")
+        // ESC has no severe grade: urgent alerts use ESH's grade 3.
+        #expect(Guideline.esc.isUrgent(BloodPressure(systolic: 180, diastolic: 80)))
+        #expect(!Guideline.esc.isUrgent(BloodPressure(systolic: 179, diastolic: 109)))
     }
 }

@@ -9,7 +9,9 @@ import Testing
         let output = cli.ok("list", "--format", "json")
         let objects = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]])
         #expect(objects.count == 2)
-        let keys = ["id", "profile", "takenAt", "period", "systolic", "diastolic", "pulse", "weightKg", "tags", "note"]
+        let keys = [
+            "id", "profile", "takenAt", "period", "systolic", "diastolic", "pulse", "weightKg", "tags", "note", "site", "measurementDay",
+        ]
         for object in objects { #expect(Set(object.keys) == Set(keys)) }
         #expect(objects[0]["systolic"] is NSNull)
         #expect(objects[0]["note"] is NSNull)
@@ -18,6 +20,8 @@ import Testing
         #expect(objects[1]["period"] as? String == "morning")
         #expect(objects[1]["tags"] as? [String] == ["bp-med"])
         #expect(objects[1]["note"] as? String == "头晕")
+        #expect(objects[1]["site"] as? String == "home")
+        #expect(objects[1]["measurementDay"] as? String == "2026-11-30")
     }
 
     @Test func filtersByRangePeriodTagAndLimit() throws {
@@ -44,10 +48,29 @@ import Testing
         cli.family()
         let lines = cli.ok("-p", "dad", "list").split(separator: "\n")
         #expect(lines[0] == "dad (爸爸) · all dates · 3 readings")
-        #expect(lines[1].hasPrefix("ID        Date        Time   Period   BP        Pulse  Weight"))
-        #expect(lines[2].contains("2026-11-29  07:30  morning  150/95       80          bp-med"))
-        #expect(lines[3].contains("            21:00  evening  142/88"))
-        #expect(lines[4].contains("2026-11-30  07:30  morning  138/86"))
+        #expect(lines[1].hasPrefix("ID        Date            Time   Period   BP         Pulse  Weight"))
+        #expect(lines[2].contains("2026-11-29 Sun  07:30  morning  150/95        80          bp-med"))
+        #expect(lines[3].contains("                21:00  evening  142/88"))
+        #expect(lines[4].contains("2026-11-30 Mon  07:30  morning  138/86"))
+    }
+
+    @Test func officeReadingsAreMarkedAndAfterMidnightCountsForTheDayBefore() {
+        let cli = CLIHarness()
+        cli.ok("add", "152/94", "--office", "--at", "2026-11-28 10:00")
+        cli.ok("add", "131/80", "--at", "2026-11-29 00:40")
+        let lines = cli.ok("list").split(separator: "\n")
+        #expect(lines[2].contains("2026-11-28 Sat  10:00  morning  152/94 ᵒ"))
+        // 00:40 on the 29th is the 28th's evening reading: no new date.
+        #expect(lines[3].contains("                00:40  evening  131/80"))
+        #expect(lines.last == "ᵒ taken at the clinic (office reading)")
+        #expect(cli.ok("show", String(lines[3].prefix(8))).contains("counts for Sat 2026-11-28 (the evening runs to 03:59)"))
+    }
+
+    @Test func tagsThatDoNotFitSayHowManyAreHidden() {
+        let cli = CLIHarness()
+        cli.ok("add", "120/80", "-t", "bp-med,exercise,good-sleep,black-coffee", "--at", "07:00")
+        let row = cli.ok("list").split(separator: "\n")[2]
+        #expect(row.contains("bp-med,exercise +2"))
     }
 
     @Test(arguments: [

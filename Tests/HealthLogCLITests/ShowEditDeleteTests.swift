@@ -9,7 +9,8 @@ import Testing
         #expect(shown == """
             Reading \(id)
               Profile   me (me)
-              Taken     2026-11-30 07:30 (morning), UTC offset +8:00
+              Taken     Mon 2026-11-30 07:30 (morning), UTC offset +8:00
+              Site      home
               BP        138/86 mmHg
               Pulse     72 bpm
               Weight    —
@@ -18,7 +19,12 @@ import Testing
 
             """)
         #expect(cli.ok("edit", String(id.prefix(8)), "136/84", "--clear", "pulse", "-t", "exercise")
-            == "Updated \(id.prefix(8)) · me · 2026-11-30 07:30 morning · 136/84 mmHg · exercise\n")
+            == "Updated \(id.prefix(8)) · me · Mon 2026-11-30 07:30 morning · 136/84 mmHg · exercise\n")
+        #expect(cli.ok("edit", String(id.prefix(8)), "--office").contains(" · Mon 2026-11-30 07:30 morning · office · 136/84 mmHg"))
+        #expect(try cli.readings().first?.site == .office)
+        cli.ok("edit", String(id.prefix(8)), "--home")
+        #expect(try cli.readings().first?.site == .home)
+        #expect(cli.run("edit", String(id.prefix(8)), "--home", "--office").stderr.contains("give --office or --home, not both"))
         let edited = try #require(try cli.readings().first)
         #expect(edited.bloodPressure?.description == "136/84")
         #expect(edited.pulse == nil)

@@ -22,10 +22,16 @@ import Testing
         let output = cli.ok("stats", "--by", "day", "--format", "json")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
         #expect(Set(object.keys) == [
-            "profile", "from", "to", "guideline", "target", "overall", "periods", "buckets", "map", "pulsePressure",
-            "aboveTargetPercent", "timeInTargetPercent", "morningEveningDifference", "protocol", "hypertensive", "tags",
-            "alerts", "weight",
+            "profile", "from", "to", "guideline", "filter", "threshold", "target", "targetSet", "overall", "periods", "buckets",
+            "map", "pulsePressure", "atOrAboveTargetPercent", "timeInTargetPercent", "morningEveningDifference", "protocol",
+            "verdict", "hypertensive", "office", "phenotype", "phenotypeTreated", "tags", "trend", "events", "medicationDays",
+            "notes", "findings", "deviations", "alerts", "weight",
         ])
+        #expect(object["filter"] is NSNull)
+        #expect(object["targetSet"] as? Bool == false)
+        #expect((object["target"] as? [String: Int]) == ["systolic": 135, "diastolic": 85])
+        #expect(object["office"] is NSNull)
+        #expect(object["phenotype"] is NSNull)
         #expect(object["profile"] as? String == "dad")
         #expect(object["from"] as? String == "2026-11-28")
         #expect(object["guideline"] as? String == "esh")
@@ -51,6 +57,14 @@ import Testing
         #expect(average["diastolic"] as? Double == 91)
         #expect(average["count"] as? Int == 4)
         #expect(average["sufficient"] as? Bool == false)
+        #expect(average["excludedDay"] as? String == "2026-11-28")
+        // The week's own morning (160, 156) and evening (136, 134) readings.
+        #expect((average["morning"] as? [String: Double]) == ["count": 2, "systolic": 158, "diastolic": 99])
+        #expect((average["evening"] as? [String: Double]) == ["count": 2, "systolic": 135, "diastolic": 83])
+        #expect((average["morningEveningDifference"] as? [String: Double]) == ["systolic": 23, "diastolic": 16])
+        let medication = try #require(object["medicationDays"] as? [String: Any])
+        #expect(medication["days"] as? Int == 2)
+        #expect(medication["medicated"] as? Int == 2)
         #expect(object["hypertensive"] as? Bool == true)
         let tags = try #require(object["tags"] as? [[String: Any]])
         #expect(tags.first?["tag"] as? String == "bp-med")
@@ -58,6 +72,10 @@ import Testing
         // With: 150, 146, 136, 134 → 141.5; without: 140, 138, 160, 156 → 148.5.
         #expect((tags.first?["with"] as? [String: Any])?["systolic"] as? Double == 141.5)
         #expect((tags.first?["without"] as? [String: Any])?["systolic"] as? Double == 148.5)
+        // Two tagged readings a period: fewer than 3, so no period is compared.
+        #expect(tags.first?["adjustedDifference"] is NSNull)
+        #expect((tags.first?["periodsCompared"] as? [String]) == [])
+        #expect(tags.first?["sufficient"] as? Bool == false)
         #expect((object["alerts"] as? [Any])?.isEmpty == true)
         #expect(object["weight"] is NSNull)
         let difference = try #require(object["morningEveningDifference"] as? [String: Any])
@@ -73,22 +91,28 @@ import Testing
     @Test func textFitsEightyColumnsAndLeadsWithTheVerdict() {
         let text = twoDays().ok("stats")
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines[0] == "dad (爸爸) · 2026-11-28 – 2026-11-29 · 8 readings · ESH")
-        #expect(lines[2] == "Home BP (7-day protocol): 147/91 mmHg  above the home threshold 135/85")
-        #expect(lines[3] == "  2026-11-29 – 2026-11-29 · 1 day · n=4 (day 1 dropped) · too few: 12 needed")
+        #expect(lines[0] == "dad (爸爸) · 2026-11-28 – 2026-11-29 · 8 home readings · ESH 2023")
+        // 4 readings: the badge says so rather than claiming a verdict.
+        #expect(lines[2] == "Home BP (7-day protocol): 147/91 mmHg  Too few readings")
+        #expect(lines[3] == "  2026-11-29 – 2026-11-29 · 1 day · n=4 · first day excluded: 28 Nov")
+        #expect(lines[4] == "  Provisional: 4 readings, guidelines ask for at least 12")
+        #expect(lines[5] == "  morning 158/99 (n=2) · evening 135/83 (n=2) · difference +23/+16")
+        #expect(lines[6] == "Home average in the hypertensive range (ESH 2023 ≥ 135/85)")
+        #expect(lines[7] == "BP medication recorded on 2 of 2 days")
         // Morning DIA (95+93+100+98)/4 = 96.5, evening 85: +11.5 shows as +12.
-        #expect(text.contains("Morning − evening +16/+12 mmHg"))
-        // With bp-med: 141.5/88.5; without: 148.5/93.
-        #expect(text.contains("BP medication   n=4 142/89            n=4 149/93            −7/−5"))
+        #expect(text.contains("Morning − evening over the whole range +16/+12 mmHg"))
+        // Raw with bp-med: 141.5/88.5; without: 148.5/93; too few in any one period to compare.
+        #expect(text.contains("BP medication   n=4 142/89          n=4 149/93          too few readings"))
+        #expect(text.contains("Descriptive only: not evidence of cause."))
         #expect(lines.allSatisfy { $0.displayWidthForTest <= 80 })
     }
 
     @Test(arguments: [
         (["stats", "--from", "2026-01-01", "--to", "2026-01-31"], "Error: no readings for dad (爸爸) in 2026-01-01 – 2026-01-31"),
-        (["stats", "--guideline", "who"], "Error: --guideline 'who' is not known; use esh, aha or china"),
+        (["stats", "--guideline", "who"], "Error: --guideline 'who' is not known; use esh, aha, china or esc"),
         (["stats", "--by", "hour"], "Error: --by 'hour' is not period, day, week or month"),
         (["stats", "--target-range", "130-110"], "Error: --target-range '130-110' is not a systolic band like 110-130"),
-        (["classify", "150/95", "--guideline", "who"], "Error: --guideline 'who' is not known; use esh, aha or china"),
+        (["classify", "150/95", "--guideline", "who"], "Error: --guideline 'who' is not known; use esh, aha, china or esc"),
         (["classify", "95/150"], "Error: systolic must be higher than diastolic, got 95/150 (SYS/DIA, e.g. 138/86)"),
     ])
     func errorsAreExit65(arguments: [String], message: String) {
@@ -100,15 +124,22 @@ import Testing
 
     @Test func classify() throws {
         let cli = CLIHarness()
-        #expect(cli.ok("classify", "150/95") == "150/95 mmHg: grade-1 (Grade 1 hypertension) [ESH]\n")
+        #expect(cli.ok("classify", "150/95") == "150/95 mmHg: Grade 1 hypertension (ESH 2023)\n")
         #expect(cli.ok("classify", "145/85", "--guideline", "china")
-            == "145/85 mmHg: grade-1 (Grade 1 hypertension (mild)), Isolated systolic hypertension [CHINA]\n")
+            == "145/85 mmHg: Grade 1 hypertension (mild) (China 2018), Isolated systolic hypertension\n")
+        #expect(cli.ok("classify", "125/75", "--guideline", "esc") == "125/75 mmHg: Elevated (ESC 2024)\n")
+        // Low by the rule stats raises a low alert by.
+        #expect(cli.ok("classify", "85/55").contains("Optimal (ESH 2023); low: systolic below 90 or diastolic below 60"))
+        let low = try #require(
+            try JSONSerialization.jsonObject(with: Data(cli.ok("classify", "85/55", "--format", "json").utf8)) as? [String: Any])
+        #expect(low["low"] as? Bool == true)
+        #expect(low["alerts"] as? [String] == ["low"])
         cli.environment["LANG"] = "zh_CN.UTF-8"
         let json = cli.ok("classify", "181/100", "--guideline", "aha", "--format", "json")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         #expect(object["category"] as? String == "crisis")
         #expect(object["isolated"] is NSNull)
-        #expect(object["label"] as? String == "高血压危象")
+        #expect(object["label"] as? String == "高血压危象（ACC/AHA 2017）")
         #expect(object["systolic"] as? Int == 181)
         // classify needs no database.
         #expect(cli.databaseBytes() == [nil, nil])

@@ -65,7 +65,7 @@ import Testing
         // JSON and CSV keep the text exactly (JSON escapes it per its spec).
         let json = cli.ok("-p", "dad", "list", "--format", "json")
         #expect(json.contains("evil\u{202E}gnp.exe") && json.contains("\\u001b]0;pwned\\u0007"))
-        #expect(cli.ok("-p", "dad", "list", "--format", "csv").contains(",\(TerminalSafetyTests.title)\n"))
+        #expect(cli.ok("-p", "dad", "list", "--format", "csv").contains(",\(TerminalSafetyTests.title),home\n"))
         #expect(hostile.allSatisfy { !$0.isEmpty })
     }
 }

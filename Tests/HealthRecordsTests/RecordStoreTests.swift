@@ -22,7 +22,7 @@ import Testing
         expected.updatedAt = fixedNow
         #expect(stored.first == expected)
         #expect(try reopened.profile(id: "dad")?.name == "爸爸")
-        #expect(try reopened.profile(id: "dad")?.target == .defaultTarget)
+        #expect(try reopened.profile(id: "dad")?.target == nil)
     }
 
     @Test func newDatabaseHasBuiltInTagsAndPrivatePermissions() throws {
@@ -104,8 +104,11 @@ import Testing
         for (day, hour, minute) in times {
             try store.add(Reading(profileID: "dad", takenAt: shanghai(day, hour, minute), pulse: 60 + hour))
         }
+        // Days are measurement days: 01:30 on the 29th is the 28th's evening reading.
         let day29 = ReadingQuery(from: CivilDate(iso: "2026-11-29"), to: CivilDate(iso: "2026-11-29"))
-        #expect(try store.readings(matching: day29).map(\.pulse) == [61, 67, 73])
+        #expect(try store.readings(matching: day29).map(\.pulse) == [67, 73])
+        let day28 = ReadingQuery(from: CivilDate(iso: "2026-11-28"), to: CivilDate(iso: "2026-11-28"))
+        #expect(try store.readings(matching: day28).map(\.pulse) == [81, 61])
         #expect(try store.readings(matching: ReadingQuery(periods: [.evening])).map(\.pulse) == [81, 61])
         #expect(try store.readings(matching: ReadingQuery(periods: [.noon])).map(\.pulse) == [73])
         #expect(try store.readings(matching: ReadingQuery(limit: 2)).map(\.pulse) == [73, 67])

@@ -35,6 +35,12 @@ public struct JSONFields {
         try JSONFields(try required(key), path: name(key))
     }
 
+    /// The object at `key`, or nil when it is absent or null.
+    public func optionalObject(_ key: String) throws(ValidationError) -> JSONFields? {
+        guard let found = optional(key) else { return nil }
+        return try JSONFields(found, path: name(key))
+    }
+
     public func string(_ key: String) throws(ValidationError) -> String {
         guard let text = try required(key).string else { throw .invalid("'\(name(key))' must be a string") }
         return text

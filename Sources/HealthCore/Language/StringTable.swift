@@ -20,7 +20,7 @@ public struct StringTable: Sendable {
         "tags", "tag", "with", "without", "difference", "noTags", "chart", "legendSystolic", "legendDiastolic",
         "legendPulse", "legendTarget", "legendDailyMean", "log", "logContinued", "colDate", "colPeriod", "colTime",
         "colSystolic", "colDiastolic", "colPulse", "colWeight", "colTags", "colNote", "mean", "maximum", "minimum",
-        "legendLog", "mmHg",
+        "legendLog", "mmHg", "listSeparator", "listOr", "dateTickYear", "dateShortYear",
     ]
 
     /// Makes a table from its parts (for tests and tools; files use ``load(_:from:)``).
@@ -95,6 +95,23 @@ public struct StringTable: Sendable {
             "mon": months[date.month - 1], "wd": weekdays[date.isoWeekday - 1],
         ])
     }
+
+    /// `30 Nov 2026` / `2026年11月30日` when `withYear`, else ``tickDate(_:)``: a range that
+    /// crosses a year puts the year on every date.
+    public func tickDate(_ date: CivilDate, withYear: Bool) -> String {
+        format(date, pattern: withYear ? "dateTickYear" : "dateTick")
+    }
+
+    /// ``shortDate(_:)`` with the year when `withYear`.
+    public func shortDate(_ date: CivilDate, withYear: Bool) -> String {
+        format(date, pattern: withYear ? "dateShortYear" : "dateShort")
+    }
+
+    /// Items joined as the language lists them: `a, b, c` / `a、b、c`.
+    public func list(_ items: [String]) -> String { items.joined(separator: text("listSeparator")) }
+
+    /// Alternatives: `coffee or exercise` / `咖啡或运动`.
+    public func alternatives(_ items: [String]) -> String { items.joined(separator: text("listOr")) }
 
     /// The short weekday name of `date`: `Mon` / `周一`.
     public func weekday(_ date: CivilDate) -> String { weekdays[date.isoWeekday - 1] }

@@ -13,8 +13,6 @@ public struct BloodPressure: Hashable, Sendable, CustomStringConvertible {
         self.diastolic = diastolic
     }
 
-    /// The home-monitoring threshold of ESH and the Chinese guideline, 135/85.
-    public static let defaultTarget = BloodPressure(systolic: 135, diastolic: 85)
 
     /// `138/86`.
     public var description: String { "\(systolic)/\(diastolic)" }

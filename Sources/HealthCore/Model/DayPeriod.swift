@@ -1,3 +1,11 @@
+/// Where a reading was taken.
+public enum MeasurementSite: String, CaseIterable, Sendable {
+    /// At home: what home monitoring averages.
+    case home
+    /// At the clinic, by or before the doctor.
+    case office
+}
+
 /// The part of the day a reading belongs to, from its local wall time.
 ///
 /// Morning is [04:00, 12:00), noon [12:00, 18:00) and evening [18:00, 04:00),
@@ -15,6 +23,9 @@ public enum DayPeriod: String, CaseIterable, Sendable, Codable {
         default: self = .evening
         }
     }
+
+    /// The hour a measurement day starts: readings before it count for the day before.
+    public static let dayStartHour = 4
 
     /// The local hours that belong to this period.
     public var hours: [Int] {

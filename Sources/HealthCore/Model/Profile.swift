@@ -11,8 +11,10 @@ public struct Profile: Equatable, Sendable {
     public var name: String
     public var birthYear: Int?
     public var sex: Sex?
-    /// The home BP target; readings at or above either number count as above target.
-    public var target: BloodPressure
+    /// The treatment target set for this person (`--target`); nil when none is set, and then
+    /// the chosen guideline's home threshold stands in. Readings at or above either number
+    /// count as at or above target.
+    public var target: BloodPressure?
     /// Milliseconds since 1970.
     public var createdAt: Int64
     /// Milliseconds since 1970.
@@ -20,7 +22,7 @@ public struct Profile: Equatable, Sendable {
 
     public init(
         id: String, name: String? = nil, birthYear: Int? = nil, sex: Sex? = nil,
-        target: BloodPressure = .defaultTarget, createdAt: Int64 = 0, updatedAt: Int64 = 0
+        target: BloodPressure? = nil, createdAt: Int64 = 0, updatedAt: Int64 = 0
     ) {
         self.id = id
         self.name = name ?? id
@@ -43,7 +45,7 @@ public struct Profile: Equatable, Sendable {
         if let birthYear, !Profile.birthYearRange.contains(birthYear) {
             throw .invalid("birth year \(birthYear) is out of range (1900–2100)")
         }
-        try target.validate()
+        try target?.validate()
     }
 }
 

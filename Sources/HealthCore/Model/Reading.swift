@@ -15,6 +15,9 @@ public struct Reading: Equatable, Sendable {
     /// Tag IDs in the order given. They need not have a definition.
     public var tagIDs: [String]
     public var note: String
+    /// Where it was measured: at home (the default) or at the clinic. Office readings never
+    /// enter a home figure.
+    public var site: MeasurementSite
     /// Milliseconds since 1970.
     public var createdAt: Int64
     /// Milliseconds since 1970; the newer one wins when backups merge.
@@ -23,7 +26,7 @@ public struct Reading: Equatable, Sendable {
     public init(
         id: String = Reading.newID(), profileID: String, takenAt: ZonedInstant,
         bloodPressure: BloodPressure? = nil, pulse: Int? = nil, weightGrams: Int? = nil,
-        tagIDs: [String] = [], note: String = "", createdAt: Int64 = 0, updatedAt: Int64 = 0
+        tagIDs: [String] = [], note: String = "", site: MeasurementSite = .home, createdAt: Int64 = 0, updatedAt: Int64 = 0
     ) {
         self.id = id
         self.profileID = profileID
@@ -33,6 +36,7 @@ public struct Reading: Equatable, Sendable {
         self.weightGrams = weightGrams
         self.tagIDs = tagIDs
         self.note = note
+        self.site = site
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }
@@ -59,6 +63,10 @@ public struct Reading: Equatable, Sendable {
     }
 
     public var period: DayPeriod { takenAt.period }
+    /// The day this reading counts for (see ``ZonedInstant/measurementDay``).
+    public var measurementDay: CivilDate { takenAt.measurementDay }
+    /// True for a reading taken at home: the readings of every home figure.
+    public var isHome: Bool { site == .home }
     public var systolic: Int? { bloodPressure?.systolic }
     public var diastolic: Int? { bloodPressure?.diastolic }
 

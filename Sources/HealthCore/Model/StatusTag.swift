@@ -12,13 +12,20 @@ public struct StatusTag: Equatable, Sendable {
     public var color: String
     /// A symbol name, e.g. `pill`.
     public var symbol: String
+    /// True for a stamp that marks a protocol deviation: the measurement protocol asks for no
+    /// caffeine or exercise in the 30 minutes before measuring. Such readings are counted and
+    /// marked, never left out of a figure.
+    public var deviation: Bool
 
-    public init(id: String, label: String, labelZh: String? = nil, color: String = "#6C757D", symbol: String = "tag") {
+    public init(
+        id: String, label: String, labelZh: String? = nil, color: String = "#6C757D", symbol: String = "tag", deviation: Bool = false
+    ) {
         self.id = id
         self.label = label
         self.labelZh = labelZh
         self.color = color
         self.symbol = symbol
+        self.deviation = deviation
     }
 
     /// The label in `language`; English where there is no Chinese one.
@@ -30,9 +37,9 @@ public struct StatusTag: Equatable, Sendable {
     public static let builtIns: [StatusTag] = [
         StatusTag(id: "bp-med", label: "BP medication", labelZh: "降压药", color: "#17A2B8", symbol: "pill"),
         StatusTag(id: "diet", label: "low-fat meal", labelZh: "减脂餐", color: "#2CA02C", symbol: "leaf"),
-        StatusTag(id: "exercise", label: "exercise", labelZh: "运动", color: "#FF7F0E", symbol: "figure.walk"),
+        StatusTag(id: "exercise", label: "exercise", labelZh: "运动", color: "#FF7F0E", symbol: "figure.walk", deviation: true),
         StatusTag(id: "good-sleep", label: "good sleep", labelZh: "好睡眠", color: "#9467BD", symbol: "moon"),
-        StatusTag(id: "black-coffee", label: "black coffee", labelZh: "黑咖啡", color: "#8C564B", symbol: "cup"),
+        StatusTag(id: "black-coffee", label: "black coffee", labelZh: "黑咖啡", color: "#8C564B", symbol: "cup", deviation: true),
         // Findings a monitor reports with a reading (Omron's flags), imported as stamps.
         StatusTag(id: "irregular-heartbeat", label: "irregular heartbeat", labelZh: "不规则心跳", color: "#D62728", symbol: "waveform"),
         StatusTag(id: "possible-afib", label: "possible AFib", labelZh: "疑似房颤", color: "#7B1FA2", symbol: "heart"),

@@ -41,6 +41,14 @@ public struct ZonedInstant: Hashable, Comparable, Sendable {
     /// Morning, noon or evening, from the local wall time.
     public var period: DayPeriod { DayPeriod(hour: hour) }
 
+    /// The day a reading at this time counts for: the local date, except that the evening
+    /// period runs to 03:59, so a reading at 00:40 is the previous day's evening reading.
+    /// Every grouping by day uses it.
+    public var measurementDay: CivilDate { CivilDate(dayNumber: measurementDayNumber) }
+
+    /// ``measurementDay`` as days since 1970-01-01, cheaper to compare.
+    public var measurementDayNumber: Int { Int(floorDivide(localSeconds - Int64(DayPeriod.dayStartHour) * 3600, 86_400)) }
+
     /// `HH:MM` in local time.
     public var localTimeText: String { "\(pad(hour, 2)):\(pad(minute, 2))" }
 

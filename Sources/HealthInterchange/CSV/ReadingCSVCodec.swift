@@ -1,12 +1,13 @@
 public import HealthCore
 
-/// HealthLog's own CSV format: `id,profile,taken_at,systolic,diastolic,pulse,weight_kg,tags,note`.
+/// HealthLog's own CSV format: `id,profile,taken_at,systolic,diastolic,pulse,weight_kg,tags,note,site`.
 ///
-/// `taken_at` is ISO 8601 with its offset, tags are separated by `;`, and a
-/// missing value is an empty cell.
+/// `taken_at` is ISO 8601 with its offset, tags are separated by `;`, `site` is `home` or
+/// `office`, and a missing value is an empty cell. Files without the `site` column (older
+/// exports, sheets edited by hand) read as home readings.
 public enum ReadingCSVCodec {
     /// The exact header line.
-    public static let header = ["id", "profile", "taken_at", "systolic", "diastolic", "pulse", "weight_kg", "tags", "note"]
+    public static let header = ["id", "profile", "taken_at", "systolic", "diastolic", "pulse", "weight_kg", "tags", "note", "site"]
 
     /// One CSV line (without the line break) for `reading`.
     public static func encode(_ reading: Reading) -> String {
@@ -14,7 +15,7 @@ public enum ReadingCSVCodec {
             reading.id, reading.profileID, reading.takenAt.iso8601,
             optionalText(reading.systolic), optionalText(reading.diastolic), optionalText(reading.pulse),
             reading.weightGrams.map(formatKilograms) ?? "",
-            reading.tagIDs.joined(separator: ";"), CSVReader.escape(reading.note),
+            reading.tagIDs.joined(separator: ";"), CSVReader.escape(reading.note), reading.site.rawValue,
         ]
         return cells.joined(separator: ",")
     }
@@ -37,7 +38,7 @@ public enum ReadingCSVCodec {
     /// Where each of HealthLog's columns is in a file's header (any order; only profile and
     /// taken_at are required, so a sheet edited by hand still reads).
     struct Columns {
-        let id, profile, takenAt, systolic, diastolic, pulse, weight, tags, note: Int?
+        let id, profile, takenAt, systolic, diastolic, pulse, weight, tags, note, site: Int?
 
         init(_ header: CSVColumns) {
             id = header.position(["id"])
@@ -49,6 +50,7 @@ public enum ReadingCSVCodec {
             weight = header.position(["weight_kg"])
             tags = header.position(["tags"])
             note = header.position(["note"])
+            site = header.position(["site"])
         }
 
         /// The columns in the order HealthLog writes them.
@@ -58,7 +60,7 @@ public enum ReadingCSVCodec {
     /// The reading on one data record in HealthLog's own column order. A time without an
     /// offset is read in `zone`.
     public static func decode(_ cells: [String], zone: any TimeZoneRule, now: Int64) throws(ValidationError) -> Reading {
-        guard cells.count == header.count else {
+        guard cells.count == header.count || cells.count == header.count - 1 else {
             throw .invalid("expected \(header.count) cells, found \(cells.count)")
         }
         return try decode(CSVRow(cells: cells), columns: .standard, zone: zone, now: now).reading
@@ -90,11 +92,15 @@ public enum ReadingCSVCodec {
         }
         // The note is kept exactly, spaces and all.
         let note = columns.note.flatMap { $0 < row.cells.count ? row.cells[$0] : nil } ?? ""
+        let siteText = row[columns.site].lowercased()
+        guard let site = siteText.isEmpty ? .home : MeasurementSite(rawValue: siteText) else {
+            throw .invalid("site '\(siteText)' is not home or office")
+        }
         let reading = Reading(
             id: id, profileID: row[columns.profile], takenAt: takenAt,
             bloodPressure: systolic.flatMap { s in diastolic.map { BloodPressure(systolic: s, diastolic: $0) } },
             pulse: try optionalNumber(row[columns.pulse][...], name: "pulse"), weightGrams: weight, tagIDs: tags,
-            note: note, createdAt: now, updatedAt: now)
+            note: note, site: site, createdAt: now, updatedAt: now)
         try reading.validate()
         return (reading, hasOffset)
     }

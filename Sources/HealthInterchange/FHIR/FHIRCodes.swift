@@ -21,6 +21,14 @@ enum FHIRCodes {
     static let readingSystem = "urn:healthlog:reading"
     /// A status tag on an Observation's `meta.tag` (code: the tag id).
     static let tagSystem = "urn:healthlog:status-tag"
+    /// `office` on a reading taken at the clinic (`meta.tag`).
+    static let siteSystem = "urn:healthlog:site"
+    /// Identifies a HealthLog event (value: the event id).
+    static let eventSystem = "urn:healthlog:event"
+    /// An event's kind: medication, lifestyle or other.
+    static let eventKind = "urn:healthlog:event-kind"
+    /// A Basic event's time.
+    static let eventAt = "urn:healthlog:event-at"
     static let targetSystolic = "urn:healthlog:target-systolic"
     static let targetDiastolic = "urn:healthlog:target-diastolic"
 }

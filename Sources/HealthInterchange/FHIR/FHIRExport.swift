@@ -4,17 +4,22 @@ public import HealthCore
 /// the vital-signs profiles.
 ///
 /// How HealthLog's own data travels, so it comes back on import:
-/// - a Patient has `identifier` `urn:healthlog:profile` = the profile id, and the target in
-///   extensions `urn:healthlog:target-systolic` / `-diastolic`;
+/// - a Patient has `identifier` `urn:healthlog:profile` = the profile id, and the target (when
+///   one is set) in extensions `urn:healthlog:target-systolic` / `-diastolic`;
 /// - one reading becomes up to three Observations (BP panel 85354-9, heart rate 8867-4, body
 ///   weight 29463-7) sharing `identifier` `urn:healthlog:reading` = the reading id; the first
 ///   has the reading id as its id and `urn:uuid:` fullUrl, and carries the note
-///   (`Observation.note`) and the status tags (`meta.tag`, system `urn:healthlog:status-tag`).
+///   (`Observation.note`), the status tags (`meta.tag`, system `urn:healthlog:status-tag`) and,
+///   for a reading taken at the clinic, `meta.tag` `urn:healthlog:site` = `office`;
+/// - an event is a MedicationStatement (medication) or a Basic resource (lifestyle, other) with
+///   `identifier` `urn:healthlog:event` = the event id, the kind in `urn:healthlog:event-kind`
+///   and the time in `effectiveDateTime` (Basic: extension `urn:healthlog:event-at`).
 public enum FHIRExport {
-    public static func encode(profiles: [Profile], readings: [Reading], exportedAt: ZonedInstant) -> [UInt8] {
+    public static func encode(profiles: [Profile], events: [Event] = [], readings: [Reading], exportedAt: ZonedInstant) -> [UInt8] {
         var entries: [JSONValue] = profiles.map { profile in
             entry(fullUrl: "urn:uuid:\(patientUUID(profile.id))", resource: patient(profile))
         }
+        for event in events { entries.append(entry(fullUrl: "urn:uuid:\(event.id)", resource: resource(for: event))) }
         for reading in readings { entries += observations(for: reading) }
         let bundle = JSONValue.object([
             ("resourceType", .string("Bundle")), ("id", .string(StableUUID.make("bundle/\(exportedAt.iso8601)"))),
@@ -39,13 +44,16 @@ public enum FHIRExport {
         var members: [(String, JSONValue)] = [
             ("resourceType", .string("Patient")), ("id", .string(profile.id)),
             ("meta", .object([("lastUpdated", .string(InstantText.format(milliseconds: profile.updatedAt)))])),
-            ("extension", .array([
-                .object([("url", .string(FHIRCodes.targetSystolic)), ("valueInteger", .int(profile.target.systolic))]),
-                .object([("url", .string(FHIRCodes.targetDiastolic)), ("valueInteger", .int(profile.target.diastolic))]),
-            ])),
             ("identifier", .array([.object([("system", .string(FHIRCodes.profileSystem)), ("value", .string(profile.id))])])),
             ("name", .array([.object([("text", .string(profile.name))])])),
         ]
+        if let target = profile.target {
+            members.insert(
+                ("extension", .array([
+                    .object([("url", .string(FHIRCodes.targetSystolic)), ("valueInteger", .int(target.systolic))]),
+                    .object([("url", .string(FHIRCodes.targetDiastolic)), ("valueInteger", .int(target.diastolic))]),
+                ])), at: 3)
+        }
         if let sex = profile.sex { members.append(("gender", .string(sex.rawValue))) }
         if let year = profile.birthYear { members.append(("birthDate", .string(String(year)))) }
         return .object(members)
@@ -82,9 +90,9 @@ public enum FHIRExport {
             var meta: [(String, JSONValue)] = [
                 ("lastUpdated", .string(InstantText.format(milliseconds: reading.updatedAt))), ("profile", .array([.string(part.profile)])),
             ]
-            if index == 0 && !reading.tagIDs.isEmpty {
-                meta.append(("tag", .array(reading.tagIDs.map { coding(FHIRCodes.tagSystem, $0) })))
-            }
+            var stamps = index == 0 ? reading.tagIDs.map { coding(FHIRCodes.tagSystem, $0) } : []
+            if index == 0 && reading.site == .office { stamps.append(coding(FHIRCodes.siteSystem, MeasurementSite.office.rawValue)) }
+            if !stamps.isEmpty { meta.append(("tag", .array(stamps))) }
             var members: [(String, JSONValue)] = [
                 ("resourceType", .string("Observation")), ("id", .string(id)), ("meta", .object(meta)),
                 ("identifier", .array([.object([("system", .string(FHIRCodes.readingSystem)), ("value", .string(reading.id))])])),
@@ -100,6 +108,38 @@ public enum FHIRExport {
             if index == 0 && !reading.note.isEmpty { members.append(("note", .array([.object([("text", .string(reading.note))])]))) }
             return entry(fullUrl: "urn:uuid:\(id)", resource: .object(members))
         }
+    }
+
+    /// A medication event as a MedicationStatement; any other as a Basic resource.
+    private static func resource(for event: Event) -> JSONValue {
+        let shared: [(String, JSONValue)] = [
+            ("id", .string(event.id)),
+            ("meta", .object([("lastUpdated", .string(InstantText.format(milliseconds: event.updatedAt)))])),
+            ("extension", .array([.object([("url", .string(FHIRCodes.eventKind)), ("valueCode", .string(event.kind.rawValue))])])),
+            ("identifier", .array([.object([("system", .string(FHIRCodes.eventSystem)), ("value", .string(event.id))])])),
+        ]
+        let subject: (String, JSONValue) = ("subject", .object([("reference", .string("urn:uuid:\(patientUUID(event.profileID))"))]))
+        if event.kind == .medication {
+            return .object(
+                [("resourceType", .string("MedicationStatement"))] + shared + [
+                    ("status", .string("active")), ("medicationCodeableConcept", .object([("text", .string(event.text))])), subject,
+                    ("effectiveDateTime", .string(event.at.iso8601)),
+                    ("dateAsserted", .string(InstantText.format(milliseconds: event.createdAt))),
+                ])
+        }
+        var members = shared
+        members[2] = (
+            "extension",
+            .array([
+                .object([("url", .string(FHIRCodes.eventKind)), ("valueCode", .string(event.kind.rawValue))]),
+                .object([("url", .string(FHIRCodes.eventAt)), ("valueDateTime", .string(event.at.iso8601))]),
+            ])
+        )
+        return .object(
+            [("resourceType", .string("Basic"))] + members + [
+                ("code", .object([("coding", .array([coding(FHIRCodes.eventKind, event.kind.rawValue)])), ("text", .string(event.text))])),
+                subject, ("created", .string(String(event.at.iso8601.prefix(10)))),
+            ])
     }
 
     private static func quantity(_ value: JSONValue, unit: String, code: String) -> JSONValue {

@@ -82,6 +82,7 @@ private struct FHIRReadState {
         var weightGrams: Int?
         var tags: [String] = []
         var note = ""
+        var site = MeasurementSite.home
         var updatedAt: Int64
         var location: String
     }
@@ -117,6 +118,8 @@ private struct FHIRReadState {
         switch resource["resourceType"]?.string {
         case "Patient": try patient(resource, fullUrl: fullUrl, location: location)
         case "Observation": try observation(resource, fullUrl: fullUrl, location: location)
+        case let other? where other == "MedicationStatement" || other == "Basic":
+            if ownEventID(resource) != nil { event(resource, location: location) } else { sink.skip(other) }
         case let other?: sink.skip(other)
         case nil: sink.problem(at: location, "it has no resourceType")
         }
@@ -145,7 +148,7 @@ private struct FHIRReadState {
     private func addProfile(_ patient: JSONValue, id: String, location: String) {
         let extensions = patient["extension"]?.array ?? []
         let integer = { (url: String) in extensions.first { $0["url"]?.string == url }?["valueInteger"]?.int }
-        var target = BloodPressure.defaultTarget
+        var target: BloodPressure?
         if let systolic = integer(FHIRCodes.targetSystolic), let diastolic = integer(FHIRCodes.targetDiastolic) {
             target = BloodPressure(systolic: systolic, diastolic: diastolic)
         }
@@ -171,6 +174,41 @@ private struct FHIRReadState {
             return found
         }
         return context.profile.map { .some($0) }
+    }
+
+    // MARK: - Events
+
+    /// The HealthLog event id a MedicationStatement or Basic resource carries, or nil for a foreign one.
+    private func ownEventID(_ resource: JSONValue) -> String? {
+        resource["identifier"]?.array?.first { $0["system"]?.string == FHIRCodes.eventSystem }?["value"]?.string
+    }
+
+    /// One of HealthLog's own events: a MedicationStatement, or a Basic resource for the other kinds.
+    private func event(_ resource: JSONValue, location: String) {
+        let subject = resource["subject"]?["reference"]?.string ?? ""
+        guard let found = profile(ofSubject: subject) else {
+            sink.problem(at: location, "its subject '\(subject)' is not a Patient in this file; name the profile with --profile ID")
+            return
+        }
+        guard let profileID = found else { return }
+        let extensions = resource["extension"]?.array ?? []
+        let value = { (url: String, key: String) in extensions.first { $0["url"]?.string == url }?[key]?.string }
+        let isMedication = resource["resourceType"]?.string == "MedicationStatement"
+        let kind = value(FHIRCodes.eventKind, "valueCode").flatMap(EventKind.init(rawValue:)) ?? (isMedication ? .medication : .other)
+        let atText = isMedication ? resource["effectiveDateTime"]?.string : value(FHIRCodes.eventAt, "valueDateTime")
+        let text = isMedication
+            ? resource["medicationCodeableConcept"]?["text"]?.string : resource["code"]?["text"]?.string
+        guard let atText, let at = ZonedInstant(iso8601: atText) else {
+            sink.problem(at: location, "the event has no time with a UTC offset")
+            return
+        }
+        let updated = resource["meta"]?["lastUpdated"]?.string.flatMap(InstantText.parse) ?? context.now
+        let created = resource["dateAsserted"]?.string.flatMap(InstantText.parse) ?? updated
+        sink.add(
+            Event(
+                id: (ownEventID(resource) ?? "").lowercased(), profileID: profileID, at: at, kind: kind, text: text ?? "",
+                createdAt: created, updatedAt: updated),
+            at: location)
     }
 
     // MARK: - Observations
@@ -260,8 +298,14 @@ private struct FHIRReadState {
         }
         let note = (observation["note"]?.array ?? []).compactMap { $0["text"]?.string }.joined(separator: "\n")
         if !note.isEmpty { group.note = note }
-        for tag in observation["meta"]?["tag"]?.array ?? [] where tag["system"]?.string == FHIRCodes.tagSystem {
-            if let code = tag["code"]?.string, !group.tags.contains(code) { group.tags.append(code) }
+        for tag in observation["meta"]?["tag"]?.array ?? [] {
+            switch tag["system"]?.string {
+            case FHIRCodes.tagSystem:
+                if let code = tag["code"]?.string, !group.tags.contains(code) { group.tags.append(code) }
+            case FHIRCodes.siteSystem:
+                if let site = tag["code"]?.string.flatMap(MeasurementSite.init(rawValue:)) { group.site = site }
+            default: break
+            }
         }
         if groups[key] == nil { order.append(key) }
         groups[key] = group
@@ -318,7 +362,7 @@ private struct FHIRReadState {
         let reading = Reading(
             id: group.ownID ?? group.derivedID, profileID: profileID, takenAt: group.takenAt,
             bloodPressure: group.systolic.flatMap { s in group.diastolic.map { BloodPressure(systolic: s, diastolic: $0) } },
-            pulse: group.pulse, weightGrams: group.weightGrams, tagIDs: group.tags, note: group.note,
+            pulse: group.pulse, weightGrams: group.weightGrams, tagIDs: group.tags, note: group.note, site: group.site,
             createdAt: group.updatedAt, updatedAt: group.updatedAt)
         try sink.add(reading, rule: group.ownID != nil ? .sameID : .sameValues, at: group.location)
     }

@@ -1,7 +1,11 @@
 public import HealthCore
 import HealthRecords
 
-/// HealthLog's full backup: profiles, tag definitions (labels and colours) and readings.
+/// HealthLog's full backup: profiles, tag definitions (labels and colours), events and readings.
+///
+/// Version 2 added events, the reading's `site`, the tag's `deviation` and a `target` that may
+/// be null (the guideline's threshold stands in). Version 1 backups read as before: a target of
+/// 135/85 there was the old default, not a choice, and is read as none.
 ///
 /// It is written with the profiles and tags first and the readings last, and read as a stream,
 /// reading by reading, so a backup of any size moves in flat memory; a backup whose keys come
@@ -10,17 +14,19 @@ import HealthRecords
 /// Importing a file twice changes nothing.
 public enum JSONBackup {
     /// The format version this build writes and reads.
-    public static let version = 1
+    public static let version = 2
 
     // MARK: - Writing
 
     /// The backup document as UTF-8 JSON.
-    public static func encode(profiles: [Profile], tags: [StatusTag], readings: [Reading], exportedAt: Int64) -> [UInt8] {
+    public static func encode(
+        profiles: [Profile], tags: [StatusTag], events: [Event] = [], readings: [Reading], exportedAt: Int64
+    ) -> [UInt8] {
         let document = JSONValue.object([
             ("format", .string("healthlog-backup")), ("version", .int(version)),
             ("exportedAt", .string(InstantText.format(milliseconds: exportedAt))),
             ("profiles", .array(profiles.map(json))), ("tags", .array(tags.map(json))),
-            ("readings", .array(readings.map(json))),
+            ("events", .array(events.map(json))), ("readings", .array(readings.map(json))),
         ])
         return document.bytes()
     }
@@ -29,7 +35,7 @@ public enum JSONBackup {
         .object([
             ("id", .string(profile.id)), ("name", .string(profile.name)), ("birthYear", .optional(profile.birthYear)),
             ("sex", .optional(profile.sex?.rawValue)),
-            ("target", .object([("systolic", .int(profile.target.systolic)), ("diastolic", .int(profile.target.diastolic))])),
+            ("target", profile.target.map { .object([("systolic", .int($0.systolic)), ("diastolic", .int($0.diastolic))]) } ?? .null),
             ("createdAt", .string(InstantText.format(milliseconds: profile.createdAt))),
             ("updatedAt", .string(InstantText.format(milliseconds: profile.updatedAt))),
         ])
@@ -38,7 +44,16 @@ public enum JSONBackup {
     static func json(_ tag: StatusTag) -> JSONValue {
         .object([
             ("id", .string(tag.id)), ("label", .string(tag.label)), ("labelZh", .optional(tag.labelZh)),
-            ("color", .string(tag.color)), ("symbol", .string(tag.symbol)),
+            ("color", .string(tag.color)), ("symbol", .string(tag.symbol)), ("deviation", .bool(tag.deviation)),
+        ])
+    }
+
+    static func json(_ event: Event) -> JSONValue {
+        .object([
+            ("id", .string(event.id)), ("profile", .string(event.profileID)), ("at", .string(event.at.iso8601)),
+            ("kind", .string(event.kind.rawValue)), ("text", .string(event.text)),
+            ("createdAt", .string(InstantText.format(milliseconds: event.createdAt))),
+            ("updatedAt", .string(InstantText.format(milliseconds: event.updatedAt))),
         ])
     }
 
@@ -48,6 +63,7 @@ public enum JSONBackup {
             ("systolic", .optional(reading.systolic)), ("diastolic", .optional(reading.diastolic)), ("pulse", .optional(reading.pulse)),
             ("weightKg", reading.weightGrams.map { .number(formatKilograms($0)) } ?? .null),
             ("tags", .array(reading.tagIDs.map(JSONValue.string))), ("note", reading.note.isEmpty ? .null : .string(reading.note)),
+            ("site", .string(reading.site.rawValue)),
             ("createdAt", .string(InstantText.format(milliseconds: reading.createdAt))),
             ("updatedAt", .string(InstantText.format(milliseconds: reading.updatedAt))),
         ])
@@ -59,6 +75,7 @@ public enum JSONBackup {
     static func decode(_ input: ImportInput, context: DecodeContext, into sink: ImportSink) throws(InterchangeError) {
         let reader = JSONReader(limits: InputLimits.json) { buffer in try input.read(into: buffer) }
         var sawFormat = false
+        var fileVersion = 1
         do {
             try reader.enterObject()
             while let key = try reader.nextKey() {
@@ -75,11 +92,12 @@ public enum JSONBackup {
                         throw InterchangeError.malformed(
                             path: context.name, reason: "backup format \(number) is newer than this healthlog reads (\(version)); upgrade healthlog")
                     }
+                    fileVersion = number
                 case "profiles":
                     try eachElement(reader) { index, value in
                         let location = "\(context.name): profiles[\(index)]"
                         do throws(ValidationError) {
-                            let profile = try JSONBackup.profile(from: value)
+                            let profile = try JSONBackup.profile(from: value, version: fileVersion)
                             if let only = context.onlyProfile, profile.id != only { return }
                             sink.add(profile, at: "\(location) (\(profile.id))")
                         } catch {
@@ -90,6 +108,17 @@ public enum JSONBackup {
                     try eachElement(reader) { index, value in
                         do throws(ValidationError) { sink.add(try JSONBackup.tag(from: value), at: "\(context.name): tags[\(index)]") } catch {
                             sink.problem(at: "\(context.name): tags[\(index)]", error.message)
+                        }
+                    }
+                case "events":
+                    try eachElement(reader) { index, value in
+                        let location = "\(context.name): events[\(index)] (\(value["id"]?.string?.prefix(8) ?? "?"))"
+                        do throws(ValidationError) {
+                            let event = try JSONBackup.event(from: value)
+                            if let only = context.onlyProfile, event.profileID != only { return }
+                            sink.add(event, at: location)
+                        } catch {
+                            sink.problem(at: location, error.message)
                         }
                     }
                 case "readings":
@@ -129,13 +158,17 @@ public enum JSONBackup {
         }
     }
 
-    static func profile(from value: JSONValue) throws(ValidationError) -> Profile {
+    static func profile(from value: JSONValue, version: Int = JSONBackup.version) throws(ValidationError) -> Profile {
         let fields = try JSONFields(value)
-        let targetFields = try fields.object("target")
+        var target: BloodPressure?
+        if let targetFields = try fields.optionalObject("target") {
+            target = BloodPressure(systolic: try targetFields.int("systolic"), diastolic: try targetFields.int("diastolic"))
+            if version < 2 && target == BloodPressure(systolic: 135, diastolic: 85) { target = nil }
+        }
         let profile = Profile(
             id: try fields.string("id"), name: try fields.string("name"), birthYear: try fields.optionalInt("birthYear"),
             sex: try fields.optionalString("sex").flatMap(Profile.Sex.init(rawValue:)),
-            target: BloodPressure(systolic: try targetFields.int("systolic"), diastolic: try targetFields.int("diastolic")),
+            target: target,
             createdAt: try instant(fields, "createdAt"), updatedAt: try instant(fields, "updatedAt"))
         try profile.validate()
         return profile
@@ -145,9 +178,25 @@ public enum JSONBackup {
         let fields = try JSONFields(value)
         let tag = StatusTag(
             id: try fields.string("id"), label: try fields.string("label"), labelZh: try fields.optionalString("labelZh"),
-            color: try fields.string("color"), symbol: try fields.optionalString("symbol") ?? "tag")
+            color: try fields.string("color"), symbol: try fields.optionalString("symbol") ?? "tag",
+            deviation: try fields.optionalBool("deviation") ?? false)
         try tag.validate()
         return tag
+    }
+
+    static func event(from value: JSONValue) throws(ValidationError) -> Event {
+        let fields = try JSONFields(value)
+        let atText = try fields.string("at")
+        guard let at = ZonedInstant(iso8601: atText) else { throw .invalid("at '\(atText)' is not ISO 8601 with an offset") }
+        let kindText = try fields.string("kind")
+        guard let kind = EventKind(rawValue: kindText) else {
+            throw .invalid("kind '\(kindText)' is not one of \(EventKind.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        let event = Event(
+            id: try fields.string("id").lowercased(), profileID: try fields.string("profile"), at: at, kind: kind,
+            text: try fields.string("text"), createdAt: try instant(fields, "createdAt"), updatedAt: try instant(fields, "updatedAt"))
+        try event.validate()
+        return event
     }
 
     static func reading(from value: JSONValue) throws(ValidationError) -> Reading {
@@ -170,10 +219,17 @@ public enum JSONBackup {
         let reading = Reading(
             id: try fields.string("id").lowercased(), profileID: try fields.string("profile"), takenAt: takenAt, bloodPressure: pressure,
             pulse: try fields.optionalInt("pulse"), weightGrams: weight, tagIDs: try fields.strings("tags"),
-            note: try fields.optionalString("note") ?? "", createdAt: try instant(fields, "createdAt"),
+            note: try fields.optionalString("note") ?? "", site: try site(fields), createdAt: try instant(fields, "createdAt"),
             updatedAt: try instant(fields, "updatedAt"))
         try reading.validate()
         return reading
+    }
+
+    /// `home` (also when absent, as in version 1) or `office`.
+    private static func site(_ fields: JSONFields) throws(ValidationError) -> MeasurementSite {
+        guard let text = try fields.optionalString("site") else { return .home }
+        guard let site = MeasurementSite(rawValue: text) else { throw .invalid("site '\(text)' must be home or office") }
+        return site
     }
 
     /// An instant in milliseconds from an ISO 8601 string.

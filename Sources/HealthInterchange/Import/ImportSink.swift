@@ -1,7 +1,7 @@
 import HealthCore
 import HealthRecords
 
-/// Where a format's reader puts what it finds: readings, profiles and tag definitions go out in
+/// Where a format's reader puts what it finds: readings, profiles, tag definitions and events go out in
 /// batches (a small first one, so writing starts at once), problems and skipped records are
 /// collected. Every reading is checked against its values' ranges and the one time rule before
 /// it is taken, so each problem names its own line or entry.
@@ -14,6 +14,7 @@ final class ImportSink {
     private var profiles: [Profile] = []
     private var tags: [StatusTag] = []
     private var readings: [IncomingReading] = []
+    private var events: [Event] = []
     private var batchesSent = 0
     private var birthYears: [String: Int]
     private(set) var outcome = DecodeOutcome()
@@ -56,6 +57,15 @@ final class ImportSink {
         tags.append(tag)
     }
 
+    /// An event the file carries (a backup's, or a HealthLog FHIR MedicationStatement).
+    func add(_ event: Event, at location: @autoclosure () -> String) {
+        do { try event.validate() } catch {
+            problem(at: location(), error.message)
+            return
+        }
+        events.append(event)
+    }
+
     func problem(at location: String, _ reason: String) {
         outcome.problems.append(ImportProblem(location: location, reason: reason))
     }
@@ -72,15 +82,16 @@ final class ImportSink {
 
     /// Hands over what is pending.
     func flush() throws(InterchangeError) {
-        guard !(profiles.isEmpty && tags.isEmpty && readings.isEmpty) else { return }
+        guard !(profiles.isEmpty && tags.isEmpty && readings.isEmpty && events.isEmpty) else { return }
         let batch: ImportBatch
         do {
-            batch = try ImportBatch(profiles: profiles, tags: tags, readings: readings)
+            batch = try ImportBatch(profiles: profiles, tags: tags, readings: readings, events: events)
         } catch {
             throw .malformed(path: context.name, reason: error.message)  // unreachable: each was checked above
         }
         profiles = []
         tags = []
+        events = []
         readings.removeAll(keepingCapacity: true)
         batchesSent += 1
         try send(batch)

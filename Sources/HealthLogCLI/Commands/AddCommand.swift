@@ -14,6 +14,7 @@ struct AddCommand: Command {
             "healthlog add 138/86 72 -t bp-med",
             "healthlog add 142/90 --at 'yesterday 21:30' -n 头有点晕",
             "healthlog add --weight 72.5",
+            "healthlog add 152/94 --office -n 'at the clinic, Dr Wang'",
             "healthlog -p mom add 121/78 68 -t exercise,good-sleep",
         ])
 
@@ -31,7 +32,8 @@ struct AddCommand: Command {
         let now = context.now
         let reading = Reading(
             profileID: "", takenAt: input.takenAt ?? now, bloodPressure: input.bloodPressure,
-            pulse: input.pulse, weightGrams: input.weightGrams, tagIDs: input.tagIDs ?? [], note: input.note ?? "")
+            pulse: input.pulse, weightGrams: input.weightGrams, tagIDs: input.tagIDs ?? [], note: input.note ?? "",
+            site: input.site ?? .home)
         // Choosing (or, in an empty log, creating) the profile and adding is one transaction.
         let (outcome, tags) = try context.records {
             (try store.add(reading, for: context.profileChoice, creatingFirst: Profile(id: "me", name: "me")), try store.tags())

@@ -20,6 +20,9 @@ struct ClassifyCommand: Command {
         json = try arguments.value(Options.textFormat) == .json
     }
 
+    /// Low by the one rule `stats` and the report raise a low alert by.
+    var isLow: Bool { Alert.isLow(classification.pressure) }
+
     func run(_ context: CommandContext) throws(CLIError) {
         let table = try context.strings(Language(environment: context.environment))
         let label = classification.label(in: table)
@@ -29,11 +32,13 @@ struct ClassifyCommand: Command {
                 ("systolic", .int(classification.pressure.systolic)), ("diastolic", .int(classification.pressure.diastolic)),
                 ("category", .string(classification.category.rawValue)),
                 ("isolated", .optional(classification.isolated?.rawValue)), ("label", .string(label)),
+                ("low", .bool(isLow)), ("alerts", .array(Alert.kinds(of: classification.pressure, guideline: classification.guideline).map { .string($0.rawValue) })),
             ]).serialized())
             return
         }
-        var line = "\(classification.pressure) mmHg: \(classification.category.rawValue) (\(label))"
+        var line = "\(classification.pressure) mmHg: \(label)"
         if let isolated = classification.isolatedLabel(in: table) { line += ", \(isolated)" }
-        context.stdout.line(line + " [\(classification.guideline.rawValue.uppercased())]")
+        if isLow { line += "; " + context.style.red("low: systolic below 90 or diastolic below 60 (an alert in stats and the report)") }
+        context.stdout.line(line)
     }
 }

@@ -23,6 +23,7 @@ enum CommandRegistry {
         ProfileAddCommand.self, ProfileListCommand.self, ProfileShowCommand.self, ProfileEditCommand.self,
         ProfileDefaultCommand.self, ProfileRemoveCommand.self,
         TagListCommand.self, TagAddCommand.self, TagEditCommand.self, TagRemoveCommand.self,
+        EventAddCommand.self, EventListCommand.self, EventRemoveCommand.self, CompareCommand.self, ProtocolCommand.self,
         ExportCommand.self, ImportCommand.self, BackupCommand.self, RestoreCommand.self, CheckCommand.self,
         ]
     }
@@ -39,6 +40,11 @@ enum CommandRegistry {
                 ["tag"], abstract: "Manage status tag definitions (bp-med, diet, exercise, ...).",
                 examples: ["healthlog tag add salt --label 'salty meal' --label-zh 咸食 --color '#E67E22'", "healthlog tag list"]),
             subcommands: commands.filter { $0.spec.path.first == "tag" }),
+        CommandGroup(
+            spec: CommandSpec(
+                ["event"], abstract: "Record medication changes and other events, to compare before and after.",
+                examples: ["healthlog event add 'amlodipine 5 mg started'", "healthlog event list"]),
+            subcommands: commands.filter { $0.spec.path.first == "event" }),
     ]
     }
 }

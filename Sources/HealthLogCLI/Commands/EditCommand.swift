@@ -11,7 +11,7 @@ struct EditCommand: Command {
             ArgumentSpec("PULSE", optional: true, help: "New pulse."),
         ],
         options: ReadingInput.options + [clearOption],
-        examples: ["healthlog edit 3f2a9c1e 136/84", "healthlog edit 3f2a9c1e -t bp-med,exercise", "healthlog edit 3f2a9c1e --clear note"],
+        examples: ["healthlog edit 3f2a9c1e 136/84", "healthlog edit 3f2a9c1e --office", "healthlog edit 3f2a9c1e -t bp-med,exercise", "healthlog edit 3f2a9c1e --clear note"],
         discussion: "--tag replaces the reading's tags; tags it already had may be undefined, new ones must be defined.")
 
     /// The values `--clear` removes.
@@ -27,7 +27,8 @@ struct EditCommand: Command {
         id = arguments.positionals[0]
         input = try ReadingInput(arguments, positionals: arguments.positionals.dropFirst(), context: context)
         clear = Set(try arguments.values(EditCommand.clearOption))
-        guard input.hasNoMeasurement && input.tagIDs == nil && input.note == nil && input.takenAt == nil ? !clear.isEmpty : true
+        guard input.hasNoMeasurement && input.tagIDs == nil && input.note == nil && input.takenAt == nil && input.site == nil
+            ? !clear.isEmpty : true
         else { throw arguments.usage("nothing to change; give new values or --clear FIELD") }
     }
 
@@ -46,6 +47,7 @@ struct EditCommand: Command {
             if let value = input.tagIDs { reading.tagIDs = value }
             if let value = input.note { reading.note = value }
             if let value = input.takenAt { reading.takenAt = value }
+            if let value = input.site { reading.site = value }
             try store.update(reading)
             return (reading, try store.requireProfile(id: reading.profileID), try store.tags())
         }

@@ -13,7 +13,7 @@ struct ExportCommand: Command {
             "healthlog export -o backup.csv", "healthlog export --format json -o healthlog-backup.json",
             "healthlog -p dad export --format fhir --last 3m -o dad-fhir.json",
         ],
-        discussion: "All profiles are exported unless --profile names one.")
+        discussion: "All profiles are exported unless --profile names one. JSON and FHIR also carry events; CSV holds readings only.")
 
     enum Format: String, CaseIterable, Sendable { case csv, json, fhir }
     static let formatOption = Option<Format>(
@@ -32,7 +32,7 @@ struct ExportCommand: Command {
     func run(_ context: CommandContext) throws(CLIError) {
         let store = try context.store(.readOnly)
         // Export is for backup and moving data: every profile unless one is named explicitly.
-        let (profiles, tags, readings) = try context.records {
+        let (profiles, tags, events, readings) = try context.records {
             try store.read {
                 var profiles = try store.profiles()
                 if let id = context.profileFlag {
@@ -40,14 +40,16 @@ struct ExportCommand: Command {
                 }
                 let readings = try store.readings(
                     matching: ReadingQuery(profileID: context.profileFlag, from: range.from, to: range.to))
-                return (profiles, try store.tags(), readings)
+                let events = try store.events(profileID: context.profileFlag, from: range.from, to: range.to)
+                return (profiles, try store.tags(), events, readings)
             }
         }
         let bytes: [UInt8]
         switch format {
         case .csv: bytes = Array(ReadingCSVCodec.encode(readings).utf8)
-        case .json: bytes = JSONBackup.encode(profiles: profiles, tags: tags, readings: readings, exportedAt: context.clock()) + [10]
-        case .fhir: bytes = FHIRExport.encode(profiles: profiles, readings: readings, exportedAt: context.now) + [10]
+        case .json:
+            bytes = JSONBackup.encode(profiles: profiles, tags: tags, events: events, readings: readings, exportedAt: context.clock()) + [10]
+        case .fhir: bytes = FHIRExport.encode(profiles: profiles, events: events, readings: readings, exportedAt: context.now) + [10]
         }
         guard let output, output != "-" else {
             context.stdout.write(String(decoding: bytes, as: UTF8.self))
@@ -58,6 +60,10 @@ struct ExportCommand: Command {
         } catch {
             throw .cannotCreate(error.description)
         }
-        context.stderr.line("Exported \(readings.count) readings (\(format.rawValue)) to \(output).".visibleControls())
+        let eventNote = format == .csv || events.isEmpty ? "" : " and \(events.count) event\(events.count == 1 ? "" : "s")"
+        context.stderr.line("Exported \(readings.count) readings\(eventNote) (\(format.rawValue)) to \(output).".visibleControls())
+        if format == .csv && !events.isEmpty {
+            context.stderr.line("CSV holds readings only; --format json or fhir also keeps the \(events.count) events.")
+        }
     }
 }

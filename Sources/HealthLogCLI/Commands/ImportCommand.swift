@@ -108,6 +108,9 @@ struct ImportCommand: Command {
         if summary.updated > 0 { counts.append("updated \(summary.updated)") }
         counts.append("duplicate \(summary.duplicates)")
         if report.outcome.deviceErrorRows > 0 { counts.append("device error rows \(report.outcome.deviceErrorRows)") }
+        if summary.eventsAdded + summary.eventsUpdated + summary.eventDuplicates > 0 {
+            counts.append("events added \(summary.eventsAdded)\(summary.eventsUpdated > 0 ? " (updated \(summary.eventsUpdated))" : "")")
+        }
         counts += ["skipped \(report.outcome.skippedCount)", "invalid \(report.outcome.problems.count)"]
         let into = report.profile.map { " into \($0)" } ?? ""
         let line = counts.joined(separator: ", ")

@@ -52,7 +52,7 @@ struct ListCommand: Command {
                 context.stdout.line(total == 0 ? "No readings yet. Add one with: healthlog add 138/86 72" : "No readings match.")
                 return
             }
-            context.stdout.write(presenter.table(readings, target: profile.target))
+            context.stdout.write(presenter.table(readings, target: presenter.target(of: profile)))
             if isUnfiltered, total > readings.count {
                 context.stdout.line(context.style.dim("(the latest \(readings.count) of \(total); use --last, --from or --limit for more)"))
             }

@@ -7,20 +7,27 @@ struct ProfileFields {
     static let birthYearOption = Option<Int>(
         "--birth-year", value: "YYYY", help: "Year of birth (the report shows the age).", expected: "a year like 1956") { Int($0) }
     static let sexOption = Option<Profile.Sex>("--sex", value: "SEX", help: "female, male or other.")
-    static let targetOption = Option<String>("--target", value: "SYS/DIA", help: "Home BP target in mmHg (default 135/85).")
+    static let targetOption = Option<String>(
+        "--target", value: "SYS/DIA|none",
+        help: "Treatment target in mmHg set by the doctor; none (the default) uses the guideline's home threshold.")
     static let options: [any OptionDeclaration] = [nameOption, birthYearOption, sexOption, targetOption]
 
     var name: String?
     var birthYear: Int?
     var sex: Profile.Sex?
-    var target: BloodPressure?
+    /// The target given: `.some(nil)` for `none`, back to the guideline's threshold.
+    var target: BloodPressure??
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         name = try arguments.value(ProfileFields.nameOption)
         birthYear = try arguments.value(ProfileFields.birthYearOption)
         sex = try arguments.value(ProfileFields.sexOption)
         if let text = try arguments.value(ProfileFields.targetOption) {
-            do { target = try BloodPressure.parse(text) } catch { throw .data("--target: \(error)") }
+            if text.lowercased() == "none" {
+                target = .some(nil)
+            } else {
+                do { target = .some(try BloodPressure.parse(text)) } catch { throw .data("--target: \(error)") }
+            }
         }
     }
 
@@ -34,11 +41,16 @@ struct ProfileFields {
     }
 }
 
+/// "135/85 (set)" or "none (the guideline's home threshold)".
+func targetDescription(_ target: BloodPressure?) -> String {
+    target.map { "\($0)" } ?? "none (the guideline's home threshold)"
+}
+
 private func profileSummary(_ profile: Profile) -> String {
     var parts = ["\(profile.id) (\(profile.name.visibleControls()))"]
     if let year = profile.birthYear { parts.append("born \(year)") }
     if let sex = profile.sex { parts.append(sex.rawValue) }
-    parts.append("target \(profile.target)")
+    parts.append("target \(targetDescription(profile.target))")
     return parts.joined(separator: ", ")
 }
 
@@ -88,7 +100,7 @@ struct ProfileListCommand: Command {
                 .object([
                     ("id", .string(profile.id)), ("name", .string(profile.name)), ("birthYear", .optional(profile.birthYear)),
                     ("sex", .optional(profile.sex?.rawValue)),
-                    ("target", .object([("systolic", .int(profile.target.systolic)), ("diastolic", .int(profile.target.diastolic))])),
+                    ("target", profile.target.map { .object([("systolic", .int($0.systolic)), ("diastolic", .int($0.diastolic))]) } ?? .null),
                     ("readings", .int(count)), ("default", .bool(profile.id == defaultID)),
                 ])
             }).serialized())
@@ -106,7 +118,7 @@ struct ProfileListCommand: Command {
             let mark = profile.id == defaultID ? "*" : " "
             let born = profile.birthYear.map(String.init) ?? "    "
             context.stdout.line(
-                "\(mark) \(profile.id.padding(idWidth))  \(name.padding(nameWidth))  \(born)  \(profile.target.description.padding(6))  \(String(count).leftPadding(8))")
+                "\(mark) \(profile.id.padding(idWidth))  \(name.padding(nameWidth))  \(born)  \((profile.target?.description ?? "—").padding(6))  \(String(count).leftPadding(8))")
         }
         if defaultID != nil { context.stdout.line(context.style.dim("* the default profile")) }
     }
@@ -132,7 +144,7 @@ struct ProfileShowCommand: Command {
         context.stdout.line(row("Name", profile.name.visibleControls()))
         context.stdout.line(row("Born", profile.birthYear.map(String.init) ?? "—"))
         context.stdout.line(row("Sex", profile.sex?.rawValue ?? "—"))
-        context.stdout.line(row("Target", "\(profile.target) mmHg"))
+        context.stdout.line(row("Target", targetDescription(profile.target)))
         context.stdout.line(row("Readings", String(count)))
     }
 }

@@ -10,6 +10,8 @@ struct ReadingInput {
     var tagIDs: [String]?
     var note: String?
     var takenAt: ZonedInstant?
+    /// `--office` or `--home`; nil when neither was given.
+    var site: MeasurementSite?
     /// True when `--at` named a wall time that happens twice (the hour the clocks go back);
     /// the earlier instant was taken, and the confirmation says so.
     var atRepeatedWallTime = false
@@ -21,7 +23,9 @@ struct ReadingInput {
     static let noteOption = Option<String>("--note", short: "-n", value: "TEXT", help: "A free-text note.")
     static let at = Option<String>(
         "--at", value: "WHEN", help: "When it was taken: 07:45, 'yesterday 21:30', '2026-11-30 07:45' or ISO 8601 (default: now).")
-    static let options: [any OptionDeclaration] = [pulseOption, weight, tag, noteOption, at]
+    static let office = Flag("--office", help: "Taken at the clinic: kept out of every home figure, shown as the office figure.")
+    static let home = Flag("--home", help: "Taken at home (the default); with edit, undoes --office.")
+    static let options: [any OptionDeclaration] = [pulseOption, weight, tag, noteOption, at, office, home]
 
     /// Reads the values; `positionals` are the `SYS/DIA [PULSE]` words.
     init(_ arguments: ParsedArguments, positionals: ArraySlice<String>, context: CommandContext) throws(CLIError) {
@@ -67,21 +71,32 @@ struct ReadingInput {
             tagIDs = ids
         }
         note = try arguments.value(ReadingInput.noteOption)
-        if let when = try arguments.value(ReadingInput.at) {
-            let now = context.now
-            let instant = try DateArgument.instant(when, now: now, zone: context.zone)
-            do {
-                try instant.checkPlausible(now: now.utcSeconds, birthYear: nil)
-            } catch {
-                // Just after midnight, "23:50" means last night.
-                let isClockOnly = !when.contains(" ") && !when.contains("-")
-                let hint = isClockOnly && instant.utcSeconds > now.utcSeconds ? "; did you mean 'yesterday \(when)'?" : ""
-                throw .data("--at '\(when)': \(error.message)\(hint)")
-            }
-            takenAt = instant
-            atRepeatedWallTime = ZonedInstant(iso8601: when.trimmingWhitespace().description) == nil
-                && context.zone.instants(date: instant.localDate, hour: instant.hour, minute: instant.minute, second: instant.second).count > 1
+        switch (arguments.isSet(ReadingInput.office), arguments.isSet(ReadingInput.home)) {
+        case (true, true): throw arguments.usage("give --office or --home, not both")
+        case (true, false): site = .office
+        case (false, true): site = .home
+        case (false, false): site = nil
         }
+        if let when = try arguments.value(ReadingInput.at) {
+            takenAt = try ReadingInput.instant(at: when, context: context)
+            atRepeatedWallTime = ZonedInstant(iso8601: when.trimmingWhitespace().description) == nil
+                && context.zone.instants(date: takenAt!.localDate, hour: takenAt!.hour, minute: takenAt!.minute, second: takenAt!.second).count > 1
+        }
+    }
+
+    /// The instant `--at WHEN` names, checked to be plausible: not in the future, not before 1900.
+    static func instant(at when: String, context: CommandContext) throws(CLIError) -> ZonedInstant {
+        let now = context.now
+        let instant = try DateArgument.instant(when, now: now, zone: context.zone)
+        do {
+            try instant.checkPlausible(now: now.utcSeconds, birthYear: nil)
+        } catch {
+            // Just after midnight, "23:50" means last night.
+            let isClockOnly = !when.contains(" ") && !when.contains("-")
+            let hint = isClockOnly && instant.utcSeconds > now.utcSeconds ? "; did you mean 'yesterday \(when)'?" : ""
+            throw .data("--at '\(when)': \(error.message)\(hint)")
+        }
+        return instant
     }
 
     /// The line that says which of two equal wall times was taken, or nil.

@@ -111,10 +111,11 @@ struct ReportOptions {
         } catch {
             throw CLIError(error)
         }
-        let (summary, tags) = try self.summary.load(context, options: AnalysisOptions())
+        let (summary, tags) = try self.summary.load(context, options: AnalysisOptions(), language: language)
+        let label = { (id: String) in tags.first { $0.id == id }?.label(in: language) ?? id }
         return ReportRequest(
             summary: summary, tagDefinitions: tags, template: template, strings: strings, generatedAt: context.now,
-            programVersion: HealthLogMain.version)
+            programVersion: HealthLogMain.version, filter: self.summary.filters.description(strings: strings, tagLabel: label))
     }
 }
 

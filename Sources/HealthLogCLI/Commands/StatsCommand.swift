@@ -37,14 +37,17 @@ struct StatsCommand: Command {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let (summary, tags) = try summaryOptions.load(context, options: options)
+        let language = Language(environment: context.environment)
+        let (summary, tags) = try summaryOptions.load(context, options: options, language: language)
         let presenter = ReadingPresenter(tags: tags, environment: context.environment, style: context.style)
         if json {
             let label = { (id: String) in tags.first { $0.id == id }?.label(in: presenter.language) }
-            context.stdout.line(SummaryJSON.document(summary, tagLabel: label).serialized())
+            context.stdout.line(SummaryJSON.document(summary, filter: summaryOptions.filters.json, tagLabel: label).serialized())
         } else {
             let table = try context.strings(presenter.language)
-            context.stdout.write(StatsText(summary: summary, style: context.style, tagLabel: presenter.label(ofTag:), strings: table).render())
+            let filter = summaryOptions.filters.description(strings: table, tagLabel: presenter.label(ofTag:))
+            context.stdout.write(
+                StatsText(summary: summary, style: context.style, tagLabel: presenter.label(ofTag:), strings: table, filter: filter).render())
         }
     }
 }

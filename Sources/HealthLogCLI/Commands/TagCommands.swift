@@ -7,26 +7,45 @@ struct TagFields {
     static let labelZhOption = Option<String>("--label-zh", value: "TEXT", help: "Chinese label, e.g. 咸食.")
     static let colorOption = Option<String>("--color", value: "#RRGGBB", help: "Marker colour on the chart (default #6C757D).")
     static let symbolOption = Option<String>("--symbol", value: "NAME", help: "A symbol name (default tag).")
-    static let options: [any OptionDeclaration] = [labelOption, labelZhOption, colorOption, symbolOption]
+    static let deviationFlag = Flag(
+        "--deviation", help: "Readings with this tag break the measuring protocol (like coffee or exercise in the 30 minutes before).")
+    static let noDeviationFlag = Flag("--no-deviation", help: "Undo --deviation.")
+    static let options: [any OptionDeclaration] = [labelOption, labelZhOption, colorOption, symbolOption, deviationFlag, noDeviationFlag]
 
     let label: String?
     let labelZh: String?
     let color: String?
     let symbol: String?
+    /// nil when neither `--deviation` nor `--no-deviation` was given.
+    let deviation: Bool?
 
     init(_ arguments: ParsedArguments) throws(CLIError) {
         label = try arguments.value(TagFields.labelOption)
         labelZh = try arguments.value(TagFields.labelZhOption)
         color = try arguments.value(TagFields.colorOption)
         symbol = try arguments.value(TagFields.symbolOption)
+        switch (arguments.isSet(TagFields.deviationFlag), arguments.isSet(TagFields.noDeviationFlag)) {
+        case (true, true): throw arguments.usage("give --deviation or --no-deviation, not both")
+        case (true, false): deviation = true
+        case (false, true): deviation = false
+        case (false, false): deviation = nil
+        }
     }
+
+    var isEmpty: Bool { label == nil && labelZh == nil && color == nil && symbol == nil && deviation == nil }
 
     func apply(to tag: inout StatusTag) {
         if let label { tag.label = label }
         if let labelZh { tag.labelZh = labelZh }
         if let color { tag.color = color }
         if let symbol { tag.symbol = symbol }
+        if let deviation { tag.deviation = deviation }
     }
+}
+
+/// "Defined tag 'salt': salty meal / 咸食, #E67E22 (a protocol deviation)."
+private func tagDescription(_ tag: StatusTag) -> String {
+    "\(tag.label)\(tag.labelZh.map { " / \($0)" } ?? ""), \(tag.color.uppercased())\(tag.deviation ? " (a protocol deviation)" : "")"
 }
 
 struct TagListCommand: Command {
@@ -52,7 +71,8 @@ struct TagListCommand: Command {
             let defined: [JSONValue] = zip(tags, counts).map { tag, count in
                 .object([
                     ("id", .string(tag.id)), ("label", .string(tag.label)), ("labelZh", .optional(tag.labelZh)),
-                    ("color", .string(tag.color)), ("symbol", .string(tag.symbol)), ("uses", .int(count)), ("defined", .bool(true)),
+                    ("color", .string(tag.color)), ("symbol", .string(tag.symbol)), ("deviation", .bool(tag.deviation)),
+                    ("uses", .int(count)), ("defined", .bool(true)),
                 ])
             }
             let undefined: [JSONValue] = orphans.map { .object([("id", .string($0.id)), ("uses", .int($0.count)), ("defined", .bool(false))]) }
@@ -63,7 +83,7 @@ struct TagListCommand: Command {
         context.stdout.line(context.style.bold("\("ID".padding(width))  Colour   Uses  Label"))
         for (tag, count) in zip(tags, counts) {
             let chinese = tag.labelZh.map { " / \($0)" } ?? ""
-            let label = (tag.label + chinese).visibleControls(lineBreaks: .symbol)
+            let label = (tag.label + chinese).visibleControls(lineBreaks: .symbol) + (tag.deviation ? context.style.dim(" · deviation") : "")
             context.stdout.line("\(tag.id.padding(width))  \(tag.color)  \(String(count).leftPadding(4))  \(label)")
         }
         for orphan in orphans {
@@ -77,7 +97,10 @@ struct TagAddCommand: Command {
         ["tag", "add"], abstract: "Define a new status tag.",
         arguments: [ArgumentSpec("ID", help: "A short id: lowercase letters, digits and '-', e.g. salt.")],
         options: TagFields.options,
-        examples: ["healthlog tag add salt --label 'salty meal' --label-zh 咸食 --color '#E67E22'"])
+        examples: [
+            "healthlog tag add salt --label 'salty meal' --label-zh 咸食 --color '#E67E22'",
+            "healthlog tag add smoking --label 'cigarette' --label-zh 吸烟 --deviation",
+        ])
 
     let tag: StatusTag
 
@@ -91,16 +114,16 @@ struct TagAddCommand: Command {
     func run(_ context: CommandContext) throws(CLIError) {
         let store = try context.store(.readWrite)
         try context.records { try store.addTag(tag) }
-        context.stdout.line("Defined tag '\(tag.id)': \(tag.label)\(tag.labelZh.map { " / \($0)" } ?? ""), \(tag.color.uppercased()).".visibleControls())
+        context.stdout.line("Defined tag '\(tag.id)': \(tagDescription(tag)).".visibleControls())
     }
 }
 
 struct TagEditCommand: Command {
     static let spec = CommandSpec(
-        ["tag", "edit"], abstract: "Change a tag's labels, colour or symbol. Readings keep the tag.",
+        ["tag", "edit"], abstract: "Change a tag's labels, colour, symbol or deviation flag. Readings keep the tag.",
         arguments: [ArgumentSpec("ID", help: "The tag's id (ids cannot change).")],
         options: TagFields.options,
-        examples: ["healthlog tag edit diet --label 'low-salt meal' --label-zh 低盐餐"])
+        examples: ["healthlog tag edit diet --label 'low-salt meal' --label-zh 低盐餐", "healthlog tag edit exercise --no-deviation"])
 
     let id: String
     let fields: TagFields
@@ -108,8 +131,8 @@ struct TagEditCommand: Command {
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         id = arguments.positionals[0]
         fields = try TagFields(arguments)
-        if fields.label == nil && fields.labelZh == nil && fields.color == nil && fields.symbol == nil {
-            throw arguments.usage("nothing to change; give --label, --label-zh, --color or --symbol")
+        if fields.isEmpty {
+            throw arguments.usage("nothing to change; give --label, --label-zh, --color, --symbol or --(no-)deviation")
         }
     }
 
@@ -121,7 +144,7 @@ struct TagEditCommand: Command {
             try store.updateTag(tag)
             return tag
         }
-        context.stdout.line("Updated tag '\(tag.id)': \(tag.label)\(tag.labelZh.map { " / \($0)" } ?? ""), \(tag.color.uppercased()).".visibleControls())
+        context.stdout.line("Updated tag '\(tag.id)': \(tagDescription(tag)).".visibleControls())
     }
 }
 

@@ -1,3 +1,4 @@
+import HealthAnalytics
 import HealthCore
 import HealthRecords
 
@@ -18,6 +19,11 @@ struct ReadingPresenter {
         (tags.first { $0.id == id }?.label(in: language) ?? id).visibleControls()
     }
 
+    /// The target readings are marked against: the profile's, else the guideline's home threshold.
+    func target(of profile: Profile) -> BloodPressure {
+        Goals(profile: profile, guideline: language == .chinese ? .china : .esh).target
+    }
+
     /// `138/86 mmHg · pulse 72 · 72.5 kg`.
     func values(_ reading: Reading, target: BloodPressure?) -> String {
         var parts: [String] = []
@@ -32,8 +38,9 @@ struct ReadingPresenter {
 
     /// The one line `add` and `edit` print.
     func confirmation(_ verb: String, _ reading: Reading, profile: Profile) -> String {
-        let when = "\(reading.takenAt.localDate) \(reading.takenAt.localTimeText) \(reading.period.rawValue)"
-        var line = "\(verb) \(style.dim(shortID(reading.id))) · \(profile.id) · \(when) · \(values(reading, target: profile.target))"
+        let when = "\(weekdayName(reading.takenAt.localDate)) \(reading.takenAt.localDate) \(reading.takenAt.localTimeText) \(reading.period.rawValue)"
+        let site = reading.site == .office ? " · office" : ""
+        var line = "\(verb) \(style.dim(shortID(reading.id))) · \(profile.id) · \(when)\(site) · \(values(reading, target: target(of: profile)))"
         if !reading.tagIDs.isEmpty { line += " · " + reading.tagIDs.map(label(ofTag:)).joined(separator: ", ") }
         return line
     }
@@ -45,32 +52,56 @@ struct ReadingPresenter {
         target.map(pressure.isAtOrAbove) ?? false
     }
 
-    /// The `list` table: the date once per day, values right-aligned, notes cut to fit 100 columns.
+    /// `Mon`: English weekday names, as the rest of the table is English.
+    func weekdayName(_ date: CivilDate) -> String {
+        ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][date.isoWeekday - 1]
+    }
+
+    /// The `list` table: the measurement day and its weekday once per day, values right-aligned,
+    /// office readings marked, notes cut to fit 100 columns.
     func table(_ readings: [Reading], target: BloodPressure) -> String {
         let header = [
-            "ID".padding(8), "Date".padding(10), "Time ", "Period ", "BP".padding(8), "Pulse", "Weight",
+            "ID".padding(8), "Date".padding(14), "Time ", "Period ", "BP".padding(9), "Pulse", "Weight",
             "Tags".padding(20), "Note",
         ].joined(separator: "  ")
         var text = style.bold(header) + "\n"
         var lastDay: CivilDate?
         for reading in readings {
-            let day = reading.takenAt.localDate
-            let dateCell = day == lastDay ? "          " : "\(day)"
+            let day = reading.measurementDay
+            let dateCell = day == lastDay ? String(repeating: " ", count: 14) : "\(day) \(weekdayName(day))"
             lastDay = day
-            let pressure = reading.bloodPressure.map { "\($0)" } ?? ""
-            var pressureCell = pressure.padding(8)
+            let pressure = reading.bloodPressure.map { "\($0)" + (reading.site == .office ? " ᵒ" : "") } ?? ""
+            var pressureCell = pressure.padding(9)
             if let bp = reading.bloodPressure, isAbove(bp, target) { pressureCell = style.red(pressureCell) }
-            let tagsCell = reading.tagIDs.joined(separator: ",").visibleControls(lineBreaks: .symbol)
             let cells = [
                 shortID(reading.id), dateCell, reading.takenAt.localTimeText, reading.period.rawValue.padding(7),
                 pressureCell, (reading.pulse.map(String.init) ?? "").leftPadding(5),
                 (reading.weightGrams.map { formatKilograms(($0 + 50) / 100 * 100) } ?? "").leftPadding(6),
-                truncate(tagsCell, 20).padding(20),
+                tagList(reading.tagIDs, width: 20).padding(20),
                 truncate(reading.note.visibleControls(lineBreaks: .symbol), 30),
             ]
             text += cells.joined(separator: "  ").trimmingTrailingSpaces() + "\n"
         }
+        if readings.contains(where: { $0.site == .office }) { text += style.dim("ᵒ taken at the clinic (office reading)") + "\n" }
         return text
+    }
+
+    /// Tag IDs that fit in `width` columns, then `+N` for the ones left out, so none is hidden silently.
+    func tagList(_ tagIDs: [String], width: Int) -> String {
+        let ids = tagIDs.map { $0.visibleControls(lineBreaks: .symbol) }
+        var shown: [String] = []
+        for (index, id) in ids.enumerated() {
+            let rest = ids.count - index - 1
+            let candidate = (shown + [id]).joined(separator: ",")
+            let suffix = rest > 0 ? " +\(rest)" : ""
+            if (candidate + suffix).displayWidth > width {
+                let hidden = ids.count - shown.count
+                if shown.isEmpty { return truncate(id, width - 3 - String(hidden - 1).count) + (hidden > 1 ? " +\(hidden - 1)" : "") }
+                return shown.joined(separator: ",") + " +\(hidden)"
+            }
+            shown.append(id)
+        }
+        return shown.joined(separator: ",")
     }
 
     /// The `list --format json` object for one reading.
@@ -81,6 +112,7 @@ struct ReadingPresenter {
             ("systolic", .optional(reading.systolic)), ("diastolic", .optional(reading.diastolic)),
             ("pulse", .optional(reading.pulse)), ("weightKg", .optional(reading.weightKilograms)),
             ("tags", .array(reading.tagIDs.map(JSONValue.string))), ("note", reading.note.isEmpty ? .null : .string(reading.note)),
+            ("site", .string(reading.site.rawValue)), ("measurementDay", .string(reading.measurementDay.description)),
         ])
     }
 
@@ -89,7 +121,11 @@ struct ReadingPresenter {
         let row = { (name: String, value: String) in "  \(name.padding(8))  \(value)\n" }
         var text = "Reading \(reading.id)\n"
         text += row("Profile", profile.map { "\($0.id) (\($0.name.visibleControls()))" } ?? reading.profileID)
-        text += row("Taken", "\(reading.takenAt.localDate) \(reading.takenAt.localTimeText) (\(reading.period.rawValue)), UTC offset \(offsetText(reading.takenAt.offsetMinutes))")
+        text += row("Taken", "\(weekdayName(reading.takenAt.localDate)) \(reading.takenAt.localDate) \(reading.takenAt.localTimeText) (\(reading.period.rawValue)), UTC offset \(offsetText(reading.takenAt.offsetMinutes))")
+        if reading.measurementDay != reading.takenAt.localDate {
+            text += row("", "counts for \(weekdayName(reading.measurementDay)) \(reading.measurementDay) (the evening runs to 03:59)")
+        }
+        text += row("Site", reading.site == .office ? "office (at the clinic)" : "home")
         text += row("BP", reading.bloodPressure.map { "\($0) mmHg" } ?? "—")
         text += row("Pulse", reading.pulse.map { "\($0) bpm" } ?? "—")
         text += row("Weight", reading.weightGrams.map { "\(formatKilograms($0)) kg" } ?? "—")

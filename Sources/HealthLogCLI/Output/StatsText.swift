@@ -2,31 +2,33 @@ import HealthAnalytics
 import HealthCore
 import HealthRecords
 
-/// `stats` as text for an 80-column terminal: the verdict first, then the detail.
+/// `stats` as text for an 80-column terminal: the verdict first, then the detail. Sentences
+/// come from ``SummaryWording``, the same as the report's.
 struct StatsText {
     let summary: BPSummary
     let style: TerminalStyle
     let tagLabel: (String) -> String
     let strings: StringTable
+    /// What the filters kept, e.g. "only readings tagged bp-med"; nil without filters.
+    let filter: String?
+
+    private var wording: SummaryWording { SummaryWording(summary: summary, strings: strings, tagLabel: tagLabel) }
 
     func render() -> String {
         var lines: [String] = []
         let profile = summary.profile
         let guideline = summary.options.guideline
-        let threshold = guideline.homeThreshold(target: profile.target)
-        lines.append(style.bold("\(profile.id) (\(profile.name.visibleControls()))") + " · \(summary.from) – \(summary.to) · \(summary.overall.count) readings · \(guideline.rawValue.uppercased())")
+        var header = style.bold("\(profile.id) (\(profile.name.visibleControls()))")
+            + " · \(summary.from) – \(summary.to) · \(summary.overall.count) home readings · \(guideline.label(in: strings))"
+        if let filter { header += " · " + strings.text("filter", ["filter": filter]) }
+        lines.append(header)
         lines.append("")
-        if let average = summary.protocolAverage {
-            let verdict = summary.hypertensive
-                ? style.red("above the home threshold \(threshold)") : style.green("below the home threshold \(threshold)")
-            lines.append("Home BP (7-day protocol): " + style.bold("\(Figures.whole(average.systolic))/\(Figures.whole(average.diastolic)) mmHg") + "  \(verdict)")
-            let note = average.sufficient ? "" : style.yellow(" · too few: 12 needed")
-            let days = average.days == 1 ? "1 day" : "\(average.days) days"
-            lines.append("  \(average.firstDay) – \(average.lastDay) · \(days) · n=\(average.count) (day 1 dropped)\(note)")
-        } else if let systolic = summary.overall.systolic.mean, let diastolic = summary.overall.diastolic.mean {
-            let verdict = summary.hypertensive ? style.red("above \(threshold)") : style.green("below \(threshold)")
-            lines.append("Mean BP: " + style.bold("\(Figures.whole(systolic))/\(Figures.whole(diastolic)) mmHg") + "  \(verdict)  (too few days for the 7-day protocol)")
+        guard summary.overall.systolic.count > 0 || summary.office != nil else {
+            lines.append(strings.text("weightOnly"))
+            weight(into: &lines)
+            return finish(lines)
         }
+        verdict(into: &lines)
         lines.append("")
         lines.append(style.bold(columns(["", "n", "SYS mean±SD", "DIA mean±SD", "Pulse", "SYS range", "DIA range"])))
         for (name, group) in [("Morning", summary.periods[.morning]!), ("Noon", summary.periods[.noon]!),
@@ -38,34 +40,22 @@ struct StatsText {
             for bucket in buckets { lines.append(row(bucket.key, bucket.statistics)) }
         }
         lines.append("")
-        var figures: [String] = []
         if let difference = summary.morningEveningDifference {
-            figures.append("Morning − evening \(Figures.signed(difference.systolic))/\(Figures.signed(difference.diastolic)) mmHg")
+            lines.append("\(strings.text("wholeRange.morningEvening")) \(SummaryWording.signedPair(difference.systolic, difference.diastolic)) mmHg")
         }
-        if let above = summary.aboveTargetPercent {
-            figures.append("above target \(Figures.whole(above))%")
+        var figures: [String] = []
+        if let share = summary.atOrAboveTargetPercent {
+            figures.append("at or above target \(Figures.whole(share))%")
             figures.append("SYS \(summary.options.targetRange.lowerBound)–\(summary.options.targetRange.upperBound): \(Figures.whole(summary.timeInTargetPercent ?? 0))%")
         }
         if !figures.isEmpty { lines.append(figures.joined(separator: " · ")) }
         if let map = summary.meanArterialPressure, let pulsePressure = summary.pulsePressure {
             lines.append("MAP \(Figures.oneDecimal(map)) · pulse pressure \(Figures.oneDecimal(pulsePressure)) mmHg")
         }
-        if !summary.tags.isEmpty {
-            lines.append("")
-            lines.append(style.bold("Tags            with (n, mean)        without (n, mean)     difference"))
-            for comparison in summary.tags.prefix(8) {
-                let name = String(tagLabel(comparison.tag).prefix(14)).padding(14)
-                let with = side(comparison.with)
-                let without = side(comparison.without)
-                var difference = ""
-                if let a = comparison.with.systolic, let b = comparison.without.systolic,
-                    let c = comparison.with.diastolic, let d = comparison.without.diastolic
-                {
-                    difference = "\(Figures.signed(a - b))/\(Figures.signed(c - d))"
-                }
-                lines.append("\(name)  \(with.padding(20))  \(without.padding(20))  \(difference)")
-            }
-        }
+        trend(into: &lines)
+        tags(into: &lines)
+        events(into: &lines)
+        notes(into: &lines)
         if summary.dailyMeans.count >= 2 {
             lines.append("")
             lines.append("Daily SYS  " + sparkline(summary.dailyMeans.map(\.systolic)) + "  \(Figures.whole(summary.dailyMeans.map(\.systolic).min()!))–\(Figures.whole(summary.dailyMeans.map(\.systolic).max()!))")
@@ -82,11 +72,110 @@ struct StatsText {
             }
             if summary.alerts.count > 5 { lines.append("  … and \(summary.alerts.count - 5) earlier (see --format json)") }
         }
-        if let weight = summary.weight {
-            lines.append("Weight: \(Figures.oneDecimal(weight.first)) → \(Figures.oneDecimal(weight.last)) kg (\(Figures.signed(weight.change, decimals: 1))), mean \(Figures.oneDecimal(weight.mean))")
-        }
-        return lines.map { $0.trimmingTrailingSpaces() }.joined(separator: "\n") + "\n"
+        weight(into: &lines)
+        return finish(lines)
     }
+
+    private func finish(_ lines: [String]) -> String {
+        lines.map { $0.trimmingTrailingSpaces() }.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: - Sections
+
+    /// The headline average, its week, and every one-line verdict.
+    private func verdict(into lines: inout [String]) {
+        if let verdict = summary.verdict {
+            let figure = style.bold(SummaryWording.pressure(verdict.mean) + " mmHg")
+            let badge: String
+            if !verdict.sufficient {
+                badge = style.yellow(strings.text("badge.tooFew"))
+            } else if verdict.atOrAboveTarget ?? verdict.atOrAboveThreshold {
+                badge = style.red(strings.text("aboveTarget").lowercased())
+            } else {
+                badge = style.green(strings.text("atTarget").lowercased())
+            }
+            if let average = summary.protocolAverage {
+                lines.append("Home BP (7-day protocol): \(figure)  \(badge)")
+                let days = average.days == 1 ? "1 day" : "\(average.days) days"
+                lines.append("  \(average.firstDay) – \(average.lastDay) · \(days) · n=\(average.count) · \(wording.excludedDay ?? "")")
+                if !average.sufficient {
+                    lines.append("  " + style.yellow(strings.text("verdict.provisional", ["count": String(average.count)])))
+                }
+                var week: [String] = []
+                if let morning = average.morning { week.append("morning \(SummaryWording.pressure(morning)) (n=\(morning.count))") }
+                if let evening = average.evening { week.append("evening \(SummaryWording.pressure(evening)) (n=\(evening.count))") }
+                if let difference = average.morningEveningDifference {
+                    week.append("difference \(SummaryWording.signedPair(difference.systolic, difference.diastolic))")
+                }
+                if !week.isEmpty { lines.append("  " + week.joined(separator: " · ")) }
+            } else {
+                lines.append("Mean home BP: \(figure)  \(badge)  (too few days for the 7-day protocol)")
+            }
+        }
+        let sentences = [
+            wording.thresholdVerdict, wording.targetVerdict, wording.isolatedSystolic, wording.officeLine,
+            wording.findingsLine, wording.medicationLine, wording.deviationLine,
+        ].compactMap { $0 }
+        for sentence in sentences { lines.append(sentence.visibleControls()) }
+    }
+
+    private func trend(into lines: inout [String]) {
+        guard let trend = summary.trend, trend.rows.count >= 2 else { return }
+        lines.append("")
+        lines.append(style.bold(strings.text("trend.\(trend.step.rawValue)")))
+        for row in trend.rows {
+            lines.append("  \(wording.trendLabel(row).padding(24))  n=\(String(row.mean.count).padding(4))  \(SummaryWording.pressure(row.mean))")
+        }
+        if let words = wording.trendWords { lines.append("  " + words) }
+    }
+
+    private func tags(into lines: inout [String]) {
+        guard !summary.tags.isEmpty else { return }
+        lines.append("")
+        lines.append(style.bold(strings.text("tags.adjusted")))
+        lines.append(style.bold("  Tag             with (n, mean)      without (n, mean)   difference    compared"))
+        for comparison in summary.tags.prefix(8) {
+            let name = String(tagLabel(comparison.tag).prefix(14)).padding(14)
+            let periods = comparison.periodsCompared.map { ["morning": "am", "noon": "noon", "evening": "pm"][$0.rawValue]! }
+                .joined(separator: ", ")
+            lines.append(
+                "  \(name)  \(side(comparison.with).padding(18))  \(side(comparison.without).padding(18))  \(wording.adjustedDifference(comparison).padding(12))  \(periods)")
+        }
+        lines.append("  " + style.dim(strings.text("tags.caveat")))
+    }
+
+    private func events(into lines: inout [String]) {
+        guard !summary.events.isEmpty else { return }
+        lines.append("")
+        lines.append(style.bold(strings.text("events")))
+        for effect in summary.events {
+            let event = effect.event
+            lines.append("  \(event.at.measurementDay)  \(event.text.visibleControls(lineBreaks: .symbol)) (\(strings.text("kind.\(event.kind.rawValue)")))")
+            lines.append(
+                "    \(strings.text("events.before")) \(wording.window(effect.before)) · \(strings.text("events.after")) \(wording.window(effect.after))")
+            lines.append("    " + wording.difference(effect.comparison))
+        }
+    }
+
+    private func notes(into lines: inout [String]) {
+        guard let notes = summary.notes else { return }
+        lines.append("")
+        lines.append(style.bold(strings.text("notes")))
+        for reading in notes.readings {
+            let pressure = reading.bloodPressure.map { "\($0)" } ?? ""
+            let note = reading.note.visibleControls(lineBreaks: .symbol)
+            lines.append("  \(reading.takenAt.localDate) \(reading.takenAt.localTimeText)  \(pressure.padding(7))  \(String(note.prefix(60)))")
+        }
+        if notes.more > 0 { lines.append("  " + strings.text("notes.more", ["n": String(notes.more)])) }
+    }
+
+    private func weight(into lines: inout [String]) {
+        if let weight = summary.weight {
+            lines.append("Weight: \(Figures.oneDecimal(weight.first)) → \(Figures.oneDecimal(weight.last)) kg (\(Figures.signed(weight.change, decimals: 1))), mean \(Figures.oneDecimal(weight.mean)), n=\(weight.count)")
+        }
+    }
+
+    // MARK: - Table cells
 
     private func row(_ name: String, _ group: GroupStatistics) -> String {
         let systolic = group.systolic

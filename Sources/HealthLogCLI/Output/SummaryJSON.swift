@@ -3,12 +3,15 @@ import HealthCore
 import HealthRecords
 
 /// The `stats --format json` document: a stable schema, values unrounded, missing values null.
+/// The README's "stats --format json" section documents every key.
 enum SummaryJSON {
-    static func document(_ summary: BPSummary, tagLabel: (String) -> String?) -> JSONValue {
+    static func document(_ summary: BPSummary, filter: JSONValue, tagLabel: (String) -> String?) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("profile", .string(summary.profile.id)), ("from", .string(summary.from.description)),
             ("to", .string(summary.to.description)), ("guideline", .string(summary.options.guideline.rawValue)),
-            ("target", pressure(summary.target)),
+            ("filter", filter),
+            ("threshold", pressure(summary.goals.threshold)), ("target", pressure(summary.goals.target)),
+            ("targetSet", .bool(summary.profile.target != nil)),
             ("overall", group(summary.overall)),
             ("periods", .object(DayPeriod.allCases.map { ($0.rawValue, group(summary.periods[$0]!)) })),
         ]
@@ -20,26 +23,64 @@ enum SummaryJSON {
         }
         members += [
             ("map", .optional(summary.meanArterialPressure)), ("pulsePressure", .optional(summary.pulsePressure)),
-            ("aboveTargetPercent", .optional(summary.aboveTargetPercent)),
+            ("atOrAboveTargetPercent", .optional(summary.atOrAboveTargetPercent)),
             ("timeInTargetPercent", .optional(summary.timeInTargetPercent)),
-            ("morningEveningDifference", summary.morningEveningDifference.map {
-                .object([("systolic", .double($0.systolic)), ("diastolic", .double($0.diastolic))])
-            } ?? .null),
-            ("protocol", summary.protocolAverage.map { average in
-                .object([
-                    ("firstDay", .string(average.firstDay.description)), ("lastDay", .string(average.lastDay.description)),
-                    ("days", .int(average.days)), ("count", .int(average.count)),
-                    ("systolic", .double(average.systolic)), ("diastolic", .double(average.diastolic)),
-                    ("sufficient", .bool(average.sufficient)),
-                ])
-            } ?? .null),
+            ("morningEveningDifference", pair(summary.morningEveningDifference)),
+            ("protocol", summary.protocolAverage.map(protocolAverage) ?? .null),
+            ("verdict", summary.verdict.map(verdict) ?? .null),
             ("hypertensive", .bool(summary.hypertensive)),
+            ("office", summary.office.map { mean($0.office) } ?? .null),
+            ("phenotype", .optional(summary.office?.phenotype?.rawValue)),
+            ("phenotypeTreated", .bool(summary.office?.treated ?? false)),
             ("tags", .array(summary.tags.map { comparison in
                 .object([
                     ("tag", .string(comparison.tag)), ("label", .optional(tagLabel(comparison.tag))),
                     ("with", side(comparison.with)), ("without", side(comparison.without)),
+                    ("adjustedDifference", pair(comparison.adjustedDifference)),
+                    ("periodsCompared", .array(comparison.periodsCompared.map { .string($0.rawValue) })),
+                    ("sufficient", .bool(comparison.sufficient)),
                 ])
             })),
+            ("trend", summary.trend.map { trend in
+                .object([
+                    ("step", .string(trend.step.rawValue)),
+                    ("rows", .array(trend.rows.map { row in
+                        .object([
+                            ("start", .string(row.start.description)), ("end", .string(row.end.description)),
+                            ("count", .int(row.mean.count)), ("systolic", .double(row.mean.systolic)),
+                            ("diastolic", .double(row.mean.diastolic)),
+                        ])
+                    })),
+                ])
+            } ?? .null),
+            ("events", .array(summary.events.map(event))),
+            ("medicationDays", summary.medicationDays.map { days in
+                .object([
+                    ("days", .int(days.days)), ("medicated", .int(days.medicated)),
+                    ("daysWithout", .array(days.daysWithout.map { .string($0.description) })),
+                ])
+            } ?? .null),
+            ("notes", summary.notes.map { notes in
+                .object([
+                    ("readings", .array(notes.readings.map { reading in
+                        .object([
+                            ("id", .string(reading.id)), ("takenAt", .string(reading.takenAt.iso8601)),
+                            ("systolic", .optional(reading.systolic)), ("diastolic", .optional(reading.diastolic)),
+                            ("note", .string(reading.note)),
+                        ])
+                    })),
+                    ("more", .int(notes.more)),
+                ])
+            } ?? .null),
+            ("findings", summary.findings.map { findings in
+                .object([
+                    ("readings", .int(findings.readings)), ("irregularHeartbeat", .int(findings.irregularHeartbeat)),
+                    ("possibleAFib", .int(findings.possibleAFib)),
+                ])
+            } ?? .null),
+            ("deviations", summary.deviations.map { deviations in
+                .object([("count", .int(deviations.count)), ("tags", .array(deviations.tagIDs.map(JSONValue.string)))])
+            } ?? .null),
             ("alerts", .array(summary.alerts.map { alert in
                 .object([
                     ("id", .string(alert.id)), ("takenAt", .string(alert.takenAt.iso8601)),
@@ -50,15 +91,77 @@ enum SummaryJSON {
             ("weight", summary.weight.map { weight in
                 .object([
                     ("first", .double(weight.first)), ("last", .double(weight.last)),
-                    ("change", .double(weight.change)), ("mean", .double(weight.mean)),
+                    ("change", .double(weight.change)), ("mean", .double(weight.mean)), ("count", .int(weight.count)),
                 ])
             } ?? .null),
         ]
         return .object(members)
     }
 
-    private static func pressure(_ value: BloodPressure) -> JSONValue {
+    static func pressure(_ value: BloodPressure) -> JSONValue {
         .object([("systolic", .int(value.systolic)), ("diastolic", .int(value.diastolic))])
+    }
+
+    /// `{count, systolic, diastolic}`.
+    static func mean(_ mean: PressureMean) -> JSONValue {
+        .object([("count", .int(mean.count)), ("systolic", .double(mean.systolic)), ("diastolic", .double(mean.diastolic))])
+    }
+
+    static func pair(_ value: (systolic: Double, diastolic: Double)?) -> JSONValue {
+        value.map { .object([("systolic", .double($0.systolic)), ("diastolic", .double($0.diastolic))]) } ?? .null
+    }
+
+    static func protocolAverage(_ average: ProtocolAverage) -> JSONValue {
+        .object([
+            ("firstDay", .string(average.firstDay.description)), ("lastDay", .string(average.lastDay.description)),
+            ("excludedDay", .string(average.excludedDay.description)),
+            ("days", .int(average.days)), ("count", .int(average.count)),
+            ("systolic", .double(average.systolic)), ("diastolic", .double(average.diastolic)),
+            ("sufficient", .bool(average.sufficient)),
+            ("morning", average.morning.map(mean) ?? .null), ("evening", average.evening.map(mean) ?? .null),
+            ("morningEveningDifference", pair(average.morningEveningDifference)),
+        ])
+    }
+
+    private static func verdict(_ verdict: HomeVerdict) -> JSONValue {
+        .object([
+            ("basis", .string(verdict.isProtocolAverage ? "protocol" : "all-home-readings")),
+            ("systolic", .double(verdict.mean.systolic)), ("diastolic", .double(verdict.mean.diastolic)),
+            ("sufficient", .bool(verdict.sufficient)), ("atOrAboveThreshold", .bool(verdict.atOrAboveThreshold)),
+            ("atOrAboveTarget", .optional(verdict.atOrAboveTarget)), ("isolatedSystolic", .bool(verdict.isolatedSystolic)),
+        ])
+    }
+
+    /// `{from, to, n, systolic: {mean, sd}, diastolic: {mean, sd}}`.
+    static func window(_ figures: WindowFigures) -> JSONValue {
+        let sample = { (statistics: SampleStatistics) -> JSONValue in
+            .object([("mean", .optional(statistics.mean)), ("sd", .optional(statistics.sd))])
+        }
+        return .object([
+            ("from", .string(figures.from.description)), ("to", .string(figures.to.description)), ("n", .int(figures.count)),
+            ("systolic", sample(figures.systolic)), ("diastolic", sample(figures.diastolic)),
+        ])
+    }
+
+    /// `{systolic: {mean, ci95: [lo, hi]}, diastolic: {…}}`, or null when either window has fewer than 2 readings.
+    static func difference(_ comparison: WindowComparison) -> JSONValue {
+        guard let systolic = comparison.systolic, let diastolic = comparison.diastolic else { return .null }
+        let one = { (difference: MeanDifference) -> JSONValue in
+            .object([
+                ("mean", .double(difference.mean)),
+                ("ci95", .array([.double(difference.ci95.lowerBound), .double(difference.ci95.upperBound)])),
+            ])
+        }
+        return .object([("systolic", one(systolic)), ("diastolic", one(diastolic))])
+    }
+
+    static func event(_ effect: EventEffect) -> JSONValue {
+        let event = effect.event
+        return .object([
+            ("id", .string(event.id)), ("at", .string(event.at.iso8601)), ("kind", .string(event.kind.rawValue)),
+            ("text", .string(event.text)), ("before", window(effect.before)), ("after", window(effect.after)),
+            ("difference", difference(effect.comparison)), ("sufficient", .bool(effect.comparison.sufficient)),
+        ])
     }
 
     private static func group(_ statistics: GroupStatistics) -> JSONValue {

@@ -24,6 +24,27 @@ struct ReadingFilterOptions {
     /// True when no filter was given.
     var isEmpty: Bool { tagID == nil && withoutTagID == nil && periods.isEmpty }
 
+    /// What the filters keep, in `strings`' language, e.g. "only readings tagged BP medication";
+    /// nil without filters. Reports and `stats` say it, so a filtered figure is never read as the whole.
+    func description(strings: StringTable, tagLabel: (String) -> String) -> String? {
+        var parts: [String] = []
+        if let tagID { parts.append(strings.text("filter.tag", ["tag": tagLabel(tagID)])) }
+        if let withoutTagID { parts.append(strings.text("filter.withoutTag", ["tag": tagLabel(withoutTagID)])) }
+        if !periods.isEmpty {
+            parts.append(strings.text("filter.periods", ["periods": strings.alternatives(periods.map { strings.text($0.rawValue).lowercased() })]))
+        }
+        return parts.isEmpty ? nil : strings.list(parts)
+    }
+
+    /// The filters as JSON: `{"tag", "withoutTag", "periods"}`, or null without filters.
+    var json: JSONValue {
+        guard !isEmpty else { return .null }
+        return .object([
+            ("tag", .optional(tagID)), ("withoutTag", .optional(withoutTagID)),
+            ("periods", .array(periods.map { .string($0.rawValue) })),
+        ])
+    }
+
     /// `query` narrowed by the filters.
     func applied(to query: ReadingQuery) -> ReadingQuery {
         var narrowed = query

@@ -10,27 +10,47 @@ struct SummaryOptions {
 
     let range: DateRangeOptions
     let filters: ReadingFilterOptions
-    let guideline: Guideline
+    /// The guideline asked for; nil for the language's default.
+    let chosenGuideline: Guideline?
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         range = try DateRangeOptions(arguments, today: context.today)
         filters = try ReadingFilterOptions(arguments)
-        guideline = try arguments.value(Options.guideline) ?? .esh
+        chosenGuideline = try arguments.value(Options.guideline)
     }
 
-    /// The profile's summary over the range, or an error naming the profile and range when it is empty.
-    func load(_ context: CommandContext, options: AnalysisOptions) throws(CLIError) -> (BPSummary, [StatusTag]) {
+    /// The guideline: the one asked for, else the Chinese guideline for a Chinese report and ESH 2023 otherwise.
+    func guideline(for language: Language) -> Guideline {
+        chosenGuideline ?? (language == .chinese ? .china : .esh)
+    }
+
+    /// The profile's summary over the range, with its events, or an error naming the profile and
+    /// range when it is empty.
+    func load(_ context: CommandContext, options: AnalysisOptions, language: Language) throws(CLIError) -> (BPSummary, [StatusTag]) {
         let store = try context.store(.readOnly)
         let profile = try context.resolveProfile(in: store)
-        let query = filters.applied(to: ReadingQuery(profileID: profile.id, from: range.from, to: range.to))
-        let (readings, tags) = try context.records {
-            try store.read { (try store.readings(matching: query), try store.tags()) }
+        let (readings, tags, events) = try context.records {
+            try store.read {
+                let events = try store.events(profileID: profile.id, from: range.from, to: range.to)
+                // An event's windows reach 28 days before it and 35 after.
+                var from = range.from
+                var to = range.to
+                if let first = events.first, let last = events.last {
+                    from = from.map { min($0, first.at.measurementDay.adding(days: -EventEffect.beforeDays.upperBound)) }
+                    to = to.map { max($0, last.at.measurementDay.adding(days: EventEffect.afterDays.upperBound)) }
+                }
+                let query = filters.applied(to: ReadingQuery(profileID: profile.id, from: from, to: to))
+                return (try store.readings(matching: query), try store.tags(), events)
+            }
         }
         var options = options
-        options.guideline = guideline
-        let summary = BPSummary(profile: profile, readings: readings, from: range.from, to: range.to, options: options)
-        guard summary.overall.count > 0 || summary.weight != nil else {
-            throw .data("no readings for \(profile.id) (\(profile.name)) in \(range.description)")
+        options.guideline = guideline(for: language)
+        options.deviationTags = Set(tags.filter(\.deviation).map(\.id))
+        let summary = BPSummary(
+            profile: profile, readings: readings, from: range.from ?? readings.first?.measurementDay,
+            to: range.to ?? readings.last?.measurementDay, options: options, events: events)
+        guard !summary.isEmpty else {
+            throw .data("no readings for \(profile.id) (\(profile.name)) in \(range.description)\(filters.isEmpty ? "" : " that match the filters")")
         }
         return (summary, tags)
     }

@@ -27,7 +27,40 @@ struct Migrations {
     static let applicationID: Int64 = 0x484C_4F47
 
     static let steps: [Step] = [
-        Step(identifier: "v1-profiles-readings-tags", sql: """
+        Step(identifier: "v1-profiles-readings-tags") { database, now in
+            try database.execute(Migrations.firstSchema)
+            try insertBuiltIns(["bp-med", "diet", "exercise", "good-sleep", "black-coffee"], into: database, now: now)
+        },
+        // The monitor's own findings (Omron's irregular heartbeat, possible AFib, body movement)
+        // become built-in tags; a default left behind by a removed profile goes.
+        Step(identifier: "v2-device-finding-tags") { database, now in
+            try insertBuiltIns(["irregular-heartbeat", "possible-afib", "body-movement"], into: database, now: now)
+            try database.execute("DELETE FROM settings WHERE key = 'default_profile' AND value NOT IN (SELECT id FROM profiles)")
+        },
+        // Office readings, a target that may be left to the guideline, protocol deviations, and
+        // events such as a new medication.
+        Step(identifier: "v3-site-target-deviation-events", sql: """
+            ALTER TABLE readings ADD COLUMN site TEXT NOT NULL DEFAULT 'home' CHECK (site IN ('home', 'office'));
+            ALTER TABLE profiles ADD COLUMN target_set INTEGER NOT NULL DEFAULT 1 CHECK (target_set IN (0, 1));
+            UPDATE profiles SET target_set = 0 WHERE target_systolic = 135 AND target_diastolic = 85;
+            ALTER TABLE status_tags ADD COLUMN deviation INTEGER NOT NULL DEFAULT 0 CHECK (deviation IN (0, 1));
+            UPDATE status_tags SET deviation = 1 WHERE id IN ('black-coffee', 'exercise');
+            CREATE TABLE events (
+                id TEXT PRIMARY KEY NOT NULL CHECK (length(id) = 36),
+                profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+                at INTEGER NOT NULL,
+                utc_offset_min INTEGER NOT NULL CHECK (utc_offset_min BETWEEN -1080 AND 1080),
+                kind TEXT NOT NULL CHECK (kind IN ('medication', 'lifestyle', 'other')),
+                text TEXT NOT NULL CHECK (length(text) BETWEEN 1 AND 500),
+                created_at INTEGER NOT NULL,
+                updated_at INTEGER NOT NULL
+            );
+            CREATE INDEX events_by_profile_time ON events (profile_id, at);
+            """),
+    ]
+
+    /// The first schema, as the first HealthLog wrote it.
+    static let firstSchema = """
             CREATE TABLE schema_migrations (
                 identifier TEXT PRIMARY KEY NOT NULL,
                 applied_at INTEGER NOT NULL
@@ -78,27 +111,25 @@ struct Migrations {
                 key TEXT PRIMARY KEY NOT NULL,
                 value TEXT NOT NULL
             );
-            """),
-        // The monitor's own findings (Omron's irregular heartbeat, possible AFib, body movement)
-        // become built-in tags; a default left behind by a removed profile goes.
-        Step(identifier: "v2-device-finding-tags") { database, now in
-            for tag in StatusTag.builtIns where ["irregular-heartbeat", "possible-afib", "body-movement"].contains(tag.id) {
-                try database.cachedStatement(
-                    """
-                    INSERT OR IGNORE INTO status_tags (id, label_en, label_zh, color, symbol, created_at, updated_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
-                    """
-                ).run([
-                    .text(tag.id), .text(tag.label), tag.labelZh.map(SQLValue.text) ?? .null, .text(tag.color),
-                    .text(tag.symbol), .integer(now), .integer(now),
-                ])
-            }
-            try database.execute("DELETE FROM settings WHERE key = 'default_profile' AND value NOT IN (SELECT id FROM profiles)")
-        },
-    ]
+            """
+
+    /// Inserts the built-in tags `ids` with the columns every schema version has.
+    private static func insertBuiltIns(_ ids: [String], into database: Database, now: Int64) throws {
+        for tag in StatusTag.builtIns where ids.contains(tag.id) {
+            try database.cachedStatement(
+                """
+                INSERT OR IGNORE INTO status_tags (id, label_en, label_zh, color, symbol, created_at, updated_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """
+            ).run([
+                .text(tag.id), .text(tag.label), tag.labelZh.map(SQLValue.text) ?? .null, .text(tag.color),
+                .text(tag.symbol), .integer(now), .integer(now),
+            ])
+        }
+    }
 
     /// Applies every step the database has not seen, each in its own IMMEDIATE transaction.
-    static func apply(to database: Database, now: Int64, seed: (Database) throws -> Void) throws {
+    static func apply(to database: Database, now: Int64) throws {
         for (index, step) in steps.enumerated() {
             try database.write {
                 // Re-read inside the lock: another process may have migrated meanwhile.
@@ -107,10 +138,7 @@ struct Migrations {
                 try step.apply(database, now)
                 try database.cachedStatement("INSERT INTO schema_migrations (identifier, applied_at) VALUES (?, ?)")
                     .run([.text(step.identifier), .integer(now)])
-                if index == 0 {
-                    try database.execute("PRAGMA application_id = \(applicationID)")
-                    try seed(database)
-                }
+                if index == 0 { try database.execute("PRAGMA application_id = \(applicationID)") }
                 try database.execute("PRAGMA user_version = \(index + 1)")
             }
         }

@@ -26,26 +26,32 @@ public struct IncomingReading: Sendable {
     }
 }
 
-/// Part of an import: profiles and tag definitions a file carries, and readings. Its values are
+/// Part of an import: profiles, tag definitions and events a file carries, and readings. Its values are
 /// checked when it is made, so a batch checked on a decoding thread is not checked again while
 /// the log is locked for writing.
 public struct ImportBatch: Sendable {
     public let profiles: [Profile]
     public let tags: [StatusTag]
     public let readings: [IncomingReading]
+    /// Events such as a new medication; matched by id, like backed-up readings.
+    public let events: [Event]
 
-    /// Checks every profile, tag and reading; the first invalid one is the error.
-    public init(profiles: [Profile] = [], tags: [StatusTag] = [], readings: [IncomingReading] = []) throws(ValidationError) {
+    /// Checks every profile, tag, reading and event; the first invalid one is the error.
+    public init(
+        profiles: [Profile] = [], tags: [StatusTag] = [], readings: [IncomingReading] = [], events: [Event] = []
+    ) throws(ValidationError) {
         for profile in profiles { try profile.validate() }
         for tag in tags { try tag.validate() }
         for incoming in readings { try incoming.reading.validate() }
+        for event in events { try event.validate() }
         self.profiles = profiles
         self.tags = tags
         self.readings = readings
+        self.events = events
     }
 
     /// True when the batch holds nothing.
-    public var isEmpty: Bool { profiles.isEmpty && tags.isEmpty && readings.isEmpty }
+    public var isEmpty: Bool { profiles.isEmpty && tags.isEmpty && readings.isEmpty && events.isEmpty }
 }
 
 /// What an import did, or with `dryRun` would do.
@@ -62,8 +68,14 @@ public struct ImportSummary: Equatable, Sendable {
     public var createdTags: [String] = []
     /// Readings replaced by a newer version with the same id (merging a backup).
     public var updated = 0
-    /// One line per reading whose id matched a different version, saying which one was kept.
+    /// One line per reading or event whose id matched a different version, saying which one was kept.
     public var conflicts: [String] = []
+    /// Events written.
+    public var eventsAdded = 0
+    /// Events the log already had, or whose stored version was kept.
+    public var eventDuplicates = 0
+    /// Events replaced by a newer version with the same id.
+    public var eventsUpdated = 0
 
     public init() {}
 }

@@ -1,11 +1,12 @@
 public import HealthCore
 
-/// Which readings to fetch. Every filter is optional; dates are local calendar days.
+/// Which readings to fetch. Every filter is optional; dates are measurement days (a day runs
+/// from 04:00 to 03:59 local time, so a reading at 00:40 belongs to the day before).
 public struct ReadingQuery: Sendable {
     public var profileID: String?
-    /// First local day, inclusive.
+    /// First measurement day, inclusive.
     public var from: CivilDate?
-    /// Last local day, inclusive.
+    /// Last measurement day, inclusive.
     public var to: CivilDate?
     /// Only readings of these periods (any of them); all when empty.
     public var periods: [DayPeriod]
@@ -34,20 +35,21 @@ public struct ReadingQuery: Sendable {
         var conditions: [String] = []
         var values: [SQLValue] = []
         let localTime = "(taken_at + utc_offset_min * 60)"
-        // Local days are bounded in UTC too, widened by the largest offset, so the
+        // Measurement days are bounded in UTC too, widened by the largest offset, so the
         // (profile_id, taken_at) index narrows the scan before the exact local test.
         let widest = Int64(ZonedInstant.offsetRange.upperBound * 60)
+        let dayStart = Int64(DayPeriod.dayStartHour * 3600)
         if let profileID {
             conditions.append("profile_id = ?")
             values.append(.text(profileID))
         }
         if let from {
-            let start = Int64(from.dayNumber) * 86_400
+            let start = Int64(from.dayNumber) * 86_400 + dayStart
             conditions.append("taken_at >= ? AND \(localTime) >= ?")
             values += [.integer(start - widest), .integer(start)]
         }
         if let to {
-            let end = Int64(to.dayNumber + 1) * 86_400
+            let end = Int64(to.dayNumber + 1) * 86_400 + dayStart
             conditions.append("taken_at < ? AND \(localTime) < ?")
             values += [.integer(end + widest), .integer(end)]
         }

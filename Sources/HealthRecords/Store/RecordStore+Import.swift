@@ -156,6 +156,37 @@ private struct BatchImporter {
             for tag in reading.tagIDs where !definedTags.contains(tag) { undefinedTags.insert(tag) }
             summary.added += 1
         }
+        for event in batch.events { try add(event, summary: &summary) }
+    }
+
+    /// Writes one event: new ids are added (creating a bare profile when needed); a stored id
+    /// with other content is a conflict, resolved by `updatedAt` when merging.
+    private mutating func add(_ event: Event, summary: inout ImportSummary) throws {
+        if !knownProfiles.contains(event.profileID) {
+            try store.insertProfile(Profile(id: event.profileID), now: now)
+            knownProfiles.insert(event.profileID)
+            bareProfiles.insert(event.profileID)
+            summary.createdProfiles.append(event.profileID)
+        }
+        if try store.insertEvent(event, now: now) {
+            summary.eventsAdded += 1
+            return
+        }
+        let stored = try store.event(idPrefix: event.id)
+        let same = stored.profileID == event.profileID && stored.at == event.at
+            && stored.at.offsetMinutes == event.at.offsetMinutes && stored.kind == event.kind && stored.text == event.text
+        let short = String(event.id.prefix(8))
+        if same {
+            summary.eventDuplicates += 1
+        } else if mergeNewer && event.updatedAt > stored.updatedAt {
+            try store.replaceEvent(with: event)
+            summary.eventsUpdated += 1
+            summary.conflicts.append("event \(short): the imported version is newer and replaced the stored one")
+        } else {
+            summary.eventDuplicates += 1
+            summary.conflicts.append(
+                "event \(short): " + (mergeNewer ? "the stored version is newer and was kept" : "the file's version differs from the stored one, which was kept"))
+        }
     }
 }
 
@@ -192,6 +223,6 @@ extension Reading {
     func hasSameContent(as other: Reading) -> Bool {
         profileID == other.profileID && takenAt == other.takenAt && takenAt.offsetMinutes == other.takenAt.offsetMinutes
             && bloodPressure == other.bloodPressure && pulse == other.pulse && weightGrams == other.weightGrams
-            && tagIDs == other.tagIDs && note == other.note
+            && tagIDs == other.tagIDs && note == other.note && site == other.site
     }
 }

@@ -102,7 +102,7 @@ extension RecordStore {
             let source = try Database(path: path, mode: .readOnly)
             try source.copy(into: database)
             // An older backup is brought up to this build's schema.
-            try Migrations.apply(to: database, now: clock()) { _ in }
+            try Migrations.apply(to: database, now: clock())
         } catch {
             throw .storage("restore failed; the log is unchanged (\(error))")
         }

@@ -83,13 +83,12 @@ extension RecordStore {
     func insertProfile(_ profile: Profile, now: Int64) throws {
         try database.cachedStatement(
             """
-            INSERT INTO profiles (id, name, birth_year, sex, target_systolic, target_diastolic, created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO profiles (id, name, birth_year, sex, target_systolic, target_diastolic, target_set, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """
         ).run([
             .text(profile.id), .text(profile.name), profile.birthYear.map { .integer(Int64($0)) } ?? .null,
-            profile.sex.map { .text($0.rawValue) } ?? .null,
-            .integer(Int64(profile.target.systolic)), .integer(Int64(profile.target.diastolic)),
+            profile.sex.map { .text($0.rawValue) } ?? .null] + RecordStore.targetColumns(profile.target) + [
             .integer(profile.createdAt == 0 ? now : profile.createdAt), .integer(now),
         ])
     }
@@ -106,13 +105,12 @@ extension RecordStore {
     func replaceProfile(_ profile: Profile) throws {
         try database.cachedStatement(
             """
-            UPDATE profiles SET name = ?, birth_year = ?, sex = ?, target_systolic = ?, target_diastolic = ?,
+            UPDATE profiles SET name = ?, birth_year = ?, sex = ?, target_systolic = ?, target_diastolic = ?, target_set = ?,
                 updated_at = ? WHERE id = ?
             """
         ).run([
             .text(profile.name), profile.birthYear.map { .integer(Int64($0)) } ?? .null,
-            profile.sex.map { .text($0.rawValue) } ?? .null,
-            .integer(Int64(profile.target.systolic)), .integer(Int64(profile.target.diastolic)),
+            profile.sex.map { .text($0.rawValue) } ?? .null] + RecordStore.targetColumns(profile.target) + [
             .integer(clock()), .text(profile.id),
         ])
         guard database.changes == 1 else { throw RecordsError.notFound("no profile '\(profile.id)'") }
@@ -145,14 +143,20 @@ extension RecordStore {
     // MARK: - Rows
 
     static let profileColumns = """
-        SELECT id, name, birth_year, sex, target_systolic, target_diastolic, created_at, updated_at FROM profiles
+        SELECT id, name, birth_year, sex, target_systolic, target_diastolic, target_set, created_at, updated_at FROM profiles
         """
 
     static func profile(from row: Row) -> Profile {
         Profile(
             id: row.text(0) ?? "", name: row.text(1), birthYear: row.optionalInt(2),
             sex: row.text(3).flatMap(Profile.Sex.init(rawValue:)),
-            target: BloodPressure(systolic: Int(row.int(4)), diastolic: Int(row.int(5))),
-            createdAt: row.int(6), updatedAt: row.int(7))
+            target: row.int(6) == 0 ? nil : BloodPressure(systolic: Int(row.int(4)), diastolic: Int(row.int(5))),
+            createdAt: row.int(7), updatedAt: row.int(8))
+    }
+
+    /// target_systolic, target_diastolic and target_set. The columns predate an unset target,
+    /// so one that is not set is stored as 135/85 with target_set 0.
+    static func targetColumns(_ target: BloodPressure?) -> [SQLValue] {
+        [.integer(Int64(target?.systolic ?? 135)), .integer(Int64(target?.diastolic ?? 85)), .integer(target == nil ? 0 : 1)]
     }
 }

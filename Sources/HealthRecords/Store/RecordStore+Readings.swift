@@ -34,7 +34,7 @@ extension RecordStore {
     private func fetchReadings(where condition: String, _ values: [SQLValue]) throws -> [Reading] {
         let sql = """
             SELECT seq, id, profile_id, taken_at, utc_offset_min, systolic, diastolic, pulse, weight_g,
-                note, created_at, updated_at, tags
+                note, created_at, updated_at, tags, site
             FROM readings WHERE \(condition) ORDER BY taken_at, seq
             """
         var result: [Reading] = []
@@ -142,13 +142,13 @@ extension RecordStore {
         let statement = try database.cachedStatement(
             """
             UPDATE readings SET profile_id = ?, taken_at = ?, utc_offset_min = ?, systolic = ?, diastolic = ?,
-                pulse = ?, weight_g = ?, note = ?, tags = ?, updated_at = ? WHERE id = ?
+                pulse = ?, weight_g = ?, note = ?, tags = ?, site = ?, updated_at = ? WHERE id = ?
             """
         )
         statement.reset()
         try RecordStore.bindValueColumns(of: reading, to: statement)
-        try statement.bind(.integer(reading.updatedAt), at: 10)
-        try statement.bind(.text(stored.id), at: 11)
+        try statement.bind(.integer(reading.updatedAt), at: 11)
+        try statement.bind(.text(stored.id), at: 12)
         try statement.runBound()
     }
 
@@ -176,8 +176,8 @@ extension RecordStore {
         try database.cachedStatement(
             """
             INSERT INTO readings (profile_id, taken_at, utc_offset_min, systolic, diastolic, pulse, weight_g, note,
-                tags, created_at, updated_at, id)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING
+                tags, site, created_at, updated_at, id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING
             """)
     }
 
@@ -185,16 +185,16 @@ extension RecordStore {
     func insert(_ reading: Reading, now: Int64, using statement: Statement) throws -> Bool {
         statement.reset()
         try RecordStore.bindValueColumns(of: reading, to: statement)
-        try statement.bind(.integer(reading.createdAt == 0 ? now : reading.createdAt), at: 10)
-        try statement.bind(.integer(reading.updatedAt == 0 ? now : reading.updatedAt), at: 11)
-        try statement.bind(.text(reading.id.asciiLowercased()), at: 12)
+        try statement.bind(.integer(reading.createdAt == 0 ? now : reading.createdAt), at: 11)
+        try statement.bind(.integer(reading.updatedAt == 0 ? now : reading.updatedAt), at: 12)
+        try statement.bind(.text(reading.id.asciiLowercased()), at: 13)
         try statement.runBound()
         return database.changes == 1
     }
 
     // MARK: - Rows
 
-    /// Binds profile_id … tags to parameters 1–9, the column order insert and update share.
+    /// Binds profile_id … tags, site to parameters 1–10, the column order insert and update share.
     private static func bindValueColumns(of reading: Reading, to statement: Statement) throws(SQLiteError) {
         try statement.bind(.text(reading.profileID), at: 1)
         try statement.bind(.integer(reading.takenAt.utcSeconds), at: 2)
@@ -205,6 +205,7 @@ extension RecordStore {
         try statement.bind(reading.weightGrams, at: 7)
         try statement.bind(.text(reading.note), at: 8)
         try statement.bind(.text(tagColumn(reading.tagIDs)), at: 9)
+        try statement.bind(.text(reading.site.rawValue), at: 10)
     }
 
     /// A reading from a row of ``fetchReadings(where:_:)``, without its tags.
@@ -217,7 +218,8 @@ extension RecordStore {
             bloodPressure: systolic.flatMap { s in diastolic.map { BloodPressure(systolic: s, diastolic: $0) } },
             pulse: row.optionalInt(7), weightGrams: row.optionalInt(8),
             tagIDs: row.text(12).map(tagIDs(fromColumn:)) ?? [],
-            note: row.text(9) ?? "", createdAt: row.int(10), updatedAt: row.int(11))
+            note: row.text(9) ?? "", site: row.text(13).flatMap(MeasurementSite.init(rawValue:)) ?? .home,
+            createdAt: row.int(10), updatedAt: row.int(11))
     }
 }
 

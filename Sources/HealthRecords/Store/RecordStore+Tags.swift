@@ -6,12 +6,12 @@ extension RecordStore {
         try mapErrors {
             var result: [StatusTag] = []
             try database.cachedStatement(
-                "SELECT id, label_en, label_zh, color, symbol FROM status_tags ORDER BY id"
+                "SELECT id, label_en, label_zh, color, symbol, deviation FROM status_tags ORDER BY id"
             ).forEachRow { row in
                 result.append(
                     StatusTag(
                         id: row.text(0) ?? "", label: row.text(1) ?? "", labelZh: row.text(2),
-                        color: row.text(3) ?? "#6C757D", symbol: row.text(4) ?? "tag"))
+                        color: row.text(3) ?? "#6C757D", symbol: row.text(4) ?? "tag", deviation: row.int(5) != 0))
             }
             return result
         }
@@ -40,10 +40,10 @@ extension RecordStore {
         let now = clock()
         try write {
             try database.cachedStatement(
-                "UPDATE status_tags SET label_en = ?, label_zh = ?, color = ?, symbol = ?, updated_at = ? WHERE id = ?"
+                "UPDATE status_tags SET label_en = ?, label_zh = ?, color = ?, symbol = ?, deviation = ?, updated_at = ? WHERE id = ?"
             ).run([
                 .text(tag.label), tag.labelZh.map(SQLValue.text) ?? .null, .text(tag.color.uppercased()),
-                .text(tag.symbol), .integer(now), .text(tag.id),
+                .text(tag.symbol), .integer(tag.deviation ? 1 : 0), .integer(now), .text(tag.id),
             ])
             guard database.changes == 1 else { throw RecordsError.notFound("no tag '\(tag.id)'") }
         }

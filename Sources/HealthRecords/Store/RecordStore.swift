@@ -93,9 +93,7 @@ public final class RecordStore {
         // order would leave a new file at zero pages with everything in its -wal, and SQLite
         // deletes the -wal of a zero-page database when another connection opens it: committed
         // readings would vanish.
-        try Migrations.apply(to: database, now: now) { database in
-            try seedBuiltInTags(into: database, now: now)
-        }
+        try Migrations.apply(to: database, now: now)
         if !state.isWriteAheadLogged { try database.enableWriteAheadLog() }
     }
 
@@ -128,7 +126,7 @@ public final class RecordStore {
             // A log from an older HealthLog: upgrade a private copy, never the file.
             let copy = try Database(path: path, mode: .memory)
             try database.copy(into: copy)
-            try Migrations.apply(to: copy, now: now) { _ in }
+            try Migrations.apply(to: copy, now: now)
             try copy.execute("PRAGMA query_only = 1")
             return copy
         default:
@@ -150,21 +148,15 @@ public final class RecordStore {
         try refuseUnusable(try SchemaState.read(database), path: database.path)
     }
 
-    private static func seedBuiltInTags(into database: Database, now: Int64) throws {
-        for tag in StatusTag.builtIns {
-            try insertTag(tag, into: database, now: now)
-        }
-    }
-
     static func insertTag(_ tag: StatusTag, into database: Database, now: Int64) throws {
         try database.cachedStatement(
             """
-            INSERT INTO status_tags (id, label_en, label_zh, color, symbol, created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO status_tags (id, label_en, label_zh, color, symbol, deviation, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             """
         ).run([
             .text(tag.id), .text(tag.label), tag.labelZh.map(SQLValue.text) ?? .null,
-            .text(tag.color.uppercased()), .text(tag.symbol), .integer(now), .integer(now),
+            .text(tag.color.uppercased()), .text(tag.symbol), .integer(tag.deviation ? 1 : 0), .integer(now), .integer(now),
         ])
     }
 

@@ -35,7 +35,7 @@ struct SummarySection {
     // MARK: - Verdict
 
     private func drawVerdict(context: GraphicsContext, x: Double, y: Double, width: Double) {
-        let threshold = summary.options.guideline.homeThreshold(target: summary.target)
+        let threshold = summary.goals.threshold
         let average = summary.protocolAverage
         let systolic = average?.systolic ?? summary.overall.systolic.mean
         let diastolic = average?.diastolic ?? summary.overall.diastolic.mean
@@ -82,7 +82,7 @@ struct SummarySection {
         if let difference = summary.morningEveningDifference {
             rows.append((strings.text("morningEvening"), "\(Figures.signed(difference.systolic))/\(Figures.signed(difference.diastolic)) mmHg", nil))
         }
-        if let above = summary.aboveTargetPercent {
+        if let above = summary.atOrAboveTargetPercent {
             rows.append((strings.text("aboveShare"), "\(Int(above.rounded()))%", above >= 50 ? template.color("bad") : nil))
         }
         let urgent = summary.alerts.filter { $0.kind == .urgent }.count

@@ -1,0 +1,54 @@
+public import HealthCore
+
+/// A measurement week as the guideline asks for it: 7 days, 2 morning and 2 evening home
+/// readings each, the first day not counted. `healthlog protocol` shows it day by day.
+public struct ProtocolWeek: Equatable, Sendable {
+    /// Readings the protocol asks for in each slot of a day.
+    public static let readingsPerSlot = 2
+
+    /// One day of the week.
+    public struct Day: Equatable, Sendable {
+        public let date: CivilDate
+        /// Home BP readings taken in the morning.
+        public let morning: Int
+        /// Home BP readings taken in the evening.
+        public let evening: Int
+    }
+
+    public let start: CivilDate
+    public let end: CivilDate
+    public let days: [Day]
+    /// The same average, over the same readings, as `stats`' protocol average over this week.
+    public let average: ProtocolAverage?
+
+    /// Readings the average uses.
+    public var count: Int { average?.count ?? 0 }
+    /// The same rule as ``ProtocolAverage/sufficient``.
+    public var sufficient: Bool { average?.sufficient ?? false }
+
+    /// The week of 7 measurement days from `start`, from `readings` (any order and range).
+    public init(start: CivilDate, readings: [Reading]) {
+        self.start = start
+        end = start.adding(days: ProtocolAverage.windowDays - 1)
+        let window = start.dayNumber...end.dayNumber
+        let inWeek = readings.filter { $0.isHome && $0.bloodPressure != nil && window.contains($0.takenAt.measurementDayNumber) }
+        days = window.map { dayNumber in
+            let ofDay = inWeek.filter { $0.takenAt.measurementDayNumber == dayNumber }
+            return Day(
+                date: CivilDate(dayNumber: dayNumber), morning: ofDay.filter { $0.period == .morning }.count,
+                evening: ofDay.filter { $0.period == .evening }.count)
+        }
+        average = ProtocolAverage(inWeek.sorted { $0.takenAt < $1.takenAt }, from: start)
+    }
+
+    /// The slots still to measure on `today` (a measurement day) at `hour`: the morning one while it
+    /// is morning or earlier, and the evening one; empty for days outside the week.
+    public func missingSlots(today: CivilDate, hour: Int) -> [DayPeriod] {
+        guard let day = days.first(where: { $0.date == today }) else { return [] }
+        var missing: [DayPeriod] = []
+        let stillMorning = hour >= DayPeriod.dayStartHour && hour < 12
+        if stillMorning && day.morning < ProtocolWeek.readingsPerSlot { missing.append(.morning) }
+        if day.evening < ProtocolWeek.readingsPerSlot { missing.append(.evening) }
+        return missing
+    }
+}

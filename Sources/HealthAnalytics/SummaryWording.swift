@@ -1,0 +1,151 @@
+public import HealthCore
+
+/// The sentences a summary's figures are stated in, in one place for `stats` and the report,
+/// in the string table's language. Each returns nil when its figure does not apply.
+public struct SummaryWording {
+    public let summary: BPSummary
+    public let strings: StringTable
+    /// A tag ID's label in the table's language.
+    public let tagLabel: (String) -> String
+
+    public init(summary: BPSummary, strings: StringTable, tagLabel: @escaping (String) -> String) {
+        self.summary = summary
+        self.strings = strings
+        self.tagLabel = tagLabel
+    }
+
+    /// `138/86`.
+    public static func pressure(_ mean: PressureMean) -> String { "\(Figures.whole(mean.systolic))/\(Figures.whole(mean.diastolic))" }
+
+    /// `−11/−6`.
+    public static func signedPair(_ systolic: Double, _ diastolic: Double) -> String {
+        "\(Figures.signed(systolic))/\(Figures.signed(diastolic))"
+    }
+
+    /// True when the range crosses a year, so every date must carry its year.
+    public var datesNeedYear: Bool { summary.from.year != summary.to.year }
+
+    /// A date as the range needs it: `25 Nov`, or `25 Nov 2026` when the range crosses a year.
+    public func date(_ date: CivilDate) -> String { strings.tickDate(date, withYear: datesNeedYear) }
+
+    /// "Home average in the hypertensive range (AHA 2017 ≥ 130/80)".
+    public var thresholdVerdict: String? {
+        guard let verdict = summary.verdict else { return nil }
+        return strings.text(
+            verdict.atOrAboveThreshold ? "verdict.threshold.above" : "verdict.threshold.below",
+            ["guideline": summary.options.guideline.label(in: strings), "threshold": summary.goals.threshold.description])
+    }
+
+    /// "At or above the target 125/80 set for Dad", when the profile's target differs from the threshold.
+    public var targetVerdict: String? {
+        guard let atOrAbove = summary.verdict?.atOrAboveTarget else { return nil }
+        return strings.text(
+            atOrAbove ? "verdict.target.above" : "verdict.target.below",
+            ["target": summary.goals.target.description, "name": summary.profile.name])
+    }
+
+    /// "Isolated systolic pattern: …".
+    public var isolatedSystolic: String? {
+        guard summary.verdict?.isolatedSystolic == true else { return nil }
+        return strings.text(
+            "verdict.isolatedSystolic",
+            ["systolic": String(summary.goals.threshold.systolic), "diastolic": String(summary.goals.threshold.diastolic)])
+    }
+
+    /// "Office 152/94 (n=3) vs home 128/79: possible white-coat hypertension".
+    public var officeLine: String? {
+        guard let office = summary.office else { return nil }
+        let values = ["office": SummaryWording.pressure(office.office), "n": String(office.office.count)]
+        guard let phenotype = office.phenotype, let home = summary.protocolAverage else {
+            return strings.text(summary.verdict == nil ? "office.noHome" : "office.undecided", values)
+        }
+        return strings.text(
+            "office.line",
+            values.merging(["home": SummaryWording.pressure(home.mean), "phenotype": phenotypeLabel(phenotype, treated: office.treated)]) { $1 })
+    }
+
+    /// "possible white-coat hypertension", "masked uncontrolled hypertension", ….
+    public func phenotypeLabel(_ phenotype: Phenotype, treated: Bool) -> String {
+        strings.text(phenotype.labelKey(treated: treated))
+    }
+
+    /// "Irregular heartbeat flagged on 12 of 269 readings; possible AFib on 2".
+    public var findingsLine: String? {
+        guard let findings = summary.findings else { return nil }
+        let total = String(findings.readings)
+        if findings.irregularHeartbeat == 0 {
+            return strings.text("findings.afibOnly", ["n": String(findings.possibleAFib), "total": total])
+        }
+        var line = strings.text("findings.irregular", ["n": String(findings.irregularHeartbeat), "total": total])
+        if findings.possibleAFib > 0 {
+            line += (strings.language == .chinese ? "；" : "; ") + strings.text("findings.afib", ["n": String(findings.possibleAFib)])
+        }
+        return line
+    }
+
+    /// "BP medication recorded on 41 of 56 days; none on 3 Nov, 9 Nov".
+    public var medicationLine: String? {
+        guard let days = summary.medicationDays else { return nil }
+        var line = strings.text("medication.days", ["n": String(days.medicated), "days": String(days.days)])
+        if !days.daysWithout.isEmpty, days.daysWithout.count <= MedicationDays.listedAtMost {
+            line += (strings.language == .chinese ? "；" : "; ")
+                + strings.text("medication.without", ["dates": strings.list(days.daysWithout.map(date))])
+        }
+        return line
+    }
+
+    /// "4 readings after black coffee or exercise (protocol deviation; kept in every figure)".
+    public var deviationLine: String? {
+        guard let deviations = summary.deviations else { return nil }
+        let tags = strings.alternatives(deviations.tagIDs.map(tagLabel))
+        return strings.text(deviations.count == 1 ? "deviations.one" : "deviations", ["n": String(deviations.count), "tags": tags])
+    }
+
+    /// "first week 145/88 → last week 138/86".
+    public var trendWords: String? {
+        guard let trend = summary.trend, let ends = trend.firstAndLast else { return nil }
+        return strings.text(
+            "trend.words.\(trend.step.rawValue)",
+            ["first": SummaryWording.pressure(ends.first.mean), "last": SummaryWording.pressure(ends.last.mean)])
+    }
+
+    /// The label of a trend row: "Week of 3 Nov" or "Nov 2026".
+    public func trendLabel(_ row: TrendTable.Row) -> String {
+        summary.trend?.step == .month ? strings.monthLabel(row.start) : strings.text("trend.weekOf", ["date": date(row.start)])
+    }
+
+    /// "−11/−6 mmHg (95 % CI −14 to −8 / −8 to −4)", or "too few readings".
+    public func difference(_ comparison: WindowComparison) -> String { SummaryWording.difference(comparison, strings: strings) }
+
+    /// "138/86 (n=24)", or "— (n=0)".
+    public func window(_ figures: WindowFigures) -> String { SummaryWording.window(figures, strings: strings) }
+
+    /// "−11/−6 mmHg (95 % CI −14 to −8 / −8 to −4)", or "too few readings" unless both windows have 12.
+    public static func difference(_ comparison: WindowComparison, strings: StringTable) -> String {
+        guard comparison.sufficient, let systolic = comparison.systolic, let diastolic = comparison.diastolic else {
+            return strings.text("tooFew")
+        }
+        return strings.text("events.ci", [
+            "systolic": Figures.signed(systolic.mean), "diastolic": Figures.signed(diastolic.mean),
+            "systolicLow": Figures.signed(systolic.ci95.lowerBound), "systolicHigh": Figures.signed(systolic.ci95.upperBound),
+            "diastolicLow": Figures.signed(diastolic.ci95.lowerBound), "diastolicHigh": Figures.signed(diastolic.ci95.upperBound),
+        ])
+    }
+
+    /// "138/86 (n=24)", or "— (n=0)".
+    public static func window(_ figures: WindowFigures, strings: StringTable) -> String {
+        let mean = figures.systolic.mean.map { "\(Figures.whole($0))/\(Figures.whole(figures.diastolic.mean!))" } ?? "—"
+        return strings.text("events.window", ["mean": mean, "n": String(figures.count)])
+    }
+
+    /// The adjusted difference of a tag comparison, or "too few readings".
+    public func adjustedDifference(_ comparison: TagComparison) -> String {
+        guard let difference = comparison.adjustedDifference else { return strings.text("tooFew") }
+        return SummaryWording.signedPair(difference.systolic, difference.diastolic)
+    }
+
+    /// "first day excluded: 24 Nov".
+    public var excludedDay: String? {
+        summary.protocolAverage.map { strings.text("protocol.excluded", ["date": date($0.excludedDay)]) }
+    }
+}

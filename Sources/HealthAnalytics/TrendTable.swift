@@ -1,0 +1,61 @@
+public import HealthCore
+
+/// Home mean blood pressure week by week (Monday to Sunday, measurement days) for ranges up to
+/// 12 weeks, month by month beyond: the table that shows whether things are moving.
+public struct TrendTable: Equatable, Sendable {
+    /// The longest range, in days, shown week by week.
+    public static let longestWeekly = 12 * 7
+
+    public enum Step: String, Sendable {
+        case week, month
+    }
+
+    /// One week or month with home BP readings.
+    public struct Row: Equatable, Sendable {
+        /// The first day of the week (a Monday) or month.
+        public let start: CivilDate
+        /// The last day of the week or month.
+        public let end: CivilDate
+        public let mean: PressureMean
+    }
+
+    public let step: Step
+    /// Weeks or months with readings, oldest first.
+    public let rows: [Row]
+
+    /// The first and last rows, when there are at least two.
+    public var firstAndLast: (first: Row, last: Row)? {
+        guard rows.count >= 2 else { return nil }
+        return (rows.first!, rows.last!)
+    }
+
+    /// The table of the home BP readings among `readings` in `from`...`to`, or nil when there are none.
+    init?(_ readings: [Reading], from: CivilDate, to: CivilDate) {
+        step = to.dayNumber - from.dayNumber + 1 <= TrendTable.longestWeekly ? .week : .month
+        var groups: [Int: [BloodPressure]] = [:]
+        for reading in readings where reading.isHome {
+            guard let pressure = reading.bloodPressure else { continue }
+            groups[TrendTable.start(of: reading.measurementDay, step: step).dayNumber, default: []].append(pressure)
+        }
+        guard !groups.isEmpty else { return nil }
+        let step = step
+        rows = groups.keys.sorted().map { key in
+            let start = CivilDate(dayNumber: key)
+            return Row(start: start, end: TrendTable.end(from: start, step: step), mean: PressureMean(groups[key]!)!)
+        }
+    }
+
+    static func start(of day: CivilDate, step: Step) -> CivilDate {
+        switch step {
+        case .week: day.adding(days: -(day.isoWeekday - 1))
+        case .month: CivilDate(year: day.year, month: day.month, day: 1)!
+        }
+    }
+
+    static func end(from start: CivilDate, step: Step) -> CivilDate {
+        switch step {
+        case .week: start.adding(days: 6)
+        case .month: CivilDate(year: start.year, month: start.month, day: CivilDate.daysIn(month: start.month, year: start.year))!
+        }
+    }
+}

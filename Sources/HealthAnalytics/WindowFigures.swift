@@ -1,0 +1,80 @@
+public import HealthCore
+
+/// The home blood pressure of a span of measurement days: n, and mean and SD of each number.
+public struct WindowFigures: Equatable, Sendable {
+    /// First measurement day, inclusive.
+    public let from: CivilDate
+    /// Last measurement day, inclusive.
+    public let to: CivilDate
+    public let systolic: SampleStatistics
+    public let diastolic: SampleStatistics
+
+    /// Home readings with blood pressure counted.
+    public var count: Int { systolic.count }
+
+    /// The figures of the home BP readings among `readings` whose measurement day is in `from`...`to`.
+    public init(_ readings: [Reading], from: CivilDate, to: CivilDate) {
+        self.from = from
+        self.to = to
+        let days = from.dayNumber...to.dayNumber
+        let pressures = readings.lazy.filter { $0.isHome && days.contains($0.takenAt.measurementDayNumber) }
+            .compactMap(\.bloodPressure)
+        systolic = SampleStatistics(pressures.map(\.systolic))
+        diastolic = SampleStatistics(pressures.map(\.diastolic))
+    }
+}
+
+/// Two windows compared: `second − first` for each number, with Welch's 95 % interval.
+public struct WindowComparison: Equatable, Sendable {
+    /// Each window needs this many readings before its difference means anything.
+    public static let minimumCount = 12
+
+    public let first: WindowFigures
+    public let second: WindowFigures
+    /// nil unless both windows have at least 2 readings.
+    public let systolic: MeanDifference?
+    public let diastolic: MeanDifference?
+
+    /// True when both windows hold at least ``minimumCount`` readings.
+    public var sufficient: Bool { first.count >= WindowComparison.minimumCount && second.count >= WindowComparison.minimumCount }
+
+    public init(first: WindowFigures, second: WindowFigures) {
+        self.first = first
+        self.second = second
+        systolic = MeanDifference(from: first.systolic, to: second.systolic)
+        diastolic = MeanDifference(from: first.diastolic, to: second.diastolic)
+    }
+
+    /// Compares the home readings of two spans of measurement days.
+    public init(_ readings: [Reading], first: ClosedRange<CivilDate>, second: ClosedRange<CivilDate>) {
+        self.init(
+            first: WindowFigures(readings, from: first.lowerBound, to: first.upperBound),
+            second: WindowFigures(readings, from: second.lowerBound, to: second.upperBound))
+    }
+}
+
+/// Before and after an event: home readings in the 28 days ending the day before it, against
+/// days 8 to 35 after it, which gives a change a week to act.
+public struct EventEffect: Equatable, Sendable {
+    /// Days before the event in the *before* window.
+    public static let beforeDays = 1...28
+    /// Days after the event in the *after* window.
+    public static let afterDays = 8...35
+
+    public let event: Event
+    /// before → after.
+    public let comparison: WindowComparison
+
+    public var before: WindowFigures { comparison.first }
+    public var after: WindowFigures { comparison.second }
+
+    /// The windows around `event`, from `readings` (which must reach 28 days before and 35 after it).
+    public init(event: Event, readings: [Reading]) {
+        self.event = event
+        let day = event.at.measurementDayNumber
+        comparison = WindowComparison(
+            readings,
+            first: CivilDate(dayNumber: day - EventEffect.beforeDays.upperBound)...CivilDate(dayNumber: day - EventEffect.beforeDays.lowerBound),
+            second: CivilDate(dayNumber: day + EventEffect.afterDays.lowerBound)...CivilDate(dayNumber: day + EventEffect.afterDays.upperBound))
+    }
+}

@@ -1,0 +1,84 @@
+import HealthAnalytics
+import HealthCore
+import HealthRecords
+
+/// `healthlog compare FROM..TO FROM..TO`: two spans of home readings, and the difference with
+/// Welch's 95 % interval.
+struct CompareCommand: Command {
+    static let spec = CommandSpec(
+        ["compare"], abstract: "Compare the home readings of two date ranges, with a 95 % confidence interval.",
+        arguments: [
+            ArgumentSpec("FROM..TO", help: "The first range, e.g. 2026-09-01..2026-09-30 (today and yesterday work too)."),
+            ArgumentSpec("FROM..TO", help: "The second range."),
+        ],
+        options: ReadingFilterOptions.declarations + [Options.textFormat],
+        examples: [
+            "healthlog compare 2026-09-01..2026-09-30 2026-10-15..2026-11-15",
+            "healthlog -p dad compare 2026-09-01..2026-09-30 2026-10-15..today --period morning --format json",
+        ],
+        discussion: """
+            Each range needs 12 home readings for the difference to be shown; office readings are left out. \
+            Days are measurement days: a reading before 04:00 counts for the evening before.
+            """)
+
+    let first: ClosedRange<CivilDate>
+    let second: ClosedRange<CivilDate>
+    let filters: ReadingFilterOptions
+    let json: Bool
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        first = try CompareCommand.range(arguments.positionals[0], today: context.today)
+        second = try CompareCommand.range(arguments.positionals[1], today: context.today)
+        filters = try ReadingFilterOptions(arguments)
+        json = try arguments.value(Options.textFormat) == .json
+    }
+
+    /// `2026-09-01..2026-09-30`.
+    static func range(_ text: String, today: CivilDate) throws(CLIError) -> ClosedRange<CivilDate> {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: true)
+        guard text.contains(".."), parts.count == 2 else {
+            throw .data("'\(text)' is not a range; write FROM..TO, e.g. 2026-09-01..2026-09-30")
+        }
+        let from = try DateArgument.date(String(parts[0]), option: "range start", today: today)
+        let to = try DateArgument.date(String(parts[1]), option: "range end", today: today)
+        guard from <= to else { throw .data("'\(text)' ends before it starts") }
+        return from...to
+    }
+
+    func run(_ context: CommandContext) throws(CLIError) {
+        let store = try context.store(.readOnly)
+        let profile = try context.resolveProfile(in: store)
+        let query = filters.applied(
+            to: ReadingQuery(profileID: profile.id, from: min(first.lowerBound, second.lowerBound), to: max(first.upperBound, second.upperBound)))
+        let (readings, tags) = try context.records { try store.read { (try store.readings(matching: query), try store.tags()) } }
+        let comparison = WindowComparison(readings, first: first, second: second)
+        if json {
+            context.stdout.line(JSONValue.object([
+                ("profile", .string(profile.id)), ("filter", filters.json),
+                ("first", SummaryJSON.window(comparison.first)), ("second", SummaryJSON.window(comparison.second)),
+                ("difference", SummaryJSON.difference(comparison)), ("sufficient", .bool(comparison.sufficient)),
+            ]).serialized())
+            return
+        }
+        let presenter = ReadingPresenter(tags: tags, environment: context.environment, style: context.style)
+        let strings = try context.strings(presenter.language)
+        var header = context.style.bold("\(profile.id) (\(profile.name.visibleControls()))") + " · home readings"
+        if let filter = filters.description(strings: strings, tagLabel: presenter.label(ofTag:)) {
+            header += " · " + strings.text("filter", ["filter": filter])
+        }
+        context.stdout.line(header)
+        context.stdout.line(context.style.bold("                            n  SYS mean ± SD   DIA mean ± SD"))
+        for figures in [comparison.first, comparison.second] {
+            context.stdout.line("  \("\(figures.from) – \(figures.to)".padding(24))  \(String(figures.count).leftPadding(3))  \(meanSD(figures.systolic).padding(14))  \(meanSD(figures.diastolic))")
+        }
+        context.stdout.line("Second − first: " + SummaryWording.difference(comparison, strings: strings))
+        if !comparison.sufficient {
+            context.stdout.line(context.style.dim("Each range needs at least \(WindowComparison.minimumCount) home readings."))
+        }
+    }
+
+    private func meanSD(_ statistics: SampleStatistics) -> String {
+        guard let mean = statistics.mean else { return "—" }
+        return Figures.oneDecimal(mean) + (statistics.sd.map { " ± " + Figures.oneDecimal($0) } ?? "")
+    }
+}

@@ -1,0 +1,116 @@
+import HealthCore
+import HealthRecords
+
+/// `healthlog event add TEXT`: a medication change or another event, dated, for before/after figures.
+struct EventAddCommand: Command {
+    static let spec = CommandSpec(
+        ["event", "add"], abstract: "Record an event, such as a new medication, to compare the readings before and after it.",
+        arguments: [ArgumentSpec("TEXT", help: "What happened, e.g. 'amlodipine 5 mg started'.")],
+        options: [ReadingInput.at.helping("When it happened; the same forms as add --at (default: now)."), kindOption],
+        examples: [
+            "healthlog event add 'amlodipine 5 mg started'",
+            "healthlog -p dad event add 'stopped salting food' --kind lifestyle --at '2026-10-01 08:00'",
+        ],
+        discussion: "stats and the report compare the home readings of the 28 days before the event's day with days 8 to 35 after it.")
+
+    static let kindOption = Option<EventKind>(
+        "--kind", value: "KIND", help: "medication (default), lifestyle or other.", expected: "medication, lifestyle or other")
+
+    let text: String
+    let at: ZonedInstant?
+    let kind: EventKind
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        text = arguments.positionals[0]
+        kind = try arguments.value(EventAddCommand.kindOption) ?? .medication
+        at = try arguments.value(ReadingInput.at).map { (when) throws(CLIError) in try ReadingInput.instant(at: when, context: context) }
+    }
+
+    func run(_ context: CommandContext) throws(CLIError) {
+        let store = try context.store(.readWrite)
+        let now = context.now
+        let (event, profile) = try context.records {
+            let profile = try store.profile(context.profileChoice)
+            let event = Event(profileID: profile.id, at: at ?? now, kind: kind, text: text)
+            try store.addEvent(event)
+            return (event, profile)
+        }
+        let presenter = EventPresenter()
+        context.stdout.line("Added event \(context.style.dim(String(event.id.prefix(8)))) · \(profile.id) · \(presenter.when(event)) · \(event.kind.rawValue) · \(event.text.visibleControls(lineBreaks: .symbol))")
+    }
+}
+
+/// `healthlog event list`.
+struct EventListCommand: Command {
+    static let spec = CommandSpec(
+        ["event", "list"], abstract: "List a profile's events.",
+        options: DateRangeOptions.declarations + [Options.listingFormat],
+        examples: ["healthlog event list", "healthlog -p dad event list --format json"])
+
+    let range: DateRangeOptions
+    let json: Bool
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        range = try DateRangeOptions(arguments, today: context.today)
+        json = try arguments.value(Options.listingFormat) == .json
+    }
+
+    func run(_ context: CommandContext) throws(CLIError) {
+        let store = try context.store(.readOnly)
+        let profile = try context.resolveProfile(in: store)
+        let events = try context.records { try store.events(profileID: profile.id, from: range.from, to: range.to) }
+        let presenter = EventPresenter()
+        if json {
+            context.stdout.line(JSONValue.array(events.map(presenter.json)).serialized())
+            return
+        }
+        guard !events.isEmpty else {
+            context.stdout.line("No events for \(profile.id). Add one with: healthlog event add 'amlodipine 5 mg started'")
+            return
+        }
+        context.stdout.line(context.style.bold("ID        When                      Kind        Text"))
+        for event in events {
+            context.stdout.line(
+                "\(event.id.prefix(8))  \(presenter.when(event).padding(24))  \(event.kind.rawValue.padding(10))  \(event.text.visibleControls(lineBreaks: .symbol))")
+        }
+    }
+}
+
+/// `healthlog event remove ID`.
+struct EventRemoveCommand: Command {
+    static let spec = CommandSpec(
+        ["event", "remove"], abstract: "Remove an event. Readings are never touched.",
+        arguments: [ArgumentSpec("ID", help: "The event's id, or a unique prefix of at least 6 characters.")],
+        examples: ["healthlog event remove 3f2a9c1e"])
+
+    let id: String
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) { id = arguments.positionals[0] }
+
+    func run(_ context: CommandContext) throws(CLIError) {
+        let store = try context.store(.readWrite)
+        let event = try context.records {
+            let event = try store.event(idPrefix: id)
+            try store.removeEvent(id: event.id)
+            return event
+        }
+        context.stdout.line("Removed event \(event.id.prefix(8)) (\(event.text.visibleControls(lineBreaks: .symbol))).")
+    }
+}
+
+/// How events look on the terminal and in JSON.
+struct EventPresenter {
+    /// `Thu 2026-10-01 08:00`.
+    func when(_ event: Event) -> String {
+        let date = event.at.localDate
+        return "\(["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][date.isoWeekday - 1]) \(date) \(event.at.localTimeText)"
+    }
+
+    /// `{id, profile, at, kind, text}`.
+    func json(_ event: Event) -> JSONValue {
+        .object([
+            ("id", .string(event.id)), ("profile", .string(event.profileID)), ("at", .string(event.at.iso8601)),
+            ("kind", .string(event.kind.rawValue)), ("text", .string(event.text)),
+        ])
+    }
+}

@@ -1,0 +1,89 @@
+import HealthAnalytics
+import HealthCore
+import HealthRecords
+
+/// `healthlog protocol`: was the week measured the way the guideline asks (7 days, 2 morning
+/// and 2 evening readings a day, the first day not counted)?
+struct ProtocolCommand: Command {
+    static let spec = CommandSpec(
+        ["protocol"], abstract: "Check a measurement week against the guideline: 2 morning + 2 evening readings for 7 days.",
+        options: [startOption, Options.textFormat],
+        examples: ["healthlog protocol", "healthlog -p dad protocol --start 2026-12-07", "healthlog protocol --format json"],
+        discussion: """
+            Without --start it shows the 7 days ending today; with --start, a planned week, such as the week before \
+            a clinic visit. The verdict and average are the same as stats' 7-day protocol average.
+            """)
+
+    static let startOption = Option<String>("--start", value: "DATE", help: "First day of the week, YYYY-MM-DD (also today, yesterday).")
+
+    let start: CivilDate?
+    let json: Bool
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        start = try arguments.value(ProtocolCommand.startOption).map { (text) throws(CLIError) in
+            try DateArgument.date(text, option: "--start", today: context.today)
+        }
+        json = try arguments.value(Options.textFormat) == .json
+    }
+
+    func run(_ context: CommandContext) throws(CLIError) {
+        let store = try context.store(.readOnly)
+        let profile = try context.resolveProfile(in: store)
+        let now = context.now
+        let today = now.measurementDay
+        let first = start ?? today.adding(days: -(ProtocolAverage.windowDays - 1))
+        let readings = try context.records {
+            try store.readings(matching: ReadingQuery(profileID: profile.id, from: first, to: first.adding(days: ProtocolAverage.windowDays - 1)))
+        }
+        let week = ProtocolWeek(start: first, readings: readings)
+        let excluded = week.average?.excludedDay
+        if json {
+            context.stdout.line(JSONValue.object([
+                ("profile", .string(profile.id)), ("start", .string(week.start.description)), ("end", .string(week.end.description)),
+                ("days", .array(week.days.map { day in
+                    .object([("date", .string(day.date.description)), ("morning", .int(day.morning)), ("evening", .int(day.evening))])
+                })),
+                ("excludedDay", .optional(excluded?.description)), ("count", .int(week.count)), ("sufficient", .bool(week.sufficient)),
+                ("average", week.average.map { .object([("systolic", .double($0.systolic)), ("diastolic", .double($0.diastolic))]) } ?? .null),
+                ("missingToday", .array(week.missingSlots(today: today, hour: now.hour).map { .string($0.rawValue) })),
+            ]).serialized())
+            return
+        }
+        let style = context.style
+        let presenter = ReadingPresenter(tags: [], environment: context.environment, style: style)
+        let name = { (date: CivilDate) in "\(presenter.weekdayName(date)) \(date)" }
+        context.stdout.line(style.bold("\(profile.id) (\(profile.name.visibleControls()))") + " · protocol week \(name(week.start)) – \(name(week.end))")
+        context.stdout.line("The guideline asks for 2 morning and 2 evening home readings on each of 7 days; the first day is not counted.")
+        context.stdout.line("")
+        context.stdout.line(style.bold("  Day              Morning  Evening"))
+        let perSlot = ProtocolWeek.readingsPerSlot
+        for day in week.days {
+            let cell = { (count: Int) -> String in
+                let text = "\(count)/\(perSlot)".padding(7)
+                return count >= perSlot ? style.green(text) : day.date > today ? style.dim(text) : style.yellow(text)
+            }
+            var remark = ""
+            if day.date == (excluded ?? week.start) { remark = "day 1, not counted" }
+            if day.date == today {
+                let missing = week.missingSlots(today: today, hour: now.hour)
+                let still = missing.isEmpty ? "done" : "still to take: " + missing.map(\.rawValue).joined(separator: " and ")
+                remark += (remark.isEmpty ? "" : "; ") + "today, \(still)"
+            } else if day.date > today {
+                remark += (remark.isEmpty ? "" : "; ") + "planned"
+            }
+            context.stdout.line("  \(name(day.date).padding(15))  \(cell(day.morning))  \(cell(day.evening))  \(style.dim(remark))".trimmingTrailingSpaces())
+        }
+        context.stdout.line("")
+        guard let average = week.average else {
+            context.stdout.line("No morning or evening home readings after the first day yet: nothing to average.")
+            return
+        }
+        let mean = "\(Figures.whole(average.systolic))/\(Figures.whole(average.diastolic)) mmHg"
+        if average.sufficient {
+            context.stdout.line(style.green("Sufficient:") + " \(average.count) readings on \(average.days) days · average \(style.bold(mean))")
+        } else {
+            context.stdout.line(
+                style.yellow("Too few so far:") + " \(average.count) of the \(ProtocolAverage.minimumCount) readings needed · provisional average \(mean)")
+        }
+    }
+}

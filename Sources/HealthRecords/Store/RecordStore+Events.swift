@@ -1,0 +1,116 @@
+public import HealthCore
+
+extension RecordStore {
+    // MARK: - Reading events
+
+    /// The events of `profileID` (every profile's when nil) whose measurement day lies in
+    /// `from`...`to` (either bound may be open), oldest first.
+    public func events(profileID: String? = nil, from: CivilDate? = nil, to: CivilDate? = nil) throws(RecordsError) -> [Event] {
+        try mapErrors {
+            var conditions = ["1"]
+            var values: [SQLValue] = []
+            if let profileID {
+                conditions.append("profile_id = ?")
+                values.append(.text(profileID))
+            }
+            let dayStart = Int64(DayPeriod.dayStartHour * 3600)
+            let local = "(at + utc_offset_min * 60)"
+            if let from {
+                conditions.append("\(local) >= ?")
+                values.append(.integer(Int64(from.dayNumber) * 86_400 + dayStart))
+            }
+            if let to {
+                conditions.append("\(local) < ?")
+                values.append(.integer(Int64(to.dayNumber + 1) * 86_400 + dayStart))
+            }
+            var result: [Event] = []
+            try database.cachedStatement(
+                """
+                SELECT id, profile_id, at, utc_offset_min, kind, text, created_at, updated_at FROM events
+                WHERE \(conditions.joined(separator: " AND ")) ORDER BY at, id
+                """
+            ).forEachRow(values) { result.append(RecordStore.event(from: $0)) }
+            return result
+        }
+    }
+
+    /// The event whose id is `idPrefix` or starts with it (at least 6 characters).
+    public func event(idPrefix: String) throws(RecordsError) -> Event {
+        let prefix = idPrefix.lowercased()
+        guard prefix.count >= 6, prefix.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
+            throw .invalid("'\(idPrefix)' is not an event id; give at least 6 characters of it (see 'healthlog event list')")
+        }
+        return try mapErrors {
+            var found: [Event] = []
+            try database.cachedStatement(
+                """
+                SELECT id, profile_id, at, utc_offset_min, kind, text, created_at, updated_at FROM events
+                WHERE id >= ? AND id < ? ORDER BY id LIMIT 2
+                """
+            ).forEachRow([.text(prefix), .text(prefix + "~")]) { found.append(RecordStore.event(from: $0)) }
+            guard let first = found.first else { throw RecordsError.notFound("no event with id '\(idPrefix)'") }
+            guard found.count == 1 else {
+                throw RecordsError.invalid("id '\(idPrefix)' matches more than one event; give more characters")
+            }
+            return first
+        }
+    }
+
+    // MARK: - Changing events
+
+    /// Stores a new event. Its profile must exist.
+    public func addEvent(_ event: Event) throws(RecordsError) {
+        try RecordsError.checking(event.validate())
+        let now = clock()
+        try write {
+            _ = try requireProfile(id: event.profileID)
+            guard try insertEvent(event, now: now) else {
+                throw RecordsError.conflict("an event with id \(event.id) already exists")
+            }
+        }
+    }
+
+    /// Deletes the event with the full id `id`. Readings are never touched.
+    public func removeEvent(id: String) throws(RecordsError) {
+        try write {
+            try database.cachedStatement("DELETE FROM events WHERE id = ?").run([.text(id)])
+            guard database.changes == 1 else { throw RecordsError.notFound("no event with id '\(id)'") }
+        }
+    }
+
+    /// Inserts `event` unless its id is stored. Returns whether it was inserted.
+    func insertEvent(_ event: Event, now: Int64) throws -> Bool {
+        try database.cachedStatement(
+            """
+            INSERT INTO events (id, profile_id, at, utc_offset_min, kind, text, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING
+            """
+        ).run([
+            .text(event.id.asciiLowercased()), .text(event.profileID), .integer(event.at.utcSeconds),
+            .integer(Int64(event.at.offsetMinutes)), .text(event.kind.rawValue), .text(event.text),
+            .integer(event.createdAt == 0 ? now : event.createdAt), .integer(event.updatedAt == 0 ? now : event.updatedAt),
+        ])
+        return database.changes == 1
+    }
+
+    /// Overwrites the stored event with the same id.
+    func replaceEvent(with event: Event) throws {
+        try database.cachedStatement(
+            """
+            UPDATE events SET profile_id = ?, at = ?, utc_offset_min = ?, kind = ?, text = ?, updated_at = ?
+            WHERE id = ?
+            """
+        ).run([
+            .text(event.profileID), .integer(event.at.utcSeconds), .integer(Int64(event.at.offsetMinutes)),
+            .text(event.kind.rawValue), .text(event.text), .integer(event.updatedAt), .text(event.id.asciiLowercased()),
+        ])
+    }
+
+    static func event(from row: Row) -> Event {
+        Event(
+            id: row.text(0) ?? "", profileID: row.text(1) ?? "",
+            at: ZonedInstant(utcSeconds: row.int(2), offsetMinutes: Int(row.int(3))),
+            kind: row.text(4).flatMap(EventKind.init(rawValue:)) ?? .other, text: row.text(5) ?? "",
+            createdAt: row.int(6), updatedAt: row.int(7))
+    }
+}
