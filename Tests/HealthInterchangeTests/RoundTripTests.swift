@@ -26,8 +26,14 @@ import Testing
 
     private static func export(_ format: InterchangeFormat, _ store: RecordStore) throws -> [UInt8] {
         switch format {
-        case .json: JSONBackup.encode(profiles: try store.profiles(), tags: try store.tags(), readings: try store.readings(), exportedAt: fixedNow)
-        case .fhir: FHIRExport.encode(profiles: try store.profiles(), readings: try store.readings(), exportedAt: ZonedInstant(iso8601: "2026-11-30T08:00:00+08:00")!)
+        case .json:
+            JSONBackup.encode(
+                profiles: try store.profiles(), tags: try store.tags(), events: try store.events(), readings: try store.readings(),
+                exportedAt: fixedNow)
+        case .fhir:
+            FHIRExport.encode(
+                profiles: try store.profiles(), events: try store.events(), readings: try store.readings(),
+                exportedAt: ZonedInstant(iso8601: "2026-11-30T08:00:00+08:00")!)
         default: Array(ReadingCSVCodec.encode(try store.readings()).utf8)
         }
     }
@@ -105,8 +111,15 @@ import Testing
                 let back = byID[reading.id]
                 #expect(back.map { reading.hasSameValues(as: $0) } == true, "seed \(seed) \(format): \(reading) came back as \(String(describing: back))")
             }
+            if format != .csv {
+                // Events travel in the backup and in FHIR, with every field.
+                let events = try source.events()
+                #expect(first.summary.eventsAdded == events.count, "seed \(seed) \(format)")
+                #expect(try RecordStore.open(path: target).events().map(\.sameContent) == events.map(\.sameContent), "seed \(seed) \(format)")
+            }
             let again = try importFile(file, into: target, now: fixedNow + 90_000).summary
             #expect(again.added == 0 && again.updated == 0 && again.conflicts.isEmpty, "seed \(seed) \(format): \(again)")
+            #expect(again.eventsAdded == 0 && again.eventsUpdated == 0, "seed \(seed) \(format): \(again)")
             #expect(try RecordStore.open(path: target).readings().count == before.count)
         }
     }
@@ -213,10 +226,19 @@ enum GeneratedLog {
                     pulse: shape == 0 || shape == 2 || shape == 4 ? 45 + Int(generator.next() % 80) : nil,
                     weightGrams: shape == 3 || shape == 4 ? 40_000 + Int(generator.next() % 80_000) : nil,
                     tagIDs: tagPool.filter { _ in generator.next() % 4 == 0 },
-                    note: notes[Int(generator.next() % UInt64(notes.count))])
+                    note: notes[Int(generator.next() % UInt64(notes.count))],
+                    site: generator.next() % 4 == 0 ? .office : .home)
             }
             try store.add(reading)
             previous = reading
+        }
+        for _ in 0..<Int(generator.next() % 4) {
+            let minutes = Int64(generator.next() % (400 * 1440))
+            try store.addEvent(Event(
+                profileID: "p\(generator.next() % UInt64(profileCount))",
+                at: ZonedInstant(utcSeconds: 1_760_000_000 + minutes * 60, offsetMinutes: offsets[Int(generator.next() % UInt64(offsets.count))]),
+                kind: EventKind.allCases[Int(generator.next() % 3)],
+                text: ["amlodipine 5 mg started", "停用氢氯噻嗪", "less salt, \"really\"\nline 2"][Int(generator.next() % 3)]))
         }
         // History keeps a tag whose definition is gone.
         try store.removeTag(id: "ghost")
@@ -228,6 +250,11 @@ extension Reading {
     func hasSameValues(as other: Reading) -> Bool {
         profileID == other.profileID && takenAt == other.takenAt && takenAt.offsetMinutes == other.takenAt.offsetMinutes
             && bloodPressure == other.bloodPressure && pulse == other.pulse && weightGrams == other.weightGrams
-            && tagIDs == other.tagIDs && note == other.note
+            && tagIDs == other.tagIDs && note == other.note && site == other.site
     }
+}
+
+extension Event {
+    /// Everything but the timestamps, with the offset, for comparing a round trip.
+    var sameContent: String { "\(id) \(profileID) \(at.iso8601) \(kind.rawValue) \(text)" }
 }

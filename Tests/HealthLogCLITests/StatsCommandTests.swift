@@ -1,4 +1,5 @@
 import Foundation
+import HealthCore
 import Testing
 
 @Suite struct StatsCommandTests {
@@ -150,5 +151,42 @@ extension Substring {
     /// Terminal columns: CJK characters take two.
     var displayWidthForTest: Int {
         unicodeScalars.reduce(0) { $0 + ((0x2E80...0x9FFF).contains($1.value) ? 2 : 1) }
+    }
+}
+
+@Suite struct StatsFilterAndOfficeTests {
+    @Test func filtersAreNamedAndOfficeReadingsHaveTheirOwnLine() throws {
+        let cli = CLIHarness()
+        cli.ok("profile", "add", "dad")
+        for offset in 0..<7 {
+            let date = CivilDate(iso: "2026-11-23")!.adding(days: offset)
+            cli.ok("add", "128/79", "--at", "\(date) 07:00", "-t", "bp-med")
+            cli.ok("add", "128/79", "--at", "\(date) 21:00")
+            cli.ok("add", "128/79", "--at", "\(date) 21:05")
+        }
+        cli.ok("add", "152/94", "--office", "--at", "2026-11-27 10:00")
+        let text = cli.ok("stats")
+        #expect(text.contains("Office 152/94 (n=1) vs home 128/79: possible white-coat uncontrolled hypertension"))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(cli.ok("stats", "--format", "json").utf8)) as? [String: Any])
+        #expect((json["office"] as? [String: Double]) == ["count": 1, "systolic": 152, "diastolic": 94])
+        #expect(json["phenotype"] as? String == "white-coat")
+        #expect(json["phenotypeTreated"] as? Bool == true)
+        let filtered = cli.ok("stats", "--period", "evening", "--without-tag", "bp-med")
+        #expect(filtered.hasPrefix("dad (dad) · 2026-11-23 – 2026-11-29 · 14 home readings · ESH 2023 · Filter: only readings without BP medication, only evening readings"))
+        let filteredJSON = try #require(try JSONSerialization.jsonObject(with: Data(cli.ok("stats", "--tag", "bp-med", "--format", "json").utf8)) as? [String: Any])
+        #expect((filteredJSON["filter"] as? [String: Any])?["tag"] as? String == "bp-med")
+        // A Chinese stats uses the Chinese guideline by default.
+        cli.environment["LANG"] = "zh_CN.UTF-8"
+        let chinese = try #require(try JSONSerialization.jsonObject(with: Data(cli.ok("stats", "--format", "json").utf8)) as? [String: Any])
+        #expect(chinese["guideline"] as? String == "china")
+    }
+
+    @Test func weightOnlyLogsGetAWeightSummary() {
+        let cli = CLIHarness()
+        cli.ok("add", "--weight", "72.5", "--at", "2026-11-28 07:00")
+        cli.ok("add", "--weight", "72.1", "--at", "2026-11-29 07:00")
+        let text = cli.ok("stats")
+        #expect(text.contains("Only weight was recorded in this range: no blood-pressure figures."))
+        #expect(text.contains("Weight: 72.5 → 72.1 kg (−0.4), mean 72.3, n=2"))
     }
 }

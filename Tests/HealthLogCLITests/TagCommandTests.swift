@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @Suite struct TagCommandTests {
@@ -42,5 +43,29 @@ import Testing
         #expect(result.status == status)
         #expect(result.stderr == message + "\n")
         #expect(cli.databaseBytes() == before)
+    }
+}
+
+@Suite struct DeviationTagTests {
+    @Test func deviationIsSetShownAndKeptInTheBackup() throws {
+        let cli = CLIHarness()
+        #expect(cli.ok("tag", "add", "smoking", "--label", "cigarette", "--deviation")
+            == "Defined tag 'smoking': cigarette, #6C757D (a protocol deviation).\n")
+        #expect(cli.ok("tag", "list").contains("cigarette · deviation"))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(cli.ok("tag", "list", "--format", "json").utf8)) as? [[String: Any]])
+        #expect(json.filter { $0["deviation"] as? Bool == true }.compactMap { $0["id"] as? String } == ["black-coffee", "exercise", "smoking"])
+        cli.ok("tag", "edit", "exercise", "--no-deviation")
+        cli.ok("add", "150/95", "-t", "smoking", "--at", "07:00")
+        cli.ok("add", "140/90", "-t", "exercise", "--at", "07:05")
+        let stats = try #require(try JSONSerialization.jsonObject(with: Data(cli.ok("stats", "--format", "json").utf8)) as? [String: Any])
+        #expect((stats["deviations"] as? [String: Any])?["count"] as? Int == 1)
+        #expect(cli.ok("stats").contains("1 reading after cigarette (protocol deviation; kept in every figure)"))
+        let backup = cli.directory.file("b.json")
+        cli.ok("export", "--format", "json", "-o", backup)
+        let other = CLIHarness()
+        other.ok("tag", "remove", "black-coffee")
+        other.ok("import", backup)
+        #expect(other.ok("tag", "list").contains("cigarette · deviation"))
+        #expect(cli.run("tag", "edit", "smoking", "--deviation", "--no-deviation").status == 64)
     }
 }

@@ -58,3 +58,69 @@ import Testing
         #expect(snapshot(path) == before)
     }
 }
+
+@Suite struct SchemaV3Tests {
+    /// A log from before v3: its readings become home readings, a target of 135/85 (the old default)
+    /// becomes no target, another target stays, and coffee and exercise become deviations.
+    @Test func version3KeepsEverythingAndReadsOldDefaultsAsUnset() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("v2.sqlite")
+        let database = try Database(path: path, mode: .readWriteCreate)
+        try database.write {
+            try Migrations.steps[0].apply(database, 0)
+            try Migrations.steps[1].apply(database, 0)
+            try database.execute("PRAGMA application_id = \(Migrations.applicationID)")
+            try database.execute("PRAGMA user_version = 2")
+            try database.execute(
+                """
+                INSERT INTO schema_migrations VALUES ('v1-profiles-readings-tags', 0), ('v2-device-finding-tags', 0);
+                INSERT INTO profiles (id, name, created_at, updated_at) VALUES ('dad', 'dad', 0, 0);
+                INSERT INTO profiles (id, name, target_systolic, target_diastolic, created_at, updated_at) VALUES ('mom', 'mom', 125, 80, 0, 0);
+                INSERT INTO readings (id, profile_id, taken_at, utc_offset_min, systolic, diastolic, created_at, updated_at)
+                    VALUES ('6513270e-269e-4d37-b2a7-4de452e6b438', 'dad', 1795996800, 480, 130, 80, 0, 0);
+                """)
+        }
+        let store = try RecordStore.open(path: path, clock: { 1_000 })
+        #expect(try store.readings().map(\.site) == [.home])
+        #expect(try store.profile(id: "dad")?.target == nil)
+        #expect(try store.profile(id: "mom")?.target == BloodPressure(systolic: 125, diastolic: 80))
+        #expect(try store.tags().filter(\.deviation).map(\.id) == ["black-coffee", "exercise"])
+        #expect(try store.events().isEmpty)
+    }
+
+    @Test func eventsAreKeptPerProfileFoundByPrefixAndRemoved() throws {
+        let directory = TemporaryDirectory()
+        let store = try RecordStore.open(path: directory.file("e.sqlite"), clock: { fixedNow })
+        try store.addProfile(Profile(id: "dad"))
+        let late = Event(profileID: "dad", at: shanghai("2026-10-02", 0, 30), text: "amlodipine 5 mg started")
+        let early = Event(profileID: "dad", at: shanghai("2026-09-01", 9, 0), kind: .lifestyle, text: "less salt")
+        try store.addEvent(late)
+        try store.addEvent(early)
+        #expect(try store.events(profileID: "dad").map(\.text) == ["less salt", "amlodipine 5 mg started"])
+        // 00:30 on 2 Oct is 1 Oct's measurement day.
+        #expect(try store.events(from: CivilDate(iso: "2026-10-01"), to: CivilDate(iso: "2026-10-01")).map(\.id) == [late.id])
+        #expect(try store.event(idPrefix: String(late.id.prefix(8))).kind == .medication)
+        #expect(throws: RecordsError.notFound("no profile 'mom' (profiles: dad)")) {
+            try store.addEvent(Event(profileID: "mom", at: shanghai("2026-09-01", 9, 0), text: "x"))
+        }
+        #expect(throws: RecordsError.self) { try store.addEvent(Event(profileID: "dad", at: shanghai("2026-09-01", 9, 0), text: "  ")) }
+        try store.removeEvent(id: late.id)
+        #expect(try store.events().map(\.id) == [early.id])
+        #expect(throws: RecordsError.notFound("no event with id '\(late.id)'")) { try store.removeEvent(id: late.id) }
+        // A profile's events go with it.
+        _ = try store.removeProfile(id: "dad")
+        #expect(try store.events().isEmpty)
+    }
+
+    @Test func siteIsStoredAndReplaced() throws {
+        let directory = TemporaryDirectory()
+        let store = try RecordStore.open(path: directory.file("s.sqlite"), clock: { fixedNow })
+        try store.addProfile(Profile(id: "dad"))
+        var reading = Reading(profileID: "dad", takenAt: shanghai("2026-11-29", 10, 0), bloodPressure: BloodPressure(systolic: 150, diastolic: 95), site: .office)
+        try store.add(reading)
+        #expect(try store.readings().first?.site == .office)
+        reading.site = .home
+        try store.update(reading)
+        #expect(try store.readings().first?.site == .home)
+    }
+}

@@ -1,0 +1,72 @@
+import HealthAnalytics
+import HealthCore
+import Testing
+
+@Suite struct ProtocolAverageTests {
+    /// A week of 2 morning and 2 evening readings a day: mornings 150 + day, evenings 130 + day.
+    static func week(from start: String = "2026-11-23") -> [Reading] {
+        (0..<7).flatMap { offset -> [Reading] in
+            let date = day(start).adding(days: offset).description
+            return [
+                reading(date, 7, 0, 150 + offset, 90), reading(date, 7, 5, 150 + offset, 92),
+                reading(date, 21, 0, 130 + offset, 80), reading(date, 21, 5, 130 + offset, 82),
+            ]
+        }
+    }
+
+    /// Day 1 (23 Nov) is dropped; days 2–7 give 12 morning readings, mean 150 + 3.5 = 153.5 / 91,
+    /// and 12 evening readings, 133.5 / 81. Together 143.5 / 86; morning − evening 20 / 10.
+    @Test func theWeeksOwnMorningAndEveningFigures() throws {
+        let average = try #require(ProtocolAverage(Self.week(), from: day("2026-11-23")))
+        #expect(average.excludedDay == day("2026-11-23"))
+        #expect(average.firstDay == day("2026-11-24"))
+        #expect(average.lastDay == day("2026-11-29"))
+        #expect(average.count == 24)
+        #expect(average.sufficient)
+        #expect(average.systolic == 143.5)
+        #expect(average.diastolic == 86)
+        #expect(average.morning?.count == 12)
+        #expect(average.morning?.systolic == 153.5)
+        #expect(average.morning?.diastolic == 91)
+        #expect(average.evening?.systolic == 133.5)
+        #expect(average.evening?.diastolic == 81)
+        #expect(average.morningEveningDifference?.systolic == 20)
+        #expect(average.morningEveningDifference?.diastolic == 10)
+    }
+
+    /// A reading at 00:40 is the previous day's evening reading, on the day it belongs to.
+    @Test func aReadingAtTwentyToOneBelongsToTheEveningBefore() throws {
+        var readings = Self.week()
+        readings.append(reading("2026-11-30", 0, 40, 200, 100))
+        let average = try #require(ProtocolAverage(readings, from: day("2026-11-23")))
+        #expect(average.lastDay == day("2026-11-29"))
+        #expect(average.evening?.count == 13)
+        #expect(average.excludedDay == day("2026-11-23"))
+        #expect(reading("2026-11-30", 0, 40, 120, 80).measurementDay == day("2026-11-29"))
+        #expect(reading("2026-11-30", 0, 40, 120, 80).period == .evening)
+        #expect(reading("2026-11-30", 4, 0, 120, 80).measurementDay == day("2026-11-30"))
+    }
+
+    @Test func officeReadingsNeverEnterIt() throws {
+        var readings = Self.week()
+        var office = reading("2026-11-28", 10, 0, 190, 110)
+        office.site = .office
+        readings.append(office)
+        #expect(try #require(ProtocolAverage(readings, from: day("2026-11-23"))).systolic == 143.5)
+    }
+
+    @Test func theProtocolWeekCountsSlotsAndSharesTheAverage() throws {
+        let readings = Array(Self.week().prefix(10))  // days 1–2 full, day 3 morning only
+        let week = ProtocolWeek(start: day("2026-11-23"), readings: readings)
+        #expect(week.end == day("2026-11-29"))
+        #expect(week.days.map(\.morning) == [2, 2, 2, 0, 0, 0, 0])
+        #expect(week.days.map(\.evening) == [2, 2, 0, 0, 0, 0, 0])
+        #expect(week.count == 6)
+        #expect(!week.sufficient)
+        #expect(week.average == ProtocolAverage(readings, from: day("2026-11-23")))
+        #expect(week.missingSlots(today: day("2026-11-25"), hour: 8) == [.evening])
+        #expect(week.missingSlots(today: day("2026-11-26"), hour: 8) == [.morning, .evening])
+        #expect(week.missingSlots(today: day("2026-11-26"), hour: 13) == [.evening])
+        #expect(week.missingSlots(today: day("2026-12-26"), hour: 8) == [])
+    }
+}
