@@ -7,7 +7,7 @@ public struct PressureMean: Equatable, Sendable {
     public let diastolic: Double
 
     /// The mean of `pressures`, or nil when there are none.
-    init?(_ pressures: [BloodPressure]) {
+    public init?(_ pressures: [BloodPressure]) {
         guard !pressures.isEmpty else { return nil }
         count = pressures.count
         systolic = Double(pressures.reduce(0) { $0 + $1.systolic }) / Double(count)

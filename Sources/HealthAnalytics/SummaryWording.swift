@@ -109,9 +109,13 @@ public struct SummaryWording {
             ["first": SummaryWording.pressure(ends.first.mean), "last": SummaryWording.pressure(ends.last.mean)])
     }
 
-    /// The label of a trend row: "Week of 3 Nov" or "Nov 2026".
+    /// The label of a trend row: "Week of 3 Nov", "Nov 2026" or "2026".
     public func trendLabel(_ row: TrendTable.Row) -> String {
-        summary.trend?.step == .month ? strings.monthLabel(row.start) : strings.text("trend.weekOf", ["date": date(row.start)])
+        switch summary.trend?.step ?? .week {
+        case .week: strings.text("trend.weekOf", ["date": date(row.start)])
+        case .month: strings.monthLabel(row.start)
+        case .year: String(row.start.year)
+        }
     }
 
     /// "−11/−6 mmHg (95 % CI −14 to −8 / −8 to −4)", or "too few readings".

@@ -1,13 +1,16 @@
 public import HealthCore
 
 /// Home mean blood pressure week by week (Monday to Sunday, measurement days) for ranges up to
-/// 12 weeks, month by month beyond: the table that shows whether things are moving.
+/// 12 weeks, month by month up to 3 years, year by year beyond: the table that shows whether
+/// things are moving.
 public struct TrendTable: Equatable, Sendable {
     /// The longest range, in days, shown week by week.
     public static let longestWeekly = 12 * 7
+    /// The longest range, in days, shown month by month.
+    public static let longestMonthly = 3 * 366
 
     public enum Step: String, Sendable {
-        case week, month
+        case week, month, year
     }
 
     /// One week or month with home BP readings.
@@ -31,7 +34,8 @@ public struct TrendTable: Equatable, Sendable {
 
     /// The table of the home BP readings among `readings` in `from`...`to`, or nil when there are none.
     init?(_ readings: [Reading], from: CivilDate, to: CivilDate) {
-        step = to.dayNumber - from.dayNumber + 1 <= TrendTable.longestWeekly ? .week : .month
+        let days = to.dayNumber - from.dayNumber + 1
+        step = days <= TrendTable.longestWeekly ? .week : days <= TrendTable.longestMonthly ? .month : .year
         var groups: [Int: [BloodPressure]] = [:]
         for reading in readings where reading.isHome {
             guard let pressure = reading.bloodPressure else { continue }
@@ -49,6 +53,7 @@ public struct TrendTable: Equatable, Sendable {
         switch step {
         case .week: day.adding(days: -(day.isoWeekday - 1))
         case .month: CivilDate(year: day.year, month: day.month, day: 1)!
+        case .year: CivilDate(year: day.year, month: 1, day: 1)!
         }
     }
 
@@ -56,6 +61,7 @@ public struct TrendTable: Equatable, Sendable {
         switch step {
         case .week: start.adding(days: 6)
         case .month: CivilDate(year: start.year, month: start.month, day: CivilDate.daysIn(month: start.month, year: start.year))!
+        case .year: CivilDate(year: start.year, month: 12, day: 31)!
         }
     }
 }

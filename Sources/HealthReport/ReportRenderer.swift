@@ -59,10 +59,11 @@ public enum ReportRenderer {
         _ plan: ReportPlan, request: ReportRequest, sink: any PageSink, reusing measured: (GraphicsContext, ReportStyles)
     ) throws(ReportError) {
         let frame = PageFrame(request: request)
-        let table = plan.table
         var stylesByContext: (ObjectIdentifier, ReportStyles)? = (ObjectIdentifier(measured.0), measured.1)
         var logOutline: Int32?
         var lastMonth = (year: 0, month: 0)
+        let left = request.template.page.margin.left
+        let width = request.template.contentWidth
         for (index, page) in plan.pages.enumerated() {
             let number = index + 1
             let context = try sink.beginPage()
@@ -74,36 +75,33 @@ public enum ReportRenderer {
                 stylesByContext = (ObjectIdentifier(context), styles)
             }
             frame.draw(page: number, of: plan.pages.count, context: context, styles: styles)
-            let left = request.template.page.margin.left
             var y = frame.contentTop
-            for block in page.blocks {
-                switch block {
-                case .summary:
-                    sink.addOutline(request.strings.text("summary"), page: number, parent: nil)
-                    SummarySection(request: request, styles: styles).draw(context: context, top: y)
-                    y += plan.summaryHeight + ReportPlan.gap
+            for placed in page.blocks {
+                switch placed {
+                case .block(let block, let height, let outline):
+                    if let outline { sink.addOutline(outline, page: number, parent: nil) }
+                    block.draw(context: context, styles: styles, x: left, y: y, width: width)
+                    y += height + BlockSpacing.between
                 case .chart(let height):
                     sink.addOutline(request.strings.text("chart"), page: number, parent: nil)
-                    styles.heading.draw(request.strings.text("chart"), x: left, y: y)
-                    TrendChart(request: request, styles: styles, showsPulse: request.template.chart.pulse)
-                        .draw(context: context, x: left, y: y + ReportPlan.headingHeight, width: request.template.contentWidth, height: height)
-                    y += ReportPlan.headingHeight + height + ReportPlan.gap
+                    ChartBlock(request: request, chartHeight: height).draw(context: context, styles: styles, x: left, y: y, width: width)
+                    y += styles.headingHeight + height + BlockSpacing.between
                 case .log(let logPage, let isFirst):
+                    guard let log = plan.log else { continue }
                     if isFirst {
                         logOutline = sink.addOutline(request.strings.text("log"), page: number, parent: nil)
                     }
-                    for row in logPage.rows {
-                        let date = request.summary.readings[row].takenAt.localDate
-                        if (date.year, date.month) != lastMonth {
-                            lastMonth = (date.year, date.month)
-                            sink.addOutline(request.strings.monthLabel(date), page: number, parent: logOutline)
-                        }
+                    for date in log.dates(on: logPage) where (date.year, date.month) != lastMonth {
+                        lastMonth = (date.year, date.month)
+                        sink.addOutline(request.strings.monthLabel(date), page: number, parent: logOutline)
                     }
-                    styles.heading.draw(request.strings.text(isFirst ? "log" : "logContinued"), x: left, y: y)
+                    let heading = request.strings.text(isFirst ? "log" : "logContinued")
+                    styles.heading.draw(heading, x: left, y: y)
+                    let legendX = left + styles.heading.width(of: heading) + 10
                     styles.small.draw(
-                        request.strings.text("legendLog"), x: left + styles.heading.width(of: request.strings.text(isFirst ? "log" : "logContinued")) + 10,
-                        y: y + styles.heading.lineHeight - styles.small.lineHeight - 1)
-                    table.draw(page: logPage, rowHeights: plan.rowHeights, context: context, styles: styles, top: y + ReportPlan.headingHeight)
+                        log.legend, x: legendX, y: y + styles.heading.lineHeight - styles.small.lineHeight - 1,
+                        width: left + width - legendX)
+                    log.draw(page: logPage, context: context, styles: styles, top: y + styles.headingHeight)
                 }
             }
             try sink.endPage()
@@ -121,51 +119,86 @@ public enum ReportRenderer {
     }
 }
 
-/// Which blocks go on which page, worked out before anything is drawn.
+/// Which blocks go on which page, worked out before anything is drawn: each block is
+/// measured at the page's width and placed below the one before; a block that does not fit
+/// starts the next page.
 struct ReportPlan {
-    enum Block {
-        case summary
+    enum Placed {
+        /// A measured block, its height, and the bookmark it starts (if any).
+        case block(any ReportBlock, height: Double, outline: String?)
         /// The chart and its height: it grows into space left at the bottom of its page.
         case chart(height: Double)
         case log(LogPagination.Page, isFirst: Bool)
     }
 
     struct Page {
-        var blocks: [Block]
+        var blocks: [Placed]
     }
 
-    static let gap = 12.0
-    static let headingHeight = 16.0
-
     let pages: [Page]
-    let table: LogTable
-    let rowHeights: [Double]
-    let summaryHeight: Double
-    let chartHeight: Double
+    /// The log, when the template has one.
+    let log: (any LogSheet)?
 
     init(request: ReportRequest, styles: ReportStyles) {
         let template = request.template
         let frame = PageFrame(request: request)
+        let width = template.contentWidth
         let space = frame.contentBottom(styles) - frame.contentTop
-        summaryHeight = SummarySection(request: request, styles: styles).height
+        let blocks = SummaryBlocks(request: request)
         let lanes = Double(TrendChart(request: request, styles: styles, showsPulse: false).laneTags.count)
-        chartHeight = template.chart.height + lanes * TrendChart.laneHeight
-        table = LogTable(request: request)
+        let chartHeight = min(template.chart.height + lanes * TrendChart.laneHeight, space - styles.headingHeight)
+        let log = template.sections.contains(.log) ? LogSheets.make(request: request, styles: styles, space: space - styles.headingHeight) : nil
+        self.log = log
         var pages: [Page] = []
         var current = Page(blocks: [])
         var used = 0.0
-        var rowHeights: [Double] = []
+        func place(_ placed: Placed, height: Double) {
+            if used + height > space && !current.blocks.isEmpty {
+                pages.append(current)
+                current = Page(blocks: [])
+                used = 0
+            }
+            current.blocks.append(placed)
+            used += height + BlockSpacing.between
+        }
         for section in template.sections {
             switch section {
-            case .summary, .chart:
-                let height = section == .summary ? summaryHeight : ReportPlan.headingHeight + chartHeight
-                if used + height > space && !current.blocks.isEmpty {
-                    pages.append(current)
-                    current = Page(blocks: [])
-                    used = 0
+            case .summary:
+                for (index, block) in blocks.summarySection.enumerated() {
+                    let height = block.height(width: width, styles: styles)
+                    place(.block(block, height: height, outline: index == 0 ? request.strings.text("summary") : nil), height: height)
                 }
-                current.blocks.append(section == .summary ? .summary : .chart(height: chartHeight))
-                used += height + ReportPlan.gap
+            case .trend, .events, .tags, .notes:
+                let found: (any ReportBlock)? =
+                    switch section {
+                    case .trend: blocks.trendTable
+                    case .events: blocks.eventTable
+                    case .tags: blocks.tagTable
+                    default: blocks.notesTable
+                    }
+                guard let block = found else { continue }
+                let height = block.height(width: width, styles: styles)
+                if height > space - used, let table = block as? TableBlock {
+                    // A table longer than the room left continues on the next pages.
+                    var parts = table.split(first: space - used, rest: space, width: width, styles: styles)
+                    if parts.isEmpty {
+                        pages.append(current)
+                        current = Page(blocks: [])
+                        used = 0
+                        parts = table.split(first: space, rest: space, width: width, styles: styles)
+                    }
+                    for part in parts {
+                        let partHeight = part.height(width: width, styles: styles)
+                        place(.block(part, height: partHeight, outline: nil), height: partHeight)
+                    }
+                } else {
+                    place(.block(block, height: height, outline: nil), height: height)
+                }
+            case .chart:
+                // A chart that nearly fits the rest of the page shrinks to fit rather than leave it empty.
+                let room = space - used - styles.headingHeight
+                let height = room < chartHeight && room >= chartHeight * 0.75 ? room : chartHeight
+                place(.chart(height: height), height: styles.headingHeight + height)
             case .log:
                 // The log starts on a page of its own, like the record sheet it imitates.
                 if !current.blocks.isEmpty {
@@ -173,28 +206,22 @@ struct ReportPlan {
                     current = Page(blocks: [])
                     used = 0
                 }
-                rowHeights = table.rowHeights(styles: styles)
-                let pagination = LogPagination(
-                    rowHeights: rowHeights, headerHeight: table.headerHeight, summaryHeight: table.summaryHeight,
-                    firstPageSpace: space - ReportPlan.headingHeight, pageSpace: space - ReportPlan.headingHeight)
-                for (index, logPage) in pagination.pages.enumerated() {
+                for (index, logPage) in (log?.pagination.pages ?? []).enumerated() {
                     pages.append(Page(blocks: [.log(logPage, isFirst: index == 0)]))
                 }
             }
         }
         if !current.blocks.isEmpty { pages.append(current) }
-        // A chart at the bottom of a page takes the space left there, up to 1.6 × its template height.
+        // A chart at the bottom of a page takes the space left there, up to 1.6 × its height.
         for index in pages.indices {
             guard case .chart(let height)? = pages[index].blocks.last else { continue }
-            let summarySpace = summaryHeight + ReportPlan.gap
-            let others = pages[index].blocks.dropLast().reduce(0.0) { total, block in
-                if case .summary = block { return total + summarySpace }
+            let others = pages[index].blocks.dropLast().reduce(0.0) { total, placed in
+                if case .block(_, let blockHeight, _) = placed { return total + blockHeight + BlockSpacing.between }
                 return total
             }
-            let room = space - others - ReportPlan.headingHeight
+            let room = space - others - styles.headingHeight
             pages[index].blocks[pages[index].blocks.count - 1] = .chart(height: min(max(height, room), height * 1.6))
         }
         self.pages = pages
-        self.rowHeights = rowHeights
     }
 }

@@ -1,6 +1,14 @@
 public import HealthAnalytics
 public import HealthCore
 
+/// How the log is laid out.
+public enum LogLayout: String, CaseIterable, Sendable {
+    /// One row per reading.
+    case readings
+    /// One row per measurement day, like the home BP sheet clinics hand out.
+    case daily
+}
+
 /// Everything a report is drawn from. The renderer never touches the database.
 public struct ReportRequest: Sendable {
     public let summary: BPSummary
@@ -14,12 +22,15 @@ public struct ReportRequest: Sendable {
     public let programVersion: String
     /// What the filters kept ("only readings tagged …"), said in the header; nil without filters.
     public let filter: String?
+    /// The log's layout; nil chooses: daily when one row per reading would run past 8 pages.
+    public let logLayout: LogLayout?
 
     public init(
         summary: BPSummary, tagDefinitions: [StatusTag], template: ReportTemplate, strings: StringTable,
-        generatedAt: ZonedInstant, programVersion: String, filter: String? = nil
+        generatedAt: ZonedInstant, programVersion: String, filter: String? = nil, logLayout: LogLayout? = nil
     ) {
         self.filter = filter
+        self.logLayout = logLayout
         self.summary = summary
         self.tagDefinitions = tagDefinitions
         self.template = template
@@ -27,6 +38,18 @@ public struct ReportRequest: Sendable {
         self.generatedAt = generatedAt
         self.programVersion = programVersion
     }
+
+    /// The summary's sentences in the report's language.
+    var wording: SummaryWording { SummaryWording(summary: summary, strings: strings) { self.tagAppearance($0).label } }
+
+    /// True when the range crosses a year, so every date carries its year.
+    var datesNeedYear: Bool { summary.from.year != summary.to.year }
+
+    /// A date as this report writes it inside its range: `25 Nov` / `11月25日`, with the year when the range crosses one.
+    func date(_ date: CivilDate) -> String { strings.tickDate(date, withYear: datesNeedYear) }
+
+    /// True for a tag whose definition marks a protocol deviation.
+    func isDeviation(_ id: String) -> Bool { summary.options.deviationTags.contains(id) }
 
     /// The label and colour of a tag ID.
     func tagAppearance(_ id: String) -> (label: String, color: Color) {

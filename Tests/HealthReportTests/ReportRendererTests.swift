@@ -70,7 +70,11 @@ import Testing
         #expect(text.contains("家庭血压报告"))
         #expect(text.contains("第 1 页，共 \(output.pages) 页"))
         #expect(text.contains("降压药"))
-        #expect(try poppler("pdffonts", [path]).contains("NotoSansCJK"))
+        let fonts = try poppler("pdffonts", [path])
+        #expect(fonts.contains("NotoSans-Regular") && fonts.contains("DroidSansFallback"))
+        // Every font embedded, as a subset.
+        let rows = fonts.split(separator: "\n").dropFirst(2)
+        #expect(!rows.isEmpty && rows.allSatisfy { $0.contains("+") && $0.contains(" yes ") })
     }
 
     @Test(arguments: ["one", "twoYears", "weightOnly", "undefinedTags", "longNote"])
@@ -94,12 +98,15 @@ import Testing
         let text = try poppler("pdftotext", [path, "-"])
         #expect(text.contains("Page 1 of \(output.pages)"))
         switch name {
-        case "twoYears": #expect(output.pages > 15)
+        case "twoYears":
+            // Two years of twice-daily readings would take 30 pages one row a reading: the daily sheet is chosen.
+            #expect(text.contains("One row per measurement day"))
+            #expect(output.pages <= 2 + 24)
         case "weightOnly": #expect(text.contains("78.0 → 78.9 kg"))
         case "undefinedTags": #expect(text.contains("old-tag"))
         case "longNote":
             // Capped at the template's line limit and cut with an ellipsis: one row, never a page of its own.
-            #expect(output.pages == 2)
+            #expect(output.pages == 3)
         default: #expect(output.pages == 2)
         }
     }

@@ -64,6 +64,16 @@ final class GraphicsContext {
         cairo_fill(handle)
     }
 
+    /// A circle's outline.
+    func strokeCircle(x: Double, y: Double, radius: Double, color: Color, lineWidth: Double) {
+        setColor(color)
+        cairo_new_sub_path(handle)
+        cairo_arc(handle, x, y, radius, 0, 2 * Double.pi)
+        cairo_set_line_width(handle, lineWidth)
+        cairo_set_dash(handle, nil, 0, 0)
+        cairo_stroke(handle)
+    }
+
     /// A filled rectangle with rounded corners, for badges.
     func fillRoundedRectangle(x: Double, y: Double, width: Double, height: Double, radius: Double, color: Color) {
         setColor(color)

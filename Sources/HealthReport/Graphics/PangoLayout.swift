@@ -41,6 +41,20 @@ final class PangoLayout {
         pango_layout_set_wrap(handle, PANGO_WRAP_WORD_CHAR)
     }
 
+    /// How lines sit within the width.
+    func setAlignment(_ alignment: TextStyle.Alignment) {
+        let value: PangoAlignment
+        switch alignment {
+        case .left: value = PANGO_ALIGN_LEFT
+        case .center: value = PANGO_ALIGN_CENTER
+        case .right: value = PANGO_ALIGN_RIGHT
+        }
+        pango_layout_set_alignment(handle, value)
+    }
+
+    /// Glyphs no font in the description's fallback list could draw (Pango would draw a box).
+    var unknownGlyphCount: Int { Int(pango_layout_get_unknown_glyphs_count(handle)) }
+
     /// The laid-out size in points.
     var size: (width: Double, height: Double) {
         var width: Int32 = 0

@@ -18,6 +18,9 @@ final class TextStyle {
     private let scratch: PangoLayout
     private var cache: [String: PangoLayout] = [:]
     private static let cacheLimit = 4096
+    /// Characters the fonts lack, found once each: drawn as a stand-in such as `[U+1F48A]`.
+    private var missing: [Unicode.Scalar: Bool] = [:]
+    private let probe: PangoLayout
 
     init(context: GraphicsContext, families: [String], size: Double, bold: Bool = false, color: Color) {
         self.context = context
@@ -27,6 +30,7 @@ final class TextStyle {
         scratch = PangoLayout(context: context, font: font)
         scratch.setText("Ag血")
         lineHeight = scratch.size.height
+        probe = PangoLayout(context: context, font: font)
     }
 
     /// The natural width of `text` on one line.
@@ -47,24 +51,62 @@ final class TextStyle {
 
     /// The height of `text` wrapped at `width`, at most `maxLines` lines.
     func wrappedHeight(_ text: String, width: Double, maxLines: Int) -> Double {
-        configureWrapped(text, width: width, maxLines: maxLines)
+        if !text.contains("\n"), self.width(of: text) <= width { return lineHeight }
+        configureWrapped(text, width: width, maxLines: maxLines, alignment: .left)
         return scratch.size.height
     }
 
     /// Draws `text` wrapped at `width`, at most `maxLines` lines (the last cut with "…").
-    func drawWrapped(_ text: String, x: Double, y: Double, width: Double, maxLines: Int) {
-        configureWrapped(text, width: width, maxLines: maxLines)
-        context.setColor(color)
+    func drawWrapped(
+        _ text: String, x: Double, y: Double, width: Double, maxLines: Int, alignment: Alignment = .left, color: Color? = nil
+    ) {
+        if !text.contains("\n"), self.width(of: text) <= width {
+            draw(text, x: x, y: y, width: width, alignment: alignment, color: color)
+            return
+        }
+        configureWrapped(text, width: width, maxLines: maxLines, alignment: alignment)
+        context.setColor(color ?? self.color)
         scratch.draw(x: x, y: y)
     }
 
-    private func configureWrapped(_ text: String, width: Double, maxLines: Int) {
+    private func configureWrapped(_ text: String, width: Double, maxLines: Int, alignment: Alignment) {
         scratch.setWidth(width)
         scratch.setWrapping()
         scratch.setEllipsized(maxLines: maxLines)
+        scratch.setAlignment(alignment)
         // Text from people and files is drawn, never obeyed: controls and bidirectional
         // overrides become visible escapes; line breaks stay, as wrapped text's own.
-        scratch.setText(text.visibleControls(lineBreaks: .keep))
+        setDrawable(scratch, text.visibleControls(lineBreaks: .keep))
+    }
+
+    /// Sets `text` on `layout`, with any character no font can draw replaced by a visible
+    /// stand-in naming it (`[U+1F48A]`), so nothing is drawn as an anonymous box.
+    private func setDrawable(_ layout: PangoLayout, _ text: String) {
+        layout.setText(text)
+        guard layout.unknownGlyphCount > 0 else { return }
+        var replaced = ""
+        for scalar in text.unicodeScalars {
+            if scalar.value >= 0x80 && isMissing(scalar) {
+                replaced += "[U+\(String(scalar.value, radix: 16, uppercase: true))]"
+            } else {
+                replaced.unicodeScalars.append(scalar)
+            }
+        }
+        layout.setText(replaced)
+    }
+
+    private func isMissing(_ scalar: Unicode.Scalar) -> Bool {
+        if let known = missing[scalar] { return known }
+        // Joiners and variation selectors draw nothing on their own, and are never boxes.
+        if scalar.properties.generalCategory == .format || scalar.properties.generalCategory == .nonspacingMark
+            || (0xFE00...0xFE0F).contains(scalar.value) {
+            missing[scalar] = false
+            return false
+        }
+        probe.setText(String(scalar))
+        let lacking = probe.unknownGlyphCount > 0
+        missing[scalar] = lacking
+        return lacking
     }
 
     /// The cached single-line layout of `text`, ellipsized at `width` when one is given.
@@ -78,7 +120,7 @@ final class TextStyle {
             layout.setEllipsized(maxLines: 1)
         }
         // One line: a line break shows as ⏎, and controls as visible escapes.
-        layout.setText(text.visibleControls(lineBreaks: .symbol))
+        setDrawable(layout, text.visibleControls(lineBreaks: .symbol))
         cache[key] = layout
         return layout
     }

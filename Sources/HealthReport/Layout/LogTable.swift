@@ -1,22 +1,28 @@
 import HealthAnalytics
 import HealthCore
 
-/// The full log in the shape of a hospital blood-pressure record sheet (血压记录单):
-/// rows grouped by day, the date once per day, shading alternating by day, values at or
-/// above target in bold, alert readings highlighted, and mean, maximum and minimum at the end.
-struct LogTable {
+/// The full log in the shape of a hospital blood-pressure record sheet (血压记录单), one row
+/// per reading: rows grouped by measurement day, the date once per day, shading alternating by
+/// day, values at or above target in bold, alert readings highlighted, office readings and
+/// protocol deviations marked, tags and notes wrapped, and mean, maximum and minimum at the end.
+struct ReadingLogTable: LogSheet {
     let request: ReportRequest
-    /// Per reading: true on every other local day, for alternate shading by day.
+    let pagination: LogPagination
+    /// Each reading's row height.
+    private let rowHeights: [Double]
+    /// Per reading: true on every other measurement day.
     private let shaded: [Bool]
+    private let headerHeight: Double
 
-    init(request: ReportRequest) {
+    init(request: ReportRequest, styles: ReportStyles, space: Double) {
         self.request = request
+        let template = request.template
         var shaded: [Bool] = []
         shaded.reserveCapacity(request.summary.readings.count)
         var last: Int?
         var odd = true
         for reading in request.summary.readings {
-            let day = reading.takenAt.localDayNumber
+            let day = reading.takenAt.measurementDayNumber
             if day != last {
                 odd.toggle()
                 last = day
@@ -24,6 +30,11 @@ struct LogTable {
             shaded.append(odd)
         }
         self.shaded = shaded
+        headerHeight = ReadingLogTable.headerHeight(request: request, styles: styles)
+        rowHeights = ReadingLogTable.rowHeights(request: request, styles: styles)
+        pagination = LogPagination(
+            rowHeights: rowHeights, headerHeight: headerHeight, summaryHeight: 4 + 3 * template.log.rowHeight,
+            firstPageSpace: space, pageSpace: space)
     }
 
     private var summary: BPSummary { request.summary }
@@ -31,27 +42,52 @@ struct LogTable {
     private var strings: StringTable { request.strings }
     private var columns: [ReportTemplate.LogColumn] { template.log.columns }
 
-    /// The header row's height.
-    var headerHeight: Double { template.log.rowHeight + 5 }
+    var legend: String { strings.text("legendLog") }
 
-    /// The three summary rows' height (with a gap above them).
-    var summaryHeight: Double { 4 + 3 * template.log.rowHeight }
-
-    /// Each reading's row height: one line, or the note's wrapped height (at most noteMaxLines lines).
-    func rowHeights(styles: ReportStyles) -> [Double] {
-        let base = template.log.rowHeight
-        guard let noteColumn = columns.first(where: { $0.key == .note }) else {
-            return Array(repeating: base, count: summary.readings.count)
+    func dates(on page: LogPagination.Page) -> [CivilDate] {
+        var dates: [CivilDate] = []
+        for index in page.rows {
+            let day = summary.readings[index].measurementDay
+            if dates.last != day { dates.append(day) }
         }
-        return summary.readings.map { reading in
-            guard !reading.note.isEmpty else { return base }
-            let height = styles.body.wrappedHeight(reading.note, width: noteColumn.width - 4, maxLines: template.log.noteMaxLines)
-            return max(base, height + (base - styles.body.lineHeight))
+        return dates
+    }
+
+    /// The header's height: column titles wrap (Chinese titles carry their units).
+    private static func headerHeight(request: ReportRequest, styles: ReportStyles) -> Double {
+        let tallest = request.template.log.columns.map { column in
+            styles.smallBold.wrappedHeight(request.strings.text(headerKey(column.key)), width: column.width - 4, maxLines: 3)
+        }.max() ?? 0
+        return max(request.template.log.rowHeight, tallest + 4) + 1
+    }
+
+    /// One line, or the tallest of the wrapped note and tags (at most noteMaxLines lines each).
+    private static func rowHeights(request: ReportRequest, styles: ReportStyles) -> [Double] {
+        let template = request.template
+        let base = template.log.rowHeight
+        let noteWidth = template.log.columns.first { $0.key == .note }.map { $0.width - 4 }
+        let tagWidth = template.log.columns.first { $0.key == .tags }.map { $0.width - 4 }
+        var labels: [[String]: String] = [:]
+        return request.summary.readings.map { reading in
+            var tallest = 0.0
+            if let noteWidth, !reading.note.isEmpty {
+                tallest = styles.body.wrappedHeight(reading.note, width: noteWidth, maxLines: template.log.noteMaxLines)
+            }
+            if let tagWidth, !reading.tagIDs.isEmpty {
+                let text = labels[reading.tagIDs] ?? tagText(reading.tagIDs, request: request)
+                labels[reading.tagIDs] = text
+                tallest = max(tallest, styles.body.wrappedHeight(text, width: tagWidth, maxLines: template.log.noteMaxLines))
+            }
+            return tallest <= styles.body.lineHeight ? base : tallest + (base - styles.body.lineHeight)
         }
     }
 
-    /// Draws one page of the table from `top`; returns nothing, the pagination said it fits.
-    func draw(page: LogPagination.Page, rowHeights: [Double], context: GraphicsContext, styles: ReportStyles, top: Double) {
+    /// Tag labels joined as the language lists them.
+    static func tagText(_ ids: [String], request: ReportRequest) -> String {
+        request.strings.list(ids.map { request.tagAppearance($0).label })
+    }
+
+    func draw(page: LogPagination.Page, context: GraphicsContext, styles: ReportStyles, top: Double) {
         let left = template.page.margin.left
         let width = columns.reduce(0) { $0 + $1.width }
         var xs: [Double] = []
@@ -67,16 +103,14 @@ struct LogTable {
         for index in page.rows {
             let reading = readings[index]
             let height = rowHeights[index]
-            let day = reading.takenAt.localDayNumber
+            let day = reading.takenAt.measurementDayNumber
             let firstOfDay = day != lastDay
             if firstOfDay && lastDay != nil {
                 context.line(from: (left, y), to: (left + width, y), color: template.color("rule"), width: 0.4)
             }
             lastDay = day
-            if summary.alertIDs.contains(reading.id) {
-                context.fillRectangle(x: left, y: y, width: width, height: height, color: template.color("alertRow"))
-            } else if shaded[index] {
-                context.fillRectangle(x: left, y: y, width: width, height: height, color: template.color("dayShade"))
+            if let fill = template.rowFill(alert: summary.alertIDs.contains(reading.id), shaded: shaded[index]) {
+                context.fillRectangle(x: left, y: y, width: width, height: height, color: fill)
             }
             for (column, cellX) in zip(columns, xs) {
                 drawCell(column, reading: reading, showDate: firstOfDay, x: cellX, y: y, height: height, styles: styles, context: context)
@@ -92,8 +126,11 @@ struct LogTable {
     private func drawHeader(context: GraphicsContext, styles: ReportStyles, xs: [Double], y: Double, width: Double) {
         context.fillRectangle(x: xs[0], y: y, width: width, height: headerHeight - 1, color: template.color("accent").lightened(0.87))
         for (column, x) in zip(columns, xs) {
-            let label = strings.text(LogTable.headerKey(column.key))
-            styles.smallBold.draw(label, x: x + 2, y: y + (headerHeight - styles.smallBold.lineHeight) / 2, width: column.width - 4, alignment: LogTable.alignment(column.key))
+            let label = strings.text(ReadingLogTable.headerKey(column.key))
+            let height = styles.smallBold.wrappedHeight(label, width: column.width - 4, maxLines: 3)
+            styles.smallBold.drawWrapped(
+                label, x: x + 2, y: y + (headerHeight - 1 - height) / 2, width: column.width - 4, maxLines: 3,
+                alignment: ReadingLogTable.alignment(column.key))
         }
     }
 
@@ -106,11 +143,18 @@ struct LogTable {
         let target = summary.target
         switch column.key {
         case .date:
-            if showDate { styles.bodyBold.draw(strings.shortDate(reading.takenAt.localDate), x: x + 2, y: textY, width: width) }
+            if showDate {
+                styles.bodyBold.draw(strings.shortDate(reading.measurementDay, withYear: request.datesNeedYear), x: x + 2, y: textY, width: width)
+            }
         case .period:
-            styles.body.draw(strings.text(reading.period.rawValue), x: x + 2, y: textY, width: width)
+            if reading.site == .office {
+                styles.bodyBold.draw(strings.text("officeMark"), x: x + 2, y: textY, width: width, color: template.color("accent"))
+            } else {
+                styles.body.draw(strings.text(reading.period.rawValue), x: x + 2, y: textY, width: width)
+            }
         case .time:
-            styles.body.draw(reading.takenAt.localTimeText, x: x + 2, y: textY, width: width, alignment: .center)
+            let deviation = reading.tagIDs.contains(where: request.isDeviation)
+            styles.body.draw(reading.takenAt.localTimeText + (deviation ? "†" : ""), x: x + 2, y: textY, width: width, alignment: .center)
         case .systolic:
             if let pressure = reading.bloodPressure {
                 (pressure.reach(of: target).systolic ? styles.bodyBold : styles.body)
@@ -128,17 +172,20 @@ struct LogTable {
                 styles.body.draw(Figures.oneDecimal(Double(grams) / 1000), x: x + 2, y: textY, width: width, alignment: .center)
             }
         case .tags:
-            let labels = reading.tagIDs.map { request.tagAppearance($0).label }
-            styles.body.draw(labels.joined(separator: ", "), x: x + 2, y: textY, width: width)
+            guard !reading.tagIDs.isEmpty else { return }
+            drawWrapped(ReadingLogTable.tagText(reading.tagIDs, request: request), column: column, x: x, y: y, textY: textY, height: height, styles: styles, context: context)
         case .note:
             guard !reading.note.isEmpty else { return }
-            if height <= template.log.rowHeight + 0.01 {
-                styles.body.draw(reading.note, x: x + 2, y: textY, width: width)
-            } else {
-                context.clipped(x: x, y: y, width: column.width, height: height) {
-                    styles.body.drawWrapped(reading.note, x: x + 2, y: textY, width: width, maxLines: template.log.noteMaxLines)
-                }
-            }
+            drawWrapped(reading.note, column: column, x: x, y: y, textY: textY, height: height, styles: styles, context: context)
+        }
+    }
+
+    private func drawWrapped(
+        _ text: String, column: ReportTemplate.LogColumn, x: Double, y: Double, textY: Double, height: Double, styles: ReportStyles,
+        context: GraphicsContext
+    ) {
+        context.clipped(x: x, y: y, width: column.width, height: height) {
+            styles.body.drawWrapped(text, x: x + 2, y: textY, width: column.width - 4, maxLines: template.log.noteMaxLines)
         }
     }
 

@@ -20,6 +20,12 @@ struct PageFrame {
         let top = template.page.margin.top
         styles.title.draw(strings.text("title"), x: left, y: top, width: width * 0.55)
         styles.subtitle.draw(strings.text("otherTitle"), x: left, y: top + styles.title.lineHeight + 1, width: width * 0.55)
+        if let filter = request.filter {
+            // A filtered report says so on every page, so no figure is read as the whole log's.
+            styles.smallBold.draw(
+                strings.text("filter", ["filter": filter]), x: left, y: top + styles.title.lineHeight + styles.subtitle.lineHeight + 2,
+                width: width * 0.55, color: template.color("bad"))
+        }
         let right = left + width * 0.45
         let rightWidth = width * 0.55
         styles.heading.draw(profile.name, x: right, y: top, width: rightWidth, alignment: .right, color: template.color("text"))

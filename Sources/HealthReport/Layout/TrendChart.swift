@@ -1,8 +1,13 @@
 import HealthAnalytics
 import HealthCore
 
-/// The trend chart: blood pressure over time, target lines and zone, and a lane of
-/// markers per status tag under the time axis, so behaviour and numbers share one timeline.
+/// The trend chart: blood pressure over time, the threshold (and the target when it differs),
+/// events as numbered dashed lines, and a lane of markers per status tag under the time axis,
+/// so behaviour and numbers share one timeline. A weight-only range charts weight.
+///
+/// It prints: morning readings are filled markers, evening ones hollow, office readings
+/// squares, and a value at or above the target (systolic or diastolic) gets a dark ring, so
+/// all of it reads in black and white.
 struct TrendChart {
     let request: ReportRequest
     let styles: ReportStyles
@@ -20,55 +25,107 @@ struct TrendChart {
     /// The tags shown as lanes, most frequent first (defined or not).
     var laneTags: [String] { Array(summary.tagsByFrequency.prefix(TrendChart.maximumLanes)) }
 
+    /// True when there is no blood pressure to chart, only weight.
+    private var chartsWeight: Bool { !summary.readings.contains { $0.bloodPressure != nil } && summary.weight != nil }
+
+    /// The time axis: measurement days from 04:00, padded by half a day on each side so the
+    /// first and last readings sit inside the frame.
+    private var timeSpan: (start: Double, end: Double) {
+        let dayStart = Double(DayPeriod.dayStartHour * 3600)
+        return (Double(summary.from.dayNumber) * 86_400 + dayStart - 43_200, Double(summary.to.dayNumber + 1) * 86_400 + dayStart + 43_200)
+    }
+
     func draw(context: GraphicsContext, x: Double, y: Double, width: Double, height: Double) {
         let lanes = laneTags
-        let legendHeight = 12.0
+        let legendHeight = legendHeight(width: width - TrendChart.gutter - 6)
         let axisLabels = styles.small.lineHeight + 3
         let lanesHeight = Double(lanes.count) * TrendChart.laneHeight + (lanes.isEmpty ? 0 : 4)
         let plot = (
-            left: x + TrendChart.gutter, top: y + legendHeight + 4,
+            left: x + TrendChart.gutter, top: y + legendHeight + 4 + (summary.events.isEmpty ? 0 : 8),
             right: x + width - 6, bottom: y + height - axisLabels - lanesHeight
         )
         drawLegend(context: context, x: plot.left, y: y, width: plot.right - plot.left)
-        let pressures = summary.readings.compactMap(\.bloodPressure)
-        var low = min(pressures.map(\.diastolic).min() ?? 60, summary.target.diastolic - 10) - 5
-        if showsPulse, let pulse = summary.readings.compactMap(\.pulse).min() { low = min(low, pulse - 5) }
-        let high = max(pressures.map(\.systolic).max() ?? 150, summary.target.systolic + 15, 150) + 5
-        let step = high - low > 130 ? 20 : 10
-        let yMin = Double(low / step * step)
-        let yMax = Double((high + step - 1) / step * step)
+        let span = timeSpan
+        let xOf = { (seconds: Double) in plot.left + (seconds - span.start) / (span.end - span.start) * (plot.right - plot.left) }
+        let (yMin, yMax, step) = valueRange()
         let yOf = { (value: Double) in plot.bottom - (value - yMin) / (yMax - yMin) * (plot.bottom - plot.top) }
-        let start = Double(summary.from.dayNumber) * 86_400
-        let end = Double(summary.to.dayNumber + 1) * 86_400
-        let xOf = { (seconds: Double) in plot.left + (seconds - start) / (end - start) * (plot.right - plot.left) }
 
-        // Zone above target, grid, target lines.
-        let targetY = yOf(Double(summary.target.systolic))
-        context.fillRectangle(x: plot.left, y: plot.top, width: plot.right - plot.left, height: targetY - plot.top, color: template.color("aboveTargetZone"))
+        if !chartsWeight {
+            // Zone above the target, then the threshold's and (when it differs) the target's lines.
+            let target = summary.goals.target
+            let targetY = yOf(Double(target.systolic))
+            context.fillRectangle(
+                x: plot.left, y: plot.top, width: plot.right - plot.left, height: max(0, targetY - plot.top), color: template.color("aboveTargetZone"))
+        }
         var value = yMin
         while value <= yMax {
             let lineY = yOf(value)
             context.line(from: (plot.left, lineY), to: (plot.right, lineY), color: template.color("rule").opacity(0.45), width: 0.3)
             styles.small.draw(String(Int(value)), x: plot.left - 24, y: lineY - styles.small.lineHeight / 2, width: 20, alignment: .right)
-            value += Double(step)
+            value += step
         }
-        styles.small.draw("mmHg", x: x, y: plot.top - 2, width: TrendChart.gutter - 26, alignment: .right)
-        context.line(from: (plot.left, targetY), to: (plot.right, targetY), color: template.color("systolic").opacity(0.7), width: 0.8, dash: [4, 2])
-        let diastolicTargetY = yOf(Double(summary.target.diastolic))
-        context.line(from: (plot.left, diastolicTargetY), to: (plot.right, diastolicTargetY), color: template.color("diastolic").opacity(0.7), width: 0.8, dash: [4, 2])
-
+        styles.small.draw(chartsWeight ? "kg" : "mmHg", x: x, y: plot.top - 2, width: TrendChart.gutter - 26, alignment: .right)
+        if !chartsWeight {
+            let threshold = summary.goals.threshold
+            for (limit, key) in [(threshold.systolic, "systolic"), (threshold.diastolic, "diastolic")] {
+                let lineY = yOf(Double(limit))
+                context.line(from: (plot.left, lineY), to: (plot.right, lineY), color: template.color(key).opacity(0.75), width: 0.8, dash: [4, 2])
+            }
+            if summary.goals.hasOwnTarget {
+                let target = summary.goals.target
+                for (limit, key) in [(target.systolic, "systolic"), (target.diastolic, "diastolic")] {
+                    let lineY = yOf(Double(limit))
+                    context.line(from: (plot.left, lineY), to: (plot.right, lineY), color: template.color(key).opacity(0.75), width: 0.6, dash: [1, 1.5])
+                }
+            }
+        }
         context.clipped(x: plot.left, y: plot.top, width: plot.right - plot.left, height: plot.bottom - plot.top) {
-            drawSeries(context: context, xOf: xOf, yOf: yOf)
+            if chartsWeight { drawWeights(context: context, xOf: xOf, yOf: yOf) } else { drawSeries(context: context, xOf: xOf, yOf: yOf) }
         }
         context.strokeRectangle(x: plot.left, y: plot.top, width: plot.right - plot.left, height: plot.bottom - plot.top, color: template.color("rule"), lineWidth: 0.6)
+        drawEvents(context: context, top: plot.top, bottom: plot.bottom, left: plot.left, right: plot.right, xOf: xOf)
         drawTimeAxis(context: context, plotLeft: plot.left, plotRight: plot.right, y: plot.bottom, xOf: xOf)
         drawLanes(context: context, tags: lanes, x: x, top: plot.bottom + axisLabels + 2, left: plot.left, right: plot.right, xOf: xOf)
     }
 
+    /// The value axis: its bottom, top and grid step.
+    private func valueRange() -> (Double, Double, Double) {
+        if chartsWeight {
+            let weights = summary.readings.compactMap(\.weightKilograms)
+            let low = (weights.min() ?? 60) - 2
+            let high = (weights.max() ?? 80) + 2
+            let step = high - low > 40 ? 10.0 : high - low > 12 ? 5.0 : 2.0
+            return ((low / step).rounded(.down) * step, (high / step).rounded(.up) * step, step)
+        }
+        let pressures = summary.readings.compactMap(\.bloodPressure)
+        let limits = [summary.goals.threshold, summary.goals.target]
+        var low = min(pressures.map(\.diastolic).min() ?? 60, limits.map(\.diastolic).min()! - 10) - 5
+        if showsPulse, let pulse = summary.readings.compactMap(\.pulse).min() { low = min(low, pulse - 5) }
+        let high = max(pressures.map(\.systolic).max() ?? 150, limits.map(\.systolic).max()! + 15, 150) + 5
+        let step = high - low > 130 ? 20 : 10
+        return (Double(low / step * step), Double((high + step - 1) / step * step), Double(step))
+    }
+
     // MARK: - Series
+
+    /// One marker: filled for the morning, hollow for the evening, a square for the clinic,
+    /// with a dark ring when the value is at or above the target.
+    private func marker(context: GraphicsContext, x: Double, y: Double, color: Color, reading: Reading, reaches: Bool) {
+        let radius = 1.7
+        if reading.site == .office {
+            context.fillRectangle(x: x - 2.2, y: y - 2.2, width: 4.4, height: 4.4, color: color)
+        } else if reading.period == .evening {
+            context.fillCircle(x: x, y: y, radius: radius, color: .white)
+            context.strokeCircle(x: x, y: y, radius: radius, color: color, lineWidth: 0.8)
+        } else {
+            context.fillCircle(x: x, y: y, radius: radius, color: color)
+        }
+        if reaches { context.strokeCircle(x: x, y: y, radius: radius + 1.3, color: template.color("text"), lineWidth: 0.6) }
+    }
 
     private func drawSeries(context: GraphicsContext, xOf: (Double) -> Double, yOf: (Double) -> Double) {
         let pressureReadings = summary.readings.filter { $0.bloodPressure != nil }
+        let target = summary.goals.target
         if pressureReadings.count <= template.chart.barsUpTo {
             // One vertical SYS–DIA bar per reading, as on a paper chart.
             for reading in pressureReadings {
@@ -77,8 +134,17 @@ struct TrendChart {
                 let top = yOf(Double(pressure.systolic))
                 let bottom = yOf(Double(pressure.diastolic))
                 context.line(from: (readingX, top), to: (readingX, bottom), color: template.color("muted").opacity(0.45), width: 0.7)
-                context.fillCircle(x: readingX, y: top, radius: 1.5, color: template.color("systolic"))
-                context.fillCircle(x: readingX, y: bottom, radius: 1.5, color: template.color("diastolic"))
+                let reach = pressure.reach(of: target)
+                marker(context: context, x: readingX, y: top, color: template.color("systolic"), reading: reading, reaches: reach.systolic)
+                marker(context: context, x: readingX, y: bottom, color: template.color("diastolic"), reading: reading, reaches: reach.diastolic)
+            }
+        } else {
+            // Too many bars to read: office readings and values at or above the target still show.
+            for reading in pressureReadings where reading.site == .office {
+                let pressure = reading.bloodPressure!
+                let readingX = xOf(Double(reading.takenAt.localSeconds))
+                marker(context: context, x: readingX, y: yOf(Double(pressure.systolic)), color: template.color("systolic"), reading: reading, reaches: false)
+                marker(context: context, x: readingX, y: yOf(Double(pressure.diastolic)), color: template.color("diastolic"), reading: reading, reaches: false)
             }
         }
         // Daily means as lines, always: the trend a doctor reads at a glance.
@@ -89,15 +155,42 @@ struct TrendChart {
         context.polyline(means.map { (xOf(noon($0.day)), yOf($0.diastolic)) }, color: template.color("diastolic").opacity(0.85), width: lineWidth)
         if showsPulse {
             var pulses: [Int: (Int, Int)] = [:]
-            for reading in summary.readings {
+            for reading in summary.homeReadings {
                 guard let pulse = reading.pulse else { continue }
-                let sum = pulses[reading.takenAt.localDayNumber, default: (0, 0)]
-                pulses[reading.takenAt.localDayNumber] = (sum.0 + pulse, sum.1 + 1)
+                let day = reading.takenAt.measurementDayNumber
+                let sum = pulses[day, default: (0, 0)]
+                pulses[day] = (sum.0 + pulse, sum.1 + 1)
             }
             let points = pulses.keys.sorted().map { day in
                 (xOf(Double(day) * 86_400 + 43_200), yOf(Double(pulses[day]!.0) / Double(pulses[day]!.1)))
             }
             context.polyline(points, color: template.color("pulse"), width: 0.8)
+        }
+    }
+
+    private func drawWeights(context: GraphicsContext, xOf: (Double) -> Double, yOf: (Double) -> Double) {
+        let points = summary.readings.compactMap { reading in
+            reading.weightKilograms.map { (xOf(Double(reading.takenAt.localSeconds)), yOf($0)) }
+        }
+        context.polyline(points, color: template.color("accent"), width: 1)
+        if points.count <= template.chart.barsUpTo {
+            for point in points { context.fillCircle(x: point.0, y: point.1, radius: 1.6, color: template.color("accent")) }
+        }
+    }
+
+    // MARK: - Events
+
+    /// A dashed line per event, with its number (as in the events table) in a circle above the plot.
+    private func drawEvents(context: GraphicsContext, top: Double, bottom: Double, left: Double, right: Double, xOf: (Double) -> Double) {
+        for (index, effect) in summary.events.enumerated() {
+            let eventX = xOf(Double(effect.event.at.localSeconds))
+            guard eventX >= left, eventX <= right else { continue }
+            context.line(from: (eventX, top), to: (eventX, bottom), color: template.color("text").opacity(0.8), width: 0.7, dash: [3, 2])
+            let radius = 5.0
+            context.fillCircle(x: eventX, y: top - radius - 1, radius: radius, color: template.color("text"))
+            styles.smallBold.draw(
+                String(index + 1), x: eventX - radius, y: top - radius - 1 - styles.smallBold.lineHeight / 2, width: 2 * radius,
+                alignment: .center, color: .white)
         }
     }
 
@@ -120,9 +213,9 @@ struct TrendChart {
         }
         var lastLabelEnd = -Double.infinity
         for tick in ticks {
-            let tickX = xOf(Double(tick.dayNumber) * 86_400)
+            let tickX = xOf(Double(tick.dayNumber) * 86_400 + 43_200)
             context.line(from: (tickX, y), to: (tickX, y + 3), color: template.color("muted"), width: 0.5)
-            let label = days > 120 ? strings.monthLabel(tick) : strings.tickDate(tick)
+            let label = days > 120 ? strings.monthLabel(tick) : request.date(tick)
             let labelWidth = styles.small.width(of: label)
             let labelX = min(max(tickX - labelWidth / 2, plotLeft), plotRight - labelWidth)
             if labelX > lastLabelEnd + 4 {
@@ -132,27 +225,72 @@ struct TrendChart {
         }
     }
 
-    private func drawLegend(context: GraphicsContext, x: Double, y: Double, width: Double) {
-        var entries: [(String, Color, Bool)] = [
-            (strings.text("legendSystolic"), template.color("systolic"), false),
-            (strings.text("legendDiastolic"), template.color("diastolic"), false),
+    private enum Swatch { case line(Color), dashed(Color), filled(Color), hollow(Color), square(Color), ring, event }
+
+    private var legendEntries: [(String, Swatch)] {
+        if chartsWeight { return [(strings.text("weightTrend"), .line(template.color("accent")))] }
+        var entries: [(String, Swatch)] = [
+            (strings.text("legendSystolic"), .line(template.color("systolic"))),
+            (strings.text("legendDiastolic"), .line(template.color("diastolic"))),
         ]
-        if showsPulse { entries.append((strings.text("legendPulse"), template.color("pulse"), false)) }
-        entries.append((strings.text("legendTarget") + " \(summary.target)", template.color("target"), true))
-        var entryX = x
-        let middle = y + styles.small.lineHeight / 2
-        for (label, color, dashed) in entries {
-            if dashed {
-                context.line(from: (entryX, middle), to: (entryX + 14, middle), color: color, width: 0.8, dash: [3, 2])
-            } else {
-                context.line(from: (entryX, middle), to: (entryX + 14, middle), color: color, width: 1.2)
-                context.fillCircle(x: entryX + 7, y: middle, radius: 1.6, color: color)
+        if showsPulse { entries.append((strings.text("legendPulse"), .line(template.color("pulse")))) }
+        entries += [
+            (strings.text("morning"), .filled(template.color("muted"))), (strings.text("evening"), .hollow(template.color("muted"))),
+            (strings.text("aboveTarget") + " \(summary.goals.target)", .ring),
+            (strings.text("threshold", ["target": summary.goals.threshold.description, "guideline": summary.options.guideline.label(in: strings)]),
+             .dashed(template.color("target"))),
+        ]
+        if summary.readings.contains(where: { $0.site == .office }) { entries.append((strings.text("legendOffice"), .square(template.color("muted")))) }
+        if !summary.events.isEmpty { entries.append((strings.text("legendEvent"), .event)) }
+        return entries
+    }
+
+    /// Where each legend entry goes: its line and x offset; entries wrap onto further lines.
+    private func legendLayout(width: Double) -> (placed: [(String, Swatch, line: Int, x: Double)], lines: Int) {
+        var placed: [(String, Swatch, line: Int, x: Double)] = []
+        var line = 0
+        var entryX = 0.0
+        for (label, swatch) in legendEntries {
+            let entryWidth = 17 + styles.small.width(of: label)
+            if entryX > 0 && entryX + entryWidth > width {
+                line += 1
+                entryX = 0
             }
-            styles.small.draw(label, x: entryX + 17, y: y)
-            entryX += 17 + styles.small.width(of: label) + 12
+            placed.append((label, swatch, line, entryX))
+            entryX += entryWidth + 10
         }
-        let note = strings.text("legendDailyMean")
-        styles.small.draw("— " + note, x: entryX, y: y)
+        return (placed, line + 1)
+    }
+
+    /// The legend's height at the plot's width.
+    private func legendHeight(width: Double) -> Double {
+        Double(legendLayout(width: width).lines) * (styles.small.lineHeight + 1) + 3
+    }
+
+    private func drawLegend(context: GraphicsContext, x: Double, y: Double, width: Double) {
+        for (label, swatch, line, offset) in legendLayout(width: width).placed {
+            let entryX = x + offset
+            let lineY = y + Double(line) * (styles.small.lineHeight + 1)
+            let middle = lineY + styles.small.lineHeight / 2
+            switch swatch {
+            case .line(let color):
+                context.line(from: (entryX, middle), to: (entryX + 14, middle), color: color, width: 1.2)
+            case .dashed(let color):
+                context.line(from: (entryX, middle), to: (entryX + 14, middle), color: color, width: 0.8, dash: [3, 2])
+            case .filled(let color):
+                context.fillCircle(x: entryX + 7, y: middle, radius: 2, color: color)
+            case .hollow(let color):
+                context.strokeCircle(x: entryX + 7, y: middle, radius: 2, color: color, lineWidth: 0.8)
+            case .square(let color):
+                context.fillRectangle(x: entryX + 5, y: middle - 2.2, width: 4.4, height: 4.4, color: color)
+            case .ring:
+                context.fillCircle(x: entryX + 7, y: middle, radius: 1.7, color: template.color("muted"))
+                context.strokeCircle(x: entryX + 7, y: middle, radius: 3, color: template.color("text"), lineWidth: 0.6)
+            case .event:
+                context.line(from: (entryX + 7, middle - 4), to: (entryX + 7, middle + 4), color: template.color("text"), width: 0.7, dash: [2, 1])
+            }
+            styles.small.draw(label, x: entryX + 17, y: lineY)
+        }
     }
 
     // MARK: - Tag lanes
@@ -172,5 +310,17 @@ struct TrendChart {
                 context.fillRectangle(x: markX - 0.9, y: laneY + 1.5, width: 1.8, height: TrendChart.laneHeight - 3, color: color)
             }
         }
+    }
+}
+
+/// The chart under its heading, as a block of the page.
+struct ChartBlock {
+    let request: ReportRequest
+    let chartHeight: Double
+
+    func draw(context: GraphicsContext, styles: ReportStyles, x: Double, y: Double, width: Double) {
+        styles.heading.draw(request.strings.text("chart"), x: x, y: y, width: width)
+        TrendChart(request: request, styles: styles, showsPulse: request.template.chart.pulse)
+            .draw(context: context, x: x, y: y + styles.headingHeight, width: width, height: chartHeight)
     }
 }

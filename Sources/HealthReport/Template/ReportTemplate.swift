@@ -28,7 +28,19 @@ public struct ReportTemplate: Sendable {
 
     /// The parts a report can have, drawn in the template's order.
     public enum Section: String, Sendable, CaseIterable {
-        case summary, chart, log
+        /// The home average, its verdicts and the period table.
+        case summary
+        /// Week by week or month by month.
+        case trend
+        case chart
+        /// Each event with before and after.
+        case events
+        /// Tags compared within the same time of day.
+        case tags
+        /// The readings with a note.
+        case notes
+        /// The full log, from a page of its own.
+        case log
     }
 
     public struct ChartOptions: Sendable {
@@ -96,7 +108,7 @@ public struct ReportTemplate: Sendable {
             guard let value = colors[key] else { throw fail("colors.\(key)", "is missing") }
             guard Color(hex: value) != nil else { throw fail("colors.\(key)", "must be a colour like #1F4E79, not '\(value)'") }
         }
-        guard !sections.isEmpty else { throw fail("sections", "must name at least one of summary, chart, log") }
+        guard !sections.isEmpty else { throw fail("sections", "must name at least one of \(Section.allCases.map(\.rawValue).joined(separator: ", "))") }
         guard Set(sections).count == sections.count else { throw fail("sections", "names a section twice") }
         guard (80...600).contains(chart.height) else { throw fail("chart.height", "must be 80–600 points") }
         guard !log.columns.isEmpty else { throw fail("log.columns", "must list at least one column") }
