@@ -29,19 +29,22 @@ public struct SummaryWording {
     public func date(_ date: CivilDate) -> String { strings.tickDate(date, withYear: datesNeedYear) }
 
     /// "Home average in the hypertensive range (AHA 2017 ≥ 130/80)".
+    /// Marked provisional while the protocol average has too few readings.
     public var thresholdVerdict: String? {
         guard let verdict = summary.verdict else { return nil }
-        return strings.text(
+        let sentence = strings.text(
             verdict.atOrAboveThreshold ? "verdict.threshold.above" : "verdict.threshold.below",
             ["guideline": summary.options.guideline.label(in: strings), "threshold": summary.goals.threshold.description])
+        return verdict.sufficient ? sentence : strings.text("verdict.provisionalSentence", ["sentence": sentence])
     }
 
     /// "At or above the target 125/80 set for Dad", when the profile's target differs from the threshold.
     public var targetVerdict: String? {
-        guard let atOrAbove = summary.verdict?.atOrAboveTarget else { return nil }
-        return strings.text(
+        guard let verdict = summary.verdict, let atOrAbove = verdict.atOrAboveTarget else { return nil }
+        let sentence = strings.text(
             atOrAbove ? "verdict.target.above" : "verdict.target.below",
             ["target": summary.goals.target.description, "name": summary.profile.name])
+        return verdict.sufficient ? sentence : strings.text("verdict.provisionalSentence", ["sentence": sentence])
     }
 
     /// "Isolated systolic pattern: …".

@@ -178,8 +178,8 @@ struct ReportPlan {
                     }
                 guard let block = found else { continue }
                 let height = block.height(width: width, styles: styles)
-                if height > space - used, let table = block as? TableBlock {
-                    // A table longer than the room left continues on the next pages.
+                if height > space, let table = block as? TableBlock {
+                    // A table longer than a page continues on the next pages; a shorter one moves whole.
                     var parts = table.split(first: space - used, rest: space, width: width, styles: styles)
                     if parts.isEmpty {
                         pages.append(current)

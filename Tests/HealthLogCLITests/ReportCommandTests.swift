@@ -48,7 +48,7 @@ import Testing
         (["report", "--template", "fancy"], 65, "Error: no template 'fancy'; available: clinic, summary (or give a path to a .json file)"),
         (["report", "--lang", "fr"], 65, "Error: --lang 'fr' is not available; use en or zh-Hans"),
         (["report", "--format", "docx"], 65, "Error: --format 'docx' is not pdf or png"),
-        (["report", "--dpi", "5000", "--format", "png"], 65, "Error: --dpi '5000' is not a resolution from 50 to 600"),
+        (["report", "--dpi", "5000"], 65, "Error: --dpi '5000' is not a resolution from 50 to 600"),
         (["chart", "--format", "gif"], 65, "Error: --format 'gif' is not png, svg or pdf"),
     ])
     func refusalsWriteNoFile(arguments: [String], status: Int32, message: String) throws {
@@ -86,4 +86,99 @@ import Testing
         #expect(first != second)
         #expect(try FileManager.default.contentsOfDirectory(atPath: cli.directory.path).filter { $0.hasPrefix(".healthlog-") }.isEmpty)
     }
+}
+
+@Suite struct ReportOutputTests {
+    private func dad() -> CLIHarness {
+        let cli = CLIHarness()
+        cli.ok("profile", "add", "dad", "--name", "爸爸")
+        for day in 20...29 {
+            cli.ok("add", "14\(day % 7)/9\(day % 5)", "-t", day % 3 == 0 ? "black-coffee" : "bp-med", "--at", "2026-11-\(day) 07:10")
+            cli.ok("add", "13\(day % 8)/8\(day % 6)", "--at", "2026-11-\(day) 21:05")
+        }
+        return cli
+    }
+
+    @Test func onePagePNGKeepsItsNameAndTheExtensionPicksTheFormat() {
+        let cli = dad()
+        let page = cli.directory.file("page.png")
+        let result = cli.run("report", "--template", "summary", "--dpi", "50", "-o", page)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasSuffix("(1 page):\n  \(page)\n"))
+        let bytes = FileManager.default.contents(atPath: page)
+        #expect(bytes?.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
+        // Several pages: NAME-1.png, NAME-2.png.
+        let many = cli.directory.file("all.png")
+        #expect(cli.ok("report", "--dpi", "50", "-o", many).contains(cli.directory.file("all-2.png")))
+        #expect(!FileManager.default.fileExists(atPath: many))
+    }
+
+    @Test(arguments: [
+        (["report", "-o", "r.svg"], "Error: -o r.svg: the report is pdf or png; 'healthlog chart' draws an SVG. See 'healthlog report --help'."),
+        (["report", "-o", "r.png", "--format", "pdf"], "Error: -o r.png names a .png file but --format is pdf. See 'healthlog report --help'."),
+        (["report", "-o", "-", "--format", "png"], "Error: -o - writes a PDF; PNG pages need file names. See 'healthlog report --help'."),
+        (["report", "--log", "weekly"], "Error: --log 'weekly' is not readings or daily"),
+    ])
+    func badOutputRequests(arguments: [String], message: String) {
+        let result = dad().run(arguments)
+        #expect(result.status == 64 || result.status == 65)
+        #expect(result.stderr == message + "\n")
+    }
+
+    @Test func dashWritesThePDFToStandardOutput() {
+        let cli = dad()
+        let result = cli.run("report", "-o", "-")
+        #expect(result.status == 0)
+        #expect(Array(result.stdoutBytes.prefix(5)) == Array("%PDF-".utf8))
+        #expect(result.stdoutBytes.suffix(6).contains(where: { $0 == UInt8(ascii: "F") }))
+        #expect(result.stderr.hasSuffix("to standard output.\n"))
+        #expect(!FileManager.default.fileExists(atPath: cli.directory.file("-")))
+    }
+
+    @Test func chartTakesItsFormatFromTheName() throws {
+        let cli = dad()
+        let svg = cli.directory.file("trend.svg")
+        cli.ok("chart", "-o", svg)
+        let text = try #require(FileManager.default.contents(atPath: svg).map { String(decoding: $0, as: UTF8.self) })
+        #expect(text.contains("<svg"))
+    }
+
+    @Test func filtersLayoutsOfficeEventsAndWeightOnly() throws {
+        let cli = dad()
+        cli.ok("add", "152/94", "--office", "--at", "2026-11-25 10:30")
+        cli.ok("event", "add", "amlodipine 5 mg started", "--at", "2026-11-24 08:00")
+        let path = cli.directory.file("r.pdf")
+        cli.ok("report", "--tag", "bp-med", "--log", "daily", "-o", path)
+        let text = try poppler(["pdftotext", path, "-"])
+        #expect(text.contains("Filter: only readings tagged BP medication"))
+        #expect(text.contains("One row per measurement day"))
+        #expect(text.contains("amlodipine 5 mg started"))
+        #expect(text.contains("too few readings"))
+        let office = cli.directory.file("o.pdf")
+        cli.ok("report", "-o", office)
+        let officeText = try poppler(["pdftotext", office, "-"])
+        #expect(officeText.contains("Office 152/94 (n=1)"))
+        #expect(officeText.contains("readings after black coffee"))
+        let weights = CLIHarness()
+        weights.ok("add", "--weight", "72.5", "--at", "2026-11-28 07:00")
+        weights.ok("add", "--weight", "72.1", "--at", "2026-11-29 07:00")
+        let weightPath = weights.directory.file("w.pdf")
+        weights.ok("report", "-o", weightPath)
+        #expect(try poppler(["pdftotext", weightPath, "-"]).contains("Only weight was recorded"))
+        weights.ok("chart", "-o", weights.directory.file("w.png"))
+    }
+}
+
+/// Runs a poppler tool and returns its standard output.
+private func poppler(_ arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/\(arguments[0])")
+    process.arguments = Array(arguments.dropFirst())
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    try #require(process.terminationStatus == 0, "\(arguments) failed")
+    return String(decoding: data, as: UTF8.self)
 }

@@ -13,6 +13,8 @@ struct RunResult {
     let status: Int32
     let stdout: String
     let stderr: String
+    /// stdout as bytes (a PDF written to standard output).
+    var stdoutBytes: [UInt8] = []
 }
 
 /// Runs `healthlog` in-process against a database of its own, like a fresh process each time.
@@ -44,7 +46,7 @@ final class CLIHarness {
         let context = CommandContext(
             stdout: stdout, stderr: stderr, environment: environment, clock: { clock }, zone: zone, confirm: confirm)
         let status = HealthLogMain.run(arguments, context: context)
-        return RunResult(status: status, stdout: stdout.text, stderr: stderr.text)
+        return RunResult(status: status, stdout: stdout.text, stderr: stderr.text, stdoutBytes: stdout.bytes)
     }
 
     /// Runs and expects success, returning stdout.

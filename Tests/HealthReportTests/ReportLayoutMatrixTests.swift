@@ -86,6 +86,11 @@ import Testing
                 let path = directory.file("\(template)-\(language.code).pdf")
                 let output = try ReportRenderer.render(request, format: .pdf, to: path)
                 #expect(output.pages >= 1)
+                // HEALTHLOG_KEEP_REPORTS=DIR keeps every PDF, to look at the pages.
+                if let keep = ProcessInfo.processInfo.environment["HEALTHLOG_KEEP_REPORTS"] {
+                    try? FileManager.default.createDirectory(atPath: keep, withIntermediateDirectories: true)
+                    try? FileManager.default.copyItem(atPath: path, toPath: "\(keep)/\(name)-\(template)-\(language.code).pdf")
+                }
                 let check = try runOverlaps(path)
                 #expect(check.status == 0, "\(name), \(template), \(language.code): \(check.output)")
             }

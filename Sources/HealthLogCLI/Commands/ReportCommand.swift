@@ -8,16 +8,23 @@ struct ReportCommand: Command {
     static let spec = CommandSpec(
         ["report"], abstract: "Make the doctor report: summary, trend chart and full log on A4.",
         options: ReportOptions.declarations + [
-            templateOption, formatOption, Options.dpi, Options.output.helping("Output file (default healthlog-PROFILE-FROM_TO.pdf)."),
+            templateOption, logOption, formatOption, Options.dpi,
+            Options.output.helping("Output file (default healthlog-PROFILE-FROM_TO.pdf); .png picks PNG; - writes the PDF to stdout."),
         ],
         examples: [
             "healthlog -p dad report --last 8w", "healthlog report --last 30d --lang zh-Hans -o 爸爸-11月.pdf",
-            "healthlog report --template summary --format png --last 4w",
+            "healthlog report --template summary -o page.png --last 4w", "healthlog report --last 1y --log daily",
+            "healthlog report --last 8w --tag bp-med", "healthlog report --last 4w -o - | lpr",
         ])
 
     /// The report's output formats.
     enum Format: String, CaseIterable, Sendable { case pdf, png }
-    static let formatOption = Option<Format>("--format", value: "FORMAT", help: "pdf (default) or png (one file per page).")
+    static let formatOption = Option<Format>(
+        "--format", value: "FORMAT", help: "pdf (default) or png (one file per page; one page keeps the name given).")
+    static let logOption = Option<LogLayout>(
+        "--log", value: "LAYOUT",
+        help: "readings (one row each) or daily (one row per day, the clinic sheet); default daily past 8 pages.",
+        expected: "readings or daily")
     static let templateOption = Option<String>(
         "--template", value: "NAME|PATH", help: "clinic (default: summary, chart, log), summary (one page), or a .json file.")
 
@@ -26,19 +33,30 @@ struct ReportCommand: Command {
     let format: Format
     let dpi: Int
     let output: String?
+    let logLayout: LogLayout?
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         options = try ReportOptions(arguments, context: context)
         templateName = try arguments.value(ReportCommand.templateOption) ?? "clinic"
-        format = try arguments.value(ReportCommand.formatOption) ?? .pdf
-        dpi = try arguments.value(Options.dpi) ?? 150
         output = try arguments.value(Options.output)
+        format = try OutputName.format(
+            given: try arguments.value(ReportCommand.formatOption), output: output, default: .pdf, arguments: arguments,
+            otherwise: "the report is pdf or png; 'healthlog chart' draws an SVG")
+        dpi = try arguments.value(Options.dpi) ?? 150
+        logLayout = try arguments.value(ReportCommand.logOption)
+        if output == "-" && format == .png { throw arguments.usage("-o - writes a PDF; PNG pages need file names") }
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let request = try options.request(context: context, template: templateName)
+        let request = try options.request(context: context, template: templateName, logLayout: logLayout)
         let summary = request.summary
-        let path = output ?? "healthlog-\(summary.profile.id)-\(summary.from)_\(summary.to).\(format.rawValue)"
+        let toStandardOutput = output == "-"
+        let path: String
+        if toStandardOutput {
+            path = try OutputName.temporary(environment: context.environment, suffix: ".pdf")
+        } else {
+            path = output ?? "healthlog-\(summary.profile.id)-\(summary.from)_\(summary.to).\(format.rawValue)"
+        }
         let rendered: RenderedOutput
         do {
             rendered = try ReportRenderer.render(request, format: format == .png ? .png(dpi: dpi) : .pdf, to: path)
@@ -46,8 +64,48 @@ struct ReportCommand: Command {
             throw CLIError(error)
         }
         let pages = rendered.pages == 1 ? "1 page" : "\(rendered.pages) pages"
+        if toStandardOutput {
+            defer { AtomicFile.discard(path) }
+            let bytes: [UInt8]
+            do { bytes = try FileBytes.read(path) } catch { throw .io(error.description) }
+            context.stdout.write(bytes: bytes)
+            context.stderr.line("Wrote the report for \(summary.profile.name), \(request.rangeText) (\(pages)) to standard output.".visibleControls())
+            return
+        }
         context.stdout.line("Wrote the report for \(summary.profile.name), \(request.rangeText) (\(pages)):".visibleControls())
         for file in rendered.files { context.stdout.line("  \(file.visibleControls())") }
+    }
+}
+
+/// Output names: the format an `-o` name's extension picks, and a private temporary file.
+enum OutputName {
+    /// `--format` when given (it must agree with the name's extension), else the extension's
+    /// format, else `fallback`. An extension naming no format of this command is a usage error.
+    static func format<Format: RawRepresentable & CaseIterable>(
+        given: Format?, output: String?, default fallback: Format, arguments: ParsedArguments, otherwise: String
+    ) throws(CLIError) -> Format where Format.RawValue == String {
+        var fromName: Format?
+        if let output, output != "-", let dot = output.lastIndex(of: "."), !output[dot...].contains("/") {
+            let ext = output[output.index(after: dot)...].lowercased()
+            fromName = Format.allCases.first { $0.rawValue == ext }
+            if fromName == nil && ["png", "svg", "pdf"].contains(ext) {
+                throw arguments.usage("-o \(output): \(otherwise)")
+            }
+        }
+        if let given, let fromName, given != fromName {
+            throw arguments.usage("-o \(output!) names a .\(fromName.rawValue) file but --format is \(given.rawValue)")
+        }
+        return given ?? fromName ?? fallback
+    }
+
+    /// A new private file name in `$TMPDIR` (or /tmp).
+    static func temporary(environment: [String: String], suffix: String) throws(CLIError) -> String {
+        let directory = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        do {
+            return try AtomicFile.reserveTemporary(for: "\(directory)/healthlog-report\(suffix)")
+        } catch {
+            throw .cannotCreate(error.description)
+        }
     }
 }
 
@@ -69,9 +127,12 @@ struct ChartCommand: Command {
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         options = try ReportOptions(arguments, context: context)
-        format = try arguments.value(ChartCommand.formatOption) ?? .png
-        dpi = try arguments.value(Options.dpi) ?? 150
         output = try arguments.value(Options.output)
+        format = try OutputName.format(
+            given: try arguments.value(ChartCommand.formatOption), output: output, default: .png, arguments: arguments,
+            otherwise: "the chart is png, svg or pdf")
+        dpi = try arguments.value(Options.dpi) ?? 150
+        if output == "-" { throw arguments.usage("-o - is for the report's PDF; give the chart a file name") }
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
@@ -101,7 +162,7 @@ struct ReportOptions {
     }
 
     /// Loads the template and strings, then the profile's summary over the range.
-    func request(context: CommandContext, template name: String) throws(CLIError) -> ReportRequest {
+    func request(context: CommandContext, template name: String, logLayout: LogLayout? = nil) throws(CLIError) -> ReportRequest {
         let template: ReportTemplate
         let strings: StringTable
         do {
@@ -115,7 +176,8 @@ struct ReportOptions {
         let label = { (id: String) in tags.first { $0.id == id }?.label(in: language) ?? id }
         return ReportRequest(
             summary: summary, tagDefinitions: tags, template: template, strings: strings, generatedAt: context.now,
-            programVersion: HealthLogMain.version, filter: self.summary.filters.description(strings: strings, tagLabel: label))
+            programVersion: HealthLogMain.version, filter: self.summary.filters.description(strings: strings, tagLabel: label),
+            logLayout: logLayout)
     }
 }
 

@@ -116,7 +116,24 @@ struct StatsText {
             wording.thresholdVerdict, wording.targetVerdict, wording.isolatedSystolic, wording.officeLine,
             wording.findingsLine, wording.medicationLine, wording.deviationLine,
         ].compactMap { $0 }
-        for sentence in sentences { lines.append(sentence.visibleControls()) }
+        for sentence in sentences { lines += wrapped(sentence.visibleControls()) }
+    }
+
+    /// `text` broken at spaces into lines of at most 80 terminal columns, later lines indented.
+    private func wrapped(_ text: String, width: Int = 80) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            let candidate = current.isEmpty ? String(word) : current + " " + word
+            if candidate.displayWidth > width && !current.isEmpty {
+                lines.append(current)
+                current = "  " + word
+            } else {
+                current = candidate
+            }
+        }
+        lines.append(current)
+        return lines
     }
 
     private func trend(into lines: inout [String]) {

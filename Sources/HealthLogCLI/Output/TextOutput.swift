@@ -8,6 +8,8 @@
 public protocol TextOutput: AnyObject {
     /// Appends `text` as is.
     func write(_ text: String)
+    /// Appends bytes as they are (a PDF written to standard output).
+    func write(bytes: [UInt8])
     /// True when the output is an interactive terminal (colour and progress are allowed).
     var isTerminal: Bool { get }
 }
@@ -36,6 +38,11 @@ public final class FileDescriptorOutput: TextOutput {
         if buffer.count >= 64 * 1024 { flush() }
     }
 
+    public func write(bytes: [UInt8]) {
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= 64 * 1024 { flush() }
+    }
+
     /// Writes out everything buffered.
     public func flush() {
         var offset = 0
@@ -54,9 +61,19 @@ public final class FileDescriptorOutput: TextOutput {
 /// Collects output in memory, for tests and for callers that post-process it.
 public final class CapturedOutput: TextOutput {
     public private(set) var text = ""
+    /// Everything written, as bytes.
+    public private(set) var bytes: [UInt8] = []
     public let isTerminal: Bool
 
     public init(isTerminal: Bool = false) { self.isTerminal = isTerminal }
 
-    public func write(_ text: String) { self.text += text }
+    public func write(_ text: String) {
+        self.text += text
+        bytes += Array(text.utf8)
+    }
+
+    public func write(bytes: [UInt8]) {
+        self.bytes += bytes
+        text += String(decoding: bytes, as: UTF8.self)
+    }
 }

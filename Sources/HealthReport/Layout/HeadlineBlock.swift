@@ -25,7 +25,7 @@ struct HeadlineBlock: ReportBlock {
         var lines: [TextLinesBlock.Line] = []
         let muted = template.color("muted")
         if let average = summary.protocolAverage {
-            lines.append(TextLinesBlock.Line(text: strings.text("protocolDetail", [
+            lines.append(TextLinesBlock.Line(text: strings.text(average.days == 1 ? "protocolDetail.oneDay" : "protocolDetail", [
                 "count": String(average.count), "days": String(average.days),
                 "from": request.date(average.firstDay), "to": request.date(average.lastDay),
             ])))

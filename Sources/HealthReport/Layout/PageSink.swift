@@ -88,8 +88,10 @@ final class PDFPageSink: PageSink {
     func abandon() { AtomicFile.discard(temporary) }
 }
 
-/// One PNG per page, `NAME-1.png`, `NAME-2.png`, …, at `dpi`.
+/// One PNG per page, `NAME-1.png`, `NAME-2.png`, …, at `dpi`; a one-page render given
+/// `NAME.png` is written to exactly that name.
 final class PNGPageSink: PageSink {
+    private let path: String
     private let base: String
     private let width: Double
     private let height: Double
@@ -98,7 +100,8 @@ final class PNGPageSink: PageSink {
     private var written: [(temporary: String, target: String)] = []
 
     init(path: String, width: Double, height: Double, dpi: Int) {
-        base = path.hasSuffix(".png") ? String(path.dropLast(4)) : path
+        self.path = path
+        base = path.lowercased().hasSuffix(".png") ? String(path.dropLast(4)) : path
         self.width = width
         self.height = height
         scale = Double(dpi) / 72
@@ -132,6 +135,7 @@ final class PNGPageSink: PageSink {
     func addOutline(_ title: String, page: Int, parent: Int32?) -> Int32 { 0 }
 
     func finish() throws(ReportError) -> [String] {
+        if written.count == 1 && path.lowercased().hasSuffix(".png") { written[0].target = path }
         for (temporary, target) in written {
             do {
                 try AtomicFile.commit(temporary, to: target)

@@ -25,12 +25,16 @@ struct SummaryBlocks {
         if summary.verdict == nil {
             lines.append(TextLinesBlock.Line(text: strings.text("weightOnly"), color: template.color("muted")))
         }
+        // A provisional verdict is muted: the numbers do not support a colour yet.
+        let sufficient = summary.verdict?.sufficient == true
         if let text = wording.thresholdVerdict {
-            lines.append(TextLinesBlock.Line(text: text, color: summary.hypertensive ? template.color("bad") : template.color("good"), bold: true))
+            let color = !sufficient ? template.color("muted") : summary.hypertensive ? template.color("bad") : template.color("good")
+            lines.append(TextLinesBlock.Line(text: text, color: color, bold: sufficient))
         }
         if let text = wording.targetVerdict {
             let above = summary.verdict?.atOrAboveTarget == true
-            lines.append(TextLinesBlock.Line(text: text, color: above ? template.color("bad") : template.color("good"), bold: true))
+            let color = !sufficient ? template.color("muted") : above ? template.color("bad") : template.color("good")
+            lines.append(TextLinesBlock.Line(text: text, color: color, bold: sufficient))
         }
         for text in [wording.isolatedSystolic, wording.officeLine].compactMap({ $0 }) {
             lines.append(TextLinesBlock.Line(text: text, bold: true))
