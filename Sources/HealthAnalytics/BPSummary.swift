@@ -159,15 +159,21 @@ public struct BPSummary: Sendable {
             }
             return order.map { Bucket(key: $0, statistics: GroupStatistics(home, groups[$0]!)) }
         }
-        let pressures = home.compactMap(\.bloodPressure)
         let goals = goals
         if let systolic = overall.systolic.mean, let diastolic = overall.diastolic.mean {
             meanArterialPressure = diastolic + (systolic - diastolic) / 3
             pulsePressure = systolic - diastolic
-            let atOrAbove = pressures.filter { $0.isAtOrAbove(goals.target) }.count
-            atOrAboveTargetPercent = Double(atOrAbove) / Double(pressures.count) * 100
-            let inBand = pressures.filter { options.targetRange.contains($0.systolic) }.count
-            timeInTargetPercent = Double(inBand) / Double(pressures.count) * 100
+            var count = 0
+            var atOrAbove = 0
+            var inBand = 0
+            for reading in home {
+                guard let pressure = reading.bloodPressure else { continue }
+                count += 1
+                if pressure.isAtOrAbove(goals.target) { atOrAbove += 1 }
+                if options.targetRange.contains(pressure.systolic) { inBand += 1 }
+            }
+            atOrAboveTargetPercent = Double(atOrAbove) / Double(count) * 100
+            timeInTargetPercent = Double(inBand) / Double(count) * 100
         } else {
             meanArterialPressure = nil
             pulsePressure = nil

@@ -63,10 +63,13 @@ public struct ProtocolAverage: Equatable, Sendable {
     /// The protocol average of the home readings among `readings` on measurement days from
     /// `from` on, or nil when nothing remains after the dropped first day.
     public init?(_ readings: [Reading], from: CivilDate) {
-        let pressures = readings.filter { $0.isHome && $0.bloodPressure != nil && $0.takenAt.measurementDayNumber >= from.dayNumber }
-        guard let last = pressures.map(\.takenAt.measurementDayNumber).max() else { return nil }
+        let counts = { (reading: Reading) in reading.isHome && reading.bloodPressure != nil && reading.takenAt.measurementDayNumber >= from.dayNumber }
+        // Only the last week is copied, never the whole log.
+        var last: Int?
+        for reading in readings where counts(reading) { last = Swift.max(last ?? Int.min, reading.takenAt.measurementDayNumber) }
+        guard let last else { return nil }
         let window = Swift.max(last - (ProtocolAverage.windowDays - 1), from.dayNumber)...last
-        let inWindow = pressures.filter { window.contains($0.takenAt.measurementDayNumber) }
+        let inWindow = readings.filter { counts($0) && window.contains($0.takenAt.measurementDayNumber) }
         guard let dayOne = inWindow.map(\.takenAt.measurementDayNumber).min() else { return nil }
         let used = inWindow.filter { $0.takenAt.measurementDayNumber > dayOne && $0.period != .noon }
         let usedDays = used.map(\.takenAt.measurementDayNumber)

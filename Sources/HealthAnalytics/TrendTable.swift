@@ -36,16 +36,27 @@ public struct TrendTable: Equatable, Sendable {
     init?(_ readings: [Reading], from: CivilDate, to: CivilDate) {
         let days = to.dayNumber - from.dayNumber + 1
         step = days <= TrendTable.longestWeekly ? .week : days <= TrendTable.longestMonthly ? .month : .year
-        var groups: [Int: [BloodPressure]] = [:]
+        var sums: [Int: (count: Int, systolic: Int, diastolic: Int)] = [:]
+        var lastDay: Int?
+        var lastKey = 0
         for reading in readings where reading.isHome {
             guard let pressure = reading.bloodPressure else { continue }
-            groups[TrendTable.start(of: reading.measurementDay, step: step).dayNumber, default: []].append(pressure)
+            let day = reading.takenAt.measurementDayNumber
+            if day != lastDay {
+                lastDay = day
+                lastKey = TrendTable.start(of: CivilDate(dayNumber: day), step: step).dayNumber
+            }
+            let sum = sums[lastKey, default: (0, 0, 0)]
+            sums[lastKey] = (sum.count + 1, sum.systolic + pressure.systolic, sum.diastolic + pressure.diastolic)
         }
-        guard !groups.isEmpty else { return nil }
+        guard !sums.isEmpty else { return nil }
         let step = step
-        rows = groups.keys.sorted().map { key in
+        rows = sums.keys.sorted().map { key in
             let start = CivilDate(dayNumber: key)
-            return Row(start: start, end: TrendTable.end(from: start, step: step), mean: PressureMean(groups[key]!)!)
+            let sum = sums[key]!
+            return Row(
+                start: start, end: TrendTable.end(from: start, step: step),
+                mean: PressureMean(count: sum.count, systolic: Double(sum.systolic) / Double(sum.count), diastolic: Double(sum.diastolic) / Double(sum.count)))
         }
     }
 

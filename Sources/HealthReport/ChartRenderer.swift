@@ -15,6 +15,7 @@ public enum ChartRenderer {
     /// Renders the chart of `request` to `path`.
     @discardableResult
     public static func render(_ request: ReportRequest, format: Format, dpi: Int = 150, to path: String) throws(ReportError) -> RenderedOutput {
+        FontLibrary.use(request.template.fonts)
         let temporary: String
         do {
             temporary = try AtomicFile.reserveTemporary(for: path)

@@ -29,6 +29,7 @@ public enum ReportRenderer {
     /// Renders the report to `path` (for PNG, `path` without `.png` plus `-1.png`, `-2.png`, …).
     @discardableResult
     public static func render(_ request: ReportRequest, format: ReportFormat, to path: String) throws(ReportError) -> RenderedOutput {
+        FontLibrary.use(request.template.fonts)
         let template = request.template
         let sink: any PageSink
         let measuring: GraphicsContext

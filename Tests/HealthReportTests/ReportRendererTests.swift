@@ -75,6 +75,20 @@ import Testing
         // Every font embedded, as a subset.
         let rows = fonts.split(separator: "\n").dropFirst(2)
         #expect(!rows.isEmpty && rows.allSatisfy { $0.contains("+") && $0.contains(" yes ") })
+        // Only the template's families, never another font that happens to be installed.
+        #expect(rows.allSatisfy { row in ["NotoSans-", "DroidSansFallback", "DejaVuSans"].contains { row.contains($0) } })
+    }
+
+    /// A character no template font has is drawn as a stand-in that names it, never as a box.
+    @Test func charactersNoFontHasAreNamedNotBoxed() throws {
+        var data = readings(6)
+        data[2].note = "took the pill 💊 then ✈ home"
+        let directory = TemporaryDirectory()
+        let path = directory.file("emoji.pdf")
+        try ReportRenderer.render(try request(data), format: .pdf, to: path)
+        let text = try poppler("pdftotext", [path, "-"])
+        #expect(text.contains("[U+1F48A]"))
+        #expect(!text.contains("💊"))
     }
 
     @Test(arguments: ["one", "twoYears", "weightOnly", "undefinedTags", "longNote"])

@@ -3,7 +3,13 @@ import FoundationEssentials
 /// One measurement: blood pressure, pulse, weight, or any mix of them.
 public struct Reading: Equatable, Sendable {
     /// A UUID, stored and shown in lowercase.
-    public var id: String
+    public var id: String {
+        get { storedID.text }
+        set { storedID = CompactID(newValue) }
+    }
+    /// The id in 16 bytes when it is a lowercase UUID: a log of 100,000 readings then holds no
+    /// 100,000 separate id strings.
+    private var storedID: CompactID
     public var profileID: String
     /// When it was taken, with the UTC offset in force at entry.
     public var takenAt: ZonedInstant
@@ -28,7 +34,7 @@ public struct Reading: Equatable, Sendable {
         bloodPressure: BloodPressure? = nil, pulse: Int? = nil, weightGrams: Int? = nil,
         tagIDs: [String] = [], note: String = "", site: MeasurementSite = .home, createdAt: Int64 = 0, updatedAt: Int64 = 0
     ) {
-        self.id = id
+        storedID = CompactID(id)
         self.profileID = profileID
         self.takenAt = takenAt
         self.bloodPressure = bloodPressure
@@ -105,6 +111,64 @@ public struct Reading: Equatable, Sendable {
         // A note of at most that many bytes has at most that many characters.
         guard note.utf8.count <= Reading.maximumNoteLength || note.count <= Reading.maximumNoteLength else {
             throw .invalid("note is \(note.count) characters; the limit is 10000")
+        }
+    }
+}
+
+/// An id kept as two 64-bit halves when it is a lowercase UUID (what HealthLog writes and stores),
+/// else as the text given, so every id reads back exactly as it was set.
+struct CompactID: Equatable, Sendable {
+    private enum Storage: Equatable, Sendable {
+        case uuid(UInt64, UInt64)
+        case text(String)
+    }
+
+    private let storage: Storage
+
+    init(_ text: String) {
+        var halves: (UInt64, UInt64) = (0, 0)
+        var digits = 0
+        var canonical = text.utf8.count == 36
+        if canonical {
+            for (index, byte) in text.utf8.enumerated() {
+                if index == 8 || index == 13 || index == 18 || index == 23 {
+                    if byte != UInt8(ascii: "-") { canonical = false; break }
+                    continue
+                }
+                let value: UInt8
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): value = byte - UInt8(ascii: "a") + 10
+                default: canonical = false
+                    value = 0
+                }
+                guard canonical else { break }
+                if digits < 16 { halves.0 = halves.0 << 4 | UInt64(value) } else { halves.1 = halves.1 << 4 | UInt64(value) }
+                digits += 1
+            }
+        }
+        storage = canonical ? .uuid(halves.0, halves.1) : .text(text)
+    }
+
+    var text: String {
+        switch storage {
+        case .text(let text): return text
+        case .uuid(let high, let low):
+            return String(unsafeUninitializedCapacity: 36) { buffer in
+                let hex = Array("0123456789abcdef".utf8)
+                var position = 0
+                for digit in 0..<32 {
+                    if digit == 8 || digit == 12 || digit == 16 || digit == 20 {
+                        buffer[position] = UInt8(ascii: "-")
+                        position += 1
+                    }
+                    let half = digit < 16 ? high : low
+                    let shift = UInt64((15 - digit % 16) * 4)
+                    buffer[position] = hex[Int(half >> shift & 0xF)]
+                    position += 1
+                }
+                return 36
+            }
         }
     }
 }

@@ -38,8 +38,25 @@ extension RecordStore {
             FROM readings WHERE \(condition) ORDER BY taken_at, seq
             """
         var result: [Reading] = []
+        // Counted first, so a large log is read into one allocation, never grown by doubling
+        // (which briefly holds both the old and the new copy).
+        if let count = try database.cachedStatement("SELECT count(*) FROM readings WHERE \(condition)").scalarInt(values), count > 64 {
+            result.reserveCapacity(Int(count))
+        }
+        // Readings share their tag lists: a log of 100,000 readings has a few dozen distinct ones.
+        var tagLists: [String: [String]] = [:]
         try database.cachedStatement(sql).forEachRow(values) { row in
-            result.append(RecordStore.reading(from: row))
+            var reading = RecordStore.reading(from: row, tags: false)
+            if let column = row.text(12), !column.isEmpty {
+                if let shared = tagLists[column] {
+                    reading.tagIDs = shared
+                } else {
+                    let parsed = tagIDs(fromColumn: column)
+                    if tagLists.count < 4096 { tagLists[column] = parsed }
+                    reading.tagIDs = parsed
+                }
+            }
+            result.append(reading)
         }
         return result
     }
@@ -208,8 +225,8 @@ extension RecordStore {
         try statement.bind(.text(reading.site.rawValue), at: 10)
     }
 
-    /// A reading from a row of ``fetchReadings(where:_:)``, without its tags.
-    static func reading(from row: Row) -> Reading {
+    /// A reading from a row of ``fetchReadings(where:_:)``; with `tags: false`, without its tags.
+    static func reading(from row: Row, tags: Bool = true) -> Reading {
         let systolic = row.optionalInt(5)
         let diastolic = row.optionalInt(6)
         return Reading(
@@ -217,7 +234,7 @@ extension RecordStore {
             takenAt: ZonedInstant(utcSeconds: row.int(3), offsetMinutes: Int(row.int(4))),
             bloodPressure: systolic.flatMap { s in diastolic.map { BloodPressure(systolic: s, diastolic: $0) } },
             pulse: row.optionalInt(7), weightGrams: row.optionalInt(8),
-            tagIDs: row.text(12).map(tagIDs(fromColumn:)) ?? [],
+            tagIDs: tags ? row.text(12).map(tagIDs(fromColumn:)) ?? [] : [],
             note: row.text(9) ?? "", site: row.text(13).flatMap(MeasurementSite.init(rawValue:)) ?? .home,
             createdAt: row.int(10), updatedAt: row.int(11))
     }

@@ -15,6 +15,13 @@ final class PangoLayout {
         pango_layout_set_font_description(handle, font.handle)
     }
 
+    /// A layout on the same Pango context as `sibling`: no new context per string.
+    init(sharing sibling: PangoLayout, font: FontDescription) {
+        context = sibling.context
+        handle = pango_layout_new(pango_layout_get_context(sibling.handle))
+        pango_layout_set_font_description(handle, font.handle)
+    }
+
     deinit {
         g_object_unref(UnsafeMutableRawPointer(handle))
     }

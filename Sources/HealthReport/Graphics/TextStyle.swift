@@ -17,7 +17,7 @@ final class TextStyle {
     private let font: FontDescription
     private let scratch: PangoLayout
     private var cache: [String: PangoLayout] = [:]
-    private static let cacheLimit = 4096
+    private static let cacheLimit = 512
     /// Characters the fonts lack, found once each: drawn as a stand-in such as `[U+1F48A]`.
     private var missing: [Unicode.Scalar: Bool] = [:]
     private let probe: PangoLayout
@@ -49,9 +49,30 @@ final class TextStyle {
         layout.draw(x: left, y: y)
     }
 
+    /// True when `text` certainly fits on one line of `width`, known without shaping it, from
+    /// generous bounds on character widths: ASCII digits, spaces and punctuation at most
+    /// 0.65 em, other ASCII 1 em, anything else (CJK, symbols) 1.1 em.
+    private func surelyFits(_ text: String, width: Double) -> Bool {
+        var ems = 0.0
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0A: return false
+            case 0x20...0x40, 0x5B...0x60, 0x7B...0x7E: ems += 0.65
+            case 0x41...0x7A: ems += 1.0
+            default: ems += 1.1
+            }
+        }
+        return ems * size <= width
+    }
+
+    /// True when `text` is one line that fits in `width`.
+    private func fitsOnOneLine(_ text: String, width: Double) -> Bool {
+        surelyFits(text, width: width) || (!text.contains("\n") && self.width(of: text) <= width)
+    }
+
     /// The height of `text` wrapped at `width`, at most `maxLines` lines.
     func wrappedHeight(_ text: String, width: Double, maxLines: Int) -> Double {
-        if !text.contains("\n"), self.width(of: text) <= width { return lineHeight }
+        if fitsOnOneLine(text, width: width) { return lineHeight }
         configureWrapped(text, width: width, maxLines: maxLines, alignment: .left)
         return scratch.size.height
     }
@@ -60,7 +81,7 @@ final class TextStyle {
     func drawWrapped(
         _ text: String, x: Double, y: Double, width: Double, maxLines: Int, alignment: Alignment = .left, color: Color? = nil
     ) {
-        if !text.contains("\n"), self.width(of: text) <= width {
+        if fitsOnOneLine(text, width: width) {
             draw(text, x: x, y: y, width: width, alignment: alignment, color: color)
             return
         }
@@ -114,7 +135,7 @@ final class TextStyle {
         let key = width.map { "\($0)\u{1}\(text)" } ?? text
         if let cached = cache[key] { return cached }
         if cache.count >= TextStyle.cacheLimit { cache.removeAll(keepingCapacity: true) }
-        let layout = PangoLayout(context: context, font: font)
+        let layout = PangoLayout(sharing: scratch, font: font)
         if let width {
             layout.setWidth(width)
             layout.setEllipsized(maxLines: 1)

@@ -5,24 +5,26 @@ import HealthCore
 /// morning readings, the evening readings, the day's mean, whether the BP pill was recorded,
 /// and the notes. A year of twice-daily readings fits in a few pages.
 struct DailyLogTable: LogSheet {
-    /// One measurement day.
+    /// One measurement day: its readings are `order[start..<end]`, indices into the summary's
+    /// readings. Days hold no copies, so a long log stays compact.
     struct Day {
         let date: CivilDate
-        var morning: [Reading] = []
-        var evening: [Reading] = []
-        /// Noon readings, listed with the notes.
-        var noon: [Reading] = []
-        var notes: [String] = []
-        var weights: [Int] = []
-        var pulses: [Int] = []
-        var medicated = false
-        var alert = false
-        var home: [BloodPressure] = []
+        let start: Int32
+        let end: Int32
+    }
+
+    /// What one day's row says, made when it is measured or drawn.
+    struct Cells {
+        let texts: [String]
+        let bold: [Bool]
+        let alert: Bool
     }
 
     let request: ReportRequest
     let pagination: LogPagination
     private let days: [Day]
+    /// Reading indices ordered by measurement day (then time).
+    private let order: [Int32]
     private let rowHeights: [Double]
     private let headerHeight: Double
 
@@ -31,7 +33,23 @@ struct DailyLogTable: LogSheet {
 
     init(request: ReportRequest, styles: ReportStyles, space: Double) {
         self.request = request
-        days = DailyLogTable.group(request)
+        let readings = request.summary.readings
+        // Time order is measurement-day order except across UTC-offset changes: a stable sort by day.
+        var order = (0..<Int32(readings.count)).map { $0 }
+        if zip(readings, readings.dropFirst()).contains(where: { $0.takenAt.measurementDayNumber > $1.takenAt.measurementDayNumber }) {
+            order.sort { (readings[Int($0)].takenAt.measurementDayNumber, $0) < (readings[Int($1)].takenAt.measurementDayNumber, $1) }
+        }
+        var days: [Day] = []
+        var start = 0
+        while start < order.count {
+            let number = readings[Int(order[start])].takenAt.measurementDayNumber
+            var end = start + 1
+            while end < order.count && readings[Int(order[end])].takenAt.measurementDayNumber == number { end += 1 }
+            days.append(Day(date: CivilDate(dayNumber: number), start: Int32(start), end: Int32(end)))
+            start = end
+        }
+        self.order = order
+        self.days = days
         let width = request.template.contentWidth
         let titles = DailyLogTable.titles(request.strings)
         let tallest = zip(titles, DailyLogTable.shares).map { styles.smallBold.wrappedHeight($0, width: width * $1 - 4, maxLines: 3) }.max() ?? 0
@@ -40,10 +58,9 @@ struct DailyLogTable: LogSheet {
         heights.reserveCapacity(days.count)
         let base = request.template.log.rowHeight
         let maxLines = request.template.log.noteMaxLines
-        let rowRequest = request
         for day in days {
-            let cells = DailyLogTable.cells(day, request: rowRequest)
-            let tallest = zip(cells, DailyLogTable.shares).map { styles.body.wrappedHeight($0, width: width * $1 - 4, maxLines: maxLines) }.max() ?? 0
+            let cells = DailyLogTable.cells(day, order: order, request: request)
+            let tallest = zip(cells.texts, DailyLogTable.shares).map { styles.body.wrappedHeight($0, width: width * $1 - 4, maxLines: maxLines) }.max() ?? 0
             heights.append(tallest <= styles.body.lineHeight ? base : tallest + (base - styles.body.lineHeight))
         }
         rowHeights = heights
@@ -59,61 +76,44 @@ struct DailyLogTable: LogSheet {
         ["colDate", "colMorning", "colEvening", "colDayMean", "colPulse", "colMedication", "colNote"].map { strings.text($0) }
     }
 
-    /// The readings grouped by measurement day, in order.
-    static func group(_ request: ReportRequest) -> [Day] {
-        var days: [Day] = []
-        var index: [Int: Int] = [:]
-        let alerts = request.summary.alertIDs
-        for reading in request.summary.readings {
-            let number = reading.takenAt.measurementDayNumber
-            let slot: Int
-            if let found = index[number] {
-                slot = found
-            } else {
-                slot = days.count
-                index[number] = slot
-                days.append(Day(date: CivilDate(dayNumber: number)))
-            }
-            if reading.bloodPressure != nil {
-                switch reading.period {
-                case .morning: days[slot].morning.append(reading)
-                case .evening: days[slot].evening.append(reading)
-                case .noon: days[slot].noon.append(reading)
-                }
-                if reading.isHome { days[slot].home.append(reading.bloodPressure!) }
-            }
-            if let pulse = reading.pulse { days[slot].pulses.append(pulse) }
-            if let grams = reading.weightGrams { days[slot].weights.append(grams) }
-            if !reading.note.isEmpty { days[slot].notes.append(reading.note) }
-            if reading.tagIDs.contains(medicationTagID) { days[slot].medicated = true }
-            if alerts.contains(reading.id) { days[slot].alert = true }
-        }
-        return days.sorted { $0.date < $1.date }
-    }
-
     /// `142/88† 138/86 (office)`.
     static func values(_ readings: [Reading], request: ReportRequest) -> String {
         readings.map { reading in
             var text = reading.bloodPressure!.description
             if reading.tagIDs.contains(where: request.isDeviation) { text += "†" }
-            if reading.site == .office { text += " (\(request.strings.text("officeMark")))" }
+            if !reading.isHome { text += " (\(request.strings.text("officeMark")))" }
             return text
         }.joined(separator: "  ")
     }
 
-    static func cells(_ day: Day, request: ReportRequest) -> [String] {
+    /// The row of `day`: date, morning, evening, day mean, pulse, medication, notes (with noon readings and weight).
+    static func cells(_ day: Day, order: [Int32], request: ReportRequest) -> Cells {
         let strings = request.strings
-        let mean = PressureMean(day.home).map(SummaryWording.pressure)
-        let pulse = day.pulses.isEmpty ? "" : String(Int((Double(day.pulses.reduce(0, +)) / Double(day.pulses.count)).rounded()))
+        let all = request.summary.readings
+        let target = request.summary.target
+        let readings = order[Int(day.start)..<Int(day.end)].map { all[Int($0)] }
+        let pressures = readings.filter { $0.bloodPressure != nil }
+        let morning = pressures.filter { $0.period == .morning }
+        let evening = pressures.filter { $0.period == .evening }
+        let noon = pressures.filter { $0.period == .noon }
+        let home = PressureMean(pressures.filter(\.isHome).map { $0.bloodPressure! })
+        let pulses = readings.compactMap(\.pulse)
+        let pulse = pulses.isEmpty ? "" : String(Int((Double(pulses.reduce(0, +)) / Double(pulses.count)).rounded()))
         var notes: [String] = []
-        if !day.noon.isEmpty { notes.append("\(strings.text("colNoon")) \(values(day.noon, request: request))") }
-        if let grams = day.weights.last { notes.append("\(Figures.oneDecimal(Double(grams) / 1000)) kg") }
-        notes += day.notes
-        return [
-            strings.shortDate(day.date, withYear: request.datesNeedYear), values(day.morning, request: request),
-            values(day.evening, request: request), mean ?? "", pulse, day.medicated ? "✓" : "—",
+        if !noon.isEmpty { notes.append("\(strings.text("colNoon")) \(values(noon, request: request))") }
+        if let grams = readings.last(where: { $0.weightGrams != nil })?.weightGrams { notes.append("\(Figures.oneDecimal(Double(grams) / 1000)) kg") }
+        notes += readings.map(\.note).filter { !$0.isEmpty }
+        let medicated = readings.contains { $0.tagIDs.contains(medicationTagID) }
+        let texts = [
+            strings.shortDate(day.date, withYear: request.datesNeedYear), values(morning, request: request),
+            values(evening, request: request), home.map(SummaryWording.pressure) ?? "", pulse, medicated ? "✓" : "—",
             notes.joined(separator: strings.language == .chinese ? "；" : "; "),
         ]
+        let bold = [
+            true, morning.contains { $0.bloodPressure!.isAtOrAbove(target) }, evening.contains { $0.bloodPressure!.isAtOrAbove(target) },
+            home?.isAtOrAbove(target) ?? false, false, false, false,
+        ]
+        return Cells(texts: texts, bold: bold, alert: readings.contains { request.summary.alertIDs.contains($0.id) })
     }
 
     func draw(page: LogPagination.Page, context: GraphicsContext, styles: ReportStyles, top: Double) {
@@ -133,24 +133,23 @@ struct DailyLogTable: LogSheet {
             styles.smallBold.drawWrapped(title, x: cellX + 2, y: top + (headerHeight - 1 - height) / 2, width: cellWidth - 4, maxLines: 3)
         }
         var y = top + headerHeight
-        let target = request.summary.target
         let maxLines = template.log.noteMaxLines
         for index in page.rows {
-            let day = days[index]
             let height = rowHeights[index]
-            if let fill = template.rowFill(alert: day.alert, shaded: index % 2 == 1) {
+            let cells = DailyLogTable.cells(days[index], order: order, request: request)
+            if let fill = template.rowFill(alert: cells.alert, shaded: index % 2 == 1) {
                 context.fillRectangle(x: left, y: y, width: width, height: height, color: fill)
             }
-            let cells = DailyLogTable.cells(day, request: request)
-            let bold = [
-                false, day.morning.contains { $0.bloodPressure!.isAtOrAbove(target) }, day.evening.contains { $0.bloodPressure!.isAtOrAbove(target) },
-                PressureMean(day.home)?.isAtOrAbove(target) ?? false, false, false, false,
-            ]
             let textY = y + (template.log.rowHeight - styles.body.lineHeight) / 2
-            for (column, cell) in cells.enumerated() where !cell.isEmpty {
-                let style = column == 0 || bold[column] ? styles.bodyBold : styles.body
-                context.clipped(x: xs[column], y: y, width: widths[column], height: height) {
-                    style.drawWrapped(cell, x: xs[column] + 2, y: textY, width: widths[column] - 4, maxLines: maxLines, alignment: column == 0 || column == 6 ? .left : .center)
+            for (column, cell) in cells.texts.enumerated() where !cell.isEmpty {
+                let style = cells.bold[column] ? styles.bodyBold : styles.body
+                let alignment: TextStyle.Alignment = column == 0 || column == 6 ? .left : .center
+                if height <= template.log.rowHeight + 0.01 {
+                    style.draw(cell, x: xs[column] + 2, y: textY, width: widths[column] - 4, alignment: alignment)
+                } else {
+                    context.clipped(x: xs[column], y: y, width: widths[column], height: height) {
+                        style.drawWrapped(cell, x: xs[column] + 2, y: textY, width: widths[column] - 4, maxLines: maxLines, alignment: alignment)
+                    }
                 }
             }
             context.line(from: (left, y + height), to: (left + width, y + height), color: template.color("rule"), width: 0.3)

@@ -24,6 +24,11 @@ enum LogSheets {
         case .daily: return DailyLogTable(request: request, styles: styles, space: space)
         case .readings: return ReadingLogTable(request: request, styles: styles, space: space)
         case nil:
+            // Rows are at least one line each: past the limit for certain without measuring a note.
+            let rowsPerPage = max(1, Int(space / request.template.log.rowHeight))
+            if request.summary.readings.count > (readingPagesLimit + 1) * rowsPerPage {
+                return DailyLogTable(request: request, styles: styles, space: space)
+            }
             let readings = ReadingLogTable(request: request, styles: styles, space: space)
             guard readings.pagination.pages.count > readingPagesLimit else { return readings }
             return DailyLogTable(request: request, styles: styles, space: space)

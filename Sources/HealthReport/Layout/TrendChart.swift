@@ -97,11 +97,22 @@ struct TrendChart {
             let step = high - low > 40 ? 10.0 : high - low > 12 ? 5.0 : 2.0
             return ((low / step).rounded(.down) * step, (high / step).rounded(.up) * step, step)
         }
-        let pressures = summary.readings.compactMap(\.bloodPressure)
+        var lowest = 60
+        var highest = 150
+        var lowestPulse = Int.max
+        var any = false
+        for reading in summary.readings {
+            if let pressure = reading.bloodPressure {
+                lowest = any ? min(lowest, pressure.diastolic) : pressure.diastolic
+                highest = any ? max(highest, pressure.systolic) : pressure.systolic
+                any = true
+            }
+            if let pulse = reading.pulse { lowestPulse = min(lowestPulse, pulse) }
+        }
         let limits = [summary.goals.threshold, summary.goals.target]
-        var low = min(pressures.map(\.diastolic).min() ?? 60, limits.map(\.diastolic).min()! - 10) - 5
-        if showsPulse, let pulse = summary.readings.compactMap(\.pulse).min() { low = min(low, pulse - 5) }
-        let high = max(pressures.map(\.systolic).max() ?? 150, limits.map(\.systolic).max()! + 15, 150) + 5
+        var low = min(lowest, limits.map(\.diastolic).min()! - 10) - 5
+        if showsPulse, lowestPulse != Int.max { low = min(low, lowestPulse - 5) }
+        let high = max(highest, limits.map(\.systolic).max()! + 15, 150) + 5
         let step = high - low > 130 ? 20 : 10
         return (Double(low / step * step), Double((high + step - 1) / step * step), Double(step))
     }
@@ -124,12 +135,12 @@ struct TrendChart {
     }
 
     private func drawSeries(context: GraphicsContext, xOf: (Double) -> Double, yOf: (Double) -> Double) {
-        let pressureReadings = summary.readings.filter { $0.bloodPressure != nil }
+        let pressureCount = summary.overall.systolic.count + (summary.office?.office.count ?? 0)
         let target = summary.goals.target
-        if pressureReadings.count <= template.chart.barsUpTo {
+        if pressureCount <= template.chart.barsUpTo {
             // One vertical SYS–DIA bar per reading, as on a paper chart.
-            for reading in pressureReadings {
-                let pressure = reading.bloodPressure!
+            for reading in summary.readings {
+                guard let pressure = reading.bloodPressure else { continue }
                 let readingX = xOf(Double(reading.takenAt.localSeconds))
                 let top = yOf(Double(pressure.systolic))
                 let bottom = yOf(Double(pressure.diastolic))
@@ -140,8 +151,8 @@ struct TrendChart {
             }
         } else {
             // Too many bars to read: office readings and values at or above the target still show.
-            for reading in pressureReadings where reading.site == .office {
-                let pressure = reading.bloodPressure!
+            for reading in summary.readings where reading.site == .office {
+                guard let pressure = reading.bloodPressure else { continue }
                 let readingX = xOf(Double(reading.takenAt.localSeconds))
                 marker(context: context, x: readingX, y: yOf(Double(pressure.systolic)), color: template.color("systolic"), reading: reading, reaches: false)
                 marker(context: context, x: readingX, y: yOf(Double(pressure.diastolic)), color: template.color("diastolic"), reading: reading, reaches: false)
@@ -150,9 +161,13 @@ struct TrendChart {
         // Daily means as lines, always: the trend a doctor reads at a glance.
         let means = summary.dailyMeans
         let noon = { (day: CivilDate) in Double(day.dayNumber) * 86_400 + 43_200 }
-        let lineWidth = pressureReadings.count <= template.chart.barsUpTo ? 0.9 : 1.1
-        context.polyline(means.map { (xOf(noon($0.day)), yOf($0.systolic)) }, color: template.color("systolic").opacity(0.85), width: lineWidth)
-        context.polyline(means.map { (xOf(noon($0.day)), yOf($0.diastolic)) }, color: template.color("diastolic").opacity(0.85), width: lineWidth)
+        let lineWidth = pressureCount <= template.chart.barsUpTo ? 0.9 : 1.1
+        context.polyline(
+            TrendChart.thinned(means.map { (xOf(noon($0.day)), $0.systolic) }).map { ($0.0, yOf($0.1)) },
+            color: template.color("systolic").opacity(0.85), width: lineWidth)
+        context.polyline(
+            TrendChart.thinned(means.map { (xOf(noon($0.day)), $0.diastolic) }).map { ($0.0, yOf($0.1)) },
+            color: template.color("diastolic").opacity(0.85), width: lineWidth)
         if showsPulse {
             var pulses: [Int: (Int, Int)] = [:]
             for reading in summary.homeReadings {
@@ -161,17 +176,36 @@ struct TrendChart {
                 let sum = pulses[day, default: (0, 0)]
                 pulses[day] = (sum.0 + pulse, sum.1 + 1)
             }
-            let points = pulses.keys.sorted().map { day in
-                (xOf(Double(day) * 86_400 + 43_200), yOf(Double(pulses[day]!.0) / Double(pulses[day]!.1)))
-            }
+            let points = TrendChart.thinned(pulses.keys.sorted().map { day in
+                (xOf(Double(day) * 86_400 + 43_200), Double(pulses[day]!.0) / Double(pulses[day]!.1))
+            }).map { ($0.0, yOf($0.1)) }
             context.polyline(points, color: template.color("pulse"), width: 0.8)
         }
     }
 
-    private func drawWeights(context: GraphicsContext, xOf: (Double) -> Double, yOf: (Double) -> Double) {
-        let points = summary.readings.compactMap { reading in
-            reading.weightKilograms.map { (xOf(Double(reading.takenAt.localSeconds)), yOf($0)) }
+    /// Points closer than half a point apart averaged into one: years of daily means drawn as
+    /// the line the page can show, not 50,000 segments nobody can see.
+    static func thinned(_ points: [(Double, Double)]) -> [(Double, Double)] {
+        guard points.count > 2 else { return points }
+        var result: [(Double, Double)] = []
+        result.reserveCapacity(min(points.count, 2048))
+        var bucket = (x: points[0].0, sum: 0.0, count: 0)
+        for (x, value) in points {
+            if x - bucket.x >= 0.5 {
+                result.append((bucket.x, bucket.sum / Double(bucket.count)))
+                bucket = (x, 0, 0)
+            }
+            bucket.sum += value
+            bucket.count += 1
         }
+        result.append((bucket.x, bucket.sum / Double(bucket.count)))
+        return result
+    }
+
+    private func drawWeights(context: GraphicsContext, xOf: (Double) -> Double, yOf: (Double) -> Double) {
+        let points = TrendChart.thinned(summary.readings.compactMap { reading in
+            reading.weightKilograms.map { (xOf(Double(reading.takenAt.localSeconds)), $0) }
+        }).map { ($0.0, yOf($0.1)) }
         context.polyline(points, color: template.color("accent"), width: 1)
         if points.count <= template.chart.barsUpTo {
             for point in points { context.fillCircle(x: point.0, y: point.1, radius: 1.6, color: template.color("accent")) }
