@@ -19,9 +19,14 @@ public struct MedicationDays: Equatable, Sendable {
     init?(_ readings: [Reading]) {
         var all = Set<Int>()
         var withPill = Set<Int>()
+        var lastDay: Int?
         for reading in readings {
             let day = reading.takenAt.measurementDayNumber
-            all.insert(day)
+            // Readings come in time order: a day is inserted once, not once per reading.
+            if day != lastDay {
+                all.insert(day)
+                lastDay = day
+            }
             if reading.tagIDs.contains(medicationTagID) { withPill.insert(day) }
         }
         guard !withPill.isEmpty else { return nil }
@@ -83,22 +88,21 @@ public struct ProtocolDeviations: Equatable, Sendable {
     public let count: Int
     /// The deviation tags they carry, most frequent first.
     public let tagIDs: [String]
-    /// Their ids, for marking them in the log.
-    public let readingIDs: Set<String>
 
     /// nil when no reading carries one of `deviationTags`.
     init?(_ readings: [Reading], deviationTags: Set<String>) {
-        var ids = Set<String>()
+        var total = 0
         var counts: [String: Int] = [:]
-        for reading in readings {
-            let found = reading.tagIDs.filter(deviationTags.contains)
-            guard !found.isEmpty else { continue }
-            ids.insert(reading.id)
-            for tag in found { counts[tag, default: 0] += 1 }
+        for reading in readings where !reading.tagIDs.isEmpty {
+            var found = false
+            for tag in reading.tagIDs where deviationTags.contains(tag) {
+                counts[tag, default: 0] += 1
+                found = true
+            }
+            if found { total += 1 }
         }
-        guard !ids.isEmpty else { return nil }
-        count = ids.count
+        guard total > 0 else { return nil }
+        count = total
         tagIDs = counts.keys.sorted { (counts[$0]!, $1) > (counts[$1]!, $0) }
-        readingIDs = ids
     }
 }

@@ -47,6 +47,12 @@ public struct Reading: Equatable, Sendable {
         self.updatedAt = updatedAt
     }
 
+    /// Sets the id from UTF-8 bytes (a database column): a lowercase UUID is packed without
+    /// ever becoming a string.
+    public mutating func setID(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        storedID = CompactID(utf8: bytes)
+    }
+
     /// A fresh random id in lowercase.
     public static func newID() -> String { UUID().uuidString.lowercased() }
 
@@ -88,7 +94,7 @@ public struct Reading: Equatable, Sendable {
 
     /// Checks every value against its accepted range.
     public func validate() throws(ValidationError) {
-        guard Reading.isValidID(id) else { throw .invalid("reading id '\(id)' is not a UUID") }
+        guard storedID.isPackedUUID || Reading.isValidID(id) else { throw .invalid("reading id '\(id)' is not a UUID") }
         try Slug.validate(profileID, what: "profile id")
         guard ZonedInstant.offsetRange.contains(takenAt.offsetMinutes) else {
             throw .invalid("UTC offset \(takenAt.offsetMinutes) minutes is out of range (±18 hours)")
@@ -126,28 +132,45 @@ struct CompactID: Equatable, Sendable {
     private let storage: Storage
 
     init(_ text: String) {
-        var halves: (UInt64, UInt64) = (0, 0)
-        var digits = 0
-        var canonical = text.utf8.count == 36
-        if canonical {
-            for (index, byte) in text.utf8.enumerated() {
-                if index == 8 || index == 13 || index == 18 || index == 23 {
-                    if byte != UInt8(ascii: "-") { canonical = false; break }
-                    continue
-                }
-                let value: UInt8
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte - UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): value = byte - UInt8(ascii: "a") + 10
-                default: canonical = false
-                    value = 0
-                }
-                guard canonical else { break }
-                if digits < 16 { halves.0 = halves.0 << 4 | UInt64(value) } else { halves.1 = halves.1 << 4 | UInt64(value) }
-                digits += 1
-            }
+        let packed = text.utf8.count == 36 ? text.utf8.withContiguousStorageIfAvailable(CompactID.pack) ?? nil : nil
+        storage = packed.map { .uuid($0.0, $0.1) } ?? .text(text)
+    }
+
+    init(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        if bytes.count == 36, let (high, low) = CompactID.pack(bytes) {
+            storage = .uuid(high, low)
+        } else {
+            storage = .text(String(decoding: bytes, as: UTF8.self))
         }
-        storage = canonical ? .uuid(halves.0, halves.1) : .text(text)
+    }
+
+    /// The two halves of a lowercase UUID's 32 hex digits, or nil for any other text.
+    private static func pack(_ bytes: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64)? {
+        var high: UInt64 = 0
+        var low: UInt64 = 0
+        var digits = 0
+        for index in 0..<36 {
+            let byte = bytes[index]
+            if index == 8 || index == 13 || index == 18 || index == 23 {
+                guard byte == UInt8(ascii: "-") else { return nil }
+                continue
+            }
+            let value: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte &- UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): value = byte &- UInt8(ascii: "a") &+ 10
+            default: return nil
+            }
+            if digits < 16 { high = high << 4 | UInt64(value) } else { low = low << 4 | UInt64(value) }
+            digits += 1
+        }
+        return (high, low)
+    }
+
+    /// True when the id is a lowercase UUID (then it is valid without a look at its text).
+    var isPackedUUID: Bool {
+        if case .uuid = storage { return true }
+        return false
     }
 
     var text: String {

@@ -142,6 +142,12 @@ struct Row {
         let count = Int(sqlite3_column_bytes(statement.handle, column))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
+
+    /// The column's UTF-8 bytes, valid only inside `body`; nil for NULL.
+    func withUTF8<T>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T? {
+        guard let bytes = sqlite3_column_text(statement.handle, column) else { return nil }
+        return body(UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(statement.handle, column))))
+    }
 }
 
 /// SQLITE_TRANSIENT: SQLite copies bound text before `bind` returns.

@@ -29,6 +29,10 @@ struct DuplicateIndex {
 
     /// How many readings have each key (people measure twice: a key may repeat).
     private var counts: [Key: Int32] = [:]
+    /// Until a reading matched by values arrives, the keys of the import's own readings are
+    /// only listed, not hashed: a file of HealthLog's own records (matched by id) never needs them.
+    private var deferred: [(Key, Key)] = []
+    private var indexing = false
     /// Profile ids numbered in the order met; the last one is kept at hand.
     private var profileNumbers: [String: Int32] = [:]
     private var lastProfile = ("", Int32(-1))
@@ -55,6 +59,10 @@ struct DuplicateIndex {
 
     /// Loads the stored readings that could match any of `batch` and are not loaded yet.
     mutating func cover(_ batch: [IncomingReading]) throws {
+        if !indexing {
+            guard batch.contains(where: { $0.rule != .sameID }) else { return }
+            startIndexing()
+        }
         if counts.capacity < counts.count + 2 * batch.count {
             counts.reserveCapacity(max(2 * counts.capacity, counts.count + 2 * batch.count))
         }
@@ -86,12 +94,11 @@ struct DuplicateIndex {
         ]) { row in
             if !replacedIDs.isEmpty, let id = row.text(6), replacedIDs.contains(id) { return }
             let takenAt = ZonedInstant(utcSeconds: row.int(0), offsetMinutes: Int(row.int(1)))
-            for key in keys(
+            let (utc, local) = keys(
                 profile: number, takenAt: takenAt, systolic: row.optionalInt(2), diastolic: row.optionalInt(3),
                 pulse: row.optionalInt(4), weightGrams: row.optionalInt(5))
-            {
-                counts[key, default: 0] += 1
-            }
+            counts[utc, default: 0] += 1
+            counts[local, default: 0] += 1
         }
     }
 
@@ -103,18 +110,32 @@ struct DuplicateIndex {
         return number
     }
 
+    /// Hashes the listed keys of the import's own readings, from now on counting every key.
+    private mutating func startIndexing() {
+        indexing = true
+        counts.reserveCapacity(counts.count + 2 * deferred.count)
+        for (utc, local) in deferred {
+            counts[utc, default: 0] += 1
+            counts[local, default: 0] += 1
+        }
+        deferred = []
+    }
+
     /// The UTC key and the local key.
     private func keys(
         profile: Int32, takenAt: ZonedInstant, systolic: Int?, diastolic: Int?, pulse: Int?, weightGrams: Int?
-    ) -> [Key] {
-        [false, true].map { local in
+    ) -> (utc: Key, local: Key) {
+        (
             Key(
-                profile: profile, minute: floorDivide(local ? takenAt.localSeconds : takenAt.utcSeconds, 60), local: local,
-                systolic: systolic, diastolic: diastolic, pulse: pulse, weightGrams: weightGrams)
-        }
+                profile: profile, minute: floorDivide(takenAt.utcSeconds, 60), local: false, systolic: systolic,
+                diastolic: diastolic, pulse: pulse, weightGrams: weightGrams),
+            Key(
+                profile: profile, minute: floorDivide(takenAt.localSeconds, 60), local: true, systolic: systolic,
+                diastolic: diastolic, pulse: pulse, weightGrams: weightGrams)
+        )
     }
 
-    private mutating func keys(_ reading: Reading) -> [Key] {
+    private mutating func keys(_ reading: Reading) -> (utc: Key, local: Key) {
         keys(
             profile: number(of: reading.profileID), takenAt: reading.takenAt, systolic: reading.systolic,
             diastolic: reading.diastolic, pulse: reading.pulse, weightGrams: reading.weightGrams)
@@ -127,19 +148,28 @@ struct DuplicateIndex {
         let keys = keys(
             profile: profile, takenAt: reading.takenAt, systolic: reading.systolic, diastolic: reading.diastolic,
             pulse: reading.pulse, weightGrams: reading.weightGrams)
-        return counts[keys[0]] != nil || (localTime && counts[keys[1]] != nil)
+        return counts[keys.utc] != nil || (localTime && counts[keys.local] != nil)
     }
 
     /// Counts `reading` as stored.
     mutating func add(_ reading: Reading) {
-        for key in keys(reading) { counts[key, default: 0] += 1 }
+        let (utc, local) = keys(reading)
+        guard indexing else {
+            deferred.append((utc, local))
+            return
+        }
+        counts[utc, default: 0] += 1
+        counts[local, default: 0] += 1
     }
 
     /// Records that the import overwrote `stored` with `incoming` (same id).
     mutating func replace(_ stored: Reading, with incoming: Reading) {
+        if !indexing { startIndexing() }
         // Only a loaded stored reading is counted; one outside the span is skipped when loaded.
-        if covered[stored.profileID]?.contains(floorDivide(stored.takenAt.utcSeconds, 60)) == true {
-            for key in keys(stored) {
+        let loaded = covered[stored.profileID]?.contains(floorDivide(stored.takenAt.utcSeconds, 60)) == true
+        if loaded {
+            let (utc, local) = keys(stored)
+            for key in [utc, local] {
                 guard let count = counts[key] else { continue }
                 counts[key] = count > 1 ? count - 1 : nil
             }

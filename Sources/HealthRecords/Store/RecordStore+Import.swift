@@ -92,7 +92,6 @@ private struct BatchImporter {
     var birthYears: [String: Int] = [:]
     var undefinedTags = Set<String>()
     var stored: DuplicateIndex
-    let sameID: Statement
     let insertion: Statement
 
     init(store: RecordStore, now: Int64, mergeNewer: Bool) throws {
@@ -104,7 +103,6 @@ private struct BatchImporter {
         knownProfiles = Set(profiles.map(\.id))
         for profile in profiles { birthYears[profile.id] = profile.birthYear }
         stored = try DuplicateIndex(database: store.database)
-        sameID = try store.database.cachedStatement("SELECT 1 FROM readings WHERE id = ?")
         insertion = try store.insertStatement()
     }
 
@@ -130,14 +128,6 @@ private struct BatchImporter {
             let reading = incoming.reading
             // The one plausibility rule; importers check it with the line in hand, this is the last guard.
             try RecordsError.checking(reading.checkTime(now: now / 1000, birthYear: birthYears[reading.profileID]))
-            let id = reading.id.asciiLowercased()
-            if try sameID.scalarInt([.text(id)]) != nil {
-                // The same id: the same reading, or (merging a backup) another version of it.
-                if try !store.merge(reading, index: &stored, summary: &summary, keepNewer: mergeNewer) {
-                    summary.duplicates += 1
-                }
-                continue
-            }
             if incoming.rule != .sameID, stored.contains(reading, localTime: incoming.rule == .sameValuesOrLocalTime) {
                 summary.duplicates += 1
                 continue
@@ -148,8 +138,12 @@ private struct BatchImporter {
                 bareProfiles.insert(reading.profileID)
                 summary.createdProfiles.append(reading.profileID)
             }
+            // The insert finds a stored id itself (ON CONFLICT DO NOTHING): no query per row.
             guard try store.insert(reading, now: now, using: insertion) else {
-                summary.duplicates += 1  // unreachable: the id was checked above
+                // The same id: the same reading, or (merging a backup) another version of it.
+                if try !store.merge(reading, index: &stored, summary: &summary, keepNewer: mergeNewer) {
+                    summary.duplicates += 1
+                }
                 continue
             }
             stored.add(reading)

@@ -46,7 +46,8 @@ extension RecordStore {
         // Readings share their tag lists: a log of 100,000 readings has a few dozen distinct ones.
         var tagLists: [String: [String]] = [:]
         try database.cachedStatement(sql).forEachRow(values) { row in
-            var reading = RecordStore.reading(from: row, tags: false)
+            var reading = RecordStore.reading(from: row, tags: false, id: false)
+            _ = row.withUTF8(1) { reading.setID(utf8: $0) }
             if let column = row.text(12), !column.isEmpty {
                 if let shared = tagLists[column] {
                     reading.tagIDs = shared
@@ -225,12 +226,13 @@ extension RecordStore {
         try statement.bind(.text(reading.site.rawValue), at: 10)
     }
 
-    /// A reading from a row of ``fetchReadings(where:_:)``; with `tags: false`, without its tags.
-    static func reading(from row: Row, tags: Bool = true) -> Reading {
+    /// A reading from a row of ``fetchReadings(where:_:)``; with `tags: false`, without its tags,
+    /// and with `id: false`, without its id.
+    static func reading(from row: Row, tags: Bool = true, id: Bool = true) -> Reading {
         let systolic = row.optionalInt(5)
         let diastolic = row.optionalInt(6)
         return Reading(
-            id: row.text(1) ?? "", profileID: row.text(2) ?? "",
+            id: id ? row.text(1) ?? "" : "", profileID: row.text(2) ?? "",
             takenAt: ZonedInstant(utcSeconds: row.int(3), offsetMinutes: Int(row.int(4))),
             bloodPressure: systolic.flatMap { s in diastolic.map { BloodPressure(systolic: s, diastolic: $0) } },
             pulse: row.optionalInt(7), weightGrams: row.optionalInt(8),
