@@ -152,7 +152,7 @@ class Bench:
             db = self.work / f"report-{n}.sqlite"
             remove_db(db)
             subprocess.run([self.bin, "import", str(csv)], env=env_for(db), check=True, capture_output=True)
-            runs = 1 if QUICK or n == 100_000 else 3
+            runs = 1 if QUICK or n == 100_000 else 5 if n == 1_460 else 3
             ours = timed([self.bin, "-p", "dad", "report", "-o", str(self.work / f"ours-{n}.pdf")], runs, env=env_for(db))
             peaks[n] = ours[1]
             if n == 1_460:

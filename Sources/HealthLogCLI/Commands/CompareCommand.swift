@@ -67,9 +67,12 @@ struct CompareCommand: Command {
             header += " · " + strings.text("filter", ["filter": filter])
         }
         context.stdout.line(header)
-        context.stdout.line(context.style.bold("                            n  SYS mean ± SD   DIA mean ± SD"))
+        let row = { (range: String, count: String, systolic: String, diastolic: String) in
+            "  \(range.padding(23))  \(count.leftPadding(4))  \(systolic.padding(14))  \(diastolic)"
+        }
+        context.stdout.line(context.style.bold(row("", "n", "SYS mean ± SD", "DIA mean ± SD")).trimmingTrailingSpaces())
         for figures in [comparison.first, comparison.second] {
-            context.stdout.line("  \("\(figures.from) – \(figures.to)".padding(24))  \(String(figures.count).leftPadding(3))  \(meanSD(figures.systolic).padding(14))  \(meanSD(figures.diastolic))")
+            context.stdout.line(row("\(figures.from) – \(figures.to)", String(figures.count), meanSD(figures.systolic), meanSD(figures.diastolic)))
         }
         context.stdout.line("Second − first: " + SummaryWording.difference(comparison, strings: strings))
         if !comparison.sufficient {

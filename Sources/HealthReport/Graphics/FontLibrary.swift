@@ -11,6 +11,18 @@ enum FontLibrary {
     /// The families installed for, so a second report in one process reuses the font map.
     nonisolated(unsafe) private static var installed: [String]?
 
+    private static let synthesizeBold = """
+        <?xml version="1.0"?>
+        <fontconfig>
+          <match target="font">
+            <test name="weight" compare="less_eq"><const>medium</const></test>
+            <test target="pattern" name="weight" compare="more_eq"><const>bold</const></test>
+            <edit name="embolden" mode="assign"><bool>true</bool></edit>
+            <edit name="weight" mode="assign"><const>bold</const></edit>
+          </match>
+        </fontconfig>
+        """
+
     /// Makes Pango's default font map hold only the files of `families`. Families that are not
     /// installed are skipped; when none is, the machine's whole configuration stays.
     static func use(_ families: [String]) {
@@ -18,6 +30,11 @@ enum FontLibrary {
         guard let machine = FcInitLoadConfigAndFonts() else { return }
         defer { FcConfigDestroy(machine) }
         guard let restricted = FcConfigCreate() else { return }
+        // Bold asked of a face that has none (Droid Sans Fallback) is synthesised, as the
+        // machine's own configuration (90-synthetic.conf) would.
+        _ = FontLibrary.synthesizeBold.withCString {
+            FcConfigParseAndLoadFromMemory(restricted, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self), 0)
+        }
         var added = 0
         for family in families {
             guard let pattern = FcPatternCreate(), let properties = FcObjectSetCreate() else { continue }

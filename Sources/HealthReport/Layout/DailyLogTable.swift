@@ -28,8 +28,10 @@ struct DailyLogTable: LogSheet {
     private let rowHeights: [Double]
     private let headerHeight: Double
 
-    /// Column shares of the content width.
-    static let shares: [Double] = [0.14, 0.19, 0.19, 0.10, 0.07, 0.07, 0.24]
+    /// Column shares of the content width; the date column widens to its longest date (a
+    /// Chinese date with its year) and the notes give the room.
+    static let defaultShares: [Double] = [0.14, 0.19, 0.19, 0.10, 0.07, 0.07, 0.24]
+    let shares: [Double]
 
     init(request: ReportRequest, styles: ReportStyles, space: Double) {
         self.request = request
@@ -51,8 +53,15 @@ struct DailyLogTable: LogSheet {
         self.order = order
         self.days = days
         let width = request.template.contentWidth
+        // A wide date of the language: two-digit month and day, with the year when the range needs it.
+        let longest = request.strings.shortDate(CivilDate(year: 2026, month: 12, day: 23)!, withYear: request.datesNeedYear)
+        let dateShare = min(0.24, max(DailyLogTable.defaultShares[0], (styles.bodyBold.width(of: longest) + 8) / width))
+        var shares = DailyLogTable.defaultShares
+        shares[6] -= dateShare - shares[0]
+        shares[0] = dateShare
+        self.shares = shares
         let titles = DailyLogTable.titles(request.strings)
-        let tallest = zip(titles, DailyLogTable.shares).map { styles.smallBold.wrappedHeight($0, width: width * $1 - 4, maxLines: 3) }.max() ?? 0
+        let tallest = zip(titles, shares).map { styles.smallBold.wrappedHeight($0, width: width * $1 - 4, maxLines: 3) }.max() ?? 0
         headerHeight = max(request.template.log.rowHeight, tallest + 4) + 1
         var heights: [Double] = []
         heights.reserveCapacity(days.count)
@@ -60,7 +69,7 @@ struct DailyLogTable: LogSheet {
         let maxLines = request.template.log.noteMaxLines
         for day in days {
             let cells = DailyLogTable.cells(day, order: order, request: request)
-            let tallest = zip(cells.texts, DailyLogTable.shares).map { styles.body.wrappedHeight($0, width: width * $1 - 4, maxLines: maxLines) }.max() ?? 0
+            let tallest = zip(cells.texts, shares).map { styles.body.wrappedHeight($0, width: width * $1 - 4, maxLines: maxLines) }.max() ?? 0
             heights.append(tallest <= styles.body.lineHeight ? base : tallest + (base - styles.body.lineHeight))
         }
         rowHeights = heights
@@ -120,7 +129,7 @@ struct DailyLogTable: LogSheet {
         let template = request.template
         let left = template.page.margin.left
         let width = template.contentWidth
-        let widths = DailyLogTable.shares.map { width * $0 }
+        let widths = shares.map { width * $0 }
         var xs: [Double] = []
         var x = left
         for cellWidth in widths {
