@@ -81,6 +81,38 @@ import Testing
         #expect(!rows.contains { $0.contains("CJK") })
     }
 
+    /// Too few readings for the protocol: the badge says so, never a verdict, in both languages.
+    @Test func tooFewReadingsClaimNoVerdict() throws {
+        let directory = TemporaryDirectory()
+        for (language, tooFew, verdicts) in [
+            (Language.english, "Too few readings", ["At or above target", "Below target"]), (.chinese, "数据不足", ["达到或超过目标", "低于目标"]),
+        ] {
+            let path = directory.file("few-\(language.code).pdf")
+            try ReportRenderer.render(try request(readings(5), template: "summary", language: language), format: .pdf, to: path)
+            let page = try poppler("pdftotext", ["-l", "1", path, "-"])
+            #expect(page.contains(tooFew))
+            // The badge words never appear alone; only inside the legend's "… target 135/85".
+            for verdict in verdicts { #expect(!page.contains(verdict + "\n")) }
+        }
+    }
+
+    /// A range that crosses a year puts the year on its dates: the extremes, the log, the axis;
+    /// a range within one year leaves it off.
+    @Test func datesCarryTheirYearAcrossNewYear() throws {
+        let directory = TemporaryDirectory()
+        let within = directory.file("within.pdf")
+        try ReportRenderer.render(try request(readings(120)), format: .pdf, to: within)
+        let short = try poppler("pdftotext", ["-l", "1", within, "-"])
+        #expect(short.contains(" Nov)") || short.contains(" Oct)"))
+        #expect(!short.contains(" 2026)"))
+        let twoYears = directory.file("twoYears.pdf")
+        try ReportRenderer.render(try request(readings(2 * 400)), format: .pdf, to: twoYears)
+        let long = try poppler("pdftotext", [twoYears, "-"])
+        #expect(long.contains(" 2025)") || long.contains(" 2026)"))
+        #expect(long.contains("Jan 2026"))
+        #expect(long.contains("2025 ") || long.contains(" 2025\n"))
+    }
+
     /// A character no template font has is drawn as a stand-in that names it, never as a box.
     @Test func charactersNoFontHasAreNamedNotBoxed() throws {
         var data = readings(6)
