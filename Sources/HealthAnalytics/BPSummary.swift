@@ -24,6 +24,9 @@ public struct AnalysisOptions: Sendable {
     public var targetRange: ClosedRange<Int>
     /// Tag IDs whose definitions mark a protocol deviation (coffee, exercise).
     public var deviationTags: Set<String>
+    /// True when the readings were filtered (by tag or period): then a count of medication days
+    /// would describe the filter, not the person, and is left out.
+    public var readingsFiltered = false
 
     public init(
         guideline: Guideline = .esh, bucketing: Bucketing? = nil, targetRange: ClosedRange<Int> = 110...130,
@@ -123,8 +126,17 @@ public struct BPSummary: Sendable {
             // Ties keep their given order, so equal inputs give equal results.
             sorted = sorted.enumerated().sorted { ($0.element.takenAt, $0.offset) < ($1.element.takenAt, $1.offset) }.map(\.element)
         }
-        let first = from ?? sorted.first?.measurementDay ?? to ?? CivilDate(dayNumber: 0)
-        let last = to ?? sorted.last?.measurementDay ?? first
+        // The earliest and latest measurement days, not the days of the first and last instants:
+        // with several UTC offsets a later instant can belong to an earlier day.
+        var earliest: Int?
+        var latest: Int?
+        for reading in sorted {
+            let day = reading.takenAt.measurementDayNumber
+            earliest = Swift.min(earliest ?? day, day)
+            latest = Swift.max(latest ?? day, day)
+        }
+        let first = from ?? earliest.map(CivilDate.init(dayNumber:)) ?? to ?? CivilDate(dayNumber: 0)
+        let last = to ?? latest.map(CivilDate.init(dayNumber:)) ?? first
         let days = first.dayNumber...last.dayNumber
         let inRange = sorted.allSatisfy({ days.contains($0.takenAt.measurementDayNumber) })
             ? sorted : sorted.filter { days.contains($0.takenAt.measurementDayNumber) }
@@ -202,7 +214,7 @@ public struct BPSummary: Sendable {
         trend = TrendTable(home, from: first, to: last)
         self.events = events.filter { $0.profileID == profile.id && days.contains($0.at.measurementDayNumber) }
             .sorted { $0.at < $1.at }.map { EventEffect(event: $0, readings: sorted) }
-        medicationDays = MedicationDays(inRange)
+        medicationDays = options.readingsFiltered ? nil : MedicationDays(inRange)
         notes = NotesDigest(inRange)
         findings = DeviceFindings(inRange)
         deviations = ProtocolDeviations(inRange, deviationTags: options.deviationTags)

@@ -8,7 +8,7 @@ public struct MedicationDays: Equatable, Sendable {
     /// Days that show the dates without medication, when there are this many or fewer.
     public static let listedAtMost = 10
 
-    /// Measurement days with any reading.
+    /// Measurement days with a home reading (a day with only a clinic visit is not a home day).
     public let days: Int
     /// Of those, days with a reading tagged `bp-med`.
     public let medicated: Int
@@ -23,12 +23,13 @@ public struct MedicationDays: Equatable, Sendable {
         for reading in readings {
             let day = reading.takenAt.measurementDayNumber
             // Readings come in time order: a day is inserted once, not once per reading.
-            if day != lastDay {
+            if reading.isHome && day != lastDay {
                 all.insert(day)
                 lastDay = day
             }
             if reading.tagIDs.contains(medicationTagID) { withPill.insert(day) }
         }
+        withPill.formIntersection(all)
         guard !withPill.isEmpty else { return nil }
         days = all.count
         medicated = withPill.count

@@ -50,7 +50,7 @@ public struct HomeVerdict: Equatable, Sendable {
         }
         atOrAboveThreshold = mean.isAtOrAbove(goals.threshold)
         atOrAboveTarget = goals.hasOwnTarget ? mean.isAtOrAbove(goals.target) : nil
-        isolatedSystolic = isProtocolAverage && mean.systolic >= Double(goals.threshold.systolic)
-            && mean.diastolic < Double(goals.threshold.diastolic)
+        isolatedSystolic = isProtocolAverage && mean.shown.systolic >= goals.threshold.systolic
+            && mean.shown.diastolic < goals.threshold.diastolic
     }
 }

@@ -133,6 +133,9 @@ public struct Classification: Equatable, Sendable {
 }
 
 extension Guideline {
+    /// The guideline used when none is asked for: the Chinese guideline for a Chinese reader, ESH 2023 otherwise.
+    public static func standard(for language: Language) -> Guideline { language == .chinese ? .china : .esh }
+
     /// The guideline's name, e.g. "ESH 2023" or 中国高血压防治指南.
     public func label(in table: StringTable) -> String { table.text("guideline.\(rawValue)") }
 }

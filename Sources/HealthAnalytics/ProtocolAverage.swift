@@ -14,9 +14,15 @@ public struct PressureMean: Equatable, Sendable {
         diastolic = Double(pressures.reduce(0) { $0 + $1.diastolic }) / Double(count)
     }
 
-    /// At or above either number of `limit`.
+    /// The mean as it is shown, in whole mmHg (134.6 → 135): verdicts compare this, so a
+    /// figure printed as 135/85 is never called "below 135/85".
+    public var shown: BloodPressure {
+        BloodPressure(systolic: Int(systolic.rounded()), diastolic: Int(diastolic.rounded()))
+    }
+
+    /// At or above either number of `limit`, as shown.
     public func isAtOrAbove(_ limit: BloodPressure) -> Bool {
-        systolic >= Double(limit.systolic) || diastolic >= Double(limit.diastolic)
+        shown.systolic >= limit.systolic || shown.diastolic >= limit.diastolic
     }
 }
 

@@ -151,6 +151,25 @@ public struct SummaryWording {
         return SummaryWording.signedPair(difference.systolic, difference.diastolic)
     }
 
+    /// Why the average is only provisional: too few readings in the protocol week, or no protocol
+    /// week at all (one day, or only noon readings); nil when it is sufficient.
+    public var provisional: String? {
+        guard let verdict = summary.verdict, !verdict.sufficient else { return nil }
+        guard let average = summary.protocolAverage else { return strings.text("verdict.noProtocol") }
+        return average.count == 1
+            ? strings.text("verdict.provisional.one") : strings.text("verdict.provisional", ["count": String(average.count)])
+    }
+
+    /// The urgent and low alerts, each with its count and latest reading; empty without alerts.
+    public var alertLines: [String] {
+        [Alert.Kind.urgent, .low].compactMap { kind in
+            let found = summary.alerts.filter { $0.kind == kind }
+            guard let latest = found.last else { return nil }
+            let values = ["n": String(found.count), "pressure": latest.pressure.description, "date": date(latest.takenAt.measurementDay)]
+            return strings.text("alerts.\(kind.rawValue)\(found.count == 1 ? ".one" : "")", values)
+        }
+    }
+
     /// "first day excluded: 24 Nov".
     public var excludedDay: String? {
         summary.protocolAverage.map { strings.text("protocol.excluded", ["date": date($0.excludedDay)]) }

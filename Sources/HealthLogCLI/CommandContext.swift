@@ -15,6 +15,8 @@ public final class CommandContext {
     var databaseFlag: String?
     var profileFlag: String?
     private var openedStore: RecordStore?
+    /// The log this command created, and the folders created for it (deepest first).
+    private var createdLog: (path: String, folders: [String])?
     private var openedAccess: RecordStore.Access?
 
     public init(
@@ -46,6 +48,16 @@ public final class CommandContext {
     func store(_ access: RecordStore.Access) throws(CLIError) -> RecordStore {
         if let openedStore, openedAccess == .readWrite || access == .readOnly { return openedStore }
         let path = try databasePath()
+        if access == .readWrite && !FileSystem.exists(path) {
+            // Remembered so a command that fails leaves no new log (or folder) behind.
+            var missing: [String] = []
+            var folder = FileSystem.parentDirectory(of: path)
+            while !folder.isEmpty, folder != "/", !FileSystem.exists(folder) {
+                missing.append(folder)
+                folder = FileSystem.parentDirectory(of: folder)
+            }
+            createdLog = (path, missing)
+        }
         let store = try records { try RecordStore.open(path: path, access: access, clock: clock) }
         openedStore = store
         openedAccess = access
@@ -55,6 +67,16 @@ public final class CommandContext {
     /// Closes the record store if it is open; the next ``store()`` opens it again.
     func closeStore() {
         openedStore = nil
+    }
+
+    /// After a failed command: removes the log this command created, and the folders made for
+    /// it, when nothing was stored in it. A refused command writes nothing.
+    func discardCreatedLogIfUnused() {
+        guard let (path, folders) = createdLog else { return }
+        closeStore()
+        RecordStore.removeIfUnused(path: path)
+        guard !FileSystem.exists(path) else { return }
+        for folder in folders { FileSystem.removeEmptyDirectory(folder) }
     }
 
     /// The string table for `language`, from the Templates folder.
@@ -85,6 +107,13 @@ public final class CommandContext {
             return .named(named)
         }
         return .automatic
+    }
+
+    /// Refuses a record of another profile than the one named with `-p`: `healthlog -p mom delete ID`
+    /// never deletes dad's reading. Without `-p` any profile's record may be named by its id.
+    func requireNamedProfile(owns profileID: String, _ what: String) throws(CLIError) {
+        guard let named = profileFlag, named != profileID else { return }
+        throw .data("\(what) belongs to profile '\(profileID)', not '\(named)'; leave out -p or name '\(profileID)'".visibleControls())
     }
 
     /// The profile ``profileChoice`` means in `store`.

@@ -15,6 +15,7 @@ public enum HealthLogMain {
             try dispatch(arguments, context: context)
             return ExitCode.success
         } catch {
+            context.discardCreatedLogIfUnused()
             // Messages quote what was typed or read; it is shown, never obeyed by the terminal.
             context.stderr.line(error.description.visibleControls())
             return error.exitCode

@@ -143,13 +143,33 @@ struct ReportPlan {
     init(request: ReportRequest, styles: ReportStyles) {
         let template = request.template
         let frame = PageFrame(request: request)
-        let width = template.contentWidth
         let space = frame.contentBottom(styles) - frame.contentTop
-        let blocks = SummaryBlocks(request: request)
-        let lanes = Double(TrendChart(request: request, styles: styles, showsPulse: false).laneTags.count)
+        let lanes = Double(TrendChart(request: request, styles: styles, showsPulse: false).laneRows)
         let chartHeight = min(template.chart.height + lanes * TrendChart.laneHeight, space - styles.headingHeight)
         let log = template.sections.contains(.log) ? LogSheets.make(request: request, styles: styles, space: space - styles.headingHeight) : nil
         self.log = log
+        var pages = ReportPlan.paginate(request: request, styles: styles, log: log, chartHeight: chartHeight, space: space)
+        // A template without a log is meant as one page: its chart gives up height to stay on it.
+        if !template.sections.contains(.log), template.sections.contains(.chart), pages.count > 1 {
+            for height in stride(from: chartHeight - 20, through: min(chartHeight, 140), by: -20) {
+                let shorter = ReportPlan.paginate(request: request, styles: styles, log: log, chartHeight: height, space: space)
+                if shorter.count == 1 {
+                    pages = shorter
+                    break
+                }
+            }
+        }
+        self.pages = pages
+    }
+
+    /// The pages when the chart is `chartHeight` high: each block measured and placed below the
+    /// one before, a block that does not fit starting the next page.
+    private static func paginate(
+        request: ReportRequest, styles: ReportStyles, log: (any LogSheet)?, chartHeight: Double, space: Double
+    ) -> [Page] {
+        let template = request.template
+        let width = template.contentWidth
+        let blocks = SummaryBlocks(request: request)
         var pages: [Page] = []
         var current = Page(blocks: [])
         var used = 0.0
@@ -223,6 +243,6 @@ struct ReportPlan {
             let room = space - others - styles.headingHeight
             pages[index].blocks[pages[index].blocks.count - 1] = .chart(height: min(max(height, room), height * 1.6))
         }
-        self.pages = pages
+        return pages
     }
 }

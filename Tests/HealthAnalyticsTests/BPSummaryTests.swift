@@ -182,3 +182,33 @@ import Testing
         #expect(justBelow.alerts.isEmpty)
     }
 }
+
+@Suite struct OpenRangeTests {
+    /// With no bounds, the range runs from the earliest to the latest measurement day, not the days
+    /// of the first and last instants: a later instant in another offset may be an earlier day.
+    @Test func everyReadingIsInAnOpenRange() {
+        let readings = [
+            Reading(profileID: "dad", takenAt: ZonedInstant(iso8601: "2026-11-10T07:00:00+08:00")!, bloodPressure: BloodPressure(systolic: 140, diastolic: 88)),
+            Reading(profileID: "dad", takenAt: ZonedInstant(iso8601: "2026-11-09T20:00:00-08:00")!, bloodPressure: BloodPressure(systolic: 150, diastolic: 90)),
+            Reading(profileID: "dad", takenAt: ZonedInstant(iso8601: "2026-11-10T07:00:00-08:00")!, bloodPressure: BloodPressure(systolic: 138, diastolic: 86)),
+        ]
+        let summary = BPSummary(profile: dad, readings: readings)
+        #expect(summary.from == day("2026-11-09"))
+        #expect(summary.to == day("2026-11-10"))
+        #expect(summary.readings.count == 3)
+        #expect(summary.overall.systolic.max?.value == 150)
+    }
+
+    /// A day with only a clinic visit is no home day, so it is no day without the pill.
+    @Test func aClinicOnlyDayIsNoMissedPill() {
+        var readings = (0..<3).map { reading(day("2026-11-01").adding(days: $0).description, 7, 0, 140, 90, tags: ["bp-med"]) }
+        var office = reading("2026-11-05", 10, 0, 160, 100)
+        office.site = .office
+        readings.append(office)
+        let days = BPSummary(profile: dad, readings: readings).medicationDays
+        #expect(days?.days == 3)
+        #expect(days?.daysWithout == [])
+        // Filtered readings describe the filter, not the person: no medication line.
+        #expect(BPSummary(profile: dad, readings: readings, options: { var o = AnalysisOptions(); o.readingsFiltered = true; return o }()).medicationDays == nil)
+    }
+}

@@ -70,3 +70,23 @@ import Testing
         #expect(week.missingSlots(today: day("2026-12-26"), hour: 8) == [])
     }
 }
+
+@Suite struct VerdictRoundingTests {
+    /// 134.58/84.58 is shown as 135/85: the verdict must agree with the figure a doctor reads.
+    @Test func theVerdictComparesTheAverageAsShown() throws {
+        var readings: [Reading] = []
+        for offset in 0..<7 {
+            let date = day("2026-11-01").adding(days: offset).description
+            for hour in [7, 20] {
+                let low = readings.count < 2 || readings.count >= 9
+                readings.append(reading(date, hour, 0, low ? 134 : 135, low ? 84 : 85))
+            }
+        }
+        let summary = BPSummary(profile: dad, readings: readings)
+        let verdict = try #require(summary.verdict)
+        #expect(verdict.mean.systolic < 135 && verdict.mean.systolic > 134.5)
+        #expect(SummaryWording.pressure(verdict.mean) == "135/85")
+        #expect(verdict.atOrAboveThreshold)
+        #expect(SummaryWording(summary: summary, strings: english) { $0 }.thresholdVerdict?.contains("in the hypertensive range") == true)
+    }
+}

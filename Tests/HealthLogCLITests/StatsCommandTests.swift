@@ -192,3 +192,56 @@ extension Substring {
         #expect(text.contains("Weight: 72.5 → 72.1 kg (−0.4), mean 72.3, n=2"))
     }
 }
+
+@Suite struct HelperFoundTests {
+    @Test func classifySaysUrgentAndFollowsTheLanguage() {
+        let cli = CLIHarness()
+        #expect(cli.ok("classify", "180/110").contains("urgent"))
+        cli.environment["LANG"] = "zh_CN.UTF-8"
+        #expect(cli.ok("classify", "150/95").contains("中国高血压防治指南"))
+    }
+
+    @Test(arguments: ["2026-09-01....2026-09-10", "2026-09-01..today..", "..2026-09-10", "2026-09-01.."])
+    func compareRefusesMalformedRanges(range: String) {
+        let cli = CLIHarness()
+        cli.ok("profile", "add", "dad")
+        let result = cli.run("compare", range, "2026-10-01..2026-10-31")
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("is not a range; write FROM..TO"))
+    }
+
+    @Test func aRefusedCommandLeavesNoNewLogOrFolder() {
+        let cli = CLIHarness()
+        let path = cli.directory.file("new/deeper/h.sqlite")
+        let result = cli.run("--db", path, "-p", "dad", "event", "add", "x")
+        #expect(result.status == 65)
+        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(!FileManager.default.fileExists(atPath: cli.directory.file("new")))
+    }
+
+    @Test func aBackupRestoresEditedBuiltInTags() throws {
+        let cli = CLIHarness()
+        cli.ok("profile", "add", "dad")
+        cli.ok("tag", "edit", "exercise", "--no-deviation")
+        cli.ok("tag", "edit", "diet", "--label", "low-salt meal")
+        let backup = cli.directory.file("b.json")
+        cli.ok("export", "--format", "json", "-o", backup)
+        let other = CLIHarness()
+        #expect(other.ok("import", backup).contains("added 0"))
+        let tags = try #require(try JSONSerialization.jsonObject(with: Data(other.ok("tag", "list", "--format", "json").utf8)) as? [[String: Any]])
+        #expect(tags.first { $0["id"] as? String == "exercise" }?["deviation"] as? Bool == false)
+        #expect(tags.first { $0["id"] as? String == "diet" }?["label"] as? String == "low-salt meal")
+        // A log's own edits are never overwritten by a backup.
+        let third = CLIHarness()
+        third.ok("tag", "edit", "diet", "--label", "my own")
+        third.ok("import", backup)
+        #expect(third.ok("tag", "list").contains("my own"))
+    }
+
+    @Test func targetsMustBePlausible() {
+        let cli = CLIHarness()
+        let result = cli.run("profile", "add", "dad", "--target", "300/200")
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("is not a treatment target"))
+    }
+}

@@ -220,3 +220,38 @@ func expectEveryWordInsideTheMargins(_ path: String, sourceLocation: SourceLocat
     }
     #expect(words > 20, sourceLocation: sourceLocation)
 }
+
+@Suite struct ReportHelperFoundTests {
+    /// The summary template stays one page: its chart gives up height for the events table.
+    @Test func summaryTemplateStaysOnePageWithEvents() throws {
+        let data = readings(224)
+        let events = (0..<3).map { Event(profileID: "dad", at: data[60 + $0 * 50].takenAt, text: "change \($0)") }
+        let summary = BPSummary(profile: dad, readings: data, events: events)
+        let request = ReportRequest(
+            summary: summary, tagDefinitions: StatusTag.builtIns, template: try templates.template("summary"),
+            strings: try templates.strings(.english), generatedAt: ZonedInstant(iso8601: "2026-11-30T08:00:00+08:00")!, programVersion: "0.1.0")
+        let directory = TemporaryDirectory()
+        let output = try ReportRenderer.render(request, format: .pdf, to: directory.file("s.pdf"))
+        #expect(output.pages == 1)
+    }
+
+    /// More tags than lanes: the rest are named under the chart, none dropped silently.
+    @Test func tagsPastTheLastLaneAreNamed() throws {
+        var definitions = StatusTag.builtIns
+        definitions += (0..<8).map { StatusTag(id: "extra-\($0)", label: "extra \($0)") }
+        let ids = definitions.map(\.id)
+        let data = readings(80).enumerated().map { index, reading in
+            var tagged = reading
+            tagged.tagIDs = [ids[index % ids.count]]
+            return tagged
+        }
+        let request = ReportRequest(
+            summary: BPSummary(profile: dad, readings: data), tagDefinitions: definitions, template: try templates.template("clinic"),
+            strings: try templates.strings(.english), generatedAt: ZonedInstant(iso8601: "2026-11-30T08:00:00+08:00")!, programVersion: "0.1.0")
+        let directory = TemporaryDirectory()
+        let path = directory.file("tags.pdf")
+        try ReportRenderer.render(request, format: .pdf, to: path)
+        let text = try poppler("pdftotext", ["-l", "2", path, "-"])
+        #expect(text.contains("more tags not drawn as lanes"))
+    }
+}

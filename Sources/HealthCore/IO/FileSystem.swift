@@ -15,6 +15,11 @@ public enum FileSystem {
     }
 
     /// True when something exists at `path` (a dangling symlink counts).
+    /// Removes `directory` when it is empty; anything else is left alone.
+    public static func removeEmptyDirectory(_ directory: String) {
+        _ = rmdir(directory)
+    }
+
     public static func exists(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0

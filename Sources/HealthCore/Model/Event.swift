@@ -35,6 +35,24 @@ public struct Event: Equatable, Sendable {
         self.updatedAt = updatedAt
     }
 
+    /// How far ahead an event may be dated: a planned change, up to a year away.
+    public static let allowedFutureSeconds: Int64 = 366 * 86_400
+
+    /// Checks that the event's time makes sense: not before 1900 or the person's year of birth,
+    /// and at most a year ahead (a planned change of medication may be recorded in advance).
+    public func checkTime(now nowSeconds: Int64, birthYear: Int?) throws(ValidationError) {
+        let when = "\(at.localDate) \(at.localTimeText)"
+        if at.utcSeconds > nowSeconds + Event.allowedFutureSeconds {
+            throw .invalid("\(when) is more than a year ahead; an event may be planned at most a year in advance")
+        }
+        if at.localDate < Reading.earliestDate {
+            throw .invalid("\(when) is before \(Reading.earliestDate); events must be from 1900 on")
+        }
+        if let birthYear, at.localDate.year < birthYear {
+            throw .invalid("\(when) is before 1 January \(birthYear), the year of birth")
+        }
+    }
+
     /// The longest text accepted, in characters.
     public static let maximumTextLength = 500
 

@@ -20,6 +20,10 @@ public struct Profile: Equatable, Sendable {
     /// Milliseconds since 1970.
     public var updatedAt: Int64
 
+    /// Treatment targets doctors set: systolic 100–160, diastolic 60–100 mmHg.
+    public static let targetSystolicRange = 100...160
+    public static let targetDiastolicRange = 60...100
+
     public init(
         id: String, name: String? = nil, birthYear: Int? = nil, sex: Sex? = nil,
         target: BloodPressure? = nil, createdAt: Int64 = 0, updatedAt: Int64 = 0
@@ -46,6 +50,9 @@ public struct Profile: Equatable, Sendable {
             throw .invalid("birth year \(birthYear) is out of range (1900–2100)")
         }
         try target?.validate()
+        if let target, !Profile.targetSystolicRange.contains(target.systolic) || !Profile.targetDiastolicRange.contains(target.diastolic) {
+            throw .invalid("target \(target) is not a treatment target (\(Profile.targetSystolicRange.lowerBound)–\(Profile.targetSystolicRange.upperBound) / \(Profile.targetDiastolicRange.lowerBound)–\(Profile.targetDiastolicRange.upperBound) mmHg)")
+        }
     }
 }
 

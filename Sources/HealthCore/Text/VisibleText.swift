@@ -18,12 +18,19 @@ extension StringProtocol {
     /// `\e[2J` in a tag label is printed, never obeyed. JSON and CSV keep the text exactly.
     public func visibleControls(lineBreaks: LineBreakDisplay = .escaped) -> String {
         let scalars = unicodeScalars
-        guard scalars.contains(where: { Self.needsEscape($0) }) else { return String(self) }
+        // A tab is harmless in text on lines of its own; in a one-line cell or message it would
+        // push the columns about, so it shows as a space there.
+        let tabs = lineBreaks != .keep
+        guard scalars.contains(where: { Self.needsEscape($0) || (tabs && $0 == "\t") }) else { return String(self) }
         var result = ""
         result.reserveCapacity(utf8.count + 8)
         var previousWasCarriageReturn = false
         for scalar in scalars {
             defer { previousWasCarriageReturn = scalar == "\r" }
+            if tabs && scalar == "\t" {
+                result += " "
+                continue
+            }
             guard Self.needsEscape(scalar) else {
                 result.unicodeScalars.append(scalar)
                 continue

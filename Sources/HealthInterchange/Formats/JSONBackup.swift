@@ -176,10 +176,12 @@ public enum JSONBackup {
 
     static func tag(from value: JSONValue) throws(ValidationError) -> StatusTag {
         let fields = try JSONFields(value)
+        let id = try fields.string("id")
         let tag = StatusTag(
-            id: try fields.string("id"), label: try fields.string("label"), labelZh: try fields.optionalString("labelZh"),
+            id: id, label: try fields.string("label"), labelZh: try fields.optionalString("labelZh"),
             color: try fields.string("color"), symbol: try fields.optionalString("symbol") ?? "tag",
-            deviation: try fields.optionalBool("deviation") ?? false)
+            // A version 1 backup has no flag: a built-in keeps its own.
+            deviation: try fields.optionalBool("deviation") ?? StatusTag.builtIns.contains { $0.id == id && $0.deviation })
         try tag.validate()
         return tag
     }

@@ -59,7 +59,10 @@ final class ImportSink {
 
     /// An event the file carries (a backup's, or a HealthLog FHIR MedicationStatement).
     func add(_ event: Event, at location: @autoclosure () -> String) {
-        do { try event.validate() } catch {
+        do {
+            try event.validate()
+            try event.checkTime(now: context.now / 1000, birthYear: birthYears[event.profileID])
+        } catch {
             problem(at: location(), error.message)
             return
         }

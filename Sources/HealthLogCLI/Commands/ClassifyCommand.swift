@@ -16,7 +16,7 @@ struct ClassifyCommand: Command {
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         let pressure: BloodPressure
         do { pressure = try BloodPressure.parse(arguments.positionals[0]) } catch { throw .data(error.description) }
-        classification = (try arguments.value(Options.guideline) ?? .esh).classify(pressure)
+        classification = (try arguments.value(Options.guideline) ?? .standard(for: Language(environment: context.environment))).classify(pressure)
         json = try arguments.value(Options.textFormat) == .json
     }
 
@@ -38,6 +38,9 @@ struct ClassifyCommand: Command {
         }
         var line = "\(classification.pressure) mmHg: \(label)"
         if let isolated = classification.isolatedLabel(in: table) { line += ", \(isolated)" }
+        if classification.guideline.isUrgent(classification.pressure) {
+            line += "; " + context.style.red("urgent: an alert in stats and the report; see a doctor soon")
+        }
         if isLow { line += "; " + context.style.red("low: systolic below 90 or diastolic below 60 (an alert in stats and the report)") }
         context.stdout.line(line)
     }

@@ -35,12 +35,13 @@ struct CompareCommand: Command {
 
     /// `2026-09-01..2026-09-30`.
     static func range(_ text: String, today: CivilDate) throws(CLIError) -> ClosedRange<CivilDate> {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: true)
-        guard text.contains(".."), parts.count == 2 else {
+        // Exactly one "..", with a date on each side (dates have no dots).
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[1].isEmpty, !parts[0].isEmpty, !parts[2].isEmpty else {
             throw .data("'\(text)' is not a range; write FROM..TO, e.g. 2026-09-01..2026-09-30")
         }
         let from = try DateArgument.date(String(parts[0]), option: "range start", today: today)
-        let to = try DateArgument.date(String(parts[1]), option: "range end", today: today)
+        let to = try DateArgument.date(String(parts[2]), option: "range end", today: today)
         guard from <= to else { throw .data("'\(text)' ends before it starts") }
         return from...to
     }

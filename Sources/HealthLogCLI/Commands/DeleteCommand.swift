@@ -21,6 +21,7 @@ struct DeleteCommand: Command {
         let store = try context.store(.readWrite)
         // Resolve every id first, so one bad id deletes nothing.
         let readings = try context.records { try ids.map { try store.reading(idPrefix: $0) } }
+        for reading in readings { try context.requireNamedProfile(owns: reading.profileID, "reading \(reading.id.prefix(8))") }
         let unique = Array(Set(readings.map(\.id))).sorted()
         let noun = unique.count == 1 ? "reading" : "readings"
         try context.confirmDestructive("Delete \(unique.count) \(noun)?", yes: yes, command: Self.spec.commandLine)

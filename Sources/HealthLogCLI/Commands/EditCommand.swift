@@ -34,6 +34,8 @@ struct EditCommand: Command {
 
     func run(_ context: CommandContext) throws(CLIError) {
         let store = try context.store(.readWrite)
+        let owner = try context.records { try store.reading(idPrefix: id).profileID }
+        try context.requireNamedProfile(owns: owner, "reading \(id)")
         let (updated, profile, tags) = try context.records {
             var reading = try store.reading(idPrefix: id)
             if clear.contains(.bp) { reading.bloodPressure = nil }

@@ -19,24 +19,40 @@ struct EventAddCommand: Command {
     let text: String
     let at: ZonedInstant?
     let kind: EventKind
+    /// The note that `--at` named a wall time that happens twice, or nil.
+    let repeatedWallTime: String?
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         text = arguments.positionals[0]
         kind = try arguments.value(EventAddCommand.kindOption) ?? .medication
-        at = try arguments.value(ReadingInput.at).map { (when) throws(CLIError) in try ReadingInput.instant(at: when, context: context) }
+        if let when = try arguments.value(ReadingInput.at) {
+            // An event may be planned ahead, so the store checks its time, not the reading rule.
+            let instant = try DateArgument.instant(when, now: context.now, zone: context.zone)
+            at = instant
+            repeatedWallTime = ReadingInput.isRepeatedWallTime(when, instant, context: context) ? ReadingInput.repeatedWallTimeNote(instant) : nil
+        } else {
+            at = nil
+            repeatedWallTime = nil
+        }
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
         let store = try context.store(.readWrite)
         let now = context.now
-        let (event, profile) = try context.records {
+        let (event, profile, sameDay) = try context.records {
             let profile = try store.profile(context.profileChoice)
             let event = Event(profileID: profile.id, at: at ?? now, kind: kind, text: text)
+            let day = event.at.measurementDay
+            let sameDay = try store.events(profileID: profile.id, from: day, to: day).filter { $0.text == text }.count
             try store.addEvent(event)
-            return (event, profile)
+            return (event, profile, sameDay)
         }
         let presenter = EventPresenter()
         context.stdout.line("Added event \(context.style.dim(String(event.id.prefix(8)))) · \(profile.id) · \(presenter.when(event)) · \(event.kind.rawValue) · \(event.text.visibleControls(lineBreaks: .symbol))")
+        if let repeatedWallTime { context.stdout.line(repeatedWallTime) }
+        if sameDay > 0 {
+            context.stdout.line("The same event was already recorded that day; 'healthlog event remove ID' removes a mistake.")
+        }
     }
 }
 
@@ -89,10 +105,11 @@ struct EventRemoveCommand: Command {
 
     func run(_ context: CommandContext) throws(CLIError) {
         let store = try context.store(.readWrite)
+        let found = try context.records { try store.event(idPrefix: id) }
+        try context.requireNamedProfile(owns: found.profileID, "event \(found.id.prefix(8))")
         let event = try context.records {
-            let event = try store.event(idPrefix: id)
-            try store.removeEvent(id: event.id)
-            return event
+            try store.removeEvent(id: found.id)
+            return found
         }
         context.stdout.line("Removed event \(event.id.prefix(8)) (\(event.text.visibleControls(lineBreaks: .symbol))).")
     }

@@ -52,7 +52,7 @@ struct ExportCommand: Command {
         case .fhir: bytes = FHIRExport.encode(profiles: profiles, events: events, readings: readings, exportedAt: context.now) + [10]
         }
         guard let output, output != "-" else {
-            context.stdout.write(String(decoding: bytes, as: UTF8.self))
+            context.stdout.writeData(String(decoding: bytes, as: UTF8.self))
             return
         }
         do {

@@ -97,6 +97,9 @@ struct ImportCommand: Command {
         let verb = report.dryRun ? "Would create" : "Created"
         for profile in summary.createdProfiles { say("\(verb) profile '\(profile)'.") }
         if !summary.createdTags.isEmpty { say("\(verb) tag definitions: \(summary.createdTags.joined(separator: ", ")).") }
+        if !summary.updatedTags.isEmpty {
+            say("\(report.dryRun ? "Would take" : "Took") the backup's definitions of: \(summary.updatedTags.joined(separator: ", ")).")
+        }
         if !summary.undefinedTags.isEmpty { say("Kept tag IDs that have no definition: \(summary.undefinedTags.joined(separator: ", ")).") }
         for conflict in summary.conflicts { say("Conflict: \(conflict).") }
         let skipped = report.outcome.skipped

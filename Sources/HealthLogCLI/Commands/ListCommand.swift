@@ -45,7 +45,7 @@ struct ListCommand: Command {
         case .json:
             context.stdout.line(JSONValue.array(readings.map(presenter.json)).serialized())
         case .csv:
-            context.stdout.write(ReadingCSVCodec.encode(readings))
+            context.stdout.writeData(ReadingCSVCodec.encode(readings))
         case .table:
             context.stdout.line(context.style.bold("\(profile.id) (\(profile.name.visibleControls()))") + " · \(range.description) · \(readings.count) reading\(readings.count == 1 ? "" : "s")")
             guard !readings.isEmpty else {

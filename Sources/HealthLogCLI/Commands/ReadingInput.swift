@@ -79,8 +79,7 @@ struct ReadingInput {
         }
         if let when = try arguments.value(ReadingInput.at) {
             takenAt = try ReadingInput.instant(at: when, context: context)
-            atRepeatedWallTime = ZonedInstant(iso8601: when.trimmingWhitespace().description) == nil
-                && context.zone.instants(date: takenAt!.localDate, hour: takenAt!.hour, minute: takenAt!.minute, second: takenAt!.second).count > 1
+            atRepeatedWallTime = ReadingInput.isRepeatedWallTime(when, takenAt!, context: context)
         }
     }
 
@@ -99,10 +98,21 @@ struct ReadingInput {
         return instant
     }
 
+    /// True when `when` named a wall time (not an ISO instant) that happens twice in the zone.
+    static func isRepeatedWallTime(_ when: String, _ instant: ZonedInstant, context: CommandContext) -> Bool {
+        ZonedInstant(iso8601: when.trimmingWhitespace().description) == nil
+            && context.zone.instants(date: instant.localDate, hour: instant.hour, minute: instant.minute, second: instant.second).count > 1
+    }
+
+    /// The line that says which of two equal wall times was taken.
+    static func repeatedWallTimeNote(_ instant: ZonedInstant) -> String {
+        "\(instant.localDate) \(instant.localTimeText) happens twice (the clocks went back): taken as the first, UTC\(instant.offsetText)."
+    }
+
     /// The line that says which of two equal wall times was taken, or nil.
     var repeatedWallTimeNote: String? {
         guard atRepeatedWallTime, let takenAt else { return nil }
-        return "\(takenAt.localDate) \(takenAt.localTimeText) happens twice (the clocks went back): taken as the first, UTC\(takenAt.offsetText)."
+        return ReadingInput.repeatedWallTimeNote(takenAt)
     }
 
     /// True when nothing measurable was given.

@@ -23,6 +23,7 @@ struct ShowCommand: Command {
             let reading = try store.reading(idPrefix: id)
             return (reading, try store.tags(), try store.profile(id: reading.profileID))
         }
+        try context.requireNamedProfile(owns: reading.profileID, "reading \(reading.id.prefix(8))")
         let presenter = ReadingPresenter(tags: tags, environment: context.environment, style: context.style)
         context.stdout.write(json ? presenter.json(reading).serialized() + "\n" : presenter.detail(reading, profile: profile))
     }

@@ -21,7 +21,7 @@ struct ReadingPresenter {
 
     /// The target readings are marked against: the profile's, else the guideline's home threshold.
     func target(of profile: Profile) -> BloodPressure {
-        Goals(profile: profile, guideline: language == .chinese ? .china : .esh).target
+        Goals(profile: profile, guideline: .standard(for: language)).target
     }
 
     /// `138/86 mmHg · pulse 72 · 72.5 kg`.

@@ -98,9 +98,7 @@ struct StatsText {
                 lines.append("Home BP (7-day protocol): \(figure)  \(badge)")
                 let days = average.days == 1 ? "1 day" : "\(average.days) days"
                 lines.append("  \(average.firstDay) – \(average.lastDay) · \(days) · n=\(average.count) · \(wording.excludedDay ?? "")")
-                if !average.sufficient {
-                    lines.append("  " + style.yellow(strings.text("verdict.provisional", ["count": String(average.count)])))
-                }
+                if let provisional = wording.provisional { lines += wrapped("  " + style.yellow(provisional)) }
                 var week: [String] = []
                 if let morning = average.morning { week.append("morning \(SummaryWording.pressure(morning)) (n=\(morning.count))") }
                 if let evening = average.evening { week.append("evening \(SummaryWording.pressure(evening)) (n=\(evening.count))") }
@@ -109,7 +107,8 @@ struct StatsText {
                 }
                 if !week.isEmpty { lines.append("  " + week.joined(separator: " · ")) }
             } else {
-                lines.append("Mean home BP: \(figure)  \(badge)  (too few days for the 7-day protocol)")
+                lines.append("Mean home BP: \(figure)  \(badge)")
+                if let provisional = wording.provisional { lines += wrapped("  " + style.yellow(provisional)) }
             }
         }
         let sentences = [
@@ -119,15 +118,17 @@ struct StatsText {
         for sentence in sentences { lines += wrapped(sentence.visibleControls()) }
     }
 
-    /// `text` broken at spaces into lines of at most 80 terminal columns, later lines indented.
+    /// `text` broken at spaces into lines of at most 80 terminal columns; later lines are
+    /// indented two columns more than the first.
     private func wrapped(_ text: String, width: Int = 80) -> [String] {
+        let indent = String(text.prefix { $0 == " " })
         var lines: [String] = []
-        var current = ""
-        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-            let candidate = current.isEmpty ? String(word) : current + " " + word
-            if candidate.displayWidth > width && !current.isEmpty {
+        var current = indent
+        for word in text.dropFirst(indent.count).split(separator: " ") {
+            let candidate = current.count == indent.count && lines.isEmpty ? current + word : current + " " + word
+            if candidate.displayWidth > width && !current.trimmingWhitespace().isEmpty {
                 lines.append(current)
-                current = "  " + word
+                current = indent + "  " + word
             } else {
                 current = candidate
             }

@@ -17,6 +17,12 @@ public protocol TextOutput: AnyObject {
 extension TextOutput {
     /// Appends `text` and a line break.
     func line(_ text: String = "") { write(text + "\n") }
+
+    /// Appends a data format (CSV) exactly, except on a terminal: there, text from people and
+    /// files must not act on the screen, so controls are shown as escapes.
+    func writeData(_ text: String) {
+        write(isTerminal ? text.visibleControls(lineBreaks: .keep) : text)
+    }
 }
 
 /// A file descriptor such as stdout, buffered and flushed when full or on ``flush()``.

@@ -35,7 +35,7 @@ enum Options {
 
     static let yes = Flag("--yes", short: "-y", help: "Do not ask for confirmation.")
     static let guideline = Option<Guideline>(
-        "--guideline", value: "NAME", help: "esh (default), aha or china.",
+        "--guideline", value: "NAME", help: "esh, aha, china or esc (default: china with a Chinese $LANG, else esh).",
         expected: "known; use \(choiceList(Guideline.allCases.map(\.rawValue)))"
     ) { Guideline(rawValue: $0) }
 }

@@ -18,7 +18,9 @@ struct ReadingFilterOptions {
     init(_ arguments: ParsedArguments) throws(CLIError) {
         tagID = try arguments.value(ReadingFilterOptions.tag)
         withoutTagID = try arguments.value(ReadingFilterOptions.withoutTag)
-        periods = try arguments.values(ReadingFilterOptions.period)
+        var periods: [DayPeriod] = []
+        for period in try arguments.values(ReadingFilterOptions.period) where !periods.contains(period) { periods.append(period) }
+        self.periods = periods
     }
 
     /// True when no filter was given.

@@ -21,7 +21,7 @@ struct SummaryOptions {
 
     /// The guideline: the one asked for, else the Chinese guideline for a Chinese report and ESH 2023 otherwise.
     func guideline(for language: Language) -> Guideline {
-        chosenGuideline ?? (language == .chinese ? .china : .esh)
+        chosenGuideline ?? .standard(for: language)
     }
 
     /// The profile's summary over the range, with its events, or an error naming the profile and
@@ -46,9 +46,9 @@ struct SummaryOptions {
         var options = options
         options.guideline = guideline(for: language)
         options.deviationTags = Set(tags.filter(\.deviation).map(\.id))
-        let summary = BPSummary(
-            profile: profile, readings: readings, from: range.from ?? readings.first?.measurementDay,
-            to: range.to ?? readings.last?.measurementDay, options: options, events: events)
+        options.readingsFiltered = !filters.isEmpty
+        // Open bounds are the log's first and last measurement days (see BPSummary).
+        let summary = BPSummary(profile: profile, readings: readings, from: range.from, to: range.to, options: options, events: events)
         guard !summary.isEmpty else {
             throw .data("no readings for \(profile.id) (\(profile.name)) in \(range.description)\(filters.isEmpty ? "" : " that match the filters")")
         }

@@ -66,6 +66,8 @@ public struct ImportSummary: Equatable, Sendable {
     public var undefinedTags: [String] = []
     /// Tag definitions created from the imported data (a JSON backup carries them).
     public var createdTags: [String] = []
+    /// Built-in definitions this log had never changed, updated to the backup's version.
+    public var updatedTags: [String] = []
     /// Readings replaced by a newer version with the same id (merging a backup).
     public var updated = 0
     /// One line per reading or event whose id matched a different version, saying which one was kept.

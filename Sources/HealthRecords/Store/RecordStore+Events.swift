@@ -63,7 +63,8 @@ extension RecordStore {
         try RecordsError.checking(event.validate())
         let now = clock()
         try write {
-            _ = try requireProfile(id: event.profileID)
+            let profile = try requireProfile(id: event.profileID)
+            try RecordsError.checking(event.checkTime(now: now / 1000, birthYear: profile.birthYear))
             guard try insertEvent(event, now: now) else {
                 throw RecordsError.conflict("an event with id \(event.id) already exists")
             }

@@ -117,11 +117,23 @@ private struct BatchImporter {
             }
             birthYears[profile.id] = profile.birthYear ?? birthYears[profile.id]
         }
-        for tag in batch.tags where !definedTags.contains(tag.id) {
-            try RecordStore.insertTag(tag, into: store.database, now: now)
-            definedTags.insert(tag.id)
-            undefinedTags.remove(tag.id)
-            summary.createdTags.append(tag.id)
+        for tag in batch.tags {
+            guard definedTags.contains(tag.id) else {
+                try RecordStore.insertTag(tag, into: store.database, now: now)
+                definedTags.insert(tag.id)
+                undefinedTags.remove(tag.id)
+                summary.createdTags.append(tag.id)
+                continue
+            }
+            // A built-in definition this log never changed takes the backup's version: restoring
+            // into a new log keeps the labels and deviation flags that were set. Definitions the
+            // log has changed itself are kept.
+            if let builtIn = StatusTag.builtIns.first(where: { $0.id == tag.id }), let stored = try store.tag(id: tag.id),
+                stored.sameDefinition(as: builtIn), !tag.sameDefinition(as: builtIn)
+            {
+                try store.replaceTag(tag, now: now)
+                summary.updatedTags.append(tag.id)
+            }
         }
         try stored.cover(batch.readings)
         for incoming in batch.readings {
@@ -178,8 +190,15 @@ private struct BatchImporter {
             summary.conflicts.append("event \(short): the imported version is newer and replaced the stored one")
         } else {
             summary.eventDuplicates += 1
-            summary.conflicts.append(
-                "event \(short): " + (mergeNewer ? "the stored version is newer and was kept" : "the file's version differs from the stored one, which was kept"))
+            let kept: String
+            if !mergeNewer {
+                kept = "the file's version differs from the stored one, which was kept"
+            } else if event.updatedAt == stored.updatedAt {
+                kept = "the two versions were changed at the same time; the stored one was kept"
+            } else {
+                kept = "the stored version is newer and was kept"
+            }
+            summary.conflicts.append("event \(short): " + kept)
         }
     }
 }
@@ -206,7 +225,10 @@ extension RecordStore {
             summary.conflicts.append("reading \(short): the imported version is newer and replaced the stored one")
         } else {
             summary.duplicates += 1
-            summary.conflicts.append("reading \(short): the stored version is newer and was kept")
+            summary.conflicts.append(
+                "reading \(short): "
+                    + (incoming.updatedAt == stored.updatedAt
+                        ? "the two versions were changed at the same time; the stored one was kept" : "the stored version is newer and was kept"))
         }
         return true
     }

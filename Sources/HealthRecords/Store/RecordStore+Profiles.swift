@@ -89,7 +89,7 @@ extension RecordStore {
         ).run([
             .text(profile.id), .text(profile.name), profile.birthYear.map { .integer(Int64($0)) } ?? .null,
             profile.sex.map { .text($0.rawValue) } ?? .null] + RecordStore.targetColumns(profile.target) + [
-            .integer(profile.createdAt == 0 ? now : profile.createdAt), .integer(now),
+            .integer(profile.createdAt == 0 ? now : profile.createdAt), .integer(profile.updatedAt == 0 ? now : profile.updatedAt),
         ])
     }
 

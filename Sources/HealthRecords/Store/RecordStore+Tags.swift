@@ -1,5 +1,13 @@
 public import HealthCore
 
+extension StatusTag {
+    /// Same labels, colour, symbol and deviation flag (colours compared without case).
+    func sameDefinition(as other: StatusTag) -> Bool {
+        label == other.label && labelZh == other.labelZh && color.uppercased() == other.color.uppercased()
+            && symbol == other.symbol && deviation == other.deviation
+    }
+}
+
 extension RecordStore {
     /// Every tag definition, ordered by id.
     public func tags() throws(RecordsError) -> [StatusTag] {
@@ -38,15 +46,18 @@ extension RecordStore {
     public func updateTag(_ tag: StatusTag) throws(RecordsError) {
         try RecordsError.checking(tag.validate())
         let now = clock()
-        try write {
-            try database.cachedStatement(
-                "UPDATE status_tags SET label_en = ?, label_zh = ?, color = ?, symbol = ?, deviation = ?, updated_at = ? WHERE id = ?"
-            ).run([
-                .text(tag.label), tag.labelZh.map(SQLValue.text) ?? .null, .text(tag.color.uppercased()),
-                .text(tag.symbol), .integer(tag.deviation ? 1 : 0), .integer(now), .text(tag.id),
-            ])
-            guard database.changes == 1 else { throw RecordsError.notFound("no tag '\(tag.id)'") }
-        }
+        try write { try replaceTag(tag, now: now) }
+    }
+
+    /// Overwrites a stored definition (inside a write transaction).
+    func replaceTag(_ tag: StatusTag, now: Int64) throws {
+        try database.cachedStatement(
+            "UPDATE status_tags SET label_en = ?, label_zh = ?, color = ?, symbol = ?, deviation = ?, updated_at = ? WHERE id = ?"
+        ).run([
+            .text(tag.label), tag.labelZh.map(SQLValue.text) ?? .null, .text(tag.color.uppercased()),
+            .text(tag.symbol), .integer(tag.deviation ? 1 : 0), .integer(now), .text(tag.id),
+        ])
+        guard database.changes == 1 else { throw RecordsError.notFound("no tag '\(tag.id)'") }
     }
 
     /// Removes a tag definition. Readings stamped with it keep the ID and stay filterable.

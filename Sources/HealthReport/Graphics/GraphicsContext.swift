@@ -64,6 +64,17 @@ final class GraphicsContext {
         cairo_fill(handle)
     }
 
+    /// A filled polygon through `points`.
+    func fillPolygon(_ points: [(Double, Double)], color: Color) {
+        guard let first = points.first else { return }
+        setColor(color)
+        cairo_new_path(handle)
+        cairo_move_to(handle, first.0, first.1)
+        for point in points.dropFirst() { cairo_line_to(handle, point.0, point.1) }
+        cairo_close_path(handle)
+        cairo_fill(handle)
+    }
+
     /// A circle's outline.
     func strokeCircle(x: Double, y: Double, radius: Double, color: Color, lineWidth: Double) {
         setColor(color)

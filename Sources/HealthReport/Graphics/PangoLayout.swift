@@ -13,6 +13,8 @@ final class PangoLayout {
         pango_context_set_round_glyph_positions(pango_layout_get_context(handle), 0)
         pango_layout_context_changed(handle)
         pango_layout_set_font_description(handle, font.handle)
+        // Cells keep the page's left-to-right order: a note that starts in Arabic stays in its column's place.
+        pango_layout_set_auto_dir(handle, 0)
     }
 
     /// A layout on the same Pango context as `sibling`: no new context per string.
@@ -20,6 +22,7 @@ final class PangoLayout {
         context = sibling.context
         handle = pango_layout_new(pango_layout_get_context(sibling.handle))
         pango_layout_set_font_description(handle, font.handle)
+        pango_layout_set_auto_dir(handle, 0)
     }
 
     deinit {

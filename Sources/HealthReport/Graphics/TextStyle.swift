@@ -108,7 +108,8 @@ final class TextStyle {
         var replaced = ""
         for scalar in text.unicodeScalars {
             if scalar.value >= 0x80 && isMissing(scalar) {
-                replaced += "[U+\(String(scalar.value, radix: 16, uppercase: true))]"
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                replaced += "[U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex)]"
             } else {
                 replaced.unicodeScalars.append(scalar)
             }

@@ -37,10 +37,7 @@ struct DailyLogTable: LogSheet {
         self.request = request
         let readings = request.summary.readings
         // Time order is measurement-day order except across UTC-offset changes: a stable sort by day.
-        var order = (0..<Int32(readings.count)).map { $0 }
-        if zip(readings, readings.dropFirst()).contains(where: { $0.takenAt.measurementDayNumber > $1.takenAt.measurementDayNumber }) {
-            order.sort { (readings[Int($0)].takenAt.measurementDayNumber, $0) < (readings[Int($1)].takenAt.measurementDayNumber, $1) }
-        }
+        let order = ReadingLogTable.rowOrder(readings)
         var days: [Day] = []
         var start = 0
         while start < order.count {
@@ -74,7 +71,7 @@ struct DailyLogTable: LogSheet {
         }
         rowHeights = heights
         pagination = LogPagination(
-            rowHeights: heights, headerHeight: headerHeight, summaryHeight: 4 + base, firstPageSpace: space, pageSpace: space)
+            rowHeights: heights, headerHeight: headerHeight, summaryHeight: 4 + 3 * base, firstPageSpace: space, pageSpace: space)
     }
 
     var legend: String { request.strings.text("legendDaily") }
@@ -166,15 +163,29 @@ struct DailyLogTable: LogSheet {
         }
         context.line(from: (left, y), to: (left + width, y), color: template.color("accent"), width: 0.6)
         if page.hasSummary {
-            let overall = request.summary.overall
-            let textY = y + 4 + (template.log.rowHeight - styles.body.lineHeight) / 2
-            styles.bodyBold.draw(request.strings.text("mean"), x: xs[0] + 2, y: textY, width: widths[0] - 4)
-            let morning = request.summary.periods[.morning]!
-            let evening = request.summary.periods[.evening]!
-            for (column, group) in [(1, morning), (2, evening), (3, overall)] {
-                guard let systolic = group.systolic.mean, let diastolic = group.diastolic.mean else { continue }
-                styles.bodyBold.draw(
-                    "\(Figures.whole(systolic))/\(Figures.whole(diastolic))", x: xs[column] + 2, y: textY, width: widths[column] - 4, alignment: .center)
+            // Mean, then the readings with the highest and the lowest systolic, per slot.
+            let summary = request.summary
+            let pressureOf = { (extreme: Extreme?) -> String? in
+                guard let extreme else { return nil }
+                return summary.homeReadings.first { $0.takenAt == extreme.takenAt && $0.id == extreme.id }?.bloodPressure?.description
+            }
+            let groups = [(1, summary.periods[.morning]!), (2, summary.periods[.evening]!), (3, summary.overall)]
+            let rows: [(String, (GroupStatistics) -> String?)] = [
+                (request.strings.text("mean"), { group in
+                    group.systolic.mean.map { "\(Figures.whole($0))/\(Figures.whole(group.diastolic.mean!))" }
+                }),
+                (request.strings.text("maximum"), { pressureOf($0.systolic.max) }),
+                (request.strings.text("minimum"), { pressureOf($0.systolic.min) }),
+            ]
+            var rowY = y + 4
+            for (label, value) in rows {
+                let textY = rowY + (template.log.rowHeight - styles.body.lineHeight) / 2
+                styles.bodyBold.draw(label, x: xs[0] + 2, y: textY, width: widths[0] - 4)
+                for (column, group) in groups {
+                    guard let text = value(group) else { continue }
+                    styles.bodyBold.draw(text, x: xs[column] + 2, y: textY, width: widths[column] - 4, alignment: .center)
+                }
+                rowY += template.log.rowHeight
             }
         }
     }

@@ -30,9 +30,7 @@ struct HeadlineBlock: ReportBlock {
                 "from": request.date(average.firstDay), "to": request.date(average.lastDay),
             ])))
             if let excluded = request.wording.excludedDay { lines.append(TextLinesBlock.Line(text: excluded, color: muted)) }
-            if !average.sufficient {
-                lines.append(TextLinesBlock.Line(text: strings.text("verdict.provisional", ["count": String(average.count)]), color: template.color("bad")))
-            }
+            if !average.sufficient { lines.append(TextLinesBlock.Line(text: request.wording.provisional ?? "", color: template.color("bad"))) }
             var week: [String] = []
             if let morning = average.morning { week.append("\(strings.text("morning")) \(SummaryWording.pressure(morning)) (n=\(morning.count))") }
             if let evening = average.evening { week.append("\(strings.text("evening")) \(SummaryWording.pressure(evening)) (n=\(evening.count))") }
@@ -41,8 +39,8 @@ struct HeadlineBlock: ReportBlock {
                 lines.append(TextLinesBlock.Line(
                     text: "\(strings.text("protocol.difference")) \(SummaryWording.signedPair(difference.systolic, difference.diastolic)) mmHg"))
             }
-        } else if !verdict.sufficient {
-            lines.append(TextLinesBlock.Line(text: strings.text("verdict.provisional", ["count": String(verdict.mean.count)]), color: template.color("bad")))
+        } else if let provisional = request.wording.provisional {
+            lines.append(TextLinesBlock.Line(text: provisional, color: template.color("bad")))
         }
         return lines
     }

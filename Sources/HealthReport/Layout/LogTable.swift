@@ -8,21 +8,26 @@ import HealthCore
 struct ReadingLogTable: LogSheet {
     let request: ReportRequest
     let pagination: LogPagination
-    /// Each reading's row height.
+    /// Reading indices in row order: by measurement day, then time (a later instant in another
+    /// UTC offset can belong to an earlier day).
+    private let order: [Int32]
+    /// Each row's height.
     private let rowHeights: [Double]
-    /// Per reading: true on every other measurement day.
+    /// Per row: true on every other measurement day.
     private let shaded: [Bool]
     private let headerHeight: Double
 
     init(request: ReportRequest, styles: ReportStyles, space: Double) {
         self.request = request
         let template = request.template
+        let order = ReadingLogTable.rowOrder(request.summary.readings)
+        self.order = order
         var shaded: [Bool] = []
-        shaded.reserveCapacity(request.summary.readings.count)
+        shaded.reserveCapacity(order.count)
         var last: Int?
         var odd = true
-        for reading in request.summary.readings {
-            let day = reading.takenAt.measurementDayNumber
+        for index in order {
+            let day = request.summary.readings[Int(index)].takenAt.measurementDayNumber
             if day != last {
                 odd.toggle()
                 last = day
@@ -31,7 +36,7 @@ struct ReadingLogTable: LogSheet {
         }
         self.shaded = shaded
         headerHeight = ReadingLogTable.headerHeight(request: request, styles: styles)
-        rowHeights = ReadingLogTable.rowHeights(request: request, styles: styles)
+        rowHeights = ReadingLogTable.rowHeights(request: request, order: order, styles: styles)
         pagination = LogPagination(
             rowHeights: rowHeights, headerHeight: headerHeight, summaryHeight: 4 + 3 * template.log.rowHeight,
             firstPageSpace: space, pageSpace: space)
@@ -44,10 +49,24 @@ struct ReadingLogTable: LogSheet {
 
     var legend: String { strings.text("legendLog") }
 
+    /// Reading indices by measurement day, then local wall time (as the sheet shows it); the
+    /// identity when time order already is that (one UTC offset).
+    static func rowOrder(_ readings: [Reading]) -> [Int32] {
+        var order = (0..<Int32(readings.count)).map { $0 }
+        let key = { (reading: Reading) in (reading.takenAt.measurementDayNumber, reading.takenAt.localSeconds) }
+        if zip(readings, readings.dropFirst()).contains(where: { key($0) > key($1) }) {
+            order.sort { left, right in
+                let (a, b) = (key(readings[Int(left)]), key(readings[Int(right)]))
+                return (a.0, a.1, left) < (b.0, b.1, right)
+            }
+        }
+        return order
+    }
+
     func dates(on page: LogPagination.Page) -> [CivilDate] {
         var dates: [CivilDate] = []
         for index in page.rows {
-            let day = summary.readings[index].measurementDay
+            let day = summary.readings[Int(order[index])].measurementDay
             if dates.last != day { dates.append(day) }
         }
         return dates
@@ -62,13 +81,15 @@ struct ReadingLogTable: LogSheet {
     }
 
     /// One line, or the tallest of the wrapped note and tags (at most noteMaxLines lines each).
-    private static func rowHeights(request: ReportRequest, styles: ReportStyles) -> [Double] {
+    private static func rowHeights(request: ReportRequest, order: [Int32], styles: ReportStyles) -> [Double] {
         let template = request.template
         let base = template.log.rowHeight
         let noteWidth = template.log.columns.first { $0.key == .note }.map { $0.width - 4 }
         let tagWidth = template.log.columns.first { $0.key == .tags }.map { $0.width - 4 }
         var labels: [[String]: String] = [:]
-        return request.summary.readings.map { reading in
+        let readings = request.summary.readings
+        return order.map { index in
+            let reading = readings[Int(index)]
             var tallest = 0.0
             if let noteWidth, !reading.note.isEmpty {
                 tallest = styles.body.wrappedHeight(reading.note, width: noteWidth, maxLines: template.log.noteMaxLines)
@@ -101,7 +122,7 @@ struct ReadingLogTable: LogSheet {
         let readings = summary.readings
         var lastDay: Int?
         for index in page.rows {
-            let reading = readings[index]
+            let reading = readings[Int(order[index])]
             let height = rowHeights[index]
             let day = reading.takenAt.measurementDayNumber
             let firstOfDay = day != lastDay
@@ -199,14 +220,26 @@ struct ReadingLogTable: LogSheet {
         let measures: [ReportTemplate.LogColumnKey: MeasureStatistics] = [
             .systolic: overall.systolic, .diastolic: overall.diastolic, .pulse: overall.pulse,
         ]
+        // Weight's mean, highest and lowest, for the kg column.
+        let weights = summary.readings.compactMap(\.weightKilograms)
+        let weightCells = weights.isEmpty
+            ? ["—", "—", "—"]
+            : [weights.reduce(0, +) / Double(weights.count), weights.max()!, weights.min()!].map(Figures.oneDecimal)
         var rowY = y
-        let labelWidth = columns.prefix { ![.systolic, .diastolic, .pulse].contains($0.key) }.reduce(0) { $0 + $1.width }
-        for (label, value) in rows {
+        let labelWidth = columns.prefix { ![.systolic, .diastolic, .pulse, .weight].contains($0.key) }.reduce(0) { $0 + $1.width }
+        for (rowIndex, (label, value)) in rows.enumerated() {
             let textY = rowY + (template.log.rowHeight - styles.body.lineHeight) / 2
             styles.bodyBold.draw(label, x: xs[0] + 2, y: textY, width: max(labelWidth - 6, 20), alignment: .right)
             for (column, x) in zip(columns, xs) {
-                guard let statistics = measures[column.key] else { continue }
-                styles.bodyBold.draw(value(statistics), x: x + 2, y: textY, width: column.width - 4, alignment: .center)
+                let text: String
+                if column.key == .weight {
+                    text = weightCells[rowIndex]
+                } else if let statistics = measures[column.key] {
+                    text = value(statistics)
+                } else {
+                    continue
+                }
+                styles.bodyBold.draw(text, x: x + 2, y: textY, width: column.width - 4, alignment: .center)
             }
             rowY += template.log.rowHeight
         }

@@ -28,7 +28,11 @@ struct PageFrame {
         }
         let right = left + width * 0.45
         let rightWidth = width * 0.55
-        styles.heading.draw(profile.name, x: right, y: top, width: rightWidth, alignment: .right, color: template.color("text"))
+        // A long name is set smaller to be read in full; only past the smallest size is it cut.
+        let nameStyle = [styles.heading, styles.bodyBold, styles.smallBold].first { $0.width(of: profile.name) <= rightWidth } ?? styles.smallBold
+        nameStyle.draw(
+            profile.name, x: right, y: top + (styles.heading.lineHeight - nameStyle.lineHeight), width: rightWidth, alignment: .right,
+            color: template.color("text"))
         var details: [String] = []
         if let year = profile.birthYear {
             details.append(strings.text("born", ["year": String(year), "age": String(request.generatedAt.localDate.year - year)]))

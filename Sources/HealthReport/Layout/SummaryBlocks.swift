@@ -40,6 +40,7 @@ struct SummaryBlocks {
             lines.append(TextLinesBlock.Line(text: text, bold: true))
         }
         if let text = wording.findingsLine { lines.append(TextLinesBlock.Line(text: text, color: template.color("bad"), bold: true)) }
+        for text in wording.alertLines { lines.append(TextLinesBlock.Line(text: text, color: template.color("bad"), bold: true)) }
         for text in [wording.medicationLine, wording.deviationLine].compactMap({ $0 }) {
             lines.append(TextLinesBlock.Line(text: text))
         }
@@ -58,7 +59,7 @@ struct SummaryBlocks {
         let columns = [
             TableBlock.Column(title: strings.text("period"), share: 0.13, alignment: .left),
             TableBlock.Column(title: strings.text("count"), share: 0.06, alignment: .right),
-            TableBlock.Column(title: strings.text("meanBP"), share: 0.16, alignment: .center),
+            TableBlock.Column(title: strings.text("meanBP"), share: 0.16, alignment: .center, fitsContent: true),
             TableBlock.Column(title: strings.text("sd"), share: 0.13, alignment: .center),
             TableBlock.Column(title: strings.text("pulse"), share: 0.08, alignment: .center),
             TableBlock.Column(title: strings.text("lowest"), share: 0.22, alignment: .center),
@@ -86,9 +87,9 @@ struct SummaryBlocks {
         guard let trend = summary.trend, trend.rows.count >= 2 else { return nil }
         let title = strings.text("trend.\(trend.step.rawValue)")
         let columns = [
-            TableBlock.Column(title: title, share: 0.5, alignment: .left),
+            TableBlock.Column(title: strings.text("trend.col.\(trend.step.rawValue)"), share: 0.5, alignment: .left, fitsContent: true),
             TableBlock.Column(title: strings.text("count"), share: 0.15, alignment: .right),
-            TableBlock.Column(title: strings.text("meanBP"), share: 0.35, alignment: .center),
+            TableBlock.Column(title: strings.text("meanBP"), share: 0.35, alignment: .center, fitsContent: true),
         ]
         let rows = trend.rows.map { row in
             TableBlock.Row(cells: [wording.trendLabel(row), String(row.mean.count), SummaryWording.pressure(row.mean)])
@@ -112,7 +113,7 @@ struct SummaryBlocks {
         let side = { (side: TagComparison.Side) in
             side.systolic.map { "\(Figures.whole($0))/\(Figures.whole(side.diastolic!)) (n=\(side.count))" } ?? "—"
         }
-        let rows = summary.tags.prefix(12).map { comparison -> TableBlock.Row in
+        let rows = summary.tags.map { comparison -> TableBlock.Row in
             let (label, color) = request.tagAppearance(comparison.tag)
             let periods = strings.list(comparison.periodsCompared.map { strings.text($0.rawValue) })
             return TableBlock.Row(
@@ -129,7 +130,7 @@ struct SummaryBlocks {
         guard !summary.events.isEmpty else { return nil }
         let columns = [
             TableBlock.Column(title: "#", share: 0.04, alignment: .left),
-            TableBlock.Column(title: strings.text("events.date"), share: 0.11, alignment: .left),
+            TableBlock.Column(title: strings.text("events.date"), share: 0.11, alignment: .left, fitsContent: true),
             TableBlock.Column(title: strings.text("events.text"), share: 0.21, alignment: .left),
             TableBlock.Column(title: strings.text("events.before"), share: 0.14, alignment: .center),
             TableBlock.Column(title: strings.text("events.after"), share: 0.14, alignment: .center),
@@ -137,7 +138,7 @@ struct SummaryBlocks {
         ]
         let rows = summary.events.enumerated().map { index, effect in
             TableBlock.Row(cells: [
-                String(index + 1), request.strings.tickDate(effect.event.at.measurementDay, withYear: true),
+                String(index + 1), request.date(effect.event.at.measurementDay),
                 "\(effect.event.text) (\(strings.text("kind.\(effect.event.kind.rawValue)")))",
                 wording.window(effect.before), wording.window(effect.after), wording.difference(effect.comparison),
             ], emphasis: effect.comparison.sufficient ? .normal : .muted)
@@ -149,9 +150,9 @@ struct SummaryBlocks {
     var notesTable: TableBlock? {
         guard let notes = summary.notes else { return nil }
         let columns = [
-            TableBlock.Column(title: strings.text("colDate"), share: 0.16, alignment: .left),
-            TableBlock.Column(title: strings.text("colTime"), share: 0.07, alignment: .left),
-            TableBlock.Column(title: strings.text("colBP"), share: 0.10, alignment: .center),
+            TableBlock.Column(title: strings.text("colDate"), share: 0.16, alignment: .left, fitsContent: true),
+            TableBlock.Column(title: strings.text("colTime"), share: 0.07, alignment: .left, fitsContent: true),
+            TableBlock.Column(title: strings.text("colBP"), share: 0.10, alignment: .center, fitsContent: true),
             TableBlock.Column(title: strings.text("colNote"), share: 0.67, alignment: .left),
         ]
         let rows = notes.readings.map { reading in

@@ -7,6 +7,8 @@ struct TableBlock: ReportBlock {
         /// Share of the table's width.
         let share: Double
         let alignment: TextStyle.Alignment
+        /// Widen to the column's longest cell (dates): it takes room from the others, never wraps.
+        var fitsContent = false
     }
 
     struct Row {
@@ -51,9 +53,24 @@ struct TableBlock: ReportBlock {
         return (width - TableBlock.columnGap * (count - 1)) / count
     }
 
-    private func cellWidths(_ width: Double) -> [Double] {
+    /// Each column's text width in a part `width` wide: its share, except that a column that
+    /// fits its content takes its longest cell's width (at most 40 %) and the others share the rest.
+    private func cellWidths(_ width: Double, styles: ReportStyles) -> [Double] {
         let usable = width - (hasMarkers ? TableBlock.markerWidth : 0)
-        return columns.map { usable * $0.share - 2 * TableBlock.cellPadding }
+        var widths = columns.map { usable * $0.share }
+        let fitting = columns.indices.filter { columns[$0].fitsContent }
+        if !fitting.isEmpty {
+            for index in fitting {
+                var natural = styles.smallBold.width(of: columns[index].title)
+                for row in rows { natural = max(natural, style(row, styles).width(of: row.cells[index])) }
+                widths[index] = min(usable * 0.4, max(widths[index], natural + 2 * TableBlock.cellPadding + 1))
+            }
+            let fixed = fitting.reduce(0.0) { $0 + widths[$1] }
+            let others = columns.indices.filter { !columns[$0].fitsContent }
+            let othersShare = others.reduce(0.0) { $0 + columns[$1].share }
+            for index in others where othersShare > 0 { widths[index] = (usable - fixed) * columns[index].share / othersShare }
+        }
+        return widths.map { $0 - 2 * TableBlock.cellPadding }
     }
 
     private func style(_ row: Row, _ styles: ReportStyles) -> TextStyle {
@@ -65,13 +82,15 @@ struct TableBlock: ReportBlock {
     }
 
     func headerHeight(width: Double, styles: ReportStyles) -> Double {
-        let widths = cellWidths(partWidth(width))
+        headerHeight(widths: cellWidths(partWidth(width), styles: styles), styles: styles)
+    }
+
+    private func headerHeight(widths: [Double], styles: ReportStyles) -> Double {
         let tallest = zip(columns, widths).map { styles.smallBold.wrappedHeight($0.title, width: $1, maxLines: 3) }.max() ?? 0
         return tallest + 2 * TableBlock.rowPadding
     }
 
-    func rowHeight(_ row: Row, width: Double, styles: ReportStyles) -> Double {
-        let widths = cellWidths(partWidth(width))
+    private func rowHeight(_ row: Row, widths: [Double], styles: ReportStyles) -> Double {
         let style = style(row, styles)
         let tallest = zip(row.cells, widths).map { style.wrappedHeight($0, width: $1, maxLines: maxLines) }.max() ?? style.lineHeight
         return tallest + 2 * TableBlock.rowPadding
@@ -79,8 +98,9 @@ struct TableBlock: ReportBlock {
 
     func height(width: Double, styles: ReportStyles) -> Double {
         var total = heading == nil ? 0 : styles.headingHeight
-        let tallestPart = parts.map { part in part.reduce(0) { $0 + rowHeight($1, width: width, styles: styles) } }.max() ?? 0
-        total += headerHeight(width: width, styles: styles) + tallestPart
+        let widths = cellWidths(partWidth(width), styles: styles)
+        let tallestPart = parts.map { part in part.reduce(0) { $0 + rowHeight($1, widths: widths, styles: styles) } }.max() ?? 0
+        total += headerHeight(widths: widths, styles: styles) + tallestPart
         for line in caption { total += 2 + styles.small.wrappedHeight(line, width: width, maxLines: 4) }
         return total
     }
@@ -133,14 +153,15 @@ struct TableBlock: ReportBlock {
             top += styles.headingHeight
         }
         let part = partWidth(width)
-        let header = headerHeight(width: width, styles: styles)
+        let widths = cellWidths(part, styles: styles)
+        let header = headerHeight(widths: widths, styles: styles)
         var bottom = top
         for (index, rows) in parts.enumerated() {
             let left = x + Double(index) * (part + TableBlock.columnGap)
-            var rowY = drawHeader(context: context, styles: styles, x: left, y: top, width: part, height: header)
+            var rowY = drawHeader(context: context, styles: styles, x: left, y: top, width: part, height: header, widths: widths)
             for row in rows {
-                let height = rowHeight(row, width: width, styles: styles)
-                drawRow(row, context: context, styles: styles, x: left, y: rowY, width: part)
+                let height = rowHeight(row, widths: widths, styles: styles)
+                drawRow(row, context: context, styles: styles, x: left, y: rowY, width: part, widths: widths)
                 rowY += height
             }
             bottom = max(bottom, rowY)
@@ -152,10 +173,12 @@ struct TableBlock: ReportBlock {
         }
     }
 
-    private func drawHeader(context: GraphicsContext, styles: ReportStyles, x: Double, y: Double, width: Double, height: Double) -> Double {
+    private func drawHeader(
+        context: GraphicsContext, styles: ReportStyles, x: Double, y: Double, width: Double, height: Double, widths: [Double]
+    ) -> Double {
         context.line(from: (x, y + height - 1), to: (x + width, y + height - 1), color: template.color("rule"), width: 0.5)
         var cellX = x + (hasMarkers ? TableBlock.markerWidth : 0)
-        for (column, cellWidth) in zip(columns, cellWidths(width)) {
+        for (column, cellWidth) in zip(columns, widths) {
             styles.smallBold.drawWrapped(
                 column.title, x: cellX + TableBlock.cellPadding, y: y + TableBlock.rowPadding, width: cellWidth, maxLines: 3,
                 alignment: column.alignment)
@@ -164,14 +187,14 @@ struct TableBlock: ReportBlock {
         return y + height
     }
 
-    private func drawRow(_ row: Row, context: GraphicsContext, styles: ReportStyles, x: Double, y: Double, width: Double) {
+    private func drawRow(_ row: Row, context: GraphicsContext, styles: ReportStyles, x: Double, y: Double, width: Double, widths: [Double]) {
         if row.ruleAbove { context.line(from: (x, y), to: (x + width, y), color: template.color("rule"), width: 0.5) }
         let style = style(row, styles)
         if let marker = row.marker {
             context.fillCircle(x: x + 3.5, y: y + TableBlock.rowPadding + style.lineHeight / 2, radius: 2.6, color: marker)
         }
         var cellX = x + (hasMarkers ? TableBlock.markerWidth : 0)
-        for ((text, column), cellWidth) in zip(zip(row.cells, columns), cellWidths(width)) {
+        for ((text, column), cellWidth) in zip(zip(row.cells, columns), widths) {
             style.drawWrapped(
                 text, x: cellX + TableBlock.cellPadding, y: y + TableBlock.rowPadding, width: cellWidth, maxLines: maxLines,
                 alignment: column.alignment, color: row.color)

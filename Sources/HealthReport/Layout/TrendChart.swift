@@ -19,11 +19,17 @@ struct TrendChart {
     private var strings: StringTable { request.strings }
 
     static let laneHeight = 10.0
-    static let maximumLanes = 8
+    static let maximumLanes = 12
     private static let gutter = 72.0
 
     /// The tags shown as lanes, most frequent first (defined or not).
     var laneTags: [String] { Array(summary.tagsByFrequency.prefix(TrendChart.maximumLanes)) }
+
+    /// Tags past the last lane: named on a line of their own, never dropped silently.
+    var hiddenTags: [String] { Array(summary.tagsByFrequency.dropFirst(TrendChart.maximumLanes)) }
+
+    /// Rows under the axis: a lane per shown tag, and a line naming the others.
+    var laneRows: Int { laneTags.count + (hiddenTags.isEmpty ? 0 : 1) }
 
     /// True when there is no blood pressure to chart, only weight.
     private var chartsWeight: Bool { !summary.readings.contains { $0.bloodPressure != nil } && summary.weight != nil }
@@ -39,7 +45,7 @@ struct TrendChart {
         let lanes = laneTags
         let legendHeight = legendHeight(width: width - TrendChart.gutter - 6)
         let axisLabels = styles.small.lineHeight + 3
-        let lanesHeight = Double(lanes.count) * TrendChart.laneHeight + (lanes.isEmpty ? 0 : 4)
+        let lanesHeight = Double(laneRows) * TrendChart.laneHeight + (lanes.isEmpty ? 0 : 4)
         let plot = (
             left: x + TrendChart.gutter, top: y + legendHeight + 4 + (summary.events.isEmpty ? 0 : 8),
             right: x + width - 6, bottom: y + height - axisLabels - lanesHeight
@@ -125,6 +131,8 @@ struct TrendChart {
         let radius = 1.7
         if reading.site == .office {
             context.fillRectangle(x: x - 2.2, y: y - 2.2, width: 4.4, height: 4.4, color: color)
+        } else if reading.period == .noon {
+            context.fillPolygon([(x, y - 2.4), (x + 2.4, y), (x, y + 2.4), (x - 2.4, y)], color: color)
         } else if reading.period == .evening {
             context.fillCircle(x: x, y: y, radius: radius, color: .white)
             context.strokeCircle(x: x, y: y, radius: radius, color: color, lineWidth: 0.8)
@@ -259,7 +267,7 @@ struct TrendChart {
         }
     }
 
-    private enum Swatch { case line(Color), dashed(Color), filled(Color), hollow(Color), square(Color), ring, event }
+    private enum Swatch { case line(Color), dashed(Color), filled(Color), hollow(Color), diamond(Color), square(Color), ring, event }
 
     private var legendEntries: [(String, Swatch)] {
         if chartsWeight { return [(strings.text("weightTrend"), .line(template.color("accent")))] }
@@ -268,12 +276,19 @@ struct TrendChart {
             (strings.text("legendDiastolic"), .line(template.color("diastolic"))),
         ]
         if showsPulse { entries.append((strings.text("legendPulse"), .line(template.color("pulse")))) }
-        entries += [
-            (strings.text("morning"), .filled(template.color("muted"))), (strings.text("evening"), .hollow(template.color("muted"))),
-            (strings.text("aboveTarget") + " \(summary.goals.target)", .ring),
-            (strings.text("threshold", ["target": summary.goals.threshold.description, "guideline": summary.options.guideline.label(in: strings)]),
-             .dashed(template.color("target"))),
-        ]
+        // Markers are drawn for each reading only up to the template's limit; past it, only lines.
+        let pressureCount = summary.overall.systolic.count + (summary.office?.office.count ?? 0)
+        if pressureCount <= template.chart.barsUpTo {
+            entries.append((strings.text("morning"), .filled(template.color("muted"))))
+            if summary.periods[.noon]!.systolic.count > 0 { entries.append((strings.text("legendNoon"), .diamond(template.color("muted")))) }
+            entries += [
+                (strings.text("evening"), .hollow(template.color("muted"))), (strings.text("aboveTarget") + " \(summary.goals.target)", .ring),
+            ]
+        }
+        entries.append((
+            strings.text("threshold", ["target": summary.goals.threshold.description, "guideline": summary.options.guideline.label(in: strings)]),
+            .dashed(template.color("target"))
+        ))
         if summary.readings.contains(where: { $0.site == .office }) { entries.append((strings.text("legendOffice"), .square(template.color("muted")))) }
         if !summary.events.isEmpty { entries.append((strings.text("legendEvent"), .event)) }
         return entries
@@ -315,6 +330,8 @@ struct TrendChart {
                 context.fillCircle(x: entryX + 7, y: middle, radius: 2, color: color)
             case .hollow(let color):
                 context.strokeCircle(x: entryX + 7, y: middle, radius: 2, color: color, lineWidth: 0.8)
+            case .diamond(let color):
+                context.fillPolygon([(entryX + 7, middle - 2.4), (entryX + 9.4, middle), (entryX + 7, middle + 2.4), (entryX + 4.6, middle)], color: color)
             case .square(let color):
                 context.fillRectangle(x: entryX + 5, y: middle - 2.2, width: 4.4, height: 4.4, color: color)
             case .ring:
@@ -336,6 +353,14 @@ struct TrendChart {
             styles.small.draw(label, x: x, y: laneY + (TrendChart.laneHeight - styles.small.lineHeight) / 2, width: TrendChart.gutter - 6, alignment: .right, color: color)
             context.line(from: (left, laneY + TrendChart.laneHeight / 2), to: (right, laneY + TrendChart.laneHeight / 2), color: template.color("rule").opacity(0.5), width: 0.3)
             var lastX = -Double.infinity
+            defer {
+                if index == tags.count - 1 && !hiddenTags.isEmpty {
+                    let more = strings.text("chart.moreTags", [
+                        "n": String(hiddenTags.count), "tags": strings.list(hiddenTags.map { request.tagAppearance($0).label }),
+                    ])
+                    styles.small.draw(more, x: left, y: laneY + TrendChart.laneHeight, width: right - left)
+                }
+            }
             for reading in summary.readings where reading.tagIDs.contains(tag) {
                 let markX = xOf(Double(reading.takenAt.localSeconds))
                 // Markers closer than a hairline would overprint; one is enough.
