@@ -24,7 +24,7 @@ hl -p dad stats --from 2026-10-06 --to 2026-11-30
 hl -p dad protocol --start 2026-11-24
 hl -p dad compare 2026-10-06..2026-10-26 2026-11-03..2026-11-30
 mkdir -p "$OUT"
-rm -f "$OUT"/dad-report*.png "$OUT"/dad-page1.png
+rm -f "$OUT"/dad-*.png
 hl -p dad report --from 2026-10-06 --to 2026-11-30 -o "$OUT/dad-report.pdf"
 hl -p dad report --from 2026-10-06 --to 2026-11-30 --lang zh-Hans -o "$OUT/dad-report-zh.pdf"
 # Page 1 as a picture, for sending by message.
