@@ -36,19 +36,20 @@ public enum InterchangeError: Error, Equatable, CustomStringConvertible, Sendabl
     /// The log refused the data or failed.
     case store(RecordsError)
 
+    /// What went wrong, in the library's own terms; a front end adds how to say what it needs
+    /// (the CLI names its options).
     public var description: String {
         switch self {
         case .missing(let path): "\(path) does not exist"
         case .unreadable(let path, let reason): "cannot read \(path): \(reason)"
         case .unrecognized(let path):
-            "\(path) is not a format healthlog reads (HealthLog CSV or JSON, FHIR R4, Omron Connect, Withings, the bp-monitor app, Apple Health); name one with --format"
+            "\(path) is not a format healthlog reads (HealthLog CSV or JSON, FHIR R4, Omron Connect, Withings, the bp-monitor app, Apple Health)"
         case .malformed(let path, let reason): "\(path): \(reason)"
-        case .profileRequired(let format):
-            "\(format.article) \(format.displayName) file names no person; say whose readings these are with --profile ID"
+        case .profileRequired(let format): "\(format.article) \(format.displayName) file names no person; the profile to import into is needed"
         case .dateOrderRequired(let path, let line, let date):
-            "\(path):\(line): dates like \(date) could be day/month or month/day; say which with --date-order dmy, mdy or ymd"
+            "\(path):\(line): dates like \(date) could be day/month or month/day; the date order is needed"
         case .invalidRecords(let path, let problems):
-            "\(problems.count) invalid record\(problems.count == 1 ? "" : "s") in \(path); nothing was imported (use --skip-invalid to import the valid ones)"
+            "\(problems.count) invalid record\(problems.count == 1 ? "" : "s") in \(path); nothing was imported"
         case .store(let error): error.description
         }
     }

@@ -102,10 +102,8 @@ import Testing
         #expect(decoded.skipped == ["Observation (not a vital sign HealthLog keeps)": 1])
         #expect(decoded.profiles.map(\.name) == ["Li Wei"])
         #expect(decoded.profiles.first?.birthYear == 1950)
-        #expect(throws: InterchangeError.malformed(
-            path: fixture("fhir_foreign.json"),
-            reason: "entry 0 (Patient p1): this Patient is not a HealthLog profile; say whose readings these are with --profile ID")
-        ) { try read(fixture("fhir_foreign.json"), as: .fhir, profile: nil) }
+        // A Patient that is not a HealthLog profile: the profile to import into is needed.
+        #expect(throws: InterchangeError.profileRequired(format: .fhir)) { try read(fixture("fhir_foreign.json"), as: .fhir, profile: nil) }
     }
 
     @Test func zones() throws {

@@ -165,7 +165,7 @@ import Testing
 
     @Test func anObservationOfNobodyNeedsAProfile() throws {
         #expect(try read(realFixture("fhir_single_observation_bp.json"), profile: nil).problems == [
-            "\(realFixture("fhir_single_observation_bp.json")):1: its subject 'Patient/example' is not a Patient in this file; name the profile with --profile ID",
+            "\(realFixture("fhir_single_observation_bp.json")):1: its subject 'Patient/example' is not a Patient in this file, and no profile was named to import into",
         ])
     }
 

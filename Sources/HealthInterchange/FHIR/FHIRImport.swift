@@ -135,7 +135,7 @@ private struct FHIRReadState {
             if let profileID { addProfile(patient, id: profileID, location: location) }
         } else {
             guard let chosen = context.profile else {
-                throw .malformed(path: context.name, reason: "\(location.dropFirst(context.name.count + 2)): this Patient is not a HealthLog profile; say whose readings these are with --profile ID")
+                throw .profileRequired(format: .fhir)
             }
             // A profile this import creates takes the Patient's name, birth year and sex.
             profileID = chosen
@@ -187,7 +187,7 @@ private struct FHIRReadState {
     private func event(_ resource: JSONValue, location: String) {
         let subject = resource["subject"]?["reference"]?.string ?? ""
         guard let found = profile(ofSubject: subject) else {
-            sink.problem(at: location, "its subject '\(subject)' is not a Patient in this file; name the profile with --profile ID")
+            sink.problem(at: location, "its subject '\(subject)' is not a Patient in this file, and no profile was named to import into")
             return
         }
         guard let profileID = found else { return }
@@ -351,7 +351,7 @@ private struct FHIRReadState {
     private mutating func complete(_ key: String) throws(InterchangeError) {
         guard let group = groups.removeValue(forKey: key) else { return }
         guard let found = profile(ofSubject: group.subject) else {
-            sink.problem(at: group.location, "its subject '\(group.subject)' is not a Patient in this file; name the profile with --profile ID")
+            sink.problem(at: group.location, "its subject '\(group.subject)' is not a Patient in this file, and no profile was named to import into")
             return
         }
         guard let profileID = found else { return }  // another profile's, left out by --profile

@@ -130,7 +130,18 @@ extension CLIError {
         switch error {
         case .missing, .unreadable: self = .noInput(error.description)
         case .store(let records): self = CLIError(records)
-        case .unrecognized, .malformed, .profileRequired, .dateOrderRequired, .invalidRecords: self = .data(error.description)
+        case .malformed: self = .data(error.description)
+        // The library says what is missing; the CLI says which option gives it.
+        case .unrecognized(let path):
+            self = .data(
+                "\(path) is not a format healthlog reads (HealthLog CSV or JSON, FHIR R4, Omron Connect, Withings, the bp-monitor app, Apple Health); name one with --format")
+        case .profileRequired(let format):
+            self = .data("\(format.article) \(format.displayName) file names no person; say whose readings these are with --profile ID")
+        case .dateOrderRequired(let path, let line, let date):
+            self = .data("\(path):\(line): dates like \(date) could be day/month or month/day; say which with --date-order dmy, mdy or ymd")
+        case .invalidRecords(let path, let problems):
+            self = .data(
+                "\(problems.count) invalid record\(problems.count == 1 ? "" : "s") in \(path); nothing was imported (use --skip-invalid to import the valid ones)")
         }
     }
 }
