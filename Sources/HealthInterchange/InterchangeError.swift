@@ -33,6 +33,9 @@ public enum InterchangeError: Error, Equatable, CustomStringConvertible, Sendabl
     case dateOrderRequired(path: String, line: Int, date: String)
     /// Records that could not be taken, and no `--skip-invalid`: each is listed.
     case invalidRecords(path: String, problems: [ImportProblem])
+    /// So many records could not be taken that reading stopped (an endless or wrong file); the
+    /// first ones are listed.
+    case tooManyInvalidRecords(path: String, problems: [ImportProblem])
     /// The log refused the data or failed.
     case store(RecordsError)
 
@@ -50,6 +53,8 @@ public enum InterchangeError: Error, Equatable, CustomStringConvertible, Sendabl
             "\(path):\(line): dates like \(date) could be day/month or month/day; the date order is needed"
         case .invalidRecords(let path, let problems):
             "\(problems.count) invalid record\(problems.count == 1 ? "" : "s") in \(path); nothing was imported"
+        case .tooManyInvalidRecords(let path, let problems):
+            "\(path) has \(problems.count) invalid records and more; reading stopped and nothing was imported"
         case .store(let error): error.description
         }
     }

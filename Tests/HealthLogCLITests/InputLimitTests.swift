@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthInterchange
 import HealthRecords
 import Testing
 
@@ -39,6 +40,32 @@ import Testing
             #expect(peak < 100 * 1024, "\(format) \(what): peak \(peak) KiB")
             #expect(!FileManager.default.fileExists(atPath: directory.file("log.sqlite")), "\(format) \(what) left a log behind")
         }
+    }
+
+    /// An endless stream of well-formed but invalid records: the first are listed, reading stops,
+    /// memory stays flat; with --skip-invalid they are counted, not kept.
+    @Test func endlessInvalidRecordsStopInBoundedMemory() throws {
+        let directory = TemporaryDirectory()
+        let executable = try healthlogExecutable()
+        let environment = environment(directory)
+        try run(executable: executable, ["profile", "add", "dad"], environment: environment)
+        let json = "(printf '{\"format\":\"healthlog-backup\",\"version\":2,\"readings\":['; yes '{\"id\":\"x\"},') | \"$1\" import - --format json"
+        let (status, lines, peak) = try measure(json, [executable], environment: environment)
+        #expect(status == 65)
+        #expect(lines.last?.hasPrefix("Error: standard input has 1000 invalid records and more (the first 20 are above)") == true, "\(lines.suffix(2))")
+        #expect(lines.count == 21)
+        #expect(peak < 100 * 1024, "peak \(peak) KiB")
+        let csv = directory.file("bad.csv")
+        var text = ReadingCSVCodec.header.joined(separator: ",") + "\n"
+        for index in 0..<3000 {
+            let time = String(format: "2026-11-%02dT%02d:%02d:00+08:00", 10 + index / 1440, index / 60 % 24, index % 60)
+            text += ",dad,\(time),\(index % 2 == 0 ? 70 : 130),80,,,,\n"
+        }
+        try text.write(toFile: csv, atomically: true, encoding: .utf8)
+        let skipped = try run(executable: executable, ["import", csv, "--skip-invalid"], environment: environment)
+        #expect(skipped.status == 0)
+        #expect(skipped.stdout.contains("added 1500") && skipped.stdout.contains("invalid 1500"), "\(skipped.stdout.suffix(200))")
+        #expect(skipped.stderr.contains("… and 500 more invalid records, not listed."))
     }
 
     @Test func theLimitAndThePositionAreNamed() throws {

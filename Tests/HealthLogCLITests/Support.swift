@@ -103,13 +103,33 @@ func run(executable: String, _ arguments: [String], environment: [String: String
     process.standardOutput = out
     process.standardError = err
     try process.run()
-    // Read both pipes to the end before waiting, so a chatty child never blocks on a full pipe.
+    // Read both pipes at once and to the end before waiting, so a child chatty on either never
+    // blocks on a full pipe.
+    let stderrReader = PipeDrain(err.fileHandleForReading)
     let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    let stderr = stderrReader.wait()
     process.waitUntilExit()
     return RunResult(
         status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
         stderr: String(decoding: stderr, as: UTF8.self))
+}
+
+/// Reads a pipe to its end on a thread of its own.
+private final class PipeDrain: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread.detachNewThread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data
+    }
 }
 
 /// Runs the real `healthlog` with `environment`.

@@ -39,7 +39,7 @@ enum AppleHealthImporter {
                         readingAtMinute[floorDivide(reading.takenAt.utcSeconds, 60)] = readings.count
                         readings.append((reading, open.line))
                     } catch {
-                        sink.problem(at: context.location(line: open.line), error.message)
+                        try sink.problem(at: context.location(line: open.line), error.message)
                     }
                 }
                 continue
@@ -49,7 +49,7 @@ enum AppleHealthImporter {
                 if reader.attribute("type") == bloodPressure, let start = reader.attribute("startDate") {
                     correlation = (start, nil, nil, reader.line)
                     if reader.isEmptyElement {
-                        sink.problem(at: context.location(line: reader.line), "a blood-pressure correlation with no records")
+                        try sink.problem(at: context.location(line: reader.line), "a blood-pressure correlation with no records")
                         correlation = nil
                     }
                 } else {
@@ -72,7 +72,7 @@ enum AppleHealthImporter {
                     do {
                         readings.append((try weightReading(reader, profile: profile, now: context.now), reader.line))
                     } catch {
-                        sink.problem(at: context.location(line: reader.line), error.message)
+                        try sink.problem(at: context.location(line: reader.line), error.message)
                     }
                 case let other:
                     sink.skip(shortName(other))

@@ -43,7 +43,7 @@ enum CSVFileDecoder {
                     }
                     try current.decode(CSVRow(cells: record.cells), line: record.line, into: sink)
                 } catch .invalid(let error) {
-                    sink.problem(at: context.location(line: record.line), error.message)
+                    try sink.problem(at: context.location(line: record.line), error.message)
                 } catch .file(let error) {
                     throw error
                 }
@@ -68,7 +68,7 @@ enum CSVFileDecoder {
             do {
                 return try reader.nextRecord()
             } catch let error as CSVReader.SyntaxError where error.canContinue {
-                sink.problem(at: context.location(line: error.line), error.reason)
+                try sink.problem(at: context.location(line: error.line), error.reason)
             }
         }
     }

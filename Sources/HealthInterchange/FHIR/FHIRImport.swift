@@ -119,9 +119,9 @@ private struct FHIRReadState {
         case "Patient": try patient(resource, fullUrl: fullUrl, location: location)
         case "Observation": try observation(resource, fullUrl: fullUrl, location: location)
         case let other? where other == "MedicationStatement" || other == "Basic":
-            if ownEventID(resource) != nil { event(resource, location: location) } else { sink.skip(other) }
+            if ownEventID(resource) != nil { try event(resource, location: location) } else { sink.skip(other) }
         case let other?: sink.skip(other)
-        case nil: sink.problem(at: location, "it has no resourceType")
+        case nil: try sink.problem(at: location, "it has no resourceType")
         }
     }
 
@@ -132,20 +132,20 @@ private struct FHIRReadState {
         let profileID: String?
         if let own {
             profileID = context.onlyProfile.map { $0 == own ? own : nil } ?? own
-            if let profileID { addProfile(patient, id: profileID, location: location) }
+            if let profileID { try addProfile(patient, id: profileID, location: location) }
         } else {
             guard let chosen = context.profile else {
                 throw .profileRequired(format: .fhir)
             }
             // A profile this import creates takes the Patient's name, birth year and sex.
             profileID = chosen
-            addProfile(patient, id: chosen, location: location)
+            try addProfile(patient, id: chosen, location: location)
         }
         if let fullUrl { patients[fullUrl] = profileID }
         if let id = patient["id"]?.string { patients["Patient/\(id)"] = profileID }
     }
 
-    private func addProfile(_ patient: JSONValue, id: String, location: String) {
+    private func addProfile(_ patient: JSONValue, id: String, location: String) throws(InterchangeError) {
         let extensions = patient["extension"]?.array ?? []
         let integer = { (url: String) in extensions.first { $0["url"]?.string == url }?["valueInteger"]?.int }
         var target: BloodPressure?
@@ -160,7 +160,7 @@ private struct FHIRReadState {
             id: id, name: name?["text"]?.string ?? (parts.isEmpty ? id : parts.joined(separator: " ")),
             birthYear: patient["birthDate"]?.string.flatMap { Int($0.prefix(4)) },
             sex: patient["gender"]?.string.flatMap(Profile.Sex.init(rawValue:)), target: target, createdAt: updated, updatedAt: updated)
-        sink.add(profile, at: location)
+        try sink.add(profile, at: location)
     }
 
     /// The profile a subject reference belongs to: a Patient of this file, else the chosen one.
@@ -184,10 +184,10 @@ private struct FHIRReadState {
     }
 
     /// One of HealthLog's own events: a MedicationStatement, or a Basic resource for the other kinds.
-    private func event(_ resource: JSONValue, location: String) {
+    private func event(_ resource: JSONValue, location: String) throws(InterchangeError) {
         let subject = resource["subject"]?["reference"]?.string ?? ""
         guard let found = profile(ofSubject: subject) else {
-            sink.problem(at: location, "its subject '\(subject)' is not a Patient in this file, and no profile was named to import into")
+            try sink.problem(at: location, "its subject '\(subject)' is not a Patient in this file, and no profile was named to import into")
             return
         }
         guard let profileID = found else { return }
@@ -199,12 +199,12 @@ private struct FHIRReadState {
         let text = isMedication
             ? resource["medicationCodeableConcept"]?["text"]?.string : resource["code"]?["text"]?.string
         guard let atText, let at = ZonedInstant(iso8601: atText) else {
-            sink.problem(at: location, "the event has no time with a UTC offset")
+            try sink.problem(at: location, "the event has no time with a UTC offset")
             return
         }
         let updated = resource["meta"]?["lastUpdated"]?.string.flatMap(InstantText.parse) ?? context.now
         let created = resource["dateAsserted"]?.string.flatMap(InstantText.parse) ?? updated
-        sink.add(
+        try sink.add(
             Event(
                 id: (ownEventID(resource) ?? "").lowercased(), profileID: profileID, at: at, kind: kind, text: text ?? "",
                 createdAt: created, updatedAt: updated),
@@ -237,7 +237,7 @@ private struct FHIRReadState {
         do {
             try add(observation, kind: kind, fullUrl: fullUrl, location: location)
         } catch {
-            sink.problem(at: location, error.message)
+            try sink.problem(at: location, error.message)
         }
         if let key = completedOwnGroup {
             completedOwnGroup = nil
@@ -351,12 +351,12 @@ private struct FHIRReadState {
     private mutating func complete(_ key: String) throws(InterchangeError) {
         guard let group = groups.removeValue(forKey: key) else { return }
         guard let found = profile(ofSubject: group.subject) else {
-            sink.problem(at: group.location, "its subject '\(group.subject)' is not a Patient in this file, and no profile was named to import into")
+            try sink.problem(at: group.location, "its subject '\(group.subject)' is not a Patient in this file, and no profile was named to import into")
             return
         }
         guard let profileID = found else { return }  // another profile's, left out by --profile
         guard (group.systolic == nil) == (group.diastolic == nil) else {
-            sink.problem(at: group.location, "a blood pressure needs both systolic and diastolic")
+            try sink.problem(at: group.location, "a blood pressure needs both systolic and diastolic")
             return
         }
         let reading = Reading(

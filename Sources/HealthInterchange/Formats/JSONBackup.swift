@@ -96,37 +96,40 @@ public enum JSONBackup {
                 case "profiles":
                     try eachElement(reader) { index, value in
                         let location = "\(context.name): profiles[\(index)]"
-                        do throws(ValidationError) {
-                            let profile = try JSONBackup.profile(from: value, version: fileVersion)
-                            if let only = context.onlyProfile, profile.id != only { return }
-                            sink.add(profile, at: "\(location) (\(profile.id))")
-                        } catch {
-                            sink.problem(at: location, error.message)
+                        let profile: Profile
+                        do throws(ValidationError) { profile = try JSONBackup.profile(from: value, version: fileVersion) } catch {
+                            try sink.problem(at: location, error.message)
+                            return
                         }
+                        if let only = context.onlyProfile, profile.id != only { return }
+                        try sink.add(profile, at: "\(location) (\(profile.id))")
                     }
                 case "tags":
                     try eachElement(reader) { index, value in
-                        do throws(ValidationError) { sink.add(try JSONBackup.tag(from: value), at: "\(context.name): tags[\(index)]") } catch {
-                            sink.problem(at: "\(context.name): tags[\(index)]", error.message)
+                        let tag: StatusTag
+                        do throws(ValidationError) { tag = try JSONBackup.tag(from: value) } catch {
+                            try sink.problem(at: "\(context.name): tags[\(index)]", error.message)
+                            return
                         }
+                        try sink.add(tag, at: "\(context.name): tags[\(index)]")
                     }
                 case "events":
                     try eachElement(reader) { index, value in
                         let location = "\(context.name): events[\(index)] (\(value["id"]?.string?.prefix(8) ?? "?"))"
-                        do throws(ValidationError) {
-                            let event = try JSONBackup.event(from: value)
-                            if let only = context.onlyProfile, event.profileID != only { return }
-                            sink.add(event, at: location)
-                        } catch {
-                            sink.problem(at: location, error.message)
+                        let event: Event
+                        do throws(ValidationError) { event = try JSONBackup.event(from: value) } catch {
+                            try sink.problem(at: location, error.message)
+                            return
                         }
+                        if let only = context.onlyProfile, event.profileID != only { return }
+                        try sink.add(event, at: location)
                     }
                 case "readings":
                     try eachElement(reader) { index, value in
                         let location = "\(context.name): readings[\(index)] (\(value["id"]?.string?.prefix(8) ?? "?"))"
                         let reading: Reading
                         do throws(ValidationError) { reading = try JSONBackup.reading(from: value) } catch {
-                            sink.problem(at: location, error.message)
+                            try sink.problem(at: location, error.message)
                             return
                         }
                         if let only = context.onlyProfile, reading.profileID != only { return }

@@ -17,6 +17,9 @@ struct DecodeContext: Sendable {
     let onlyProfile: String?
     /// The year of birth of each profile the log holds, for the time rule.
     let birthYears: [String: Int]
+    /// True with `--skip-invalid`: reading goes on past any number of invalid records. Without
+    /// it, reading stops once ``DecodeOutcome/listedProblems`` are found: the import is refused anyway.
+    var skipsInvalid = false
 
     /// `name:line`, where a problem is.
     func location(line: Int) -> String { "\(name):\(line)" }
@@ -24,8 +27,14 @@ struct DecodeContext: Sendable {
 
 /// What reading a file found besides its readings.
 public struct DecodeOutcome: Sendable {
-    /// Every record that could not be taken.
+    /// How many problems are kept to be listed; past it they are only counted, so an endless
+    /// file of bad records is read in bounded memory.
+    public static let listedProblems = 1000
+
+    /// The records that could not be taken, the first ``listedProblems`` of them.
     public var problems: [ImportProblem] = []
+    /// Every record that could not be taken, counted.
+    public var problemCount = 0
     /// Records left out on purpose, by kind ("StepCount", "Encounter"); not errors.
     public var skipped: [String: Int] = [:]
     /// Rows a device marked as its own failed measurement (Omron's `-2147483648`): not the
@@ -33,6 +42,12 @@ public struct DecodeOutcome: Sendable {
     public var deviceErrorRows = 0
 
     public init() {}
+
+    /// Counts a problem, and keeps it while fewer than ``listedProblems`` are kept.
+    mutating func record(_ problem: ImportProblem) {
+        problemCount += 1
+        if problems.count < DecodeOutcome.listedProblems { problems.append(problem) }
+    }
 
     /// The total of ``skipped``.
     public var skippedCount: Int { skipped.values.reduce(0, +) }

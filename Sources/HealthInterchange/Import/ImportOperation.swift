@@ -103,9 +103,10 @@ public enum ImportOperation {
             throw .store(error)
         }
         if format.namesNoPerson && profile == nil { throw .profileRequired(format: format) }
-        let context = DecodeContext(
+        var context = DecodeContext(
             name: input.name, zone: options.zone, dateOrder: options.dateOrder, now: options.clock(), profile: profile,
             onlyProfile: options.onlyProfile, birthYears: birthYears)
+        context.skipsInvalid = options.skipInvalid
         let decoder = BackgroundDecoder(format: format, input: input, context: context)
         var outcome = DecodeOutcome()
         let summary: ImportSummary

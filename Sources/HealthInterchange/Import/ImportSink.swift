@@ -31,7 +31,7 @@ final class ImportSink {
             try reading.validate()
             try reading.checkTime(now: context.now / 1000, birthYear: birthYears[reading.profileID])
         } catch {
-            problem(at: location(), error.message)
+            try problem(at: location(), error.message)
             return
         }
         readings.append(IncomingReading(reading, rule: rule))
@@ -39,9 +39,9 @@ final class ImportSink {
     }
 
     /// A profile the file defines (a backup's, or a HealthLog FHIR Patient).
-    func add(_ profile: Profile, at location: @autoclosure () -> String) {
+    func add(_ profile: Profile, at location: @autoclosure () -> String) throws(InterchangeError) {
         do { try profile.validate() } catch {
-            problem(at: location(), error.message)
+            try problem(at: location(), error.message)
             return
         }
         if let year = profile.birthYear { birthYears[profile.id] = year }
@@ -49,28 +49,33 @@ final class ImportSink {
     }
 
     /// A tag definition the file carries.
-    func add(_ tag: StatusTag, at location: @autoclosure () -> String) {
+    func add(_ tag: StatusTag, at location: @autoclosure () -> String) throws(InterchangeError) {
         do { try tag.validate() } catch {
-            problem(at: location(), error.message)
+            try problem(at: location(), error.message)
             return
         }
         tags.append(tag)
     }
 
     /// An event the file carries (a backup's, or a HealthLog FHIR MedicationStatement).
-    func add(_ event: Event, at location: @autoclosure () -> String) {
+    func add(_ event: Event, at location: @autoclosure () -> String) throws(InterchangeError) {
         do {
             try event.validate()
             try event.checkTime(now: context.now / 1000, birthYear: birthYears[event.profileID])
         } catch {
-            problem(at: location(), error.message)
+            try problem(at: location(), error.message)
             return
         }
         events.append(event)
     }
 
-    func problem(at location: String, _ reason: String) {
-        outcome.problems.append(ImportProblem(location: location, reason: reason))
+    /// A record that could not be taken. Without `--skip-invalid`, the file is refused once
+    /// ``DecodeOutcome/listedProblems`` are found: reading stops there.
+    func problem(at location: String, _ reason: String) throws(InterchangeError) {
+        outcome.record(ImportProblem(location: location, reason: reason))
+        if !context.skipsInvalid && outcome.problemCount >= DecodeOutcome.listedProblems {
+            throw .tooManyInvalidRecords(path: context.name, problems: outcome.problems)
+        }
     }
 
     /// A record of a kind HealthLog does not keep.

@@ -84,6 +84,9 @@ struct ImportCommand: Command {
             if case .invalidRecords(_, let problems) = error {
                 for problem in problems { context.stderr.line(problem.description.visibleControls()) }
             }
+            if case .tooManyInvalidRecords(_, let problems) = error {
+                for problem in problems.prefix(20) { context.stderr.line(problem.description.visibleControls()) }
+            }
             throw CLIError(error)
         }
         bar?.finish(completed: true)
@@ -93,6 +96,9 @@ struct ImportCommand: Command {
     private func print(_ report: ImportReport, _ context: CommandContext) {
         let say = { (text: String) in context.stderr.line(text.visibleControls()) }
         for problem in report.outcome.problems { say("Skipped invalid record: \(problem)") }
+        if report.outcome.problemCount > report.outcome.problems.count {
+            say("… and \(report.outcome.problemCount - report.outcome.problems.count) more invalid records, not listed.")
+        }
         let summary = report.summary
         let verb = report.dryRun ? "Would create" : "Created"
         for profile in summary.createdProfiles { say("\(verb) profile '\(profile)'.") }
@@ -114,7 +120,7 @@ struct ImportCommand: Command {
         if summary.eventsAdded + summary.eventsUpdated + summary.eventDuplicates > 0 {
             counts.append("events added \(summary.eventsAdded)\(summary.eventsUpdated > 0 ? " (updated \(summary.eventsUpdated))" : "")")
         }
-        counts += ["skipped \(report.outcome.skippedCount)", "invalid \(report.outcome.problems.count)"]
+        counts += ["skipped \(report.outcome.skippedCount)", "invalid \(report.outcome.problemCount)"]
         let into = report.profile.map { " into \($0)" } ?? ""
         let line = counts.joined(separator: ", ")
         context.stdout.line(
@@ -142,6 +148,9 @@ extension CLIError {
         case .invalidRecords(let path, let problems):
             self = .data(
                 "\(problems.count) invalid record\(problems.count == 1 ? "" : "s") in \(path); nothing was imported (use --skip-invalid to import the valid ones)")
+        case .tooManyInvalidRecords(let path, let problems):
+            self = .data(
+                "\(path) has \(problems.count) invalid records and more (the first 20 are above); reading stopped and nothing was imported. Is it the right file?")
         }
     }
 }
