@@ -43,10 +43,10 @@ $(TEST_VENV)/.ready:
 	$(TEST_VENV)/bin/pip install -q "fhir.resources==6.4.0" "pydantic<2"
 	touch $@
 
-## soak: the fault and fuzz tests, longer: 200 kills, 8 writers, 100,000 inputs per parser
+## soak: the fault, fuzz and round-trip tests, longer: 200 kills, 8 writers, 100,000 inputs per parser, 2,000 logs per format
 soak: deps test-venv
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
-	HEALTHLOG_SOAK=1 $(SWIFT) test --skip-build --filter 'ReliabilityTests|FuzzTargetTests'
+	HEALTHLOG_SOAK=1 $(SWIFT) test --skip-build --filter 'ReliabilityTests|FuzzTargetTests|RoundTripTests'
 
 ## fuzz: libFuzzer on one parser, e.g. make fuzz TARGET=apple-health SECONDS=300
 TARGET  ?= csv
