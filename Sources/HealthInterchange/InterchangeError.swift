@@ -1,4 +1,5 @@
 public import HealthRecords
+import HealthCore
 
 /// One record of a file that could not be taken, and why: `FILE:LINE`, or `FILE: entry N`
 /// where a format has no lines worth naming.
@@ -52,7 +53,7 @@ public enum InterchangeError: Error, Equatable, CustomStringConvertible, Sendabl
         case .dateOrderRequired(let path, let line, let date):
             "\(path):\(line): dates like \(date) could be day/month or month/day; the date order is needed"
         case .invalidRecords(let path, let problems):
-            "\(problems.count) invalid record\(problems.count == 1 ? "" : "s") in \(path); nothing was imported"
+            "\(counted(problems.count, "invalid record")) in \(path); nothing was imported"
         case .tooManyInvalidRecords(let path, let problems):
             "\(path) has \(problems.count) invalid records and more; reading stopped and nothing was imported"
         case .store(let error): error.description

@@ -138,7 +138,7 @@ public final class CommandContext {
     func confirmDestructive(_ question: String, yes: Bool, command: String) throws(CLIError) {
         if yes { return }
         guard let confirm else {
-            throw .usage("\(question.dropLast()) needs --yes when not run at a terminal", command: command)
+            throw .usage("not at a terminal to ask \"\(question.visibleControls())\"; add --yes to go ahead", command: command)
         }
         guard confirm(question.visibleControls() + " [y/N] ") else { throw .data("cancelled; nothing was changed") }
     }

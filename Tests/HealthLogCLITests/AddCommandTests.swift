@@ -38,6 +38,7 @@ import Testing
         (["add", "120/80", "7a"], 65, "Error: pulse '7a' is not a whole number (20–250 bpm)"),
         (["add", "--weight", "0.5"], 65, "Error: weight 0.5 kg is out of range (1–500 kg)"),
         (["add", "--weight", "heavy"], 65, "Error: weight 'heavy' is not a number of kilograms like 72.5 (1–500 kg)"),
+        (["add", "--weight", "70.1234"], 65, "Error: weight '70.1234' is finer than a gram; give at most 3 decimals, like 72.125"),
         (["add", "120/80", "-t", "bp-mde"], 65,
          "Error: unknown tag 'bp-mde'; known tags: black-coffee, body-movement, bp-med, diet, exercise, good-sleep, irregular-heartbeat, possible-afib (define one with 'healthlog tag add')"),
         (["add", "120/80", "--at", "08:11"], 65, "Error: --at '08:11': 2026-11-30 08:11 is in the future; a reading can be at most 10 minutes ahead of now; did you mean 'yesterday 08:11'?"),

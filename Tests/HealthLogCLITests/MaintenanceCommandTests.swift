@@ -15,7 +15,7 @@ import Testing
         let result = cli.run("check")
         #expect(result.status == 0)
         #expect(result.stdout == """
-            note: tag ID 'salt' is on 1 readings but has no definition (kept as history)
+            note: tag ID 'salt' is on 1 reading but has no definition (kept as history)
             \(cli.databasePath): ok (integrity, references and value ranges checked)
 
             """)

@@ -51,9 +51,9 @@ import Testing
         #expect(cli.ok("profile", "list").contains("  dad  爸爸  1954  135/85         1"))
         let refused = cli.run("profile", "remove", "dad")
         #expect(refused.status == 64)
-        #expect(refused.stderr == "Error: Remove profile 'dad' and its 1 readings needs --yes when not run at a terminal. See 'healthlog profile remove --help'.\n")
+        #expect(refused.stderr == "Error: not at a terminal to ask \"Remove profile 'dad' and its 1 reading?\"; add --yes to go ahead. See 'healthlog profile remove --help'.\n")
         #expect(cli.run(["profile", "remove", "dad"], confirm: { _ in false }).status == 65)
-        #expect(cli.ok("profile", "remove", "dad", "--yes") == "Removed profile 'dad' and 1 readings.\n")
+        #expect(cli.ok("profile", "remove", "dad", "--yes") == "Removed profile 'dad' and 1 reading.\n")
         #expect(cli.ok("profile", "list").hasPrefix("No profiles yet."))
     }
 

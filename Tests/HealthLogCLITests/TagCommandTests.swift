@@ -8,12 +8,16 @@ import Testing
             == "Defined tag 'salt': salty meal / 咸食, #E67E22.\n")
         cli.ok("add", "150/95", "-t", "salt,bp-med", "--at", "07:00")
         cli.ok("add", "130/85", "--at", "07:05")
-        #expect(cli.ok("tag", "remove", "salt") == "Removed tag definition 'salt'. 1 readings keep 'salt' and can still be listed with --tag salt.\n")
+        #expect(cli.ok("tag", "remove", "salt") == "Removed tag definition 'salt'. 1 reading keeps 'salt' and can still be listed with --tag salt.\n")
         #expect(try cli.readings().first?.tagIDs == ["salt", "bp-med"])
         #expect(cli.ok("list", "--tag", "salt", "--format", "csv").split(separator: "\n").count == 2)
         // IDs are padded to the longest, irregular-heartbeat.
         #expect(cli.ok("tag", "list").contains("salt" + String(repeating: " ", count: 17) + "-------     1  (no definition; kept on readings)"))
         #expect(cli.ok("show", try cli.readings()[0].id).contains("  Tags      salt (no definition), bp-med (BP medication)"))
+        // A defined tag whose label is its id (the built-in exercise) is not mistaken for an undefined one.
+        cli.ok("add", "128/82", "-t", "exercise", "--at", "07:10")
+        let exercised = try #require(try cli.readings().first { $0.tagIDs == ["exercise"] })
+        #expect(cli.ok("show", exercised.id).contains("  Tags      exercise (exercise)\n"))
         // Typing the removed tag again is refused: only `tag add` creates tags.
         #expect(cli.run("add", "150/95", "-t", "salt").status == 65)
     }

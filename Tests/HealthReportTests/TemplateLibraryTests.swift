@@ -46,7 +46,10 @@ import Testing
             ({ var colors = $0["colors"] as! [String: Any]; colors["systolic"] = "red"; $0["colors"] = colors }, "colors.systolic", "must be a colour like #1F4E79, not 'red'"),
             ({ var colors = $0["colors"] as! [String: Any]; colors.removeValue(forKey: "accent"); $0["colors"] = colors }, "colors.accent", "is missing"),
             ({ var log = $0["log"] as! [String: Any]; log["noteMaxLines"] = 0; $0["log"] = log }, "log.noteMaxLines", "must be 1–20"),
-            ({ var log = $0["log"] as! [String: Any]; log["columns"] = [["key": "date", "width": 600]]; $0["log"] = log }, "log.columns", "are 600 points wide; the page has 531 between its margins"),
+            ({ var log = $0["log"] as! [String: Any]; log["columns"] = [["key": "date", "width": 300], ["key": "time", "width": 300]]; $0["log"] = log }, "log.columns", "are 600 points wide; the page has 531 between its margins"),
+            // Found by the soak's fuzzing: a width past Int's range crashed the message that sums them.
+            ({ var log = $0["log"] as! [String: Any]; log["columns"] = [["key": "date", "width": 1e300]]; $0["log"] = log }, "log.columns.0.width", "must be 12–531 points (the page between its margins)"),
+            ({ $0["page"] = ["width": 200, "height": 800, "margin": ["top": 1, "right": 100, "bottom": 1, "left": 100]] }, "page.margin", "leave less than 150 points of page between them"),
         ]
         for (edit, key, reason) in cases {
             let path = try variant(edit, in: directory)

@@ -34,12 +34,12 @@ enum AppleHealthImporter {
             if reader.kind == .elementEnd {
                 if name == "Correlation", let open = correlation {
                     correlation = nil
-                    do {
-                        let reading = try bloodPressureReading(open, profile: profile, now: context.now)
+                    let made = try sink.passes(at: context.location(line: open.line)) { () throws(ValidationError) in
+                        try bloodPressureReading(open, profile: profile, now: context.now)
+                    }
+                    if let reading = made {
                         readingAtMinute[floorDivide(reading.takenAt.utcSeconds, 60)] = readings.count
                         readings.append((reading, open.line))
-                    } catch {
-                        try sink.problem(at: context.location(line: open.line), error.message)
                     }
                 }
                 continue
@@ -69,11 +69,10 @@ enum AppleHealthImporter {
                 case heartRate:
                     heartRates += 1  // matched to BP readings in pass 2
                 case bodyMass:
-                    do {
-                        readings.append((try weightReading(reader, profile: profile, now: context.now), reader.line))
-                    } catch {
-                        try sink.problem(at: context.location(line: reader.line), error.message)
+                    let made = try sink.passes(at: context.location(line: reader.line)) { () throws(ValidationError) in
+                        try weightReading(reader, profile: profile, now: context.now)
                     }
+                    if let reading = made { readings.append((reading, reader.line)) }
                 case let other:
                     sink.skip(shortName(other))
                 }

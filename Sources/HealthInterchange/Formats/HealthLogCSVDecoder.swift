@@ -25,7 +25,7 @@ struct HealthLogCSVDecoder: CSVRowDecoder {
         } catch {
             throw .invalid(error)
         }
-        if let only = context.onlyProfile, decoded.reading.profileID != only { return }
+        guard context.includes(decoded.reading.profileID) else { return }
         let rule: DuplicateRule = !row[columns.id].isEmpty ? .sameID : decoded.hasOffset ? .sameValues : .sameValuesOrLocalTime
         do {
             try sink.add(decoded.reading, rule: rule, at: context.location(line: line))

@@ -96,43 +96,31 @@ public enum JSONBackup {
                 case "profiles":
                     try eachElement(reader) { index, value in
                         let location = "\(context.name): profiles[\(index)]"
-                        let profile: Profile
-                        do throws(ValidationError) { profile = try JSONBackup.profile(from: value, version: fileVersion) } catch {
-                            try sink.problem(at: location, error.message)
-                            return
-                        }
-                        if let only = context.onlyProfile, profile.id != only { return }
+                        guard let profile = try sink.passes(at: location, { () throws(ValidationError) in try JSONBackup.profile(from: value, version: fileVersion) }),
+                            context.includes(profile.id)
+                        else { return }
                         try sink.add(profile, at: "\(location) (\(profile.id))")
                     }
                 case "tags":
                     try eachElement(reader) { index, value in
-                        let tag: StatusTag
-                        do throws(ValidationError) { tag = try JSONBackup.tag(from: value) } catch {
-                            try sink.problem(at: "\(context.name): tags[\(index)]", error.message)
-                            return
-                        }
-                        try sink.add(tag, at: "\(context.name): tags[\(index)]")
+                        let location = "\(context.name): tags[\(index)]"
+                        guard let tag = try sink.passes(at: location, { () throws(ValidationError) in try JSONBackup.tag(from: value) }) else { return }
+                        try sink.add(tag, at: location)
                     }
                 case "events":
                     try eachElement(reader) { index, value in
                         let location = "\(context.name): events[\(index)] (\(value["id"]?.string?.prefix(8) ?? "?"))"
-                        let event: Event
-                        do throws(ValidationError) { event = try JSONBackup.event(from: value) } catch {
-                            try sink.problem(at: location, error.message)
-                            return
-                        }
-                        if let only = context.onlyProfile, event.profileID != only { return }
+                        guard let event = try sink.passes(at: location, { () throws(ValidationError) in try JSONBackup.event(from: value) }),
+                            context.includes(event.profileID)
+                        else { return }
                         try sink.add(event, at: location)
                     }
                 case "readings":
                     try eachElement(reader) { index, value in
                         let location = "\(context.name): readings[\(index)] (\(value["id"]?.string?.prefix(8) ?? "?"))"
-                        let reading: Reading
-                        do throws(ValidationError) { reading = try JSONBackup.reading(from: value) } catch {
-                            try sink.problem(at: location, error.message)
-                            return
-                        }
-                        if let only = context.onlyProfile, reading.profileID != only { return }
+                        guard let reading = try sink.passes(at: location, { () throws(ValidationError) in try JSONBackup.reading(from: value) }),
+                            context.includes(reading.profileID)
+                        else { return }
                         try sink.add(reading, rule: .sameID, at: location)
                     }
                 default:

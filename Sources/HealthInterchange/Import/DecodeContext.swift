@@ -21,6 +21,9 @@ struct DecodeContext: Sendable {
     /// it, reading stops once ``DecodeOutcome/listedProblems`` are found: the import is refused anyway.
     var skipsInvalid = false
 
+    /// False for another profile's records when `--profile` chose one of a file's people.
+    func includes(_ profileID: String) -> Bool { onlyProfile.map { $0 == profileID } ?? true }
+
     /// `name:line`, where a problem is.
     func location(line: Int) -> String { "\(name):\(line)" }
 }

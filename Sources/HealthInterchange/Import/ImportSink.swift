@@ -27,46 +27,44 @@ final class ImportSink {
 
     /// A reading found at `location`: taken when its values and time pass, else a problem.
     func add(_ reading: Reading, rule: DuplicateRule, at location: @autoclosure () -> String) throws(InterchangeError) {
-        do {
+        let taken = try passes(at: location()) { () throws(ValidationError) in
             try reading.validate()
             try reading.checkTime(now: context.now / 1000, birthYear: birthYears[reading.profileID])
-        } catch {
-            try problem(at: location(), error.message)
-            return
         }
+        guard taken != nil else { return }
         readings.append(IncomingReading(reading, rule: rule))
         if readings.count >= (batchesSent == 0 ? ImportSink.firstBatchSize : ImportSink.batchSize) { try flush() }
     }
 
     /// A profile the file defines (a backup's, or a HealthLog FHIR Patient).
     func add(_ profile: Profile, at location: @autoclosure () -> String) throws(InterchangeError) {
-        do { try profile.validate() } catch {
-            try problem(at: location(), error.message)
-            return
-        }
+        guard try passes(at: location(), profile.validate) != nil else { return }
         if let year = profile.birthYear { birthYears[profile.id] = year }
         profiles.append(profile)
     }
 
     /// A tag definition the file carries.
     func add(_ tag: StatusTag, at location: @autoclosure () -> String) throws(InterchangeError) {
-        do { try tag.validate() } catch {
-            try problem(at: location(), error.message)
-            return
-        }
+        guard try passes(at: location(), tag.validate) != nil else { return }
         tags.append(tag)
     }
 
     /// An event the file carries (a backup's, or a HealthLog FHIR MedicationStatement).
     func add(_ event: Event, at location: @autoclosure () -> String) throws(InterchangeError) {
-        do {
+        let taken = try passes(at: location()) { () throws(ValidationError) in
             try event.validate()
             try event.checkTime(now: context.now / 1000, birthYear: birthYears[event.profileID])
-        } catch {
-            try problem(at: location(), error.message)
-            return
         }
+        guard taken != nil else { return }
         events.append(event)
+    }
+
+    /// What `check` returns, or nil once its refusal is recorded as a problem at `location`.
+    func passes<Value>(at location: @autoclosure () -> String, _ check: () throws(ValidationError) -> Value) throws(InterchangeError) -> Value? {
+        do { return try check() } catch {
+            try problem(at: location(), error.message)
+            return nil
+        }
     }
 
     /// A record that could not be taken. Without `--skip-invalid`, the file is refused once

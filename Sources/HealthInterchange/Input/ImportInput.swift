@@ -38,8 +38,9 @@ public final class ImportInput: ByteSource {
     private var done: Int64 = 0
     /// Told (bytes read, total when known) as the input is read.
     let progress: (@Sendable (Int64, Int64?) -> Void)?
-    /// A private copy of a pipe, made when a format must read it twice.
-    private var spool: String?
+    /// A private copy of a pipe, made when a format must read it twice: a path to open it at,
+    /// and the descriptor that keeps it.
+    private var spool: (path: String, descriptor: Int32)?
 
     /// Opens `path` (or standard input for `-`) and reads its first bytes.
     public init(path: String, progress: (@Sendable (Int64, Int64?) -> Void)? = nil) throws(InterchangeError) {
@@ -65,7 +66,11 @@ public final class ImportInput: ByteSource {
     }
 
     deinit {
-        if let spool { unlink(spool) }
+        guard let spool else { return }
+        close(spool.descriptor)
+        #if !os(Linux)
+            unlink(spool.path)
+        #endif
     }
 
     /// The input from the start, first the kept head, then the rest.
@@ -85,18 +90,25 @@ public final class ImportInput: ByteSource {
     }
 
     /// A path the input can be opened at again from the start: the file itself, or for a pipe a
-    /// private copy in the temporary folder (removed when this input goes), of what is left of it.
+    /// private copy of what is left of it in the temporary folder. The copy's name is removed at
+    /// once and it is reached through `/proc/self/fd`, so no interruption, crash or kill can
+    /// leave it behind: the system frees it when the process ends.
     func reopenablePath() throws(InterchangeError) -> String {
-        if let spool { return spool }
+        if let spool { return spool.path }
         if file.isRegularFile && path != "-" { return path }
         let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
         var template = Array("\(base)/healthlog-import-XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw .unreadable(path: name, reason: "cannot copy it aside: \(String(cString: strerror(errno)))") }
-        defer { close(descriptor) }
         fchmod(descriptor, 0o600)
-        let copy = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        spool = copy
+        let named = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        #if os(Linux)
+            unlink(named)
+            let copy = "/proc/self/fd/\(descriptor)"
+        #else
+            let copy = named
+        #endif
+        spool = (copy, descriptor)
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         var total: Int64 = 0
         while true {

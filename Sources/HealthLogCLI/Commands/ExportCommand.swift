@@ -60,8 +60,8 @@ struct ExportCommand: Command {
         } catch {
             throw .cannotCreate(error.description)
         }
-        let eventNote = format == .csv || events.isEmpty ? "" : " and \(events.count) event\(events.count == 1 ? "" : "s")"
-        context.stderr.line("Exported \(readings.count) readings\(eventNote) (\(format.rawValue)) to \(output).".visibleControls())
+        let eventNote = format == .csv || events.isEmpty ? "" : " and \(counted(events.count, "event"))"
+        context.stderr.line("Exported \(counted(readings.count, "reading"))\(eventNote) (\(format.rawValue)) to \(output).".visibleControls())
         if format == .csv && !events.isEmpty {
             context.stderr.line("CSV holds readings only; --format json or fhir also keeps the \(events.count) events.")
         }

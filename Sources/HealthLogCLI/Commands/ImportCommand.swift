@@ -147,7 +147,7 @@ extension CLIError {
             self = .data("\(path):\(line): dates like \(date) could be day/month or month/day; say which with --date-order dmy, mdy or ymd")
         case .invalidRecords(let path, let problems):
             self = .data(
-                "\(problems.count) invalid record\(problems.count == 1 ? "" : "s") in \(path); nothing was imported (use --skip-invalid to import the valid ones)")
+                "\(counted(problems.count, "invalid record")) in \(path); nothing was imported (use --skip-invalid to import the valid ones)")
         case .tooManyInvalidRecords(let path, let problems):
             self = .data(
                 "\(path) has \(problems.count) invalid records and more (the first 20 are above); reading stopped and nothing was imported. Is it the right file?")

@@ -47,7 +47,8 @@ struct ListCommand: Command {
         case .csv:
             context.stdout.writeData(ReadingCSVCodec.encode(readings))
         case .table:
-            context.stdout.line(context.style.bold("\(profile.id) (\(profile.name.visibleControls()))") + " · \(range.description) · \(readings.count) reading\(readings.count == 1 ? "" : "s")")
+            let shown = isUnfiltered && total > readings.count ? "latest \(readings.count) of \(counted(total, "reading"))" : counted(readings.count, "reading")
+            context.stdout.line(context.style.bold("\(profile.id) (\(profile.name.visibleControls()))") + " · \(range.description) · \(shown)")
             guard !readings.isEmpty else {
                 context.stdout.line(total == 0 ? "No readings yet. Add one with: healthlog add 138/86 72" : "No readings match.")
                 return

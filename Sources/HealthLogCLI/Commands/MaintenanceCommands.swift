@@ -15,7 +15,7 @@ struct CheckCommand: Command {
         for note in report.notes { context.stdout.line("note: \(note.visibleControls())") }
         guard report.problems.isEmpty else {
             for problem in report.problems { context.stderr.line("problem: \(problem.visibleControls())") }
-            throw .io("\(store.path) has \(report.problems.count) problem\(report.problems.count == 1 ? "" : "s"); restore a backup with 'healthlog restore FILE'")
+            throw .io("\(store.path) has \(counted(report.problems.count, "problem")); restore a backup with 'healthlog restore FILE'")
         }
         context.stdout.line("\(store.path.visibleControls()): ok (integrity, references and value ranges checked)")
     }

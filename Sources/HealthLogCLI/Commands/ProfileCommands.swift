@@ -216,8 +216,8 @@ struct ProfileRemoveCommand: Command {
             return try store.readingCount(profileID: id)
         }
         try context.confirmDestructive(
-            "Remove profile '\(id)' and its \(count) readings?", yes: yes, command: Self.spec.commandLine)
+            "Remove profile '\(id)' and its \(counted(count, "reading"))?", yes: yes, command: Self.spec.commandLine)
         let removed = try context.records { try store.removeProfile(id: id) }
-        context.stdout.line("Removed profile '\(id)' and \(removed) readings.")
+        context.stdout.line("Removed profile '\(id)' and \(counted(removed, "reading")).")
     }
 }

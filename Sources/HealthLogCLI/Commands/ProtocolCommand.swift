@@ -80,7 +80,7 @@ struct ProtocolCommand: Command {
         }
         let mean = "\(Figures.whole(average.systolic))/\(Figures.whole(average.diastolic)) mmHg"
         if average.sufficient {
-            context.stdout.line(style.green("Sufficient:") + " \(average.count) readings on \(average.days) days · average \(style.bold(mean))")
+            context.stdout.line(style.green("Sufficient:") + " \(counted(average.count, "reading")) on \(counted(average.days, "day")) · average \(style.bold(mean))")
         } else {
             context.stdout.line(
                 style.yellow("Too few so far:") + " \(average.count) of the \(ProtocolAverage.minimumCount) readings needed · provisional average \(mean)")

@@ -53,6 +53,9 @@ struct ReadingInput {
         }
         if let text = try arguments.value(ReadingInput.weight) {
             guard let grams = parseKilograms(text) else {
+                if let fraction = text.split(separator: ".").dropFirst().first, fraction.count > 3, fraction.allSatisfy(\.isASCIIDigit) {
+                    throw .data("weight '\(text)' is finer than a gram; give at most 3 decimals, like 72.125")
+                }
                 throw .data("weight '\(text)' is not a number of kilograms like 72.5 (1–500 kg)")
             }
             guard Reading.weightGramsRange.contains(grams) else {

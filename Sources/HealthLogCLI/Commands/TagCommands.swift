@@ -164,7 +164,7 @@ struct TagRemoveCommand: Command {
             try store.removeTag(id: id)
             return try store.usageCount(tagID: id)
         }
-        let kept = uses == 0 ? "" : " \(uses) readings keep '\(id)' and can still be listed with --tag \(id)."
+        let kept = uses == 0 ? "" : " \(counted(uses, "reading")) \(uses == 1 ? "keeps" : "keep") '\(id)' and can still be listed with --tag \(id)."
         context.stdout.line("Removed tag definition '\(id)'.\(kept)")
     }
 }

@@ -78,7 +78,7 @@ struct ReadingPresenter {
                 pressureCell, (reading.pulse.map(String.init) ?? "").leftPadding(5),
                 (reading.weightGrams.map { formatKilograms(($0 + 50) / 100 * 100) } ?? "").leftPadding(6),
                 tagList(reading.tagIDs, width: 20).padding(20),
-                truncate(reading.note.visibleControls(lineBreaks: .symbol), 30),
+                reading.note.visibleControls(lineBreaks: .symbol).clipped(toWidth: 30),
             ]
             text += cells.joined(separator: "  ").trimmingTrailingSpaces() + "\n"
         }
@@ -96,7 +96,7 @@ struct ReadingPresenter {
             let suffix = rest > 0 ? " +\(rest)" : ""
             if (candidate + suffix).displayWidth > width {
                 let hidden = ids.count - shown.count
-                if shown.isEmpty { return truncate(id, width - 3 - String(hidden - 1).count) + (hidden > 1 ? " +\(hidden - 1)" : "") }
+                if shown.isEmpty { return id.clipped(toWidth: width - 3 - String(hidden - 1).count) + (hidden > 1 ? " +\(hidden - 1)" : "") }
                 return shown.joined(separator: ",") + " +\(hidden)"
             }
             shown.append(id)
@@ -130,8 +130,8 @@ struct ReadingPresenter {
         text += row("Pulse", reading.pulse.map { "\($0) bpm" } ?? "—")
         text += row("Weight", reading.weightGrams.map { "\(formatKilograms($0)) kg" } ?? "—")
         let tagText = reading.tagIDs.map { id in
-            let name = label(ofTag: id)
-            return name == id ? "\(id) (no definition)" : "\(id) (\(name))"
+            guard tags.contains(where: { $0.id == id }) else { return "\(id.visibleControls()) (no definition)" }
+            return "\(id.visibleControls()) (\(label(ofTag: id)))"
         }
         text += row("Tags", tagText.isEmpty ? "—" : tagText.joined(separator: ", "))
         // A note keeps its line breaks, each further line indented under the first.
@@ -142,16 +142,6 @@ struct ReadingPresenter {
 
     private func offsetText(_ minutes: Int) -> String {
         "\(minutes < 0 ? "-" : "+")\(abs(minutes) / 60):\(abs(minutes) % 60 < 10 ? "0" : "")\(abs(minutes) % 60)"
-    }
-
-    private func truncate(_ text: String, _ width: Int) -> String {
-        guard text.displayWidth > width else { return text }
-        var result = ""
-        for character in text {
-            if (result + String(character)).displayWidth > width - 1 { break }
-            result.append(character)
-        }
-        return result + "…"
     }
 }
 

@@ -19,7 +19,7 @@ struct StatsText {
         let profile = summary.profile
         let guideline = summary.options.guideline
         var header = style.bold("\(profile.id) (\(profile.name.visibleControls()))")
-            + " · \(summary.from) – \(summary.to) · \(summary.overall.count) home readings · \(guideline.label(in: strings))"
+            + " · \(summary.from) – \(summary.to) · \(counted(summary.overall.count, "home reading")) · \(guideline.label(in: strings))"
         if let filter { header += " · " + strings.text("filter", ["filter": filter]) }
         lines.append(header)
         lines.append("")
@@ -153,7 +153,7 @@ struct StatsText {
         lines.append(style.bold(strings.text("tags.adjusted")))
         lines.append(style.bold("  Tag             with (n, mean)      without (n, mean)   difference    compared"))
         for comparison in summary.tags.prefix(8) {
-            let name = String(tagLabel(comparison.tag).prefix(14)).padding(14)
+            let name = tagLabel(comparison.tag).clipped(toWidth: 14).padding(14)
             let periods = comparison.periodsCompared.map { ["morning": "am", "noon": "noon", "evening": "pm"][$0.rawValue]! }
                 .joined(separator: ", ")
             lines.append(
@@ -182,7 +182,7 @@ struct StatsText {
         for reading in notes.readings {
             let pressure = reading.bloodPressure.map { "\($0)" } ?? ""
             let note = reading.note.visibleControls(lineBreaks: .symbol)
-            lines.append("  \(reading.takenAt.localDate) \(reading.takenAt.localTimeText)  \(pressure.padding(7))  \(String(note.prefix(60)))")
+            lines.append("  \(reading.takenAt.localDate) \(reading.takenAt.localTimeText)  \(pressure.padding(7))  \(note.clipped(toWidth: 60))")
         }
         if notes.more > 0 { lines.append("  " + strings.text("notes.more", ["n": String(notes.more)])) }
     }

@@ -66,6 +66,17 @@ extension String {
         return shortfall > 0 ? self + String(repeating: " ", count: shortfall) : self
     }
 
+    /// The string cut to `width` terminal columns, ending in "…" when anything was cut.
+    func clipped(toWidth width: Int) -> String {
+        guard displayWidth > width else { return self }
+        var result = ""
+        for character in self {
+            if (result + String(character)).displayWidth > width - 1 { break }
+            result.append(character)
+        }
+        return result + "…"
+    }
+
     /// Padded on the left, for numbers.
     func leftPadding(_ width: Int) -> String {
         let shortfall = width - displayWidth

@@ -37,7 +37,7 @@ extension RecordStore {
                 report.problems.append("reading \(row.text(0) ?? "?") has values out of range")
             }
             for usage in try undefinedTagUsage() {
-                report.notes.append("tag ID '\(usage.id)' is on \(usage.count) readings but has no definition (kept as history)")
+                report.notes.append("tag ID '\(usage.id)' is on \(counted(usage.count, "reading")) but has no definition (kept as history)")
             }
             return report
         }

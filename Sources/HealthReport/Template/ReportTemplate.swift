@@ -98,6 +98,9 @@ public struct ReportTemplate: Sendable {
         where !(0...150).contains(value) {
             throw fail("page.margin.\(key)", "must be 0–150 points")
         }
+        guard contentWidth >= 150, page.height - page.margin.top - page.margin.bottom >= 150 else {
+            throw fail("page.margin", "leave less than 150 points of page between them")
+        }
         guard !fonts.isEmpty, fonts.allSatisfy({ !$0.isEmpty }) else { throw fail("fonts", "must list at least one font family") }
         for (key, value) in [("title", fontSizes.title), ("heading", fontSizes.heading), ("body", fontSizes.body),
                              ("small", fontSizes.small), ("figure", fontSizes.figure)]
@@ -113,8 +116,8 @@ public struct ReportTemplate: Sendable {
         guard (80...600).contains(chart.height) else { throw fail("chart.height", "must be 80–600 points") }
         guard !log.columns.isEmpty else { throw fail("log.columns", "must list at least one column") }
         guard Set(log.columns.map(\.key)).count == log.columns.count else { throw fail("log.columns", "names a column twice") }
-        for (index, column) in log.columns.enumerated() where column.width < 12 {
-            throw fail("log.columns.\(index).width", "must be at least 12 points")
+        for (index, column) in log.columns.enumerated() where !(12...contentWidth).contains(column.width) {
+            throw fail("log.columns.\(index).width", "must be 12–\(Int(contentWidth)) points (the page between its margins)")
         }
         let total = log.columns.reduce(0) { $0 + $1.width }
         guard total <= contentWidth + 0.5 else {
