@@ -75,7 +75,7 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
         }
         guard let firstLine = body.split(separator: UInt8(ascii: "\n"), maxSplits: 1, omittingEmptySubsequences: false).first,
             firstLine.count < body.count || body.count < InputLimits.headBytes,
-            let header = try? CSVReader(bytes: Array(firstLine)).nextRecord()
+            let header = try? CSVReader(bytes: Array(firstLine), separator: CSVReader.separator(ofFirstLineIn: body)).nextRecord()
         else { throw .unrecognized(path: input.name) }
         if let format = csvFormat(header: CSVColumns(header: header.cells)) { return format }
         throw .unrecognized(path: input.name)

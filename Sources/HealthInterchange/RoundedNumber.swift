@@ -14,3 +14,13 @@ func grams(_ value: Double, unit: String) -> Int? {
     default: nil
     }
 }
+
+/// A decimal number as exports write it: `72.35`, or with a decimal comma as European settings
+/// write it, `72,35`. Nil for anything else (thousands separators included).
+func decimalNumber(_ text: String) -> Double? {
+    let commas = text.utf8.count { $0 == UInt8(ascii: ",") }
+    guard commas <= 1, !(commas == 1 && text.contains(".")) else { return nil }
+    let plain = String(text.map { $0 == "," ? "." : $0 })
+    guard plain.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }) else { return nil }
+    return Double(plain)
+}

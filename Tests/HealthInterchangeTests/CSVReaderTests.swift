@@ -26,6 +26,19 @@ import Testing
         #expect(try records("中文,\"é\"\n").map(\.cells) == [["中文", "é"]])
     }
 
+    /// Exports made with European or spreadsheet settings separate cells with `;` or a tab; the
+    /// first line tells which, and a separator inside quotes does not count.
+    @Test func theFirstLineTellsTheSeparator() throws {
+        func separator(_ text: String) -> Character { Character(UnicodeScalar(CSVReader.separator(ofFirstLineIn: Array(text.utf8)))) }
+        #expect(separator("a,b,c\n1;2;3;4;5") == ",")
+        #expect(separator("\u{FEFF}Date;Time;\"SYS, mmHg\";DIA\r\n") == ";")
+        #expect(separator("Date\tTime\tSYS\n") == "\t")
+        #expect(separator("\"a;b;c\",d\n") == ",")
+        #expect(separator("Date\n") == ",")
+        let rows = try CSVReader(bytes: Array("a;\"b;c\";d,e\n1;;\"x\"\"y\"\n".utf8), separator: UInt8(ascii: ";")).nextRecord()
+        #expect(rows?.cells == ["a", "b;c", "d,e"])
+    }
+
     @Test func reportsBrokenQuotingWithTheLine() {
         #expect(throws: CSVReader.SyntaxError(line: 2, reason: "a quoted cell is never closed")) {
             try records("a,b\n1,\"open\n2,3\n")

@@ -103,7 +103,44 @@ import Testing
         #expect(monthFirst.map(\.offset) == ["+01:00", "+01:00", "+01:00", "+02:00"])
     }
 
+    /// A German Omron export: semicolons, a BOM, CRLF, dotted dates (day first), and the
+    /// monitor's error codes: `-` or `Err` values beside `E2` are device error rows, a code beside
+    /// real values is kept in the note.
+    @Test func omronWithSemicolonsDottedDatesAndErrorCodes() throws {
+        let file = try readings("omron_semicolon_errors.csv")
+        #expect(file.problems.isEmpty, "\(file.problems)")
+        #expect(file.outcome.deviceErrorRows == 2)
+        #expect(file.readings.map(Expected.init) == [
+            Expected("2025-01-14 21:05:00", "+01:00", "134/86", pulse: 71, note: "Device: HEM-7155T-EBK"),
+            Expected("2025-01-13 08:05:00", "+01:00", "141/90", pulse: 74, note: "Kaffee; linker Arm; Error: E1; Device: HEM-7155T-EBK"),
+            Expected("2025-01-12 08:12:00", "+01:00", "142/91", pulse: 72, tags: ["irregular-heartbeat"], note: "Device: HEM-7155T-EBK"),
+        ])
+        #expect(try InterchangeFormat.detect(path: realFixture("omron_semicolon_errors.csv")) == .omron)
+    }
+
     // MARK: - Withings
+
+    @Test func withingsWithSemicolonsAndDecimalCommas() throws {
+        let path = realFixture("withings_weight_decimal_comma.csv")
+        let file = try readings("withings_weight_decimal_comma.csv")
+        #expect(file.readings.map(Expected.init) == [
+            Expected("2025-10-27 09:50:20", "+01:00", weight: 73_330),
+            Expected("2025-10-26 09:59:43", "+01:00", weight: 73_570, note: "nach dem Laufen; ohne Schuhe"),
+        ])
+        #expect(file.problems == ["\(path):4: weight '1.073,5' is not a number of kilograms"])
+        #expect(try InterchangeFormat.detect(path: path) == .withings)
+    }
+
+    @Test func withingsInPoundsWithOffsetTimes() throws {
+        let file = try readings("withings_weight_lb_iso.csv")
+        #expect(file.problems.isEmpty, "\(file.problems)")
+        // 161.7 lb and 162.2 lb to the gram; each time keeps the offset it was written with.
+        #expect(file.readings.map(Expected.init) == [
+            Expected("2025-10-27 09:50:20", "−04:00", weight: 73_346),
+            Expected("2025-10-26 09:59:43", "+00:00", weight: 73_573, note: "after run"),
+        ])
+        #expect(try InterchangeFormat.detect(path: realFixture("withings_weight_lb_iso.csv")) == .withings)
+    }
 
     @Test func withingsWeightsAcrossTheClockChange() throws {
         let file = try readings("withings_weight.csv")

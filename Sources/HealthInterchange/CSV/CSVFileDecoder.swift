@@ -26,7 +26,9 @@ enum CSVFileDecoder {
     static func decode<Decoder: CSVRowDecoder>(
         _ input: ImportInput, as _: Decoder.Type, context: DecodeContext, into sink: ImportSink
     ) throws(InterchangeError) {
-        let reader = CSVReader(maximumRecordBytes: InputLimits.csvRecordBytes) { buffer in try input.read(into: buffer) }
+        let reader = CSVReader(maximumRecordBytes: InputLimits.csvRecordBytes, separator: CSVReader.separator(ofFirstLineIn: input.head)) {
+            buffer in try input.read(into: buffer)
+        }
         var decoder: Decoder?
         var width = 0
         do {
@@ -39,7 +41,8 @@ enum CSVFileDecoder {
                 }
                 do throws(RowFault) {
                     guard record.cells.count <= width else {
-                        throw RowFault.invalid("\(record.cells.count) cells where the header has \(width); quote a value that holds a comma")
+                        let separator = reader.separator == UInt8(ascii: ",") ? "a comma" : reader.separator == UInt8(ascii: ";") ? "a semicolon" : "a tab"
+                        throw RowFault.invalid("\(record.cells.count) cells where the header has \(width); quote a value that holds \(separator)")
                     }
                     try current.decode(CSVRow(cells: record.cells), line: record.line, into: sink)
                 } catch .invalid(let error) {

@@ -1,7 +1,8 @@
 import HealthCore
 
 /// An RFC 4180 reader over bytes that arrive in pieces: quoted cells may hold commas, quotes and
-/// line breaks; a UTF-8 BOM and CRLF line ends are accepted.
+/// line breaks; a UTF-8 BOM and CRLF line ends are accepted. The separator is a comma, or a
+/// semicolon or tab as exports made with European or spreadsheet settings write them.
 ///
 /// One record is held at a time, and a record longer than its limit is refused as soon as the
 /// limit is passed, so any input, `/dev/zero` included, is read in bounded memory.
@@ -31,6 +32,8 @@ public final class CSVReader {
 
     private let source: (UnsafeMutableRawBufferPointer) throws -> Int
     private let maximumRecordBytes: Int
+    /// The byte between cells: `,`, `;` or tab.
+    public let separator: UInt8
     private var buffer: [UInt8]
     /// The unread bytes are buffer[start..<end].
     private var start = 0
@@ -42,15 +45,34 @@ public final class CSVReader {
     private var quotedCell: [UInt8] = []
 
     /// Reads from `source`, which fills the buffer it is given and returns the byte count (0 at the end).
-    public init(maximumRecordBytes: Int = 1 << 20, source: @escaping (UnsafeMutableRawBufferPointer) throws -> Int) {
+    public init(
+        maximumRecordBytes: Int = 1 << 20, separator: UInt8 = UInt8(ascii: ","),
+        source: @escaping (UnsafeMutableRawBufferPointer) throws -> Int
+    ) {
         self.source = source
         self.maximumRecordBytes = maximumRecordBytes
+        self.separator = separator
         buffer = [UInt8](repeating: 0, count: min(maximumRecordBytes, 1 << 20) + 1)
     }
 
     /// Reads bytes held in memory.
-    public convenience init(bytes: [UInt8], maximumRecordBytes: Int = 1 << 20) {
-        self.init(maximumRecordBytes: maximumRecordBytes, source: memoryFeed(bytes))
+    public convenience init(bytes: [UInt8], maximumRecordBytes: Int = 1 << 20, separator: UInt8 = UInt8(ascii: ",")) {
+        self.init(maximumRecordBytes: maximumRecordBytes, separator: separator, source: memoryFeed(bytes))
+    }
+
+    /// The separator a file's first line uses: of comma, semicolon and tab, the one it holds
+    /// most often outside quotes (a comma when none); a leading UTF-8 BOM is passed over.
+    public static func separator(ofFirstLineIn head: some Collection<UInt8>) -> UInt8 {
+        let candidates: [UInt8] = [UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "\t")]
+        var counts = [0, 0, 0]
+        var quoted = false
+        for byte in head {
+            if byte == UInt8(ascii: "\"") { quoted.toggle() }
+            if byte == UInt8(ascii: "\n") && !quoted { break }
+            if !quoted, let index = candidates.firstIndex(of: byte) { counts[index] += 1 }
+        }
+        let most = counts.indices.max { counts[$0] < counts[$1] }!
+        return counts[most] > counts[0] ? candidates[most] : candidates[0]
     }
 
     /// Calls `body` for every record, skipping blank lines.
@@ -162,7 +184,7 @@ public final class CSVReader {
     /// The cells of one record. An unquoted cell becomes a string straight from its bytes; only
     /// a quoted one is copied, to undo its doubled quotes.
     private func parse(_ bytes: UnsafeBufferPointer<UInt8>, line firstLine: Int) throws -> [String] {
-        let comma = UInt8(ascii: ","), quote = UInt8(ascii: "\""), newline = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")
+        let comma = separator, quote = UInt8(ascii: "\""), newline = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")
         var count = bytes.count
         if count > 0 && bytes[count - 1] == carriageReturn { count -= 1 }
         var index = 0

@@ -26,7 +26,8 @@ enum WallClockText {
     private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 
     /// The date `text` names. A numeric date is read in `order`; without one, only a date that
-    /// tells its own order is read (a part over 12, equal parts, or a four-digit year first).
+    /// tells its own order is read (a part over 12, equal parts, or a four-digit year first), and a
+    /// dotted one with the year last (`12.01.2025`) is day first, as every locale that writes dots has it.
     static func date(_ text: String, order: DateOrder?) -> Result<CivilDate, DateProblem> {
         if let iso = CivilDate(iso: text) { return .success(iso) }
         if text.contains(where: \.isLetter) {
@@ -43,6 +44,8 @@ enum WallClockText {
             resolved = order
         } else if parts[0].count == 4 {
             resolved = .ymd
+        } else if text.contains("."), parts[2].count == 4 {
+            resolved = .dmy
         } else if a > 12 && b <= 12 {
             resolved = .dmy
         } else if b > 12 && a <= 12 {

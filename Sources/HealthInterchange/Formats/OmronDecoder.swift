@@ -7,6 +7,8 @@ import HealthRecords
 ///   times as `08:12`, `8:12` or `8:12 AM`; a `Timezone` column, when there is one, wins over `--tz`;
 /// - `-` is an empty cell, and `-2147483648` a value the monitor failed to measure: a row
 ///   without its blood pressure is a device error row, a missing pulse only leaves the pulse out;
+///   so is a row whose blood pressure reads `Err` or `E2`, or is empty beside an `Error No.`
+///   (a code beside real values is kept in the note);
 /// - the monitor's findings become tags: `irregular-heartbeat`, `possible-afib`, `body-movement`;
 /// - notes, symptoms, what was consumed and the device go into the note.
 struct OmronDecoder: CSVRowDecoder {
@@ -16,7 +18,7 @@ struct OmronDecoder: CSVRowDecoder {
     static let missing = "-2147483648"
 
     private let date, time, dateTime, timeZone, systolic, diastolic, pulse: Int?
-    private let irregular, afib, movement, device, notes, symptoms, consumed: Int?
+    private let irregular, afib, movement, device, notes, symptoms, consumed, errorCode: Int?
     private let context: DecodeContext
     private let profile: String
     private var zones: [String: any TimeZoneRule] = [:]
@@ -43,6 +45,7 @@ struct OmronDecoder: CSVRowDecoder {
         notes = header.position(["Notes", "Note", "Memo"])
         symptoms = header.position(["Symptoms"])
         consumed = header.position(["Consumed"])
+        errorCode = header.position(["Error No.", "Error Code", "Error number", "Error"])
         guard (date != nil && time != nil) || dateTime != nil, systolic != nil, diastolic != nil else {
             throw .malformed(
                 path: context.name,
@@ -57,7 +60,9 @@ struct OmronDecoder: CSVRowDecoder {
             let text = row[position]
             return text == "-" ? "" : text
         }
-        if value(systolic) == OmronDecoder.missing || value(diastolic) == OmronDecoder.missing {
+        let code = value(errorCode) == "0" ? "" : value(errorCode)
+        let failed = [systolic, diastolic].contains { OmronDecoder.isFailedMeasurement(value($0)) }
+        if failed || (!code.isEmpty && value(systolic).isEmpty && value(diastolic).isEmpty) {
             sink.deviceErrorRow()
             return
         }
@@ -78,12 +83,20 @@ struct OmronDecoder: CSVRowDecoder {
         if !value(notes).isEmpty { note.append(value(notes)) }
         if !value(symptoms).isEmpty { note.append("Symptoms: \(value(symptoms))") }
         if !value(consumed).isEmpty { note.append("Consumed: \(value(consumed))") }
+        if !code.isEmpty { note.append("Error: \(code)") }
         if !value(device).isEmpty { note.append("Device: \(value(device))") }
         let reading = Reading(
             id: StableUUID.make("omron/\(profile)/\(day)T\(clock.hour):\(clock.minute):\(clock.second)/\(pressure.map(\.description) ?? "")/\(beats ?? 0)"),
             profileID: profile, takenAt: takenAt, bloodPressure: pressure, pulse: beats, tagIDs: tags,
             note: note.joined(separator: "; "), createdAt: context.now, updatedAt: context.now)
         do { try sink.add(reading, rule: .sameValuesOrLocalTime, at: context.location(line: line)) } catch { throw .file(error) }
+    }
+
+    /// A value the monitor could not measure: `-2147483648`, `Err`, `Error`, `E1`, `E2`….
+    static func isFailedMeasurement(_ text: String) -> Bool {
+        let lowered = text.lowercased()
+        if text == missing || lowered == "err" || lowered == "error" { return true }
+        return lowered.count >= 2 && lowered.count <= 4 && lowered.first == "e" && lowered.dropFirst().allSatisfy(\.isASCIIDigit)
     }
 
     /// `Detected` or `Yes`, as the monitor writes a finding.

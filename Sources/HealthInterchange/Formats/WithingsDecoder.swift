@@ -4,16 +4,22 @@ import HealthRecords
 /// Withings Health Mate's "Download my data" files, told apart by their columns:
 /// - `bp.csv`: `Date,"Heart rate",Systolic,Diastolic,Comments`; a row with a heart rate but no
 ///   blood pressure (from a scale) is a pulse-only reading;
-/// - `weight.csv`: `Date,"Weight (kg)","Fat mass (kg)",…,Comments`; only the weight is kept.
-/// Dates are local wall times like `2025-10-02 07:34:49`, newest first.
+/// - `weight.csv`: `Date,"Weight (kg)","Fat mass (kg)",…,Comments` (or `Weight (lb)` from an
+///   account set to pounds); only the weight is kept, a decimal comma read as a point.
+/// Dates are local wall times like `2025-10-02 07:34:49`, newest first, or ISO 8601 times with
+/// their UTC offset (`2025-10-02T07:34:49+02:00`), which win over `--tz`.
 struct WithingsDecoder: CSVRowDecoder {
+    private static let kilogramColumns = ["Weight (kg)", "Weight"]
+    private static let poundColumns = ["Weight (lb)", "Weight (lbs)"]
     private let date, heartRate, systolic, diastolic, weight, comments: Int?
+    private let weightUnit: String
     private let context: DecodeContext
     private let profile: String
 
     /// True for either file's header.
     static func recognizes(_ header: CSVColumns) -> Bool {
-        header.has(["Date"]) && (header.has(["Weight (kg)"]) || (header.has(["Heart rate"]) && header.has(["Systolic"])))
+        header.has(["Date"])
+            && (header.has(["Weight (kg)"]) || header.has(poundColumns) || (header.has(["Heart rate"]) && header.has(["Systolic"])))
     }
 
     init(header: CSVColumns, context: DecodeContext) throws(InterchangeError) {
@@ -22,7 +28,9 @@ struct WithingsDecoder: CSVRowDecoder {
         heartRate = header.position(["Heart rate"])
         systolic = header.position(["Systolic"])
         diastolic = header.position(["Diastolic"])
-        weight = header.position(["Weight (kg)", "Weight"])
+        let kilograms = header.position(WithingsDecoder.kilogramColumns)
+        weight = kilograms ?? header.position(WithingsDecoder.poundColumns)
+        weightUnit = kilograms == nil ? "lb" : "kg"
         comments = header.position(["Comments", "Comment"])
         guard date != nil, weight != nil || (systolic != nil && diastolic != nil) else {
             throw .malformed(
@@ -34,19 +42,11 @@ struct WithingsDecoder: CSVRowDecoder {
     }
 
     mutating func decode(_ row: CSVRow, line: Int, into sink: ImportSink) throws(RowFault) {
-        let when: (CivilDate, (hour: Int, minute: Int, second: Int))
-        switch WallClockText.dateTime(row[date], order: .ymd) {
-        case .success(let result): when = result
-        case .failure: throw .invalid("date '\(row[date])' is not like 2025-10-02 07:34:49")
-        }
-        let (day, clock) = when
-        guard let takenAt = context.zone.instant(date: day, hour: clock.hour, minute: clock.minute, second: clock.second) else {
-            throw .invalid("\(row[date]) does not exist in the time zone (a daylight-saving gap)")
-        }
+        let takenAt = try time(row[date])
         var grams: Int?
         if !row[weight].isEmpty {
-            guard let value = Double(row[weight]), let converted = HealthInterchange.grams(value, unit: "kg") else {
-                throw .invalid("weight '\(row[weight])' is not a number of kilograms")
+            guard let value = decimalNumber(row[weight]), let converted = HealthInterchange.grams(value, unit: weightUnit) else {
+                throw .invalid("weight '\(row[weight])' is not a number of \(weightUnit == "kg" ? "kilograms" : "pounds")")
             }
             grams = converted
         }
@@ -56,6 +56,19 @@ struct WithingsDecoder: CSVRowDecoder {
             pulse: try number(row[heartRate], "heart rate"), weightGrams: grams, note: row[comments],
             createdAt: context.now, updatedAt: context.now)
         do { try sink.add(reading, rule: .sameValuesOrLocalTime, at: context.location(line: line)) } catch { throw .file(error) }
+    }
+
+    /// A time with its own offset as it says, else a wall time in the zone.
+    private func time(_ text: String) throws(RowFault) -> ZonedInstant {
+        if let zoned = ZonedInstant(iso8601: text) { return zoned }
+        switch WallClockText.dateTime(text, order: .ymd) {
+        case .success(let (day, clock)):
+            guard let takenAt = context.zone.instant(date: day, hour: clock.hour, minute: clock.minute, second: clock.second) else {
+                throw .invalid("\(text) does not exist in the time zone (a daylight-saving gap)")
+            }
+            return takenAt
+        case .failure: throw .invalid("date '\(text)' is not like 2025-10-02 07:34:49 or 2025-10-02T07:34:49+02:00")
+        }
     }
 }
 

@@ -22,6 +22,7 @@ struct ImportCommand: Command {
             a HealthLog JSON backup, FHIR R4 (a Bundle, one resource, or NDJSON), Omron Connect \
             (Date,Time,Systolic (mmHg),…), Withings (Date,"Heart rate",Systolic,… or Date,"Weight (kg)",…), \
             the bp-monitor app (timestampUnixMs,systolic,…) and Apple Health (export.xml or export.zip). \
+            CSV files may separate cells with commas, semicolons or tabs. \
             Records with HealthLog's own ids are matched by id only; others are duplicates when the same \
             profile, minute and values are already in the log, so importing a file twice adds nothing. \
             Files that name no person (device and app exports) go to --profile, $HEALTHLOG_PROFILE, \
