@@ -103,6 +103,28 @@ import Testing
         #expect(monthFirst.map(\.offset) == ["+01:00", "+01:00", "+01:00", "+02:00"])
     }
 
+    /// A file whose first rows settle the order of its numeric dates (13/01 can only be day
+    /// first) is read in that order, ambiguous rows before it included, and says which row settled
+    /// it; rows that disagree settle nothing.
+    @Test func theFilesOwnRowsSettleTheDateOrder() throws {
+        let directory = TemporaryDirectory()
+        let header = "Date,Time,Systolic (mmHg),Diastolic (mmHg),Pulse (bpm)\n"
+        let dayFirst = directory.write("day_first.csv", header + "12/01/2025,07:45,131,84,70\n13/01/2025,07:50,128,82,68\n")
+        let file = try read(dayFirst, profile: "p", zone: zone("Europe/Berlin"))
+        #expect(file.readings.map(Expected.init).map(\.local) == ["2025-01-12 07:45:00", "2025-01-13 07:50:00"])
+        #expect(file.outcome.settledDateOrder == SettledDateOrder(order: .dmy, date: "13/01/2025", line: 3))
+        let monthFirst = directory.write("month_first.csv", header + "01/12/2025,07:45,131,84,70\n01/13/2025,07:50,128,82,68\n")
+        #expect(try read(monthFirst, profile: "p", zone: zone("Europe/Berlin")).readings.map(Expected.init).map(\.local)
+            == ["2025-01-12 07:45:00", "2025-01-13 07:50:00"])
+        let disagreeing = directory.write("both.csv", header + "12/01/2025,07:45,131,84,70\n13/01/2025,07:50,128,82,68\n01/13/2025,08:00,125,80,66\n")
+        #expect(throws: InterchangeError.dateOrderRequired(path: disagreeing, line: 2, date: "12/01/2025")) {
+            try read(disagreeing, profile: "p", zone: zone("Europe/Berlin"))
+        }
+        // --date-order wins over the rows.
+        let given = try read(dayFirst, profile: "p", zone: zone("Europe/Berlin"), dateOrder: .mdy)
+        #expect(given.outcome.settledDateOrder == nil)
+    }
+
     /// A German Omron export: semicolons, a BOM, CRLF, dotted dates (day first), and the
     /// monitor's error codes: `-` or `Err` values beside `E2` are device error rows, a code beside
     /// real values is kept in the note.

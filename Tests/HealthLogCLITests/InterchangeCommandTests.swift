@@ -113,6 +113,17 @@ import Testing
         #expect(cli.run("import", fixture("omron.csv"), "--format", "docx").status == 65)
     }
 
+    @Test func theRowThatSettlesTheDateOrderIsNamed() throws {
+        let cli = CLIHarness()
+        cli.ok("profile", "add", "dad")
+        let file = cli.directory.write(
+            "omron.csv", "Date;Time;Systolic (mmHg);Diastolic (mmHg)\n12/01/2025;07:45;131;84\n13/01/2025;07:50;128;82\n")
+        let result = cli.run("import", file, "--tz", "Europe/Berlin")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("Read dates as day/month/year: 13/01/2025 on line 3 can only be that (--date-order overrides).\n"))
+        #expect(try cli.readings().map(\.takenAt.iso8601).sorted() == ["2025-01-12T07:45:00+01:00", "2025-01-13T07:50:00+01:00"])
+    }
+
     @Test func hostileFilesAreOneLineErrorsAndWriteNothing() throws {
         let cli = CLIHarness()
         cli.ok("profile", "add", "dad")

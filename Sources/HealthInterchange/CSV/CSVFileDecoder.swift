@@ -22,12 +22,17 @@ enum RowFault: Error {
 
 /// Reads a CSV input row by row for a ``CSVRowDecoder``: the header first, then every row,
 /// each bad row a `FILE:LINE: reason` problem rather than a stop. One record at a time is held.
+/// Without `--date-order`, numeric dates are read in the order the file's first 64 KiB settle.
 enum CSVFileDecoder {
     static func decode<Decoder: CSVRowDecoder>(
         _ input: ImportInput, as _: Decoder.Type, context: DecodeContext, into sink: ImportSink
     ) throws(InterchangeError) {
-        let reader = CSVReader(maximumRecordBytes: InputLimits.csvRecordBytes, separator: CSVReader.separator(ofFirstLineIn: input.head)) {
-            buffer in try input.read(into: buffer)
+        let separator = CSVReader.separator(ofFirstLineIn: input.head)
+        let reader = CSVReader(maximumRecordBytes: InputLimits.csvRecordBytes, separator: separator) { buffer in try input.read(into: buffer) }
+        var context = context
+        if context.dateOrder == nil, let settled = SettledDateOrder.of(rowsIn: input.head, separator: separator) {
+            context.dateOrder = settled.order
+            sink.settle(settled)
         }
         var decoder: Decoder?
         var width = 0

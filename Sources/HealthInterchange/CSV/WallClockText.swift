@@ -10,6 +10,44 @@ public enum DateOrder: String, CaseIterable, Sendable {
     case ymd
 }
 
+/// The order a file's own numeric dates settle: a date such as `13/01/2025` can only be day
+/// first, `01/13/2025` only month first.
+public struct SettledDateOrder: Sendable, Equatable {
+    public let order: DateOrder
+    /// The date that settles it, and its line.
+    public let date: String
+    public let line: Int
+
+    public init(order: DateOrder, date: String, line: Int) {
+        self.order = order
+        self.date = date
+        self.line = line
+    }
+
+    /// The order the rows held in `head` (a file's first bytes, header first) settle, or nil
+    /// when none does or they disagree. Dotted dates and dates with the year first tell their
+    /// own order and are not counted.
+    static func of(rowsIn head: [UInt8], separator: UInt8) -> SettledDateOrder? {
+        let reader = CSVReader(bytes: head, separator: separator)
+        var found: [DateOrder: SettledDateOrder] = [:]
+        var isHeader = true
+        while let record = try? reader.nextRecord() {
+            defer { isHeader = false }
+            guard !isHeader else { continue }
+            for cell in record.cells {
+                let date = String(cell.trimmingWhitespace().prefix { $0 != " " && $0 != "T" })
+                let parts = date.split { $0 == "/" || $0 == "-" }
+                guard parts.count == 3, parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }), parts[0].count <= 2, parts[1].count <= 2,
+                    let a = Int(parts[0]), let b = Int(parts[1])
+                else { continue }
+                let order: DateOrder? = a > 12 && b <= 12 ? .dmy : b > 12 && a <= 12 ? .mdy : nil
+                if let order, found[order] == nil { found[order] = SettledDateOrder(order: order, date: date, line: record.line) }
+            }
+        }
+        return found.count == 1 ? found.values.first : nil
+    }
+}
+
 /// Dates and times as exports write them, by region and app version: `Jan 12 2025`,
 /// `12 Jan 2025`, `Jan 12, 2025`, `2025-01-12`, `12/01/2025` (with a `DateOrder`), and
 /// `08:12`, `8:12`, `8:12 AM`, `8:12:30 pm`, `8:12 PM` (with a narrow no-break space, as newer

@@ -6,8 +6,9 @@ struct DecodeContext: Sendable {
     let name: String
     /// The zone for times written without an offset (`--tz`, else the machine's).
     let zone: any TimeZoneRule
-    /// The order of numeric dates (`--date-order`); nil when not given.
-    let dateOrder: DateOrder?
+    /// The order of numeric dates (`--date-order`, or what the file's first rows settle); nil when
+    /// neither tells.
+    var dateOrder: DateOrder?
     /// Milliseconds since 1970: stamped on new readings, and the "now" of the time rule.
     let now: Int64
     /// Whose readings a file that names no person holds (a device or app export, or FHIR
@@ -43,6 +44,8 @@ public struct DecodeOutcome: Sendable {
     /// Rows a device marked as its own failed measurement (Omron's `-2147483648`): not the
     /// user's error, nothing to import.
     public var deviceErrorRows = 0
+    /// The order of numeric dates the file's own rows settled, when `--date-order` was not given.
+    public var settledDateOrder: SettledDateOrder?
 
     public init() {}
 

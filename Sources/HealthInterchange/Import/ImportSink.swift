@@ -81,6 +81,11 @@ final class ImportSink {
         outcome.skipped[kind, default: 0] += count
     }
 
+    /// The order of numeric dates the file's rows settled.
+    func settle(_ order: SettledDateOrder) {
+        outcome.settledDateOrder = order
+    }
+
     /// A row the device itself marked as failed.
     func deviceErrorRow() {
         outcome.deviceErrorRows += 1

@@ -100,6 +100,10 @@ struct ImportCommand: Command {
         if report.outcome.problemCount > report.outcome.problems.count {
             say("… and \(report.outcome.problemCount - report.outcome.problems.count) more invalid records, not listed.")
         }
+        if let settled = report.outcome.settledDateOrder {
+            let words = [DateOrder.dmy: "day/month/year", .mdy: "month/day/year", .ymd: "year/month/day"][settled.order]!
+            say("Read dates as \(words): \(settled.date) on line \(settled.line) can only be that (--date-order overrides).")
+        }
         let summary = report.summary
         let verb = report.dryRun ? "Would create" : "Created"
         for profile in summary.createdProfiles { say("\(verb) profile '\(profile)'.") }
