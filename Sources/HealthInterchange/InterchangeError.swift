@@ -55,7 +55,7 @@ public enum InterchangeError: Error, Equatable, CustomStringConvertible, Sendabl
         case .invalidRecords(let path, let problems):
             "\(counted(problems.count, "invalid record")) in \(path); nothing was imported"
         case .tooManyInvalidRecords(let path, let problems):
-            "\(path) has \(problems.count) invalid records and more; reading stopped and nothing was imported"
+            "\(path) has more than \(problems.count) invalid records; reading stopped and nothing was imported"
         case .store(let error): error.description
         }
     }

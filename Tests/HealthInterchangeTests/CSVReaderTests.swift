@@ -37,6 +37,14 @@ import Testing
         #expect(separator("Date\n") == ",")
         let rows = try CSVReader(bytes: Array("a;\"b;c\";d,e\n1;;\"x\"\"y\"\n".utf8), separator: UInt8(ascii: ";")).nextRecord()
         #expect(rows?.cells == ["a", "b;c", "d,e"])
+        // A quoted cell with a line break, as a spreadsheet with European settings saves a note.
+        for separator in [";", "\t"] {
+            let text = ["id", "note", "x"].joined(separator: separator) + "\r\n1" + separator + "\"line one\r\nline two\"" + separator + "2\r\n3" + separator + "ok" + separator + "4\r\n"
+            var found: [CSVReader.Record] = []
+            try CSVReader(bytes: Array(text.utf8), separator: separator.utf8.first!).forEachRecord { found.append($0) }
+            #expect(found.map(\.cells) == [["id", "note", "x"], ["1", "line one\r\nline two", "2"], ["3", "ok", "4"]], "\(separator.debugDescription)")
+            #expect(found.map(\.line) == [1, 2, 4])
+        }
     }
 
     @Test func reportsBrokenQuotingWithTheLine() {

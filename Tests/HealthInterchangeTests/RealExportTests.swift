@@ -120,9 +120,10 @@ import Testing
         #expect(throws: InterchangeError.dateOrderRequired(path: disagreeing, line: 2, date: "12/01/2025")) {
             try read(disagreeing, profile: "p", zone: zone("Europe/Berlin"))
         }
-        // --date-order wins over the rows.
+        // --date-order wins over the rows, and a date it cannot be is named as such.
         let given = try read(dayFirst, profile: "p", zone: zone("Europe/Berlin"), dateOrder: .mdy)
         #expect(given.outcome.settledDateOrder == nil)
+        #expect(given.problems == ["\(dayFirst):3: date '13/01/2025' is not a date in month/day/year order (--date-order mdy)"])
     }
 
     /// A German Omron export: semicolons, a BOM, CRLF, dotted dates (day first), and the

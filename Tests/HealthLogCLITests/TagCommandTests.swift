@@ -17,7 +17,7 @@ import Testing
         // A defined tag whose label is its id (the built-in exercise) is not mistaken for an undefined one.
         cli.ok("add", "128/82", "-t", "exercise", "--at", "07:10")
         let exercised = try #require(try cli.readings().first { $0.tagIDs == ["exercise"] })
-        #expect(cli.ok("show", exercised.id).contains("  Tags      exercise (exercise)\n"))
+        #expect(cli.ok("show", exercised.id).contains("  Tags      exercise · deviation\n"))
         // Typing the removed tag again is refused: only `tag add` creates tags.
         #expect(cli.run("add", "150/95", "-t", "salt").status == 65)
     }

@@ -130,7 +130,7 @@ public final class CSVReader {
                         let recordStart = start
                         start = scanned + 1
                         return (recordStart, scanned, lines)
-                    case UInt8(ascii: ","):
+                    case separator:
                         atCellStart = true
                         justClosedQuote = false
                     default:

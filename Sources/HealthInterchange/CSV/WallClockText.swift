@@ -8,6 +8,15 @@ public enum DateOrder: String, CaseIterable, Sendable {
     case mdy
     /// 2025/12/31
     case ymd
+
+    /// `day/month/year`, as messages name the order.
+    public var words: String {
+        switch self {
+        case .dmy: "day/month/year"
+        case .mdy: "month/day/year"
+        case .ymd: "year/month/day"
+        }
+    }
 }
 
 /// The order a file's own numeric dates settle: a date such as `13/01/2025` can only be day

@@ -118,7 +118,11 @@ struct OmronDecoder: CSVRowDecoder {
         switch WallClockText.date(value(date), order: context.dateOrder) {
         case .success(let result): day = result
         case .failure(.ambiguous): throw .file(.dateOrderRequired(path: context.name, line: line, date: value(date)))
-        case .failure(.unreadable): throw .invalid("date '\(value(date))' is not like Jan 12 2025 or 12 Jan 2025")
+        case .failure(.unreadable):
+            if let order = context.dateOrder, value(date).contains(where: \.isNumber), !value(date).contains(where: \.isLetter) {
+                throw .invalid("date '\(value(date))' is not a date in \(order.words) order (--date-order \(order.rawValue))")
+            }
+            throw .invalid("date '\(value(date))' is not like Jan 12 2025 or 12 Jan 2025")
         }
         guard let clock = WallClockText.time(value(time)) else { throw .invalid("time '\(value(time))' is not like 08:12 or 8:12 AM") }
         return (day, clock)

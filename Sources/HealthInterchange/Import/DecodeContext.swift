@@ -19,7 +19,7 @@ struct DecodeContext: Sendable {
     /// The year of birth of each profile the log holds, for the time rule.
     let birthYears: [String: Int]
     /// True with `--skip-invalid`: reading goes on past any number of invalid records. Without
-    /// it, reading stops once ``DecodeOutcome/listedProblems`` are found: the import is refused anyway.
+    /// it, reading stops once more than ``DecodeOutcome/listedProblems`` are found: the import is refused anyway.
     var skipsInvalid = false
 
     /// False for another profile's records when `--profile` chose one of a file's people.

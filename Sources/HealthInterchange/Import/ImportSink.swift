@@ -67,11 +67,11 @@ final class ImportSink {
         }
     }
 
-    /// A record that could not be taken. Without `--skip-invalid`, the file is refused once
-    /// ``DecodeOutcome/listedProblems`` are found: reading stops there.
+    /// A record that could not be taken. Without `--skip-invalid`, the file is refused once more
+    /// than ``DecodeOutcome/listedProblems`` are found: reading stops there.
     func problem(at location: String, _ reason: String) throws(InterchangeError) {
         outcome.record(ImportProblem(location: location, reason: reason))
-        if !context.skipsInvalid && outcome.problemCount >= DecodeOutcome.listedProblems {
+        if !context.skipsInvalid && outcome.problemCount > DecodeOutcome.listedProblems {
             throw .tooManyInvalidRecords(path: context.name, problems: outcome.problems)
         }
     }

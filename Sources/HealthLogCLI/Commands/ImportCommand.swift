@@ -101,8 +101,7 @@ struct ImportCommand: Command {
             say("… and \(report.outcome.problemCount - report.outcome.problems.count) more invalid records, not listed.")
         }
         if let settled = report.outcome.settledDateOrder {
-            let words = [DateOrder.dmy: "day/month/year", .mdy: "month/day/year", .ymd: "year/month/day"][settled.order]!
-            say("Read dates as \(words): \(settled.date) on line \(settled.line) can only be that (--date-order overrides).")
+            say("Read dates as \(settled.order.words): \(settled.date) on line \(settled.line) can only be that (--date-order overrides).")
         }
         let summary = report.summary
         let verb = report.dryRun ? "Would create" : "Created"
@@ -155,7 +154,7 @@ extension CLIError {
                 "\(counted(problems.count, "invalid record")) in \(path); nothing was imported (use --skip-invalid to import the valid ones)")
         case .tooManyInvalidRecords(let path, let problems):
             self = .data(
-                "\(path) has \(problems.count) invalid records and more (the first 20 are above); reading stopped and nothing was imported. Is it the right file?")
+                "\(path) has more than \(problems.count) invalid records (the first 20 are above); reading stopped and nothing was imported. Is it the right file?")
         }
     }
 }

@@ -20,6 +20,8 @@ struct ListCommand: Command {
     let query: ReadingQuery
     let format: Format
     let range: DateRangeOptions
+    /// No dates and no filters (a `--limit` may be given).
+    let isWholeLog: Bool
     let isUnfiltered: Bool
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
@@ -27,7 +29,8 @@ struct ListCommand: Command {
         format = try arguments.value(ListCommand.formatOption) ?? .table
         let filters = try ReadingFilterOptions(arguments)
         let limit = try arguments.value(ListCommand.limitOption)
-        isUnfiltered = range.from == nil && range.to == nil && filters.isEmpty && limit == nil
+        isWholeLog = range.from == nil && range.to == nil && filters.isEmpty
+        isUnfiltered = isWholeLog && limit == nil
         query = filters.applied(
             to: ReadingQuery(from: range.from, to: range.to, limit: limit ?? (isUnfiltered && format == .table ? 20 : nil)))
     }
@@ -47,7 +50,7 @@ struct ListCommand: Command {
         case .csv:
             context.stdout.writeData(ReadingCSVCodec.encode(readings))
         case .table:
-            let shown = isUnfiltered && total > readings.count ? "latest \(readings.count) of \(counted(total, "reading"))" : counted(readings.count, "reading")
+            let shown = isWholeLog && total > readings.count ? "latest \(readings.count) of \(counted(total, "reading"))" : counted(readings.count, "reading")
             context.stdout.line(context.style.bold("\(profile.id) (\(profile.name.visibleControls()))") + " · \(range.description) · \(shown)")
             guard !readings.isEmpty else {
                 context.stdout.line(total == 0 ? "No readings yet. Add one with: healthlog add 138/86 72" : "No readings match.")

@@ -130,8 +130,9 @@ struct ReadingPresenter {
         text += row("Pulse", reading.pulse.map { "\($0) bpm" } ?? "—")
         text += row("Weight", reading.weightGrams.map { "\(formatKilograms($0)) kg" } ?? "—")
         let tagText = reading.tagIDs.map { id in
-            guard tags.contains(where: { $0.id == id }) else { return "\(id.visibleControls()) (no definition)" }
-            return "\(id.visibleControls()) (\(label(ofTag: id)))"
+            guard let tag = tags.first(where: { $0.id == id }) else { return "\(id.visibleControls()) (no definition)" }
+            let label = label(ofTag: id)
+            return id.visibleControls() + (label == id ? "" : " (\(label))") + (tag.deviation ? " · deviation" : "")
         }
         text += row("Tags", tagText.isEmpty ? "—" : tagText.joined(separator: ", "))
         // A note keeps its line breaks, each further line indented under the first.
