@@ -71,12 +71,16 @@ import Testing
         let path = cli.databasePath
         // Root ignores file modes, so run the real program as nobody when we are root.
         let asRoot = getuid() == 0
+        let executable = cli.directory.file("healthlog")
+        // Copied by another process: a descriptor open for writing in this one could be inherited by
+        // a child another test is starting at that moment, and running the copy would then fail
+        // with "Text file busy".
+        let copied = try run(executable: "/bin/cp", [try healthlogExecutable(), executable], environment: [:])
+        try #require(copied.status == 0, "\(copied.stderr)")
         chmod(cli.directory.path, what == "folder" ? 0o555 : 0o755)
         chmod(path, 0o644)
         defer { chmod(cli.directory.path, 0o700) }
         let before = cli.databaseBytes()
-        let executable = cli.directory.file("healthlog")
-        try FileManager.default.copyItem(atPath: try healthlogExecutable(), toPath: executable)
         let output = TemporaryDirectory()
         chmod(output.path, 0o777)
         let reads: [[String]] = [
