@@ -67,6 +67,17 @@ import Testing
         ])
     }
 
+    /// A header that cannot be read means the file is not this format: one error, not a problem
+    /// per line (random bytes once gave a thousand).
+    @Test(arguments: [InterchangeFormat.csv, .omron, .withings, .bpMonitor])
+    func anUnreadableHeaderIsOneError(format: InterchangeFormat) throws {
+        let directory = TemporaryDirectory()
+        let path = directory.write("random.csv", [0xFF, 0xFE, 0x2C, 0x61, 0x0A] + Array("1,2\n".utf8))
+        #expect(throws: InterchangeError.malformed(path: path, reason: "line 1: the file is not valid UTF-8")) {
+            try read(path, as: format)
+        }
+    }
+
     @Test func hostileXMLIsRefusedQuickly() throws {
         #expect(throws: InterchangeError.malformed(path: fixture("entity_bomb.xml"), reason: "line 14: Detected an entity reference loop")) {
             try read(fixture("entity_bomb.xml"), as: .appleHealth)

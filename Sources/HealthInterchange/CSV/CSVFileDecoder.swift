@@ -37,7 +37,7 @@ enum CSVFileDecoder {
         var decoder: Decoder?
         var width = 0
         do {
-            while let record = try nextRecord(reader, sink: sink, context: context) {
+            while let record = try nextRecord(reader, sink: sink, context: context, inHeader: decoder == nil) {
                 guard var current = decoder else {
                     let header = CSVColumns(header: record.cells)
                     decoder = try Decoder(header: header, context: context)
@@ -68,14 +68,14 @@ enum CSVFileDecoder {
         try sink.flush()
     }
 
-    /// The next record; a record whose own bytes are wrong (bad UTF-8) is a problem on its line
-    /// and the one after it is read. A break in the file's structure stops the reading: rows
-    /// after it are never silently dropped.
-    private static func nextRecord(_ reader: CSVReader, sink: ImportSink, context: DecodeContext) throws -> CSVReader.Record? {
+    /// The next record; a data row whose own bytes are wrong (bad UTF-8) is a problem on its line
+    /// and the one after it is read. A header that cannot be read, or a break in the file's
+    /// structure, stops the reading: rows after it are never silently dropped.
+    private static func nextRecord(_ reader: CSVReader, sink: ImportSink, context: DecodeContext, inHeader: Bool) throws -> CSVReader.Record? {
         while true {
             do {
                 return try reader.nextRecord()
-            } catch let error as CSVReader.SyntaxError where error.canContinue {
+            } catch let error as CSVReader.SyntaxError where error.canContinue && !inHeader {
                 try sink.problem(at: context.location(line: error.line), error.reason)
             }
         }
