@@ -97,7 +97,8 @@ public final class ImportInput: ByteSource {
         if let spool { return spool.path }
         if file.isRegularFile && path != "-" { return path }
         let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
-        var template = Array("\(base)/healthlog-import-XXXXXX".utf8CString)
+        // mkstemp fills in the six trailing X's.
+        var template = Array("\(base)/healthlog-import-\(String(repeating: "X", count: 6))".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw .unreadable(path: name, reason: "cannot copy it aside: \(String(cString: strerror(errno)))") }
         fchmod(descriptor, 0o600)

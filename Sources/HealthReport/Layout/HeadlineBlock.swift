@@ -3,12 +3,9 @@ import HealthCore
 
 /// The top of page 1: the home average with its badge and its protocol week on the left, the
 /// key figures on the right. A weight-only range shows its weight instead.
-struct HeadlineBlock: ReportBlock {
+struct HeadlineBlock: ReportBlock, DrawnFromRequest {
     let request: ReportRequest
 
-    private var summary: BPSummary { request.summary }
-    private var strings: StringTable { request.strings }
-    private var template: ReportTemplate { request.template }
 
     static let leftShare = 0.56
     static let rightShare = 0.40

@@ -5,7 +5,7 @@ import HealthCore
 /// per reading: rows grouped by measurement day, the date once per day, shading alternating by
 /// day, values at or above target in bold, alert readings highlighted, office readings and
 /// protocol deviations marked, tags and notes wrapped, and mean, maximum and minimum at the end.
-struct ReadingLogTable: LogSheet {
+struct ReadingLogTable: LogSheet, DrawnFromRequest {
     let request: ReportRequest
     let pagination: LogPagination
     /// Reading indices in row order: by measurement day, then time (a later instant in another
@@ -42,9 +42,6 @@ struct ReadingLogTable: LogSheet {
             firstPageSpace: space, pageSpace: space)
     }
 
-    private var summary: BPSummary { request.summary }
-    private var template: ReportTemplate { request.template }
-    private var strings: StringTable { request.strings }
     private var columns: [ReportTemplate.LogColumn] { template.log.columns }
 
     var legend: String { strings.text("legendLog") }

@@ -1,3 +1,6 @@
+import HealthAnalytics
+import HealthCore
+
 /// A part of a page, laid out from its measured text: the planner asks each block its height
 /// at the page's width and places it below the one before, so no block ever overlaps another.
 protocol ReportBlock {
@@ -16,4 +19,15 @@ enum BlockSpacing {
 extension ReportStyles {
     /// The height a heading line takes, with the space under it.
     var headingHeight: Double { heading.lineHeight + BlockSpacing.underHeading }
+}
+
+/// A part of the report drawn from one request: its summary, strings and template by name.
+protocol DrawnFromRequest {
+    var request: ReportRequest { get }
+}
+
+extension DrawnFromRequest {
+    var summary: BPSummary { request.summary }
+    var strings: StringTable { request.strings }
+    var template: ReportTemplate { request.template }
 }

@@ -3,12 +3,9 @@ import HealthCore
 
 /// The blocks of the report's summary sections, made from the request; each is nil when its
 /// figure does not apply (no events, no tags, a weight-only range, …).
-struct SummaryBlocks {
+struct SummaryBlocks: DrawnFromRequest {
     let request: ReportRequest
 
-    private var summary: BPSummary { request.summary }
-    private var strings: StringTable { request.strings }
-    private var template: ReportTemplate { request.template }
     private var wording: SummaryWording { request.wording }
 
     /// The `summary` section: the headline, the verdicts and the period table.

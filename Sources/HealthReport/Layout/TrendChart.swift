@@ -8,15 +8,12 @@ import HealthCore
 /// It prints: morning readings are filled markers, evening ones hollow, office readings
 /// squares, and a value at or above the target (systolic or diastolic) gets a dark ring, so
 /// all of it reads in black and white.
-struct TrendChart {
+struct TrendChart: DrawnFromRequest {
     let request: ReportRequest
     let styles: ReportStyles
     /// Draw pulse as a dotted third series.
     let showsPulse: Bool
 
-    private var summary: BPSummary { request.summary }
-    private var template: ReportTemplate { request.template }
-    private var strings: StringTable { request.strings }
 
     static let laneHeight = 10.0
     static let maximumLanes = 12
