@@ -27,7 +27,9 @@ let package = Package(
         .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
         // The layers, enforced by the compiler (make builds with --explicit-target-dependency-import-check
         // error): the base knows no SQLite; analytics and the renderer never see the store.
-        .target(name: "HealthCore", swiftSettings: strict),
+        // What Swift cannot do safely itself: signal handlers that remove temporary files, unnamed files.
+        .target(name: "CSystem"),
+        .target(name: "HealthCore", dependencies: ["CSystem"], swiftSettings: strict),
         .target(name: "HealthRecords", dependencies: ["HealthCore", "CSQLite"], swiftSettings: strict),
         .target(name: "HealthAnalytics", dependencies: ["HealthCore"], swiftSettings: strict),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
@@ -40,7 +42,7 @@ let package = Package(
         .target(
             name: "HealthLogCLI", dependencies: ["HealthCore", "HealthRecords", "HealthAnalytics", "HealthReport", "HealthInterchange"],
             swiftSettings: strict),
-        .executableTarget(name: "healthlog", dependencies: ["HealthLogCLI"], swiftSettings: strict),
+        .executableTarget(name: "healthlog", dependencies: ["HealthLogCLI", "HealthCore"], swiftSettings: strict),
         .target(
             name: "HealthFuzzTargets", dependencies: ["HealthCore", "HealthRecords", "HealthInterchange", "HealthReport"],
             swiftSettings: strict),

@@ -58,10 +58,16 @@ public final class CommandContext {
             }
             createdLog = (path, missing)
         }
-        let store = try records { try RecordStore.open(path: path, access: access, clock: clock) }
+        let store = try records { try RecordStore.open(path: path, access: access, clock: clock, lockWait: lockWait) }
         openedStore = store
         openedAccess = access
         return store
+    }
+
+    /// How a command waits while another writes the log: up to ten minutes, saying so after a second.
+    var lockWait: LockWait {
+        let stderr = self.stderr
+        return LockWait { stderr.line("Waiting for the log: another healthlog command is writing it (an import or a restore)…") }
     }
 
     /// Closes the record store if it is open; the next ``store()`` opens it again.

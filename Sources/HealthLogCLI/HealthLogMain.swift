@@ -11,15 +11,28 @@ public enum HealthLogMain {
 
     /// Runs `arguments` (without the program name) and returns the exit status.
     public static func run(_ arguments: [String], context: CommandContext) -> Int32 {
+        var status = ExitCode.success
         do {
             try dispatch(arguments, context: context)
-            return ExitCode.success
         } catch {
             context.discardCreatedLogIfUnused()
             // Messages quote what was typed or read; it is shown, never obeyed by the terminal.
             context.stderr.line(error.description.visibleControls())
-            return error.exitCode
+            status = error.exitCode
         }
+        context.stdout.flush()
+        switch context.stdout.failure {
+        case nil: break
+        // The reader went away (`| head -1`): end quietly, with the status a SIGPIPE would give.
+        case .readerGone: status = ExitCode.readerGone
+        case .failed(let reason):
+            if status == ExitCode.success {
+                context.stderr.line("Error: cannot write to standard output: \(reason)")
+                status = ExitCode.ioError
+            }
+        }
+        context.stderr.flush()
+        return status
     }
 
     /// The top level: its options go through the same parser and help as every command's.

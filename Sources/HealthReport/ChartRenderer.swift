@@ -12,23 +12,19 @@ public enum ChartRenderer {
     static let width = 760.0
     static let height = 400.0
 
-    /// Renders the chart of `request` to `path`.
+    /// Renders the chart of `request` to `path`; nothing appears there until it is complete.
     @discardableResult
     public static func render(_ request: ReportRequest, format: Format, dpi: Int = 150, to path: String) throws(ReportError) -> RenderedOutput {
         FontLibrary.use(request.template.fonts)
-        let temporary: String
-        do {
-            temporary = try AtomicFile.reserveTemporary(for: path)
-        } catch {
-            throw .output(path: path, reason: error.reason)
-        }
+        let output: OutputFile
+        do { output = try OutputFile(path) } catch { throw ReportError(error) }
         do {
             let scale = format == .png ? Double(dpi) / 72 : 1
             let surface: CairoSurface
             switch format {
             case .png: surface = try .image(pixelsWide: Int(width * scale), pixelsHigh: Int(height * scale))
-            case .svg: surface = try .svg(path: temporary, width: width, height: height)
-            case .pdf: surface = try .pdf(path: temporary, width: width, height: height)
+            case .svg: surface = try .svg(into: output, width: width, height: height)
+            case .pdf: surface = try .pdf(into: output, width: width, height: height)
             }
             let context = try GraphicsContext(surface: surface)
             if format == .png {
@@ -42,14 +38,16 @@ public enum ChartRenderer {
                 .draw(context: context, x: 20, y: 36, width: width - 40, height: height - 52)
             context.showPage()
             try context.checkStatus()
-            if format == .png { try surface.writePNG(to: temporary) }
+            if format == .png { try surface.writePNG(into: output) }
             try surface.finish()
-            try AtomicFile.commit(temporary, to: path)
+            try output.commit()
         } catch let error as ReportError {
-            AtomicFile.discard(temporary)
+            output.discard()
             throw error
+        } catch let error as OutputError {
+            throw ReportError(error)
         } catch {
-            AtomicFile.discard(temporary)
+            output.discard()
             throw .output(path: path, reason: "\(error)")
         }
         return RenderedOutput(files: [path], pages: 1)

@@ -1,3 +1,5 @@
+public import HealthCore
+
 /// Everything the report renderer can fail at, with a message a person can act on.
 public enum ReportError: Error, Equatable, CustomStringConvertible, Sendable {
     /// Cairo reported an error status.
@@ -8,8 +10,10 @@ public enum ReportError: Error, Equatable, CustomStringConvertible, Sendable {
     case unknownTemplate(name: String, available: [String])
     /// The Templates folder could not be found.
     case templatesMissing(searched: [String])
-    /// The output file could not be written; nothing partial was left behind.
+    /// The output file could not be created; nothing was left behind.
     case output(path: String, reason: String)
+    /// Writing the output failed part-way (a full disk); the previous file is untouched.
+    case writeFailed(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -23,6 +27,16 @@ public enum ReportError: Error, Equatable, CustomStringConvertible, Sendable {
             "cannot find the Templates folder (looked in \(searched.joined(separator: ", "))); set HEALTHLOG_TEMPLATES"
         case .output(let path, let reason):
             "cannot write \(path): \(reason)"
+        case .writeFailed(let path, let reason):
+            "cannot write \(path): \(reason); the previous file, if any, is unchanged"
+        }
+    }
+
+    /// An output failure, as the renderer reports it.
+    public init(_ error: OutputError) {
+        switch error {
+        case .cannotCreate(let path, let reason): self = .output(path: path, reason: reason)
+        case .writeFailed(let path, let reason): self = .writeFailed(path: path, reason: reason)
         }
     }
 }

@@ -1,5 +1,5 @@
 import HealthAnalytics
-import HealthCore
+public import HealthCore
 
 /// The output format of a report.
 public enum ReportFormat: Equatable, Sendable {
@@ -27,28 +27,51 @@ public struct RenderedOutput: Equatable, Sendable {
 /// streamed out one at a time; no whole-document tree is ever held.
 public enum ReportRenderer {
     /// Renders the report to `path` (for PNG, `path` without `.png` plus `-1.png`, `-2.png`, …).
+    /// Nothing appears at `path` until the whole report is written; a failure leaves what was there.
     @discardableResult
     public static func render(_ request: ReportRequest, format: ReportFormat, to path: String) throws(ReportError) -> RenderedOutput {
-        FontLibrary.use(request.template.fonts)
-        let template = request.template
-        let sink: any PageSink
-        let measuring: GraphicsContext
         switch format {
         case .pdf:
-            let pdf = try PDFPageSink(path: path, width: template.page.width, height: template.page.height, info: documentInfo(request))
-            sink = pdf
-            // Measure on the PDF's own context: nothing is drawn while planning, and its
-            // fonts and glyphs are then loaded once for both jobs.
-            measuring = pdf.context
+            let output: OutputFile
+            do { output = try OutputFile(path) } catch { throw ReportError(error) }
+            return try renderPDF(request, into: output, commits: true)
         case .png(let dpi):
-            sink = PNGPageSink(path: path, width: template.page.width, height: template.page.height, dpi: dpi)
+            FontLibrary.use(request.template.fonts)
+            let template = request.template
             // Pixels would round text metrics; measure on a vector surface so PNG paginates like PDF.
-            measuring = try GraphicsContext(surface: CairoSurface.recording())
+            let measuring = try GraphicsContext(surface: CairoSurface.recording())
+            let measuringStyles = ReportStyles(context: measuring, template: template)
+            let plan = ReportPlan(request: request, styles: measuringStyles)
+            let sink = PNGPageSink(path: path, pages: plan.pages.count, width: template.page.width, height: template.page.height, dpi: dpi)
+            return try draw(plan, request: request, sink: sink, reusing: (measuring, measuringStyles))
         }
-        let measuringStyles = ReportStyles(context: measuring, template: template)
+    }
+
+    /// Renders the report as a PDF into `output`, a spool the caller reads back (`-o -`); it is
+    /// not committed. Returns the number of pages.
+    public static func renderPDF(_ request: ReportRequest, spooledInto output: OutputFile) throws(ReportError) -> Int {
+        try renderPDF(request, into: output, commits: false).pages
+    }
+
+    private static func renderPDF(_ request: ReportRequest, into output: OutputFile, commits: Bool) throws(ReportError) -> RenderedOutput {
+        FontLibrary.use(request.template.fonts)
+        let template = request.template
+        let pdf = try PDFPageSink(
+            output: output, commits: commits, width: template.page.width, height: template.page.height, info: documentInfo(request))
+        // Measure on the PDF's own context: nothing is drawn while planning, and its fonts and
+        // glyphs are then loaded once for both jobs.
+        let measuringStyles = ReportStyles(context: pdf.context, template: template)
         let plan = ReportPlan(request: request, styles: measuringStyles)
+        return try draw(plan, request: request, sink: pdf, reusing: (pdf.context, measuringStyles))
+    }
+
+    /// Draws every page of `plan` into `sink` and finishes it; on any failure the sink's
+    /// output is discarded.
+    private static func draw(
+        _ plan: ReportPlan, request: ReportRequest, sink: any PageSink, reusing measured: (GraphicsContext, ReportStyles)
+    ) throws(ReportError) -> RenderedOutput {
         do {
-            try draw(plan, request: request, sink: sink, reusing: (measuring, measuringStyles))
+            try drawPages(plan, request: request, sink: sink, reusing: measured)
             return RenderedOutput(files: try sink.finish(), pages: plan.pages.count)
         } catch {
             sink.abandon()
@@ -56,7 +79,7 @@ public enum ReportRenderer {
         }
     }
 
-    private static func draw(
+    private static func drawPages(
         _ plan: ReportPlan, request: ReportRequest, sink: any PageSink, reusing measured: (GraphicsContext, ReportStyles)
     ) throws(ReportError) {
         let frame = PageFrame(request: request)

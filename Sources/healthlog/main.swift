@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
+import HealthCore
 import HealthLogCLI
 
 /// Runs one command. Everything it opened is released when this returns, so the database is
@@ -31,4 +32,6 @@ func runHealthLog() -> Int32 {
 signal(SIGPIPE, SIG_IGN)
 // A file-size limit makes the write fail (and the transaction roll back) instead of killing us.
 signal(SIGXFSZ, SIG_IGN)
+// Ctrl-C, kill, a closed terminal: no temporary file is left behind.
+TemporaryFiles.removeOnSignals()
 exit(runHealthLog())

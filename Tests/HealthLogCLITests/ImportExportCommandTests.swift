@@ -140,7 +140,7 @@ import Testing
         cli.ok("profile", "add", "me")
         let unwritable = cli.run("export", "-o", "/nonexistent-dir/out.csv")
         #expect(unwritable.status == 73)
-        #expect(unwritable.stderr == "Error: cannot write /nonexistent-dir/out.csv: No such file or directory\n")
+        #expect(unwritable.stderr == "Error: cannot write /nonexistent-dir/out.csv: the folder /nonexistent-dir does not exist\n")
     }
 
     @Test func exportDoesNotFollowASymlinkAtTheTarget() throws {

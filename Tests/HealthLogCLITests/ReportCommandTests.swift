@@ -64,7 +64,7 @@ import Testing
         let cli = dadWithReadings()
         let result = cli.run("report", "-o", cli.directory.file("no/such/dir/r.pdf"))
         #expect(result.status == 73)
-        #expect(result.stderr == "Error: cannot write \(cli.directory.file("no/such/dir/r.pdf")): No such file or directory\n")
+        #expect(result.stderr == "Error: cannot write \(cli.directory.file("no/such/dir/r.pdf")): the folder \(cli.directory.file("no/such/dir")) does not exist\n")
     }
 
     @Test func aMalformedTemplateNamesTheFileAndKey() throws {

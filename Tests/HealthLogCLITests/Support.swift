@@ -141,3 +141,46 @@ func runProcess(_ arguments: [String], environment: [String: String]) throws -> 
 func runShell(_ script: String, _ arguments: [String], environment: [String: String]) throws -> RunResult {
     try run(executable: "/bin/sh", ["-c", script] + arguments, environment: environment)
 }
+
+/// The environment for a real `healthlog` process working in `directory`: its own log, home,
+/// UTC, and the repository's Templates.
+func processEnvironment(_ directory: TemporaryDirectory, database: String = "log.sqlite") -> [String: String] {
+    ["HEALTHLOG_DB": directory.file(database), "HOME": directory.path, "TZ": "UTC", "PATH": "/usr/bin:/bin",
+     "HEALTHLOG_TEMPLATES": URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Templates").path]
+}
+
+/// The names in `directory`, sorted.
+func names(in directory: String) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
+}
+
+/// Starts `healthlog` with `arguments`, its output thrown away.
+func startProcess(_ arguments: [String], environment: [String: String]) throws -> Process {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: try healthlogExecutable())
+    process.arguments = arguments
+    process.environment = environment
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    return process
+}
+
+/// Reads a path (a FIFO) to its end on a thread of its own.
+final class PathReader: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ path: String) {
+        Thread.detachNewThread { [self] in
+            data = FileHandle(forReadingAtPath: path)?.readDataToEndOfFile() ?? Data()
+            done.signal()
+        }
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data
+    }
+}

@@ -182,7 +182,7 @@ import Testing
     @Test func anUnwritableTargetLeavesNothingBehind() throws {
         let directory = TemporaryDirectory()
         let target = directory.file("missing-folder/report.pdf")
-        #expect(throws: ReportError.output(path: target, reason: "No such file or directory")) {
+        #expect(throws: ReportError.output(path: target, reason: "the folder \(directory.file("missing-folder")) does not exist")) {
             try ReportRenderer.render(try request(readings(10)), format: .pdf, to: target)
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)

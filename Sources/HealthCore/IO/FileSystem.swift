@@ -14,15 +14,56 @@ public enum FileSystem {
         public var description: String { "cannot create \(path): \(reason)" }
     }
 
-    /// True when something exists at `path` (a dangling symlink counts).
     /// Removes `directory` when it is empty; anything else is left alone.
     public static func removeEmptyDirectory(_ directory: String) {
         _ = rmdir(directory)
     }
 
+    /// Flushes a folder's entries to disk, so a file just renamed into it stays renamed after a
+    /// power cut. Best effort: a folder that cannot be opened is left as it is.
+    public static func syncDirectory(_ directory: String) {
+        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
+    }
+
+    /// True when something exists at `path` (a dangling symlink counts).
     public static func exists(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0
+    }
+
+    /// True when `path` is a regular file (not a symlink) that starts like a PNG image.
+    public static func isPNGFile(_ path: String) -> Bool {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var signature = [UInt8](repeating: 0, count: 8)
+        let count = signature.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, 8) }
+        return count == 8 && signature == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    }
+
+    /// Removes the file at `path`; nothing happens when there is none.
+    public static func remove(_ path: String) {
+        unlink(path)
+    }
+
+    /// What is at `path` (following symlinks) when it exists and is not a regular file: "a folder",
+    /// "a device", "a FIFO", "a socket"; nil for a regular file or nothing at all.
+    public static func nonRegularKind(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "a folder"
+        case S_IFCHR, S_IFBLK: return "a device"
+        case S_IFIFO: return "a FIFO (named pipe)"
+        case S_IFSOCK: return "a socket"
+        default: return "not a regular file"
+        }
     }
 
     /// True when `path` is a directory.

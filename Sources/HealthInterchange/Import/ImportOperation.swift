@@ -29,6 +29,8 @@ public struct ImportOptions {
     public var progress: (@Sendable (Int64, Int64?) -> Void)?
     /// Told (the input's name, the format) once a format is told from the file.
     public var formatDetected: ((String, InterchangeFormat) -> Void)?
+    /// How to wait while another process writes the log.
+    public var lockWait = LockWait()
 
     public init(
         path: String, databasePath: String, format: InterchangeFormat? = nil, profile: ProfileChoice = .automatic,
@@ -93,7 +95,7 @@ public enum ImportOperation {
         let profile: String?
         let birthYears: [String: Int]
         do {
-            store = try RecordStore.open(path: options.databasePath, access: .readWrite, clock: options.clock)
+            store = try RecordStore.open(path: options.databasePath, access: .readWrite, clock: options.clock, lockWait: options.lockWait)
             switch options.profile {
             case .named(let id): profile = id  // created by the import when it does not exist yet
             case .automatic: profile = try? store.profile(.automatic).id

@@ -56,9 +56,9 @@ struct ExportCommand: Command {
             return
         }
         do {
-            try AtomicFile.write(bytes, to: output)
+            try OutputFile.write(bytes, to: output)
         } catch {
-            throw .cannotCreate(error.description)
+            throw CLIError(error)
         }
         let eventNote = format == .csv || events.isEmpty ? "" : " and \(counted(events.count, "event"))"
         context.stderr.line("Exported \(counted(readings.count, "reading"))\(eventNote) (\(format.rawValue)) to \(output).".visibleControls())

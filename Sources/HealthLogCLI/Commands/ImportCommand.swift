@@ -66,6 +66,7 @@ struct ImportCommand: Command {
             onlyProfile: context.profileFlag, zone: zone ?? context.zone, dateOrder: dateOrder, clock: context.clock)
         options.dryRun = dryRun
         options.skipInvalid = skipInvalid
+        options.lockWait = context.lockWait
         if format == nil {
             // Said before anything else, so a refusal that follows names what it was reading.
             options.formatDetected = { input, format in

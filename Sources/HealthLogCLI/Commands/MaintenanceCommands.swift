@@ -36,6 +36,8 @@ struct BackupCommand: Command {
         let store = try context.store(.readOnly)
         do {
             try store.backup(to: path)
+        } catch .output(let error) {
+            throw CLIError(error)
         } catch {
             throw .cannotCreate(error.description)
         }
@@ -61,6 +63,7 @@ struct RestoreCommand: Command {
 
     func run(_ context: CommandContext) throws(CLIError) {
         guard FileSystem.exists(path) else { throw .noInput("\(path) does not exist") }
+        if let kind = FileSystem.nonRegularKind(path) { throw .noInput("\(path) is \(kind), not a backup file") }
         let store = try context.store(.readWrite)
         try context.confirmDestructive("Replace \(store.path) with \(path)?", yes: yes, command: Self.spec.commandLine)
         let kept = try context.records { try store.restore(from: path) }

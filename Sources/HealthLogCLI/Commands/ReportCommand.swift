@@ -50,28 +50,32 @@ struct ReportCommand: Command {
     func run(_ context: CommandContext) throws(CLIError) {
         let request = try options.request(context: context, template: templateName, logLayout: logLayout)
         let summary = request.summary
-        let toStandardOutput = output == "-"
-        let path: String
-        if toStandardOutput {
-            path = try OutputName.temporary(environment: context.environment, suffix: ".pdf")
-        } else {
-            path = output ?? "healthlog-\(summary.profile.id)-\(summary.from)_\(summary.to).\(format.rawValue)"
+        if output == "-" {
+            // Drawn into a private spool with no name first: a failed or interrupted render writes
+            // nothing to standard output and leaves nothing behind.
+            let pages: Int
+            do {
+                let spool = try OutputFile(spoolIn: OutputName.temporaryFolder(context.environment))
+                pages = try ReportRenderer.renderPDF(request, spooledInto: spool)
+                try spool.readBack { context.stdout.write(bytes: Array($0)) }
+            } catch let error as ReportError {
+                throw CLIError(error)
+            } catch let error as OutputError {
+                throw CLIError(error)
+            } catch {
+                throw .io("\(error)")
+            }
+            context.stderr.line("Wrote the report for \(summary.profile.name), \(request.rangeText) (\(counted(pages, "page"))) to standard output.".visibleControls())
+            return
         }
+        let path = output ?? "healthlog-\(summary.profile.id)-\(summary.from)_\(summary.to).\(format.rawValue)"
         let rendered: RenderedOutput
         do {
             rendered = try ReportRenderer.render(request, format: format == .png ? .png(dpi: dpi) : .pdf, to: path)
         } catch {
             throw CLIError(error)
         }
-        let pages = rendered.pages == 1 ? "1 page" : "\(rendered.pages) pages"
-        if toStandardOutput {
-            defer { AtomicFile.discard(path) }
-            let bytes: [UInt8]
-            do { bytes = try FileBytes.read(path) } catch { throw .io(error.description) }
-            context.stdout.write(bytes: bytes)
-            context.stderr.line("Wrote the report for \(summary.profile.name), \(request.rangeText) (\(pages)) to standard output.".visibleControls())
-            return
-        }
+        let pages = counted(rendered.pages, "page")
         context.stdout.line("Wrote the report for \(summary.profile.name), \(request.rangeText) (\(pages)):".visibleControls())
         for file in rendered.files { context.stdout.line("  \(file.visibleControls())") }
     }
@@ -98,14 +102,9 @@ enum OutputName {
         return given ?? fromName ?? fallback
     }
 
-    /// A new private file name in `$TMPDIR` (or /tmp).
-    static func temporary(environment: [String: String], suffix: String) throws(CLIError) -> String {
-        let directory = environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        do {
-            return try AtomicFile.reserveTemporary(for: "\(directory)/healthlog-report\(suffix)")
-        } catch {
-            throw .cannotCreate(error.description)
-        }
+    /// The temporary folder: `$TMPDIR`, else /tmp.
+    static func temporaryFolder(_ environment: [String: String]) -> String {
+        environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     }
 }
 
@@ -186,6 +185,7 @@ extension CLIError {
     init(_ error: ReportError) {
         switch error {
         case .output: self = .cannotCreate(error.description)
+        case .writeFailed: self = .io(error.description)
         case .template, .unknownTemplate: self = .data(error.description)
         case .templatesMissing, .drawing: self = .io(error.description)
         }

@@ -3,6 +3,15 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
+import HealthCore
+
+/// Why an output stopped taking text.
+public enum OutputFailure: Equatable, Sendable {
+    /// The reader went away (`healthlog list | head -1`): the program ends quietly, as `ls` does.
+    case readerGone
+    /// Writing failed: a full disk, a closed descriptor, an I/O error.
+    case failed(String)
+}
 
 /// Where a command writes text: the process's stdout or stderr, or a buffer in tests.
 public protocol TextOutput: AnyObject {
@@ -12,6 +21,15 @@ public protocol TextOutput: AnyObject {
     func write(bytes: [UInt8])
     /// True when the output is an interactive terminal (colour and progress are allowed).
     var isTerminal: Bool { get }
+    /// Writes out anything held back.
+    func flush()
+    /// The first write that failed, if any; later writes are dropped.
+    var failure: OutputFailure? { get }
+}
+
+extension TextOutput {
+    public func flush() {}
+    public var failure: OutputFailure? { nil }
 }
 
 extension TextOutput {
@@ -25,11 +43,13 @@ extension TextOutput {
     }
 }
 
-/// A file descriptor such as stdout, buffered and flushed when full or on ``flush()``.
+/// A file descriptor such as stdout, buffered and flushed when full or on ``flush()``. Every
+/// write is checked: the first failure is kept in ``failure`` and later text is dropped.
 public final class FileDescriptorOutput: TextOutput {
     private let descriptor: Int32
     private var buffer: [UInt8] = []
     public let isTerminal: Bool
+    public private(set) var failure: OutputFailure?
 
     public init(descriptor: Int32) {
         self.descriptor = descriptor
@@ -40,11 +60,13 @@ public final class FileDescriptorOutput: TextOutput {
     deinit { flush() }
 
     public func write(_ text: String) {
+        guard failure == nil else { return }
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= 64 * 1024 { flush() }
     }
 
     public func write(bytes: [UInt8]) {
+        guard failure == nil else { return }
         buffer.append(contentsOf: bytes)
         if buffer.count >= 64 * 1024 { flush() }
     }
@@ -52,11 +74,12 @@ public final class FileDescriptorOutput: TextOutput {
     /// Writes out everything buffered.
     public func flush() {
         var offset = 0
-        while offset < buffer.count {
+        while offset < buffer.count, failure == nil {
             let written = buffer[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress!, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
-                break  // a closed pipe: nothing more can be said
+                failure = errno == EPIPE ? .readerGone : .failed(OutputError.reason(errno))
+                break
             }
             offset += written
         }

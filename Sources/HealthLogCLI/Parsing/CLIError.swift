@@ -48,6 +48,17 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
             self = .data(
                 "several profiles (\(ids.joined(separator: ", "))): choose one with --profile ID, or set a default with 'healthlog profile default ID'")
         case .notHealthLogDatabase, .newerSchema, .storage: self = .io(error.description)
+        case .output(let output): self = CLIError(output)
+        }
+    }
+}
+
+extension CLIError {
+    /// Maps an output failure: a file that cannot be made is 73, a write that failed part-way 74.
+    init(_ error: OutputError) {
+        switch error {
+        case .cannotCreate: self = .cannotCreate(error.description)
+        case .writeFailed: self = .io(error.description)
         }
     }
 }
@@ -60,4 +71,6 @@ public enum ExitCode {
     public static let noInput: Int32 = 66
     public static let cannotCreate: Int32 = 73
     public static let ioError: Int32 = 74
+    /// The reader of standard output went away; 128 + SIGPIPE, as a shell reports `ls | head`.
+    public static let readerGone: Int32 = 141
 }

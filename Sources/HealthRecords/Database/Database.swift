@@ -31,6 +31,8 @@ public final class Database {
     public let path: String
     private var statementCache: [String: Statement] = [:]
     private var transactionDepth = 0
+    /// The waiting rule the busy handler follows; kept alive as long as the connection.
+    private var busyWait: BusyWait?
 
     /// Opens `path` with a busy timeout of `busyTimeoutMilliseconds`.
     public init(path: String, mode: Mode, busyTimeoutMilliseconds: Int32 = 10_000) throws(SQLiteError) {
@@ -142,6 +144,16 @@ public final class Database {
         return result
     }
 
+    /// Waits while another process holds the log locked, up to `wait.limit` seconds, telling
+    /// `wait.onWait` once when the wait has lasted a second.
+    func waitWhenBusy(_ wait: LockWait) {
+        let box = BusyWait(wait)
+        busyWait = box
+        sqlite3_busy_handler(handle, { context, count in
+            Unmanaged<BusyWait>.fromOpaque(context!).takeUnretainedValue().shouldRetry(count)
+        }, Unmanaged.passUnretained(box).toOpaque())
+    }
+
     /// Reads a pragma's single value as text.
     func pragmaText(_ name: String) throws(SQLiteError) -> String? {
         try Statement(database: self, sql: "PRAGMA \(name)").scalarText()
@@ -183,5 +195,55 @@ public final class Database {
         guard status == SQLITE_DONE else {
             throw SQLiteError(code: status, connection: target.handle, context: "the copy stopped")
         }
+    }
+}
+
+/// How long a connection waits for another process's write to finish, and whom it tells.
+public struct LockWait {
+    /// The longest wait, in seconds, before the command gives up.
+    public var limit: Double
+    /// Told once, when a wait has lasted a second (the command can say that it is waiting).
+    public var onWait: (() -> Void)?
+
+    public init(limit: Double = LockWait.standardLimit, onWait: (() -> Void)? = nil) {
+        self.limit = limit
+        self.onWait = onWait
+    }
+
+    /// Ten minutes: longer than the longest import holds the log (a 2,000,000-row CSV writes for
+    /// about 20 seconds), short enough that a process that hangs is noticed.
+    public static let standardLimit = 600.0
+}
+
+/// The busy handler's state for one connection.
+private final class BusyWait {
+    let wait: LockWait
+    private var started = 0.0
+    private var announced = false
+    private static let delays: [UInt32] = [1, 2, 5, 10, 15, 20, 25, 25, 25, 50, 50, 100]
+
+    init(_ wait: LockWait) { self.wait = wait }
+
+    /// Whether SQLite should try again after the `count`-th busy answer in a row; sleeps first.
+    func shouldRetry(_ count: Int32) -> Int32 {
+        let now = BusyWait.seconds()
+        if count == 0 {
+            started = now
+            announced = false
+        }
+        let elapsed = now - started
+        guard elapsed < wait.limit else { return 0 }
+        if elapsed >= 1 && !announced {
+            announced = true
+            wait.onWait?()
+        }
+        usleep(BusyWait.delays[min(Int(count), BusyWait.delays.count - 1)] * 1000)
+        return 1
+    }
+
+    private static func seconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 }

@@ -47,21 +47,25 @@ extension RecordStore {
         var summary = ImportSummary()
         // An error from `nextBatch` rolls back like any other, then comes out as it went in.
         var sourceError: (any Error)?
+        func next() throws -> ImportBatch? {
+            do {
+                return try nextBatch()
+            } catch {
+                sourceError = error
+                throw error
+            }
+        }
         do {
             try mapErrors {
                 do {
+                    // The log is locked only from the first batch on: a format read whole before
+                    // its readings are handed over (Apple Health) keeps others waiting only while it writes.
+                    var pending = try next()
                     try database.write {
                         var importer = try BatchImporter(store: self, now: now, mergeNewer: mergeNewer)
-                        while true {
-                            let batch: ImportBatch?
-                            do {
-                                batch = try nextBatch()
-                            } catch {
-                                sourceError = error
-                                throw error
-                            }
-                            guard let batch else { break }
+                        while let batch = pending {
                             try importer.add(batch, summary: &summary)
+                            pending = try next()
                         }
                         summary.undefinedTags = importer.undefinedTags.sorted()
                         if dryRun { throw DryRunRollback() }

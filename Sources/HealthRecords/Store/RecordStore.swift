@@ -40,12 +40,22 @@ public final class RecordStore {
     /// A file that is not a HealthLog database, or that comes from a newer schema, is refused
     /// before anything is written to it. With ``Access/readOnly`` a missing file is
     /// ``RecordsError/noDatabase(path:)``.
+    ///
+    /// While another process writes the log (an import holds it for the whole import), a
+    /// command waits as `lockWait` says: ten minutes by default.
     public static func open(
-        path: String, access: Access = .readWrite, clock: @escaping @Sendable () -> Int64 = currentUnixMilliseconds
+        path: String, access: Access = .readWrite, clock: @escaping @Sendable () -> Int64 = currentUnixMilliseconds,
+        lockWait: LockWait = LockWait()
     ) throws(RecordsError) -> RecordStore {
         guard !path.isEmpty else { throw .noDatabase(path: path) }
+        // A device, a FIFO or a folder is refused before anything opens it: SQLite would chmod a
+        // device, create a journal beside it, or wait for ever on a FIFO.
+        if let kind = FileSystem.nonRegularKind(path) {
+            throw .notHealthLogDatabase(path: path, reason: "it is \(kind), not a file")
+        }
         do {
-            let database = try access == .readWrite ? openForWriting(path, now: clock()) : openForReading(path, now: clock())
+            let database = try access == .readWrite
+                ? openForWriting(path, now: clock(), lockWait: lockWait) : openForReading(path, now: clock(), lockWait: lockWait)
             return RecordStore(database: database, path: path, clock: clock)
         } catch let error as RecordsError {
             throw error
@@ -63,11 +73,12 @@ public final class RecordStore {
     }
 
     /// Opens (creating when missing) for writing, with the schema set up and up to date.
-    private static func openForWriting(_ path: String, now: Int64) throws -> Database {
+    private static func openForWriting(_ path: String, now: Int64, lockWait: LockWait) throws -> Database {
         let created: Bool
         do { created = try FileSystem.createPrivateFile(path) } catch { throw RecordsError.storage(error.description) }
         // Opening reads nothing yet; the file's bytes are checked first.
         let database = try Database(path: path, mode: .readWrite)
+        database.waitWhenBusy(lockWait)
         if !created {
             try DatabaseFileCheck.checkBeforeOpening(path)
             // An empty file someone made is adopted as a new log, and is private from then on.
@@ -103,10 +114,11 @@ public final class RecordStore {
     /// `query_only`: SQLite can then tidy its `-wal` and `-shm` away on close as usual, and the
     /// folder is left as it was. Elsewhere it is opened read-only, and a WAL log whose `-shm`
     /// cannot be made (a read-only folder) with no `-wal` holding anything is read as immutable.
-    private static func openForReading(_ path: String, now: Int64) throws -> Database {
+    private static func openForReading(_ path: String, now: Int64, lockWait: LockWait) throws -> Database {
         guard FileSystem.exists(path) else { throw RecordsError.noDatabase(path: path) }
         let writable = FileSystem.isWritable(path) && FileSystem.isWritableDirectory(FileSystem.parentDirectory(of: path))
         var database = try Database(path: path, mode: writable ? .readWrite : .readOnly)
+        database.waitWhenBusy(lockWait)
         try DatabaseFileCheck.checkBeforeOpening(path)
         var state: SchemaState
         do {
@@ -173,20 +185,26 @@ public final class RecordStore {
     func mapErrors<T>(_ body: () throws -> T) throws(RecordsError) -> T {
         do {
             return try body()
-        } catch let error as RecordsError {
-            throw error
-        } catch let error as ValidationError {
-            throw .invalid(error.message)
-        } catch let error as SQLiteError {
+        } catch {
+            throw RecordStore.mapped(error, writing: path)
+        }
+    }
+
+    /// `error` as the store reports it, for a write to `target` (the log, or a backup's file).
+    static func mapped(_ error: any Error, writing target: String) -> RecordsError {
+        switch error {
+        case let error as RecordsError: return error
+        case let error as ValidationError: return .invalid(error.message)
+        case let error as OutputError: return .output(error)
+        case let error as SQLiteError:
             if error.isFull || error.isWriteFailure {
-                throw .storage("cannot write to \(path): the disk is full or the file is too large; nothing was written (\(error))")
+                return .storage("cannot write to \(target): the disk is full or the file is too large; nothing was written (\(error))")
             }
             if error.primaryCode == SQLITE_READONLY {
-                throw .storage("\(path) is read-only; nothing was written")
+                return .storage("\(target) is read-only; nothing was written")
             }
-            throw RecordsError(error)
-        } catch {
-            throw .storage("\(error)")
+            return RecordsError(error)
+        default: return .storage("\(error)")
         }
     }
 }

@@ -1,4 +1,4 @@
-import HealthCore
+public import HealthCore
 
 /// Everything the records library can refuse or fail at, with a message a person can act on.
 public enum RecordsError: Error, Equatable, CustomStringConvertible, Sendable {
@@ -24,6 +24,8 @@ public enum RecordsError: Error, Equatable, CustomStringConvertible, Sendable {
     case newerSchema(path: String, found: Int, supported: Int)
     /// SQLite failed (I/O, a full disk, a lock held too long).
     case storage(String)
+    /// A file the store writes besides the log (a backup) could not be written.
+    case output(OutputError)
 
     public var description: String {
         switch self {
@@ -39,6 +41,8 @@ public enum RecordsError: Error, Equatable, CustomStringConvertible, Sendable {
             "no HealthLog database at \(path)"
         case .notHealthLogDatabase(let path, let reason):
             "\(path) is not a HealthLog database (\(reason)); it was left untouched"
+        case .output(let error):
+            error.description
         case .newerSchema(let path, let found, let supported):
             "\(path) uses schema version \(found), but this healthlog supports up to \(supported); upgrade healthlog. The file was left untouched"
         }

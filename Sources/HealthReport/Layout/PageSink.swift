@@ -29,28 +29,21 @@ struct DocumentInfo {
     let created: String
 }
 
-/// A single PDF: each page is emitted as soon as it ends, so memory stays flat.
+/// A single PDF: each page is emitted as soon as it ends, so memory stays flat. It is written
+/// into an ``OutputFile`` that only takes its path once the document is complete.
 final class PDFPageSink: PageSink {
-    private let path: String
-    private let temporary: String
+    private let output: OutputFile
+    /// False for a spool that the caller reads back (`-o -`).
+    private let commits: Bool
     private let surface: CairoSurface
     /// The one context every page is drawn on.
     let context: GraphicsContext
 
-    init(path: String, width: Double, height: Double, info: DocumentInfo) throws(ReportError) {
-        self.path = path
-        do {
-            temporary = try AtomicFile.reserveTemporary(for: path)
-        } catch {
-            throw .output(path: path, reason: error.reason)
-        }
-        do {
-            surface = try CairoSurface.pdf(path: temporary, width: width, height: height)
-            context = try GraphicsContext(surface: surface)
-        } catch {
-            AtomicFile.discard(temporary)
-            throw error
-        }
+    init(output: OutputFile, commits: Bool, width: Double, height: Double, info: DocumentInfo) throws(ReportError) {
+        self.output = output
+        self.commits = commits
+        surface = try CairoSurface.pdf(into: output, width: width, height: height)
+        context = try GraphicsContext(surface: surface)
         surface.setMetadata(CAIRO_PDF_METADATA_TITLE, info.title)
         surface.setMetadata(CAIRO_PDF_METADATA_AUTHOR, info.author)
         surface.setMetadata(CAIRO_PDF_METADATA_SUBJECT, info.subject)
@@ -62,6 +55,8 @@ final class PDFPageSink: PageSink {
 
     func endPage() throws(ReportError) {
         context.showPage()
+        // A failed write puts Cairo in an error state too; the output's own reason says more.
+        if let failure = output.failure { throw ReportError(failure) }
         try context.checkStatus()
     }
 
@@ -72,36 +67,53 @@ final class PDFPageSink: PageSink {
     func finish() throws(ReportError) -> [String] {
         do {
             try surface.finish()
-            try AtomicFile.commit(temporary, to: path)
+            if commits { try output.commit() }
         } catch let error as ReportError {
             abandon()
             throw error
-        } catch let error as AtomicFile.WriteError {
-            throw .output(path: path, reason: error.reason)
+        } catch let error as OutputError {
+            abandon()
+            throw ReportError(error)
         } catch {
             abandon()
-            throw .output(path: path, reason: "\(error)")
+            throw .output(path: output.path, reason: "\(error)")
         }
-        return [path]
+        return [output.path]
     }
 
-    func abandon() { AtomicFile.discard(temporary) }
+    func abandon() { output.discard() }
 }
 
 /// One PNG per page, `NAME-1.png`, `NAME-2.png`, …, at `dpi`; a one-page render given
-/// `NAME.png` is written to exactly that name.
+/// `NAME.png` is written to exactly that name. Every page waits unnamed until all of them are
+/// drawn; then each takes its name, and what a previous report of the same name left is removed
+/// (its pages past this one's, such as `NAME-4.png` after a 3-page report, and `NAME.png` or
+/// its pages when this one's pages take the other form), so a folder never holds two reports'
+/// pages under one name. Only regular PNG files of exactly those names are removed.
 final class PNGPageSink: PageSink {
-    private let path: String
     private let base: String
+    private let names: [String]
+    private let stale: [String]
     private let width: Double
     private let height: Double
     private let scale: Double
     private var current: GraphicsContext?
-    private var written: [(temporary: String, target: String)] = []
+    private var written: [OutputFile] = []
 
-    init(path: String, width: Double, height: Double, dpi: Int) {
-        self.path = path
-        base = path.lowercased().hasSuffix(".png") ? String(path.dropLast(4)) : path
+    /// A sink for `pages` pages written at `path`.
+    init(path: String, pages: Int, width: Double, height: Double, dpi: Int) {
+        let isPNGName = path.lowercased().hasSuffix(".png")
+        base = isPNGName ? String(path.dropLast(4)) : path
+        let single = pages == 1 && isPNGName
+        names = single ? [path] : (1...max(pages, 1)).map { PNGPageSink.pageName(base: isPNGName ? String(path.dropLast(4)) : path, page: $0) }
+        // What another report of this name may have left: the one-page name, or numbered pages.
+        var stale: [String] = single || !isPNGName ? [] : [path]
+        var page = single ? 1 : pages + 1
+        while FileSystem.isPNGFile(PNGPageSink.pageName(base: base, page: page)) {
+            stale.append(PNGPageSink.pageName(base: base, page: page))
+            page += 1
+        }
+        self.stale = stale
         self.width = width
         self.height = height
         scale = Double(dpi) / 72
@@ -118,36 +130,38 @@ final class PNGPageSink: PageSink {
 
     func endPage() throws(ReportError) {
         guard let current else { return }
-        let target = "\(base)-\(written.count + 1).png"
-        let temporary: String
+        guard written.count < names.count else { throw .drawing("more pages than were planned") }
+        let output: OutputFile
         do {
-            temporary = try AtomicFile.reserveTemporary(for: target)
+            output = try OutputFile(names[written.count])
         } catch {
             abandon()
-            throw .output(path: target, reason: error.reason)
+            throw ReportError(error)
         }
-        written.append((temporary, target))
+        written.append(output)
         try current.checkStatus()
-        try current.surface.writePNG(to: temporary)
+        try current.surface.writePNG(into: output)
         self.current = nil
     }
 
     func addOutline(_ title: String, page: Int, parent: Int32?) -> Int32 { 0 }
 
     func finish() throws(ReportError) -> [String] {
-        if written.count == 1 && path.lowercased().hasSuffix(".png") { written[0].target = path }
-        for (temporary, target) in written {
+        for output in written {
             do {
-                try AtomicFile.commit(temporary, to: target)
+                try output.commit()
             } catch {
                 abandon()
-                throw .output(path: target, reason: error.reason)
+                throw ReportError(error)
             }
         }
-        return written.map(\.target)
+        for name in stale where FileSystem.isPNGFile(name) { FileSystem.remove(name) }
+        return Array(names.prefix(written.count))
     }
 
+    static func pageName(base: String, page: Int) -> String { "\(base)-\(page).png" }
+
     func abandon() {
-        for (temporary, _) in written { AtomicFile.discard(temporary) }
+        for output in written { output.discard() }
     }
 }

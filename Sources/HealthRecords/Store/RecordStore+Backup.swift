@@ -1,0 +1,177 @@
+import CSQLite
+import HealthCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension RecordStore {
+    /// Writes a consistent snapshot of the log to `path` (mode 0600) with SQLite's online
+    /// backup API, so it can run while others add readings. Nothing appears at `path` until the
+    /// copy is complete; a device or FIFO there is written into (the copy is made in the
+    /// temporary folder first), never replaced.
+    public func backup(to path: String) throws(RecordsError) {
+        try RecordStore.writeSnapshot(of: database, to: path)
+    }
+
+    /// The snapshot of `source` at `path`, as ``backup(to:)`` writes it.
+    static func writeSnapshot(of source: Database, to path: String) throws(RecordsError) {
+        let destination: OutputDestination
+        do { destination = try OutputDestination.resolve(path) } catch { throw .output(error) }
+        let staged: StagedFile
+        do {
+            if case .replace = destination {
+                staged = try StagedFile(beside: path)
+            } else {
+                staged = try StagedFile(beside: temporaryFolder() + "/backup")
+            }
+        } catch {
+            throw .output(error)
+        }
+        do {
+            let target = try Database(path: staged.temporaryPath, mode: .readWrite)
+            // No journal beside the temporary copy: a stopped backup leaves one file, which the
+            // signal handlers remove.
+            _ = try target.pragmaText("journal_mode=OFF")
+            try source.copy(into: target)
+            // One self-contained file: opening it later leaves no -wal or -shm beside it.
+            _ = try target.pragmaText("journal_mode=DELETE")
+        } catch {
+            staged.discard()
+            throw RecordStore.mapped(error, writing: path)
+        }
+        do {
+            if case .replace = destination {
+                try staged.commit(to: path)
+                return
+            }
+            let output = try OutputFile(path)
+            let input = try InputFile(path: staged.temporaryPath)
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let count = try chunk.withUnsafeMutableBytes { try input.read(into: $0) }
+                if count == 0 { break }
+                chunk.withUnsafeBytes { output.write(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+            }
+            staged.discard()
+            try output.commit()
+        } catch let error as OutputError {
+            staged.discard()
+            throw .output(error)
+        } catch {
+            staged.discard()
+            throw .storage("cannot back up to \(path): \(error)")
+        }
+    }
+
+    /// Replaces the log's contents with the backup at `path`, after checking it, and keeps the
+    /// current contents beside the log under a name of its own,
+    /// `<database>.before-restore-20261201T084512Z.bak`. Returns the path of that copy.
+    ///
+    /// Every restore keeps its own copy: restoring twice never overwrites the log from before
+    /// the first restore.
+    ///
+    /// The copy of the current log and the restore are made under one write lock, so no
+    /// reading another process adds in between is lost: a reading whose `add` succeeded is in
+    /// the kept copy or in the restored log. The restore itself is one transaction, so other
+    /// processes see the old log or the new one. An older backup is brought up to this build's
+    /// schema in a private copy first; the backup file itself is only read.
+    @discardableResult
+    public func restore(from path: String) throws(RecordsError) -> String {
+        if let kind = FileSystem.nonRegularKind(path) {
+            throw .notHealthLogDatabase(path: path, reason: "it is \(kind), not a backup file")
+        }
+        let prepared = try RecordStore.preparedCopy(of: path, now: clock())
+        defer { prepared.discard() }
+        let kept = displacedLogPath()
+        do {
+            // ATTACH cannot run inside a transaction; the copy is only read.
+            try database.cachedStatement("ATTACH DATABASE ? AS restored").run([.text(prepared.temporaryPath)])
+        } catch {
+            throw .storage("cannot read the prepared copy of \(path): \(error)")
+        }
+        defer { try? database.execute("DETACH DATABASE restored") }
+        try write {
+            // The copy of the log as it is now, read through a second connection while this one
+            // holds the write lock: nothing can be added between this copy and the restore.
+            let reader = try Database(path: self.path, mode: .readOnly)
+            try RecordStore.writeSnapshot(of: reader, to: kept)
+            for table in try RecordStore.dataTables(of: database) {
+                let columns = try RecordStore.columns(of: table, in: database).map { "\"\($0)\"" }.joined(separator: ", ")
+                try database.execute("DELETE FROM main.\"\(table)\"")
+                try database.execute("INSERT INTO main.\"\(table)\" (\(columns)) SELECT \(columns) FROM restored.\"\(table)\"")
+            }
+        }
+        return kept
+    }
+
+    /// A private copy of the backup at `path`, checked and migrated to this build's schema.
+    private static func preparedCopy(of path: String, now: Int64) throws(RecordsError) -> StagedFile {
+        do {
+            let source = try Database(path: path, mode: .readOnly)
+            try RecordStore.checkIdentity(of: source)
+            let integrity = try Statement(database: source, sql: "PRAGMA integrity_check").scalarText()
+            guard integrity == "ok" else {
+                throw RecordsError.invalid("\(path) fails SQLite's integrity check (\(integrity ?? "?")); nothing was restored")
+            }
+            guard try source.pragmaInt("application_id") == Migrations.applicationID else {
+                throw RecordsError.notHealthLogDatabase(path: path, reason: "it is an empty database")
+            }
+            let staged = try StagedFile(beside: temporaryFolder() + "/restore")
+            do {
+                let copy = try Database(path: staged.temporaryPath, mode: .readWrite)
+                _ = try copy.pragmaText("journal_mode=OFF")
+                try source.copy(into: copy)
+                try Migrations.apply(to: copy, now: now)
+            } catch {
+                staged.discard()
+                throw error
+            }
+            return staged
+        } catch let error as RecordsError {
+            throw error
+        } catch let error as OutputError {
+            throw .output(error)
+        } catch let error as SQLiteError where error.primaryCode == SQLITE_NOTADB {
+            throw .notHealthLogDatabase(path: path, reason: "file is not a database")
+        } catch {
+            throw .storage("cannot read \(path): \(error)")
+        }
+    }
+
+    /// The tables that hold the log's data (not SQLite's own, not the migration record).
+    private static func dataTables(of database: Database) throws -> [String] {
+        var tables: [String] = []
+        try database.cachedStatement(
+            "SELECT name FROM main.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != 'schema_migrations' ORDER BY name"
+        ).forEachRow { tables.append($0.text(0) ?? "") }
+        // Parents first, so their children's references hold as they are inserted.
+        return tables.sorted { ($0 == "profiles" ? 0 : 1, $0) < ($1 == "profiles" ? 0 : 1, $1) }
+    }
+
+    private static func columns(of table: String, in database: Database) throws -> [String] {
+        var columns: [String] = []
+        try Statement(database: database, sql: "PRAGMA main.table_info(\"\(table)\")").forEachRow { columns.append($0.text(1) ?? "") }
+        return columns
+    }
+
+    /// The temporary folder: `$TMPDIR`, else /tmp.
+    static func temporaryFolder() -> String {
+        getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    }
+
+    /// A name beside the log for its contents before a restore, stamped with the UTC time and
+    /// numbered when that name is taken.
+    private func displacedLogPath() -> String {
+        let now = ZonedInstant(utcSeconds: clock() / 1000, offsetMinutes: 0)
+        let stamp = "\(now.localDate.description.filter { $0 != "-" })T\(pad(now.hour, 2))\(pad(now.minute, 2))\(pad(now.second, 2))Z"
+        let base = "\(path).before-restore-\(stamp)"
+        var candidate = base + ".bak"
+        var number = 2
+        while FileSystem.exists(candidate) {
+            candidate = "\(base)-\(number).bak"
+            number += 1
+        }
+        return candidate
+    }
+}
