@@ -4,15 +4,28 @@
 /// The model, time and text parsers throw it; the layers above wrap it in their own error
 /// type or report it against the record it came from.
 public struct ValidationError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The message, written for the person who typed or exported the value.
-    public let message: String
-
-    public init(_ message: String) {
-        self.message = message
+    /// What was wrong: a text that could not be read as the value at all, or a value read and refused.
+    public enum Kind: Sendable {
+        /// Read, and refused: out of range, in the future, inconsistent.
+        case refused
+        /// Not of the form the value takes: `138/` for a blood pressure, `tomorrowish` for a time.
+        case unreadable
     }
 
-    /// The error for `message`, so typed throws can say `throw .invalid("…")`.
+    /// The message, written for the person who typed or exported the value.
+    public let message: String
+    public let kind: Kind
+
+    public init(_ message: String, kind: Kind = .refused) {
+        self.message = message
+        self.kind = kind
+    }
+
+    /// A value that was read and refused, so typed throws can say `throw .invalid("…")`.
     public static func invalid(_ message: String) -> ValidationError { ValidationError(message) }
+
+    /// A text that is not of the form the value takes.
+    public static func unreadable(_ message: String) -> ValidationError { ValidationError(message, kind: .unreadable) }
 
     public var description: String { message }
 }

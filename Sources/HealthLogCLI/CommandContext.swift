@@ -18,6 +18,7 @@ public final class CommandContext {
     /// The log this command created, and the folders created for it (deepest first).
     private var createdLog: (path: String, folders: [String])?
     private var openedAccess: RecordStore.Access?
+    private var resolvedToday: CivilDate?
 
     public init(
         stdout: any TextOutput, stderr: any TextOutput, environment: [String: String],
@@ -40,7 +41,10 @@ public final class CommandContext {
         if databaseFlag == nil, environment["HEALTHLOG_DB"] == "" {
             throw .usage("HEALTHLOG_DB is set but empty; unset it or give the database file's path", command: "healthlog")
         }
-        return DatabaseLocation.resolvePath(flag: databaseFlag, environment: environment)
+        guard let path = DatabaseLocation.resolvePath(flag: databaseFlag, environment: environment) else {
+            throw .usage("HOME is not set and this user has no home folder, so the log cannot be found; give --db PATH or set HEALTHLOG_DB", command: "healthlog")
+        }
+        return path
     }
 
     /// The record store, opened on first use. A command that only reads opens it
@@ -103,8 +107,22 @@ public final class CommandContext {
     /// The current instant in the local zone.
     var now: ZonedInstant { zone.zoned(utcSeconds: clock() / 1000) }
 
-    /// Today's local date.
-    var today: CivilDate { now.localDate }
+    /// Today, as a measurement day (at 00:45 it is still yesterday's evening): the machine's
+    /// own, or the day of a reading taken in the last hours in a zone ahead of the machine's
+    /// (a Shanghai morning reading is tomorrow on a machine in UTC), whichever is later, so a
+    /// reading just taken is always in "today" and in every range that runs up to it.
+    var today: CivilDate {
+        if let resolvedToday { return resolvedToday }
+        var day = now.measurementDay
+        if let path = try? databasePath(), FileSystem.exists(path), FileSystem.nonRegularKind(path) == nil,
+            let store = try? store(.readOnly),
+            let latest = try? store.latestMeasurementDay(since: now.utcSeconds - ZonedInstant.widestOffsetSpreadSeconds)
+        {
+            day = max(day, latest)
+        }
+        resolvedToday = day
+        return day
+    }
 
     /// The profile the command is about: `--profile`, else `$HEALTHLOG_PROFILE`, else
     /// (``ProfileChoice/automatic``) the stored default or the only profile.
@@ -146,6 +164,6 @@ public final class CommandContext {
         guard let confirm else {
             throw .usage("not at a terminal to ask \"\(question.visibleControls())\"; add --yes to go ahead", command: command)
         }
-        guard confirm(question.visibleControls() + " [y/N] ") else { throw .data("cancelled; nothing was changed") }
+        guard confirm(question.visibleControls() + " [y/N] ") else { throw .cancelled("cancelled; nothing was changed") }
     }
 }

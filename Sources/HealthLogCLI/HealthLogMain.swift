@@ -49,6 +49,7 @@ public enum HealthLogMain {
         let top = try ArgumentParser.parse(arguments, spec: spec, stopAtFirstPositional: true)
         try applyGlobalOptions(top, context: context)
         if top.isSet(Options.version) {
+            guard top.rest.isEmpty else { throw .usage("--version takes no arguments, but '\(top.rest[0])' followed it", command: "healthlog") }
             context.stdout.line("healthlog \(version)")
             return
         }

@@ -20,7 +20,9 @@ import Testing
         ("120/80/70", "'120/80/70' is not a blood pressure; expected SYS/DIA, e.g. 138/86"),
     ])
     func rejectsBadEntry(text: String, message: String) {
-        #expect(throws: ValidationError.invalid(message)) { try BloodPressure.parse(text) }
+        // A text that is not SYS/DIA cannot be read; numbers out of range are read and refused.
+        let kind: ValidationError.Kind = message.hasPrefix("'") ? .unreadable : .refused
+        #expect(throws: ValidationError(message, kind: kind)) { try BloodPressure.parse(text) }
     }
 
     @Test func kilogramsAreExact() {

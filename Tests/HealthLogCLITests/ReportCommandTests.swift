@@ -46,10 +46,10 @@ import Testing
     @Test(arguments: [
         (["report", "--from", "2026-01-01", "--to", "2026-01-31"], 65, "Error: no readings for dad (爸爸) in 2026-01-01 – 2026-01-31"),
         (["report", "--template", "fancy"], 65, "Error: no template 'fancy'; available: clinic, summary (or give a path to a .json file)"),
-        (["report", "--lang", "fr"], 65, "Error: --lang 'fr' is not available; use en or zh-Hans"),
-        (["report", "--format", "docx"], 65, "Error: --format 'docx' is not pdf or png"),
-        (["report", "--dpi", "5000"], 65, "Error: --dpi '5000' is not a resolution from 50 to 600"),
-        (["chart", "--format", "gif"], 65, "Error: --format 'gif' is not png, svg or pdf"),
+        (["report", "--lang", "fr"], 64, "Error: --lang 'fr' is not available; use en or zh-Hans. See 'healthlog report --help'."),
+        (["report", "--format", "docx"], 64, "Error: --format 'docx' is not pdf or png. See 'healthlog report --help'."),
+        (["report", "--dpi", "5000"], 64, "Error: --dpi '5000' is not a resolution from 50 to 600. See 'healthlog report --help'."),
+        (["chart", "--format", "gif"], 64, "Error: --format 'gif' is not png, svg or pdf. See 'healthlog chart --help'."),
     ])
     func refusalsWriteNoFile(arguments: [String], status: Int32, message: String) throws {
         let cli = dadWithReadings()
@@ -117,7 +117,7 @@ import Testing
         (["report", "-o", "r.svg"], "Error: -o r.svg: the report is pdf or png; 'healthlog chart' draws an SVG. See 'healthlog report --help'."),
         (["report", "-o", "r.png", "--format", "pdf"], "Error: -o r.png names a .png file but --format is pdf. See 'healthlog report --help'."),
         (["report", "-o", "-", "--format", "png"], "Error: -o - writes a PDF; PNG pages need file names. See 'healthlog report --help'."),
-        (["report", "--log", "weekly"], "Error: --log 'weekly' is not readings or daily"),
+        (["report", "--log", "weekly"], "Error: --log 'weekly' is not readings or daily. See 'healthlog report --help'."),
     ])
     func badOutputRequests(arguments: [String], message: String) {
         let result = dad().run(arguments)

@@ -35,7 +35,7 @@ import Testing
         _ = try RecordStore.open(path: path)
         try runSQL(path, "PRAGMA wal_checkpoint(TRUNCATE); PRAGMA user_version = 99;")
         let before = snapshot(path)
-        #expect(throws: RecordsError.newerSchema(path: path, found: 99, supported: 3)) {
+        #expect(throws: RecordsError.newerSchema(path: path, found: 99, supported: 4)) {
             try RecordStore.open(path: path)
         }
         #expect(snapshot(path) == before)

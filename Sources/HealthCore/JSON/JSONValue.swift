@@ -94,8 +94,13 @@ public enum JSONValue: Equatable, Sendable {
 
     /// Compact when `indent` is nil, otherwise pretty-printed.
     public func serialized(indent: String? = "  ") -> String {
+        serialized(indent: indent, depth: 0)
+    }
+
+    /// Pretty-printed as a value nested `depth` levels deep (its closing bracket indented so).
+    public func serialized(indent: String?, depth: Int) -> String {
         var output = ""
-        write(into: &output, indent: indent, depth: 0)
+        write(into: &output, indent: indent, depth: depth)
         return output
     }
 

@@ -3,11 +3,6 @@ public struct BloodPressure: Hashable, Sendable, CustomStringConvertible {
     public let systolic: Int
     public let diastolic: Int
 
-    /// Accepted systolic values, mmHg.
-    public static let systolicRange = 50...300
-    /// Accepted diastolic values, mmHg.
-    public static let diastolicRange = 20...200
-
     public init(systolic: Int, diastolic: Int) {
         self.systolic = systolic
         self.diastolic = diastolic
@@ -31,29 +26,26 @@ public struct BloodPressure: Hashable, Sendable, CustomStringConvertible {
 
     /// Checks the ranges and that systolic is above diastolic.
     public func validate() throws(ValidationError) {
-        guard BloodPressure.systolicRange.contains(systolic) else {
-            throw .invalid("systolic \(systolic) is out of range (50–300 mmHg)")
-        }
-        guard BloodPressure.diastolicRange.contains(diastolic) else {
-            throw .invalid("diastolic \(diastolic) is out of range (20–200 mmHg)")
-        }
+        try ValueLimits.systolic.check(systolic)
+        try ValueLimits.diastolic.check(diastolic)
         guard systolic > diastolic else {
             throw .invalid("systolic must be higher than diastolic, got \(self) (SYS/DIA, e.g. 138/86)")
         }
     }
 
-    /// Parses `SYS/DIA` such as `138/86`, with a message that says what is wrong.
+    /// Parses `SYS/DIA` such as `138/86`, with a message that says what is wrong: a text that
+    /// is not of that form is ``ValidationError/Kind/unreadable``, numbers out of range are refused.
     public static func parse(_ text: String) throws(ValidationError) -> BloodPressure {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2 else {
-            throw .invalid("'\(text)' is not a blood pressure; expected SYS/DIA, e.g. 138/86")
+            throw .unreadable("'\(text)' is not a blood pressure; expected SYS/DIA, e.g. 138/86")
         }
         guard !parts[0].isEmpty, !parts[1].isEmpty else {
             let missing = parts[0].isEmpty ? "systolic" : "diastolic"
-            throw .invalid("'\(text)' has no \(missing) value; expected SYS/DIA, e.g. 138/86")
+            throw .unreadable("'\(text)' has no \(missing) value; expected SYS/DIA, e.g. 138/86")
         }
         guard let systolic = parseWholeNumber(parts[0]), let diastolic = parseWholeNumber(parts[1]) else {
-            throw .invalid("'\(text)' is not a blood pressure: use digits only, SYS/DIA, e.g. 138/86")
+            throw .unreadable("'\(text)' is not a blood pressure: use digits only, SYS/DIA, e.g. 138/86")
         }
         let pressure = BloodPressure(systolic: systolic, diastolic: diastolic)
         try pressure.validate()

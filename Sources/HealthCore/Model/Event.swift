@@ -53,18 +53,11 @@ public struct Event: Equatable, Sendable {
         }
     }
 
-    /// The longest text accepted, in characters.
-    public static let maximumTextLength = 500
-
     /// Checks the id, profile, text and time offset.
     public func validate() throws(ValidationError) {
         guard Reading.isValidID(id) else { throw .invalid("event id '\(id)' is not a UUID") }
         try Slug.validate(profileID, what: "profile id")
-        guard !text.trimmingWhitespace().isEmpty, text.count <= Event.maximumTextLength else {
-            throw .invalid("an event's text must be 1–\(Event.maximumTextLength) characters")
-        }
-        guard ZonedInstant.offsetRange.contains(at.offsetMinutes) else {
-            throw .invalid("UTC offset \(at.offsetMinutes) minutes is out of range (±18 hours)")
-        }
+        try ValueLimits.eventText.check(text)
+        try ValueLimits.offsetMinutes.check(at.offsetMinutes)
     }
 }

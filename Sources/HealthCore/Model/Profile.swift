@@ -20,10 +20,6 @@ public struct Profile: Equatable, Sendable {
     /// Milliseconds since 1970.
     public var updatedAt: Int64
 
-    /// Treatment targets doctors set: systolic 100–160, diastolic 60–100 mmHg.
-    public static let targetSystolicRange = 100...160
-    public static let targetDiastolicRange = 60...100
-
     public init(
         id: String, name: String? = nil, birthYear: Int? = nil, sex: Sex? = nil,
         target: BloodPressure? = nil, createdAt: Int64 = 0, updatedAt: Int64 = 0
@@ -37,21 +33,16 @@ public struct Profile: Equatable, Sendable {
         self.updatedAt = updatedAt
     }
 
-    /// Accepted birth years.
-    public static let birthYearRange = 1900...2100
-
     /// Checks the id, name, birth year and target.
     public func validate() throws(ValidationError) {
         try Slug.validate(id, what: "profile id")
-        guard !name.trimmingWhitespace().isEmpty, name.count <= 100 else {
-            throw .invalid("profile name must be 1–100 characters")
-        }
-        if let birthYear, !Profile.birthYearRange.contains(birthYear) {
-            throw .invalid("birth year \(birthYear) is out of range (1900–2100)")
-        }
+        try ValueLimits.profileName.check(name)
+        if let birthYear { try ValueLimits.birthYear.check(birthYear) }
         try target?.validate()
-        if let target, !Profile.targetSystolicRange.contains(target.systolic) || !Profile.targetDiastolicRange.contains(target.diastolic) {
-            throw .invalid("target \(target) is not a treatment target (\(Profile.targetSystolicRange.lowerBound)–\(Profile.targetSystolicRange.upperBound) / \(Profile.targetDiastolicRange.lowerBound)–\(Profile.targetDiastolicRange.upperBound) mmHg)")
+        let systolic = ValueLimits.targetSystolic.range
+        let diastolic = ValueLimits.targetDiastolic.range
+        if let target, !systolic.contains(target.systolic) || !diastolic.contains(target.diastolic) {
+            throw .invalid("target \(target) is not a treatment target (\(systolic.lowerBound)–\(systolic.upperBound) / \(diastolic.lowerBound)–\(diastolic.upperBound) mmHg)")
         }
     }
 }

@@ -85,27 +85,14 @@ public struct Reading: Equatable, Sendable {
     /// Weight in kilograms.
     public var weightKilograms: Double? { weightGrams.map { Double($0) / 1000 } }
 
-    /// Accepted pulse values, beats per minute.
-    public static let pulseRange = 20...250
-    /// Accepted weights, in grams (1–500 kg).
-    public static let weightGramsRange = 1000...500_000
-    /// The longest note accepted, in characters.
-    public static let maximumNoteLength = 10_000
-
     /// Checks every value against its accepted range.
     public func validate() throws(ValidationError) {
         guard storedID.isPackedUUID || Reading.isValidID(id) else { throw .invalid("reading id '\(id)' is not a UUID") }
         try Slug.validate(profileID, what: "profile id")
-        guard ZonedInstant.offsetRange.contains(takenAt.offsetMinutes) else {
-            throw .invalid("UTC offset \(takenAt.offsetMinutes) minutes is out of range (±18 hours)")
-        }
+        try ValueLimits.offsetMinutes.check(takenAt.offsetMinutes)
         try bloodPressure?.validate()
-        if let pulse, !Reading.pulseRange.contains(pulse) {
-            throw .invalid("pulse \(pulse) is out of range (20–250 bpm)")
-        }
-        if let weightGrams, !Reading.weightGramsRange.contains(weightGrams) {
-            throw .invalid("weight \(formatKilograms(weightGrams)) kg is out of range (1–500 kg)")
-        }
+        if let pulse { try ValueLimits.pulse.check(pulse) }
+        if let weightGrams { try ValueLimits.checkWeight(grams: weightGrams) }
         guard bloodPressure != nil || pulse != nil || weightGrams != nil else {
             throw .invalid("a reading needs blood pressure, pulse or weight")
         }
@@ -114,10 +101,7 @@ public struct Reading: Equatable, Sendable {
         for (index, tag) in tagIDs.enumerated() where tagIDs[..<index].contains(tag) {
             throw .invalid("tag '\(tag)' is given twice")
         }
-        // A note of at most that many bytes has at most that many characters.
-        guard note.utf8.count <= Reading.maximumNoteLength || note.count <= Reading.maximumNoteLength else {
-            throw .invalid("note is \(note.count) characters; the limit is 10000")
-        }
+        try ValueLimits.note.check(note)
     }
 }
 

@@ -16,9 +16,14 @@ public struct StatusTag: Equatable, Sendable {
     /// caffeine or exercise in the 30 minutes before measuring. Such readings are counted and
     /// marked, never left out of a figure.
     public var deviation: Bool
+    /// True for a definition that was removed (`tag remove`): it is not listed, offered or used
+    /// for labels, but what it said about its readings (a protocol deviation) still counts in
+    /// every figure, so removing a definition never changes history.
+    public var removed: Bool
 
     public init(
-        id: String, label: String, labelZh: String? = nil, color: String = "#6C757D", symbol: String = "tag", deviation: Bool = false
+        id: String, label: String, labelZh: String? = nil, color: String = "#6C757D", symbol: String = "tag", deviation: Bool = false,
+        removed: Bool = false
     ) {
         self.id = id
         self.label = label
@@ -26,6 +31,7 @@ public struct StatusTag: Equatable, Sendable {
         self.color = color
         self.symbol = symbol
         self.deviation = deviation
+        self.removed = removed
     }
 
     /// The label in `language`; English where there is no Chinese one.
@@ -49,12 +55,8 @@ public struct StatusTag: Equatable, Sendable {
     /// Checks the id, labels and colour.
     public func validate() throws(ValidationError) {
         try Slug.validate(id, what: "tag id")
-        guard !label.trimmingWhitespace().isEmpty, label.count <= 40 else {
-            throw .invalid("tag label must be 1–40 characters")
-        }
-        if let labelZh, labelZh.trimmingWhitespace().isEmpty || labelZh.count > 40 {
-            throw .invalid("Chinese tag label must be 1–40 characters")
-        }
+        try ValueLimits.tagLabel.check(label)
+        if let labelZh { try ValueLimits.tagLabelChinese.check(labelZh) }
         guard StatusTag.isColor(color) else {
             throw .invalid("colour '\(color)' is not valid; use #RRGGBB, e.g. #17A2B8")
         }

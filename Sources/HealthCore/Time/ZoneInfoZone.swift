@@ -84,7 +84,7 @@ public func timeZoneRule(named name: String) -> (any TimeZoneRule)? {
         let digits = name.dropFirst().filter { $0 != ":" }
         guard digits.count == 2 || digits.count == 4, let value = Int(digits) else { return nil }
         let minutes = digits.count == 2 ? value * 60 : (value / 100) * 60 + value % 100
-        guard ZonedInstant.offsetRange.contains(minutes) else { return nil }
+        guard ValueLimits.offsetMinutes.range.contains(minutes) else { return nil }
         return FixedOffsetZone(minutes: sign == "-" ? -minutes : minutes)
     }
     return ZoneInfoZone(identifier: name)

@@ -8,8 +8,8 @@ public struct ZonedInstant: Hashable, Comparable, Sendable {
     /// The UTC offset at entry, in minutes east of Greenwich (+480 for China).
     public let offsetMinutes: Int
 
-    /// The widest offsets in use anywhere (UTC−12 to UTC+14), with margin.
-    public static let offsetRange = -18 * 60...18 * 60
+    /// The most two clocks anywhere can differ, in seconds: from UTC−18 to UTC+18.
+    public static let widestOffsetSpreadSeconds = Int64(ValueLimits.offsetMinutes.range.upperBound - ValueLimits.offsetMinutes.range.lowerBound) * 60
 
     public init(utcSeconds: Int64, offsetMinutes: Int) {
         self.utcSeconds = utcSeconds
@@ -58,11 +58,31 @@ public struct ZonedInstant: Hashable, Comparable, Sendable {
         return "\(offsetMinutes < 0 ? "−" : "+")\(pad(magnitude / 60, 2)):\(pad(magnitude % 60, 2))"
     }
 
+    /// The offset as short as it reads: `+2:00`, `−3:30`, `+14:00` (for narrow cells).
+    public var shortOffsetText: String {
+        let magnitude = abs(offsetMinutes)
+        return "\(offsetMinutes < 0 ? "−" : "+")\(magnitude / 60):\(pad(magnitude % 60, 2))"
+    }
+
     /// ISO 8601 with the stored offset, e.g. `2026-11-30T07:45:00+08:00`.
     public var iso8601: String {
         let sign = offsetMinutes < 0 ? "-" : "+"
         let magnitude = abs(offsetMinutes)
         return "\(localDate)T\(localTimeText):\(pad(second, 2))\(sign)\(pad(magnitude / 60, 2)):\(pad(magnitude % 60, 2))"
+    }
+
+    /// The positions in `instants` whose local date and minute another instant there shows too,
+    /// with a different UTC offset: the readings of the hour the clocks go back, which look
+    /// the same unless their offsets are shown.
+    public static func sharedWallClockTimes(_ instants: some Collection<ZonedInstant>) -> Set<Int> {
+        var offsetsByMinute: [Int64: Set<Int>] = [:]
+        for instant in instants { offsetsByMinute[floorDivide(instant.localSeconds, 60), default: []].insert(instant.offsetMinutes) }
+        guard offsetsByMinute.values.contains(where: { $0.count > 1 }) else { return [] }
+        var shared = Set<Int>()
+        for (index, instant) in instants.enumerated() where offsetsByMinute[floorDivide(instant.localSeconds, 60)]!.count > 1 {
+            shared.insert(index)
+        }
+        return shared
     }
 
     /// Orders by the instant alone; the offset only changes how it is shown.
@@ -113,7 +133,7 @@ public struct ZonedInstant: Hashable, Comparable, Sendable {
             default: return nil
             }
             let total = offsetHours * 60 + offsetMinutes
-            guard offsetMinutes < 60, ZonedInstant.offsetRange.contains(total) else { return nil }
+            guard offsetMinutes < 60, ValueLimits.offsetMinutes.range.contains(total) else { return nil }
             return (date, hour, minute, second, sign == UInt8(ascii: "-") ? -total : total)
         }
         guard let (date, hour, minute, second, offset) = parsed else { return nil }

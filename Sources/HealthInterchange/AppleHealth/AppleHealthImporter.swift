@@ -94,7 +94,7 @@ enum AppleHealthImporter {
                     reader.attribute("type") == heartRate,
                     let start = reader.attribute("startDate").flatMap(parseDate),
                     let index = readingAtMinute[floorDivide(start.utcSeconds, 60)], readings[index].reading.pulse == nil,
-                    let pulse = reader.attribute("value").flatMap(Double.init).flatMap(roundedInt), Reading.pulseRange.contains(pulse)
+                    let pulse = reader.attribute("value").flatMap(Double.init).flatMap(roundedInt), ValueLimits.pulse.range.contains(pulse)
                 else { continue }
                 readings[index].reading.pulse = pulse
                 matched += 1
@@ -141,7 +141,7 @@ enum AppleHealthImporter {
         guard let value = reader.attribute("value").flatMap(Double.init) else { throw .invalid("body mass has no value") }
         let unit = reader.attribute("unit") ?? "kg"
         guard ["kg", "lb", "g"].contains(unit) else { throw .invalid("body mass unit '\(unit)' is not kg, lb or g") }
-        guard let grams = grams(value, unit: unit) else { throw .invalid("body mass \(value) \(unit) is out of range (1–500 kg)") }
+        guard let grams = grams(value, unit: unit) else { throw .invalid("body mass \(value) \(unit) is out of range (\(ValueLimits.weightText))") }
         let reading = Reading(
             id: StableUUID.make("apple-health/weight/\(takenAt.iso8601)/\(grams)"), profileID: profile, takenAt: takenAt,
             weightGrams: grams, createdAt: now, updatedAt: now)
@@ -157,7 +157,7 @@ enum AppleHealthImporter {
             let hours = Int(zone.dropFirst().prefix(2)), let minutes = Int(zone.suffix(2))
         else { return nil }
         let offset = (hours * 60 + minutes) * (sign == "-" ? -1 : 1)
-        guard ZonedInstant.offsetRange.contains(offset),
+        guard ValueLimits.offsetMinutes.range.contains(offset),
             case .success(let (date, clock)) = WallClockText.dateTime(words.dropLast().joined(separator: " "), order: .ymd)
         else { return nil }
         return ZonedInstant(date: date, hour: clock.hour, minute: clock.minute, second: clock.second, offsetMinutes: offset)

@@ -15,7 +15,7 @@ public enum ReadingCSVCodec {
             reading.id, reading.profileID, reading.takenAt.iso8601,
             optionalText(reading.systolic), optionalText(reading.diastolic), optionalText(reading.pulse),
             reading.weightGrams.map(formatKilograms) ?? "",
-            reading.tagIDs.joined(separator: ";"), CSVReader.escape(reading.note), reading.site.rawValue,
+            reading.tagIDs.joined(separator: ";"), CSVReader.escape(SpreadsheetGuard.guarded(reading.note)), reading.site.rawValue,
         ]
         return cells.joined(separator: ",")
     }
@@ -26,13 +26,16 @@ public enum ReadingCSVCodec {
 
     /// The whole file: header, then one line per reading, each ending in `\n`.
     public static func encode(_ readings: [Reading]) -> String {
-        var text = header.joined(separator: ",") + "\n"
-        text.reserveCapacity(readings.count * 80)
-        for reading in readings {
-            text += encode(reading)
-            text += "\n"
-        }
-        return text
+        let sink = MemorySink()
+        write(into: sink) { emit in readings.forEach(emit) }
+        return String(decoding: sink.bytes, as: UTF8.self)
+    }
+
+    /// Writes the file into `sink`: the header, then a line for every reading `readings` hands
+    /// to its `emit`, one at a time, in flat memory.
+    public static func write<Failure: Error>(into sink: any ByteSink, readings: (_ emit: (Reading) -> Void) throws(Failure) -> Void) throws(Failure) {
+        sink.write(header.joined(separator: ",") + "\n")
+        try readings { reading in sink.write(encode(reading) + "\n") }
     }
 
     /// Where each of HealthLog's columns is in a file's header (any order; only profile and
@@ -90,8 +93,8 @@ public enum ReadingCSVCodec {
             let trimmed = String(tag).trimmingWhitespace()
             return trimmed.isEmpty ? nil : String(trimmed)
         }
-        // The note is kept exactly, spaces and all.
-        let note = columns.note.flatMap { $0 < row.cells.count ? row.cells[$0] : nil } ?? ""
+        // The note is kept exactly, spaces and all; the guard HealthLog writes for spreadsheets goes.
+        let note = SpreadsheetGuard.unguarded(columns.note.flatMap { $0 < row.cells.count ? row.cells[$0] : nil } ?? "")
         let siteText = row[columns.site].lowercased()
         guard let site = siteText.isEmpty ? .home : MeasurementSite(rawValue: siteText) else {
             throw .invalid("site '\(siteText)' is not home or office")

@@ -16,16 +16,29 @@ public import HealthCore
 ///   and the time in `effectiveDateTime` (Basic: extension `urn:healthlog:event-at`).
 public enum FHIRExport {
     public static func encode(profiles: [Profile], events: [Event] = [], readings: [Reading], exportedAt: ZonedInstant) -> [UInt8] {
-        var entries: [JSONValue] = profiles.map { profile in
-            entry(fullUrl: "urn:uuid:\(patientUUID(profile.id))", resource: patient(profile))
+        let sink = MemorySink()
+        write(profiles: profiles, events: events, exportedAt: exportedAt, into: sink) { emit in readings.forEach(emit) }
+        return sink.bytes
+    }
+
+    /// Writes the Bundle into `sink`: Patients and events first, then the Observations of every
+    /// reading `readings` hands to its `emit`, one at a time, in flat memory.
+    public static func write<Failure: Error>(
+        profiles: [Profile], events: [Event], exportedAt: ZonedInstant, into sink: any ByteSink,
+        readings: (_ emit: (Reading) -> Void) throws(Failure) -> Void
+    ) throws(Failure) {
+        var writer = JSONDocumentWriter(into: sink)
+        writer.member("resourceType", .string("Bundle"))
+        writer.member("id", .string(StableUUID.make("bundle/\(exportedAt.iso8601)")))
+        writer.member("type", .string("collection"))
+        writer.member("timestamp", .string(exportedAt.iso8601))
+        writer.beginArray("entry")
+        for profile in profiles { writer.element(entry(fullUrl: "urn:uuid:\(patientUUID(profile.id))", resource: patient(profile))) }
+        for event in events { writer.element(entry(fullUrl: "urn:uuid:\(event.id)", resource: resource(for: event))) }
+        try readings { reading in
+            for observation in observations(for: reading) { writer.element(observation) }
         }
-        for event in events { entries.append(entry(fullUrl: "urn:uuid:\(event.id)", resource: resource(for: event))) }
-        for reading in readings { entries += observations(for: reading) }
-        let bundle = JSONValue.object([
-            ("resourceType", .string("Bundle")), ("id", .string(StableUUID.make("bundle/\(exportedAt.iso8601)"))),
-            ("type", .string("collection")), ("timestamp", .string(exportedAt.iso8601)), ("entry", .array(entries)),
-        ])
-        return bundle.bytes()
+        writer.end()
     }
 
     static func patientUUID(_ profileID: String) -> String { StableUUID.make("patient/\(profileID)") }

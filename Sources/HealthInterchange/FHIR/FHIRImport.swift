@@ -290,7 +290,7 @@ private struct FHIRReadState {
             }
             let unit = quantity["code"]?.string ?? quantity["unit"]?.string ?? ""
             guard ["kg", "g", "[lb_av]", "lb", "lbs"].contains(unit) else { throw .invalid("body weight unit '\(unit)' is not kg, g or [lb_av]") }
-            guard let weight = grams(value, unit: unit) else { throw .invalid("body weight \(value) \(unit) is out of range (1–500 kg)") }
+            guard let weight = grams(value, unit: unit) else { throw .invalid("body weight \(value) \(unit) is out of range (\(ValueLimits.weightText))") }
             group.weightGrams = weight
         }
         if let updated = observation["meta"]?["lastUpdated"]?.string.flatMap(InstantText.parse) {

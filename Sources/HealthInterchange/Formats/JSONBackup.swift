@@ -22,13 +22,27 @@ public enum JSONBackup {
     public static func encode(
         profiles: [Profile], tags: [StatusTag], events: [Event] = [], readings: [Reading], exportedAt: Int64
     ) -> [UInt8] {
-        let document = JSONValue.object([
-            ("format", .string("healthlog-backup")), ("version", .int(version)),
-            ("exportedAt", .string(InstantText.format(milliseconds: exportedAt))),
-            ("profiles", .array(profiles.map(json))), ("tags", .array(tags.map(json))),
-            ("events", .array(events.map(json))), ("readings", .array(readings.map(json))),
-        ])
-        return document.bytes()
+        let sink = MemorySink()
+        write(profiles: profiles, tags: tags, events: events, exportedAt: exportedAt, into: sink) { emit in readings.forEach(emit) }
+        return sink.bytes
+    }
+
+    /// Writes the backup into `sink`: profiles, tags and events first, then every reading
+    /// `readings` hands to its `emit`, one at a time, so a log of any size is written in flat memory.
+    public static func write<Failure: Error>(
+        profiles: [Profile], tags: [StatusTag], events: [Event], exportedAt: Int64, into sink: any ByteSink,
+        readings: (_ emit: (Reading) -> Void) throws(Failure) -> Void
+    ) throws(Failure) {
+        var writer = JSONDocumentWriter(into: sink)
+        writer.member("format", .string("healthlog-backup"))
+        writer.member("version", .int(version))
+        writer.member("exportedAt", .string(InstantText.format(milliseconds: exportedAt)))
+        writer.member("profiles", .array(profiles.map(json)))
+        writer.member("tags", .array(tags.map(json)))
+        writer.member("events", .array(events.map(json)))
+        writer.beginArray("readings")
+        try readings { writer.element(json($0)) }
+        writer.end()
     }
 
     static func json(_ profile: Profile) -> JSONValue {
@@ -45,6 +59,7 @@ public enum JSONBackup {
         .object([
             ("id", .string(tag.id)), ("label", .string(tag.label)), ("labelZh", .optional(tag.labelZh)),
             ("color", .string(tag.color)), ("symbol", .string(tag.symbol)), ("deviation", .bool(tag.deviation)),
+            ("removed", .bool(tag.removed)),
         ])
     }
 
@@ -172,7 +187,8 @@ public enum JSONBackup {
             id: id, label: try fields.string("label"), labelZh: try fields.optionalString("labelZh"),
             color: try fields.string("color"), symbol: try fields.optionalString("symbol") ?? "tag",
             // A version 1 backup has no flag: a built-in keeps its own.
-            deviation: try fields.optionalBool("deviation") ?? StatusTag.builtIns.contains { $0.id == id && $0.deviation })
+            deviation: try fields.optionalBool("deviation") ?? StatusTag.builtIns.contains { $0.id == id && $0.deviation },
+            removed: try fields.optionalBool("removed") ?? false)
         try tag.validate()
         return tag
     }
@@ -200,7 +216,7 @@ public enum JSONBackup {
         }
         var weight: Int?
         if let kilograms = try fields.optionalDouble("weightKg") {
-            guard let value = grams(kilograms, unit: "kg") else { throw .invalid("weightKg \(kilograms) is out of range (1–500 kg)") }
+            guard let value = grams(kilograms, unit: "kg") else { throw .invalid("weightKg \(kilograms) is out of range (\(ValueLimits.weightText))") }
             weight = value
         }
         var pressure: BloodPressure?

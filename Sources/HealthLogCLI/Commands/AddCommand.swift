@@ -6,8 +6,10 @@ struct AddCommand: Command {
     static let spec = CommandSpec(
         ["add"], abstract: "Add a reading: blood pressure, pulse and/or weight.",
         arguments: [
-            ArgumentSpec("SYS/DIA", optional: true, help: "Blood pressure in mmHg, e.g. 138/86 (systolic 50–300, diastolic 20–200)."),
-            ArgumentSpec("PULSE", optional: true, help: "Pulse in beats per minute (20–250)."),
+            ArgumentSpec(
+                "SYS/DIA", optional: true,
+                help: "Blood pressure in mmHg, e.g. 138/86 (systolic \(ValueLimits.systolic.rangeText), diastolic \(ValueLimits.diastolic.rangeText))."),
+            ArgumentSpec("PULSE", optional: true, help: "Pulse in beats per minute (\(ValueLimits.pulse.rangeText))."),
         ],
         options: ReadingInput.options,
         examples: [

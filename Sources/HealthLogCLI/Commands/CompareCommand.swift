@@ -27,21 +27,21 @@ struct CompareCommand: Command {
     let json: Bool
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
-        first = try CompareCommand.range(arguments.positionals[0], today: context.today)
-        second = try CompareCommand.range(arguments.positionals[1], today: context.today)
+        first = try CompareCommand.range(arguments.positionals[0], today: context.today, arguments: arguments)
+        second = try CompareCommand.range(arguments.positionals[1], today: context.today, arguments: arguments)
         filters = try ReadingFilterOptions(arguments)
         json = try arguments.value(Options.textFormat) == .json
     }
 
     /// `2026-09-01..2026-09-30`.
-    static func range(_ text: String, today: CivilDate) throws(CLIError) -> ClosedRange<CivilDate> {
+    static func range(_ text: String, today: CivilDate, arguments: ParsedArguments) throws(CLIError) -> ClosedRange<CivilDate> {
         // Exactly one "..", with a date on each side (dates have no dots).
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[1].isEmpty, !parts[0].isEmpty, !parts[2].isEmpty else {
-            throw .data("'\(text)' is not a range; write FROM..TO, e.g. 2026-09-01..2026-09-30")
+            throw arguments.usage("'\(text)' is not a range; write FROM..TO, e.g. 2026-09-01..2026-09-30")
         }
-        let from = try DateArgument.date(String(parts[0]), option: "range start", today: today)
-        let to = try DateArgument.date(String(parts[2]), option: "range end", today: today)
+        let from = try DateArgument.date(String(parts[0]), option: "range start", today: today, arguments: arguments)
+        let to = try DateArgument.date(String(parts[2]), option: "range end", today: today, arguments: arguments)
         guard from <= to else { throw .data("'\(text)' ends before it starts") }
         return from...to
     }

@@ -27,7 +27,7 @@ struct EventAddCommand: Command {
         kind = try arguments.value(EventAddCommand.kindOption) ?? .medication
         if let when = try arguments.value(ReadingInput.at) {
             // An event may be planned ahead, so the store checks its time, not the reading rule.
-            let instant = try DateArgument.instant(when, now: context.now, zone: context.zone)
+            let instant = try DateArgument.instant(when, now: context.now, zone: context.zone, arguments: arguments)
             at = instant
             repeatedWallTime = ReadingInput.isRepeatedWallTime(when, instant, context: context) ? ReadingInput.repeatedWallTimeNote(instant) : nil
         } else {

@@ -32,7 +32,7 @@ struct ListCommand: Command {
         isWholeLog = range.from == nil && range.to == nil && filters.isEmpty
         isUnfiltered = isWholeLog && limit == nil
         query = filters.applied(
-            to: ReadingQuery(from: range.from, to: range.to, limit: limit ?? (isUnfiltered && format == .table ? 20 : nil)))
+            to: ReadingQuery(from: range.from, to: range.queryTo, limit: limit ?? (isUnfiltered && format == .table ? 20 : nil)))
     }
 
     func run(_ context: CommandContext) throws(CLIError) {

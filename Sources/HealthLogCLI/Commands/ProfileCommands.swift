@@ -26,7 +26,7 @@ struct ProfileFields {
             if text.lowercased() == "none" {
                 target = .some(nil)
             } else {
-                do { target = .some(try BloodPressure.parse(text)) } catch { throw .data("--target: \(error)") }
+                do { target = .some(try BloodPressure.parse(text)) } catch { throw CLIError(error, arguments: arguments, prefix: "--target: ") }
             }
         }
     }

@@ -21,7 +21,7 @@ struct ProtocolCommand: Command {
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         start = try arguments.value(ProtocolCommand.startOption).map { (text) throws(CLIError) in
-            try DateArgument.date(text, option: "--start", today: context.today)
+            try DateArgument.date(text, option: "--start", today: context.today, arguments: arguments)
         }
         json = try arguments.value(Options.textFormat) == .json
     }
@@ -30,7 +30,7 @@ struct ProtocolCommand: Command {
         let store = try context.store(.readOnly)
         let profile = try context.resolveProfile(in: store)
         let now = context.now
-        let today = now.measurementDay
+        let today = context.today
         let first = start ?? today.adding(days: -(ProtocolAverage.windowDays - 1))
         let readings = try context.records {
             try store.readings(matching: ReadingQuery(profileID: profile.id, from: first, to: first.adding(days: ProtocolAverage.windowDays - 1)))

@@ -16,8 +16,8 @@ struct ReadingInput {
     /// the earlier instant was taken, and the confirmation says so.
     var atRepeatedWallTime = false
 
-    static let pulseOption = Option<String>("--pulse", value: "N", help: "Pulse in beats per minute (20–250).")
-    static let weight = Option<String>("--weight", short: "-w", value: "KG", help: "Weight in kg, e.g. 72.5 (1–500).")
+    static let pulseOption = Option<String>("--pulse", value: "N", help: "Pulse in beats per minute (\(ValueLimits.pulse.rangeText)).")
+    static let weight = Option<String>("--weight", short: "-w", value: "KG", help: "Weight in kg, e.g. 72.5 (\(ValueLimits.weightText)).")
     static let tag = Option<String>(
         "--tag", short: "-t", value: "ID[,ID]", repeatable: true, help: "Status tags, e.g. bp-med,exercise (see 'healthlog tag list').")
     static let noteOption = Option<String>("--note", short: "-n", value: "TEXT", help: "A free-text note.")
@@ -34,7 +34,7 @@ struct ReadingInput {
                 bloodPressure = try BloodPressure.parse(first)
             }
         } catch {
-            throw .data(error.description)
+            throw CLIError(error, arguments: arguments)
         }
         let positionalPulse = positionals.dropFirst().first
         if positionalPulse != nil, arguments.isGiven(ReadingInput.pulseOption) {
@@ -43,24 +43,20 @@ struct ReadingInput {
         let pulseText: String?
         if let positionalPulse { pulseText = positionalPulse } else { pulseText = try arguments.value(ReadingInput.pulseOption) }
         if let text = pulseText {
-            guard let value = Int(text), text.allSatisfy(\.isNumber) else {
-                throw .data("pulse '\(text)' is not a whole number (20–250 bpm)")
+            guard let value = parseWholeNumber(text[...]) else {
+                throw arguments.usage("pulse '\(text)' is not a whole number (\(ValueLimits.pulse.rangeText))")
             }
-            guard Reading.pulseRange.contains(value) else {
-                throw .data("pulse \(value) is out of range (20–250 bpm)")
-            }
+            do { try ValueLimits.pulse.check(value) } catch { throw .data(error.message) }
             pulse = value
         }
         if let text = try arguments.value(ReadingInput.weight) {
             guard let grams = parseKilograms(text) else {
                 if let fraction = text.split(separator: ".").dropFirst().first, fraction.count > 3, fraction.allSatisfy(\.isASCIIDigit) {
-                    throw .data("weight '\(text)' is finer than a gram; give at most 3 decimals, like 72.125")
+                    throw arguments.usage("weight '\(text)' is finer than a gram; give at most 3 decimals, like 72.125")
                 }
-                throw .data("weight '\(text)' is not a number of kilograms like 72.5 (1–500 kg)")
+                throw arguments.usage("weight '\(text)' is not a number of kilograms like 72.5 (\(ValueLimits.weightText))")
             }
-            guard Reading.weightGramsRange.contains(grams) else {
-                throw .data("weight \(text) kg is out of range (1–500 kg)")
-            }
+            do { try ValueLimits.checkWeight(grams: grams) } catch { throw .data(error.message) }
             weightGrams = grams
         }
         if arguments.isGiven(ReadingInput.tag) {
@@ -81,15 +77,15 @@ struct ReadingInput {
         case (false, false): site = nil
         }
         if let when = try arguments.value(ReadingInput.at) {
-            takenAt = try ReadingInput.instant(at: when, context: context)
+            takenAt = try ReadingInput.instant(at: when, context: context, arguments: arguments)
             atRepeatedWallTime = ReadingInput.isRepeatedWallTime(when, takenAt!, context: context)
         }
     }
 
     /// The instant `--at WHEN` names, checked to be plausible: not in the future, not before 1900.
-    static func instant(at when: String, context: CommandContext) throws(CLIError) -> ZonedInstant {
+    static func instant(at when: String, context: CommandContext, arguments: ParsedArguments) throws(CLIError) -> ZonedInstant {
         let now = context.now
-        let instant = try DateArgument.instant(when, now: now, zone: context.zone)
+        let instant = try DateArgument.instant(when, now: now, zone: context.zone, arguments: arguments)
         do {
             try instant.checkPlausible(now: now.utcSeconds, birthYear: nil)
         } catch {

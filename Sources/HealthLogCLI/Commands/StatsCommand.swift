@@ -17,8 +17,8 @@ struct StatsCommand: Command {
         expected: "a systolic band like 110-130"
     ) { text in
         let parts = text.split(separator: "-").compactMap { Int($0) }
-        guard parts.count == 2, parts[0] < parts[1], BloodPressure.systolicRange.contains(parts[0]),
-            BloodPressure.systolicRange.contains(parts[1])
+        guard parts.count == 2, parts[0] < parts[1], ValueLimits.systolic.range.contains(parts[0]),
+            ValueLimits.systolic.range.contains(parts[1])
         else { return nil }
         return parts[0]...parts[1]
     }

@@ -60,13 +60,16 @@ struct ReadingPresenter {
     /// The `list` table: the measurement day and its weekday once per day, values right-aligned,
     /// office readings marked, notes cut to fit 100 columns.
     func table(_ readings: [Reading], target: BloodPressure) -> String {
+        // Readings of the hour the clocks go back show their offset, or two would look the same.
+        let shared = ZonedInstant.sharedWallClockTimes(readings.map(\.takenAt))
+        let timeWidth = shared.isEmpty ? 5 : 12
         let header = [
-            "ID".padding(8), "Date".padding(14), "Time ", "Period ", "BP".padding(9), "Pulse", "Weight",
+            "ID".padding(8), "Date".padding(14), "Time".padding(timeWidth), "Period ", "BP".padding(9), "Pulse", "Weight",
             "Tags".padding(20), "Note",
         ].joined(separator: "  ")
         var text = style.bold(header) + "\n"
         var lastDay: CivilDate?
-        for reading in readings {
+        for (index, reading) in readings.enumerated() {
             let day = reading.measurementDay
             let dateCell = day == lastDay ? String(repeating: " ", count: 14) : "\(day) \(weekdayName(day))"
             lastDay = day
@@ -74,7 +77,9 @@ struct ReadingPresenter {
             var pressureCell = pressure.padding(9)
             if let bp = reading.bloodPressure, isAbove(bp, target) { pressureCell = style.red(pressureCell) }
             let cells = [
-                shortID(reading.id), dateCell, reading.takenAt.localTimeText, reading.period.rawValue.padding(7),
+                shortID(reading.id), dateCell,
+                (reading.takenAt.localTimeText + (shared.contains(index) ? " " + reading.takenAt.offsetText : "")).padding(timeWidth),
+                reading.period.rawValue.padding(7),
                 pressureCell, (reading.pulse.map(String.init) ?? "").leftPadding(5),
                 (reading.weightGrams.map { formatKilograms(($0 + 50) / 100 * 100) } ?? "").leftPadding(6),
                 tagList(reading.tagIDs, width: 20).padding(20),

@@ -179,10 +179,12 @@ struct StatsText {
         guard let notes = summary.notes else { return }
         lines.append("")
         lines.append(style.bold(strings.text("notes")))
-        for reading in notes.readings {
+        let shared = ZonedInstant.sharedWallClockTimes(notes.readings.map(\.takenAt))
+        for (index, reading) in notes.readings.enumerated() {
             let pressure = reading.bloodPressure.map { "\($0)" } ?? ""
             let note = reading.note.visibleControls(lineBreaks: .symbol)
-            lines.append("  \(reading.takenAt.localDate) \(reading.takenAt.localTimeText)  \(pressure.padding(7))  \(note.clipped(toWidth: 60))")
+            let time = reading.takenAt.localTimeText + (shared.contains(index) ? " " + reading.takenAt.offsetText : "")
+            lines.append("  \(reading.takenAt.localDate) \(time)  \(pressure.padding(7))  \(note.clipped(toWidth: 60))")
         }
         if notes.more > 0 { lines.append("  " + strings.text("notes.more", ["n": String(notes.more)])) }
     }

@@ -13,6 +13,8 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
     case cannotCreate(String)
     /// The database or another file failed. Exit 74.
     case io(String)
+    /// The person answered no at a prompt; nothing was changed. Exit 1.
+    case cancelled(String)
 
     /// The process exit status.
     public var exitCode: Int32 {
@@ -22,6 +24,7 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
         case .noInput: ExitCode.noInput
         case .cannotCreate: ExitCode.cannotCreate
         case .io: ExitCode.ioError
+        case .cancelled: ExitCode.cancelled
         }
     }
 
@@ -30,7 +33,7 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .usage(let message, let command):
             "Error: \(message). See '\(command) --help'."
-        case .data(let message), .noInput(let message), .cannotCreate(let message), .io(let message):
+        case .data(let message), .noInput(let message), .cannotCreate(let message), .io(let message), .cancelled(let message):
             "Error: \(message)"
         }
     }
@@ -54,6 +57,15 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
 }
 
 extension CLIError {
+    /// A value from the command line that was not understood (a usage error, 64) or was
+    /// understood and refused (bad data, 65).
+    init(_ error: ValidationError, arguments: ParsedArguments, prefix: String = "") {
+        switch error.kind {
+        case .unreadable: self = arguments.usage(prefix + error.message)
+        case .refused: self = .data(prefix + error.message)
+        }
+    }
+
     /// Maps an output failure: a file that cannot be made is 73, a write that failed part-way 74.
     init(_ error: OutputError) {
         switch error {
@@ -66,6 +78,8 @@ extension CLIError {
 /// Exit statuses from sysexits.h.
 public enum ExitCode {
     public static let success: Int32 = 0
+    /// Cancelled at a prompt; nothing was changed.
+    public static let cancelled: Int32 = 1
     public static let usage: Int32 = 64
     public static let dataError: Int32 = 65
     public static let noInput: Int32 = 66

@@ -3,33 +3,34 @@ import HealthRecords
 
 /// Parsing of `--at`, `--from`/`--to` and `--last` values into times and date ranges.
 enum DateArgument {
-    /// The instant for `--at` (see ``WhenExpression``).
-    static func instant(_ text: String, now: ZonedInstant, zone: any TimeZoneRule) throws(CLIError) -> ZonedInstant {
+    /// The instant for `--at` (see ``WhenExpression``): a text that is not a time is a usage
+    /// error, a time that does not exist (a daylight-saving gap) is refused.
+    static func instant(_ text: String, now: ZonedInstant, zone: any TimeZoneRule, arguments: ParsedArguments) throws(CLIError) -> ZonedInstant {
         do {
             return try WhenExpression.parse(text, now: now, zone: zone)
         } catch {
-            throw .data("--at \(error.description)")
+            throw CLIError(error, arguments: arguments, prefix: "--at ")
         }
     }
 
-    /// A local date: `YYYY-MM-DD`, `today` or `yesterday`.
-    static func date(_ text: String, option: String, today: CivilDate) throws(CLIError) -> CivilDate {
+    /// A local date: `YYYY-MM-DD`, `today` or `yesterday` (measurement days: see ``CommandContext/today``).
+    static func date(_ text: String, option: String, today: CivilDate, arguments: ParsedArguments) throws(CLIError) -> CivilDate {
         switch text.lowercased() {
         case "today": return today
         case "yesterday": return today.adding(days: -1)
         default:
             guard let date = CivilDate(iso: text) else {
-                throw .data("\(option) '\(text)' is not a date; use YYYY-MM-DD, today or yesterday")
+                throw arguments.usage("\(option) '\(text)' is not a date; use YYYY-MM-DD, today or yesterday")
             }
             return date
         }
     }
 
     /// The first day of `--last 7d|4w|3m|1y`, counting today as the last day.
-    static func firstDay(last text: String, today: CivilDate) throws(CLIError) -> CivilDate {
+    static func firstDay(last text: String, today: CivilDate, arguments: ParsedArguments) throws(CLIError) -> CivilDate {
         let unit = text.last.map { Character($0.lowercased()) }
         guard let unit, "dwmy".contains(unit), let count = Int(text.dropLast()), (1...3650).contains(count) else {
-            throw .data("--last '\(text)' is not a span; use a number and d, w, m or y, e.g. 7d, 4w, 3m, 1y")
+            throw arguments.usage("--last '\(text)' is not a span; use a number and d, w, m or y, e.g. 7d, 4w, 3m, 1y")
         }
         switch unit {
         case "d": return today.adding(days: -(count - 1))

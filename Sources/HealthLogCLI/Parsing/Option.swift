@@ -91,7 +91,7 @@ extension ParsedArguments {
     func isGiven(_ option: any OptionDeclaration) -> Bool { given[option.spec.long] != nil }
 
     private func convert<Value>(_ text: String, _ option: Option<Value>) throws(CLIError) -> Value {
-        guard let value = option.convert(text) else { throw .data("\(option.spec.long) '\(text)' is not \(option.expected)") }
+        guard let value = option.convert(text) else { throw usage("\(option.spec.long) '\(text)' is not \(option.expected)") }
         return value
     }
 }

@@ -10,7 +10,7 @@ enum Options {
     static let profile = Option<String>(
         "--profile", short: "-p", value: "ID", help: "Profile to use (default: $HEALTHLOG_PROFILE, the stored default, or the only profile).")
     static let help = Flag("--help", short: "-h", help: "Show help for this command.")
-    static let version = Flag("--version", help: "Show the version.")
+    static let version = Flag("--version", short: "-V", help: "Show the version.")
 
     // MARK: - Output
 

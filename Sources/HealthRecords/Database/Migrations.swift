@@ -57,7 +57,30 @@ struct Migrations {
             );
             CREATE INDEX events_by_profile_time ON events (profile_id, at);
             """),
+        // Text limits in the schema, made from the same constants the model checks (a log from
+        // an older HealthLog may hold longer text; it is kept, and only new text is held to
+        // them); and a tag definition that is removed is remembered, so its deviation flag
+        // still counts in every figure.
+        Step(identifier: "v4-text-limits-removed-tags", sql: """
+            \(Migrations.limitTriggers(table: "readings", column: "note", limit: ValueLimits.note))
+            \(Migrations.limitTriggers(table: "status_tags", column: "label_en", limit: ValueLimits.tagLabel))
+            \(Migrations.limitTriggers(table: "status_tags", column: "label_zh", limit: ValueLimits.tagLabelChinese))
+            ALTER TABLE status_tags ADD COLUMN removed_at INTEGER;
+            """),
     ]
+
+    /// Triggers that refuse new text in `table.column` longer than `limit`, in code points
+    /// (SQLite's `length()`) or bytes (`length()` stops at a NUL character). Text already
+    /// stored is left alone, and so is an update that keeps it.
+    static func limitTriggers(table: String, column: String, limit: TextLimit) -> String {
+        let tooLong = "length(NEW.\(column)) > \(limit.maximum) OR length(CAST(NEW.\(column) AS BLOB)) > \(limit.maximumBytes)"
+        let refusal = "SELECT RAISE(ABORT, '\(limit.name) is longer than \(limit.maximum) characters (Unicode code points)')"
+        return """
+            CREATE TRIGGER \(table)_\(column)_limit_on_insert BEFORE INSERT ON \(table) WHEN \(tooLong) BEGIN \(refusal); END;
+            CREATE TRIGGER \(table)_\(column)_limit_on_update BEFORE UPDATE OF \(column) ON \(table)
+                WHEN (\(tooLong)) AND NEW.\(column) IS NOT OLD.\(column) BEGIN \(refusal); END;
+            """
+    }
 
     /// The first schema, as the first HealthLog wrote it.
     static let firstSchema = """

@@ -46,7 +46,7 @@ struct DuplicateIndex {
 
     /// The widest gap between two instants with the same wall-clock time: offsets run from
     /// −18 to +18 hours.
-    private static let localReach = Int64(ZonedInstant.offsetRange.upperBound - ZonedInstant.offsetRange.lowerBound)
+    private static let localReach = Int64(ValueLimits.offsetMinutes.range.upperBound - ValueLimits.offsetMinutes.range.lowerBound)
 
     init(database: Database) throws {
         lastStoredSeq = try database.cachedStatement("SELECT coalesce(max(seq), 0) FROM readings").scalarInt() ?? 0

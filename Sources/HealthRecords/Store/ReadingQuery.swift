@@ -37,7 +37,7 @@ public struct ReadingQuery: Sendable {
         let localTime = "(taken_at + utc_offset_min * 60)"
         // Measurement days are bounded in UTC too, widened by the largest offset, so the
         // (profile_id, taken_at) index narrows the scan before the exact local test.
-        let widest = Int64(ZonedInstant.offsetRange.upperBound * 60)
+        let widest = Int64(ValueLimits.offsetMinutes.range.upperBound * 60)
         let dayStart = Int64(DayPeriod.dayStartHour * 3600)
         if let profileID {
             conditions.append("profile_id = ?")

@@ -89,6 +89,8 @@ private struct BatchImporter {
     let now: Int64
     let mergeNewer: Bool
     var definedTags: Set<String>
+    /// Every tag id with a stored definition, removed ones included.
+    var knownTags: Set<String>
     var knownProfiles: Set<String>
     /// Profiles this import created only because a reading named them; a later definition in
     /// the file (a backup's `profiles` after its readings) fills them in.
@@ -103,6 +105,7 @@ private struct BatchImporter {
         self.now = now
         self.mergeNewer = mergeNewer
         definedTags = Set(try store.tags().map(\.id))
+        knownTags = Set(try store.tags(includingRemoved: true).map(\.id))
         let profiles = try store.profiles()
         knownProfiles = Set(profiles.map(\.id))
         for profile in profiles { birthYears[profile.id] = profile.birthYear }
@@ -122,9 +125,18 @@ private struct BatchImporter {
             birthYears[profile.id] = profile.birthYear ?? birthYears[profile.id]
         }
         for tag in batch.tags {
+            if tag.removed {
+                // A definition the file's log had removed: remembered, for its deviation flag.
+                if !knownTags.contains(tag.id) {
+                    try RecordStore.defineTag(tag, in: store.database, now: now)
+                    knownTags.insert(tag.id)
+                }
+                continue
+            }
             guard definedTags.contains(tag.id) else {
-                try RecordStore.insertTag(tag, into: store.database, now: now)
+                try RecordStore.defineTag(tag, in: store.database, now: now)
                 definedTags.insert(tag.id)
+                knownTags.insert(tag.id)
                 undefinedTags.remove(tag.id)
                 summary.createdTags.append(tag.id)
                 continue

@@ -18,31 +18,51 @@ extension RecordStore {
     /// The readings that match `query`, oldest first.
     public func readings(matching query: ReadingQuery = ReadingQuery()) throws(RecordsError) -> [Reading] {
         try mapErrors {
-            let (condition, values) = query.whereClause()
-            guard let limit = query.limit else {
-                return try fetchReadings(where: condition.isEmpty ? "1" : condition, values)
-            }
-            let latest = "SELECT seq FROM readings WHERE \(condition.isEmpty ? "1" : condition) ORDER BY taken_at DESC, seq DESC LIMIT ?"
-            return try fetchReadings(where: "seq IN (\(latest))", values + [.integer(Int64(limit))])
+            let (condition, values) = RecordStore.selection(query)
+            return try fetchReadings(where: condition, values)
         }
     }
 
+    /// Calls `body` with each reading that matches `query`, oldest first, one at a time: an
+    /// export of any size reads the log in flat memory.
+    public func forEachReading(matching query: ReadingQuery = ReadingQuery(), _ body: (Reading) throws -> Void) throws(RecordsError) {
+        try mapErrors {
+            let (condition, values) = RecordStore.selection(query)
+            try visitReadings(where: condition, values, body)
+        }
+    }
+
+    /// The WHERE condition for `query`, with the latest `limit` readings picked when it has one.
+    private static func selection(_ query: ReadingQuery) -> (String, [SQLValue]) {
+        let (condition, values) = query.whereClause()
+        let matching = condition.isEmpty ? "1" : condition
+        guard let limit = query.limit else { return (matching, values) }
+        let latest = "SELECT seq FROM readings WHERE \(matching) ORDER BY taken_at DESC, seq DESC LIMIT ?"
+        return ("seq IN (\(latest))", values + [.integer(Int64(limit))])
+    }
+
     /// Readings matching `condition`, oldest first (ties in insertion order).
-    ///
-    /// The order is the (profile_id, taken_at) index's own (rowid is its last column), so
-    /// SQLite needs no sort.
     private func fetchReadings(where condition: String, _ values: [SQLValue]) throws -> [Reading] {
-        let sql = """
-            SELECT seq, id, profile_id, taken_at, utc_offset_min, systolic, diastolic, pulse, weight_g,
-                note, created_at, updated_at, tags, site
-            FROM readings WHERE \(condition) ORDER BY taken_at, seq
-            """
         var result: [Reading] = []
         // Counted first, so a large log is read into one allocation, never grown by doubling
         // (which briefly holds both the old and the new copy).
         if let count = try database.cachedStatement("SELECT count(*) FROM readings WHERE \(condition)").scalarInt(values), count > 64 {
             result.reserveCapacity(Int(count))
         }
+        try visitReadings(where: condition, values) { result.append($0) }
+        return result
+    }
+
+    /// Calls `body` with each reading matching `condition`, oldest first (ties in insertion order).
+    ///
+    /// The order is the (profile_id, taken_at) index's own (rowid is its last column), so
+    /// SQLite needs no sort.
+    private func visitReadings(where condition: String, _ values: [SQLValue], _ body: (Reading) throws -> Void) throws {
+        let sql = """
+            SELECT seq, id, profile_id, taken_at, utc_offset_min, systolic, diastolic, pulse, weight_g,
+                note, created_at, updated_at, tags, site
+            FROM readings WHERE \(condition) ORDER BY taken_at, seq
+            """
         // Readings share their tag lists: a log of 100,000 readings has a few dozen distinct ones.
         var tagLists: [String: [String]] = [:]
         try database.cachedStatement(sql).forEachRow(values) { row in
@@ -57,9 +77,21 @@ extension RecordStore {
                     reading.tagIDs = parsed
                 }
             }
-            result.append(reading)
+            try body(reading)
         }
-        return result
+    }
+
+    /// The latest measurement day, by each reading's own offset, among readings taken at or
+    /// after `utcSeconds`; nil when there are none.
+    public func latestMeasurementDay(since utcSeconds: Int64) throws(RecordsError) -> CivilDate? {
+        try mapErrors {
+            var latest: Int?
+            try database.cachedStatement("SELECT taken_at, utc_offset_min FROM readings WHERE taken_at >= ?").forEachRow([.integer(utcSeconds)]) { row in
+                let day = ZonedInstant(utcSeconds: row.int(0), offsetMinutes: Int(row.int(1))).measurementDayNumber
+                latest = max(latest ?? day, day)
+            }
+            return latest.map(CivilDate.init(dayNumber:))
+        }
     }
 
     /// The reading whose id is `id` or starts with it (at least 6 characters).

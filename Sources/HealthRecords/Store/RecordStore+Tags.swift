@@ -9,28 +9,39 @@ extension StatusTag {
 }
 
 extension RecordStore {
-    /// Every tag definition, ordered by id.
-    public func tags() throws(RecordsError) -> [StatusTag] {
+    /// Every tag definition, ordered by id; removed ones only with `includingRemoved`.
+    public func tags(includingRemoved: Bool = false) throws(RecordsError) -> [StatusTag] {
         try mapErrors {
             var result: [StatusTag] = []
             try database.cachedStatement(
-                "SELECT id, label_en, label_zh, color, symbol, deviation FROM status_tags ORDER BY id"
+                """
+                SELECT id, label_en, label_zh, color, symbol, deviation, removed_at FROM status_tags
+                WHERE \(includingRemoved ? "1" : "removed_at IS NULL") ORDER BY id
+                """
             ).forEachRow { row in
                 result.append(
                     StatusTag(
                         id: row.text(0) ?? "", label: row.text(1) ?? "", labelZh: row.text(2),
-                        color: row.text(3) ?? "#6C757D", symbol: row.text(4) ?? "tag", deviation: row.int(5) != 0))
+                        color: row.text(3) ?? "#6C757D", symbol: row.text(4) ?? "tag", deviation: row.int(5) != 0,
+                        removed: !row.isNull(6)))
             }
             return result
         }
     }
 
-    /// The definition of `id`, or nil.
+    /// The tag IDs whose definition, current or removed, marks a protocol deviation: removing
+    /// a definition never changes which readings count as deviations.
+    public func deviationTagIDs() throws(RecordsError) -> Set<String> {
+        Set(try tags(includingRemoved: true).filter(\.deviation).map(\.id))
+    }
+
+    /// The definition of `id`, or nil (also when it was removed).
     public func tag(id: String) throws(RecordsError) -> StatusTag? {
         try tags().first { $0.id == id }
     }
 
-    /// Defines a new tag. This is the only way a tag comes into being.
+    /// Defines a new tag. This is the only way a tag comes into being; defining a removed one
+    /// again brings it back with the new labels.
     public func addTag(_ tag: StatusTag) throws(RecordsError) {
         try RecordsError.checking(tag.validate())
         let now = clock()
@@ -38,8 +49,23 @@ extension RecordStore {
             guard try self.tag(id: tag.id) == nil else {
                 throw RecordsError.conflict("tag '\(tag.id)' already exists")
             }
-            try RecordStore.insertTag(tag, into: database, now: now)
+            try RecordStore.defineTag(tag, in: database, now: now)
         }
+    }
+
+    /// Inserts `tag`, or brings back a removed definition of the same id with its values.
+    static func defineTag(_ tag: StatusTag, in database: Database, now: Int64) throws {
+        try database.cachedStatement(
+            """
+            INSERT INTO status_tags (id, label_en, label_zh, color, symbol, deviation, created_at, updated_at, removed_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (id) DO UPDATE SET label_en = excluded.label_en, label_zh = excluded.label_zh, color = excluded.color,
+                symbol = excluded.symbol, deviation = excluded.deviation, updated_at = excluded.updated_at, removed_at = excluded.removed_at
+            """
+        ).run([
+            .text(tag.id), .text(tag.label), tag.labelZh.map(SQLValue.text) ?? .null, .text(tag.color.uppercased()), .text(tag.symbol),
+            .integer(tag.deviation ? 1 : 0), .integer(now), .integer(now), tag.removed ? .integer(now) : .null,
+        ])
     }
 
     /// Changes a tag's labels, colour or symbol. Readings keep their tag IDs.
@@ -52,7 +78,10 @@ extension RecordStore {
     /// Overwrites a stored definition (inside a write transaction).
     func replaceTag(_ tag: StatusTag, now: Int64) throws {
         try database.cachedStatement(
-            "UPDATE status_tags SET label_en = ?, label_zh = ?, color = ?, symbol = ?, deviation = ?, updated_at = ? WHERE id = ?"
+            """
+            UPDATE status_tags SET label_en = ?, label_zh = ?, color = ?, symbol = ?, deviation = ?, updated_at = ?
+            WHERE id = ? AND removed_at IS NULL
+            """
         ).run([
             .text(tag.label), tag.labelZh.map(SQLValue.text) ?? .null, .text(tag.color.uppercased()),
             .text(tag.symbol), .integer(tag.deviation ? 1 : 0), .integer(now), .text(tag.id),
@@ -60,10 +89,13 @@ extension RecordStore {
         guard database.changes == 1 else { throw RecordsError.notFound("no tag '\(tag.id)'") }
     }
 
-    /// Removes a tag definition. Readings stamped with it keep the ID and stay filterable.
+    /// Removes a tag definition. Readings stamped with it keep the ID and stay filterable, and
+    /// whether the definition marked a protocol deviation is remembered.
     public func removeTag(id: String) throws(RecordsError) {
+        let now = clock()
         try write {
-            try database.cachedStatement("DELETE FROM status_tags WHERE id = ?").run([.text(id)])
+            try database.cachedStatement("UPDATE status_tags SET removed_at = ? WHERE id = ? AND removed_at IS NULL")
+                .run([.integer(now), .text(id)])
             guard database.changes == 1 else { throw RecordsError.notFound("no tag '\(id)'") }
         }
     }

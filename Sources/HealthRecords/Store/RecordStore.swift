@@ -160,18 +160,6 @@ public final class RecordStore {
         try refuseUnusable(try SchemaState.read(database), path: database.path)
     }
 
-    static func insertTag(_ tag: StatusTag, into database: Database, now: Int64) throws {
-        try database.cachedStatement(
-            """
-            INSERT INTO status_tags (id, label_en, label_zh, color, symbol, deviation, created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            """
-        ).run([
-            .text(tag.id), .text(tag.label), tag.labelZh.map(SQLValue.text) ?? .null,
-            .text(tag.color.uppercased()), .text(tag.symbol), .integer(tag.deviation ? 1 : 0), .integer(now), .integer(now),
-        ])
-    }
-
     /// Runs `body` as one write transaction, mapping SQLite failures to ``RecordsError``.
     func write<T>(_ body: () throws -> T) throws(RecordsError) -> T {
         try mapErrors { try database.write(body) }

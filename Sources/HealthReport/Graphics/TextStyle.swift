@@ -101,8 +101,10 @@ final class TextStyle {
     }
 
     /// Sets `text` on `layout`, with any character no font can draw replaced by a visible
-    /// stand-in naming it (`[U+1F48A]`), so nothing is drawn as an anonymous box.
+    /// stand-in naming it (`[U+1F48A]`), so nothing is drawn as an anonymous box. Text is
+    /// first bounded (see ``TextStyle/bounded(_:)``), so drawing time is linear in what is shown.
     private func setDrawable(_ layout: PangoLayout, _ text: String) {
+        let text = TextStyle.bounded(text)
         layout.setText(text)
         guard layout.unknownGlyphCount > 0 else { return }
         var replaced = ""
@@ -115,6 +117,49 @@ final class TextStyle {
             }
         }
         layout.setText(replaced)
+    }
+
+    /// The most characters one cell or line ever shows; a longer text is cut with "…".
+    static let drawnScalarLimit = 4000
+    /// The most combining marks drawn on one base character: Pango's time grows with the
+    /// square of a cluster's length, and a note of one letter with 60,000 accents would take
+    /// half a minute.
+    static let marksPerCharacter = 8
+
+    /// `text` as it can be drawn in bounded time: at most ``drawnScalarLimit`` code points,
+    /// and at most ``marksPerCharacter`` combining marks on any character (the rest are
+    /// dropped). Short, ordinary text comes back unchanged.
+    static func bounded(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        var marks = 0
+        var needsWork = false
+        var count = 0
+        for scalar in scalars {
+            count += 1
+            if scalar.properties.generalCategory == .nonspacingMark || scalar.properties.generalCategory == .enclosingMark {
+                marks += 1
+                if marks > marksPerCharacter { needsWork = true; break }
+            } else {
+                marks = 0
+            }
+            if count > drawnScalarLimit { needsWork = true; break }
+        }
+        guard needsWork else { return text }
+        var result = String.UnicodeScalarView()
+        marks = 0
+        count = 0
+        for scalar in scalars {
+            let isMark = scalar.properties.generalCategory == .nonspacingMark || scalar.properties.generalCategory == .enclosingMark
+            marks = isMark ? marks + 1 : 0
+            if isMark && marks > marksPerCharacter { continue }
+            count += 1
+            if count > drawnScalarLimit {
+                result.append("…")
+                break
+            }
+            result.append(scalar)
+        }
+        return String(result)
     }
 
     private func isMissing(_ scalar: Unicode.Scalar) -> Bool {

@@ -16,12 +16,17 @@ struct ReadingLogTable: LogSheet, DrawnFromRequest {
     /// Per row: true on every other measurement day.
     private let shaded: [Bool]
     private let headerHeight: Double
+    /// Readings (indices into the summary's) whose wall-clock time another shows with another
+    /// offset (the hour the clocks go back): their offset is printed under the time.
+    private let sharedTimes: Set<Int>
 
     init(request: ReportRequest, styles: ReportStyles, space: Double) {
         self.request = request
         let template = request.template
         let order = ReadingLogTable.rowOrder(request.summary.readings)
         self.order = order
+        let sharedTimes = ZonedInstant.sharedWallClockTimes(request.summary.readings.map(\.takenAt))
+        self.sharedTimes = sharedTimes
         var shaded: [Bool] = []
         shaded.reserveCapacity(order.count)
         var last: Int?
@@ -36,7 +41,7 @@ struct ReadingLogTable: LogSheet, DrawnFromRequest {
         }
         self.shaded = shaded
         headerHeight = ReadingLogTable.headerHeight(request: request, styles: styles)
-        rowHeights = ReadingLogTable.rowHeights(request: request, order: order, styles: styles)
+        rowHeights = ReadingLogTable.rowHeights(request: request, order: order, sharedTimes: sharedTimes, styles: styles)
         pagination = LogPagination(
             rowHeights: rowHeights, headerHeight: headerHeight, summaryHeight: 4 + 3 * template.log.rowHeight,
             firstPageSpace: space, pageSpace: space)
@@ -77,19 +82,24 @@ struct ReadingLogTable: LogSheet, DrawnFromRequest {
         return max(request.template.log.rowHeight, tallest + 4) + 1
     }
 
-    /// One line, or the tallest of the wrapped note and tags (at most noteMaxLines lines each).
-    private static func rowHeights(request: ReportRequest, order: [Int32], styles: ReportStyles) -> [Double] {
+    /// One line, or the tallest of the wrapped note and tags (at most noteMaxLines lines each)
+    /// and a time with its offset under it.
+    private static func rowHeights(request: ReportRequest, order: [Int32], sharedTimes: Set<Int>, styles: ReportStyles) -> [Double] {
         let template = request.template
         let base = template.log.rowHeight
         let noteWidth = template.log.columns.first { $0.key == .note }.map { $0.width - 4 }
         let tagWidth = template.log.columns.first { $0.key == .tags }.map { $0.width - 4 }
+        let timeWidth = template.log.columns.first { $0.key == .time }.map { $0.width - 4 }
         var labels: [[String]: String] = [:]
         let readings = request.summary.readings
         return order.map { index in
             let reading = readings[Int(index)]
             var tallest = 0.0
+            if let timeWidth, sharedTimes.contains(Int(index)) {
+                tallest = styles.body.wrappedHeight(timeText(reading, offset: true, request: request), width: timeWidth, maxLines: 2)
+            }
             if let noteWidth, !reading.note.isEmpty {
-                tallest = styles.body.wrappedHeight(reading.note, width: noteWidth, maxLines: template.log.noteMaxLines)
+                tallest = max(tallest, styles.body.wrappedHeight(reading.note, width: noteWidth, maxLines: template.log.noteMaxLines))
             }
             if let tagWidth, !reading.tagIDs.isEmpty {
                 let text = labels[reading.tagIDs] ?? tagText(reading.tagIDs, request: request)
@@ -98,6 +108,13 @@ struct ReadingLogTable: LogSheet, DrawnFromRequest {
             }
             return tallest <= styles.body.lineHeight ? base : tallest + (base - styles.body.lineHeight)
         }
+    }
+
+    /// The time cell: `07:45`, with † after a protocol deviation, and the offset on a line of
+    /// its own when another reading shows the same wall-clock time.
+    static func timeText(_ reading: Reading, offset: Bool, request: ReportRequest) -> String {
+        let deviation = reading.tagIDs.contains(where: request.isDeviation)
+        return reading.takenAt.localTimeText + (deviation ? "†" : "") + (offset ? "\n" + reading.takenAt.shortOffsetText : "")
     }
 
     /// Tag labels joined as the language lists them.
@@ -131,7 +148,9 @@ struct ReadingLogTable: LogSheet, DrawnFromRequest {
                 context.fillRectangle(x: left, y: y, width: width, height: height, color: fill)
             }
             for (column, cellX) in zip(columns, xs) {
-                drawCell(column, reading: reading, showDate: firstOfDay, x: cellX, y: y, height: height, styles: styles, context: context)
+                drawCell(
+                    column, reading: reading, showDate: firstOfDay, showOffset: sharedTimes.contains(Int(order[index])), x: cellX, y: y,
+                    height: height, styles: styles, context: context)
             }
             y += height
         }
@@ -153,7 +172,7 @@ struct ReadingLogTable: LogSheet, DrawnFromRequest {
     }
 
     private func drawCell(
-        _ column: ReportTemplate.LogColumn, reading: Reading, showDate: Bool, x: Double, y: Double, height: Double,
+        _ column: ReportTemplate.LogColumn, reading: Reading, showDate: Bool, showOffset: Bool, x: Double, y: Double, height: Double,
         styles: ReportStyles, context: GraphicsContext
     ) {
         let textY = y + (template.log.rowHeight - styles.body.lineHeight) / 2
@@ -171,8 +190,12 @@ struct ReadingLogTable: LogSheet, DrawnFromRequest {
                 styles.body.draw(strings.text(reading.period.rawValue), x: x + 2, y: textY, width: width)
             }
         case .time:
-            let deviation = reading.tagIDs.contains(where: request.isDeviation)
-            styles.body.draw(reading.takenAt.localTimeText + (deviation ? "†" : ""), x: x + 2, y: textY, width: width, alignment: .center)
+            let text = ReadingLogTable.timeText(reading, offset: showOffset, request: request)
+            if showOffset {
+                styles.body.drawWrapped(text, x: x + 2, y: textY, width: width, maxLines: 2, alignment: .center)
+            } else {
+                styles.body.draw(text, x: x + 2, y: textY, width: width, alignment: .center)
+            }
         case .systolic:
             if let pressure = reading.bloodPressure {
                 (pressure.reach(of: target).systolic ? styles.bodyBold : styles.body)

@@ -152,9 +152,11 @@ struct SummaryBlocks: DrawnFromRequest {
             TableBlock.Column(title: strings.text("colBP"), share: 0.10, alignment: .center, fitsContent: true),
             TableBlock.Column(title: strings.text("colNote"), share: 0.67, alignment: .left),
         ]
-        let rows = notes.readings.map { reading in
+        let shared = ZonedInstant.sharedWallClockTimes(notes.readings.map(\.takenAt))
+        let rows = notes.readings.enumerated().map { index, reading in
             TableBlock.Row(cells: [
-                strings.shortDate(reading.measurementDay, withYear: request.datesNeedYear), reading.takenAt.localTimeText,
+                strings.shortDate(reading.measurementDay, withYear: request.datesNeedYear),
+                reading.takenAt.localTimeText + (shared.contains(index) ? " " + reading.takenAt.offsetText : ""),
                 reading.bloodPressure.map { "\($0)" } ?? "—", reading.note,
             ])
         }
