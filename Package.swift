@@ -6,6 +6,9 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+/// Every target's imports are checked against its dependencies in every build (see Plugins/ImportLayering).
+let layered: [Target.PluginUsage] = [.plugin(name: "ImportLayering")]
+
 let package = Package(
     name: "HealthLog",
     products: [
@@ -16,6 +19,7 @@ let package = Package(
         .library(name: "HealthAnalytics", targets: ["HealthAnalytics"]),
         .library(name: "HealthReport", targets: ["HealthReport"]),
         .library(name: "HealthInterchange", targets: ["HealthInterchange"]),
+        .library(name: "HealthUseCases", targets: ["HealthUseCases"]),
     ],
     targets: [
         .systemLibrary(
@@ -29,43 +33,60 @@ let package = Package(
         // error): the base knows no SQLite; analytics and the renderer never see the store.
         // What Swift cannot do safely itself: signal handlers that remove temporary files, unnamed files.
         .target(name: "CSystem"),
-        .target(name: "HealthCore", dependencies: ["CSystem"], swiftSettings: strict),
-        .target(name: "HealthRecords", dependencies: ["HealthCore", "CSQLite"], swiftSettings: strict),
-        .target(name: "HealthAnalytics", dependencies: ["HealthCore"], swiftSettings: strict),
+        // The layering check run by the build plugin: a target importing a module of this package
+        // that Package.swift does not let it depend on fails to build, with or without make.
+        .executableTarget(name: "import-layering-check", path: "Sources/ImportLayeringCheck"),
+        .plugin(name: "ImportLayering", capability: .buildTool(), dependencies: ["import-layering-check"]),
+        .target(name: "HealthCore", dependencies: ["CSystem"], swiftSettings: strict, plugins: layered),
+        .target(name: "HealthRecords", dependencies: ["HealthCore", "CSQLite"], swiftSettings: strict, plugins: layered),
+        .target(name: "HealthAnalytics", dependencies: ["HealthCore"], swiftSettings: strict, plugins: layered),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
-            name: "HealthInterchange", dependencies: ["HealthCore", "HealthRecords", "CLibXML2", "CZlib"], swiftSettings: strict),
+            name: "HealthInterchange", dependencies: ["HealthCore", "CLibXML2", "CZlib"], swiftSettings: strict, plugins: layered),
         .target(
             name: "HealthReport", dependencies: ["HealthCore", "HealthAnalytics", "CCairo", "CPango"],
-            swiftSettings: strict),
+            swiftSettings: strict, plugins: layered),
+        // What a front end asks of the log, one call each, with the one write path every change goes through.
         .target(
-            name: "HealthLogCLI", dependencies: ["HealthCore", "HealthRecords", "HealthAnalytics", "HealthReport", "HealthInterchange"],
-            swiftSettings: strict),
-        .executableTarget(name: "healthlog", dependencies: ["HealthLogCLI", "HealthCore"], swiftSettings: strict),
+            name: "HealthUseCases", dependencies: ["HealthCore", "HealthRecords", "HealthAnalytics", "HealthReport", "HealthInterchange"],
+            swiftSettings: strict, plugins: layered),
+        // The command line parses, makes one use-case call, and prints; it never sees the store.
+        .target(
+            name: "HealthLogCLI", dependencies: ["HealthCore", "HealthAnalytics", "HealthReport", "HealthInterchange", "HealthUseCases"],
+            swiftSettings: strict, plugins: layered),
+        .executableTarget(name: "healthlog", dependencies: ["HealthLogCLI", "HealthCore"], swiftSettings: strict, plugins: layered),
         .target(
             name: "HealthFuzzTargets", dependencies: ["HealthCore", "HealthRecords", "HealthInterchange", "HealthReport"],
-            swiftSettings: strict),
+            swiftSettings: strict, plugins: layered),
         .target(name: "CFuzzerDriver"),
-        .target(name: "HealthLogTestSupport", swiftSettings: strict),
-        .executableTarget(name: "healthlog-fuzz", dependencies: ["HealthFuzzTargets", "CFuzzerDriver"], swiftSettings: strict),
-        .testTarget(name: "HealthCoreTests", dependencies: ["HealthLogTestSupport", "HealthCore"], swiftSettings: strict),
-        .testTarget(name: "HealthRecordsTests", dependencies: ["HealthLogTestSupport", "HealthCore", "HealthRecords"], swiftSettings: strict),
+        .target(name: "HealthLogTestSupport", swiftSettings: strict, plugins: layered),
+        .executableTarget(name: "healthlog-fuzz", dependencies: ["HealthFuzzTargets", "CFuzzerDriver"], swiftSettings: strict, plugins: layered),
+        .testTarget(name: "HealthCoreTests", dependencies: ["HealthLogTestSupport", "HealthCore"], swiftSettings: strict, plugins: layered),
+        .testTarget(name: "HealthRecordsTests", dependencies: ["HealthLogTestSupport", "HealthCore", "HealthRecords", "CSQLite"], swiftSettings: strict, plugins: layered),
         .testTarget(
-            name: "HealthAnalyticsTests", dependencies: ["HealthLogTestSupport", "HealthCore", "HealthAnalytics"], swiftSettings: strict),
+            name: "HealthAnalyticsTests", dependencies: ["HealthLogTestSupport", "HealthCore", "HealthAnalytics"], swiftSettings: strict, plugins: layered),
         .testTarget(
-            name: "HealthInterchangeTests", dependencies: ["HealthLogTestSupport", "HealthCore", "HealthInterchange", "HealthRecords"], exclude: ["Fixtures"],
-            swiftSettings: strict),
+            name: "HealthInterchangeTests", dependencies: ["HealthLogTestSupport", "HealthCore", "HealthInterchange", "HealthRecords", "HealthUseCases"], exclude: ["Fixtures"],
+            swiftSettings: strict, plugins: layered),
         .testTarget(
-            name: "HealthReportTests", dependencies: ["HealthLogTestSupport", "HealthCore", "HealthReport", "HealthAnalytics"],
-            swiftSettings: strict),
+            name: "HealthReportTests",
+            dependencies: ["HealthLogTestSupport", "HealthCore", "HealthReport", "HealthAnalytics", "HealthUseCases", "HealthInterchange"],
+            swiftSettings: strict, plugins: layered),
+        .testTarget(
+            name: "HealthUseCasesTests",
+            dependencies: ["HealthLogTestSupport", "HealthCore", "HealthUseCases", "HealthRecords", "HealthAnalytics", "HealthReport", "HealthInterchange"],
+            swiftSettings: strict, plugins: layered),
         .testTarget(
             name: "HealthFuzzTargetsTests", dependencies: ["HealthLogTestSupport", "HealthCore", "HealthFuzzTargets", "HealthRecords", "HealthInterchange"],
-            swiftSettings: strict),
+            swiftSettings: strict, plugins: layered),
         .testTarget(
             name: "HealthLogCLITests",
-            dependencies: ["HealthLogTestSupport", "HealthCore", "HealthLogCLI", "HealthRecords", "HealthAnalytics", "HealthInterchange"],
-            swiftSettings: strict
+            dependencies: [
+                "HealthLogTestSupport", "HealthCore", "HealthLogCLI", "HealthRecords", "HealthAnalytics", "HealthInterchange", "HealthUseCases",
+                "CSQLite",
+            ],
+            swiftSettings: strict, plugins: layered
         ),
     ],
     swiftLanguageModes: [.v6]

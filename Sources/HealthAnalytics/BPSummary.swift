@@ -56,6 +56,11 @@ public struct BPSummary: Sendable {
         public let day: CivilDate
         public let systolic: Double
         public let diastolic: Double
+        /// Readings averaged.
+        public let count: Int
+
+        /// The day's mean as a ``PressureMean``, shown and compared like every other mean.
+        public var mean: PressureMean { PressureMean(count: count, systolic: systolic, diastolic: diastolic) }
     }
 
     public let profile: Profile
@@ -203,7 +208,7 @@ public struct BPSummary: Sendable {
         let average = ProtocolAverage(home, from: first)
         protocolAverage = average
         verdict = HomeVerdict(protocolAverage: average, overall: overall, goals: goals)
-        let treated = inRange.contains { $0.tagIDs.contains(medicationTagID) }
+        let treated = inRange.contains(where: \.recordsMedication)
         office = OfficeComparison(inRange, home: average, guideline: options.guideline, treated: treated)
         tags = TagComparison.compare(home)
         alerts = Alert.find(in: inRange, guideline: options.guideline)
@@ -245,8 +250,19 @@ public struct BPSummary: Sendable {
         return daily.sorted { $0.day < $1.day }.map { entry in
             DailyMean(
                 day: CivilDate(dayNumber: entry.day), systolic: Double(entry.systolic) / Double(entry.count),
-                diastolic: Double(entry.diastolic) / Double(entry.count))
+                diastolic: Double(entry.diastolic) / Double(entry.count), count: entry.count)
         }
+    }
+
+    /// The home mean of the measurement day `day`, or nil when it has no home BP reading.
+    public func dailyMean(on day: CivilDate) -> PressureMean? {
+        var low = 0
+        var high = dailyMeans.count
+        while low < high {
+            let middle = (low + high) / 2
+            if dailyMeans[middle].day < day { low = middle + 1 } else { high = middle }
+        }
+        return low < dailyMeans.count && dailyMeans[low].day == day ? dailyMeans[low].mean : nil
     }
 
     /// True when the range holds no reading at all.

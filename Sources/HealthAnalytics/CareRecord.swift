@@ -3,6 +3,12 @@ public import HealthCore
 /// The tag ID of blood-pressure medication.
 public let medicationTagID = "bp-med"
 
+extension Reading {
+    /// True when the reading records that the BP pill was taken (it carries `bp-med`): the one
+    /// test of a medicated reading, and of a medicated day (one with such a reading).
+    public var recordsMedication: Bool { tagIDs.contains(medicationTagID) }
+}
+
 /// On how many measurement days a BP pill was recorded: "BP medication recorded on 41 of 56 days".
 public struct MedicationDays: Equatable, Sendable {
     /// Days that show the dates without medication, when there are this many or fewer.
@@ -27,7 +33,7 @@ public struct MedicationDays: Equatable, Sendable {
                 all.insert(day)
                 lastDay = day
             }
-            if reading.tagIDs.contains(medicationTagID) { withPill.insert(day) }
+            if reading.recordsMedication { withPill.insert(day) }
         }
         withPill.formIntersection(all)
         guard !withPill.isEmpty else { return nil }

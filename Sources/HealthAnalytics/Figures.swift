@@ -1,12 +1,24 @@
 /// How figures are written for people, the same on the terminal and in the report.
 public enum Figures {
-    /// Rounded to a whole number: `137.5` → `138`.
-    public static func whole(_ value: Double) -> String { String(Int(value.rounded())) }
+    /// The one display rounding: to the nearest whole number, halves away from zero
+    /// (`137.5` → `138`). Every mean shown in whole units, and every verdict that compares
+    /// one, goes through it.
+    public static func rounded(_ value: Double) -> Int { Int(value.rounded()) }
+
+    /// Rounded to a whole number (``rounded(_:)``): `137.5` → `138`.
+    public static func whole(_ value: Double) -> String { String(rounded(value)) }
 
     /// One decimal place: `72.46` → `72.5`, `78` → `78.0`.
     public static func oneDecimal(_ value: Double) -> String {
         let tenths = Int((value * 10).rounded())
         return "\(tenths < 0 ? "-" : "")\(abs(tenths) / 10).\(abs(tenths) % 10)"
+    }
+
+    /// A mean and its standard deviation, `138.4 ± 9.1`, or the mean alone without an SD;
+    /// nil without a mean.
+    public static func meanAndSD(_ mean: Double?, _ sd: Double?) -> String? {
+        guard let mean else { return nil }
+        return oneDecimal(mean) + (sd.map { " ± " + oneDecimal($0) } ?? "")
     }
 
     /// With a sign, using a true minus: `+9`, `−3`, `−0.8` (one decimal when `decimals` is 1).

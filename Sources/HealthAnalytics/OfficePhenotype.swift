@@ -1,4 +1,4 @@
-public import HealthCore
+import HealthCore
 
 /// Office against home blood pressure, as ESH 2023 reads them together.
 public enum Phenotype: String, CaseIterable, Sendable {

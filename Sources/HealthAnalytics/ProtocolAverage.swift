@@ -17,7 +17,7 @@ public struct PressureMean: Equatable, Sendable {
     /// The mean as it is shown, in whole mmHg (134.6 → 135): verdicts compare this, so a
     /// figure printed as 135/85 is never called "below 135/85".
     public var shown: BloodPressure {
-        BloodPressure(systolic: Int(systolic.rounded()), diastolic: Int(diastolic.rounded()))
+        BloodPressure(systolic: Figures.rounded(systolic), diastolic: Figures.rounded(diastolic))
     }
 
     /// At or above either number of `limit`, as shown.

@@ -15,7 +15,7 @@ public struct SummaryWording {
     }
 
     /// `138/86`.
-    public static func pressure(_ mean: PressureMean) -> String { "\(Figures.whole(mean.systolic))/\(Figures.whole(mean.diastolic))" }
+    public static func pressure(_ mean: PressureMean) -> String { mean.shown.description }
 
     /// `−11/−6`.
     public static func signedPair(_ systolic: Double, _ diastolic: Double) -> String {
@@ -141,7 +141,7 @@ public struct SummaryWording {
 
     /// "138/86 (n=24)", or "— (n=0)".
     public static func window(_ figures: WindowFigures, strings: StringTable) -> String {
-        let mean = figures.systolic.mean.map { "\(Figures.whole($0))/\(Figures.whole(figures.diastolic.mean!))" } ?? "—"
+        let mean = figures.mean?.shown.description ?? "—"
         return strings.text("events.window", ["mean": mean, "n": String(figures.count)])
     }
 

@@ -12,6 +12,12 @@ public struct WindowFigures: Equatable, Sendable {
     /// Home readings with blood pressure counted.
     public var count: Int { systolic.count }
 
+    /// The mean blood pressure, or nil with no readings.
+    public var mean: PressureMean? {
+        guard let systolic = systolic.mean, let diastolic = diastolic.mean else { return nil }
+        return PressureMean(count: count, systolic: systolic, diastolic: diastolic)
+    }
+
     /// The figures of the home BP readings among `readings` whose measurement day is in `from`...`to`.
     public init(_ readings: [Reading], from: CivilDate, to: CivilDate) {
         self.from = from

@@ -1,5 +1,4 @@
 import HealthCore
-import HealthRecords
 
 /// UTC instants with milliseconds, `2026-11-30T07:45:10.123Z`, for created/updated stamps.
 enum InstantText {

@@ -1,4 +1,3 @@
-public import HealthRecords
 import HealthCore
 
 /// One record of a file that could not be taken, and why: `FILE:LINE`, or `FILE: entry N`
@@ -37,8 +36,6 @@ public enum InterchangeError: Error, Equatable, CustomStringConvertible, Sendabl
     /// So many records could not be taken that reading stopped (an endless or wrong file); the
     /// first ones are listed.
     case tooManyInvalidRecords(path: String, problems: [ImportProblem])
-    /// The log refused the data or failed.
-    case store(RecordsError)
 
     /// What went wrong, in the library's own terms; a front end adds how to say what it needs
     /// (the CLI names its options).
@@ -56,7 +53,6 @@ public enum InterchangeError: Error, Equatable, CustomStringConvertible, Sendabl
             "\(counted(problems.count, "invalid record")) in \(path); nothing was imported"
         case .tooManyInvalidRecords(let path, let problems):
             "\(path) has more than \(problems.count) invalid records; reading stopped and nothing was imported"
-        case .store(let error): error.description
         }
     }
 }

@@ -1,5 +1,5 @@
 public import HealthCore
-import HealthRecords
+import HealthUseCases
 
 /// What a command needs from the world: output streams, the environment, the
 /// clock, the time zone, and the database, opened only when first asked for.
@@ -14,11 +14,8 @@ public final class CommandContext {
     let confirm: ((String) -> Bool)?
     var databaseFlag: String?
     var profileFlag: String?
-    private var openedStore: RecordStore?
-    /// The log this command created, and the folders created for it (deepest first).
-    private var createdLog: (path: String, folders: [String])?
-    private var openedAccess: RecordStore.Access?
-    private var resolvedToday: CivilDate?
+    /// The log, made on first use.
+    private var openedLog: HealthLog?
 
     public init(
         stdout: any TextOutput, stderr: any TextOutput, environment: [String: String],
@@ -47,46 +44,39 @@ public final class CommandContext {
         return path
     }
 
-    /// The record store, opened on first use. A command that only reads opens it
-    /// ``RecordStore/Access/readOnly``, so it never creates a log and works on read-only media.
-    func store(_ access: RecordStore.Access) throws(CLIError) -> RecordStore {
-        if let openedStore, openedAccess == .readWrite || access == .readOnly { return openedStore }
-        let path = try databasePath()
-        if access == .readWrite && !FileSystem.exists(path) {
-            // Remembered so a command that fails leaves no new log (or folder) behind.
-            var missing: [String] = []
-            var folder = FileSystem.parentDirectory(of: path)
-            while !folder.isEmpty, folder != "/", !FileSystem.exists(folder) {
-                missing.append(folder)
-                folder = FileSystem.parentDirectory(of: folder)
-            }
-            createdLog = (path, missing)
-        }
-        let store = try records { try RecordStore.open(path: path, access: access, clock: clock, lockWait: lockWait) }
-        openedStore = store
-        openedAccess = access
-        return store
-    }
-
-    /// How a command waits while another writes the log: up to ten minutes, saying so after a second.
-    var lockWait: LockWait {
+    /// The composition root: the log this command works on, with the database path, profile,
+    /// clock and zone in force. The log file itself opens when a call first needs it.
+    func log() throws(CLIError) -> HealthLog {
+        if let openedLog { return openedLog }
         let stderr = self.stderr
-        return LockWait { stderr.line("Waiting for the log: another healthlog command is writing it (an import or a restore)…") }
+        let settings = HealthLog.Settings(
+            databasePath: try databasePath(), profile: profileChoice, namedProfile: profileFlag, clock: clock, zone: zone,
+            // Up to ten minutes while another process writes, saying so after a second.
+            lockWait: LockWait { stderr.line("Waiting for the log: another healthlog command is writing it (an import or a restore)…") },
+            environment: environment)
+        let log = HealthLog(settings)
+        openedLog = log
+        return log
     }
 
-    /// Closes the record store if it is open; the next ``store()`` opens it again.
-    func closeStore() {
-        openedStore = nil
+    /// Runs a use-case call, reporting its failure as the command line does.
+    func run<T>(_ call: (HealthLog) throws -> T) throws(CLIError) -> T {
+        let log = try self.log()
+        do {
+            return try call(log)
+        } catch let error as HealthLogError {
+            throw CLIError(error)
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw .io("\(error)")
+        }
     }
 
-    /// After a failed command: removes the log this command created, and the folders made for
-    /// it, when nothing was stored in it. A refused command writes nothing.
+    /// After a failed command: removes the log this command created when nothing was stored in
+    /// it, so a refused command writes nothing.
     func discardCreatedLogIfUnused() {
-        guard let (path, folders) = createdLog else { return }
-        closeStore()
-        RecordStore.removeIfUnused(path: path)
-        guard !FileSystem.exists(path) else { return }
-        for folder in folders { FileSystem.removeEmptyDirectory(folder) }
+        openedLog?.discardCreatedLogIfUnused()
     }
 
     /// The string table for `language`, from the Templates folder.
@@ -107,21 +97,10 @@ public final class CommandContext {
     /// The current instant in the local zone.
     var now: ZonedInstant { zone.zoned(utcSeconds: clock() / 1000) }
 
-    /// Today, as a measurement day (at 00:45 it is still yesterday's evening): the machine's
-    /// own, or the day of a reading taken in the last hours in a zone ahead of the machine's
-    /// (a Shanghai morning reading is tomorrow on a machine in UTC), whichever is later, so a
-    /// reading just taken is always in "today" and in every range that runs up to it.
+    /// Today, as a measurement day, as the log sees it (see ``HealthLog/today``); without a
+    /// usable database path, the machine's own.
     var today: CivilDate {
-        if let resolvedToday { return resolvedToday }
-        var day = now.measurementDay
-        if let path = try? databasePath(), FileSystem.exists(path), FileSystem.nonRegularKind(path) == nil,
-            let store = try? store(.readOnly),
-            let latest = try? store.latestMeasurementDay(since: now.utcSeconds - ZonedInstant.widestOffsetSpreadSeconds)
-        {
-            day = max(day, latest)
-        }
-        resolvedToday = day
-        return day
+        (try? log().today) ?? now.measurementDay
     }
 
     /// The profile the command is about: `--profile`, else `$HEALTHLOG_PROFILE`, else
@@ -131,31 +110,6 @@ public final class CommandContext {
             return .named(named)
         }
         return .automatic
-    }
-
-    /// Refuses a record of another profile than the one named with `-p`: `healthlog -p mom delete ID`
-    /// never deletes dad's reading. Without `-p` any profile's record may be named by its id.
-    func requireNamedProfile(owns profileID: String, _ what: String) throws(CLIError) {
-        guard let named = profileFlag, named != profileID else { return }
-        throw .data("\(what) belongs to profile '\(profileID)', not '\(named)'; leave out -p or name '\(profileID)'".visibleControls())
-    }
-
-    /// The profile ``profileChoice`` means in `store`.
-    func resolveProfile(in store: RecordStore) throws(CLIError) -> Profile {
-        try records { try store.profile(profileChoice) }
-    }
-
-    /// Runs a records call, mapping its errors to ``CLIError``.
-    func records<T>(_ body: () throws -> T) throws(CLIError) -> T {
-        do {
-            return try body()
-        } catch let error as CLIError {
-            throw error
-        } catch let error as RecordsError {
-            throw CLIError(error)
-        } catch {
-            throw .io("\(error)")
-        }
     }
 
     /// Asks before something destructive: `--yes` skips the question; without a terminal it is refused.

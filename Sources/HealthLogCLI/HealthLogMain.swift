@@ -1,5 +1,4 @@
 import HealthCore
-import HealthRecords
 
 /// The `healthlog` program: parses argv, runs one command, and returns the exit status.
 ///
@@ -7,7 +6,7 @@ import HealthRecords
 /// whole program with an argv and captured output.
 public enum HealthLogMain {
     /// The version `--version` prints.
-    public static let version = "0.1.0"
+    public static let version = HealthLogVersion.current
 
     /// Runs `arguments` (without the program name) and returns the exit status.
     public static func run(_ arguments: [String], context: CommandContext) -> Int32 {

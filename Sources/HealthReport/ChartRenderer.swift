@@ -15,7 +15,7 @@ public enum ChartRenderer {
     /// Renders the chart of `request` to `path`; nothing appears there until it is complete.
     @discardableResult
     public static func render(_ request: ReportRequest, format: Format, dpi: Int = 150, to path: String) throws(ReportError) -> RenderedOutput {
-        FontLibrary.use(request.template.fonts)
+        let styles = try ReportStyles(template: request.template)
         let output: OutputFile
         do { output = try OutputFile(path) } catch { throw ReportError(error) }
         do {
@@ -31,7 +31,7 @@ public enum ChartRenderer {
                 context.fillRectangle(x: 0, y: 0, width: surface.width, height: surface.height, color: .white)
                 context.scale(scale)
             }
-            let styles = ReportStyles(context: context, template: request.template)
+            styles.draw(on: context)
             let profile = request.summary.profile
             styles.heading.draw("\(profile.name) · \(request.strings.text("chart")) · \(request.rangeText)", x: 20, y: 14, width: width - 40)
             TrendChart(request: request, styles: styles, showsPulse: request.template.chart.pulse)

@@ -36,14 +36,11 @@ public enum ReportRenderer {
             do { output = try OutputFile(path) } catch { throw ReportError(error) }
             return try renderPDF(request, into: output, commits: true)
         case .png(let dpi):
-            FontLibrary.use(request.template.fonts)
+            let styles = try ReportStyles(template: request.template)
+            let plan = ReportPlan(request: request, styles: styles)
             let template = request.template
-            // Pixels would round text metrics; measure on a vector surface so PNG paginates like PDF.
-            let measuring = try GraphicsContext(surface: CairoSurface.recording())
-            let measuringStyles = ReportStyles(context: measuring, template: template)
-            let plan = ReportPlan(request: request, styles: measuringStyles)
             let sink = PNGPageSink(path: path, pages: plan.pages.count, width: template.page.width, height: template.page.height, dpi: dpi)
-            return try draw(plan, request: request, sink: sink, reusing: (measuring, measuringStyles))
+            return try draw(plan, request: request, sink: sink, styles: styles)
         }
     }
 
@@ -54,24 +51,19 @@ public enum ReportRenderer {
     }
 
     private static func renderPDF(_ request: ReportRequest, into output: OutputFile, commits: Bool) throws(ReportError) -> RenderedOutput {
-        FontLibrary.use(request.template.fonts)
         let template = request.template
+        let styles = try ReportStyles(template: template)
+        let plan = ReportPlan(request: request, styles: styles)
         let pdf = try PDFPageSink(
             output: output, commits: commits, width: template.page.width, height: template.page.height, info: documentInfo(request))
-        // Measure on the PDF's own context: nothing is drawn while planning, and its fonts and
-        // glyphs are then loaded once for both jobs.
-        let measuringStyles = ReportStyles(context: pdf.context, template: template)
-        let plan = ReportPlan(request: request, styles: measuringStyles)
-        return try draw(plan, request: request, sink: pdf, reusing: (pdf.context, measuringStyles))
+        return try draw(plan, request: request, sink: pdf, styles: styles)
     }
 
     /// Draws every page of `plan` into `sink` and finishes it; on any failure the sink's
     /// output is discarded.
-    private static func draw(
-        _ plan: ReportPlan, request: ReportRequest, sink: any PageSink, reusing measured: (GraphicsContext, ReportStyles)
-    ) throws(ReportError) -> RenderedOutput {
+    private static func draw(_ plan: ReportPlan, request: ReportRequest, sink: any PageSink, styles: ReportStyles) throws(ReportError) -> RenderedOutput {
         do {
-            try drawPages(plan, request: request, sink: sink, reusing: measured)
+            try drawPages(plan, request: request, sink: sink, styles: styles)
             return RenderedOutput(files: try sink.finish(), pages: plan.pages.count)
         } catch {
             sink.abandon()
@@ -79,11 +71,10 @@ public enum ReportRenderer {
         }
     }
 
-    private static func drawPages(
-        _ plan: ReportPlan, request: ReportRequest, sink: any PageSink, reusing measured: (GraphicsContext, ReportStyles)
-    ) throws(ReportError) {
+    /// Draws the pages as they were planned: every block from the layout the plan measured, on
+    /// whatever context the sink gives each page.
+    private static func drawPages(_ plan: ReportPlan, request: ReportRequest, sink: any PageSink, styles: ReportStyles) throws(ReportError) {
         let frame = PageFrame(request: request)
-        var stylesByContext: (ObjectIdentifier, ReportStyles)? = (ObjectIdentifier(measured.0), measured.1)
         var logOutline: Int32?
         var lastMonth = (year: 0, month: 0)
         let left = request.template.page.margin.left
@@ -91,21 +82,15 @@ public enum ReportRenderer {
         for (index, page) in plan.pages.enumerated() {
             let number = index + 1
             let context = try sink.beginPage()
-            let styles: ReportStyles
-            if let cached = stylesByContext, cached.0 == ObjectIdentifier(context) {
-                styles = cached.1
-            } else {
-                styles = ReportStyles(context: context, template: request.template)
-                stylesByContext = (ObjectIdentifier(context), styles)
-            }
+            styles.draw(on: context)
             frame.draw(page: number, of: plan.pages.count, context: context, styles: styles)
             var y = frame.contentTop
             for placed in page.blocks {
                 switch placed {
-                case .block(let block, let height, let outline):
+                case .block(let block, let outline):
                     if let outline { sink.addOutline(outline, page: number, parent: nil) }
-                    block.draw(context: context, styles: styles, x: left, y: y, width: width)
-                    y += height + BlockSpacing.between
+                    block.draw(context, left, y)
+                    y += block.height + BlockSpacing.between
                 case .chart(let height):
                     sink.addOutline(request.strings.text("chart"), page: number, parent: nil)
                     ChartBlock(request: request, chartHeight: height).draw(context: context, styles: styles, x: left, y: y, width: width)
@@ -148,8 +133,8 @@ public enum ReportRenderer {
 /// starts the next page.
 struct ReportPlan {
     enum Placed {
-        /// A measured block, its height, and the bookmark it starts (if any).
-        case block(any ReportBlock, height: Double, outline: String?)
+        /// A block laid out at the page's width, and the bookmark it starts (if any).
+        case block(LaidOutBlock, outline: String?)
         /// The chart and its height: it grows into space left at the bottom of its page.
         case chart(height: Double)
         case log(LogPagination.Page, isFirst: Bool)
@@ -209,8 +194,8 @@ struct ReportPlan {
             switch section {
             case .summary:
                 for (index, block) in blocks.summarySection.enumerated() {
-                    let height = block.height(width: width, styles: styles)
-                    place(.block(block, height: height, outline: index == 0 ? request.strings.text("summary") : nil), height: height)
+                    let laidOut = block.laidOut(width: width, styles: styles)
+                    place(.block(laidOut, outline: index == 0 ? request.strings.text("summary") : nil), height: laidOut.height)
                 }
             case .trend, .events, .tags, .notes:
                 let found: (any ReportBlock)? =
@@ -221,8 +206,8 @@ struct ReportPlan {
                     default: blocks.notesTable
                     }
                 guard let block = found else { continue }
-                let height = block.height(width: width, styles: styles)
-                if height > space, let table = block as? TableBlock {
+                let laidOut = block.laidOut(width: width, styles: styles)
+                if laidOut.height > space, let table = block as? TableBlock {
                     // A table longer than a page continues on the next pages; a shorter one moves whole.
                     var parts = table.split(first: space - used, rest: space, width: width, styles: styles)
                     if parts.isEmpty {
@@ -232,11 +217,11 @@ struct ReportPlan {
                         parts = table.split(first: space, rest: space, width: width, styles: styles)
                     }
                     for part in parts {
-                        let partHeight = part.height(width: width, styles: styles)
-                        place(.block(part, height: partHeight, outline: nil), height: partHeight)
+                        let laidOutPart = part.laidOut(width: width, styles: styles)
+                        place(.block(laidOutPart, outline: nil), height: laidOutPart.height)
                     }
                 } else {
-                    place(.block(block, height: height, outline: nil), height: height)
+                    place(.block(laidOut, outline: nil), height: laidOut.height)
                 }
             case .chart:
                 // A chart that nearly fits the rest of the page shrinks to fit rather than leave it empty.
@@ -260,7 +245,7 @@ struct ReportPlan {
         for index in pages.indices {
             guard case .chart(let height)? = pages[index].blocks.last else { continue }
             let others = pages[index].blocks.dropLast().reduce(0.0) { total, placed in
-                if case .block(_, let blockHeight, _) = placed { return total + blockHeight + BlockSpacing.between }
+                if case .block(let block, _) = placed { return total + block.height + BlockSpacing.between }
                 return total
             }
             let room = space - others - styles.headingHeight

@@ -2,6 +2,7 @@ import Foundation
 import HealthCore
 import HealthInterchange
 import HealthRecords
+import HealthUseCases
 @_exported import HealthLogTestSupport
 import Testing
 
@@ -23,18 +24,23 @@ func read(
     try InterchangeReader.read(path, as: format, profile: profile, onlyProfile: onlyProfile, zone: zone, dateOrder: dateOrder, now: fixedNow)
 }
 
-/// Imports a file into the log at `database`, the library call the CLI makes.
+/// Imports a file into the log at `database`, the use-case call the CLI makes.
 @discardableResult
 func importFile(
     _ path: String, into database: String, as format: InterchangeFormat? = nil, profile: ProfileChoice = .automatic,
     zone: any TimeZoneRule = FixedOffsetZone(minutes: 480), dateOrder: DateOrder? = nil, skipInvalid: Bool = false,
     dryRun: Bool = false, now: Int64 = fixedNow
-) throws(InterchangeError) -> ImportReport {
-    var options = ImportOptions(
-        path: path, databasePath: database, format: format, profile: profile, zone: zone, dateOrder: dateOrder, clock: { now })
-    options.skipInvalid = skipInvalid
-    options.dryRun = dryRun
-    return try ImportOperation.run(options)
+) throws(HealthLogError) -> ImportReport {
+    let log = HealthLog(HealthLog.Settings(databasePath: database, profile: profile, clock: { now }, zone: zone))
+    var request = ImportRequest(path: path, format: format, dateOrder: dateOrder)
+    request.skipInvalid = skipInvalid
+    request.dryRun = dryRun
+    do {
+        return try log.importFile(request)
+    } catch {
+        log.discardCreatedLogIfUnused()
+        throw error
+    }
 }
 
 func zone(_ name: String) -> any TimeZoneRule { ZoneInfoZone(identifier: name)! }

@@ -1,3 +1,4 @@
+@testable import HealthLogCLI
 import Testing
 
 @Suite struct ArgumentParserTests {
@@ -34,5 +35,29 @@ import Testing
         #expect(result.status == 64)
         #expect(result.stderr == message)
         #expect(result.stdout.isEmpty)
+    }
+}
+
+/// An option is declared once, in the command's spec, and read from there: reading one the
+/// spec does not declare (it would be refused as unknown and missing from the help) stops the
+/// program the first time a test runs the command.
+@Suite struct OptionDeclarationTests {
+    @Test func readingAnUndeclaredOptionStops() async {
+        await #expect(processExitsWith: .failure) {
+            let spec = CommandSpec(["demo"], abstract: "A command that forgot to declare --weight.")
+            let parsed = try ArgumentParser.parse([], spec: spec)
+            _ = try parsed.value(ReadingInput.weight)
+        }
+    }
+
+    @Test func everyCommandReadsOnlyWhatItDeclares() {
+        // Each command's help lists exactly its spec's options; running each with --help
+        // parses against that same spec.
+        for command in CommandRegistry.commands {
+            let cli = CLIHarness()
+            let result = cli.run(command.spec.path + ["--help"])
+            #expect(result.status == 0, "\(command.spec.path)")
+            for option in command.spec.options { #expect(result.stdout.contains(option.spec.long), "\(command.spec.path): \(option.spec.long)") }
+        }
     }
 }

@@ -48,7 +48,7 @@ import Testing
         let directory = TemporaryDirectory()
         let executable = try healthlogExecutable()
         let environment = environment(directory)
-        try run(executable: executable, ["profile", "add", "dad"], environment: environment)
+        _ = try run(executable: executable, ["profile", "add", "dad"], environment: environment)
         let json = "(printf '{\"format\":\"healthlog-backup\",\"version\":2,\"readings\":['; yes '{\"id\":\"x\"},') | \"$1\" import - --format json"
         let (status, lines, peak) = try measure(json, [executable], environment: environment)
         #expect(status == 65)

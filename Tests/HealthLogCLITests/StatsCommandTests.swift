@@ -26,7 +26,7 @@ import Testing
             "profile", "from", "to", "guideline", "filter", "threshold", "target", "targetSet", "overall", "periods", "buckets",
             "map", "pulsePressure", "atOrAboveTargetPercent", "timeInTargetPercent", "morningEveningDifference", "protocol",
             "verdict", "hypertensive", "office", "phenotype", "phenotypeTreated", "tags", "trend", "events", "medicationDays",
-            "notes", "findings", "deviations", "alerts", "weight",
+            "notes", "findings", "deviations", "alerts", "weight", "headline",
         ])
         #expect(object["filter"] is NSNull)
         #expect(object["targetSet"] as? Bool == false)

@@ -52,7 +52,9 @@ import Testing
         case "ten-thousand-character notes":
             data = readings(40).enumerated().map { index, reading in
                 var noted = reading
-                if index % 5 == 0 { noted.note = String(repeating: index % 2 == 0 ? "头晕，早上没吃药。" : "dizzy after climbing stairs ", count: 10_000 / 9) }
+                // As long as a note may be: 10,000 characters.
+                let text = index % 2 == 0 ? "头晕，早上没吃药。" : "dizzy after climbing stairs "
+                if index % 5 == 0 { noted.note = String(repeating: text, count: ValueLimits.note.maximum / text.count) }
                 return noted
             }
         case "every reading an alert":
@@ -68,7 +70,8 @@ import Testing
                 return moved
             }
         default:
-            data = readings(100_000)
+            // Ten a day: 27 years back, all after the profile's birth.
+            data = readings(100_000, perDay: 10)
         }
         return (profile, data, tags)
     }
@@ -77,12 +80,11 @@ import Testing
     func noTextCollidesOrRunsOffThePage(log name: String) throws {
         let (profile, data, tags) = Self.log(name)
         let directory = TemporaryDirectory()
+        // The figures come from a real log through the call `healthlog report` makes.
+        let log = try ReportLog(data, profile: profile, tags: tags)
         for template in ["clinic", "summary"] {
             for language in [Language.english, .chinese] {
-                let summary = BPSummary(profile: profile, readings: data, options: AnalysisOptions(guideline: language == .chinese ? .china : .esh))
-                let request = ReportRequest(
-                    summary: summary, tagDefinitions: tags, template: try templates.template(template), strings: try templates.strings(language),
-                    generatedAt: ZonedInstant(iso8601: "2026-11-30T08:00:00+08:00")!, programVersion: "0.1.0")
+                let request = try log.request(template: template, language: language)
                 let path = directory.file("\(template)-\(language.code).pdf")
                 let output = try ReportRenderer.render(request, format: .pdf, to: path)
                 #expect(output.pages >= 1)

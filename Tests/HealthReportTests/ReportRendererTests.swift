@@ -138,7 +138,8 @@ import Testing
         case "undefinedTags": data = readings(30, tags: ["old-tag", "bp-med"])
         default:
             data = readings(10)
-            data[3].note = String(repeating: "A very long note about dizziness after the walk. 头晕。", count: 200)
+            let sentence = "A very long note about dizziness after the walk. 头晕。"
+            data[3].note = String(repeating: sentence, count: ValueLimits.note.maximum / sentence.count)
         }
         let output = try ReportRenderer.render(try request(data), format: .pdf, to: path)
         #expect(try a4PageCount(path) == output.pages)
@@ -226,10 +227,7 @@ func expectEveryWordInsideTheMargins(_ path: String, sourceLocation: SourceLocat
     @Test func summaryTemplateStaysOnePageWithEvents() throws {
         let data = readings(224)
         let events = (0..<3).map { Event(profileID: "dad", at: data[60 + $0 * 50].takenAt, text: "change \($0)") }
-        let summary = BPSummary(profile: dad, readings: data, events: events)
-        let request = ReportRequest(
-            summary: summary, tagDefinitions: StatusTag.builtIns, template: try templates.template("summary"),
-            strings: try templates.strings(.english), generatedAt: ZonedInstant(iso8601: "2026-11-30T08:00:00+08:00")!, programVersion: "0.1.0")
+        let request = try request(data, template: "summary", events: events)
         let directory = TemporaryDirectory()
         let output = try ReportRenderer.render(request, format: .pdf, to: directory.file("s.pdf"))
         #expect(output.pages == 1)
@@ -245,9 +243,7 @@ func expectEveryWordInsideTheMargins(_ path: String, sourceLocation: SourceLocat
             tagged.tagIDs = [ids[index % ids.count]]
             return tagged
         }
-        let request = ReportRequest(
-            summary: BPSummary(profile: dad, readings: data), tagDefinitions: definitions, template: try templates.template("clinic"),
-            strings: try templates.strings(.english), generatedAt: ZonedInstant(iso8601: "2026-11-30T08:00:00+08:00")!, programVersion: "0.1.0")
+        let request = try request(data, tags: definitions)
         let directory = TemporaryDirectory()
         let path = directory.file("tags.pdf")
         try ReportRenderer.render(request, format: .pdf, to: path)

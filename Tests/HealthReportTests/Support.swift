@@ -1,7 +1,9 @@
 import Foundation
 import HealthAnalytics
 import HealthCore
+import HealthInterchange
 import HealthReport
+import HealthUseCases
 @_exported import HealthLogTestSupport
 import Testing
 
@@ -12,11 +14,11 @@ let templates = TemplateLibrary(
 
 let dad = Profile(id: "dad", name: "爸爸", birthYear: 1954, sex: .male)
 
-/// `count` readings, morning and evening, ending on 2026-11-30, deterministic.
-func readings(_ count: Int, notes: Bool = false, tags: [String] = ["bp-med"]) -> [Reading] {
+/// `count` readings, morning and evening (`perDay` a day, in pairs), ending on 2026-11-30, deterministic.
+func readings(_ count: Int, notes: Bool = false, tags: [String] = ["bp-med"], perDay: Int = 2) -> [Reading] {
     var generator = SplitMixGenerator(seed: 42)
     return (0..<count).map { index in
-        let day = CivilDate(iso: "2026-11-30")!.adding(days: -(count - 1 - index) / 2)
+        let day = CivilDate(iso: "2026-11-30")!.adding(days: -(count - 1 - index) / perDay)
         let evening = index % 2 == 1
         let systolic = 130 + Int(generator.next() % 30)
         return Reading(
@@ -28,13 +30,39 @@ func readings(_ count: Int, notes: Bool = false, tags: [String] = ["bp-med"]) ->
     }
 }
 
+/// A real log holding `readings`: the profile created, `tags` defined, `events` recorded and
+/// the readings imported as HealthLog CSV, through the use cases the CLI calls. The log's clock
+/// stands at 2026-11-30 23:30 in China.
+final class ReportLog {
+    private let directory = TemporaryDirectory()
+    let log: HealthLog
+
+    init(_ readings: [Reading], profile: Profile = dad, tags: [StatusTag] = [], events: [Event] = []) throws {
+        let now = ZonedInstant(iso8601: "2026-11-30T23:30:00+08:00")!
+        log = HealthLog(
+            HealthLog.Settings(
+                databasePath: directory.file("log.sqlite"), profile: .named(profile.id), clock: { now.utcSeconds * 1000 },
+                zone: FixedOffsetZone(minutes: 480), environment: ["HEALTHLOG_TEMPLATES": templates.directory]))
+        try log.addProfile(profile)
+        for tag in tags where !StatusTag.builtIns.contains(where: { $0.id == tag.id }) { try log.defineTag(tag) }
+        for event in events { _ = try log.addEvent(event.text, kind: event.kind, at: event.at) }
+        let file = directory.file("readings.csv")
+        try ReadingCSVCodec.encode(readings).write(toFile: file, atomically: false, encoding: .utf8)
+        _ = try log.importFile(ImportRequest(path: file))
+    }
+
+    /// The report request `healthlog report` makes: the same use-case call, the same figures.
+    func request(template: String = "clinic", language: Language = .english, logLayout: LogLayout? = nil) throws -> ReportRequest {
+        try log.reportRequest(ReportAsk(summary: SummaryRequest(language: language), template: template, logLayout: logLayout))
+    }
+}
+
+/// The report request for `readings` of `profile`, loaded from a real log (see ``ReportLog``).
 func request(
-    _ readings: [Reading], template: String = "clinic", language: Language = .english, profile: Profile = dad
+    _ readings: [Reading], template: String = "clinic", language: Language = .english, profile: Profile = dad, tags: [StatusTag] = [],
+    events: [Event] = []
 ) throws -> ReportRequest {
-    ReportRequest(
-        summary: BPSummary(profile: profile, readings: readings), tagDefinitions: StatusTag.builtIns,
-        template: try templates.template(template), strings: try templates.strings(language),
-        generatedAt: ZonedInstant(iso8601: "2026-11-30T08:00:00+08:00")!, programVersion: "0.1.0")
+    try ReportLog(readings, profile: profile, tags: tags, events: events).request(template: template, language: language)
 }
 
 /// Runs a poppler tool and returns its standard output.

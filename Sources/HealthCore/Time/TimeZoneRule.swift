@@ -22,6 +22,18 @@ extension TimeZoneRule {
         instants(date: date, hour: hour, minute: minute, second: second).first
     }
 
+    /// The instant a clock in this zone shows `date` `hour:minute:second`, as ``instant(date:hour:minute:second:)``
+    /// gives it; a wall time the clocks skipped is refused with the one message every reader
+    /// of times gives, naming it as `written` (how the file or the person wrote it).
+    public func wallClockInstant(
+        date: CivilDate, hour: Int, minute: Int, second: Int, written: String
+    ) throws(ValidationError) -> ZonedInstant {
+        guard let instant = instant(date: date, hour: hour, minute: minute, second: second) else {
+            throw .invalid("\(written) does not exist in the time zone (a daylight-saving gap)")
+        }
+        return instant
+    }
+
     /// The instant `utcSeconds` tagged with this zone's offset at that moment.
     public func zoned(utcSeconds: Int64) -> ZonedInstant {
         ZonedInstant(utcSeconds: utcSeconds, offsetMinutes: offsetMinutes(atUTC: utcSeconds))

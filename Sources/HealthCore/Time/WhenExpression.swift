@@ -33,10 +33,7 @@ public enum WhenExpression {
             throw bad
         }
         guard let (hour, minute, second) = parseClock(clock) else { throw bad }
-        guard let instant = zone.instant(date: date, hour: hour, minute: minute, second: second) else {
-            throw .invalid("'\(text)' does not exist in the local time zone (a daylight-saving gap)")
-        }
-        return instant
+        return try zone.wallClockInstant(date: date, hour: hour, minute: minute, second: second, written: "'\(text)'")
     }
 
     /// `07:45`, `7:45`, `07:45:30`, `7am`, `12pm`, `7:45pm`.

@@ -1,5 +1,4 @@
 import HealthCore
-import HealthRecords
 
 /// Apple Health's `export.xml` (or the `export.zip` holding it), read as a stream in two passes.
 ///
@@ -129,7 +128,7 @@ enum AppleHealthImporter {
         }
         let pressure = BloodPressure(systolic: s, diastolic: d)
         let reading = Reading(
-            id: StableUUID.make("apple-health/bp/\(takenAt.iso8601)/\(pressure)"), profileID: profile, takenAt: takenAt,
+            id: NameBasedUUID.make("apple-health/bp/\(takenAt.iso8601)/\(pressure)"), profileID: profile, takenAt: takenAt,
             bloodPressure: pressure, createdAt: now, updatedAt: now)
         try reading.validate()
         return reading
@@ -143,7 +142,7 @@ enum AppleHealthImporter {
         guard ["kg", "lb", "g"].contains(unit) else { throw .invalid("body mass unit '\(unit)' is not kg, lb or g") }
         guard let grams = grams(value, unit: unit) else { throw .invalid("body mass \(value) \(unit) is out of range (\(ValueLimits.weightText))") }
         let reading = Reading(
-            id: StableUUID.make("apple-health/weight/\(takenAt.iso8601)/\(grams)"), profileID: profile, takenAt: takenAt,
+            id: NameBasedUUID.make("apple-health/weight/\(takenAt.iso8601)/\(grams)"), profileID: profile, takenAt: takenAt,
             weightGrams: grams, createdAt: now, updatedAt: now)
         try reading.validate()
         return reading

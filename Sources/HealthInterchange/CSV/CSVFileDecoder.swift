@@ -10,6 +10,25 @@ protocol CSVRowDecoder {
     mutating func decode(_ row: CSVRow, line: Int, into sink: ImportSink) throws(RowFault)
 }
 
+/// The steps every row decoder takes alike.
+extension CSVRowDecoder {
+    /// Whose readings a file of `format`, which names no person, holds; refused when no profile was chosen.
+    static func profile(for format: InterchangeFormat, _ context: DecodeContext) throws(InterchangeError) -> String {
+        guard let profile = context.profile else { throw .profileRequired(format: format) }
+        return profile
+    }
+
+    /// Refuses a header without the columns the format needs, saying what its header looks like.
+    static func requireColumns(_ present: Bool, _ context: DecodeContext, expected: String) throws(InterchangeError) {
+        guard present else { throw .malformed(path: context.name, reason: "line 1: \(expected)") }
+    }
+
+    /// Hands the reading of `line` to the import; a fault of the import itself stops the file.
+    func take(_ reading: Reading, rule: DuplicateRule, line: Int, context: DecodeContext, into sink: ImportSink) throws(RowFault) {
+        do { try sink.add(reading, rule: rule, at: context.location(line: line)) } catch { throw .file(error) }
+    }
+}
+
 /// Why a row was not taken.
 enum RowFault: Error {
     /// This row is wrong; the rest of the file is still read.

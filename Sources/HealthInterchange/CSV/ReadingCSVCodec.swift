@@ -124,10 +124,7 @@ public enum ReadingCSVCodec {
             let date = CivilDate(iso: String(decoding: scalars[0..<10], as: UTF8.self)),
             let (hour, minute, second) = ZonedInstant.parseClock(String(decoding: scalars[11...], as: UTF8.self)[...])
         {
-            guard let instant = zone.instant(date: date, hour: hour, minute: minute, second: second) else {
-                throw .invalid("taken_at '\(text)' does not exist in the local time zone (a daylight-saving gap)")
-            }
-            return (instant, false)
+            return (try zone.wallClockInstant(date: date, hour: hour, minute: minute, second: second, written: "taken_at '\(text)'"), false)
         }
         throw .invalid("taken_at '\(text)' is not a date and time like 2026-11-30T07:45:00+08:00")
     }

@@ -29,7 +29,7 @@ public enum FHIRExport {
     ) throws(Failure) {
         var writer = JSONDocumentWriter(into: sink)
         writer.member("resourceType", .string("Bundle"))
-        writer.member("id", .string(StableUUID.make("bundle/\(exportedAt.iso8601)")))
+        writer.member("id", .string(NameBasedUUID.make("bundle/\(exportedAt.iso8601)")))
         writer.member("type", .string("collection"))
         writer.member("timestamp", .string(exportedAt.iso8601))
         writer.beginArray("entry")
@@ -41,7 +41,7 @@ public enum FHIRExport {
         writer.end()
     }
 
-    static func patientUUID(_ profileID: String) -> String { StableUUID.make("patient/\(profileID)") }
+    static func patientUUID(_ profileID: String) -> String { NameBasedUUID.make("patient/\(profileID)") }
 
     private static func entry(fullUrl: String, resource: JSONValue) -> JSONValue {
         .object([("fullUrl", .string(fullUrl)), ("resource", resource)])
@@ -99,7 +99,7 @@ public enum FHIRExport {
                 [("valueQuantity", quantity(.number(formatKilograms(grams)), unit: "kg", code: "kg"))]))
         }
         return parts.enumerated().map { index, part in
-            let id = index == 0 ? reading.id : StableUUID.make("\(reading.id)/\(part.kind)")
+            let id = index == 0 ? reading.id : NameBasedUUID.make("\(reading.id)/\(part.kind)")
             var meta: [(String, JSONValue)] = [
                 ("lastUpdated", .string(InstantText.format(milliseconds: reading.updatedAt))), ("profile", .array([.string(part.profile)])),
             ]

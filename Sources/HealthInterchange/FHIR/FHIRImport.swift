@@ -1,5 +1,4 @@
 import HealthCore
-import HealthRecords
 
 /// Reads FHIR R4 as systems write it: a Bundle of any type (collection, transaction, batch,
 /// searchset, document), a single resource, or NDJSON with one resource per line (Bulk Data).
@@ -260,7 +259,7 @@ private struct FHIRReadState {
             subject: subject, ownID: own.flatMap { Reading.isValidID($0) ? $0.lowercased() : nil },
             derivedID: [observation["id"]?.string, fullUrl.flatMap { $0.hasPrefix("urn:uuid:") ? String($0.dropFirst(9)) : nil }]
                 .compactMap { $0 }.first { Reading.isValidID($0) }?.lowercased()
-                ?? StableUUID.make("fhir/\(fullUrl ?? observation["id"]?.string ?? key)"),
+                ?? NameBasedUUID.make("fhir/\(fullUrl ?? observation["id"]?.string ?? key)"),
             takenAt: takenAt, updatedAt: context.now, location: location)
         switch kind {
         case .panel:
@@ -328,10 +327,8 @@ private struct FHIRReadState {
         if text.count >= 16, let date = CivilDate(iso: text.prefix(10)), text.dropFirst(10).first == "T",
             let clock = WallClockText.time(String(text.dropFirst(11)))
         {
-            guard let instant = context.zone.instant(date: date, hour: clock.hour, minute: clock.minute, second: clock.second) else {
-                throw .invalid("\(name) '\(text)' does not exist in the time zone (a daylight-saving gap)")
-            }
-            return instant
+            return try context.zone.wallClockInstant(
+                date: date, hour: clock.hour, minute: clock.minute, second: clock.second, written: "\(name) '\(text)'")
         }
         throw .invalid("\(name) '\(text)' is not a date-time like 2024-03-05T08:30:00+01:00")
     }

@@ -1,5 +1,4 @@
 import HealthCore
-import HealthRecords
 
 /// HealthLog's own CSV. A row with an id is matched by that id only, so two real readings with
 /// the same minute and values both come back; a row without one (written by hand) is matched
@@ -9,11 +8,9 @@ struct HealthLogCSVDecoder: CSVRowDecoder {
     private let context: DecodeContext
 
     init(header: CSVColumns, context: DecodeContext) throws(InterchangeError) {
-        guard header.has(["profile"]), header.has(["taken_at"]) else {
-            throw .malformed(
-                path: context.name,
-                reason: "line 1: a HealthLog CSV file starts with the header \(ReadingCSVCodec.header.joined(separator: ","))")
-        }
+        try Self.requireColumns(
+            header.has(["profile"]) && header.has(["taken_at"]), context,
+            expected: "a HealthLog CSV file starts with the header \(ReadingCSVCodec.header.joined(separator: ","))")
         columns = ReadingCSVCodec.Columns(header)
         self.context = context
     }
@@ -27,10 +24,6 @@ struct HealthLogCSVDecoder: CSVRowDecoder {
         }
         guard context.includes(decoded.reading.profileID) else { return }
         let rule: DuplicateRule = !row[columns.id].isEmpty ? .sameID : decoded.hasOffset ? .sameValues : .sameValuesOrLocalTime
-        do {
-            try sink.add(decoded.reading, rule: rule, at: context.location(line: line))
-        } catch {
-            throw .file(error)
-        }
+        try take(decoded.reading, rule: rule, line: line, context: context, into: sink)
     }
 }

@@ -1,5 +1,4 @@
 public import HealthCore
-import HealthRecords
 
 /// HealthLog's full backup: profiles, tag definitions (labels and colours), events and readings.
 ///

@@ -1,5 +1,4 @@
 import HealthCore
-import HealthRecords
 
 /// Omron Connect's CSV, found by column name, so the 9-, 16- and 17-column exports and the newer
 /// `Measurement Date` layout all read, in any column order:
@@ -30,7 +29,7 @@ struct OmronDecoder: CSVRowDecoder {
     }
 
     init(header: CSVColumns, context: DecodeContext) throws(InterchangeError) {
-        guard let profile = context.profile else { throw .profileRequired(format: .omron) }
+        let profile = try Self.profile(for: .omron, context)
         date = header.position(["Date"])
         time = header.position(["Time"])
         dateTime = header.position(["Measurement Date", "Date Time", "DateTime"])
@@ -46,11 +45,9 @@ struct OmronDecoder: CSVRowDecoder {
         symptoms = header.position(["Symptoms"])
         consumed = header.position(["Consumed"])
         errorCode = header.position(["Error No.", "Error Code", "Error number", "Error"])
-        guard (date != nil && time != nil) || dateTime != nil, systolic != nil, diastolic != nil else {
-            throw .malformed(
-                path: context.name,
-                reason: "line 1: an Omron Connect file needs the columns Date, Time, Systolic (mmHg) and Diastolic (mmHg)")
-        }
+        try Self.requireColumns(
+            ((date != nil && time != nil) || dateTime != nil) && systolic != nil && diastolic != nil, context,
+            expected: "an Omron Connect file needs the columns Date, Time, Systolic (mmHg) and Diastolic (mmHg)")
         self.context = context
         self.profile = profile
     }
@@ -68,8 +65,12 @@ struct OmronDecoder: CSVRowDecoder {
         }
         let (day, clock) = try when(row, line: line, value: value)
         let zone = try zone(value(timeZone))
-        guard let takenAt = zone.instant(date: day, hour: clock.hour, minute: clock.minute, second: clock.second) else {
-            throw .invalid("\(day) \(clock.hour):\(pad(clock.minute, 2)) does not exist in the time zone (a daylight-saving gap)")
+        let takenAt: ZonedInstant
+        do {
+            takenAt = try zone.wallClockInstant(
+                date: day, hour: clock.hour, minute: clock.minute, second: clock.second, written: "\(day) \(clock.hour):\(pad(clock.minute, 2))")
+        } catch {
+            throw .invalid(error)
         }
         let pressure = try bloodPressure(value(systolic), value(diastolic))
         let pulseText = value(pulse)
@@ -86,10 +87,10 @@ struct OmronDecoder: CSVRowDecoder {
         if !code.isEmpty { note.append("Error: \(code)") }
         if !value(device).isEmpty { note.append("Device: \(value(device))") }
         let reading = Reading(
-            id: StableUUID.make("omron/\(profile)/\(day)T\(clock.hour):\(clock.minute):\(clock.second)/\(pressure.map(\.description) ?? "")/\(beats ?? 0)"),
+            id: NameBasedUUID.make("omron/\(profile)/\(day)T\(clock.hour):\(clock.minute):\(clock.second)/\(pressure.map(\.description) ?? "")/\(beats ?? 0)"),
             profileID: profile, takenAt: takenAt, bloodPressure: pressure, pulse: beats, tagIDs: tags,
             note: note.joined(separator: "; "), createdAt: context.now, updatedAt: context.now)
-        do { try sink.add(reading, rule: .sameValuesOrLocalTime, at: context.location(line: line)) } catch { throw .file(error) }
+        try take(reading, rule: .sameValuesOrLocalTime, line: line, context: context, into: sink)
     }
 
     /// A value the monitor could not measure: `-2147483648`, `Err`, `Error`, `E1`, `E2`….

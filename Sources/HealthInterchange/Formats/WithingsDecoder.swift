@@ -1,5 +1,4 @@
 import HealthCore
-import HealthRecords
 
 /// Withings Health Mate's "Download my data" files, told apart by their columns:
 /// - `bp.csv`: `Date,"Heart rate",Systolic,Diastolic,Comments`; a row with a heart rate but no
@@ -23,7 +22,7 @@ struct WithingsDecoder: CSVRowDecoder {
     }
 
     init(header: CSVColumns, context: DecodeContext) throws(InterchangeError) {
-        guard let profile = context.profile else { throw .profileRequired(format: .withings) }
+        let profile = try Self.profile(for: .withings, context)
         date = header.position(["Date"])
         heartRate = header.position(["Heart rate"])
         systolic = header.position(["Systolic"])
@@ -32,11 +31,9 @@ struct WithingsDecoder: CSVRowDecoder {
         weight = kilograms ?? header.position(WithingsDecoder.poundColumns)
         weightUnit = kilograms == nil ? "lb" : "kg"
         comments = header.position(["Comments", "Comment"])
-        guard date != nil, weight != nil || (systolic != nil && diastolic != nil) else {
-            throw .malformed(
-                path: context.name,
-                reason: "line 1: a Withings file starts with Date,\"Heart rate\",Systolic,Diastolic,Comments or Date,\"Weight (kg)\",…")
-        }
+        try Self.requireColumns(
+            date != nil && (weight != nil || (systolic != nil && diastolic != nil)), context,
+            expected: "a Withings file starts with Date,\"Heart rate\",Systolic,Diastolic,Comments or Date,\"Weight (kg)\",…")
         self.context = context
         self.profile = profile
     }
@@ -51,11 +48,11 @@ struct WithingsDecoder: CSVRowDecoder {
             grams = converted
         }
         let reading = Reading(
-            id: StableUUID.make("withings/\(profile)/\(row[date])/\(row[systolic])/\(row[diastolic])/\(row[heartRate])/\(row[weight])"),
+            id: NameBasedUUID.make("withings/\(profile)/\(row[date])/\(row[systolic])/\(row[diastolic])/\(row[heartRate])/\(row[weight])"),
             profileID: profile, takenAt: takenAt, bloodPressure: try bloodPressure(row[systolic], row[diastolic]),
             pulse: try number(row[heartRate], "heart rate"), weightGrams: grams, note: row[comments],
             createdAt: context.now, updatedAt: context.now)
-        do { try sink.add(reading, rule: .sameValuesOrLocalTime, at: context.location(line: line)) } catch { throw .file(error) }
+        try take(reading, rule: .sameValuesOrLocalTime, line: line, context: context, into: sink)
     }
 
     /// A time with its own offset as it says, else a wall time in the zone.
@@ -63,10 +60,11 @@ struct WithingsDecoder: CSVRowDecoder {
         if let zoned = ZonedInstant(iso8601: text) { return zoned }
         switch WallClockText.dateTime(text, order: .ymd) {
         case .success(let (day, clock)):
-            guard let takenAt = context.zone.instant(date: day, hour: clock.hour, minute: clock.minute, second: clock.second) else {
-                throw .invalid("\(text) does not exist in the time zone (a daylight-saving gap)")
+            do {
+                return try context.zone.wallClockInstant(date: day, hour: clock.hour, minute: clock.minute, second: clock.second, written: text)
+            } catch {
+                throw .invalid(error)
             }
-            return takenAt
         case .failure: throw .invalid("date '\(text)' is not like 2025-10-02 07:34:49 or 2025-10-02T07:34:49+02:00")
         }
     }
@@ -81,15 +79,15 @@ struct BPMonitorDecoder: CSVRowDecoder {
     private let profile: String
 
     init(header: CSVColumns, context: DecodeContext) throws(InterchangeError) {
-        guard let profile = context.profile else { throw .profileRequired(format: .bpMonitor) }
+        let profile = try Self.profile(for: .bpMonitor, context)
         timestamp = header.position(["timestampUnixMs"])
         systolic = header.position(["systolic"])
         diastolic = header.position(["diastolic"])
         pulse = header.position(["pulse"])
         notes = header.position(["notes", "note"])
-        guard timestamp != nil, systolic != nil, diastolic != nil else {
-            throw .malformed(path: context.name, reason: "line 1: a bp-monitor file starts with timestampUnixMs,systolic,diastolic,pulse,notes,needlePin")
-        }
+        try Self.requireColumns(
+            timestamp != nil && systolic != nil && diastolic != nil, context,
+            expected: "a bp-monitor file starts with timestampUnixMs,systolic,diastolic,pulse,notes,needlePin")
         self.context = context
         self.profile = profile
     }
@@ -101,9 +99,9 @@ struct BPMonitorDecoder: CSVRowDecoder {
         }
         let takenAt = context.zone.zoned(utcSeconds: floorDivide(milliseconds, 1000))
         let reading = Reading(
-            id: StableUUID.make("bp-monitor/\(profile)/\(milliseconds)/\(value(systolic))/\(value(diastolic))/\(value(pulse))"),
+            id: NameBasedUUID.make("bp-monitor/\(profile)/\(milliseconds)/\(value(systolic))/\(value(diastolic))/\(value(pulse))"),
             profileID: profile, takenAt: takenAt, bloodPressure: try bloodPressure(value(systolic), value(diastolic)),
             pulse: try number(value(pulse), "pulse"), note: value(notes), createdAt: context.now, updatedAt: context.now)
-        do { try sink.add(reading, rule: .sameValuesOrLocalTime, at: context.location(line: line)) } catch { throw .file(error) }
+        try take(reading, rule: .sameValuesOrLocalTime, line: line, context: context, into: sink)
     }
 }

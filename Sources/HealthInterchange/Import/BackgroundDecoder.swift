@@ -1,5 +1,5 @@
+import HealthCore
 import Dispatch
-import HealthRecords
 import Synchronization
 
 /// Decodes an input on another thread and hands what it finds over in batches, so that storing

@@ -1,26 +1,40 @@
-import HealthCore
+public import HealthCore
 
 /// What a format's reader knows while it reads a file.
-struct DecodeContext: Sendable {
+public struct DecodeContext: Sendable {
     /// How messages name the input: its path, or "standard input".
-    let name: String
+    public let name: String
     /// The zone for times written without an offset (`--tz`, else the machine's).
-    let zone: any TimeZoneRule
+    public let zone: any TimeZoneRule
     /// The order of numeric dates (`--date-order`, or what the file's first rows settle); nil when
     /// neither tells.
-    var dateOrder: DateOrder?
+    public var dateOrder: DateOrder?
     /// Milliseconds since 1970: stamped on new readings, and the "now" of the time rule.
-    let now: Int64
+    public let now: Int64
     /// Whose readings a file that names no person holds (a device or app export, or FHIR
     /// Patients that are not HealthLog profiles), by the profile rule; nil when none was chosen.
-    let profile: String?
+    public let profile: String?
     /// With `--profile`, only that profile's records of a file that names people.
-    let onlyProfile: String?
+    public let onlyProfile: String?
     /// The year of birth of each profile the log holds, for the time rule.
-    let birthYears: [String: Int]
+    public let birthYears: [String: Int]
     /// True with `--skip-invalid`: reading goes on past any number of invalid records. Without
     /// it, reading stops once more than ``DecodeOutcome/listedProblems`` are found: the import is refused anyway.
-    var skipsInvalid = false
+    public var skipsInvalid = false
+
+    public init(
+        name: String, zone: any TimeZoneRule, dateOrder: DateOrder?, now: Int64, profile: String?, onlyProfile: String?,
+        birthYears: [String: Int], skipsInvalid: Bool = false
+    ) {
+        self.name = name
+        self.zone = zone
+        self.dateOrder = dateOrder
+        self.now = now
+        self.profile = profile
+        self.onlyProfile = onlyProfile
+        self.birthYears = birthYears
+        self.skipsInvalid = skipsInvalid
+    }
 
     /// False for another profile's records when `--profile` chose one of a file's people.
     func includes(_ profileID: String) -> Bool { onlyProfile.map { $0 == profileID } ?? true }

@@ -1,5 +1,4 @@
 import HealthCore
-import HealthRecords
 
 /// Where a format's reader puts what it finds: readings, profiles, tag definitions and events go out in
 /// batches (a small first one, so writing starts at once), problems and skipped records are
@@ -27,9 +26,10 @@ final class ImportSink {
 
     /// A reading found at `location`: taken when its values and time pass, else a problem.
     func add(_ reading: Reading, rule: DuplicateRule, at location: @autoclosure () -> String) throws(InterchangeError) {
-        let taken = try passes(at: location()) { () throws(ValidationError) in
+        let taken: Bool? = try passes(at: location()) { () throws(ValidationError) in
             try reading.validate()
             try reading.checkTime(now: context.now / 1000, birthYear: birthYears[reading.profileID])
+            return true
         }
         guard taken != nil else { return }
         readings.append(IncomingReading(reading, rule: rule))
@@ -51,9 +51,10 @@ final class ImportSink {
 
     /// An event the file carries (a backup's, or a HealthLog FHIR MedicationStatement).
     func add(_ event: Event, at location: @autoclosure () -> String) throws(InterchangeError) {
-        let taken = try passes(at: location()) { () throws(ValidationError) in
+        let taken: Bool? = try passes(at: location()) { () throws(ValidationError) in
             try event.validate()
             try event.checkTime(now: context.now / 1000, birthYear: birthYears[event.profileID])
+            return true
         }
         guard taken != nil else { return }
         events.append(event)

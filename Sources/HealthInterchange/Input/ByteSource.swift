@@ -1,6 +1,5 @@
 import CZlib
 import HealthCore
-import HealthRecords
 
 /// Bytes read in pieces: a plain file, or one entry of a zip archive inflated on the fly.
 protocol ByteSource: AnyObject {

@@ -1,5 +1,5 @@
 import HealthCore
-import HealthRecords
+import HealthUseCases
 
 /// `healthlog add 138/86 72 -t bp-med`: one reading in about three seconds.
 struct AddCommand: Command {
@@ -30,20 +30,13 @@ struct AddCommand: Command {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let store = try context.store(.readWrite)
-        let now = context.now
-        let reading = Reading(
-            profileID: "", takenAt: input.takenAt ?? now, bloodPressure: input.bloodPressure,
-            pulse: input.pulse, weightGrams: input.weightGrams, tagIDs: input.tagIDs ?? [], note: input.note ?? "",
-            site: input.site ?? .home)
         // Choosing (or, in an empty log, creating) the profile and adding is one transaction.
-        let (outcome, tags) = try context.records {
-            (try store.add(reading, for: context.profileChoice, creatingFirst: Profile(id: "me", name: "me")), try store.tags())
-        }
+        let added = try context.run { try $0.add(input.entry) }
+        let outcome = added.outcome
         if outcome.createdProfile {
-            context.stderr.line("Created profile 'me' for your first reading (see 'healthlog profile --help').")
+            context.stderr.line("Created profile '\(outcome.profile.id)' for your first reading (see 'healthlog profile --help').")
         }
-        let presenter = ReadingPresenter(tags: tags, environment: context.environment, style: context.style)
+        let presenter = ReadingPresenter(tags: added.tags, environment: context.environment, style: context.style)
         context.stdout.line(presenter.confirmation("Added", outcome.reading, profile: outcome.profile))
         if let note = input.repeatedWallTimeNote { context.stdout.line(note) }
         if outcome.identicalCount > 0 {

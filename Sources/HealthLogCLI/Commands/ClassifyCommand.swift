@@ -1,6 +1,5 @@
 import HealthAnalytics
 import HealthCore
-import HealthRecords
 
 /// `healthlog classify 150/95`: a reading's category under a guideline.
 struct ClassifyCommand: Command {

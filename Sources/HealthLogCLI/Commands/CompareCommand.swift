@@ -1,6 +1,6 @@
 import HealthAnalytics
 import HealthCore
-import HealthRecords
+import HealthUseCases
 
 /// `healthlog compare FROM..TO FROM..TO`: two spans of home readings, and the difference with
 /// Welch's 95 % interval.
@@ -23,13 +23,13 @@ struct CompareCommand: Command {
 
     let first: ClosedRange<CivilDate>
     let second: ClosedRange<CivilDate>
-    let filters: ReadingFilterOptions
+    let filter: ReadingFilter
     let json: Bool
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         first = try CompareCommand.range(arguments.positionals[0], today: context.today, arguments: arguments)
         second = try CompareCommand.range(arguments.positionals[1], today: context.today, arguments: arguments)
-        filters = try ReadingFilterOptions(arguments)
+        filter = try ReadingFilterOptions.filter(arguments)
         json = try arguments.value(Options.textFormat) == .json
     }
 
@@ -47,24 +47,21 @@ struct CompareCommand: Command {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let store = try context.store(.readOnly)
-        let profile = try context.resolveProfile(in: store)
-        let query = filters.applied(
-            to: ReadingQuery(profileID: profile.id, from: min(first.lowerBound, second.lowerBound), to: max(first.upperBound, second.upperBound)))
-        let (readings, tags) = try context.records { try store.read { (try store.readings(matching: query), try store.tags()) } }
-        let comparison = WindowComparison(readings, first: first, second: second)
+        let compared = try context.run { try $0.comparison(first, second, filter: filter) }
+        let (profile, comparison) = (compared.profile, compared.comparison)
         if json {
             context.stdout.line(JSONValue.object([
-                ("profile", .string(profile.id)), ("filter", filters.json),
+                ("profile", .string(profile.id)), ("filter", filter.json),
                 ("first", SummaryJSON.window(comparison.first)), ("second", SummaryJSON.window(comparison.second)),
                 ("difference", SummaryJSON.difference(comparison)), ("sufficient", .bool(comparison.sufficient)),
             ]).serialized())
             return
         }
-        let presenter = ReadingPresenter(tags: tags, environment: context.environment, style: context.style)
-        let strings = try context.strings(presenter.language)
+        let language = Language(environment: context.environment)
+        let strings = try context.strings(language)
+        let labels = TagLabels(compared.tags, language: language)
         var header = context.style.bold("\(profile.id) (\(profile.name.visibleControls()))") + " · home readings"
-        if let filter = filters.description(strings: strings, tagLabel: presenter.label(ofTag:)) {
+        if let filter = filter.description(strings: strings, tagLabel: labels.label(of:)) {
             header += " · " + strings.text("filter", ["filter": filter])
         }
         context.stdout.line(header)
@@ -82,7 +79,6 @@ struct CompareCommand: Command {
     }
 
     private func meanSD(_ statistics: SampleStatistics) -> String {
-        guard let mean = statistics.mean else { return "—" }
-        return Figures.oneDecimal(mean) + (statistics.sd.map { " ± " + Figures.oneDecimal($0) } ?? "")
+        Figures.meanAndSD(statistics.mean, statistics.sd) ?? "—"
     }
 }

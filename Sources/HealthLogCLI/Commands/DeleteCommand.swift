@@ -1,5 +1,5 @@
 import HealthCore
-import HealthRecords
+import HealthUseCases
 
 /// `healthlog delete ID... --yes`.
 struct DeleteCommand: Command {
@@ -18,14 +18,11 @@ struct DeleteCommand: Command {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let store = try context.store(.readWrite)
-        // Resolve every id first, so one bad id deletes nothing.
-        let readings = try context.records { try ids.map { try store.reading(idPrefix: $0) } }
-        for reading in readings { try context.requireNamedProfile(owns: reading.profileID, "reading \(reading.id.prefix(8))") }
-        let unique = Array(Set(readings.map(\.id))).sorted()
-        let noun = unique.count == 1 ? "reading" : "readings"
-        try context.confirmDestructive("Delete \(unique.count) \(noun)?", yes: yes, command: Self.spec.commandLine)
-        let deleted = try context.records { try store.delete(ids: unique) }
+        // Every id is resolved first, so one bad id deletes nothing.
+        let readings = try context.run { try $0.readings(ids: ids) }
+        let noun = readings.count == 1 ? "reading" : "readings"
+        try context.confirmDestructive("Delete \(readings.count) \(noun)?", yes: yes, command: Self.spec.commandLine)
+        let deleted = try context.run { try $0.delete(readings) }
         context.stdout.line("Deleted \(deleted) \(deleted == 1 ? "reading" : "readings").")
     }
 }

@@ -1,5 +1,5 @@
 import HealthCore
-import HealthRecords
+import HealthUseCases
 
 /// `healthlog event add TEXT`: a medication change or another event, dated, for before/after figures.
 struct EventAddCommand: Command {
@@ -37,16 +37,8 @@ struct EventAddCommand: Command {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let store = try context.store(.readWrite)
-        let now = context.now
-        let (event, profile, sameDay) = try context.records {
-            let profile = try store.profile(context.profileChoice)
-            let event = Event(profileID: profile.id, at: at ?? now, kind: kind, text: text)
-            let day = event.at.measurementDay
-            let sameDay = try store.events(profileID: profile.id, from: day, to: day).filter { $0.text == text }.count
-            try store.addEvent(event)
-            return (event, profile, sameDay)
-        }
+        let added = try context.run { try $0.addEvent(text, kind: kind, at: at) }
+        let (event, profile, sameDay) = (added.event, added.profile, added.sameDayCount)
         let presenter = EventPresenter()
         context.stdout.line("Added event \(context.style.dim(String(event.id.prefix(8)))) · \(profile.id) · \(presenter.when(event)) · \(event.kind.rawValue) · \(event.text.visibleControls(lineBreaks: .symbol))")
         if let repeatedWallTime { context.stdout.line(repeatedWallTime) }
@@ -63,18 +55,16 @@ struct EventListCommand: Command {
         options: DateRangeOptions.declarations + [Options.listingFormat],
         examples: ["healthlog event list", "healthlog -p dad event list --format json"])
 
-    let range: DateRangeOptions
+    let range: DateRange
     let json: Bool
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
-        range = try DateRangeOptions(arguments, today: context.today)
+        range = try DateRangeOptions.range(arguments, today: context.today)
         json = try arguments.value(Options.listingFormat) == .json
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let store = try context.store(.readOnly)
-        let profile = try context.resolveProfile(in: store)
-        let events = try context.records { try store.events(profileID: profile.id, from: range.from, to: range.to) }
+        let (profile, events) = try context.run { try $0.events(range) }
         let presenter = EventPresenter()
         if json {
             context.stdout.line(JSONValue.array(events.map(presenter.json)).serialized())
@@ -104,13 +94,7 @@ struct EventRemoveCommand: Command {
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) { id = arguments.positionals[0] }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let store = try context.store(.readWrite)
-        let found = try context.records { try store.event(idPrefix: id) }
-        try context.requireNamedProfile(owns: found.profileID, "event \(found.id.prefix(8))")
-        let event = try context.records {
-            try store.removeEvent(id: found.id)
-            return found
-        }
+        let event = try context.run { try $0.removeEvent(id) }
         context.stdout.line("Removed event \(event.id.prefix(8)) (\(event.text.visibleControls(lineBreaks: .symbol))).")
     }
 }

@@ -1,10 +1,10 @@
 import HealthCore
 import HealthInterchange
-import HealthRecords
+import HealthUseCases
 
 /// `healthlog import FILE`: HealthLog CSV or JSON, FHIR R4, Omron, Withings, the bp-monitor app
-/// or Apple Health. The import itself is one library call (``ImportOperation``); this parses,
-/// calls and prints its report.
+/// or Apple Health. The import itself is one use-case call (``HealthLog/importFile(_:)``); this
+/// parses, calls and prints its report.
 struct ImportCommand: Command {
     static let spec = CommandSpec(
         ["import"], abstract: "Import readings from a backup, a monitor or another health app.",
@@ -61,27 +61,24 @@ struct ImportCommand: Command {
     func run(_ context: CommandContext) throws(CLIError) {
         let bar = ProgressBar(output: context.stderr, clock: context.clock)
         defer { bar?.finish(completed: false) }
-        var options = ImportOptions(
-            path: path, databasePath: try context.databasePath(), format: format, profile: context.profileChoice,
-            onlyProfile: context.profileFlag, zone: zone ?? context.zone, dateOrder: dateOrder, clock: context.clock)
-        options.dryRun = dryRun
-        options.skipInvalid = skipInvalid
-        options.lockWait = context.lockWait
+        var request = ImportRequest(path: path, format: format, zone: zone, dateOrder: dateOrder)
+        request.dryRun = dryRun
+        request.skipInvalid = skipInvalid
         if format == nil {
             // Said before anything else, so a refusal that follows names what it was reading.
-            options.formatDetected = { input, format in
+            request.formatDetected = { input, format in
                 context.stderr.line("Reading \(input) as \(format.article) \(format.displayName) file.".visibleControls())
             }
         }
         if let bar {
-            options.progress = { done, total in
+            request.progress = { done, total in
                 if let total { bar.update(done: done, total: total) }
             }
         }
         let report: ImportReport
         do {
-            report = try ImportOperation.run(options)
-        } catch {
+            report = try context.log().importFile(request)
+        } catch let error as HealthLogError {
             bar?.finish(completed: false)
             if case .invalidRecords(_, let problems) = error {
                 for problem in problems { context.stderr.line(problem.description.visibleControls()) }
@@ -90,6 +87,10 @@ struct ImportCommand: Command {
                 for problem in problems.prefix(20) { context.stderr.line(problem.description.visibleControls()) }
             }
             throw CLIError(error)
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw .io("\(error)")
         }
         bar?.finish(completed: true)
         print(report, context)
@@ -131,31 +132,5 @@ struct ImportCommand: Command {
         context.stdout.line(
             (report.dryRun ? "Dry run of \(report.input)\(into), nothing written: \(line)." : "Imported \(report.input)\(into): \(line).")
                 .visibleControls())
-    }
-}
-
-extension CLIError {
-    /// Maps an import's failure to what the user is told and the exit code: a missing or
-    /// unreadable file is 66, anything wrong with its contents 65, the log's failures as their own.
-    init(_ error: InterchangeError) {
-        switch error {
-        case .missing, .unreadable: self = .noInput(error.description)
-        case .store(let records): self = CLIError(records)
-        case .malformed: self = .data(error.description)
-        // The library says what is missing; the CLI says which option gives it.
-        case .unrecognized(let path):
-            self = .data(
-                "\(path) is not a format healthlog reads (HealthLog CSV or JSON, FHIR R4, Omron Connect, Withings, the bp-monitor app, Apple Health); name one with --format")
-        case .profileRequired(let format):
-            self = .data("\(format.article) \(format.displayName) file names no person; say whose readings these are with --profile ID")
-        case .dateOrderRequired(let path, let line, let date):
-            self = .data("\(path):\(line): dates like \(date) could be day/month or month/day; say which with --date-order dmy, mdy or ymd")
-        case .invalidRecords(let path, let problems):
-            self = .data(
-                "\(counted(problems.count, "invalid record")) in \(path); nothing was imported (use --skip-invalid to import the valid ones)")
-        case .tooManyInvalidRecords(let path, let problems):
-            self = .data(
-                "\(path) has more than \(problems.count) invalid records (the first 20 are above); reading stopped and nothing was imported. Is it the right file?")
-        }
     }
 }

@@ -1,6 +1,6 @@
 import HealthCore
 import HealthInterchange
-import HealthRecords
+import HealthUseCases
 
 /// `healthlog list`: one profile's readings as a table, CSV or JSON.
 struct ListCommand: Command {
@@ -17,33 +17,28 @@ struct ListCommand: Command {
         "--limit", value: "N", help: "Only the latest N readings. A table with no filters shows the latest 20.",
         expected: "a whole number of at least 1") { Int($0).flatMap { $0 >= 1 ? $0 : nil } }
 
-    let query: ReadingQuery
+    let filter: ReadingFilter
+    let limit: Int?
     let format: Format
-    let range: DateRangeOptions
+    let range: DateRange
     /// No dates and no filters (a `--limit` may be given).
     let isWholeLog: Bool
     let isUnfiltered: Bool
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
-        range = try DateRangeOptions(arguments, today: context.today)
+        range = try DateRangeOptions.range(arguments, today: context.today)
         format = try arguments.value(ListCommand.formatOption) ?? .table
-        let filters = try ReadingFilterOptions(arguments)
+        filter = try ReadingFilterOptions.filter(arguments)
         let limit = try arguments.value(ListCommand.limitOption)
-        isWholeLog = range.from == nil && range.to == nil && filters.isEmpty
+        isWholeLog = range.from == nil && range.to == nil && filter.isEmpty
         isUnfiltered = isWholeLog && limit == nil
-        query = filters.applied(
-            to: ReadingQuery(from: range.from, to: range.queryTo, limit: limit ?? (isUnfiltered && format == .table ? 20 : nil)))
+        self.limit = limit ?? (isUnfiltered && format == .table ? 20 : nil)
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let store = try context.store(.readOnly)
-        let profile = try context.resolveProfile(in: store)
-        var query = self.query
-        query.profileID = profile.id
-        let (readings, tags, total) = try context.records {
-            try store.read { (try store.readings(matching: query), try store.tags(), try store.readingCount(profileID: profile.id)) }
-        }
-        let presenter = ReadingPresenter(tags: tags, environment: context.environment, style: context.style)
+        let listing = try context.run { try $0.listing(range, filter: filter, limit: limit) }
+        let (profile, readings, total) = (listing.profile, listing.readings, listing.total)
+        let presenter = ReadingPresenter(tags: listing.tags, environment: context.environment, style: context.style)
         switch format {
         case .json:
             context.stdout.line(JSONValue.array(readings.map(presenter.json)).serialized())

@@ -1,5 +1,5 @@
 import HealthCore
-import HealthRecords
+import HealthUseCases
 
 /// `healthlog check`: is the log sound?
 struct CheckCommand: Command {
@@ -10,14 +10,15 @@ struct CheckCommand: Command {
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {}
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let store = try context.store(.readOnly)
-        let report = try context.records { try store.check() }
+        let log = try context.log()
+        let report = try context.run { try $0.check() }
+        let path = log.settings.databasePath
         for note in report.notes { context.stdout.line("note: \(note.visibleControls())") }
         guard report.problems.isEmpty else {
             for problem in report.problems { context.stderr.line("problem: \(problem.visibleControls())") }
-            throw .io("\(store.path) has \(counted(report.problems.count, "problem")); restore a backup with 'healthlog restore FILE'")
+            throw .io("\(path) has \(counted(report.problems.count, "problem")); restore a backup with 'healthlog restore FILE'")
         }
-        context.stdout.line("\(store.path.visibleControls()): ok (integrity, references and value ranges checked)")
+        context.stdout.line("\(path.visibleControls()): ok (integrity, references and value ranges checked)")
     }
 }
 
@@ -33,15 +34,9 @@ struct BackupCommand: Command {
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) { path = arguments.positionals[0] }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let store = try context.store(.readOnly)
-        do {
-            try store.backup(to: path)
-        } catch .output(let error) {
-            throw CLIError(error)
-        } catch {
-            throw .cannotCreate(error.description)
-        }
-        context.stdout.line("Backed up \(store.path) to \(path).".visibleControls())
+        let log = try context.log()
+        try context.run { try $0.backup(to: path) }
+        context.stdout.line("Backed up \(log.settings.databasePath) to \(path).".visibleControls())
     }
 }
 
@@ -62,11 +57,11 @@ struct RestoreCommand: Command {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        guard FileSystem.exists(path) else { throw .noInput("\(path) does not exist") }
-        if let kind = FileSystem.nonRegularKind(path) { throw .noInput("\(path) is \(kind), not a backup file") }
-        let store = try context.store(.readWrite)
-        try context.confirmDestructive("Replace \(store.path) with \(path)?", yes: yes, command: Self.spec.commandLine)
-        let kept = try context.records { try store.restore(from: path) }
-        context.stdout.line("Restored \(path) into \(store.path); the previous log is kept as \(kept).".visibleControls())
+        let log = try context.log()
+        try context.run { try $0.checkRestorable(path) }
+        let target = log.settings.databasePath
+        try context.confirmDestructive("Replace \(target) with \(path)?", yes: yes, command: Self.spec.commandLine)
+        let kept = try context.run { try $0.restore(from: path) }
+        context.stdout.line("Restored \(path) into \(target); the previous log is kept as \(kept).".visibleControls())
     }
 }

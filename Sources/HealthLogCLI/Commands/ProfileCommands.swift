@@ -1,8 +1,8 @@
 import HealthCore
-import HealthRecords
+import HealthUseCases
 
 /// The fields `profile add` and `profile edit` share.
-struct ProfileFields {
+enum ProfileFields {
     static let nameOption = Option<String>("--name", value: "TEXT", help: "Name shown on reports, any script, e.g. 爸爸.")
     static let birthYearOption = Option<Int>(
         "--birth-year", value: "YYYY", help: "Year of birth (the report shows the age).", expected: "a year like 1956") { Int($0) }
@@ -12,32 +12,19 @@ struct ProfileFields {
         help: "Treatment target in mmHg set by the doctor; none (the default) uses the guideline's home threshold.")
     static let options: [any OptionDeclaration] = [nameOption, birthYearOption, sexOption, targetOption]
 
-    var name: String?
-    var birthYear: Int?
-    var sex: Profile.Sex?
-    /// The target given: `.some(nil)` for `none`, back to the guideline's threshold.
-    var target: BloodPressure??
-
-    init(_ arguments: ParsedArguments) throws(CLIError) {
-        name = try arguments.value(ProfileFields.nameOption)
-        birthYear = try arguments.value(ProfileFields.birthYearOption)
-        sex = try arguments.value(ProfileFields.sexOption)
+    /// The fields given, as a change (the target `none` clears it, back to the guideline's threshold).
+    static func change(_ arguments: ParsedArguments) throws(CLIError) -> ProfileChange {
+        var change = ProfileChange(
+            name: try arguments.value(ProfileFields.nameOption), birthYear: try arguments.value(ProfileFields.birthYearOption),
+            sex: try arguments.value(ProfileFields.sexOption))
         if let text = try arguments.value(ProfileFields.targetOption) {
             if text.lowercased() == "none" {
-                target = .some(nil)
+                change.target = .some(nil)
             } else {
-                do { target = .some(try BloodPressure.parse(text)) } catch { throw CLIError(error, arguments: arguments, prefix: "--target: ") }
+                do { change.target = .some(try BloodPressure.parse(text)) } catch { throw CLIError(error, arguments: arguments, prefix: "--target: ") }
             }
         }
-    }
-
-    var isEmpty: Bool { name == nil && birthYear == nil && sex == nil && target == nil }
-
-    func apply(to profile: inout Profile) {
-        if let name { profile.name = name }
-        if let birthYear { profile.birthYear = birthYear }
-        if let sex { profile.sex = sex }
-        if let target { profile.target = target }
+        return change
     }
 }
 
@@ -64,14 +51,11 @@ struct ProfileAddCommand: Command {
     let profile: Profile
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
-        var profile = Profile(id: arguments.positionals[0])
-        try ProfileFields(arguments).apply(to: &profile)
-        self.profile = profile
+        profile = try ProfileFields.change(arguments).applied(to: Profile(id: arguments.positionals[0]))
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let store = try context.store(.readWrite)
-        try context.records { try store.addProfile(profile) }
+        try context.run { try $0.addProfile(profile) }
         context.stdout.line("Created profile \(profileSummary(profile)).")
     }
 }
@@ -88,13 +72,10 @@ struct ProfileListCommand: Command {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let store = try context.store(.readOnly)
-        let (profiles, counts, defaultID) = try context.records {
-            try store.read {
-                let profiles = try store.profiles()
-                return (profiles, try profiles.map { try store.readingCount(profileID: $0.id) }, try store.defaultProfileID())
-            }
-        }
+        let overviews = try context.run { try $0.profiles() }
+        let profiles = overviews.map(\.profile)
+        let counts = overviews.map(\.readingCount)
+        let defaultID = overviews.first(where: \.isDefault)?.profile.id
         if json {
             context.stdout.line(JSONValue.array(zip(profiles, counts).map { profile, count in
                 .object([
@@ -134,11 +115,8 @@ struct ProfileShowCommand: Command {
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) { id = arguments.positionals[0] }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let store = try context.store(.readOnly)
-        let (profile, count, isDefault) = try context.records {
-            let profile = try store.requireProfile(id: id)
-            return (profile, try store.readingCount(profileID: id), try store.defaultProfileID() == id)
-        }
+        let overview = try context.run { try $0.profile(id) }
+        let (profile, count, isDefault) = (overview.profile, overview.readingCount, overview.isDefault)
         let row = { (name: String, value: String) in "  \(name.padding(10))  \(value)" }
         context.stdout.line("Profile \(profile.id)\(isDefault ? " (default)" : "")")
         context.stdout.line(row("Name", profile.name.visibleControls()))
@@ -157,22 +135,16 @@ struct ProfileEditCommand: Command {
         examples: ["healthlog profile edit dad --target 130/80"])
 
     let id: String
-    let fields: ProfileFields
+    let fields: ProfileChange
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         id = arguments.positionals[0]
-        fields = try ProfileFields(arguments)
+        fields = try ProfileFields.change(arguments)
         if fields.isEmpty { throw arguments.usage("nothing to change; give --name, --birth-year, --sex or --target") }
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let store = try context.store(.readWrite)
-        let profile = try context.records {
-            var profile = try store.requireProfile(id: id)
-            fields.apply(to: &profile)
-            try store.updateProfile(profile)
-            return profile
-        }
+        let profile = try context.run { try $0.editProfile(id, fields) }
         context.stdout.line("Updated profile \(profileSummary(profile)).")
     }
 }
@@ -188,8 +160,7 @@ struct ProfileDefaultCommand: Command {
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) { id = arguments.positionals[0] }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let store = try context.store(.readWrite)
-        try context.records { try store.setDefaultProfile(id: id) }
+        try context.run { try $0.setDefaultProfile(id) }
         context.stdout.line("Profile '\(id)' is now the default.")
     }
 }
@@ -210,14 +181,10 @@ struct ProfileRemoveCommand: Command {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let store = try context.store(.readWrite)
-        let count = try context.records {
-            _ = try store.requireProfile(id: id)
-            return try store.readingCount(profileID: id)
-        }
+        let count = try context.run { try $0.profile(id).readingCount }
         try context.confirmDestructive(
             "Remove profile '\(id)' and its \(counted(count, "reading"))?", yes: yes, command: Self.spec.commandLine)
-        let removed = try context.records { try store.removeProfile(id: id) }
+        let removed = try context.run { try $0.removeProfile(id) }
         context.stdout.line("Removed profile '\(id)' and \(counted(removed, "reading")).")
     }
 }

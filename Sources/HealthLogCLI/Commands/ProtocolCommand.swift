@@ -1,6 +1,6 @@
 import HealthAnalytics
 import HealthCore
-import HealthRecords
+import HealthUseCases
 
 /// `healthlog protocol`: was the week measured the way the guideline asks (7 days, 2 morning
 /// and 2 evening readings a day, the first day not counted)?
@@ -27,15 +27,8 @@ struct ProtocolCommand: Command {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let store = try context.store(.readOnly)
-        let profile = try context.resolveProfile(in: store)
-        let now = context.now
-        let today = context.today
-        let first = start ?? today.adding(days: -(ProtocolAverage.windowDays - 1))
-        let readings = try context.records {
-            try store.readings(matching: ReadingQuery(profileID: profile.id, from: first, to: first.adding(days: ProtocolAverage.windowDays - 1)))
-        }
-        let week = ProtocolWeek(start: first, readings: readings)
+        let status = try context.run { try $0.protocolWeek(start: start) }
+        let (profile, week, today) = (status.profile, status.week, status.today)
         let excluded = week.average?.excludedDay
         if json {
             context.stdout.line(JSONValue.object([
@@ -45,7 +38,7 @@ struct ProtocolCommand: Command {
                 })),
                 ("excludedDay", .optional(excluded?.description)), ("count", .int(week.count)), ("sufficient", .bool(week.sufficient)),
                 ("average", week.average.map { .object([("systolic", .double($0.systolic)), ("diastolic", .double($0.diastolic))]) } ?? .null),
-                ("missingToday", .array(week.missingSlots(today: today, hour: now.hour).map { .string($0.rawValue) })),
+                ("missingToday", .array(status.missingToday.map { .string($0.rawValue) })),
             ]).serialized())
             return
         }
@@ -65,7 +58,7 @@ struct ProtocolCommand: Command {
             var remark = ""
             if day.date == (excluded ?? week.start) { remark = "day 1, not counted" }
             if day.date == today {
-                let missing = week.missingSlots(today: today, hour: now.hour)
+                let missing = status.missingToday
                 let still = missing.isEmpty ? "done" : "still to take: " + missing.map(\.rawValue).joined(separator: " and ")
                 remark += (remark.isEmpty ? "" : "; ") + "today, \(still)"
             } else if day.date > today {
@@ -78,7 +71,7 @@ struct ProtocolCommand: Command {
             context.stdout.line("No morning or evening home readings after the first day yet: nothing to average.")
             return
         }
-        let mean = "\(Figures.whole(average.systolic))/\(Figures.whole(average.diastolic)) mmHg"
+        let mean = "\(average.mean.shown) mmHg"
         if average.sufficient {
             context.stdout.line(style.green("Sufficient:") + " \(counted(average.count, "reading")) on \(counted(average.days, "day")) · average \(style.bold(mean))")
         } else {

@@ -1,5 +1,5 @@
 import HealthCore
-import HealthRecords
+import HealthUseCases
 
 /// The values `add` and `edit` share: `SYS/DIA [PULSE]`, `--pulse`, `--weight`, `--tag`, `--note`, `--at`.
 struct ReadingInput {
@@ -114,6 +114,12 @@ struct ReadingInput {
         return ReadingInput.repeatedWallTimeNote(takenAt)
     }
 
+    /// The values as the log takes them.
+    var entry: ReadingEntry {
+        ReadingEntry(
+            bloodPressure: bloodPressure, pulse: pulse, weightGrams: weightGrams, tagIDs: tagIDs, note: note, takenAt: takenAt, site: site)
+    }
+
     /// True when nothing measurable was given.
-    var hasNoMeasurement: Bool { bloodPressure == nil && pulse == nil && weightGrams == nil }
+    var hasNoMeasurement: Bool { entry.hasNoMeasurement }
 }

@@ -1,6 +1,6 @@
 import HealthAnalytics
 import HealthCore
-import HealthRecords
+import HealthUseCases
 import HealthReport
 
 /// `healthlog report`: the A4 doctor report, as PDF or PNG pages.
@@ -48,33 +48,16 @@ struct ReportCommand: Command {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let request = try options.request(context: context, template: templateName, logLayout: logLayout)
+        let ask = ReportAsk(summary: options.summary, template: templateName, logLayout: logLayout)
+        let request = try context.run { try $0.reportRequest(ask) }
         let summary = request.summary
         if output == "-" {
-            // Drawn into a private spool with no name first: a failed or interrupted render writes
-            // nothing to standard output and leaves nothing behind.
-            let pages: Int
-            do {
-                let spool = try OutputFile(spoolIn: OutputName.temporaryFolder(context.environment))
-                pages = try ReportRenderer.renderPDF(request, spooledInto: spool)
-                try spool.readBack { context.stdout.write(bytes: Array($0)) }
-            } catch let error as ReportError {
-                throw CLIError(error)
-            } catch let error as OutputError {
-                throw CLIError(error)
-            } catch {
-                throw .io("\(error)")
-            }
+            let pages = try context.run { try $0.writeReportPDF(request) { context.stdout.write(bytes: Array($0)) } }
             context.stderr.line("Wrote the report for \(summary.profile.name), \(request.rangeText) (\(counted(pages, "page"))) to standard output.".visibleControls())
             return
         }
         let path = output ?? "healthlog-\(summary.profile.id)-\(summary.from)_\(summary.to).\(format.rawValue)"
-        let rendered: RenderedOutput
-        do {
-            rendered = try ReportRenderer.render(request, format: format == .png ? .png(dpi: dpi) : .pdf, to: path)
-        } catch {
-            throw CLIError(error)
-        }
+        let rendered = try context.run { try $0.writeReport(request, format: format == .png ? .png(dpi: dpi) : .pdf, to: path) }
         let pages = counted(rendered.pages, "page")
         context.stdout.line("Wrote the report for \(summary.profile.name), \(request.rangeText) (\(pages)):".visibleControls())
         for file in rendered.files { context.stdout.line("  \(file.visibleControls())") }
@@ -100,11 +83,6 @@ enum OutputName {
             throw arguments.usage("-o \(output!) names a .\(fromName.rawValue) file but --format is \(given.rawValue)")
         }
         return given ?? fromName ?? fallback
-    }
-
-    /// The temporary folder: `$TMPDIR`, else /tmp.
-    static func temporaryFolder(_ environment: [String: String]) -> String {
-        environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     }
 }
 
@@ -135,14 +113,10 @@ struct ChartCommand: Command {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let request = try options.request(context: context, template: "clinic")
+        let request = try context.run { try $0.reportRequest(ReportAsk(summary: options.summary)) }
         let summary = request.summary
         let path = output ?? "healthlog-\(summary.profile.id)-chart-\(summary.from)_\(summary.to).\(format.rawValue)"
-        do {
-            try ChartRenderer.render(request, format: format, dpi: dpi, to: path)
-        } catch {
-            throw CLIError(error)
-        }
+        try context.run { try $0.writeChart(request, format: format, dpi: dpi, to: path) }
         context.stdout.line("Wrote the chart for \(summary.profile.name), \(request.rangeText):".visibleControls())
         context.stdout.line("  \(path.visibleControls())")
     }
@@ -152,42 +126,10 @@ struct ChartCommand: Command {
 struct ReportOptions {
     static let declarations: [any OptionDeclaration] = SummaryOptions.declarations + [Options.language]
 
-    let summary: SummaryOptions
-    let language: Language
+    let summary: SummaryRequest
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
-        summary = try SummaryOptions(arguments, context: context)
-        language = try arguments.value(Options.language) ?? Language(environment: context.environment)
-    }
-
-    /// Loads the template and strings, then the profile's summary over the range.
-    func request(context: CommandContext, template name: String, logLayout: LogLayout? = nil) throws(CLIError) -> ReportRequest {
-        let template: ReportTemplate
-        let strings: StringTable
-        do {
-            let library = try TemplateLibrary.locate(environment: context.environment)
-            template = try library.template(name)
-            strings = try library.strings(language)
-        } catch {
-            throw CLIError(error)
-        }
-        let (summary, tags) = try self.summary.load(context, options: AnalysisOptions(), language: language)
-        let label = { (id: String) in tags.first { $0.id == id }?.label(in: language) ?? id }
-        return ReportRequest(
-            summary: summary, tagDefinitions: tags, template: template, strings: strings, generatedAt: context.now,
-            programVersion: HealthLogMain.version, filter: self.summary.filters.description(strings: strings, tagLabel: label),
-            logLayout: logLayout)
-    }
-}
-
-extension CLIError {
-    /// Maps a report error to what the user is told and the exit code.
-    init(_ error: ReportError) {
-        switch error {
-        case .output: self = .cannotCreate(error.description)
-        case .writeFailed: self = .io(error.description)
-        case .template, .unknownTemplate: self = .data(error.description)
-        case .templatesMissing, .drawing: self = .io(error.description)
-        }
+        let language = try arguments.value(Options.language) ?? Language(environment: context.environment)
+        summary = try SummaryOptions.request(arguments, context: context, language: language)
     }
 }

@@ -1,5 +1,5 @@
 import HealthCore
-import HealthRecords
+import HealthUseCases
 
 /// `healthlog show ID`: every field of one reading.
 struct ShowCommand: Command {
@@ -18,13 +18,8 @@ struct ShowCommand: Command {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let store = try context.store(.readOnly)
-        let (reading, tags, profile) = try context.records {
-            let reading = try store.reading(idPrefix: id)
-            return (reading, try store.tags(), try store.profile(id: reading.profileID))
-        }
-        try context.requireNamedProfile(owns: reading.profileID, "reading \(reading.id.prefix(8))")
-        let presenter = ReadingPresenter(tags: tags, environment: context.environment, style: context.style)
-        context.stdout.write(json ? presenter.json(reading).serialized() + "\n" : presenter.detail(reading, profile: profile))
+        let shown = try context.run { try $0.reading(id) }
+        let presenter = ReadingPresenter(tags: shown.tags, environment: context.environment, style: context.style)
+        context.stdout.write(json ? presenter.json(shown.reading).serialized() + "\n" : presenter.detail(shown.reading, profile: shown.profile))
     }
 }

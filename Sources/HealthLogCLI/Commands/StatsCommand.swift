@@ -1,6 +1,6 @@
 import HealthAnalytics
 import HealthCore
-import HealthRecords
+import HealthUseCases
 
 /// `healthlog stats`: the figures a doctor asks for, as text or JSON.
 struct StatsCommand: Command {
@@ -23,31 +23,34 @@ struct StatsCommand: Command {
         return parts[0]...parts[1]
     }
 
-    let summaryOptions: SummaryOptions
-    let options: AnalysisOptions
+    let request: SummaryRequest
     let json: Bool
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
-        summaryOptions = try SummaryOptions(arguments, context: context)
         var options = AnalysisOptions()
         options.bucketing = try arguments.value(StatsCommand.groupingOption) ?? nil
         if let band = try arguments.value(StatsCommand.targetRangeOption) { options.targetRange = band }
-        self.options = options
+        request = try SummaryOptions.request(
+            arguments, context: context, language: Language(environment: context.environment), analysis: options)
         json = try arguments.value(Options.textFormat) == .json
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let language = Language(environment: context.environment)
-        let (summary, tags) = try summaryOptions.load(context, options: options, language: language)
-        let presenter = ReadingPresenter(tags: tags, environment: context.environment, style: context.style)
+        let loaded = try context.run { try $0.summary(request) }
+        let strings = try context.strings(request.language)
+        let labels = loaded.labels(in: request.language)
         if json {
-            let label = { (id: String) in tags.first { $0.id == id }?.label(in: presenter.language) }
-            context.stdout.line(SummaryJSON.document(summary, filter: summaryOptions.filters.json, tagLabel: label).serialized())
+            context.stdout.line(
+                SummaryJSON.document(
+                    loaded.summary, headline: loaded.headline(strings: strings), strings: strings, filter: request.filter.json,
+                    tagLabel: labels.definedLabel(of:)
+                ).serialized())
         } else {
-            let table = try context.strings(presenter.language)
-            let filter = summaryOptions.filters.description(strings: table, tagLabel: presenter.label(ofTag:))
             context.stdout.write(
-                StatsText(summary: summary, style: context.style, tagLabel: presenter.label(ofTag:), strings: table, filter: filter).render())
+                StatsText(
+                    summary: loaded.summary, headline: loaded.headline(strings: strings), style: context.style, tagLabel: labels.label(of:),
+                    strings: strings, filter: loaded.filterDescription(strings: strings)
+                ).render())
         }
     }
 }

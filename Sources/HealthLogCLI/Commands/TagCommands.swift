@@ -1,8 +1,8 @@
 import HealthCore
-import HealthRecords
+import HealthUseCases
 
 /// The fields `tag add` and `tag edit` share.
-struct TagFields {
+enum TagFields {
     static let labelOption = Option<String>("--label", value: "TEXT", help: "English label, e.g. 'salty meal'.")
     static let labelZhOption = Option<String>("--label-zh", value: "TEXT", help: "Chinese label, e.g. 咸食.")
     static let colorOption = Option<String>("--color", value: "#RRGGBB", help: "Marker colour on the chart (default #6C757D).")
@@ -12,34 +12,18 @@ struct TagFields {
     static let noDeviationFlag = Flag("--no-deviation", help: "Undo --deviation.")
     static let options: [any OptionDeclaration] = [labelOption, labelZhOption, colorOption, symbolOption, deviationFlag, noDeviationFlag]
 
-    let label: String?
-    let labelZh: String?
-    let color: String?
-    let symbol: String?
-    /// nil when neither `--deviation` nor `--no-deviation` was given.
-    let deviation: Bool?
-
-    init(_ arguments: ParsedArguments) throws(CLIError) {
-        label = try arguments.value(TagFields.labelOption)
-        labelZh = try arguments.value(TagFields.labelZhOption)
-        color = try arguments.value(TagFields.colorOption)
-        symbol = try arguments.value(TagFields.symbolOption)
+    /// The fields given, as a change.
+    static func change(_ arguments: ParsedArguments) throws(CLIError) -> TagChange {
+        var change = TagChange(
+            label: try arguments.value(TagFields.labelOption), labelZh: try arguments.value(TagFields.labelZhOption),
+            color: try arguments.value(TagFields.colorOption), symbol: try arguments.value(TagFields.symbolOption))
         switch (arguments.isSet(TagFields.deviationFlag), arguments.isSet(TagFields.noDeviationFlag)) {
         case (true, true): throw arguments.usage("give --deviation or --no-deviation, not both")
-        case (true, false): deviation = true
-        case (false, true): deviation = false
-        case (false, false): deviation = nil
+        case (true, false): change.deviation = true
+        case (false, true): change.deviation = false
+        case (false, false): break
         }
-    }
-
-    var isEmpty: Bool { label == nil && labelZh == nil && color == nil && symbol == nil && deviation == nil }
-
-    func apply(to tag: inout StatusTag) {
-        if let label { tag.label = label }
-        if let labelZh { tag.labelZh = labelZh }
-        if let color { tag.color = color }
-        if let symbol { tag.symbol = symbol }
-        if let deviation { tag.deviation = deviation }
+        return change
     }
 }
 
@@ -60,13 +44,8 @@ struct TagListCommand: Command {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let store = try context.store(.readOnly)
-        let (tags, counts, orphans) = try context.records {
-            try store.read {
-                let tags = try store.tags()
-                return (tags, try tags.map { try store.usageCount(tagID: $0.id) }, try store.undefinedTagUsage())
-            }
-        }
+        let overview = try context.run { try $0.tagOverview() }
+        let (tags, counts, orphans) = (overview.tags.map(\.tag), overview.tags.map(\.uses), overview.undefined)
         if json {
             let defined: [JSONValue] = zip(tags, counts).map { tag, count in
                 .object([
@@ -106,14 +85,11 @@ struct TagAddCommand: Command {
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         guard let label = try arguments.value(TagFields.labelOption) else { throw arguments.usage("missing '--label <TEXT>'") }
-        var tag = StatusTag(id: arguments.positionals[0], label: label)
-        try TagFields(arguments).apply(to: &tag)
-        self.tag = tag
+        tag = try TagFields.change(arguments).applied(to: StatusTag(id: arguments.positionals[0], label: label))
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let store = try context.store(.readWrite)
-        try context.records { try store.addTag(tag) }
+        try context.run { try $0.defineTag(tag) }
         context.stdout.line("Defined tag '\(tag.id)': \(tagDescription(tag)).".visibleControls())
     }
 }
@@ -126,24 +102,18 @@ struct TagEditCommand: Command {
         examples: ["healthlog tag edit diet --label 'low-salt meal' --label-zh 低盐餐", "healthlog tag edit exercise --no-deviation"])
 
     let id: String
-    let fields: TagFields
+    let fields: TagChange
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         id = arguments.positionals[0]
-        fields = try TagFields(arguments)
+        fields = try TagFields.change(arguments)
         if fields.isEmpty {
             throw arguments.usage("nothing to change; give --label, --label-zh, --color, --symbol or --(no-)deviation")
         }
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let store = try context.store(.readWrite)
-        let tag = try context.records {
-            guard var tag = try store.tag(id: id) else { throw RecordsError.notFound("no tag '\(id)' (see 'healthlog tag list')") }
-            fields.apply(to: &tag)
-            try store.updateTag(tag)
-            return tag
-        }
+        let tag = try context.run { try $0.editTag(id, fields) }
         context.stdout.line("Updated tag '\(tag.id)': \(tagDescription(tag)).".visibleControls())
     }
 }
@@ -159,11 +129,7 @@ struct TagRemoveCommand: Command {
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) { id = arguments.positionals[0] }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let store = try context.store(.readWrite)
-        let uses = try context.records {
-            try store.removeTag(id: id)
-            return try store.usageCount(tagID: id)
-        }
+        let uses = try context.run { try $0.removeTag(id) }
         let kept = uses == 0 ? "" : " \(counted(uses, "reading")) \(uses == 1 ? "keeps" : "keep") '\(id)' and can still be listed with --tag \(id)."
         context.stdout.line("Removed tag definition '\(id)'.\(kept)")
     }

@@ -1,5 +1,4 @@
 import HealthCore
-import HealthRecords
 
 /// A one-line progress bar on stderr for long imports: shown only on a terminal, and only
 /// once the work has taken more than a second.

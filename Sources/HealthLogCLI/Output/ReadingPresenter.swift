@@ -1,22 +1,23 @@
 import HealthAnalytics
 import HealthCore
-import HealthRecords
 
 /// How readings look on the terminal and in JSON.
 struct ReadingPresenter {
     let tags: [StatusTag]
+    let labels: TagLabels
     let language: Language
     let style: TerminalStyle
 
     init(tags: [StatusTag], environment: [String: String], style: TerminalStyle) {
         self.tags = tags
-        self.language = Language(environment: environment)
+        language = Language(environment: environment)
+        labels = TagLabels(tags, language: language)
         self.style = style
     }
 
     /// The label of a tag ID, safe for a terminal; an ID with no definition is shown as it is.
     func label(ofTag id: String) -> String {
-        (tags.first { $0.id == id }?.label(in: language) ?? id).visibleControls()
+        labels.label(of: id).visibleControls()
     }
 
     /// The target readings are marked against: the profile's, else the guideline's home threshold.

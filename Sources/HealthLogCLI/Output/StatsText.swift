@@ -1,11 +1,12 @@
 import HealthAnalytics
 import HealthCore
-import HealthRecords
 
 /// `stats` as text for an 80-column terminal: the verdict first, then the detail. Sentences
 /// come from ``SummaryWording``, the same as the report's.
 struct StatsText {
     let summary: BPSummary
+    /// The figure, badge and verdicts, the same value page 1 of the report draws.
+    let headline: Headline
     let style: TerminalStyle
     let tagLabel: (String) -> String
     let strings: StringTable
@@ -84,57 +85,39 @@ struct StatsText {
 
     /// The headline average, its week, and every one-line verdict.
     private func verdict(into lines: inout [String]) {
-        if let verdict = summary.verdict {
-            let figure = style.bold(SummaryWording.pressure(verdict.mean) + " mmHg")
+        if let figureText = headline.figureText, let badgeKind = headline.badge {
+            let figure = style.bold(figureText + " mmHg")
+            let words = strings.text(badgeKind.stringKey)
             let badge: String
-            if !verdict.sufficient {
-                badge = style.yellow(strings.text("badge.tooFew"))
-            } else if verdict.atOrAboveTarget ?? verdict.atOrAboveThreshold {
-                badge = style.red(strings.text("aboveTarget").lowercased())
-            } else {
-                badge = style.green(strings.text("atTarget").lowercased())
+            switch badgeKind {
+            case .tooFew: badge = style.yellow(words)
+            case .aboveTarget: badge = style.red(words.lowercased())
+            case .atTarget: badge = style.green(words.lowercased())
             }
-            if let average = summary.protocolAverage {
+            if let average = headline.protocolAverage {
                 lines.append("Home BP (7-day protocol): \(figure)  \(badge)")
                 let days = average.days == 1 ? "1 day" : "\(average.days) days"
-                lines.append("  \(average.firstDay) – \(average.lastDay) · \(days) · n=\(average.count) · \(wording.excludedDay ?? "")")
-                if let provisional = wording.provisional { lines += wrapped("  " + style.yellow(provisional)) }
+                lines.append("  \(average.firstDay) – \(average.lastDay) · \(days) · n=\(average.count) · \(headline.excludedDay ?? "")")
+                if let provisional = headline.provisionalReason { lines += wrapped("  " + style.yellow(provisional)) }
                 var week: [String] = []
-                if let morning = average.morning { week.append("morning \(SummaryWording.pressure(morning)) (n=\(morning.count))") }
-                if let evening = average.evening { week.append("evening \(SummaryWording.pressure(evening)) (n=\(evening.count))") }
-                if let difference = average.morningEveningDifference {
-                    week.append("difference \(SummaryWording.signedPair(difference.systolic, difference.diastolic))")
-                }
+                if let morning = headline.morning { week.append("morning \(morning.shown) (n=\(morning.count))") }
+                if let evening = headline.evening { week.append("evening \(evening.shown) (n=\(evening.count))") }
+                if let difference = headline.weekDifference { week.append("difference \(difference)") }
                 if !week.isEmpty { lines.append("  " + week.joined(separator: " · ")) }
             } else {
                 lines.append("Mean home BP: \(figure)  \(badge)")
-                if let provisional = wording.provisional { lines += wrapped("  " + style.yellow(provisional)) }
+                if let provisional = headline.provisionalReason { lines += wrapped("  " + style.yellow(provisional)) }
             }
         }
-        let sentences = [
-            wording.thresholdVerdict, wording.targetVerdict, wording.isolatedSystolic, wording.officeLine,
-            wording.findingsLine, wording.medicationLine, wording.deviationLine,
-        ].compactMap { $0 }
-        for sentence in sentences { lines += wrapped(sentence.visibleControls()) }
+        for verdict in headline.verdicts { lines += wrapped(verdict.text.visibleControls()) }
     }
 
     /// `text` broken at spaces into lines of at most 80 terminal columns; later lines are
     /// indented two columns more than the first.
     private func wrapped(_ text: String, width: Int = 80) -> [String] {
         let indent = String(text.prefix { $0 == " " })
-        var lines: [String] = []
-        var current = indent
-        for word in text.dropFirst(indent.count).split(separator: " ") {
-            let candidate = current.count == indent.count && lines.isEmpty ? current + word : current + " " + word
-            if candidate.displayWidth > width && !current.trimmingWhitespace().isEmpty {
-                lines.append(current)
-                current = indent + "  " + word
-            } else {
-                current = candidate
-            }
-        }
-        lines.append(current)
-        return lines
+        let lines = String(text.dropFirst(indent.count)).wrappedLines(firstWidth: width - indent.count, laterWidth: width - indent.count - 2)
+        return lines.enumerated().map { index, line in (index == 0 ? indent : indent + "  ") + line }
     }
 
     private func trend(into lines: inout [String]) {
@@ -200,10 +183,7 @@ struct StatsText {
     private func row(_ name: String, _ group: GroupStatistics) -> String {
         let systolic = group.systolic
         let diastolic = group.diastolic
-        func meanSD(_ statistics: MeasureStatistics) -> String {
-            guard let mean = statistics.mean else { return "" }
-            return Figures.oneDecimal(mean) + (statistics.sd.map { " ± " + Figures.oneDecimal($0) } ?? "")
-        }
+        func meanSD(_ statistics: MeasureStatistics) -> String { Figures.meanAndSD(statistics.mean, statistics.sd) ?? "" }
         func range(_ statistics: MeasureStatistics) -> String {
             guard let min = statistics.min, let max = statistics.max else { return "" }
             return "\(min.value)–\(max.value)"

@@ -1,11 +1,12 @@
 import HealthAnalytics
 import HealthCore
-import HealthRecords
 
 /// The `stats --format json` document: a stable schema, values unrounded, missing values null.
 /// The README's "stats --format json" section documents every key.
 enum SummaryJSON {
-    static func document(_ summary: BPSummary, filter: JSONValue, tagLabel: (String) -> String?) -> JSONValue {
+    static func document(
+        _ summary: BPSummary, headline: Headline, strings: StringTable, filter: JSONValue, tagLabel: (String) -> String?
+    ) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("profile", .string(summary.profile.id)), ("from", .string(summary.from.description)),
             ("to", .string(summary.to.description)), ("guideline", .string(summary.options.guideline.rawValue)),
@@ -28,6 +29,7 @@ enum SummaryJSON {
             ("morningEveningDifference", pair(summary.morningEveningDifference)),
             ("protocol", summary.protocolAverage.map(protocolAverage) ?? .null),
             ("verdict", summary.verdict.map(verdict) ?? .null),
+            ("headline", headline.json(strings)),
             ("hypertensive", .bool(summary.hypertensive)),
             ("office", summary.office.map { mean($0.office) } ?? .null),
             ("phenotype", .optional(summary.office?.phenotype?.rawValue)),

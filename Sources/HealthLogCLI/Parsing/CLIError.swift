@@ -1,5 +1,5 @@
 import HealthCore
-import HealthRecords
+import HealthUseCases
 
 /// A failure the command line reports, with its sysexits exit code.
 public enum CLIError: Error, Equatable, CustomStringConvertible {
@@ -38,20 +38,40 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
         }
     }
 
-    /// Maps a records-library error to what the user is told and the exit code.
-    init(_ error: RecordsError) {
+    /// Maps a use case's failure to what the user is told and the exit code: a refused value
+    /// is 65, a missing or unreadable input 66, an output that cannot be made 73, and a failed
+    /// write or log 74. The library says what is missing; the command line says which option gives it.
+    init(_ error: HealthLogError) {
         switch error {
-        case .invalid, .notFound, .conflict: self = .data(error.description)
-        case .noDatabase: self = .noInput(error.description)
-        case .unknownTags:
-            self = .data(error.description + " (define one with 'healthlog tag add')")
         case .noProfiles:
             self = .data("there are no profiles yet; add a reading with 'healthlog add 138/86' or create one with 'healthlog profile add ID'")
         case .profileChoiceNeeded(let ids):
             self = .data(
                 "several profiles (\(ids.joined(separator: ", "))): choose one with --profile ID, or set a default with 'healthlog profile default ID'")
-        case .notHealthLogDatabase, .newerSchema, .storage: self = .io(error.description)
-        case .output(let output): self = CLIError(output)
+        case .unknownTags:
+            self = .data(error.description + " (define one with 'healthlog tag add')")
+        case .emptyRange(let message):
+            self = .data(message)
+        case .unrecognizedFormat(let path):
+            self = .data(
+                "\(path) is not a format healthlog reads (HealthLog CSV or JSON, FHIR R4, Omron Connect, Withings, the bp-monitor app, Apple Health); name one with --format")
+        case .profileRequired(let format):
+            self = .data("\(format.article) \(format.displayName) file names no person; say whose readings these are with --profile ID")
+        case .dateOrderRequired(let path, let line, let date):
+            self = .data("\(path):\(line): dates like \(date) could be day/month or month/day; say which with --date-order dmy, mdy or ymd")
+        case .invalidRecords(let path, let problems):
+            self = .data(
+                "\(counted(problems.count, "invalid record")) in \(path); nothing was imported (use --skip-invalid to import the valid ones)")
+        case .tooManyInvalidRecords(let path, let problems):
+            self = .data(
+                "\(path) has more than \(problems.count) invalid records (the first 20 are above); reading stopped and nothing was imported. Is it the right file?")
+        case .other(let kind, let message):
+            switch kind {
+            case .refused: self = .data(message)
+            case .unreadableInput: self = .noInput(message)
+            case .cannotCreate: self = .cannotCreate(message)
+            case .failed: self = .io(message)
+            }
         }
     }
 }

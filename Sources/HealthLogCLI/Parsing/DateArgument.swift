@@ -1,5 +1,4 @@
 import HealthCore
-import HealthRecords
 
 /// Parsing of `--at`, `--from`/`--to` and `--last` values into times and date ranges.
 enum DateArgument {

@@ -43,23 +43,31 @@ enum HelpFormatter {
     /// `text` broken at spaces into lines of at most `width` columns; lines after the first
     /// start with `indent`, which counts towards the width.
     static func wrap(_ text: String, width: Int, indent: String) -> String {
+        text.wrappedLines(firstWidth: width - indent.count, laterWidth: width - indent.count).joined(separator: "\n" + indent)
+    }
+}
+
+extension String {
+    /// The words of the string (split at spaces) in lines of at most `firstWidth` terminal
+    /// columns for the first line and `laterWidth` for the others, counting wide (CJK)
+    /// characters as two; a word longer than a line has one to itself. The one wrapping rule of
+    /// help and `stats`.
+    func wrappedLines(firstWidth: Int, laterWidth: Int) -> [String] {
         var lines: [String] = []
         var line = ""
-        for word in text.split(separator: " ") {
-            let limit = width - indent.count
-            if !line.isEmpty && line.displayWidth + 1 + word.count > limit {
+        for word in split(separator: " ") {
+            let limit = lines.isEmpty ? firstWidth : laterWidth
+            if !line.isEmpty && line.displayWidth + 1 + String(word).displayWidth > limit {
                 lines.append(line)
                 line = String(word)
             } else {
                 line += (line.isEmpty ? "" : " ") + word
             }
         }
-        if !line.isEmpty { lines.append(line) }
-        return lines.joined(separator: "\n" + indent)
+        if !line.isEmpty || lines.isEmpty { lines.append(line) }
+        return lines
     }
-}
 
-extension String {
     /// The string padded with spaces to `width` characters, counting wide (CJK) characters as two.
     func padding(_ width: Int) -> String {
         let shortfall = width - displayWidth

@@ -70,25 +70,35 @@ struct Flag: OptionDeclaration {
 extension ParsedArguments {
     /// The last value given for `option`, converted; nil when it was not given.
     func value<Value>(_ option: Option<Value>) throws(CLIError) -> Value? {
-        guard let text = given[option.spec.long]?.last else { return nil }
+        guard let text = given(option)?.last else { return nil }
         return try convert(text, option)
     }
 
     /// Every value given for a repeatable `option`, in order.
     func values<Value>(_ option: Option<Value>) throws(CLIError) -> [Value] {
         var result: [Value] = []
-        for text in given[option.spec.long] ?? [] { result.append(try convert(text, option)) }
+        for text in given(option) ?? [] { result.append(try convert(text, option)) }
         return result
     }
 
     /// The text given for `option`, unconverted.
-    func text<Value>(_ option: Option<Value>) -> String? { given[option.spec.long]?.last }
+    func text<Value>(_ option: Option<Value>) -> String? { given(option)?.last }
 
     /// True when `flag` was given.
-    func isSet(_ flag: Flag) -> Bool { given[flag.spec.long] != nil }
+    func isSet(_ flag: Flag) -> Bool { given(flag) != nil }
 
     /// True when `option` was given at all.
-    func isGiven(_ option: any OptionDeclaration) -> Bool { given[option.spec.long] != nil }
+    func isGiven(_ option: any OptionDeclaration) -> Bool { given(option) != nil }
+
+    /// What was given for `option`, which the command must declare: an option left out of the
+    /// spec would be refused as unknown and missing from the help, so reading one is a
+    /// programming error, stopped here the first time any test runs the command.
+    private func given(_ option: any OptionDeclaration) -> [String]? {
+        let long = option.spec.long
+        precondition(
+            spec.allOptions.contains { $0.spec.long == long }, "\(spec.commandLine) reads \(long), which its spec does not declare")
+        return given[long]
+    }
 
     private func convert<Value>(_ text: String, _ option: Option<Value>) throws(CLIError) -> Value {
         guard let value = option.convert(text) else { throw usage("\(option.spec.long) '\(text)' is not \(option.expected)") }

@@ -1,3 +1,4 @@
+import HealthCore
 import CSQLite
 
 #if canImport(Glibc)
@@ -9,7 +10,9 @@ import CSQLite
 /// Writes go through ``write(_:)``, which runs its closure inside
 /// `BEGIN IMMEDIATE … COMMIT` and rolls back when the closure throws. Starting
 /// writes IMMEDIATE matters: a deferred transaction that later upgrades to a
-/// write gets an `SQLITE_BUSY` that the busy timeout cannot retry.
+/// write gets an `SQLITE_BUSY` that the busy timeout cannot retry. A write inside a
+/// write is a savepoint of it; a read (``read(_:)``) is read-only, and a write inside one
+/// fails at once instead of quietly upgrading the read.
 public final class Database {
     /// How the file is opened.
     public enum Mode: Sendable {
@@ -30,7 +33,27 @@ public final class Database {
     /// The path the connection was opened with.
     public let path: String
     private var statementCache: [String: Statement] = [:]
-    private var transactionDepth = 0
+    /// The transaction in progress, if any.
+    private enum Transaction {
+        case none
+        case reading(depth: Int)
+        case writing(savepoints: Int)
+    }
+    private var transaction = Transaction.none
+
+    /// True inside ``write(_:)``, at any depth.
+    var isInWriteTransaction: Bool {
+        if case .writing = transaction { return true }
+        return false
+    }
+
+    /// True inside ``write(_:)``'s outermost transaction, not within one of its savepoints.
+    var isInOutermostWrite: Bool {
+        if case .writing(0) = transaction { return true }
+        return false
+    }
+    /// True when the connection only ever reads (`PRAGMA query_only` was set for good).
+    private var alwaysQueryOnly = false
     /// The waiting rule the busy handler follows; kept alive as long as the connection.
     private var busyWait: BusyWait?
 
@@ -111,27 +134,71 @@ public final class Database {
     /// The number of rows changed by the last INSERT, UPDATE or DELETE.
     var changes: Int { Int(sqlite3_changes(handle)) }
 
-    /// Runs `body` in a `BEGIN IMMEDIATE` transaction, committing when it returns
-    /// and rolling back when it throws. Nested calls join the outer transaction.
+    /// Runs `body` in a `BEGIN IMMEDIATE` transaction, committing when it returns and rolling
+    /// back when it throws. Inside another write it is a savepoint: rolled back alone when it
+    /// throws, committed with the outer transaction. Inside a read it is a programming error,
+    /// thrown at once (SQLITE_MISUSE): a read would otherwise become a write that the busy
+    /// timeout cannot retry.
     public func write<T>(_ body: () throws -> T) throws -> T {
-        try transaction("BEGIN IMMEDIATE", body)
+        switch transaction {
+        case .reading:
+            throw SQLiteError(code: SQLITE_MISUSE, message: "a write inside a read transaction", context: "programming error")
+        case .writing(let savepoints):
+            let name = "healthlog_\(savepoints + 1)"
+            try execute("SAVEPOINT \(name)")
+            transaction = .writing(savepoints: savepoints + 1)
+            defer { transaction = .writing(savepoints: savepoints) }
+            do {
+                let result = try body()
+                try execute("RELEASE \(name)")
+                return result
+            } catch {
+                sqlite3_exec(handle, "ROLLBACK TO \(name); RELEASE \(name)", nil, nil, nil)
+                throw error
+            }
+        case .none:
+            try execute("BEGIN IMMEDIATE")
+            transaction = .writing(savepoints: 0)
+            defer { transaction = .none }
+            return try finish(body)
+        }
     }
 
-    /// Runs `body` in a deferred read transaction, so every query in it sees one snapshot.
+    /// Runs `body` in a deferred read transaction, so every query in it sees one snapshot. The
+    /// connection is query-only meanwhile: a statement that writes fails (SQLITE_READONLY). A
+    /// read inside a write or a read joins it.
     public func read<T>(_ body: () throws -> T) throws -> T {
-        try transaction("BEGIN DEFERRED", body)
+        switch transaction {
+        case .writing: return try body()
+        case .reading(let depth):
+            transaction = .reading(depth: depth + 1)
+            defer { transaction = .reading(depth: depth) }
+            return try body()
+        case .none:
+            try execute("BEGIN DEFERRED")
+            if !alwaysQueryOnly { try execute("PRAGMA query_only = 1") }
+            transaction = .reading(depth: 1)
+            defer {
+                transaction = .none
+                if !alwaysQueryOnly { sqlite3_exec(handle, "PRAGMA query_only = 0", nil, nil, nil) }
+            }
+            return try finish(body)
+        }
     }
 
-    private func transaction<T>(_ begin: String, _ body: () throws -> T) throws -> T {
-        if transactionDepth > 0 { return try body() }
-        try execute(begin)
-        transactionDepth += 1
-        defer { transactionDepth -= 1 }
+    /// Makes the connection read-only for good.
+    func makeQueryOnly() throws(SQLiteError) {
+        try execute("PRAGMA query_only = 1")
+        alwaysQueryOnly = true
+    }
+
+    /// Runs the body of a transaction just begun, then commits, or rolls back and rethrows the
+    /// first error (a failed rollback adds nothing worth reporting).
+    private func finish<T>(_ body: () throws -> T) throws -> T {
         let result: T
         do {
             result = try body()
         } catch {
-            // The first error is the one worth reporting; a failed rollback adds nothing.
             sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
             throw error
         }
@@ -196,23 +263,6 @@ public final class Database {
             throw SQLiteError(code: status, connection: target.handle, context: "the copy stopped")
         }
     }
-}
-
-/// How long a connection waits for another process's write to finish, and whom it tells.
-public struct LockWait {
-    /// The longest wait, in seconds, before the command gives up.
-    public var limit: Double
-    /// Told once, when a wait has lasted a second (the command can say that it is waiting).
-    public var onWait: (() -> Void)?
-
-    public init(limit: Double = LockWait.standardLimit, onWait: (() -> Void)? = nil) {
-        self.limit = limit
-        self.onWait = onWait
-    }
-
-    /// Ten minutes: longer than the longest import holds the log (a 2,000,000-row CSV writes for
-    /// about 20 seconds), short enough that a process that hangs is noticed.
-    public static let standardLimit = 600.0
 }
 
 /// The busy handler's state for one connection.

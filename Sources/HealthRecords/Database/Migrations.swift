@@ -3,9 +3,10 @@ import HealthCore
 
 /// The schema's history: named steps applied in order, each in its own transaction.
 ///
-/// Applied identifiers are recorded in `schema_migrations`, and `user_version`
-/// holds their count, so a step never runs twice and a database from a newer
-/// HealthLog is recognised and refused.
+/// A step is known by its identifier: the applied ones are recorded in `schema_migrations`,
+/// and a step runs only when its identifier is not there, so none runs twice. `user_version`
+/// holds their count, the tripwire by which a database from a newer HealthLog is recognised
+/// and refused.
 struct Migrations {
     struct Step {
         let identifier: String
@@ -151,19 +152,30 @@ struct Migrations {
         }
     }
 
-    /// Applies every step the database has not seen, each in its own IMMEDIATE transaction.
+    /// Applies every step the database has not recorded, by identifier, each in its own
+    /// IMMEDIATE transaction.
     static func apply(to database: Database, now: Int64) throws {
         for (index, step) in steps.enumerated() {
             try database.write {
                 // Re-read inside the lock: another process may have migrated meanwhile.
-                let version = try database.pragmaInt("user_version")
-                guard version <= index else { return }
+                guard try !applied(database).contains(step.identifier) else { return }
                 try step.apply(database, now)
                 try database.cachedStatement("INSERT INTO schema_migrations (identifier, applied_at) VALUES (?, ?)")
                     .run([.text(step.identifier), .integer(now)])
                 if index == 0 { try database.execute("PRAGMA application_id = \(applicationID)") }
-                try database.execute("PRAGMA user_version = \(index + 1)")
+                let count = try Statement(database: database, sql: "SELECT count(*) FROM schema_migrations").scalarInt() ?? 0
+                try database.execute("PRAGMA user_version = \(count)")
             }
         }
+    }
+
+    /// The identifiers of the steps the database records as applied (none for a new file).
+    static func applied(_ database: Database) throws -> Set<String> {
+        let exists = try Statement(database: database, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'")
+            .scalarInt() ?? 0
+        guard exists > 0 else { return [] }
+        var identifiers = Set<String>()
+        try Statement(database: database, sql: "SELECT identifier FROM schema_migrations").forEachRow { identifiers.insert($0.text(0) ?? "") }
+        return identifiers
     }
 }

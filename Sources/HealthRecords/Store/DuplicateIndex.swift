@@ -51,11 +51,11 @@ struct DuplicateIndex {
     init(database: Database) throws {
         lastStoredSeq = try database.cachedStatement("SELECT coalesce(max(seq), 0) FROM readings").scalarInt() ?? 0
         storedInSpan = try database.cachedStatement(
-            """
-            SELECT taken_at, utc_offset_min, systolic, diastolic, pulse, weight_g, id FROM readings
-            WHERE profile_id = ? AND taken_at BETWEEN ? AND ? AND seq <= ?
-            """)
+            "SELECT \(DuplicateIndex.columns.names) FROM readings WHERE profile_id = ? AND taken_at BETWEEN ? AND ? AND seq <= ?")
     }
+
+    /// What a stored reading is matched by.
+    private static let columns = ColumnList<ReadingColumn>([.takenAt, .offset, .systolic, .diastolic, .pulse, .weight, .id])
 
     /// Loads the stored readings that could match any of `batch` and are not loaded yet.
     mutating func cover(_ batch: [IncomingReading]) throws {
@@ -92,11 +92,13 @@ struct DuplicateIndex {
         try storedInSpan.forEachRow([
             .text(profile), .integer(minutes.lowerBound * 60), .integer(minutes.upperBound * 60 + 59), .integer(lastStoredSeq),
         ]) { row in
-            if !replacedIDs.isEmpty, let id = row.text(6), replacedIDs.contains(id) { return }
-            let takenAt = ZonedInstant(utcSeconds: row.int(0), offsetMinutes: Int(row.int(1)))
+            let columns = DuplicateIndex.columns
+            if !replacedIDs.isEmpty, let id = row.text(columns.index(.id)), replacedIDs.contains(id) { return }
+            let takenAt = ZonedInstant(utcSeconds: row.int(columns.index(.takenAt)), offsetMinutes: Int(row.int(columns.index(.offset))))
             let (utc, local) = keys(
-                profile: number, takenAt: takenAt, systolic: row.optionalInt(2), diastolic: row.optionalInt(3),
-                pulse: row.optionalInt(4), weightGrams: row.optionalInt(5))
+                profile: number, takenAt: takenAt, systolic: row.optionalInt(columns.index(.systolic)),
+                diastolic: row.optionalInt(columns.index(.diastolic)), pulse: row.optionalInt(columns.index(.pulse)),
+                weightGrams: row.optionalInt(columns.index(.weight)))
             counts[utc, default: 0] += 1
             counts[local, default: 0] += 1
         }

@@ -60,7 +60,7 @@ extension RecordStore {
             throw .output(error)
         } catch {
             staged.discard()
-            throw .storage("cannot back up to \(path): \(error)")
+            throw .failure("cannot back up to \(path): \(error)")
         }
     }
 
@@ -88,7 +88,7 @@ extension RecordStore {
             // ATTACH cannot run inside a transaction; the copy is only read.
             try database.cachedStatement("ATTACH DATABASE ? AS restored").run([.text(prepared.temporaryPath)])
         } catch {
-            throw .storage("cannot read the prepared copy of \(path): \(error)")
+            throw .failure("cannot read the prepared copy of \(path): \(error)")
         }
         defer { try? database.execute("DETACH DATABASE restored") }
         try write {
@@ -101,6 +101,7 @@ extension RecordStore {
                 try database.execute("DELETE FROM main.\"\(table)\"")
                 try database.execute("INSERT INTO main.\"\(table)\" (\(columns)) SELECT \(columns) FROM restored.\"\(table)\"")
             }
+            record(.restored(from: path))
         }
         return kept
     }
@@ -135,7 +136,7 @@ extension RecordStore {
         } catch let error as SQLiteError where error.primaryCode == SQLITE_NOTADB {
             throw .notHealthLogDatabase(path: path, reason: "file is not a database")
         } catch {
-            throw .storage("cannot read \(path): \(error)")
+            throw .failure("cannot read \(path): \(error)")
         }
     }
 

@@ -26,8 +26,7 @@ extension RecordStore {
             var result: [Event] = []
             try database.cachedStatement(
                 """
-                SELECT id, profile_id, at, utc_offset_min, kind, text, created_at, updated_at FROM events
-                WHERE \(conditions.joined(separator: " AND ")) ORDER BY at, id
+                SELECT \(EventColumn.all.names) FROM events WHERE \(conditions.joined(separator: " AND ")) ORDER BY at, id
                 """
             ).forEachRow(values) { result.append(RecordStore.event(from: $0)) }
             return result
@@ -44,8 +43,7 @@ extension RecordStore {
             var found: [Event] = []
             try database.cachedStatement(
                 """
-                SELECT id, profile_id, at, utc_offset_min, kind, text, created_at, updated_at FROM events
-                WHERE id >= ? AND id < ? ORDER BY id LIMIT 2
+                SELECT \(EventColumn.all.names) FROM events WHERE id >= ? AND id < ? ORDER BY id LIMIT 2
                 """
             ).forEachRow([.text(prefix), .text(prefix + "~")]) { found.append(RecordStore.event(from: $0)) }
             guard let first = found.first else { throw RecordsError.notFound("no event with id '\(idPrefix)'") }
@@ -74,44 +72,43 @@ extension RecordStore {
     /// Deletes the event with the full id `id`. Readings are never touched.
     public func removeEvent(id: String) throws(RecordsError) {
         try write {
-            try database.cachedStatement("DELETE FROM events WHERE id = ?").run([.text(id)])
-            guard database.changes == 1 else { throw RecordsError.notFound("no event with id '\(id)'") }
+            var profileID: String?
+            try database.cachedStatement("DELETE FROM events WHERE id = ? RETURNING profile_id").forEachRow([.text(id)]) {
+                profileID = $0.text(0)
+            }
+            guard let profileID else { throw RecordsError.notFound("no event with id '\(id)'") }
+            record(.eventDeleted(id: id, profileID: profileID))
         }
     }
 
     /// Inserts `event` unless its id is stored. Returns whether it was inserted.
     func insertEvent(_ event: Event, now: Int64) throws -> Bool {
-        try database.cachedStatement(
-            """
-            INSERT INTO events (id, profile_id, at, utc_offset_min, kind, text, created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING
-            """
-        ).run([
-            .text(event.id.asciiLowercased()), .text(event.profileID), .integer(event.at.utcSeconds),
-            .integer(Int64(event.at.offsetMinutes)), .text(event.kind.rawValue), .text(event.text),
-            .integer(event.createdAt == 0 ? now : event.createdAt), .integer(event.updatedAt == 0 ? now : event.updatedAt),
-        ])
-        return database.changes == 1
+        let columns = EventColumn.all
+        let statement = try database.cachedStatement(
+            "INSERT INTO events (\(columns.names)) VALUES (\(columns.placeholders)) ON CONFLICT (id) DO NOTHING")
+        try statement.bind(columns) { $0.value(of: event, now: now) }
+        try statement.runBound()
+        guard database.changes == 1 else { return false }
+        record(.eventPut(event.stored(now: now)))
+        return true
     }
 
     /// Overwrites the stored event with the same id.
     func replaceEvent(with event: Event) throws {
-        try database.cachedStatement(
-            """
-            UPDATE events SET profile_id = ?, at = ?, utc_offset_min = ?, kind = ?, text = ?, updated_at = ?
-            WHERE id = ?
-            """
-        ).run([
-            .text(event.profileID), .integer(event.at.utcSeconds), .integer(Int64(event.at.offsetMinutes)),
-            .text(event.kind.rawValue), .text(event.text), .integer(event.updatedAt), .text(event.id.asciiLowercased()),
-        ])
+        let columns = EventColumn.updated
+        let statement = try database.cachedStatement("UPDATE events SET \(columns.assignments) WHERE id = ?")
+        try statement.bind(columns) { $0.value(of: event, now: event.updatedAt) }
+        try statement.bind(.text(event.id.asciiLowercased()), at: Int32(columns.columns.count + 1))
+        try statement.runBound()
+        if let stored = try events().first(where: { $0.id == event.id.asciiLowercased() }) { record(.eventPut(stored)) }
     }
 
     static func event(from row: Row) -> Event {
-        Event(
-            id: row.text(0) ?? "", profileID: row.text(1) ?? "",
-            at: ZonedInstant(utcSeconds: row.int(2), offsetMinutes: Int(row.int(3))),
-            kind: row.text(4).flatMap(EventKind.init(rawValue:)) ?? .other, text: row.text(5) ?? "",
-            createdAt: row.int(6), updatedAt: row.int(7))
+        let columns = EventColumn.all
+        return Event(
+            id: row.text(columns.index(.id)) ?? "", profileID: row.text(columns.index(.profileID)) ?? "",
+            at: ZonedInstant(utcSeconds: row.int(columns.index(.at)), offsetMinutes: Int(row.int(columns.index(.offset)))),
+            kind: row.text(columns.index(.kind)).flatMap(EventKind.init(rawValue:)) ?? .other, text: row.text(columns.index(.text)) ?? "",
+            createdAt: row.int(columns.index(.createdAt)), updatedAt: row.int(columns.index(.updatedAt)))
     }
 }

@@ -29,7 +29,7 @@ extension RecordStore {
         } catch let error as RecordsError {
             throw error
         } catch {
-            throw .storage("\(error)")  // unreachable: the batches above never throw
+            throw .failure("\(error)", kind: .other)  // unreachable: the batches above never throw
         }
     }
 
@@ -61,10 +61,11 @@ extension RecordStore {
                     // The log is locked only from the first batch on: a format read whole before
                     // its readings are handed over (Apple Health) keeps others waiting only while it writes.
                     var pending = try next()
-                    try database.write {
+                    try transaction {
                         var importer = try BatchImporter(store: self, now: now, mergeNewer: mergeNewer)
                         while let batch = pending {
                             try importer.add(batch, summary: &summary)
+                            try deliverChanges()
                             pending = try next()
                         }
                         summary.undefinedTags = importer.undefinedTags.sorted()
@@ -128,13 +129,13 @@ private struct BatchImporter {
             if tag.removed {
                 // A definition the file's log had removed: remembered, for its deviation flag.
                 if !knownTags.contains(tag.id) {
-                    try RecordStore.defineTag(tag, in: store.database, now: now)
+                    try store.define(tag, now: now)
                     knownTags.insert(tag.id)
                 }
                 continue
             }
             guard definedTags.contains(tag.id) else {
-                try RecordStore.defineTag(tag, in: store.database, now: now)
+                try store.define(tag, now: now)
                 definedTags.insert(tag.id)
                 knownTags.insert(tag.id)
                 undefinedTags.remove(tag.id)

@@ -1,16 +1,8 @@
-import HealthCore
+public import HealthCore
 import CSQLite
 #if canImport(Glibc)
     import Glibc
 #endif
-
-/// What `check` found.
-public struct HealthCheckReport: Equatable, Sendable {
-    /// Real problems: corruption, broken references, values out of range.
-    public var problems: [String] = []
-    /// Information only, such as tag IDs without a definition.
-    public var notes: [String] = []
-}
 
 extension RecordStore {
     /// Runs SQLite's integrity and foreign-key checks and checks every reading's values.

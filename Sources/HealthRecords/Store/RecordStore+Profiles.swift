@@ -7,7 +7,7 @@ extension RecordStore {
     public func profiles() throws(RecordsError) -> [Profile] {
         try mapErrors {
             var result: [Profile] = []
-            try database.cachedStatement("\(RecordStore.profileColumns) ORDER BY id").forEachRow { row in
+            try database.cachedStatement("SELECT \(ProfileColumn.all.names) FROM profiles ORDER BY id").forEachRow { row in
                 result.append(RecordStore.profile(from: row))
             }
             return result
@@ -18,7 +18,7 @@ extension RecordStore {
     public func profile(id: String) throws(RecordsError) -> Profile? {
         try mapErrors {
             var found: Profile?
-            try database.cachedStatement("\(RecordStore.profileColumns) WHERE id = ?").forEachRow([.text(id)]) {
+            try database.cachedStatement("SELECT \(ProfileColumn.all.names) FROM profiles WHERE id = ?").forEachRow([.text(id)]) {
                 found = RecordStore.profile(from: $0)
             }
             return found
@@ -81,16 +81,11 @@ extension RecordStore {
     }
 
     func insertProfile(_ profile: Profile, now: Int64) throws {
-        try database.cachedStatement(
-            """
-            INSERT INTO profiles (id, name, birth_year, sex, target_systolic, target_diastolic, target_set, created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """
-        ).run([
-            .text(profile.id), .text(profile.name), profile.birthYear.map { .integer(Int64($0)) } ?? .null,
-            profile.sex.map { .text($0.rawValue) } ?? .null] + RecordStore.targetColumns(profile.target) + [
-            .integer(profile.createdAt == 0 ? now : profile.createdAt), .integer(profile.updatedAt == 0 ? now : profile.updatedAt),
-        ])
+        let columns = ProfileColumn.all
+        let statement = try database.cachedStatement("INSERT INTO profiles (\(columns.names)) VALUES (\(columns.placeholders))")
+        try statement.bind(columns) { $0.value(of: profile, now: now) }
+        try statement.runBound()
+        record(.profilePut(profile.stored(now: now)))
     }
 
     /// Saves changes to an existing profile's name, birth year, sex or target.
@@ -103,17 +98,15 @@ extension RecordStore {
 
     /// Overwrites a stored profile's fields (inside a write transaction).
     func replaceProfile(_ profile: Profile) throws {
-        try database.cachedStatement(
-            """
-            UPDATE profiles SET name = ?, birth_year = ?, sex = ?, target_systolic = ?, target_diastolic = ?, target_set = ?,
-                updated_at = ? WHERE id = ?
-            """
-        ).run([
-            .text(profile.name), profile.birthYear.map { .integer(Int64($0)) } ?? .null,
-            profile.sex.map { .text($0.rawValue) } ?? .null] + RecordStore.targetColumns(profile.target) + [
-            .integer(clock()), .text(profile.id),
-        ])
+        var changed = profile
+        changed.updatedAt = clock()
+        let columns = ProfileColumn.updated
+        let statement = try database.cachedStatement("UPDATE profiles SET \(columns.assignments) WHERE id = ?")
+        try statement.bind(columns) { $0.value(of: changed, now: changed.updatedAt) }
+        try statement.bind(.text(profile.id), at: Int32(columns.columns.count + 1))
+        try statement.runBound()
         guard database.changes == 1 else { throw RecordsError.notFound("no profile '\(profile.id)'") }
+        if let stored = try self.profile(id: profile.id) { record(.profilePut(stored)) }
     }
 
     /// Makes `id` the profile commands use when none is named.
@@ -123,6 +116,7 @@ extension RecordStore {
             try database.cachedStatement(
                 "INSERT INTO settings (key, value) VALUES ('default_profile', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"
             ).run([.text(id)])
+            record(.defaultProfileSet(id))
         }
     }
 
@@ -134,29 +128,34 @@ extension RecordStore {
         try write {
             _ = try requireProfile(id: id)
             let count = try readingCount(profileID: id)
+            if changeObserver != nil {
+                // Each reading and event that goes with the profile is a change of its own.
+                try database.cachedStatement("SELECT id FROM readings WHERE profile_id = ? ORDER BY id").forEachRow([.text(id)]) {
+                    record(.readingDeleted(id: $0.text(0) ?? "", profileID: id))
+                }
+                try database.cachedStatement("SELECT id FROM events WHERE profile_id = ? ORDER BY id").forEachRow([.text(id)]) {
+                    record(.eventDeleted(id: $0.text(0) ?? "", profileID: id))
+                }
+            }
+            try database.cachedStatement("DELETE FROM readings WHERE profile_id = ?").run([.text(id)])
+            try database.cachedStatement("DELETE FROM events WHERE profile_id = ?").run([.text(id)])
             try database.cachedStatement("DELETE FROM profiles WHERE id = ?").run([.text(id)])
+            record(.profileDeleted(id: id))
             try database.cachedStatement("DELETE FROM settings WHERE key = 'default_profile' AND value = ?").run([.text(id)])
+            if database.changes > 0 { record(.defaultProfileSet(nil)) }
             return count
         }
     }
 
     // MARK: - Rows
 
-    static let profileColumns = """
-        SELECT id, name, birth_year, sex, target_systolic, target_diastolic, target_set, created_at, updated_at FROM profiles
-        """
-
     static func profile(from row: Row) -> Profile {
-        Profile(
-            id: row.text(0) ?? "", name: row.text(1), birthYear: row.optionalInt(2),
-            sex: row.text(3).flatMap(Profile.Sex.init(rawValue:)),
-            target: row.int(6) == 0 ? nil : BloodPressure(systolic: Int(row.int(4)), diastolic: Int(row.int(5))),
-            createdAt: row.int(7), updatedAt: row.int(8))
-    }
-
-    /// target_systolic, target_diastolic and target_set. The columns predate an unset target,
-    /// so one that is not set is stored as 135/85 with target_set 0.
-    static func targetColumns(_ target: BloodPressure?) -> [SQLValue] {
-        [.integer(Int64(target?.systolic ?? 135)), .integer(Int64(target?.diastolic ?? 85)), .integer(target == nil ? 0 : 1)]
+        let columns = ProfileColumn.all
+        let target = row.int(columns.index(.targetSet)) == 0
+            ? nil : BloodPressure(systolic: Int(row.int(columns.index(.targetSystolic))), diastolic: Int(row.int(columns.index(.targetDiastolic))))
+        return Profile(
+            id: row.text(columns.index(.id)) ?? "", name: row.text(columns.index(.name)), birthYear: row.optionalInt(columns.index(.birthYear)),
+            sex: row.text(columns.index(.sex)).flatMap(Profile.Sex.init(rawValue:)), target: target,
+            createdAt: row.int(columns.index(.createdAt)), updatedAt: row.int(columns.index(.updatedAt)))
     }
 }

@@ -1,17 +1,5 @@
 public import HealthCore
 
-/// What adding one reading did.
-public struct AddOutcome: Sendable {
-    /// The reading as stored.
-    public let reading: Reading
-    /// The profile it was added to.
-    public let profile: Profile
-    /// True when the log had no profiles and the first one was created for this reading.
-    public let createdProfile: Bool
-    /// How many readings of the profile already had the same minute and values.
-    public let identicalCount: Int
-}
-
 extension RecordStore {
     // MARK: - Reading readings
 
@@ -58,17 +46,14 @@ extension RecordStore {
     /// The order is the (profile_id, taken_at) index's own (rowid is its last column), so
     /// SQLite needs no sort.
     private func visitReadings(where condition: String, _ values: [SQLValue], _ body: (Reading) throws -> Void) throws {
-        let sql = """
-            SELECT seq, id, profile_id, taken_at, utc_offset_min, systolic, diastolic, pulse, weight_g,
-                note, created_at, updated_at, tags, site
-            FROM readings WHERE \(condition) ORDER BY taken_at, seq
-            """
+        let sql = "SELECT \(ReadingColumn.selected.names) FROM readings WHERE \(condition) ORDER BY taken_at, seq"
         // Readings share their tag lists: a log of 100,000 readings has a few dozen distinct ones.
         var tagLists: [String: [String]] = [:]
+        let columns = ReadingColumn.selected
         try database.cachedStatement(sql).forEachRow(values) { row in
             var reading = RecordStore.reading(from: row, tags: false, id: false)
-            _ = row.withUTF8(1) { reading.setID(utf8: $0) }
-            if let column = row.text(12), !column.isEmpty {
+            _ = row.withUTF8(columns.index(.id)) { reading.setID(utf8: $0) }
+            if let column = row.text(columns.index(.tags)), !column.isEmpty {
                 if let shared = tagLists[column] {
                     reading.tagIDs = shared
                 } else {
@@ -189,17 +174,15 @@ extension RecordStore {
 
     /// Overwrites a stored reading's values, tags and updatedAt (inside a write transaction).
     func replace(_ stored: Reading, with reading: Reading) throws {
-        let statement = try database.cachedStatement(
-            """
-            UPDATE readings SET profile_id = ?, taken_at = ?, utc_offset_min = ?, systolic = ?, diastolic = ?,
-                pulse = ?, weight_g = ?, note = ?, tags = ?, site = ?, updated_at = ? WHERE id = ?
-            """
-        )
-        statement.reset()
-        try RecordStore.bindValueColumns(of: reading, to: statement)
-        try statement.bind(.integer(reading.updatedAt), at: 11)
-        try statement.bind(.text(stored.id), at: 12)
+        let columns = ReadingColumn.updated
+        let statement = try database.cachedStatement("UPDATE readings SET \(columns.assignments) WHERE id = ?")
+        try statement.bind(columns) { $0.value(of: reading, now: reading.updatedAt) }
+        try statement.bind(.text(stored.id), at: Int32(columns.columns.count + 1))
         try statement.runBound()
+        var changed = reading.stored(now: reading.updatedAt)
+        changed.id = stored.id
+        changed.createdAt = stored.createdAt
+        record(.readingPut(changed))
     }
 
     /// Deletes readings by full id. Returns how many were deleted.
@@ -208,8 +191,14 @@ extension RecordStore {
         try write {
             var deleted = 0
             for id in ids {
-                try database.cachedStatement("DELETE FROM readings WHERE id = ?").run([.text(id)])
-                deleted += database.changes
+                var profileID: String?
+                try database.cachedStatement("DELETE FROM readings WHERE id = ? RETURNING profile_id").forEachRow([.text(id)]) {
+                    profileID = $0.text(0)
+                }
+                if let profileID {
+                    deleted += 1
+                    record(.readingDeleted(id: id, profileID: profileID))
+                }
             }
             return deleted
         }
@@ -223,54 +212,37 @@ extension RecordStore {
 
     /// The statement behind ``insert(_:now:)``; a bulk import fetches it once, not per row.
     func insertStatement() throws -> Statement {
-        try database.cachedStatement(
-            """
-            INSERT INTO readings (profile_id, taken_at, utc_offset_min, systolic, diastolic, pulse, weight_g, note,
-                tags, site, created_at, updated_at, id)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING
-            """)
+        let columns = ReadingColumn.inserted
+        return try database.cachedStatement(
+            "INSERT INTO readings (\(columns.names)) VALUES (\(columns.placeholders)) ON CONFLICT (id) DO NOTHING")
     }
 
     /// ``insert(_:now:)`` with the statement from ``insertStatement()``.
     func insert(_ reading: Reading, now: Int64, using statement: Statement) throws -> Bool {
-        statement.reset()
-        try RecordStore.bindValueColumns(of: reading, to: statement)
-        try statement.bind(.integer(reading.createdAt == 0 ? now : reading.createdAt), at: 11)
-        try statement.bind(.integer(reading.updatedAt == 0 ? now : reading.updatedAt), at: 12)
-        try statement.bind(.text(reading.id.asciiLowercased()), at: 13)
+        try statement.bind(ReadingColumn.inserted) { $0.value(of: reading, now: now) }
         try statement.runBound()
-        return database.changes == 1
+        guard database.changes == 1 else { return false }
+        record(.readingPut(reading.stored(now: now)))
+        return true
     }
 
     // MARK: - Rows
 
-    /// Binds profile_id … tags, site to parameters 1–10, the column order insert and update share.
-    private static func bindValueColumns(of reading: Reading, to statement: Statement) throws(SQLiteError) {
-        try statement.bind(.text(reading.profileID), at: 1)
-        try statement.bind(.integer(reading.takenAt.utcSeconds), at: 2)
-        try statement.bind(.integer(Int64(reading.takenAt.offsetMinutes)), at: 3)
-        try statement.bind(reading.systolic, at: 4)
-        try statement.bind(reading.diastolic, at: 5)
-        try statement.bind(reading.pulse, at: 6)
-        try statement.bind(reading.weightGrams, at: 7)
-        try statement.bind(.text(reading.note), at: 8)
-        try statement.bind(.text(tagColumn(reading.tagIDs)), at: 9)
-        try statement.bind(.text(reading.site.rawValue), at: 10)
-    }
-
-    /// A reading from a row of ``fetchReadings(where:_:)``; with `tags: false`, without its tags,
+    /// A reading from a row of ``ReadingColumn/selected``; with `tags: false`, without its tags,
     /// and with `id: false`, without its id.
     static func reading(from row: Row, tags: Bool = true, id: Bool = true) -> Reading {
-        let systolic = row.optionalInt(5)
-        let diastolic = row.optionalInt(6)
+        let columns = ReadingColumn.selected
+        let systolic = row.optionalInt(columns.index(.systolic))
+        let diastolic = row.optionalInt(columns.index(.diastolic))
         return Reading(
-            id: id ? row.text(1) ?? "" : "", profileID: row.text(2) ?? "",
-            takenAt: ZonedInstant(utcSeconds: row.int(3), offsetMinutes: Int(row.int(4))),
+            id: id ? row.text(columns.index(.id)) ?? "" : "", profileID: row.text(columns.index(.profileID)) ?? "",
+            takenAt: ZonedInstant(utcSeconds: row.int(columns.index(.takenAt)), offsetMinutes: Int(row.int(columns.index(.offset)))),
             bloodPressure: systolic.flatMap { s in diastolic.map { BloodPressure(systolic: s, diastolic: $0) } },
-            pulse: row.optionalInt(7), weightGrams: row.optionalInt(8),
-            tagIDs: tags ? row.text(12).map(tagIDs(fromColumn:)) ?? [] : [],
-            note: row.text(9) ?? "", site: row.text(13).flatMap(MeasurementSite.init(rawValue:)) ?? .home,
-            createdAt: row.int(10), updatedAt: row.int(11))
+            pulse: row.optionalInt(columns.index(.pulse)), weightGrams: row.optionalInt(columns.index(.weight)),
+            tagIDs: tags ? row.text(columns.index(.tags)).map(tagIDs(fromColumn:)) ?? [] : [],
+            note: row.text(columns.index(.note)) ?? "",
+            site: row.text(columns.index(.site)).flatMap(MeasurementSite.init(rawValue:)) ?? .home,
+            createdAt: row.int(columns.index(.createdAt)), updatedAt: row.int(columns.index(.updatedAt)))
     }
 }
 

@@ -13,17 +13,16 @@ extension RecordStore {
     public func tags(includingRemoved: Bool = false) throws(RecordsError) -> [StatusTag] {
         try mapErrors {
             var result: [StatusTag] = []
+            let columns = TagColumn.all
             try database.cachedStatement(
-                """
-                SELECT id, label_en, label_zh, color, symbol, deviation, removed_at FROM status_tags
-                WHERE \(includingRemoved ? "1" : "removed_at IS NULL") ORDER BY id
-                """
+                "SELECT \(columns.names) FROM status_tags WHERE \(includingRemoved ? "1" : "removed_at IS NULL") ORDER BY id"
             ).forEachRow { row in
                 result.append(
                     StatusTag(
-                        id: row.text(0) ?? "", label: row.text(1) ?? "", labelZh: row.text(2),
-                        color: row.text(3) ?? "#6C757D", symbol: row.text(4) ?? "tag", deviation: row.int(5) != 0,
-                        removed: !row.isNull(6)))
+                        id: row.text(columns.index(.id)) ?? "", label: row.text(columns.index(.label)) ?? "",
+                        labelZh: row.text(columns.index(.labelZh)), color: row.text(columns.index(.color)) ?? "#6C757D",
+                        symbol: row.text(columns.index(.symbol)) ?? "tag", deviation: row.int(columns.index(.deviation)) != 0,
+                        removed: !row.isNull(columns.index(.removedAt))))
             }
             return result
         }
@@ -49,23 +48,19 @@ extension RecordStore {
             guard try self.tag(id: tag.id) == nil else {
                 throw RecordsError.conflict("tag '\(tag.id)' already exists")
             }
-            try RecordStore.defineTag(tag, in: database, now: now)
+            try define(tag, now: now)
         }
     }
 
     /// Inserts `tag`, or brings back a removed definition of the same id with its values.
-    static func defineTag(_ tag: StatusTag, in database: Database, now: Int64) throws {
-        try database.cachedStatement(
-            """
-            INSERT INTO status_tags (id, label_en, label_zh, color, symbol, deviation, created_at, updated_at, removed_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (id) DO UPDATE SET label_en = excluded.label_en, label_zh = excluded.label_zh, color = excluded.color,
-                symbol = excluded.symbol, deviation = excluded.deviation, updated_at = excluded.updated_at, removed_at = excluded.removed_at
-            """
-        ).run([
-            .text(tag.id), .text(tag.label), tag.labelZh.map(SQLValue.text) ?? .null, .text(tag.color.uppercased()), .text(tag.symbol),
-            .integer(tag.deviation ? 1 : 0), .integer(now), .integer(now), tag.removed ? .integer(now) : .null,
-        ])
+    func define(_ tag: StatusTag, now: Int64) throws {
+        let redefined = TagColumn.redefined.columns.map { "\($0.name) = excluded.\($0.name)" }.joined(separator: ", ")
+        let columns = TagColumn.all
+        let statement = try database.cachedStatement(
+            "INSERT INTO status_tags (\(columns.names)) VALUES (\(columns.placeholders)) ON CONFLICT (id) DO UPDATE SET \(redefined)")
+        try statement.bind(columns) { $0.value(of: tag, now: now) }
+        try statement.runBound()
+        record(.tagPut(tag.stored()))
     }
 
     /// Changes a tag's labels, colour or symbol. Readings keep their tag IDs.
@@ -77,16 +72,15 @@ extension RecordStore {
 
     /// Overwrites a stored definition (inside a write transaction).
     func replaceTag(_ tag: StatusTag, now: Int64) throws {
-        try database.cachedStatement(
-            """
-            UPDATE status_tags SET label_en = ?, label_zh = ?, color = ?, symbol = ?, deviation = ?, updated_at = ?
-            WHERE id = ? AND removed_at IS NULL
-            """
-        ).run([
-            .text(tag.label), tag.labelZh.map(SQLValue.text) ?? .null, .text(tag.color.uppercased()),
-            .text(tag.symbol), .integer(tag.deviation ? 1 : 0), .integer(now), .text(tag.id),
-        ])
+        let columns = ColumnList<TagColumn>([.label, .labelZh, .color, .symbol, .deviation, .updatedAt])
+        let statement = try database.cachedStatement("UPDATE status_tags SET \(columns.assignments) WHERE id = ? AND removed_at IS NULL")
+        try statement.bind(columns) { $0.value(of: tag, now: now) }
+        try statement.bind(.text(tag.id), at: Int32(columns.columns.count + 1))
+        try statement.runBound()
         guard database.changes == 1 else { throw RecordsError.notFound("no tag '\(tag.id)'") }
+        var stored = tag.stored()
+        stored.removed = false
+        record(.tagPut(stored))
     }
 
     /// Removes a tag definition. Readings stamped with it keep the ID and stay filterable, and
@@ -97,6 +91,10 @@ extension RecordStore {
             try database.cachedStatement("UPDATE status_tags SET removed_at = ? WHERE id = ? AND removed_at IS NULL")
                 .run([.integer(now), .text(id)])
             guard database.changes == 1 else { throw RecordsError.notFound("no tag '\(id)'") }
+            if var removed = try tags(includingRemoved: true).first(where: { $0.id == id }) {
+                removed.removed = true
+                record(.tagPut(removed))
+            }
         }
     }
 
@@ -114,17 +112,6 @@ extension RecordStore {
         let known = try tags().map(\.id)
         let unknown = tagIDs.filter { !known.contains($0) }
         guard unknown.isEmpty else { throw RecordsError.unknownTags(unknown, known: known) }
-    }
-}
-
-/// A tag ID that readings carry but no definition names.
-public struct UndefinedTagUsage: Equatable, Sendable {
-    public let id: String
-    public let count: Int
-
-    public init(id: String, count: Int) {
-        self.id = id
-        self.count = count
     }
 }
 

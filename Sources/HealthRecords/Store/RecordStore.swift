@@ -29,6 +29,14 @@ public final class RecordStore {
     /// The database file's path.
     public let path: String
 
+    /// Hears every change this store makes, inside the transaction that makes it (see
+    /// ``LogChangeObserver``). Without one, changes are not collected at all.
+    public var changeObserver: (any LogChangeObserver)?
+    /// Changes of the open write transaction not yet handed to ``changeObserver``.
+    private var pendingChanges: [LogChange] = []
+    /// True once the open write transaction handed changes over.
+    private var deliveredChanges = false
+
     private init(database: Database, path: String, clock: @escaping @Sendable () -> Int64) {
         self.database = database
         self.path = path
@@ -64,18 +72,19 @@ public final class RecordStore {
                 throw .notHealthLogDatabase(path: path, reason: "file is not a database")
             }
             if error.primaryCode == SQLITE_READONLY || error.primaryCode == SQLITE_CANTOPEN || error.primaryCode == SQLITE_PERM {
-                throw .storage("cannot open \(path): it or its folder is read-only or not yours (\(error.message)); nothing was changed")
+                throw .storage(StorageFailure(
+                    error, message: "cannot open \(path): it or its folder is read-only or not yours (\(error.message)); nothing was changed"))
             }
-            throw .storage("cannot open \(path): \(error)")
+            throw .storage(StorageFailure(error, message: "cannot open \(path): \(error)"))
         } catch {
-            throw .storage("cannot open \(path): \(error)")
+            throw .failure("cannot open \(path): \(error)")
         }
     }
 
     /// Opens (creating when missing) for writing, with the schema set up and up to date.
     private static func openForWriting(_ path: String, now: Int64, lockWait: LockWait) throws -> Database {
         let created: Bool
-        do { created = try FileSystem.createPrivateFile(path) } catch { throw RecordsError.storage(error.description) }
+        do { created = try FileSystem.createPrivateFile(path) } catch { throw RecordsError.failure(error.description) }
         // Opening reads nothing yet; the file's bytes are checked first.
         let database = try Database(path: path, mode: .readWrite)
         database.waitWhenBusy(lockWait)
@@ -139,10 +148,10 @@ public final class RecordStore {
             let copy = try Database(path: path, mode: .memory)
             try database.copy(into: copy)
             try Migrations.apply(to: copy, now: now)
-            try copy.execute("PRAGMA query_only = 1")
+            try copy.makeQueryOnly()
             return copy
         default:
-            try database.execute("PRAGMA query_only = 1")
+            try database.makeQueryOnly()
             return database
         }
     }
@@ -160,9 +169,59 @@ public final class RecordStore {
         try refuseUnusable(try SchemaState.read(database), path: database.path)
     }
 
-    /// Runs `body` as one write transaction, mapping SQLite failures to ``RecordsError``.
-    func write<T>(_ body: () throws -> T) throws(RecordsError) -> T {
-        try mapErrors { try database.write(body) }
+    /// Runs `body` as one `BEGIN IMMEDIATE` write transaction, mapping SQLite failures to
+    /// ``RecordsError``: the store calls inside it are savepoints of it, and all of them commit
+    /// together or none does. Inside ``read(_:)`` it fails at once (a read never writes).
+    public func write<T>(_ body: () throws -> T) throws(RecordsError) -> T {
+        try mapErrors { try transaction(body) }
+    }
+
+    /// Runs `body` as one write transaction, or as a savepoint inside one, with its changes
+    /// handed to ``changeObserver`` before the outermost transaction commits. Errors are thrown
+    /// as they are.
+    func transaction<T>(_ body: () throws -> T) throws -> T {
+        guard !database.isInWriteTransaction else {
+            // A savepoint: what it recorded is undone with it.
+            let mark = pendingChanges.count
+            do {
+                return try database.write(body)
+            } catch {
+                if pendingChanges.count >= mark { pendingChanges.removeSubrange(mark...) }
+                throw error
+            }
+        }
+        do {
+            let result = try database.write {
+                let result = try body()
+                try deliverChanges()
+                if deliveredChanges { try changeObserver?.logWillCommit() }
+                return result
+            }
+            deliveredChanges = false
+            return result
+        } catch {
+            pendingChanges.removeAll()
+            if deliveredChanges { changeObserver?.logRolledBack() }
+            deliveredChanges = false
+            throw error
+        }
+    }
+
+    /// Notes a change made in the open write transaction, for ``changeObserver``.
+    func record(_ change: @autoclosure () -> LogChange) {
+        guard changeObserver != nil else { return }
+        pendingChanges.append(change())
+    }
+
+    /// Hands the changes noted so far to ``changeObserver``; a long import calls it after each
+    /// batch, so its changes are never all held at once.
+    func deliverChanges() throws {
+        guard let changeObserver, !pendingChanges.isEmpty else { return }
+        precondition(database.isInOutermostWrite, "changes are handed over only outside savepoints")
+        let changes = pendingChanges
+        pendingChanges.removeAll(keepingCapacity: true)
+        deliveredChanges = true
+        try changeObserver.logChanged(changes)
     }
 
     /// Runs `body` as one read transaction (one consistent snapshot).
@@ -185,14 +244,16 @@ public final class RecordStore {
         case let error as ValidationError: return .invalid(error.message)
         case let error as OutputError: return .output(error)
         case let error as SQLiteError:
-            if error.isFull || error.isWriteFailure {
-                return .storage("cannot write to \(target): the disk is full or the file is too large; nothing was written (\(error))")
+            switch StorageFailure.kind(of: error) {
+            case .full:
+                return .storage(StorageFailure(
+                    error, message: "cannot write to \(target): the disk is full or the file is too large; nothing was written (\(error))"))
+            case .readOnly where error.primaryCode == SQLITE_READONLY:
+                return .storage(StorageFailure(error, message: "\(target) is read-only; nothing was written"))
+            default:
+                return RecordsError(error)
             }
-            if error.primaryCode == SQLITE_READONLY {
-                return .storage("\(target) is read-only; nothing was written")
-            }
-            return RecordsError(error)
-        default: return .storage("\(error)")
+        default: return .failure("\(error)", kind: .other)
         }
     }
 }

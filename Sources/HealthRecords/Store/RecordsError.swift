@@ -1,4 +1,5 @@
 public import HealthCore
+import CSQLite
 
 /// Everything the records library can refuse or fail at, with a message a person can act on.
 public enum RecordsError: Error, Equatable, CustomStringConvertible, Sendable {
@@ -22,15 +23,18 @@ public enum RecordsError: Error, Equatable, CustomStringConvertible, Sendable {
     case notHealthLogDatabase(path: String, reason: String)
     /// The file was written by a newer HealthLog; it was left untouched.
     case newerSchema(path: String, found: Int, supported: Int)
-    /// SQLite failed (I/O, a full disk, a lock held too long).
-    case storage(String)
+    /// SQLite failed (I/O, a full disk, a lock held too long), with what kind of failure it was
+    /// and SQLite's own result code.
+    case storage(StorageFailure)
     /// A file the store writes besides the log (a backup) could not be written.
     case output(OutputError)
 
     public var description: String {
         switch self {
-        case .invalid(let message), .notFound(let message), .conflict(let message), .storage(let message):
+        case .invalid(let message), .notFound(let message), .conflict(let message):
             message
+        case .storage(let failure):
+            failure.message
         case .unknownTags(let unknown, let known):
             "unknown tag \(unknown.map { "'\($0)'" }.joined(separator: ", ")); known tags: \(known.joined(separator: ", "))"
         case .noProfiles:
@@ -49,11 +53,67 @@ public enum RecordsError: Error, Equatable, CustomStringConvertible, Sendable {
     }
 
     init(_ error: SQLiteError) {
-        self = .storage(error.description)
+        self = .storage(StorageFailure(error, message: error.description))
+    }
+
+    /// A storage failure of `kind` said in `message`, when SQLite gave no result code.
+    static func failure(_ message: String, kind: StorageFailure.Kind = .io) -> RecordsError {
+        .storage(StorageFailure(kind: kind, code: nil, message: message))
     }
 
     /// Runs a model check (``Reading/validate()`` and the like), reporting a failure as ``invalid(_:)``.
     static func checking(_ check: @autoclosure () throws(ValidationError) -> Void) throws(RecordsError) {
         do { try check() } catch { throw .invalid(error.message) }
+    }
+}
+
+/// What went wrong beneath the store: the kind of failure, SQLite's extended result code when it
+/// reported one, and the message a person can act on. Callers tell a full disk from a
+/// constraint by ``kind``, never by parsing the message.
+public struct StorageFailure: Equatable, Sendable, CustomStringConvertible {
+    public enum Kind: Sendable {
+        /// The disk or the file-size limit is full.
+        case full
+        /// The log or its folder cannot be written.
+        case readOnly
+        /// Another process held the log locked too long.
+        case busy
+        /// The file is damaged.
+        case corrupt
+        /// A schema constraint refused a value.
+        case constraint
+        /// Reading or writing failed otherwise.
+        case io
+        case other
+    }
+
+    public let kind: Kind
+    /// SQLite's extended result code, when SQLite reported the failure.
+    public let code: Int32?
+    public let message: String
+
+    public var description: String { message }
+
+    public init(kind: Kind, code: Int32?, message: String) {
+        self.kind = kind
+        self.code = code
+        self.message = message
+    }
+
+    /// The failure SQLite reported as `error`, said as `message`.
+    init(_ error: SQLiteError, message: String) {
+        self.init(kind: StorageFailure.kind(of: error), code: error.code, message: message)
+    }
+
+    static func kind(of error: SQLiteError) -> Kind {
+        if error.isFull || error.isWriteFailure { return .full }
+        switch error.primaryCode {
+        case SQLITE_READONLY, SQLITE_PERM: return .readOnly
+        case SQLITE_BUSY, SQLITE_LOCKED: return .busy
+        case SQLITE_CORRUPT, SQLITE_NOTADB: return .corrupt
+        case SQLITE_CONSTRAINT: return .constraint
+        case SQLITE_IOERR, SQLITE_CANTOPEN: return .io
+        default: return .other
+        }
     }
 }

@@ -1,27 +1,14 @@
 import CPango
 
-/// A Pango layout bound to a drawing context. It owns the `PangoLayout` and unrefs it in `deinit`.
+/// A Pango layout in a render's ``FontSet``: laid out once, drawn on any page's context. It
+/// owns the `PangoLayout` and unrefs it in `deinit`.
 final class PangoLayout {
     let handle: OpaquePointer
-    private let context: GraphicsContext
 
-    init(context: GraphicsContext, font: FontDescription) {
-        self.context = context
-        handle = pango_cairo_create_layout(context.handle)
-        // Glyphs at their fonts' exact advances. Rounded to whole units (Pango's default), a
-        // PDF carries a position correction for nearly every glyph, and the spacing is uneven.
-        pango_context_set_round_glyph_positions(pango_layout_get_context(handle), 0)
-        pango_layout_context_changed(handle)
+    init(fonts: FontSet, font: FontDescription) {
+        handle = pango_layout_new(fonts.context)
         pango_layout_set_font_description(handle, font.handle)
         // Cells keep the page's left-to-right order: a note that starts in Arabic stays in its column's place.
-        pango_layout_set_auto_dir(handle, 0)
-    }
-
-    /// A layout on the same Pango context as `sibling`: no new context per string.
-    init(sharing sibling: PangoLayout, font: FontDescription) {
-        context = sibling.context
-        handle = pango_layout_new(pango_layout_get_context(sibling.handle))
-        pango_layout_set_font_description(handle, font.handle)
         pango_layout_set_auto_dir(handle, 0)
     }
 
@@ -73,8 +60,8 @@ final class PangoLayout {
         return (Double(width) / Double(PANGO_SCALE), Double(height) / Double(PANGO_SCALE))
     }
 
-    /// Draws with the top-left corner at (x, y) in the context's current colour.
-    func draw(x: Double, y: Double) {
+    /// Draws on `context` with the top-left corner at (x, y), in the context's current colour.
+    func draw(on context: GraphicsContext, x: Double, y: Double) {
         cairo_move_to(context.handle, x, y)
         pango_cairo_show_layout(context.handle, handle)
     }

@@ -1,6 +1,14 @@
 import HealthCore
 
+/// The page a render is drawing now: text is laid out without one, and drawn on it.
+final class Canvas {
+    var context: GraphicsContext?
+}
+
 /// How a run of text looks (font, size, weight, colour), with its shaped layouts cached.
+///
+/// Layouts belong to the render's ``FontSet``, not to a surface: what is measured while the
+/// pages are planned is exactly what is drawn, on the PDF or on each PNG page.
 ///
 /// Shaping text is the expensive part of drawing it. Report cells repeat a lot
 /// (numbers, times, periods, tag sets), so each distinct string is shaped once
@@ -13,7 +21,8 @@ final class TextStyle {
     let color: Color
     /// The height of one line, in points.
     let lineHeight: Double
-    private let context: GraphicsContext
+    private let canvas: Canvas
+    private let fonts: FontSet
     private let font: FontDescription
     private let scratch: PangoLayout
     private var cache: [String: PangoLayout] = [:]
@@ -22,15 +31,16 @@ final class TextStyle {
     private var missing: [Unicode.Scalar: Bool] = [:]
     private let probe: PangoLayout
 
-    init(context: GraphicsContext, families: [String], size: Double, bold: Bool = false, color: Color) {
-        self.context = context
+    init(fonts: FontSet, canvas: Canvas, families: [String], size: Double, bold: Bool = false, color: Color) {
+        self.fonts = fonts
+        self.canvas = canvas
         self.size = size
         self.color = color
         font = FontDescription(families: families, size: size, bold: bold)
-        scratch = PangoLayout(context: context, font: font)
+        scratch = PangoLayout(fonts: fonts, font: font)
         scratch.setText("Ag血")
         lineHeight = scratch.size.height
-        probe = PangoLayout(context: context, font: font)
+        probe = PangoLayout(fonts: fonts, font: font)
     }
 
     /// The natural width of `text` on one line.
@@ -45,8 +55,9 @@ final class TextStyle {
             let natural = layout.size.width
             left = alignment == .right ? x + width - natural : x + (width - natural) / 2
         }
+        guard let context = canvas.context else { return }
         context.setColor(color ?? self.color)
-        layout.draw(x: left, y: y)
+        layout.draw(on: context, x: left, y: y)
     }
 
     /// True when `text` certainly fits on one line of `width`, known without shaping it, from
@@ -73,7 +84,7 @@ final class TextStyle {
     /// The height of `text` wrapped at `width`, at most `maxLines` lines.
     func wrappedHeight(_ text: String, width: Double, maxLines: Int) -> Double {
         if fitsOnOneLine(text, width: width) { return lineHeight }
-        configureWrapped(text, width: width, maxLines: maxLines, alignment: .left)
+        configureWrapped(scratch, text, width: width, maxLines: maxLines, alignment: .left)
         return scratch.size.height
     }
 
@@ -81,23 +92,38 @@ final class TextStyle {
     func drawWrapped(
         _ text: String, x: Double, y: Double, width: Double, maxLines: Int, alignment: Alignment = .left, color: Color? = nil
     ) {
-        if fitsOnOneLine(text, width: width) {
-            draw(text, x: x, y: y, width: width, alignment: alignment, color: color)
-            return
-        }
-        configureWrapped(text, width: width, maxLines: maxLines, alignment: alignment)
-        context.setColor(color ?? self.color)
-        scratch.draw(x: x, y: y)
+        box(text, width: width, maxLines: maxLines, alignment: alignment).draw(x: x, y: y, color: color)
     }
 
-    private func configureWrapped(_ text: String, width: Double, maxLines: Int, alignment: Alignment) {
-        scratch.setWidth(width)
-        scratch.setWrapping()
-        scratch.setEllipsized(maxLines: maxLines)
-        scratch.setAlignment(alignment)
+    /// `text` laid out wrapped at `width` (at most `maxLines` lines), kept to be drawn as it was
+    /// measured.
+    func box(_ text: String, width: Double, maxLines: Int, alignment: Alignment = .left) -> TextBox {
+        if fitsOnOneLine(text, width: width) {
+            let layout = layout(text, width: width)
+            let natural = layout.size.width
+            let offset = alignment == .left ? 0 : alignment == .right ? width - natural : (width - natural) / 2
+            return TextBox(height: lineHeight, layout: layout, offset: offset, style: self)
+        }
+        let layout = PangoLayout(fonts: fonts, font: font)
+        configureWrapped(layout, text, width: width, maxLines: maxLines, alignment: alignment)
+        return TextBox(height: layout.size.height, layout: layout, offset: 0, style: self)
+    }
+
+    /// Draws a laid-out layout in this style's colour, or `color`.
+    fileprivate func draw(_ layout: PangoLayout, x: Double, y: Double, color: Color?) {
+        guard let context = canvas.context else { return }
+        context.setColor(color ?? self.color)
+        layout.draw(on: context, x: x, y: y)
+    }
+
+    private func configureWrapped(_ layout: PangoLayout, _ text: String, width: Double, maxLines: Int, alignment: Alignment) {
+        layout.setWidth(width)
+        layout.setWrapping()
+        layout.setEllipsized(maxLines: maxLines)
+        layout.setAlignment(alignment)
         // Text from people and files is drawn, never obeyed: controls and bidirectional
         // overrides become visible escapes; line breaks stay, as wrapped text's own.
-        setDrawable(scratch, text.visibleControls(lineBreaks: .keep))
+        setDrawable(layout, text.visibleControls(lineBreaks: .keep))
     }
 
     /// Sets `text` on `layout`, with any character no font can draw replaced by a visible
@@ -181,7 +207,7 @@ final class TextStyle {
         let key = width.map { "\($0)\u{1}\(text)" } ?? text
         if let cached = cache[key] { return cached }
         if cache.count >= TextStyle.cacheLimit { cache.removeAll(keepingCapacity: true) }
-        let layout = PangoLayout(sharing: scratch, font: font)
+        let layout = PangoLayout(fonts: fonts, font: font)
         if let width {
             layout.setWidth(width)
             layout.setEllipsized(maxLines: 1)
@@ -190,5 +216,19 @@ final class TextStyle {
         setDrawable(layout, text.visibleControls(lineBreaks: .symbol))
         cache[key] = layout
         return layout
+    }
+}
+
+/// Text laid out once by a ``TextStyle``: its height, and its drawing from that same layout.
+struct TextBox {
+    let height: Double
+    fileprivate let layout: PangoLayout
+    /// Where the text starts within its width (right or centre alignment of one line).
+    fileprivate let offset: Double
+    fileprivate let style: TextStyle
+
+    /// Draws the text with its box's top-left corner at (x, y).
+    func draw(x: Double, y: Double, color: Color? = nil) {
+        style.draw(layout, x: x + offset, y: y, color: color)
     }
 }

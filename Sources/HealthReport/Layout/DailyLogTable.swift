@@ -102,14 +102,14 @@ struct DailyLogTable: LogSheet {
         let morning = pressures.filter { $0.period == .morning }
         let evening = pressures.filter { $0.period == .evening }
         let noon = pressures.filter { $0.period == .noon }
-        let home = PressureMean(pressures.filter(\.isHome).map { $0.bloodPressure! })
+        let home = request.summary.dailyMean(on: day.date)
         let pulses = readings.compactMap(\.pulse)
         let pulse = pulses.isEmpty ? "" : String(Int((Double(pulses.reduce(0, +)) / Double(pulses.count)).rounded()))
         var notes: [String] = []
         if !noon.isEmpty { notes.append("\(strings.text("colNoon")) \(values(noon, request: request))") }
         if let grams = readings.last(where: { $0.weightGrams != nil })?.weightGrams { notes.append("\(Figures.oneDecimal(Double(grams) / 1000)) kg") }
         notes += readings.map(\.note).filter { !$0.isEmpty }
-        let medicated = readings.contains { $0.tagIDs.contains(medicationTagID) }
+        let medicated = readings.contains(where: \.recordsMedication)
         let texts = [
             strings.shortDate(day.date, withYear: request.datesNeedYear), values(morning, request: request),
             values(evening, request: request), home.map(SummaryWording.pressure) ?? "", pulse, medicated ? "✓" : "—",

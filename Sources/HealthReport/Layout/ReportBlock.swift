@@ -1,13 +1,19 @@
 import HealthAnalytics
 import HealthCore
 
-/// A part of a page, laid out from its measured text: the planner asks each block its height
-/// at the page's width and places it below the one before, so no block ever overlaps another.
+/// A part of a page. The planner lays each block out once at the page's width and places it
+/// below the one before; the page is then drawn from that same layout, so what was measured is
+/// what is drawn and no block ever overlaps another.
 protocol ReportBlock {
-    /// The height of the block at `width`, from its laid-out text.
-    func height(width: Double, styles: ReportStyles) -> Double
-    /// Draws the block with its top-left corner at (x, y).
-    func draw(context: GraphicsContext, styles: ReportStyles, x: Double, y: Double, width: Double)
+    /// The block laid out at `width`: its height, and how to draw it, from one measurement.
+    func laidOut(width: Double, styles: ReportStyles) -> LaidOutBlock
+}
+
+/// A block laid out at a width: its height, and its drawing at a top-left corner, made from
+/// the same measured text.
+struct LaidOutBlock {
+    let height: Double
+    let draw: (_ context: GraphicsContext, _ x: Double, _ y: Double) -> Void
 }
 
 /// Space between blocks, and under a block's heading.

@@ -1,5 +1,8 @@
-/// The text styles of one drawing context, made from the template.
+/// The text styles of one render, made from the template and laid out in the render's own
+/// ``FontSet``; they draw on the page ``draw(on:)`` names.
 final class ReportStyles {
+    let fonts: FontSet
+    private let canvas: Canvas
     let title: TextStyle
     let subtitle: TextStyle
     let heading: TextStyle
@@ -11,19 +14,33 @@ final class ReportStyles {
     let figure: TextStyle
     let badge: TextStyle
 
-    init(context: GraphicsContext, template: ReportTemplate) {
+    /// Styles for `template`, with a font set of its fonts made for this render.
+    convenience init(template: ReportTemplate) throws(ReportError) {
+        self.init(fonts: try FontSet(families: template.fonts), template: template)
+    }
+
+    init(fonts fontSet: FontSet, template: ReportTemplate) {
+        self.fonts = fontSet
         let fonts = template.fonts
         let sizes = template.fontSizes
         let text = template.color("text")
-        title = TextStyle(context: context, families: fonts, size: sizes.title, bold: true, color: template.color("accent"))
-        subtitle = TextStyle(context: context, families: fonts, size: sizes.small + 1, color: template.color("muted"))
-        heading = TextStyle(context: context, families: fonts, size: sizes.heading, bold: true, color: template.color("accent"))
-        body = TextStyle(context: context, families: fonts, size: sizes.body, color: text)
-        bodyBold = TextStyle(context: context, families: fonts, size: sizes.body, bold: true, color: text)
-        bodyMuted = TextStyle(context: context, families: fonts, size: sizes.body, color: template.color("muted"))
-        small = TextStyle(context: context, families: fonts, size: sizes.small, color: template.color("muted"))
-        smallBold = TextStyle(context: context, families: fonts, size: sizes.small, bold: true, color: text)
-        figure = TextStyle(context: context, families: fonts, size: sizes.figure, bold: true, color: text)
-        badge = TextStyle(context: context, families: fonts, size: sizes.body, bold: true, color: .white)
+        let canvas = Canvas()
+        self.canvas = canvas
+        func style(size: Double, bold: Bool = false, color: Color) -> TextStyle {
+            TextStyle(fonts: fontSet, canvas: canvas, families: fonts, size: size, bold: bold, color: color)
+        }
+        title = style(size: sizes.title, bold: true, color: template.color("accent"))
+        subtitle = style(size: sizes.small + 1, color: template.color("muted"))
+        heading = style(size: sizes.heading, bold: true, color: template.color("accent"))
+        body = style(size: sizes.body, color: text)
+        bodyBold = style(size: sizes.body, bold: true, color: text)
+        bodyMuted = style(size: sizes.body, color: template.color("muted"))
+        small = style(size: sizes.small, color: template.color("muted"))
+        smallBold = style(size: sizes.small, bold: true, color: text)
+        figure = style(size: sizes.figure, bold: true, color: text)
+        badge = style(size: sizes.body, bold: true, color: .white)
     }
+
+    /// Makes later drawing go to `context`, the page being drawn.
+    func draw(on context: GraphicsContext) { canvas.context = context }
 }

@@ -22,25 +22,21 @@ struct SummaryBlocks: DrawnFromRequest {
         if summary.verdict == nil {
             lines.append(TextLinesBlock.Line(text: strings.text("weightOnly"), color: template.color("muted")))
         }
-        // A provisional verdict is muted: the numbers do not support a colour yet.
-        let sufficient = summary.verdict?.sufficient == true
-        if let text = wording.thresholdVerdict {
-            let color = !sufficient ? template.color("muted") : summary.hypertensive ? template.color("bad") : template.color("good")
-            lines.append(TextLinesBlock.Line(text: text, color: color, bold: sufficient))
+        let headline = Headline(summary: summary, strings: strings) { request.tagAppearance($0).label }
+        let line = { (verdict: Headline.Verdict) -> TextLinesBlock.Line in
+            let color: Color? = switch verdict.tone {
+            case .good: template.color("good")
+            case .bad: template.color("bad")
+            case .muted: template.color("muted")
+            case .plain: nil
+            }
+            return TextLinesBlock.Line(text: verdict.text, color: color, bold: verdict.emphasised)
         }
-        if let text = wording.targetVerdict {
-            let above = summary.verdict?.atOrAboveTarget == true
-            let color = !sufficient ? template.color("muted") : above ? template.color("bad") : template.color("good")
-            lines.append(TextLinesBlock.Line(text: text, color: color, bold: sufficient))
-        }
-        for text in [wording.isolatedSystolic, wording.officeLine].compactMap({ $0 }) {
-            lines.append(TextLinesBlock.Line(text: text, bold: true))
-        }
-        if let text = wording.findingsLine { lines.append(TextLinesBlock.Line(text: text, color: template.color("bad"), bold: true)) }
+        // The alerts follow the findings: what the readings say, before what was done.
+        let beforeAlerts: Set<Headline.Verdict.Kind> = [.threshold, .target, .isolatedSystolic, .office, .findings]
+        lines += headline.verdicts.filter { beforeAlerts.contains($0.kind) }.map(line)
         for text in wording.alertLines { lines.append(TextLinesBlock.Line(text: text, color: template.color("bad"), bold: true)) }
-        for text in [wording.medicationLine, wording.deviationLine].compactMap({ $0 }) {
-            lines.append(TextLinesBlock.Line(text: text))
-        }
+        lines += headline.verdicts.filter { !beforeAlerts.contains($0.kind) }.map(line)
         lines.append(TextLinesBlock.Line(text: targets, color: template.color("muted")))
         return TextLinesBlock(heading: nil, lines: lines)
     }

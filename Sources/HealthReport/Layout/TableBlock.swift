@@ -81,28 +81,52 @@ struct TableBlock: ReportBlock {
         }
     }
 
-    func headerHeight(width: Double, styles: ReportStyles) -> Double {
-        headerHeight(widths: cellWidths(partWidth(width), styles: styles), styles: styles)
-    }
-
-    private func headerHeight(widths: [Double], styles: ReportStyles) -> Double {
-        let tallest = zip(columns, widths).map { styles.smallBold.wrappedHeight($0.title, width: $1, maxLines: 3) }.max() ?? 0
-        return tallest + 2 * TableBlock.rowPadding
-    }
-
-    private func rowHeight(_ row: Row, widths: [Double], styles: ReportStyles) -> Double {
-        let style = style(row, styles)
-        let tallest = zip(row.cells, widths).map { style.wrappedHeight($0, width: $1, maxLines: maxLines) }.max() ?? style.lineHeight
-        return tallest + 2 * TableBlock.rowPadding
-    }
-
-    func height(width: Double, styles: ReportStyles) -> Double {
-        var total = heading == nil ? 0 : styles.headingHeight
-        let widths = cellWidths(partWidth(width), styles: styles)
-        let tallestPart = parts.map { part in part.reduce(0) { $0 + rowHeight($1, widths: widths, styles: styles) } }.max() ?? 0
-        total += headerHeight(widths: widths, styles: styles) + tallestPart
-        for line in caption { total += 2 + styles.small.wrappedHeight(line, width: width, maxLines: 4) }
-        return total
+    func laidOut(width: Double, styles: ReportStyles) -> LaidOutBlock {
+        let headingHeight = heading == nil ? 0 : styles.headingHeight
+        let part = partWidth(width)
+        let widths = cellWidths(part, styles: styles)
+        let titles = zip(columns, widths).map { column, cellWidth in
+            styles.smallBold.box(column.title, width: cellWidth, maxLines: 3, alignment: column.alignment)
+        }
+        let header = (titles.map(\.height).max() ?? 0) + 2 * TableBlock.rowPadding
+        let cells = rows.map { row in
+            zip(zip(row.cells, columns), widths).map { cell, cellWidth in
+                style(row, styles).box(cell.0, width: cellWidth, maxLines: maxLines, alignment: cell.1.alignment)
+            }
+        }
+        let rowHeights = zip(rows, cells).map { row, boxes in
+            (boxes.map(\.height).max() ?? style(row, styles).lineHeight) + 2 * TableBlock.rowPadding
+        }
+        // Row indices of each side-by-side part.
+        var partRows: [Range<Int>] = []
+        var start = 0
+        for rowsOfPart in parts {
+            partRows.append(start..<start + rowsOfPart.count)
+            start += rowsOfPart.count
+        }
+        let tallestPart = partRows.map { range in range.reduce(0.0) { $0 + rowHeights[$1] } }.max() ?? 0
+        let captions = caption.map { styles.small.box($0, width: width, maxLines: 4) }
+        let height = headingHeight + header + tallestPart + captions.reduce(0.0) { $0 + 2 + $1.height }
+        return LaidOutBlock(height: height) { context, x, y in
+            if let heading { styles.heading.draw(heading, x: x, y: y, width: width) }
+            let top = y + headingHeight
+            var bottom = top
+            for (index, range) in partRows.enumerated() {
+                let left = x + Double(index) * (part + TableBlock.columnGap)
+                drawHeader(context: context, titles: titles, x: left, y: top, width: part, height: header, widths: widths)
+                var rowY = top + header
+                for row in range {
+                    drawRow(rows[row], cells: cells[row], context: context, styles: styles, x: left, y: rowY, width: part, widths: widths)
+                    rowY += rowHeights[row]
+                }
+                bottom = max(bottom, rowY)
+            }
+            for box in captions {
+                bottom += 2
+                box.draw(x: x, y: bottom)
+                bottom += box.height
+            }
+        }
     }
 
     /// The table cut into a first part at most `first` high and further parts at most `rest`
@@ -120,7 +144,7 @@ struct TableBlock: ReportBlock {
             while low <= high {
                 let middle = (low + high) / 2
                 if part(Array(remaining.prefix(middle)), isFirst: parts.isEmpty, isLast: middle == remaining.count)
-                    .height(width: width, styles: styles) <= limit
+                    .laidOut(width: width, styles: styles).height <= limit
                 {
                     taken = middle
                     low = middle + 1
@@ -146,58 +170,27 @@ struct TableBlock: ReportBlock {
             rowsPerColumn: rowsPerColumn, template: template)
     }
 
-    func draw(context: GraphicsContext, styles: ReportStyles, x: Double, y: Double, width: Double) {
-        var top = y
-        if let heading {
-            styles.heading.draw(heading, x: x, y: top, width: width)
-            top += styles.headingHeight
-        }
-        let part = partWidth(width)
-        let widths = cellWidths(part, styles: styles)
-        let header = headerHeight(widths: widths, styles: styles)
-        var bottom = top
-        for (index, rows) in parts.enumerated() {
-            let left = x + Double(index) * (part + TableBlock.columnGap)
-            var rowY = drawHeader(context: context, styles: styles, x: left, y: top, width: part, height: header, widths: widths)
-            for row in rows {
-                let height = rowHeight(row, widths: widths, styles: styles)
-                drawRow(row, context: context, styles: styles, x: left, y: rowY, width: part, widths: widths)
-                rowY += height
-            }
-            bottom = max(bottom, rowY)
-        }
-        for line in caption {
-            bottom += 2
-            styles.small.drawWrapped(line, x: x, y: bottom, width: width, maxLines: 4)
-            bottom += styles.small.wrappedHeight(line, width: width, maxLines: 4)
-        }
-    }
-
     private func drawHeader(
-        context: GraphicsContext, styles: ReportStyles, x: Double, y: Double, width: Double, height: Double, widths: [Double]
-    ) -> Double {
+        context: GraphicsContext, titles: [TextBox], x: Double, y: Double, width: Double, height: Double, widths: [Double]
+    ) {
         context.line(from: (x, y + height - 1), to: (x + width, y + height - 1), color: template.color("rule"), width: 0.5)
         var cellX = x + (hasMarkers ? TableBlock.markerWidth : 0)
-        for (column, cellWidth) in zip(columns, widths) {
-            styles.smallBold.drawWrapped(
-                column.title, x: cellX + TableBlock.cellPadding, y: y + TableBlock.rowPadding, width: cellWidth, maxLines: 3,
-                alignment: column.alignment)
+        for (title, cellWidth) in zip(titles, widths) {
+            title.draw(x: cellX + TableBlock.cellPadding, y: y + TableBlock.rowPadding)
             cellX += cellWidth + 2 * TableBlock.cellPadding
         }
-        return y + height
     }
 
-    private func drawRow(_ row: Row, context: GraphicsContext, styles: ReportStyles, x: Double, y: Double, width: Double, widths: [Double]) {
+    private func drawRow(
+        _ row: Row, cells: [TextBox], context: GraphicsContext, styles: ReportStyles, x: Double, y: Double, width: Double, widths: [Double]
+    ) {
         if row.ruleAbove { context.line(from: (x, y), to: (x + width, y), color: template.color("rule"), width: 0.5) }
-        let style = style(row, styles)
         if let marker = row.marker {
-            context.fillCircle(x: x + 3.5, y: y + TableBlock.rowPadding + style.lineHeight / 2, radius: 2.6, color: marker)
+            context.fillCircle(x: x + 3.5, y: y + TableBlock.rowPadding + style(row, styles).lineHeight / 2, radius: 2.6, color: marker)
         }
         var cellX = x + (hasMarkers ? TableBlock.markerWidth : 0)
-        for ((text, column), cellWidth) in zip(zip(row.cells, columns), widths) {
-            style.drawWrapped(
-                text, x: cellX + TableBlock.cellPadding, y: y + TableBlock.rowPadding, width: cellWidth, maxLines: maxLines,
-                alignment: column.alignment, color: row.color)
+        for (cell, cellWidth) in zip(cells, widths) {
+            cell.draw(x: cellX + TableBlock.cellPadding, y: y + TableBlock.rowPadding, color: row.color)
             cellX += cellWidth + 2 * TableBlock.cellPadding
         }
     }

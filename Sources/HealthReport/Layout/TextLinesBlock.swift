@@ -10,23 +10,18 @@ struct TextLinesBlock: ReportBlock {
     let lines: [Line]
     static let maxLines = 6
 
-    func height(width: Double, styles: ReportStyles) -> Double {
-        let body = lines.reduce(0.0) { total, line in
-            total + (line.bold ? styles.bodyBold : styles.body).wrappedHeight(line.text, width: width, maxLines: TextLinesBlock.maxLines) + 1
+    func laidOut(width: Double, styles: ReportStyles) -> LaidOutBlock {
+        let boxes = lines.map { line in
+            (line.bold ? styles.bodyBold : styles.body).box(line.text, width: width, maxLines: TextLinesBlock.maxLines)
         }
-        return (heading == nil ? 0 : styles.headingHeight) + body
-    }
-
-    func draw(context: GraphicsContext, styles: ReportStyles, x: Double, y: Double, width: Double) {
-        var lineY = y
-        if let heading {
-            styles.heading.draw(heading, x: x, y: lineY, width: width)
-            lineY += styles.headingHeight
-        }
-        for line in lines {
-            let style = line.bold ? styles.bodyBold : styles.body
-            style.drawWrapped(line.text, x: x, y: lineY, width: width, maxLines: TextLinesBlock.maxLines, color: line.color)
-            lineY += style.wrappedHeight(line.text, width: width, maxLines: TextLinesBlock.maxLines) + 1
+        let headingHeight = heading == nil ? 0 : styles.headingHeight
+        return LaidOutBlock(height: boxes.reduce(headingHeight) { $0 + $1.height + 1 }) { _, x, y in
+            if let heading { styles.heading.draw(heading, x: x, y: y, width: width) }
+            var lineY = y + headingHeight
+            for (line, box) in zip(lines, boxes) {
+                box.draw(x: x, y: lineY, color: line.color)
+                lineY += box.height + 1
+            }
         }
     }
 }

@@ -1,4 +1,4 @@
-public import HealthCore
+import HealthCore
 
 /// A report template: page, fonts, colours, which sections appear, and the log's columns.
 ///

@@ -1,4 +1,3 @@
-import HealthCore
 
 /// Where the database lives.
 public enum DatabaseLocation {

@@ -1,5 +1,3 @@
-public import HealthCore
-
 /// How an incoming reading is matched against the log, so that importing a file twice adds
 /// nothing, and nothing real is ever taken for a duplicate.
 public enum DuplicateRule: UInt8, Sendable {

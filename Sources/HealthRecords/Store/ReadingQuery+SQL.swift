@@ -1,35 +1,6 @@
-public import HealthCore
+import HealthCore
 
-/// Which readings to fetch. Every filter is optional; dates are measurement days (a day runs
-/// from 04:00 to 03:59 local time, so a reading at 00:40 belongs to the day before).
-public struct ReadingQuery: Sendable {
-    public var profileID: String?
-    /// First measurement day, inclusive.
-    public var from: CivilDate?
-    /// Last measurement day, inclusive.
-    public var to: CivilDate?
-    /// Only readings of these periods (any of them); all when empty.
-    public var periods: [DayPeriod]
-    /// Only readings stamped with this tag ID, defined or not.
-    public var tagID: String?
-    /// Only readings not stamped with this tag ID.
-    public var withoutTagID: String?
-    /// Only the latest `limit` readings (still returned oldest first).
-    public var limit: Int?
-
-    public init(
-        profileID: String? = nil, from: CivilDate? = nil, to: CivilDate? = nil,
-        periods: [DayPeriod] = [], tagID: String? = nil, withoutTagID: String? = nil, limit: Int? = nil
-    ) {
-        self.profileID = profileID
-        self.from = from
-        self.to = to
-        self.periods = periods
-        self.tagID = tagID
-        self.withoutTagID = withoutTagID
-        self.limit = limit
-    }
-
+extension ReadingQuery {
     /// The WHERE condition (empty for none) and its bound values.
     func whereClause() -> (sql: String, values: [SQLValue]) {
         var conditions: [String] = []
@@ -68,12 +39,4 @@ public struct ReadingQuery: Sendable {
         let sql = conditions.joined(separator: " AND ")
         return (sql, values)
     }
-}
-
-/// Which profile a call is about.
-public enum ProfileChoice: Sendable, Equatable {
-    /// This profile; it must exist.
-    case named(String)
-    /// The stored default, else the only profile.
-    case automatic
 }

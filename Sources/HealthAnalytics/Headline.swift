@@ -1,0 +1,152 @@
+public import HealthCore
+
+/// The top of a summary, as page 1 of the report and the top of `stats` both show it: the
+/// figure as shown, its badge, the protocol week's parts, and the one-line verdicts. Made in
+/// one place so the two can never disagree about what the figure is or what it means.
+public struct Headline: Sendable {
+    /// What the figure is.
+    public enum Kind: String, Sendable {
+        /// The 7-day home-BP protocol average.
+        case protocolAverage
+        /// The mean of every home reading (no protocol week: one day, or noon readings only).
+        case overallMean
+        /// A range with weights and no blood pressure.
+        case weight
+        /// Nothing to headline (only office readings or only pulses).
+        case none
+    }
+
+    /// The badge beside the figure.
+    public enum Badge: String, Sendable {
+        /// The protocol average lacks the readings guidelines ask for: a figure, not a verdict.
+        case tooFew
+        /// At or above the target (the profile's own, else the guideline's home threshold).
+        case aboveTarget
+        /// Below it.
+        case atTarget
+
+        /// The string table key of the badge's words.
+        public var stringKey: String {
+            switch self {
+            case .tooFew: "badge.tooFew"
+            case .aboveTarget: "aboveTarget"
+            case .atTarget: "atTarget"
+            }
+        }
+    }
+
+    /// One verdict sentence, with how it reads: what it is about, and its tone.
+    public struct Verdict: Sendable {
+        public enum Kind: String, Sendable {
+            case threshold, target, isolatedSystolic, office, findings, medication, deviations
+        }
+
+        /// How a verdict is to be read: good news, bad news, not yet decided, or plain information.
+        public enum Tone: String, Sendable { case good, bad, muted, plain }
+
+        public let kind: Kind
+        public let text: String
+        public let tone: Tone
+        /// True for a decided verdict that should stand out (bold in the report).
+        public let emphasised: Bool
+    }
+
+    /// A half of the protocol week: morning or evening, as shown, with its count.
+    public struct WeekPart: Sendable {
+        public let shown: BloodPressure
+        public let count: Int
+    }
+
+    public let kind: Kind
+    /// The blood pressure figure as shown, in whole mmHg; verdicts and the badge compare this.
+    public let shown: BloodPressure?
+    /// The figure as written: `138/86`, or the last weight `72.5`.
+    public let figureText: String?
+    /// nil for a weight or no figure.
+    public let badge: Badge?
+    /// True when the figure is an average with too few readings (shown muted).
+    public let isProvisional: Bool
+    /// The protocol average behind the figure, when it is one.
+    public let protocolAverage: ProtocolAverage?
+    public let morning: WeekPart?
+    public let evening: WeekPart?
+    /// Morning minus evening over the protocol week, as `+6/+3`.
+    public let weekDifference: String?
+    /// "Day 1 (24 Nov) left out, as the protocol asks".
+    public let excludedDay: String?
+    /// Why the figure is only provisional; nil when it is not.
+    public let provisionalReason: String?
+    /// The one-line verdicts, in order: threshold, target, isolated systolic, office, findings,
+    /// medication, deviations.
+    public let verdicts: [Verdict]
+    /// The weight over the range, for a weight-only headline and the weight line.
+    public let weight: WeightSummary?
+
+    public init(summary: BPSummary, strings: StringTable, tagLabel: @escaping (String) -> String) {
+        let wording = SummaryWording(summary: summary, strings: strings, tagLabel: tagLabel)
+        let verdict = summary.verdict
+        weight = summary.weight
+        protocolAverage = verdict == nil ? nil : summary.protocolAverage
+        if let verdict {
+            kind = summary.protocolAverage == nil ? .overallMean : .protocolAverage
+            shown = verdict.mean.shown
+            figureText = verdict.mean.shown.description
+            isProvisional = !verdict.sufficient
+            if !verdict.sufficient {
+                badge = .tooFew
+            } else {
+                badge = verdict.atOrAboveTarget ?? verdict.atOrAboveThreshold ? .aboveTarget : .atTarget
+            }
+        } else {
+            kind = summary.weight == nil ? .none : .weight
+            shown = nil
+            figureText = summary.weight.map { Figures.oneDecimal($0.last) }
+            isProvisional = false
+            badge = nil
+        }
+        let average = protocolAverage
+        morning = average?.morning.map { WeekPart(shown: $0.shown, count: $0.count) }
+        evening = average?.evening.map { WeekPart(shown: $0.shown, count: $0.count) }
+        weekDifference = average?.morningEveningDifference.map { SummaryWording.signedPair($0.systolic, $0.diastolic) }
+        excludedDay = average == nil ? nil : wording.excludedDay
+        provisionalReason = wording.provisional
+        // A provisional verdict is muted: the numbers do not support a colour yet.
+        let sufficient = verdict?.sufficient == true
+        let decided = { (bad: Bool) -> Verdict.Tone in !sufficient ? .muted : bad ? .bad : .good }
+        let candidates: [(Verdict.Kind, String?, Verdict.Tone, Bool)] = [
+            (.threshold, wording.thresholdVerdict, decided(summary.hypertensive), sufficient),
+            (.target, wording.targetVerdict, decided(verdict?.atOrAboveTarget == true), sufficient),
+            (.isolatedSystolic, wording.isolatedSystolic, .plain, true),
+            (.office, wording.officeLine, .plain, true),
+            (.findings, wording.findingsLine, .bad, true),
+            (.medication, wording.medicationLine, .plain, false),
+            (.deviations, wording.deviationLine, .plain, false),
+        ]
+        verdicts = candidates.compactMap { kind, text, tone, emphasised in
+            text.map { Verdict(kind: kind, text: $0, tone: tone, emphasised: emphasised) }
+        }
+    }
+
+    /// The badge's words in `strings`' language.
+    public func badgeText(_ strings: StringTable) -> String? { badge.map { strings.text($0.stringKey) } }
+
+    /// The weight line: "72.5 → 71.8 kg (−0.7), mean 72.1, n=14" in `strings`' language.
+    public func weightText(_ strings: StringTable) -> String? {
+        weight.map { weight in
+            strings.text("weightSummary", [
+                "first": Figures.oneDecimal(weight.first), "last": Figures.oneDecimal(weight.last),
+                "change": Figures.signed(weight.change, decimals: 1), "mean": Figures.oneDecimal(weight.mean), "n": String(weight.count),
+            ])
+        }
+    }
+
+    /// The headline as JSON (the `headline` key of `stats --format json`).
+    public func json(_ strings: StringTable) -> JSONValue {
+        .object([
+            ("kind", .string(kind.rawValue)), ("figure", .optional(figureText)),
+            ("shown", shown.map { .object([("systolic", .int($0.systolic)), ("diastolic", .int($0.diastolic))]) } ?? .null),
+            ("badge", .optional(badge?.rawValue)), ("badgeText", .optional(badgeText(strings))),
+            ("provisional", .bool(isProvisional)), ("verdicts", .array(verdicts.map { .object([("kind", .string($0.kind.rawValue)), ("text", .string($0.text)), ("tone", .string($0.tone.rawValue))]) })),
+        ])
+    }
+}

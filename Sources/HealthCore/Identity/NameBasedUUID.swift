@@ -1,0 +1,25 @@
+/// UUIDs made from names (RFC 9562 version 5: SHA-1 over a namespace and the name), so the same
+/// name always gives the same id on every machine: the extra Observations of a FHIR export, a
+/// Patient for a profile, and readings from device files that carry no id of their own (two
+/// machines importing the same Omron file make the same readings, not two copies of each).
+public enum NameBasedUUID {
+    /// HealthLog's own namespace, so its ids never collide with another program's version 5 ids.
+    public static let healthLogNamespace = "f5a0bdaa-7e3c-4b26-b318-9855efb1652a"
+
+    /// The version 5 UUID of `name` in `namespace` (a UUID string), lowercase.
+    public static func make(_ name: String, namespace: String = healthLogNamespace) -> String {
+        let space = bytes(ofUUID: namespace)
+        var digest = SHA1.digest(space + Array(name.utf8))
+        digest[6] = (digest[6] & 0x0F) | 0x50  // version 5
+        digest[8] = (digest[8] & 0x3F) | 0x80  // the RFC variant
+        let hex = digest.prefix(16).map { byte in (byte < 16 ? "0" : "") + String(byte, radix: 16) }.joined()
+        let characters = Array(hex)
+        return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(characters[$0]) }.joined(separator: "-")
+    }
+
+    /// The 16 bytes of a UUID string (its hex digits; dashes skipped).
+    private static func bytes(ofUUID text: String) -> [UInt8] {
+        let digits = text.unicodeScalars.compactMap { Int(String($0), radix: 16) }
+        return stride(from: 0, to: min(digits.count, 32), by: 2).map { UInt8(digits[$0] << 4 | digits[$0 + 1]) }
+    }
+}

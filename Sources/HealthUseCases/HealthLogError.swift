@@ -1,0 +1,129 @@
+import HealthCore
+public import HealthInterchange
+import HealthReport
+import HealthRecords
+
+/// Why a use case could not do what it was asked, in the use-case layer's own terms: a front
+/// end tells the user (and, for the CLI, picks the exit code) from these cases alone and never
+/// needs the store's, the file formats' or the renderer's error types.
+public enum HealthLogError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What kind of failure it was.
+    public enum Kind: Sendable {
+        /// A value read and refused: out of range, in the future, an unknown id, a conflict.
+        case refused
+        /// An input file is missing or cannot be read.
+        case unreadableInput
+        /// An output file cannot be made.
+        case cannotCreate
+        /// Writing failed part-way (a full disk), the log failed, or a file is not a HealthLog log.
+        case failed
+    }
+
+    /// The log has no profiles yet.
+    case noProfiles
+    /// The log has several profiles and none is the default.
+    case profileChoiceNeeded([String])
+    /// Tag IDs with no definition given for a new stamp; `known` lists the defined ones.
+    case unknownTags([String], known: [String])
+    /// No reading for the profile in the range (and filters) asked for.
+    case emptyRange(String)
+    /// A file that is not of a format HealthLog reads.
+    case unrecognizedFormat(path: String)
+    /// A file that names no person, and no profile to import it into.
+    case profileRequired(format: InterchangeFormat)
+    /// Dates like `12/01/2025` with no order given.
+    case dateOrderRequired(path: String, line: Int, date: String)
+    /// Records that could not be taken; nothing was imported.
+    case invalidRecords(path: String, problems: [ImportProblem])
+    /// So many records could not be taken that reading stopped.
+    case tooManyInvalidRecords(path: String, problems: [ImportProblem])
+    /// Anything else, with its kind and the message.
+    case other(Kind, String)
+
+    public var kind: Kind {
+        switch self {
+        case .noProfiles, .profileChoiceNeeded, .unknownTags, .emptyRange, .unrecognizedFormat, .profileRequired,
+            .dateOrderRequired, .invalidRecords, .tooManyInvalidRecords:
+            .refused
+        case .other(let kind, _): kind
+        }
+    }
+
+    /// What went wrong, in the library's terms; a front end adds how to say what it needs.
+    public var description: String {
+        switch self {
+        case .noProfiles: "there are no profiles yet"
+        case .profileChoiceNeeded(let ids): "several profiles (\(ids.joined(separator: ", "))) and no default: choose one"
+        case .unknownTags(let unknown, let known):
+            "unknown tag \(unknown.map { "'\($0)'" }.joined(separator: ", ")); known tags: \(known.joined(separator: ", "))"
+        case .emptyRange(let message), .other(_, let message): message
+        case .unrecognizedFormat(let path): InterchangeError.unrecognized(path: path).description
+        case .profileRequired(let format): InterchangeError.profileRequired(format: format).description
+        case .dateOrderRequired(let path, let line, let date): InterchangeError.dateOrderRequired(path: path, line: line, date: date).description
+        case .invalidRecords(let path, let problems): InterchangeError.invalidRecords(path: path, problems: problems).description
+        case .tooManyInvalidRecords(let path, let problems): InterchangeError.tooManyInvalidRecords(path: path, problems: problems).description
+        }
+    }
+}
+
+extension HealthLogError {
+    init(_ error: RecordsError) {
+        switch error {
+        case .noProfiles: self = .noProfiles
+        case .profileChoiceNeeded(let ids): self = .profileChoiceNeeded(ids)
+        case .unknownTags(let unknown, let known): self = .unknownTags(unknown, known: known)
+        case .invalid, .notFound, .conflict: self = .other(.refused, error.description)
+        case .noDatabase: self = .other(.unreadableInput, error.description)
+        case .notHealthLogDatabase, .newerSchema, .storage: self = .other(.failed, error.description)
+        case .output(let output): self = HealthLogError(output)
+        }
+    }
+
+    init(_ error: InterchangeError) {
+        switch error {
+        case .missing, .unreadable: self = .other(.unreadableInput, error.description)
+        case .malformed: self = .other(.refused, error.description)
+        case .unrecognized(let path): self = .unrecognizedFormat(path: path)
+        case .profileRequired(let format): self = .profileRequired(format: format)
+        case .dateOrderRequired(let path, let line, let date): self = .dateOrderRequired(path: path, line: line, date: date)
+        case .invalidRecords(let path, let problems): self = .invalidRecords(path: path, problems: problems)
+        case .tooManyInvalidRecords(let path, let problems): self = .tooManyInvalidRecords(path: path, problems: problems)
+        }
+    }
+
+    init(_ error: ReportError) {
+        switch error {
+        case .output: self = .other(.cannotCreate, error.description)
+        case .writeFailed, .templatesMissing, .drawing: self = .other(.failed, error.description)
+        case .template, .unknownTemplate: self = .other(.refused, error.description)
+        }
+    }
+
+    init(_ error: OutputError) {
+        switch error {
+        case .cannotCreate: self = .other(.cannotCreate, error.description)
+        case .writeFailed: self = .other(.failed, error.description)
+        }
+    }
+
+    init(_ error: TemplateError) {
+        switch error {
+        case .folderMissing: self = .other(.failed, error.description)
+        case .file: self = .other(.refused, error.description)
+        }
+    }
+
+    /// Any error a use case's body threw, in this layer's terms.
+    static func from(_ error: any Error) -> HealthLogError {
+        switch error {
+        case let error as HealthLogError: error
+        case let error as RecordsError: HealthLogError(error)
+        case let error as InterchangeError: HealthLogError(error)
+        case let error as ReportError: HealthLogError(error)
+        case let error as OutputError: HealthLogError(error)
+        case let error as TemplateError: HealthLogError(error)
+        case let error as ValidationError: .other(.refused, error.message)
+        default: .other(.failed, "\(error)")
+        }
+    }
+}

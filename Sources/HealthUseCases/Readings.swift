@@ -1,0 +1,141 @@
+public import HealthCore
+import HealthRecords
+
+/// The values of a reading as someone enters them; nil is "not given".
+public struct ReadingEntry: Sendable {
+    public var bloodPressure: BloodPressure?
+    public var pulse: Int?
+    public var weightGrams: Int?
+    /// nil when no tags were given (an edit keeps the reading's own).
+    public var tagIDs: [String]?
+    public var note: String?
+    /// nil for now (add) or unchanged (edit).
+    public var takenAt: ZonedInstant?
+    /// nil for home (add) or unchanged (edit).
+    public var site: MeasurementSite?
+
+    public init(
+        bloodPressure: BloodPressure? = nil, pulse: Int? = nil, weightGrams: Int? = nil, tagIDs: [String]? = nil,
+        note: String? = nil, takenAt: ZonedInstant? = nil, site: MeasurementSite? = nil
+    ) {
+        self.bloodPressure = bloodPressure
+        self.pulse = pulse
+        self.weightGrams = weightGrams
+        self.tagIDs = tagIDs
+        self.note = note
+        self.takenAt = takenAt
+        self.site = site
+    }
+
+    /// True when nothing measurable was given.
+    public var hasNoMeasurement: Bool { bloodPressure == nil && pulse == nil && weightGrams == nil }
+
+    /// True when nothing at all was given.
+    public var isEmpty: Bool { hasNoMeasurement && tagIDs == nil && note == nil && takenAt == nil && site == nil }
+}
+
+/// A value of a reading that an edit can remove.
+public enum ReadingField: String, CaseIterable, Sendable {
+    case bp, pulse, weight, tags, note
+}
+
+/// A reading with what it takes to show it: its profile, and the tag definitions for labels.
+public struct ShownReading: Sendable {
+    public let reading: Reading
+    public let profile: Profile
+    public let tags: [StatusTag]
+}
+
+/// What adding a reading did, and the tag definitions to show it with.
+public struct AddedReading: Sendable {
+    public let outcome: AddOutcome
+    public let tags: [StatusTag]
+}
+
+/// One profile's readings that a listing asked for.
+public struct Listing: Sendable {
+    public let profile: Profile
+    public let readings: [Reading]
+    /// How many readings the profile has in all.
+    public let total: Int
+    public let tags: [StatusTag]
+}
+
+extension HealthLog {
+    /// The profile new readings go to in an empty log.
+    public static let firstProfile = Profile(id: "me", name: "me")
+
+    /// Adds a reading for the session's profile, taken now unless the entry says when. In a log
+    /// with no profiles, ``firstProfile`` is created for it in the same transaction.
+    public func add(_ entry: ReadingEntry) throws(HealthLogError) -> AddedReading {
+        let reading = Reading(
+            profileID: "", takenAt: entry.takenAt ?? now, bloodPressure: entry.bloodPressure, pulse: entry.pulse,
+            weightGrams: entry.weightGrams, tagIDs: entry.tagIDs ?? [], note: entry.note ?? "", site: entry.site ?? .home)
+        let choice = settings.profile
+        return try change { store in
+            let outcome = try store.add(reading, for: choice, creatingFirst: HealthLog.firstProfile)
+            return AddedReading(outcome: outcome, tags: try store.tags())
+        }
+    }
+
+    /// Changes the reading whose id is `id` (or starts with it): `clear` removes values, then
+    /// the entry's values replace the reading's.
+    public func edit(_ id: String, with entry: ReadingEntry, clearing clear: Set<ReadingField> = []) throws(HealthLogError) -> ShownReading {
+        try change { store in
+            var reading = try store.reading(idPrefix: id)
+            try requireNamedProfile(owns: reading.profileID, "reading \(id)")
+            if clear.contains(.bp) { reading.bloodPressure = nil }
+            if clear.contains(.pulse) { reading.pulse = nil }
+            if clear.contains(.weight) { reading.weightGrams = nil }
+            if clear.contains(.tags) { reading.tagIDs = [] }
+            if clear.contains(.note) { reading.note = "" }
+            if let value = entry.bloodPressure { reading.bloodPressure = value }
+            if let value = entry.pulse { reading.pulse = value }
+            if let value = entry.weightGrams { reading.weightGrams = value }
+            if let value = entry.tagIDs { reading.tagIDs = value }
+            if let value = entry.note { reading.note = value }
+            if let value = entry.takenAt { reading.takenAt = value }
+            if let value = entry.site { reading.site = value }
+            try store.update(reading)
+            return ShownReading(
+                reading: try store.reading(idPrefix: reading.id), profile: try store.requireProfile(id: reading.profileID),
+                tags: try store.tags())
+        }
+    }
+
+    /// The reading whose id is `id` or starts with it (at least 6 characters).
+    public func reading(_ id: String) throws(HealthLogError) -> ShownReading {
+        let shown = try read { store in
+            let reading = try store.reading(idPrefix: id)
+            return ShownReading(reading: reading, profile: try store.requireProfile(id: reading.profileID), tags: try store.tags())
+        }
+        try requireNamedProfile(owns: shown.reading.profileID, "reading \(shown.reading.id.prefix(8))")
+        return shown
+    }
+
+    /// The readings `ids` name (full ids or prefixes), each once: every id is resolved first, so
+    /// one bad id deletes nothing. Pass them to ``delete(_:)``.
+    public func readings(ids: [String]) throws(HealthLogError) -> [Reading] {
+        let readings = try read { store in try ids.map { try store.reading(idPrefix: $0) } }
+        for reading in readings { try requireNamedProfile(owns: reading.profileID, "reading \(reading.id.prefix(8))") }
+        var seen = Set<String>()
+        return readings.filter { seen.insert($0.id).inserted }.sorted { $0.id < $1.id }
+    }
+
+    /// Deletes readings; returns how many were still there to delete.
+    @discardableResult
+    public func delete(_ readings: [Reading]) throws(HealthLogError) -> Int {
+        try change { try $0.delete(ids: readings.map(\.id)) }
+    }
+
+    /// The session profile's readings in `range` that `filter` keeps, at most the latest `limit`.
+    public func listing(_ range: DateRange, filter: ReadingFilter = ReadingFilter(), limit: Int? = nil) throws(HealthLogError) -> Listing {
+        try read { store in
+            let profile = try chosenProfile(in: store)
+            let query = filter.applied(to: ReadingQuery(profileID: profile.id, from: range.from, to: range.queryTo, limit: limit))
+            return Listing(
+                profile: profile, readings: try store.readings(matching: query), total: try store.readingCount(profileID: profile.id),
+                tags: try store.tags())
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import HealthAnalytics
+import HealthCore
+public import HealthReport
+
+/// What a report or chart is asked for.
+public struct ReportAsk: Sendable {
+    /// The figures: range, filter, guideline, and the language the report is written in.
+    public var summary: SummaryRequest
+    /// `clinic`, `summary`, or the path of a template file.
+    public var template: String
+    /// The log's layout; nil chooses (daily past 8 pages).
+    public var logLayout: LogLayout?
+
+    public init(summary: SummaryRequest, template: String = "clinic", logLayout: LogLayout? = nil) {
+        self.summary = summary
+        self.template = template
+        self.logLayout = logLayout
+    }
+}
+
+extension HealthLog {
+    /// Everything the report is drawn from: the template and strings from the templates folder,
+    /// and the figures loaded by ``summary(_:)`` (the same call `stats` makes).
+    public func reportRequest(_ ask: ReportAsk) throws(HealthLogError) -> ReportRequest {
+        let language = ask.summary.language
+        let environment = settings.environment
+        let (template, strings) = try HealthLog.run {
+            let library = try TemplateLibrary.locate(environment: environment)
+            return (try library.template(ask.template), try library.strings(language))
+        }
+        let loaded = try summary(ask.summary)
+        return ReportRequest(
+            summary: loaded.summary, tagDefinitions: loaded.tags, template: template, strings: strings, generatedAt: now,
+            programVersion: HealthLogVersion.current, filter: loaded.filterDescription(strings: strings), logLayout: ask.logLayout)
+    }
+
+    /// Draws the report into `path` as PDF or PNG pages; nothing appears there until it is complete.
+    public func writeReport(_ request: ReportRequest, format: ReportFormat, to path: String) throws(HealthLogError) -> RenderedOutput {
+        try HealthLog.run { try ReportRenderer.render(request, format: format, to: path) }
+    }
+
+    /// Draws the report as one PDF into a private spool with no name, then hands its bytes to
+    /// `emit` (standard output): a failed or interrupted render emits nothing and leaves nothing
+    /// behind. Returns the number of pages.
+    public func writeReportPDF(_ request: ReportRequest, emit: (UnsafeRawBufferPointer) -> Void) throws(HealthLogError) -> Int {
+        let folder = temporaryFolder
+        return try HealthLog.run {
+            let spool = try OutputFile(spoolIn: folder)
+            let pages = try ReportRenderer.renderPDF(request, spooledInto: spool)
+            try spool.readBack(emit)
+            return pages
+        }
+    }
+
+    /// Draws the trend chart alone into `path`.
+    public func writeChart(_ request: ReportRequest, format: ChartRenderer.Format, dpi: Int, to path: String) throws(HealthLogError) {
+        _ = try HealthLog.run { try ChartRenderer.render(request, format: format, dpi: dpi, to: path) }
+    }
+}

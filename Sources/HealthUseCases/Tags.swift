@@ -1,0 +1,72 @@
+public import HealthCore
+import HealthRecords
+
+/// The tag definitions with how often each is used, and the tag IDs readings carry that no
+/// definition names.
+public struct TagOverview: Sendable {
+    public let tags: [(tag: StatusTag, uses: Int)]
+    public let undefined: [UndefinedTagUsage]
+}
+
+/// The fields of a tag definition a change sets; nil leaves a field as it is.
+public struct TagChange: Sendable {
+    public var label: String?
+    public var labelZh: String?
+    public var color: String?
+    public var symbol: String?
+    public var deviation: Bool?
+
+    public init(label: String? = nil, labelZh: String? = nil, color: String? = nil, symbol: String? = nil, deviation: Bool? = nil) {
+        self.label = label
+        self.labelZh = labelZh
+        self.color = color
+        self.symbol = symbol
+        self.deviation = deviation
+    }
+
+    public var isEmpty: Bool { label == nil && labelZh == nil && color == nil && symbol == nil && deviation == nil }
+
+    /// `tag` with the change applied.
+    public func applied(to tag: StatusTag) -> StatusTag {
+        var changed = tag
+        if let label { changed.label = label }
+        if let labelZh { changed.labelZh = labelZh }
+        if let color { changed.color = color }
+        if let symbol { changed.symbol = symbol }
+        if let deviation { changed.deviation = deviation }
+        return changed
+    }
+}
+
+extension HealthLog {
+    /// The definitions and their uses.
+    public func tagOverview() throws(HealthLogError) -> TagOverview {
+        try read { store in
+            let tags = try store.tags()
+            return TagOverview(tags: try tags.map { ($0, try store.usageCount(tagID: $0.id)) }, undefined: try store.undefinedTagUsage())
+        }
+    }
+
+    /// Defines a new tag (or brings back a removed definition with these values).
+    public func defineTag(_ tag: StatusTag) throws(HealthLogError) {
+        try change { try $0.addTag(tag) }
+    }
+
+    /// Changes a definition. Readings keep their tag IDs.
+    public func editTag(_ id: String, _ change: TagChange) throws(HealthLogError) -> StatusTag {
+        try self.change { store in
+            guard let tag = try store.tag(id: id) else { throw RecordsError.notFound("no tag '\(id)' (see 'healthlog tag list')") }
+            let changed = change.applied(to: tag)
+            try store.updateTag(changed)
+            return changed
+        }
+    }
+
+    /// Removes a definition; readings keep the ID. Returns how many readings carry it.
+    public func removeTag(_ id: String) throws(HealthLogError) -> Int {
+        try change { store in
+            try store.removeTag(id: id)
+            return try store.usageCount(tagID: id)
+        }
+    }
+}
