@@ -14,7 +14,8 @@ import Testing
         var text = ReadingCSVCodec.header.joined(separator: ",") + "\n"
         text.reserveCapacity(count * 70)
         for index in 0..<count {
-            let instant = ZonedInstant(utcSeconds: 1_577_836_800 + Int64(index) * 600, offsetMinutes: 480)
+            // A reading a minute from 2020-01-01: 2,000,000 of them end in 2023, none in the future.
+            let instant = ZonedInstant(utcSeconds: 1_577_836_800 + Int64(index) * 60, offsetMinutes: 480)
             text += ",\(profile),\(instant.iso8601),\(110 + index % 60),\(70 + index % 25),\(60 + index % 30),,\(index % 3 == 0 ? "bp-med" : ""),\n"
         }
         return text
