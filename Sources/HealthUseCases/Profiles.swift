@@ -8,33 +8,8 @@ public struct ProfileOverview: Sendable {
     public let isDefault: Bool
 }
 
-/// The fields of a profile a change sets; nil leaves a field as it is.
-public struct ProfileChange: Sendable {
-    public var name: String?
-    public var birthYear: Int?
-    public var sex: Profile.Sex?
-    /// `.some(nil)` clears the target, back to the guideline's threshold.
-    public var target: BloodPressure??
-
-    public init(name: String? = nil, birthYear: Int? = nil, sex: Profile.Sex? = nil, target: BloodPressure?? = nil) {
-        self.name = name
-        self.birthYear = birthYear
-        self.sex = sex
-        self.target = target
-    }
-
-    public var isEmpty: Bool { name == nil && birthYear == nil && sex == nil && target == nil }
-
-    /// `profile` with the change applied.
-    public func applied(to profile: Profile) -> Profile {
-        var changed = profile
-        if let name { changed.name = name }
-        if let birthYear { changed.birthYear = birthYear }
-        if let sex { changed.sex = sex }
-        if let target { changed.target = target }
-        return changed
-    }
-}
+/// The fields of a profile a change sets (a target set to nil goes back to the guideline's threshold).
+public typealias ProfileChange = FieldEdits<Profile>
 
 extension HealthLog {
     /// Every profile, with its reading count.

@@ -8,35 +8,8 @@ public struct TagOverview: Sendable {
     public let undefined: [UndefinedTagUsage]
 }
 
-/// The fields of a tag definition a change sets; nil leaves a field as it is.
-public struct TagChange: Sendable {
-    public var label: String?
-    public var labelZh: String?
-    public var color: String?
-    public var symbol: String?
-    public var deviation: Bool?
-
-    public init(label: String? = nil, labelZh: String? = nil, color: String? = nil, symbol: String? = nil, deviation: Bool? = nil) {
-        self.label = label
-        self.labelZh = labelZh
-        self.color = color
-        self.symbol = symbol
-        self.deviation = deviation
-    }
-
-    public var isEmpty: Bool { label == nil && labelZh == nil && color == nil && symbol == nil && deviation == nil }
-
-    /// `tag` with the change applied.
-    public func applied(to tag: StatusTag) -> StatusTag {
-        var changed = tag
-        if let label { changed.label = label }
-        if let labelZh { changed.labelZh = labelZh }
-        if let color { changed.color = color }
-        if let symbol { changed.symbol = symbol }
-        if let deviation { changed.deviation = deviation }
-        return changed
-    }
-}
+/// The fields of a tag definition a change sets.
+public typealias TagChange = FieldEdits<StatusTag>
 
 extension HealthLog {
     /// The definitions and their uses.

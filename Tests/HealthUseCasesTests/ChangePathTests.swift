@@ -25,7 +25,10 @@ import Testing
         let first = try log.add(ReadingEntry(bloodPressure: bp(138, 86), pulse: 72, tagIDs: ["bp-med"], takenAt: at("2026-11-30T07:10:00+08:00")))
         #expect(first.outcome.createdProfile)
         try log.addProfile(Profile(id: "dad", name: "爸爸", birthYear: 1954))
-        _ = try log.editProfile("dad", ProfileChange(name: "Dad", target: .some(bp(130, 80))))
+        var profileChange = ProfileChange()
+        profileChange.set(\.name, to: "Dad")
+        profileChange.set(\.target, to: bp(130, 80))
+        _ = try log.editProfile("dad", profileChange)
         try log.setDefaultProfile("dad")
         var ids: [String] = []
         for (index, systolic) in [141, 137, 129].enumerated() {
@@ -38,7 +41,10 @@ import Testing
 
         // Tag definitions: made, changed, removed (kept, marked removed).
         try log.defineTag(StatusTag(id: "salt", label: "salty meal"))
-        _ = try log.editTag("salt", TagChange(labelZh: "咸食", deviation: true))
+        var tagChange = TagChange()
+        tagChange.set(\.labelZh, to: "咸食")
+        tagChange.set(\.deviation, to: true)
+        _ = try log.editTag("salt", tagChange)
         _ = try dadLog.add(ReadingEntry(bloodPressure: bp(150, 95), tagIDs: ["salt"], takenAt: at("2026-11-29T19:00:00+08:00")))
         #expect(try log.removeTag("salt") == 1)
 

@@ -122,21 +122,13 @@ public enum JSONBackup {
                         try sink.add(tag, at: location)
                     }
                 case "events":
-                    try eachElement(reader) { index, value in
-                        let location = "\(context.name): events[\(index)] (\(value["id"]?.string?.prefix(8) ?? "?"))"
-                        guard let event = try sink.passes(at: location, { () throws(ValidationError) in try JSONBackup.event(from: value) }),
-                            context.includes(event.profileID)
-                        else { return }
-                        try sink.add(event, at: location)
-                    }
+                    try eachRecord(
+                        reader, named: key, context: context, sink: sink, decode: JSONBackup.event(from:), profileID: \.profileID
+                    ) { event, location in try sink.add(event, at: location) }
                 case "readings":
-                    try eachElement(reader) { index, value in
-                        let location = "\(context.name): readings[\(index)] (\(value["id"]?.string?.prefix(8) ?? "?"))"
-                        guard let reading = try sink.passes(at: location, { () throws(ValidationError) in try JSONBackup.reading(from: value) }),
-                            context.includes(reading.profileID)
-                        else { return }
-                        try sink.add(reading, rule: .sameID, at: location)
-                    }
+                    try eachRecord(
+                        reader, named: key, context: context, sink: sink, decode: JSONBackup.reading(from:), profileID: \.profileID
+                    ) { reading, location in try sink.add(reading, rule: .sameID, at: location) }
                 default:
                     try reader.skipValue()  // a newer HealthLog's additions
                 }
@@ -154,6 +146,23 @@ public enum JSONBackup {
     }
 
     /// Calls `body` with each element of the array that is next, one at a time.
+    /// Each element of the array at `reader` that decodes and belongs to a profile the import
+    /// takes, with its place (`FILE: readings[3] (3f2a9c1e)`); one that does not decode is a
+    /// problem at that place.
+    private static func eachRecord<Record>(
+        _ reader: JSONReader, named key: String, context: DecodeContext, sink: ImportSink,
+        decode: (JSONValue) throws(ValidationError) -> Record, profileID: (Record) -> String,
+        _ body: (Record, String) throws -> Void
+    ) throws {
+        try eachElement(reader) { index, value in
+            let location = "\(context.name): \(key)[\(index)] (\(value["id"]?.string?.prefix(8) ?? "?"))"
+            guard let record = try sink.passes(at: location, { () throws(ValidationError) in try decode(value) }),
+                context.includes(profileID(record))
+            else { return }
+            try body(record, location)
+        }
+    }
+
     private static func eachElement(_ reader: JSONReader, _ body: (Int, JSONValue) throws -> Void) throws {
         try reader.enterArray()
         var index = 0

@@ -14,14 +14,15 @@ enum ProfileFields {
 
     /// The fields given, as a change (the target `none` clears it, back to the guideline's threshold).
     static func change(_ arguments: ParsedArguments) throws(CLIError) -> ProfileChange {
-        var change = ProfileChange(
-            name: try arguments.value(ProfileFields.nameOption), birthYear: try arguments.value(ProfileFields.birthYearOption),
-            sex: try arguments.value(ProfileFields.sexOption))
+        var change = ProfileChange()
+        if let value = try arguments.value(ProfileFields.nameOption) { change.set(\.name, to: value) }
+        if let value = try arguments.value(ProfileFields.birthYearOption) { change.set(\.birthYear, to: value) }
+        if let value = try arguments.value(ProfileFields.sexOption) { change.set(\.sex, to: value) }
         if let text = try arguments.value(ProfileFields.targetOption) {
             if text.lowercased() == "none" {
-                change.target = .some(nil)
+                change.set(\.target, to: nil)
             } else {
-                do { change.target = .some(try BloodPressure.parse(text)) } catch { throw CLIError(error, arguments: arguments, prefix: "--target: ") }
+                do { change.set(\.target, to: try BloodPressure.parse(text)) } catch { throw CLIError(error, arguments: arguments, prefix: "--target: ") }
             }
         }
         return change

@@ -14,13 +14,15 @@ enum TagFields {
 
     /// The fields given, as a change.
     static func change(_ arguments: ParsedArguments) throws(CLIError) -> TagChange {
-        var change = TagChange(
-            label: try arguments.value(TagFields.labelOption), labelZh: try arguments.value(TagFields.labelZhOption),
-            color: try arguments.value(TagFields.colorOption), symbol: try arguments.value(TagFields.symbolOption))
+        var change = TagChange()
+        if let value = try arguments.value(TagFields.labelOption) { change.set(\.label, to: value) }
+        if let value = try arguments.value(TagFields.labelZhOption) { change.set(\.labelZh, to: value) }
+        if let value = try arguments.value(TagFields.colorOption) { change.set(\.color, to: value) }
+        if let value = try arguments.value(TagFields.symbolOption) { change.set(\.symbol, to: value) }
         switch (arguments.isSet(TagFields.deviationFlag), arguments.isSet(TagFields.noDeviationFlag)) {
         case (true, true): throw arguments.usage("give --deviation or --no-deviation, not both")
-        case (true, false): change.deviation = true
-        case (false, true): change.deviation = false
+        case (true, false): change.set(\.deviation, to: true)
+        case (false, true): change.set(\.deviation, to: false)
         case (false, false): break
         }
         return change
