@@ -50,6 +50,6 @@ public enum ChartRenderer {
             output.discard()
             throw .output(path: path, reason: "\(error)")
         }
-        return RenderedOutput(files: [path], pages: 1)
+        return RenderedOutput(files: [path], pages: 1, fonts: styles.fonts)
     }
 }

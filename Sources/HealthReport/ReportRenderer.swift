@@ -15,6 +15,47 @@ public struct RenderedOutput: Equatable, Sendable {
     public let files: [String]
     /// The number of pages.
     public let pages: Int
+    /// Characters the report's fonts lack, drawn as stand-ins such as `[U+7238]`, in code
+    /// point order; empty when every character was drawn.
+    public let standIns: [Unicode.Scalar]
+
+    /// The template's font families not installed on this machine.
+    public let missingFontFamilies: [String]
+
+    public init(files: [String], pages: Int, standIns: [Unicode.Scalar] = [], missingFontFamilies: [String] = []) {
+        self.files = files
+        self.pages = pages
+        self.standIns = standIns
+        self.missingFontFamilies = missingFontFamilies
+    }
+
+    init(files: [String], pages: Int, fonts: FontSet) {
+        self.init(files: files, pages: pages, standIns: fonts.standIns.sorted { $0.value < $1.value }, missingFontFamilies: fonts.missingFamilies)
+    }
+
+    /// The Debian packages of the families HealthLog's templates use.
+    static let fontPackages = ["Noto Sans": "fonts-noto-core", "Droid Sans Fallback": "fonts-droid-fallback", "DejaVu Sans": "fonts-dejavu-core"]
+
+    /// One line saying which characters were drawn as stand-ins and what would supply them, or
+    /// nil when every character was drawn: "Warning: 2 characters have no font here and were
+    /// drawn as codes: 爸 (U+7238), 妈 (U+5988); install fonts-droid-fallback (Droid Sans Fallback)."
+    public var standInWarning: String? {
+        guard !standIns.isEmpty else { return nil }
+        let shown = standIns.prefix(6).map { scalar in
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            return "\(String(scalar)) (U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex))"
+        }
+        let more = standIns.count > shown.count ? " and \(standIns.count - shown.count) more" : ""
+        let noun = standIns.count == 1 ? "1 character has" : "\(standIns.count) characters have"
+        let remedy: String
+        if missingFontFamilies.isEmpty {
+            remedy = "none of the template's fonts has them"
+        } else {
+            let packages = missingFontFamilies.map { family in RenderedOutput.fontPackages[family].map { "\($0) (\(family))" } ?? "the font \(family)" }
+            remedy = "install \(packages.joined(separator: ", "))"
+        }
+        return "Warning: \(noun) no font here and \(standIns.count == 1 ? "was" : "were") drawn as codes: \(shown.joined(separator: ", "))\(more); \(remedy)."
+    }
 }
 
 /// Lays out and draws the doctor report.
@@ -45,9 +86,9 @@ public enum ReportRenderer {
     }
 
     /// Renders the report as a PDF into `output`, a spool the caller reads back (`-o -`); it is
-    /// not committed. Returns the number of pages.
-    public static func renderPDF(_ request: ReportRequest, spooledInto output: OutputFile) throws(ReportError) -> Int {
-        try renderPDF(request, into: output, commits: false).pages
+    /// not committed; ``RenderedOutput/files`` is empty.
+    public static func renderPDF(_ request: ReportRequest, spooledInto output: OutputFile) throws(ReportError) -> RenderedOutput {
+        try renderPDF(request, into: output, commits: false)
     }
 
     private static func renderPDF(_ request: ReportRequest, into output: OutputFile, commits: Bool) throws(ReportError) -> RenderedOutput {
@@ -64,7 +105,7 @@ public enum ReportRenderer {
     private static func draw(_ plan: ReportPlan, request: ReportRequest, sink: any PageSink, styles: ReportStyles) throws(ReportError) -> RenderedOutput {
         do {
             try drawPages(plan, request: request, sink: sink, styles: styles)
-            return RenderedOutput(files: try sink.finish(), pages: plan.pages.count)
+            return RenderedOutput(files: try sink.finish(), pages: plan.pages.count, fonts: styles.fonts)
         } catch {
             sink.abandon()
             throw error

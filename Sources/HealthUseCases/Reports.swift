@@ -41,19 +41,19 @@ extension HealthLog {
 
     /// Draws the report as one PDF into a private spool with no name, then hands its bytes to
     /// `emit` (standard output): a failed or interrupted render emits nothing and leaves nothing
-    /// behind. Returns the number of pages.
-    public func writeReportPDF(_ request: ReportRequest, emit: (UnsafeRawBufferPointer) -> Void) throws(HealthLogError) -> Int {
+    /// behind.
+    public func writeReportPDF(_ request: ReportRequest, emit: (UnsafeRawBufferPointer) -> Void) throws(HealthLogError) -> RenderedOutput {
         let folder = temporaryFolder
         return try HealthLog.run {
             let spool = try OutputFile(spoolIn: folder)
-            let pages = try ReportRenderer.renderPDF(request, spooledInto: spool)
+            let rendered = try ReportRenderer.renderPDF(request, spooledInto: spool)
             try spool.readBack(emit)
-            return pages
+            return rendered
         }
     }
 
     /// Draws the trend chart alone into `path`.
-    public func writeChart(_ request: ReportRequest, format: ChartRenderer.Format, dpi: Int, to path: String) throws(HealthLogError) {
-        _ = try HealthLog.run { try ChartRenderer.render(request, format: format, dpi: dpi, to: path) }
+    public func writeChart(_ request: ReportRequest, format: ChartRenderer.Format, dpi: Int, to path: String) throws(HealthLogError) -> RenderedOutput {
+        try HealthLog.run { try ChartRenderer.render(request, format: format, dpi: dpi, to: path) }
     }
 }

@@ -30,12 +30,21 @@ public struct TemplatesFolder: Sendable {
         self.directory = directory
     }
 
-    /// The Templates folder: `$HEALTHLOG_TEMPLATES`, else a `Templates` folder beside or above the
-    /// executable (a checkout's `.build/release/healthlog` finds the repository's), else
-    /// `/usr/local/share/healthlog/Templates` or `/usr/share/healthlog/Templates`.
+    /// The Templates folder, the first of these that holds a `clinic.json`:
+    /// 1. `$HEALTHLOG_TEMPLATES`;
+    /// 2. the user's own, `$XDG_DATA_HOME/healthlog/Templates`, else `~/.local/share/healthlog/Templates`;
+    /// 3. beside or above the executable, as `Templates` (a checkout's `.build/release/healthlog`
+    ///    finds the repository's) or `share/healthlog/Templates` (an installed `PREFIX/bin/healthlog`
+    ///    finds `PREFIX/share/healthlog/Templates`), up to five folders up;
+    /// 4. `/usr/local/share/healthlog/Templates`, then `/usr/share/healthlog/Templates`.
     public static func locate(environment: [String: String]) throws(TemplateError) -> TemplatesFolder {
         var candidates: [String] = []
         if let explicit = environment["HEALTHLOG_TEMPLATES"], !explicit.isEmpty { candidates.append(explicit) }
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+            candidates.append(data + "/healthlog/Templates")
+        } else if let home = HomeFolder.path(environment: environment) {
+            candidates.append(home + "/.local/share/healthlog/Templates")
+        }
         var directory = executableDirectory()
         for _ in 0..<5 {
             candidates.append(directory + "/Templates")

@@ -25,6 +25,7 @@ enum CommandRegistry {
         TagListCommand.self, TagAddCommand.self, TagEditCommand.self, TagRemoveCommand.self,
         EventAddCommand.self, EventListCommand.self, EventRemoveCommand.self, CompareCommand.self, ProtocolCommand.self,
         ExportCommand.self, ImportCommand.self, BackupCommand.self, RestoreCommand.self, CheckCommand.self,
+        CompletionsCommand.self, ManPageCommand.self,
         ]
     }
 

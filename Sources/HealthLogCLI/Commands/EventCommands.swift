@@ -86,7 +86,7 @@ struct EventListCommand: Command {
 struct EventRemoveCommand: Command {
     static let spec = CommandSpec(
         ["event", "remove"], abstract: "Remove an event. Readings are never touched.",
-        arguments: [ArgumentSpec("ID", help: "The event's id, or a unique prefix of at least 6 characters.")],
+        arguments: [ArgumentSpec("ID", completing: .events, help: "The event's id, or a unique prefix of at least 6 characters.")],
         examples: ["healthlog event remove 3f2a9c1e"])
 
     let id: String

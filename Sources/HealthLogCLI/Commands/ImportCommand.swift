@@ -8,7 +8,7 @@ import HealthUseCases
 struct ImportCommand: Command {
     static let spec = CommandSpec(
         ["import"], abstract: "Import readings from a backup, a monitor or another health app.",
-        arguments: [ArgumentSpec("FILE", help: "The file to read, or - for standard input; its format is told from its first bytes.")],
+        arguments: [ArgumentSpec("FILE", completing: .file, help: "The file to read, or - for standard input; its format is told from its first bytes.")],
         options: [
             formatOption, zoneOption, dateOrderOption, dryRunFlag, skipInvalidFlag,
         ],
@@ -34,6 +34,7 @@ struct ImportCommand: Command {
         "--format", value: "FORMAT", help: "auto (default), csv, json, fhir, omron, withings, bp-monitor or apple-health.",
         expected: "auto, \(InterchangeFormat.allCases.map(\.rawValue).joined(separator: ", "))"
     ) { $0 == "auto" ? .some(nil) : InterchangeFormat(rawValue: $0).map { .some($0) } }
+        .completing(.words(["auto"] + InterchangeFormat.allCases.map(\.rawValue)))
     static let zoneOption = Option<any TimeZoneRule>(
         "--tz", value: "ZONE", help: "Zone for times written without an offset, e.g. Asia/Shanghai or +08:00 (default: this machine's).",
         expected: "a time zone; use a name like Asia/Shanghai, UTC or an offset like +08:00", convert: timeZoneRule(named:))

@@ -26,7 +26,7 @@ struct CheckCommand: Command {
 struct BackupCommand: Command {
     static let spec = CommandSpec(
         ["backup"], abstract: "Copy the whole log to FILE, safely while others add readings.",
-        arguments: [ArgumentSpec("FILE", help: "Where to write the copy (mode 0600, replaced atomically).")],
+        arguments: [ArgumentSpec("FILE", completing: .file, help: "Where to write the copy (mode 0600, replaced atomically).")],
         examples: ["healthlog backup ~/healthlog-2026-11-30.sqlite"])
 
     let path: String
@@ -44,7 +44,7 @@ struct BackupCommand: Command {
 struct RestoreCommand: Command {
     static let spec = CommandSpec(
         ["restore"], abstract: "Restore a checked backup; the current log is kept beside it.",
-        arguments: [ArgumentSpec("FILE", help: "A file made by 'healthlog backup'.")],
+        arguments: [ArgumentSpec("FILE", completing: .file, help: "A file made by 'healthlog backup'.")],
         options: [Options.yes],
         examples: ["healthlog restore ~/healthlog-2026-11-30.sqlite --yes"])
 

@@ -109,7 +109,7 @@ struct ProfileListCommand: Command {
 struct ProfileShowCommand: Command {
     static let spec = CommandSpec(
         ["profile", "show"], abstract: "Show one profile.",
-        arguments: [ArgumentSpec("ID", help: "The profile's id.")])
+        arguments: [ArgumentSpec("ID", completing: .profiles, help: "The profile's id.")])
 
     let id: String
 
@@ -131,7 +131,7 @@ struct ProfileShowCommand: Command {
 struct ProfileEditCommand: Command {
     static let spec = CommandSpec(
         ["profile", "edit"], abstract: "Change a profile's name, birth year, sex or target.",
-        arguments: [ArgumentSpec("ID", help: "The profile's id (ids cannot change).")],
+        arguments: [ArgumentSpec("ID", completing: .profiles, help: "The profile's id (ids cannot change).")],
         options: ProfileFields.options,
         examples: ["healthlog profile edit dad --target 130/80"])
 
@@ -153,7 +153,7 @@ struct ProfileEditCommand: Command {
 struct ProfileDefaultCommand: Command {
     static let spec = CommandSpec(
         ["profile", "default"], abstract: "Use this profile when none is named.",
-        arguments: [ArgumentSpec("ID", help: "The profile's id.")],
+        arguments: [ArgumentSpec("ID", completing: .profiles, help: "The profile's id.")],
         examples: ["healthlog profile default dad"])
 
     let id: String
@@ -169,7 +169,7 @@ struct ProfileDefaultCommand: Command {
 struct ProfileRemoveCommand: Command {
     static let spec = CommandSpec(
         ["profile", "remove"], abstract: "Remove a profile and all of its readings.",
-        arguments: [ArgumentSpec("ID", help: "The profile's id.")],
+        arguments: [ArgumentSpec("ID", completing: .profiles, help: "The profile's id.")],
         options: [Options.yes],
         examples: ["healthlog profile remove test --yes"])
 

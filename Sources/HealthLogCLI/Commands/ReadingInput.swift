@@ -19,7 +19,8 @@ struct ReadingInput {
     static let pulseOption = Option<String>("--pulse", value: "N", help: "Pulse in beats per minute (\(ValueLimits.pulse.rangeText)).")
     static let weight = Option<String>("--weight", short: "-w", value: "KG", help: "Weight in kg, e.g. 72.5 (\(ValueLimits.weightText)).")
     static let tag = Option<String>(
-        "--tag", short: "-t", value: "ID[,ID]", repeatable: true, help: "Status tags, e.g. bp-med,exercise (see 'healthlog tag list').")
+        "--tag", short: "-t", value: "ID[,ID]", repeatable: true, help: "Status tags, e.g. bp-med,exercise (see 'healthlog tag list')."
+    ).completing(.tags)
     static let noteOption = Option<String>("--note", short: "-n", value: "TEXT", help: "A free-text note.")
     static let at = Option<String>(
         "--at", value: "WHEN", help: "When it was taken: 07:45, 'yesterday 21:30', '2026-11-30 07:45' or ISO 8601 (default: now).")

@@ -26,7 +26,8 @@ struct ReportCommand: Command {
         help: "readings (one row each) or daily (one row per day, the clinic sheet); default daily past 8 pages.",
         expected: "readings or daily")
     static let templateOption = Option<String>(
-        "--template", value: "NAME|PATH", help: "clinic (default: summary, chart, log), summary (one page), or a .json file.")
+        "--template", value: "NAME|PATH", help: "clinic (default: summary, chart, log), summary (one page), or a .json file."
+    ).completing(.words(["clinic", "summary"]))
 
     let options: ReportOptions
     let templateName: String
@@ -52,8 +53,9 @@ struct ReportCommand: Command {
         let request = try context.run { try $0.reportRequest(ask) }
         let summary = request.summary
         if output == "-" {
-            let pages = try context.run { try $0.writeReportPDF(request) { context.stdout.write(bytes: Array($0)) } }
-            context.stderr.line("Wrote the report for \(summary.profile.name), \(request.rangeText) (\(counted(pages, "page"))) to standard output.".visibleControls())
+            let rendered = try context.run { try $0.writeReportPDF(request) { context.stdout.write(bytes: Array($0)) } }
+            context.stderr.line("Wrote the report for \(summary.profile.name), \(request.rangeText) (\(counted(rendered.pages, "page"))) to standard output.".visibleControls())
+            rendered.standInWarning.map { context.stderr.line($0.visibleControls()) }
             return
         }
         let path = output ?? "healthlog-\(summary.profile.id)-\(summary.from)_\(summary.to).\(format.rawValue)"
@@ -61,6 +63,7 @@ struct ReportCommand: Command {
         let pages = counted(rendered.pages, "page")
         context.stdout.line("Wrote the report for \(summary.profile.name), \(request.rangeText) (\(pages)):".visibleControls())
         for file in rendered.files { context.stdout.line("  \(file.visibleControls())") }
+        rendered.standInWarning.map { context.stderr.line($0.visibleControls()) }
     }
 }
 
@@ -116,9 +119,10 @@ struct ChartCommand: Command {
         let request = try context.run { try $0.reportRequest(ReportAsk(summary: options.summary)) }
         let summary = request.summary
         let path = output ?? "healthlog-\(summary.profile.id)-chart-\(summary.from)_\(summary.to).\(format.rawValue)"
-        try context.run { try $0.writeChart(request, format: format, dpi: dpi, to: path) }
+        let rendered = try context.run { try $0.writeChart(request, format: format, dpi: dpi, to: path) }
         context.stdout.line("Wrote the chart for \(summary.profile.name), \(request.rangeText):".visibleControls())
         context.stdout.line("  \(path.visibleControls())")
+        rendered.standInWarning.map { context.stderr.line($0.visibleControls()) }
     }
 }
 

@@ -99,7 +99,7 @@ struct TagAddCommand: Command {
 struct TagEditCommand: Command {
     static let spec = CommandSpec(
         ["tag", "edit"], abstract: "Change a tag's labels, colour, symbol or deviation flag. Readings keep the tag.",
-        arguments: [ArgumentSpec("ID", help: "The tag's id (ids cannot change).")],
+        arguments: [ArgumentSpec("ID", completing: .tags, help: "The tag's id (ids cannot change).")],
         options: TagFields.options,
         examples: ["healthlog tag edit diet --label 'low-salt meal' --label-zh 低盐餐", "healthlog tag edit exercise --no-deviation"])
 
@@ -123,7 +123,7 @@ struct TagEditCommand: Command {
 struct TagRemoveCommand: Command {
     static let spec = CommandSpec(
         ["tag", "remove"], abstract: "Remove a tag definition. Readings keep the tag ID in their history.",
-        arguments: [ArgumentSpec("ID", help: "The tag's id.")],
+        arguments: [ArgumentSpec("ID", completing: .tags, help: "The tag's id.")],
         examples: ["healthlog tag remove black-coffee"])
 
     let id: String

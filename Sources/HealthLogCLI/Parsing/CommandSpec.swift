@@ -1,4 +1,26 @@
-/// One option a command accepts, from which both parsing and help are made.
+/// What a shell completes for an option's value or an argument: fixed words, a file, or the
+/// ids of profiles, tags or events in the log in use.
+enum ValueCompletion: Sendable, Equatable {
+    case nothing
+    case words([String])
+    case file
+    case profiles
+    case tags
+    case events
+
+    /// The kind `healthlog completions --ids KIND` lists, for the ids of the log in use.
+    var idKind: String? {
+        switch self {
+        case .profiles: "profiles"
+        case .tags: "tags"
+        case .events: "events"
+        case .nothing, .words, .file: nil
+        }
+    }
+}
+
+/// One option a command accepts, from which parsing, help, the manual page and the shell
+/// completions are made.
 struct OptionSpec: Sendable {
     /// The long name with dashes, e.g. `--tag`.
     let long: String
@@ -9,6 +31,8 @@ struct OptionSpec: Sendable {
     let help: String
     /// True when the option may be given more than once.
     let repeatable: Bool
+    /// What a shell completes for the value.
+    var completion: ValueCompletion = .nothing
 
     init(_ long: String, short: String? = nil, value: String? = nil, repeatable: Bool = false, help: String) {
         self.long = long
@@ -31,12 +55,15 @@ struct ArgumentSpec: Sendable {
     let help: String
     let isOptional: Bool
     let isVariadic: Bool
+    /// What a shell completes here.
+    let completion: ValueCompletion
 
-    init(_ name: String, optional: Bool = false, variadic: Bool = false, help: String) {
+    init(_ name: String, optional: Bool = false, variadic: Bool = false, completing completion: ValueCompletion = .nothing, help: String) {
         self.name = name
         self.help = help
         self.isOptional = optional
         self.isVariadic = variadic
+        self.completion = completion
     }
 
     var synopsis: String {

@@ -22,10 +22,18 @@ struct Option<Value>: OptionDeclaration {
         self.convert = convert
     }
 
-    /// The same option with help worded for one command; its names and conversion stay.
+    /// The same option with help worded for one command; its names, conversion and completion stay.
     func helping(_ help: String) -> Option<Value> {
         var copy = self
         copy.spec = OptionSpec(spec.long, short: spec.short, value: spec.valueName, repeatable: spec.repeatable, help: help)
+        copy.spec.completion = spec.completion
+        return copy
+    }
+
+    /// The same option, whose value a shell completes with `completion`.
+    func completing(_ completion: ValueCompletion) -> Option<Value> {
+        var copy = self
+        copy.spec.completion = completion
         return copy
     }
 }
@@ -50,6 +58,7 @@ extension Option where Value: RawRepresentable & CaseIterable & Sendable, Value.
         ) { text in
             choices.first { $0.rawValue == text }
         }
+        spec.completion = .words(choices.map(\.rawValue))
     }
 }
 

@@ -6,9 +6,11 @@ enum Options {
     // MARK: - Everywhere
 
     static let database = Option<String>(
-        "--db", value: "PATH", help: "Database file (default: $HEALTHLOG_DB, else ~/.local/share/healthlog/healthlog.sqlite).")
+        "--db", value: "PATH", help: "Database file (default: $HEALTHLOG_DB, else ~/.local/share/healthlog/healthlog.sqlite)."
+    ).completing(.file)
     static let profile = Option<String>(
-        "--profile", short: "-p", value: "ID", help: "Profile to use (default: $HEALTHLOG_PROFILE, the stored default, or the only profile).")
+        "--profile", short: "-p", value: "ID", help: "Profile to use (default: $HEALTHLOG_PROFILE, the stored default, or the only profile)."
+    ).completing(.profiles)
     static let help = Flag("--help", short: "-h", help: "Show help for this command.")
     static let version = Flag("--version", short: "-V", help: "Show the version.")
 
@@ -22,14 +24,14 @@ enum Options {
     enum ListingFormat: String, CaseIterable, Sendable { case table, json }
     static let listingFormat = Option<ListingFormat>("--format", value: "FORMAT", help: "table (default) or json.")
 
-    static let output = Option<String>("--output", short: "-o", value: "FILE", help: "Write to FILE.")
+    static let output = Option<String>("--output", short: "-o", value: "FILE", help: "Write to FILE.").completing(.file)
     static let dpi = Option<Int>(
         "--dpi", value: "N", help: "PNG resolution, 50–600 (default 150).", expected: "a resolution from 50 to 600"
     ) { Int($0).flatMap { (50...600).contains($0) ? $0 : nil } }
     static let language = Option<Language>(
         "--lang", value: "LANG", help: "en or zh-Hans (default: from $LANG).",
         expected: "available; use \(Language.allCases.map(\.code).joined(separator: " or "))"
-    ) { Language(code: $0) }
+    ) { Language(code: $0) }.completing(.words(Language.allCases.map(\.code)))
 
     // MARK: - Questions and rules
 
@@ -37,5 +39,5 @@ enum Options {
     static let guideline = Option<Guideline>(
         "--guideline", value: "NAME", help: "esh, aha, china or esc (default: china with a Chinese $LANG, else esh).",
         expected: "known; use \(choiceList(Guideline.allCases.map(\.rawValue)))"
-    ) { Guideline(rawValue: $0) }
+    ) { Guideline(rawValue: $0) }.completing(.words(Guideline.allCases.map(\.rawValue)))
 }

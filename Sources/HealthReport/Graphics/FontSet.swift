@@ -20,6 +20,14 @@ final class FontSet {
     /// The font files the set holds (empty when none of the families is installed, and the
     /// machine's whole configuration is used instead).
     let files: [String]
+    /// Characters some text of this render needed and none of the fonts has, drawn as stand-ins
+    /// (`[U+7238]`), so the render can say so.
+    private(set) var standIns: Set<Unicode.Scalar> = []
+    /// The template's families with no file on this machine.
+    let missingFamilies: [String]
+
+    /// Notes that `scalar` was drawn as a stand-in.
+    func noteStandIn(_ scalar: Unicode.Scalar) { standIns.insert(scalar) }
 
     private static let synthesizeBold = """
         <?xml version="1.0"?>
@@ -39,6 +47,7 @@ final class FontSet {
         }
         self.map = map
         var files: [String] = []
+        var missing: [String] = []
         // The process's fontconfig configuration is only read, to find the families' files.
         if let restricted = FcConfigCreate() {
             // Bold asked of a face that has none (Droid Sans Fallback) is synthesised, as the
@@ -46,14 +55,26 @@ final class FontSet {
             _ = FontSet.synthesizeBold.withCString {
                 FcConfigParseAndLoadFromMemory(restricted, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self), 0)
             }
-            for file in FontSet.files(of: families) {
-                let added = file.withCString { FcConfigAppFontAddFile(restricted, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
-                if added != 0 { files.append(file) }
+            for family in families {
+                var found = false
+                for file in FontSet.files(of: [family]) {
+                    if files.contains(file) {
+                        found = true
+                        continue
+                    }
+                    let added = file.withCString { FcConfigAppFontAddFile(restricted, UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
+                    if added != 0 {
+                        files.append(file)
+                        found = true
+                    }
+                }
+                if !found { missing.append(family) }
             }
             if !files.isEmpty { healthlog_font_map_set_config(map, restricted) }
             FcConfigDestroy(restricted)  // the font map holds its own reference
         }
         self.files = files
+        missingFamilies = missing
         context = pango_font_map_create_context(map)
         // Unhinted metrics: positions do not snap to the device's pixels, so a PDF and a PNG of
         // the same page break their lines at the same places.

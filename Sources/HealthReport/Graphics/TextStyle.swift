@@ -199,6 +199,7 @@ final class TextStyle {
         probe.setText(String(scalar))
         let lacking = probe.unknownGlyphCount > 0
         missing[scalar] = lacking
+        if lacking { fonts.noteStandIn(scalar) }
         return lacking
     }
 

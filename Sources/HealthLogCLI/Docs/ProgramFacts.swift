@@ -1,0 +1,35 @@
+/// What the manual page says beside the commands: the exit codes, the environment and the
+/// files, stated once here and printed by `healthlog manpage` (the README's tables say the same).
+enum ProgramFacts {
+    /// Each exit status and what it means.
+    static let exitCodes: [(code: Int32, meaning: String)] = [
+        (ExitCode.success, "Success."),
+        (ExitCode.cancelled, "Cancelled: the answer at a prompt was no; nothing was changed."),
+        (ExitCode.usage, "Usage: an unknown command or option, a missing or extra argument, or a value not of the form its option takes."),
+        (ExitCode.dataError, "Bad data: a value read and refused (out of range, in the future, an unknown tag, profile or id, a bad template or input file)."),
+        (ExitCode.noInput, "An input file is missing or unreadable, or is a folder or device."),
+        (ExitCode.cannotCreate, "An output file cannot be created."),
+        (ExitCode.ioError, "An I/O or database error (a full disk, standard output failing), or a file that is not a HealthLog database."),
+        (ExitCode.readerGone, "The reader of standard output went away (a pipe closed early)."),
+    ]
+
+    /// Each environment variable HealthLog reads and what it does.
+    static let environment: [(name: String, meaning: String)] = [
+        ("HEALTHLOG_DB", "The database file, when --db is not given."),
+        ("HEALTHLOG_PROFILE", "The profile, when -p is not given."),
+        ("HEALTHLOG_TEMPLATES", "A folder of report templates and strings, used before the installed ones."),
+        ("XDG_DATA_HOME", "The default log is $XDG_DATA_HOME/healthlog/healthlog.sqlite; templates in $XDG_DATA_HOME/healthlog/Templates come before the installed ones."),
+        ("HOME", "The default log is ~/.local/share/healthlog/healthlog.sqlite when XDG_DATA_HOME is not set."),
+        ("LANG, LC_ALL", "A Chinese locale (zh…) makes reports Chinese and the guideline china, unless --lang or --guideline say otherwise."),
+        ("NO_COLOR", "When set, the terminal output has no colour."),
+        ("TERM", "TERM=dumb turns colour off."),
+        ("TMPDIR", "Where an unnamed spool is made when the output's own folder cannot hold one."),
+    ]
+
+    /// The files HealthLog reads and writes.
+    static let files: [(path: String, meaning: String)] = [
+        ("~/.local/share/healthlog/healthlog.sqlite", "The family's log (SQLite), with its -wal and -shm files while in use."),
+        ("PREFIX/share/healthlog/Templates", "The report templates (clinic.json, summary.json) and string tables (strings/en.json, strings/zh-Hans.json) installed with the program."),
+        ("~/.local/share/healthlog/Templates", "A user's own templates, used before the installed ones."),
+    ]
+}

@@ -1,0 +1,131 @@
+import Foundation
+import HealthLogCLI
+import Testing
+
+/// The manual page and the shell completions are made from the command specs, load in their
+/// programs, and complete what the log in use holds.
+@Suite struct DocumentationCommandTests {
+    /// A log with a profile, a tag and an event, and a real process's environment for it.
+    private func family() throws -> (TemporaryDirectory, [String: String]) {
+        let directory = TemporaryDirectory()
+        var environment = processEnvironment(directory)
+        environment["PATH"] = URL(fileURLWithPath: try healthlogExecutable()).deletingLastPathComponent().path + ":/usr/bin:/bin"
+        for arguments in [
+            ["profile", "add", "dad", "--name", "爸爸"], ["profile", "add", "mom"], ["tag", "add", "salt", "--label", "salty meal"],
+            ["-p", "dad", "event", "add", "amlodipine started", "--at", "2026-11-01 08:00"],
+        ] {
+            let result = try runProcess(arguments, environment: environment)
+            try #require(result.status == 0, "\(arguments): \(result.stderr)")
+        }
+        return (directory, environment)
+    }
+
+    private func installed(_ program: String) -> Bool {
+        ["/usr/bin/", "/bin/"].contains { FileManager.default.isExecutableFile(atPath: $0 + program) }
+    }
+
+    @Test func theManualPageNamesEveryCommandAndManReadsIt() throws {
+        let harness = CLIHarness()
+        let page = harness.ok("manpage")
+        for command in ["add", "list", "report", "profile add", "tag remove", "event list", "completions", "restore"] {
+            #expect(page.contains(".SS \"healthlog \(command.replacingOccurrences(of: "-", with: "\\-"))\""), "\(command)")
+        }
+        for section in ["EXIT STATUS", "ENVIRONMENT", "FILES"] { #expect(page.contains(".SH \(section)")) }
+        #expect(page.contains("HEALTHLOG_TEMPLATES"))
+        // Every line that starts as a roff request is one of the few the page uses: no text
+        // starting with "." or "'" is taken for a request.
+        let requests: Set<Substring> = ["TH", "SH", "SS", "TP", "B", "I", "PP", "RS", "RE", "nf", "fi", "br"]
+        for line in page.split(separator: "\n") where line.hasPrefix(".") || line.hasPrefix("'") {
+            #expect(requests.contains(line.dropFirst().split(separator: " ").first ?? ""), "\(line)")
+        }
+        guard installed("man") else { return }
+        let directory = TemporaryDirectory()
+        try page.write(toFile: directory.file("healthlog.1"), atomically: true, encoding: .utf8)
+        let shown = try runShell("man -l \"$0\" 2>&1", [directory.file("healthlog.1")], environment: ["PATH": "/usr/bin:/bin", "MANWIDTH": "80", "TERM": "dumb", "LANG": "C.UTF-8"])
+        #expect(shown.status == 0)
+        #expect(shown.stdout.contains("EXIT STATUS"))
+        #expect(shown.stdout.contains("healthlog profile add"))
+        #expect(!shown.stdout.contains("warning"), "\(shown.stdout.prefix(400))")
+    }
+
+    @Test func completionScriptsParseInTheirShells() throws {
+        let harness = CLIHarness()
+        let directory = TemporaryDirectory()
+        for (shell, check) in [("bash", "bash -n"), ("zsh", "zsh -n"), ("fish", "fish -n")] {
+            let script = harness.ok("completions", shell)
+            #expect(script.contains("healthlog"))
+            guard installed(shell) else {
+                Issue.record("\(shell) is not installed; make test installs it")
+                continue
+            }
+            let path = directory.file("healthlog.\(shell)")
+            try script.write(toFile: path, atomically: true, encoding: .utf8)
+            let result = try runShell("\(check) \"$0\"", [path], environment: ["PATH": "/usr/bin:/bin"])
+            #expect(result.status == 0, "\(shell): \(result.stderr)")
+        }
+        if installed("zsh") {
+            let path = directory.file("healthlog.zsh")
+            let loaded = try runShell(
+                "autoload -U compinit && compinit -u -d \"$1\" && source \"$0\" && whence -w _healthlog", [path, directory.file("zcompdump")],
+                environment: ["PATH": "/usr/bin:/bin", "HOME": directory.path])
+            #expect(loaded.stdout.contains("_healthlog: function"), "\(loaded.stderr)")
+        }
+    }
+
+    @Test func bashCompletesCommandsOptionsValuesAndTheLogsIDs() throws {
+        let (directory, environment) = try family()
+        let script = directory.file("healthlog.bash")
+        let made = try runProcess(["completions", "bash"], environment: environment)
+        try made.stdout.write(toFile: script, atomically: true, encoding: .utf8)
+        func complete(_ words: [String]) throws -> [String] {
+            let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+            let result = try runShell(
+                """
+                source "$0"
+                COMP_WORDS=(healthlog \(quoted)); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 )); COMPREPLY=()
+                _healthlog; printf '%s\\n' "${COMPREPLY[@]}"
+                """, [script], environment: environment.merging(["SHELL": "/bin/bash"]) { $1 })
+            return result.stdout.split(separator: "\n").map(String.init)
+        }
+        #expect(try complete(["pro"]) == ["profile", "protocol"])
+        #expect(try complete(["profile", ""]).contains("default"))
+        #expect(Set(try complete(["profile", "show", ""])) == ["dad", "mom"])
+        #expect(try complete(["add", "138/86", "-t", ""]).contains("salt"))
+        #expect(try complete(["report", "--template", ""]) == ["clinic", "summary"])
+        #expect(try complete(["stats", "--guideline", "a"]) == ["aha"])
+        #expect(try complete(["-p", ""]).sorted() == ["dad", "mom"])
+        #expect(try complete(["list", "--fo"]) == ["--format"])
+        #expect(try complete(["-p", "dad", "event", "remove", ""]).count == 1)
+    }
+
+    /// `/bin/sh -c` is dash; the bash test needs bash itself.
+    private func runShell(_ script: String, _ arguments: [String], environment: [String: String]) throws -> RunResult {
+        let shell = script.contains("COMP_WORDS") ? "/bin/bash" : (script.contains("compinit") ? "/usr/bin/zsh" : "/bin/sh")
+        return try run(executable: shell, ["-c", script] + arguments, environment: environment)
+    }
+
+    @Test func fishCompletesTheLogsIDs() throws {
+        guard installed("fish") else { return }
+        let (directory, environment) = try family()
+        let script = directory.file("healthlog.fish")
+        try (try runProcess(["completions", "fish"], environment: environment)).stdout.write(toFile: script, atomically: true, encoding: .utf8)
+        let result = try run(
+            executable: "/usr/bin/fish",
+            ["-c", "source $argv[1]; complete -C 'healthlog profile show '; complete -C 'healthlog report --lang '", script],
+            environment: environment.merging(["HOME": directory.path]) { $1 })
+        let words = result.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
+        #expect(words == ["dad", "mom", "en", "zh-Hans"], "\(result.stderr)")
+    }
+
+    @Test func listingIDsNeverMakesALogAndAMistakeIsAUsageError() {
+        let harness = CLIHarness()
+        let none = harness.run("completions", "--ids", "profiles")
+        #expect(none.status == 0)
+        #expect(none.stdout.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: harness.databasePath))
+        #expect(harness.run("completions").status == 64)
+        #expect(harness.run("completions", "tcsh").stderr.contains("unknown shell 'tcsh'"))
+        #expect(harness.run("completions", "bash", "--ids", "tags").status == 64)
+        #expect(harness.run("completions", "--ids", "readings").status == 64)
+    }
+}
