@@ -64,6 +64,9 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
         let body = head.starts(with: [0xEF, 0xBB, 0xBF]) ? head.dropFirst(3) : head[...]
         let text = String(decoding: body.prefix(8192), as: UTF8.self)
         let trimmed = text.drop { $0.isWhitespace }
+        if trimmed.isEmpty && body.count < InputLimits.headBytes {
+            throw .malformed(path: input.name, reason: body.isEmpty ? "the file is empty" : "the file holds only blank lines")
+        }
         if trimmed.hasPrefix("<") {
             if text.contains("<HealthData") || text.contains("<!DOCTYPE HealthData") { return .appleHealth }
             throw .unrecognized(path: input.name)

@@ -159,7 +159,9 @@ public enum ReportRenderer {
     }
 
     private static func documentInfo(_ request: ReportRequest) -> DocumentInfo {
-        let name = request.summary.profile.name
+        // The metadata reaches other programs (pdfinfo, a file manager) as it is: controls in a
+        // name show as visible escapes, as on the pages.
+        let name = request.summary.profile.name.visibleControls()
         return DocumentInfo(
             title: "\(request.strings.text("title")) — \(name), \(request.rangeText)",
             author: name,

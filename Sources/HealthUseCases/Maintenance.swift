@@ -10,13 +10,12 @@ extension HealthLog {
     /// Copies the whole log to `path` (mode 0600, replaced atomically), consistent even while
     /// others write.
     public func backup(to path: String) throws(HealthLogError) {
+        try requireOutputApartFromLog(path)
         let store = try reader()
         do {
             try store.backup(to: path)
-        } catch .output(let error) {
-            throw HealthLogError(error)
         } catch {
-            throw .other(.cannotCreate, error.description)
+            throw HealthLogError(error)
         }
     }
 
@@ -25,6 +24,9 @@ extension HealthLog {
     public func checkRestorable(_ path: String) throws(HealthLogError) {
         guard FileSystem.exists(path) else { throw .other(.unreadableInput, "\(path) does not exist") }
         if let kind = FileSystem.nonRegularKind(path) { throw .other(.unreadableInput, "\(path) is \(kind), not a backup file") }
+        if logFiles.contains(where: { FileSystem.sameFile(path, $0) }) {
+            throw .other(.refused, "\(path) is the log itself (or one of its files), not a backup of it")
+        }
     }
 
     /// Puts the backup at `path` back in one transaction of its own (it attaches a checked copy

@@ -58,6 +58,8 @@ public struct Listing: Sendable {
     public let readings: [Reading]
     /// How many readings the profile has in all.
     public let total: Int
+    /// How many readings the range and filter take, before any limit.
+    public let matching: Int
     public let tags: [StatusTag]
 }
 
@@ -132,9 +134,16 @@ extension HealthLog {
     public func listing(_ range: DateRange, filter: ReadingFilter = ReadingFilter(), limit: Int? = nil) throws(HealthLogError) -> Listing {
         try read { store in
             let profile = try chosenProfile(in: store)
-            let query = filter.applied(to: ReadingQuery(profileID: profile.id, from: range.from, to: range.queryTo, limit: limit))
+            var query = filter.applied(to: ReadingQuery(profileID: profile.id, from: range.from, to: range.queryTo, limit: limit))
+            let readings = try store.readings(matching: query)
+            var matching = readings.count
+            if let limit, readings.count == limit {
+                query.limit = nil
+                matching = 0
+                try store.forEachReading(matching: query) { _ in matching += 1 }
+            }
             return Listing(
-                profile: profile, readings: try store.readings(matching: query), total: try store.readingCount(profileID: profile.id),
+                profile: profile, readings: readings, total: try store.readingCount(profileID: profile.id), matching: matching,
                 tags: try store.tags())
         }
     }

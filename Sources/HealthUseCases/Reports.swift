@@ -36,7 +36,17 @@ extension HealthLog {
 
     /// Draws the report into `path` as PDF or PNG pages; nothing appears there until it is complete.
     public func writeReport(_ request: ReportRequest, format: ReportFormat, to path: String) throws(HealthLogError) -> RenderedOutput {
-        try HealthLog.run { try ReportRenderer.render(request, format: format, to: path) }
+        try requireOutputApartFromLog(path)
+        if case .png = format {
+            // Pages go to NAME-1.png, NAME-2.png …: none of them may be the log either.
+            let stem = path.hasSuffix(".png") ? String(path.dropLast(4)) : path
+            for file in logFiles where file.hasSuffix(".png") {
+                let page = file.dropLast(4).reversed().prefix { $0.isNumber }
+                let name = file.dropLast(4 + page.count)
+                if !page.isEmpty, name.hasSuffix("-") { try requireOutputApartFromLog("\(stem)-\(String(page.reversed())).png") }
+            }
+        }
+        return try HealthLog.run { try ReportRenderer.render(request, format: format, to: path) }
     }
 
     /// Draws the report as one PDF into a private spool with no name, then hands its bytes to
@@ -44,16 +54,33 @@ extension HealthLog {
     /// behind.
     public func writeReportPDF(_ request: ReportRequest, emit: (UnsafeRawBufferPointer) -> Void) throws(HealthLogError) -> RenderedOutput {
         let folder = temporaryFolder
-        return try HealthLog.run {
+        // The spool is this call's own business: its failure is said as the report's, not as a
+        // file the user named.
+        let spoolFailed = { (reason: String) in
+            HealthLogError.other(.failed, "cannot draw the report for standard output: its temporary copy in \(folder) cannot be written (\(reason)); nothing was written")
+        }
+        do {
             let spool = try OutputFile(spoolIn: folder)
             let rendered = try ReportRenderer.renderPDF(request, spooledInto: spool)
             try spool.readBack(emit)
             return rendered
+        } catch let error as OutputError {
+            switch error {
+            case .cannotCreate(_, let reason), .writeFailed(_, let reason): throw spoolFailed(reason)
+            }
+        } catch let error as ReportError {
+            switch error {
+            case .output(_, let reason), .writeFailed(_, let reason): throw spoolFailed(reason)
+            default: throw HealthLogError.from(error)
+            }
+        } catch {
+            throw HealthLogError.from(error)
         }
     }
 
     /// Draws the trend chart alone into `path`.
     public func writeChart(_ request: ReportRequest, format: ChartRenderer.Format, dpi: Int, to path: String) throws(HealthLogError) -> RenderedOutput {
-        try HealthLog.run { try ChartRenderer.render(request, format: format, dpi: dpi, to: path) }
+        try requireOutputApartFromLog(path)
+        return try HealthLog.run { try ChartRenderer.render(request, format: format, dpi: dpi, to: path) }
     }
 }

@@ -8,7 +8,7 @@ import Testing
         ("\u{1B}]0;pwned\u{7}", "\\e]0;pwned\\u{7}"),
         ("a\rb", "a\\rb"),
         ("tab\tin a line", "tab in a line"),
-        ("nul\u{0}del\u{7F}csi\u{9B}", "nul\\0del\\u{7F}csi\\u{9B}"),
+        ("nul\u{0}del\u{7F}csi\u{9B}", "nul\\u{0}del\\u{7F}csi\\u{9B}"),
         ("evil\u{202E}txt.exe", "evil\\u{202E}txt.exe"),
         ("\u{2066}isolated\u{2069}", "\\u{2066}isolated\\u{2069}"),
         ("two\nlines", "two\\nlines"),

@@ -46,6 +46,29 @@ public enum FileSystem {
         return count == 8 && signature == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     }
 
+    /// True when `a` and `b` name one file: the same device and inode when both exist
+    /// (following symlinks and hard links), else the same absolute path once the folder
+    /// holding each is resolved.
+    public static func sameFile(_ a: String, _ b: String) -> Bool {
+        var first = stat()
+        var second = stat()
+        let aExists = stat(a, &first) == 0
+        let bExists = stat(b, &second) == 0
+        if aExists && bExists { return first.st_dev == second.st_dev && first.st_ino == second.st_ino }
+        guard let left = resolvedLocation(a), let right = resolvedLocation(b) else { return false }
+        return left == right
+    }
+
+    /// `path` with its folder resolved (symlinks and `..` gone) and its own name kept.
+    private static func resolvedLocation(_ path: String) -> String? {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        guard let resolved = realpath(folder, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved) + "/" + name
+    }
+
     /// Removes the file at `path`; nothing happens when there is none.
     public static func remove(_ path: String) {
         unlink(path)

@@ -45,7 +45,6 @@ extension StringProtocol {
             case ("\n", .escaped): result += "\\n"
             case ("\r", _): result += "\\r"
             case ("\u{1B}", _): result += "\\e"
-            case ("\0", _): result += "\\0"
             default: result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
             }
         }

@@ -79,7 +79,7 @@ enum CSVFileDecoder {
         } catch let error as InterchangeError {
             throw error
         } catch let error as CSVReader.SyntaxError {
-            throw .malformed(path: context.name, reason: "line \(error.line): \(error.reason)")
+            throw .malformed(path: "\(context.name):\(error.line)", reason: error.reason)
         } catch {
             throw .malformed(path: context.name, reason: "\(error)")
         }

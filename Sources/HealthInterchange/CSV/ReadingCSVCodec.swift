@@ -83,7 +83,11 @@ public enum ReadingCSVCodec {
         var weight: Int?
         let weightText = row[columns.weight]
         if !weightText.isEmpty {
-            guard let grams = parseKilograms(weightText) else {
+            // A spreadsheet saved with European settings writes 72,5: one comma between digits
+            // is a decimal comma (a weight has no thousands).
+            let parts = weightText.split(separator: ",", omittingEmptySubsequences: false)
+            let pointed = parts.count == 2 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) } ? parts.joined(separator: ".") : weightText
+            guard let grams = parseKilograms(pointed) else {
                 throw .invalid("weight_kg '\(weightText)' is not a number like 72.5")
             }
             weight = grams

@@ -49,7 +49,7 @@ enum FHIRImport {
                 let line = reader.line
                 let value = try reader.readValue()
                 guard value.members != nil else {
-                    throw InterchangeError.malformed(path: context.name, reason: "line \(line): a resource must be a JSON object")
+                    throw InterchangeError.malformed(path: "\(context.name):\(line)", reason: "a resource must be a JSON object")
                 }
                 try state.resource(value, fullUrl: nil, location: context.location(line: line))
             }

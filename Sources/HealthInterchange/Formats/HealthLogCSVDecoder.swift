@@ -6,16 +6,23 @@ import HealthCore
 struct HealthLogCSVDecoder: CSVRowDecoder {
     private let columns: ReadingCSVCodec.Columns
     private let context: DecodeContext
+    /// HealthLog writes every cell of every row: a shorter row with an id is a cut-off line.
+    /// (A row without an id was written by hand, and may leave trailing empty cells out.)
+    private let width: Int
 
     init(header: CSVColumns, context: DecodeContext) throws(InterchangeError) {
         try Self.requireColumns(
             header.has(["profile"]) && header.has(["taken_at"]), context,
             expected: "a HealthLog CSV file starts with the header \(ReadingCSVCodec.header.joined(separator: ","))")
         columns = ReadingCSVCodec.Columns(header)
+        width = header.width
         self.context = context
     }
 
     mutating func decode(_ row: CSVRow, line: Int, into sink: ImportSink) throws(RowFault) {
+        guard row.cells.count >= width || row[columns.id].isEmpty else {
+            throw .invalid("\(row.cells.count) cells where the header has \(width): a cut-off or hand-edited row (give every column, empty where there is no value)")
+        }
         let decoded: (reading: Reading, hasOffset: Bool)
         do {
             decoded = try ReadingCSVCodec.decode(row, columns: columns, zone: context.zone, now: context.now)

@@ -32,6 +32,7 @@ struct ExportCommand: Command {
         let log = try context.log()
         let file: OutputFile?
         if let output, output != "-" {
+            try context.run { try $0.requireOutputApartFromLog(output) }
             do { file = try OutputFile(output) } catch { throw CLIError(error) }
         } else {
             file = nil

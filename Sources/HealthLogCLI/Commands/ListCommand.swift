@@ -45,8 +45,13 @@ struct ListCommand: Command {
         case .csv:
             context.stdout.writeData(ReadingCSVCodec.encode(readings))
         case .table:
-            let shown = isWholeLog && total > readings.count ? "latest \(readings.count) of \(counted(total, "reading"))" : counted(readings.count, "reading")
-            context.stdout.line(context.style.bold("\(profile.id) (\(profile.name.visibleControls()))") + " · \(range.description) · \(shown)")
+            let matching = listing.matching
+            let shown = matching > readings.count ? "latest \(readings.count) of \(counted(matching, "reading"))" : counted(readings.count, "reading")
+            // A filtered listing says what it keeps, so its count is never read as the whole log's.
+            let kept = try filter.description(strings: context.strings(.english), tagLabel: { id in
+                listing.tags.first { $0.id == id }?.label ?? id
+            }).map { " · \($0.visibleControls())" } ?? ""
+            context.stdout.line(context.style.bold("\(profile.id) (\(profile.name.visibleControls()))") + " · \(range.description)\(kept) · \(shown)")
             guard !readings.isEmpty else {
                 context.stdout.line(total == 0 ? "No readings yet. Add one with: healthlog add 138/86 72" : "No readings match.")
                 return

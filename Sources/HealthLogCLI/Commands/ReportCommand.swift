@@ -54,6 +54,9 @@ struct ReportCommand: Command {
         let summary = request.summary
         if output == "-" {
             let rendered = try context.run { try $0.writeReportPDF(request) { context.stdout.write(bytes: Array($0)) } }
+            // Said only once the PDF is out: a full disk or a closed pipe is the news instead.
+            context.stdout.flush()
+            guard context.stdout.failure == nil else { return }
             context.stderr.line("Wrote the report for \(summary.profile.name), \(request.rangeText) (\(counted(rendered.pages, "page"))) to standard output.".visibleControls())
             rendered.standInWarning.map { context.stderr.line($0.visibleControls()) }
             return

@@ -7,7 +7,7 @@ enum ProgramFacts {
         (ExitCode.cancelled, "Cancelled: the answer at a prompt was no; nothing was changed."),
         (ExitCode.usage, "Usage: an unknown command or option, a missing or extra argument, or a value not of the form its option takes."),
         (ExitCode.dataError, "Bad data: a value read and refused (out of range, in the future, an unknown tag, profile or id, a bad template or input file)."),
-        (ExitCode.noInput, "An input file is missing or unreadable, or is a folder or device."),
+        (ExitCode.noInput, "An input file is missing or unreadable, or is a folder."),
         (ExitCode.cannotCreate, "An output file cannot be created."),
         (ExitCode.ioError, "An I/O or database error (a full disk, standard output failing), or a file that is not a HealthLog database."),
         (ExitCode.readerGone, "The reader of standard output went away (a pipe closed early)."),

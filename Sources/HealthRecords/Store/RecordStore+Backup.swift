@@ -36,6 +36,12 @@ extension RecordStore {
             try source.copy(into: target)
             // One self-contained file: opening it later leaves no -wal or -shm beside it.
             _ = try target.pragmaText("journal_mode=DELETE")
+        } catch let error as SQLiteError where error.primaryCode == SQLITE_FULL || error.primaryCode == SQLITE_IOERR {
+            staged.discard()
+            // SQLite says "disk I/O error" for a refused write(2): a file-size limit, a full
+            // quota, a failing disk. The copy's target is an output like any other.
+            throw .output(.writeFailed(
+                path: path, reason: "the disk refused the write (full, over a size limit, or failing); the previous file, if any, is unchanged"))
         } catch {
             staged.discard()
             throw RecordStore.mapped(error, writing: path)
@@ -83,7 +89,7 @@ extension RecordStore {
         }
         let prepared = try RecordStore.preparedCopy(of: path, now: clock())
         defer { prepared.discard() }
-        let kept = displacedLogPath()
+        var kept = ""
         do {
             // ATTACH cannot run inside a transaction; the copy is only read.
             try database.cachedStatement("ATTACH DATABASE ? AS restored").run([.text(prepared.temporaryPath)])
@@ -94,6 +100,9 @@ extension RecordStore {
         try write {
             // The copy of the log as it is now, read through a second connection while this one
             // holds the write lock: nothing can be added between this copy and the restore.
+            // Named under the lock: a second restore at the same moment waits for this one, and
+            // finds this one's copy taken.
+            kept = displacedLogPath()
             let reader = try Database(path: self.path, mode: .readOnly)
             try RecordStore.writeSnapshot(of: reader, to: kept)
             for table in try RecordStore.dataTables(of: database) {
@@ -113,7 +122,11 @@ extension RecordStore {
             try RecordStore.checkIdentity(of: source)
             let integrity = try Statement(database: source, sql: "PRAGMA integrity_check").scalarText()
             guard integrity == "ok" else {
-                throw RecordsError.invalid("\(path) fails SQLite's integrity check (\(integrity ?? "?")); nothing was restored")
+                // SQLite lists one problem a line; the first says where, on the one line an error has.
+                let problems = (integrity ?? "?").split(separator: "\n").filter { !$0.hasPrefix("***") }
+                let first = problems.first.map(String.init) ?? "?"
+                let more = problems.count > 1 ? " and \(problems.count - 1) more" : ""
+                throw RecordsError.invalid("\(path) is damaged: it fails SQLite's integrity check (\(first)\(more)); nothing was restored")
             }
             guard try source.pragmaInt("application_id") == Migrations.applicationID else {
                 throw RecordsError.notHealthLogDatabase(path: path, reason: "it is an empty database")
@@ -135,6 +148,8 @@ extension RecordStore {
             throw .output(error)
         } catch let error as SQLiteError where error.primaryCode == SQLITE_NOTADB {
             throw .notHealthLogDatabase(path: path, reason: "file is not a database")
+        } catch let error as SQLiteError where error.primaryCode == SQLITE_CORRUPT {
+            throw .invalid("\(path) is damaged or cut off (SQLite: \(error.message)); nothing was restored")
         } catch {
             throw .failure("cannot read \(path): \(error)")
         }

@@ -147,10 +147,11 @@ final class TextStyle {
 
     /// The most characters one cell or line ever shows; a longer text is cut with "…".
     static let drawnScalarLimit = 4000
-    /// The most combining marks drawn on one base character: Pango's time grows with the
+    /// The most combining marks drawn on one base character (Vietnamese and Thai stack two;
+    /// more would rise out of a table row into the one above). Pango's time also grows with the
     /// square of a cluster's length, and a note of one letter with 60,000 accents would take
     /// half a minute.
-    static let marksPerCharacter = 8
+    static let marksPerCharacter = 3
 
     /// `text` as it can be drawn in bounded time: at most ``drawnScalarLimit`` code points,
     /// and at most ``marksPerCharacter`` combining marks on any character (the rest are
