@@ -3,19 +3,32 @@
 
 SWIFT       ?= swift
 APT_PACKAGES = pkg-config sqlite3 libsqlite3-dev libcairo2-dev libpango1.0-dev libxml2-dev zlib1g-dev \
-               fonts-noto-core fonts-droid-fallback fonts-dejavu-core poppler-utils python3 python3-venv time
+               fonts-noto-core fonts-droid-fallback fonts-dejavu-core poppler-utils python3 python3-venv time \
+               man-db zsh fish
 DEMO_DIR    ?= $(shell mktemp -d -t healthlog-demo.XXXXXX)
 BIN          = .build/release/healthlog
 # A target may import only what Package.swift says it depends on: the layers are the compiler's to keep.
 BUILD_FLAGS  = --explicit-target-dependency-import-check error
+# The release program carries the Swift runtime inside it: it runs where no toolchain is installed.
+RELEASE_FLAGS = $(BUILD_FLAGS) --static-swift-stdlib
+PREFIX      ?= /usr/local
+DESTDIR     ?=
+# What building the package and checking it need, beyond the build's own packages.
+PACKAGE_TOOLS = dpkg-dev binutils
 
-.PHONY: all deps build release test test-venv soak fuzz demo bench clean
+.PHONY: all deps package-deps build release test test-venv soak fuzz demo bench install uninstall deb package-check clean
 
 all: build
 
 ## deps: install the Debian packages that are missing (nothing when all are present)
 deps:
-	@missing=""; for p in $(APT_PACKAGES); do \
+	@$(MAKE) --no-print-directory apt-install PACKAGES="$(APT_PACKAGES)"
+
+package-deps:
+	@$(MAKE) --no-print-directory apt-install PACKAGES="$(APT_PACKAGES) $(PACKAGE_TOOLS)"
+
+apt-install:
+	@missing=""; for p in $(PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -28,7 +41,7 @@ build: deps
 	$(SWIFT) build $(BUILD_FLAGS)
 
 release: deps
-	$(SWIFT) build -c release $(BUILD_FLAGS)
+	$(SWIFT) build -c release $(RELEASE_FLAGS)
 
 ## test: the whole suite, in well under ten minutes
 test: deps test-venv
@@ -62,5 +75,22 @@ demo: release
 bench: release
 	@Tests/Scripts/bench.sh "$(BIN)"
 
+## install: the program, templates, manual page and completions under $(DESTDIR)$(PREFIX)
+install: release
+	@Tests/Scripts/install.sh install "$(BIN)" "$(DESTDIR)$(PREFIX)"
+
+## uninstall: removes what install put there (and, under a DESTDIR, the folders left empty)
+uninstall:
+	@Tests/Scripts/install.sh uninstall "$(DESTDIR)$(PREFIX)"
+	@if [ -n "$(DESTDIR)" ] && [ -d "$(DESTDIR)" ]; then find "$(DESTDIR)" -mindepth 1 -depth -type d -empty -delete; fi
+
+## deb: healthlog_VERSION_ARCH.deb in this folder
+deb: package-deps release
+	@Tests/Scripts/make_deb.sh "$(BIN)" .
+
+## package-check: the .deb runs with the toolchain hidden, man reads its page, shells their completions
+package-check: deb
+	@Tests/Scripts/package_check.sh "$$(ls -t healthlog_*.deb | head -1)"
+
 clean:
-	rm -rf .build demo-output bench-output
+	rm -rf .build demo-output bench-output healthlog_*.deb

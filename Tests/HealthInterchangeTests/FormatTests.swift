@@ -73,7 +73,7 @@ import Testing
     func anUnreadableHeaderIsOneError(format: InterchangeFormat) throws {
         let directory = TemporaryDirectory()
         let path = directory.write("random.csv", [0xFF, 0xFE, 0x2C, 0x61, 0x0A] + Array("1,2\n".utf8))
-        #expect(throws: InterchangeError.malformed(path: path, reason: "line 1: the file is not valid UTF-8")) {
+        #expect(throws: InterchangeError.malformed(path: path + ":1", reason: "the file is not valid UTF-8")) {
             try read(path, as: format)
         }
     }
@@ -96,7 +96,7 @@ import Testing
         #expect(decoded.problems == ["\(latin1):2: the file is not valid UTF-8"])
         let longLine = directory.write("long.csv", Array((ReadingCSVCodec.header.joined(separator: ",") + "\n,dad,2026-11-30T07:00:00+08:00,120,80,,,," + String(repeating: "x", count: 10_000_000) + "\n").utf8))
         // A record longer than 1 MiB is refused as soon as the limit is passed.
-        #expect(throws: InterchangeError.malformed(path: longLine, reason: "line 2: a line longer than 1024 KiB starts here; a record may be at most that long")) {
+        #expect(throws: InterchangeError.malformed(path: longLine + ":2", reason: "a line longer than 1024 KiB starts here; a record may be at most that long")) {
             try read(longLine, as: .csv)
         }
         let longNote = directory.write("note.csv", Array((ReadingCSVCodec.header.joined(separator: ",") + "\n,dad,2026-11-30T07:00:00+08:00,120,80,,,," + String(repeating: "x", count: 10_001) + "\n").utf8))

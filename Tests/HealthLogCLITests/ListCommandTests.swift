@@ -50,7 +50,7 @@ import Testing
         #expect(lines[0] == "dad (爸爸) · all dates · 3 readings")
         // Cut by --limit, the header says how much of the log is shown.
         #expect(cli.ok("-p", "dad", "list", "--limit", "2").hasPrefix("dad (爸爸) · all dates · latest 2 of 3 readings\n"))
-        #expect(cli.ok("-p", "dad", "list", "--limit", "2", "--period", "evening").hasPrefix("dad (爸爸) · all dates · 1 reading\n"))
+        #expect(cli.ok("-p", "dad", "list", "--limit", "2", "--period", "evening").hasPrefix("dad (爸爸) · all dates · only evening readings · 1 reading\n"))
         #expect(lines[1].hasPrefix("ID        Date            Time   Period   BP         Pulse  Weight"))
         #expect(lines[2].contains("2026-11-29 Sun  07:30  morning  150/95        80          bp-med"))
         #expect(lines[3].contains("                21:00  evening  142/88"))

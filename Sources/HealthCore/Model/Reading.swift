@@ -1,4 +1,3 @@
-import FoundationEssentials
 
 /// One measurement: blood pressure, pulse, weight, or any mix of them.
 public struct Reading: Equatable, Sendable {
@@ -54,7 +53,7 @@ public struct Reading: Equatable, Sendable {
     }
 
     /// A fresh random id in lowercase.
-    public static func newID() -> String { UUID().uuidString.lowercased() }
+    public static func newID() -> String { RandomUUID.make() }
 
     /// True for a UUID string: 36 characters, hex digits with dashes at 8, 13, 18 and 23.
     public static func isValidID(_ text: String) -> Bool {

@@ -1,0 +1,19 @@
+/// A random (version 4) UUID in lowercase, from the system's random source (`getrandom`):
+/// the ids of new readings, events and sync devices. The program needs no Foundation for it.
+public enum RandomUUID {
+    public static func make() -> String {
+        var generator = SystemRandomNumberGenerator()
+        var bytes = (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        bytes[6] = (bytes[6] & 0x0F) | 0x40  // version 4
+        bytes[8] = (bytes[8] & 0x3F) | 0x80  // RFC 4122 variant
+        let digits = Array("0123456789abcdef")
+        var text = ""
+        text.reserveCapacity(36)
+        for (index, byte) in bytes.enumerated() {
+            if [4, 6, 8, 10].contains(index) { text.append("-") }
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return text
+    }
+}

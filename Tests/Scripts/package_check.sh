@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# make package-check: the .deb installs and runs without the Swift toolchain.
+# Unpacks the package into a temporary root and, with /opt/swift hidden (a private mount
+# namespace with an empty folder over it), runs add, list, stats, report and export from the
+# installed files; checks the PDF's fonts are embedded, man reads the page, and each completion
+# script loads in its shell; then make install / make uninstall into a DESTDIR leaves it empty.
+# usage: package_check.sh DEB
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+deb=$1
+work=$(mktemp -d -t healthlog-pkg.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "package-check: $*" >&2; exit 1; }
+
+dpkg-deb -x "$deb" "$work/root"
+depends=$(dpkg-deb -f "$deb" Depends)
+for package in libc6 libsqlite3-0 libcairo2 libpango-1.0-0 fonts-droid-fallback fonts-noto-core; do
+  case ", $depends," in *", $package "*|*", $package,"*) ;; *) fail "Depends does not name $package: $depends" ;; esac
+done
+case "$depends" in *swift*) fail "Depends names Swift: $depends" ;; esac
+bin="$work/root/usr/bin/healthlog"
+if objdump -p "$bin" | grep -E 'NEEDED|RUNPATH|RPATH' | grep -qi swift; then fail "the program still links the Swift runtime"; fi
+
+mkdir -p "$work/empty" "$work/home"
+cat > "$work/run.sh" <<'RUN'
+set -eu
+bin=$1; work=$2
+export HOME="$work/home" HEALTHLOG_DB="$work/home/log.sqlite" PATH=/usr/bin:/bin LANG=C.UTF-8 TZ=UTC
+unset HEALTHLOG_TEMPLATES
+[ ! -e /opt/swift/usr/lib/swift/linux/libswiftCore.so ] || { echo "the toolchain is not hidden" >&2; exit 1; }
+"$bin" --version
+"$bin" -V
+"$bin" profile add dad --name 爸爸 --birth-year 1954 >/dev/null
+"$bin" add 138/86 72 -t bp-med --at '2026-11-29 07:30' >/dev/null
+"$bin" add 142/88 75 --at '2026-11-29 19:30' -n 忘记吃药了 >/dev/null
+"$bin" list >/dev/null
+"$bin" stats --format json >/dev/null
+"$bin" report --from 2026-11-23 --to 2026-11-29 -o "$work/r.pdf" 2>"$work/report.err" >/dev/null
+[ ! -s "$work/report.err" ] || { cat "$work/report.err" >&2; exit 1; }
+"$bin" export -o "$work/e.csv" >/dev/null
+"$bin" export --format json -o "$work/e.json" >/dev/null
+RUN
+hide="mount --bind '$work/empty' /opt/swift"
+if [ -d /opt/swift ] && [ "$(id -u)" = 0 ] && unshare -m true 2>/dev/null; then
+  unshare -m sh -c "$hide && exec sh '$work/run.sh' '$bin' '$work'" || fail "the installed program failed with /opt/swift hidden"
+  echo "ran add, list, stats, report and export from the package with /opt/swift hidden"
+else
+  sh "$work/run.sh" "$bin" "$work" || fail "the installed program failed"
+  echo "ran add, list, stats, report and export from the package (could not hide /opt/swift: not root or no unshare)"
+fi
+[ "$(wc -l < "$work/e.csv")" = 3 ] || fail "the export holds $(wc -l < "$work/e.csv") lines, not a header and 2 readings"
+pdffonts "$work/r.pdf" | awk 'NR > 2 && $(NF-4) != "yes" { bad = 1 } END { exit bad }' || { pdffonts "$work/r.pdf"; fail "a font is not embedded"; }
+echo "the report's fonts are embedded: $(pdffonts "$work/r.pdf" | awk 'NR > 2 { print $1 }' | sed 's/^[A-Z]*+//' | sort -u | paste -sd' ')"
+
+LANG=C.UTF-8 MANWIDTH=80 man -l "$work/root/usr/share/man/man1/healthlog.1.gz" 2>"$work/man.err" | grep -q "EXIT STATUS" || fail "man cannot read the page"
+[ ! -s "$work/man.err" ] || { cat "$work/man.err"; fail "man warned"; }
+bash -n "$work/root/usr/share/bash-completion/completions/healthlog" || fail "bash cannot read its completions"
+zsh -n "$work/root/usr/share/zsh/vendor-completions/_healthlog" || fail "zsh cannot read its completions"
+fish -n "$work/root/usr/share/fish/vendor_completions.d/healthlog.fish" || fail "fish cannot read its completions"
+echo "man reads healthlog(1); bash, zsh and fish read their completions"
+
+dest="$work/destdir"
+mkdir "$dest"
+make --no-print-directory install DESTDIR="$dest" PREFIX=/usr/local >/dev/null
+[ -x "$dest/usr/local/bin/healthlog" ] && [ -f "$dest/usr/local/share/healthlog/Templates/clinic.json" ] || fail "make install did not install"
+make --no-print-directory uninstall DESTDIR="$dest" PREFIX=/usr/local >/dev/null
+left=$(find "$dest" -mindepth 1 | head -5)
+[ -z "$left" ] || fail "make uninstall left: $left"
+echo "make install then make uninstall leave DESTDIR empty"
+echo "package-check passed: $(basename "$deb"), installed size $(dpkg-deb -f "$deb" Installed-Size) KiB"
