@@ -4,7 +4,7 @@
 SWIFT       ?= swift
 APT_PACKAGES = pkg-config sqlite3 libsqlite3-dev libcairo2-dev libpango1.0-dev libxml2-dev zlib1g-dev \
                fonts-noto-core fonts-droid-fallback fonts-dejavu-core poppler-utils python3 python3-venv time \
-               man-db zsh fish
+               patchelf man-db zsh fish
 DEMO_DIR    ?= $(shell mktemp -d -t healthlog-demo.XXXXXX)
 BIN          = .build/release/healthlog
 # A target may import only what Package.swift says it depends on: the layers are the compiler's to keep.
@@ -42,6 +42,7 @@ build: deps
 
 release: deps
 	$(SWIFT) build -c release $(RELEASE_FLAGS)
+	@Tests/Scripts/defer_libraries.sh "$(BIN)"
 
 ## test: the whole suite, in well under ten minutes
 test: deps test-venv
@@ -71,8 +72,8 @@ fuzz: deps
 demo: release
 	@Tests/Scripts/demo.sh "$(BIN)" "$(DEMO_DIR)"
 
-## bench: release build, timed against sqlite3 (and the peer renderers); see README
-bench: release
+## bench: deb build, timed against sqlite3 (and the peer renderers); see README
+bench: deb
 	@Tests/Scripts/bench.sh "$(BIN)"
 
 ## install: the program, templates, manual page and completions under $(DESTDIR)$(PREFIX)

@@ -33,6 +33,9 @@ let package = Package(
         // error): the base knows no SQLite; analytics and the renderer never see the store.
         // What Swift cannot do safely itself: signal handlers that remove temporary files, unnamed files.
         .target(name: "CSystem"),
+        // The drawing stack and libxml2 by their own function names, each library opened on first
+        // use: a command that never draws or reads XML loads neither (see gen_deferred_libraries.py).
+        .target(name: "CDeferredLibraries", dependencies: ["CCairo", "CPango", "CLibXML2"]),
         // The layering check run by the build plugin: a target importing a module of this package
         // that Package.swift does not let it depend on fails to build, with or without make.
         .executableTarget(name: "import-layering-check", path: "Sources/ImportLayeringCheck"),
@@ -43,9 +46,9 @@ let package = Package(
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
-            name: "HealthInterchange", dependencies: ["HealthCore", "CLibXML2", "CZlib"], swiftSettings: strict, plugins: layered),
+            name: "HealthInterchange", dependencies: ["HealthCore", "CLibXML2", "CZlib", "CDeferredLibraries"], swiftSettings: strict, plugins: layered),
         .target(
-            name: "HealthReport", dependencies: ["HealthCore", "HealthAnalytics", "CCairo", "CPango"],
+            name: "HealthReport", dependencies: ["HealthCore", "HealthAnalytics", "CCairo", "CPango", "CDeferredLibraries"],
             swiftSettings: strict, plugins: layered),
         // What a front end asks of the log, one call each, with the one write path every change goes through.
         .target(
@@ -55,7 +58,11 @@ let package = Package(
         .target(
             name: "HealthLogCLI", dependencies: ["HealthCore", "HealthAnalytics", "HealthReport", "HealthInterchange", "HealthUseCases"],
             swiftSettings: strict, plugins: layered),
-        .executableTarget(name: "healthlog", dependencies: ["HealthLogCLI", "HealthCore"], swiftSettings: strict, plugins: layered),
+        // Libraries only the forwarding functions stand for are not linked at all: start-up loads
+        // SQLite and libc, and the drawing stack waits for a report.
+        .executableTarget(
+            name: "healthlog", dependencies: ["HealthLogCLI", "HealthCore"], swiftSettings: strict,
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--as-needed"])], plugins: layered),
         .target(
             name: "HealthFuzzTargets", dependencies: ["HealthCore", "HealthRecords", "HealthInterchange", "HealthReport"],
             swiftSettings: strict, plugins: layered),

@@ -5,14 +5,7 @@ import Testing
 /// The log is never an output, restores never share a safety copy, and the refusals found by a
 /// new user's pass (damaged backups, full disks on a spool, odd arguments) are one clear line.
 @Suite(.serialized) struct LogSafetyTests {
-    private func family(_ count: Int = 40) throws -> (TemporaryDirectory, [String: String]) {
-        let directory = TemporaryDirectory()
-        let environment = processEnvironment(directory)
-        let imported = try runProcess(["import", directory.write("seed.csv", ReliabilityTests.csv(count))], environment: environment)
-        try #require(imported.status == 0, "\(imported.stderr)")
-        try FileManager.default.removeItem(atPath: directory.file("seed.csv"))
-        return (directory, environment)
-    }
+    private func family(_ count: Int = 40) throws -> (TemporaryDirectory, [String: String]) { try importedLog(count) }
 
     private func readingCount(_ environment: [String: String]) throws -> Int {
         let listed = try runProcess(["-p", "dad", "list", "--format", "json"], environment: environment)

@@ -8,14 +8,7 @@ import Testing
 /// that says it wrote something wrote all of it; one that fails leaves what was there.
 @Suite(.serialized) struct OutputSafetyTests {
     /// A log of `count` readings for dad, and its environment.
-    private func log(_ count: Int) throws -> (TemporaryDirectory, [String: String]) {
-        let directory = TemporaryDirectory()
-        let environment = processEnvironment(directory)
-        let imported = try runProcess(["import", directory.write("seed.csv", ReliabilityTests.csv(count))], environment: environment)
-        try #require(imported.status == 0, "\(imported.stderr)")
-        try FileManager.default.removeItem(atPath: directory.file("seed.csv"))
-        return (directory, environment)
-    }
+    private func log(_ count: Int) throws -> (TemporaryDirectory, [String: String]) { try importedLog(count) }
 
     private static let logFiles = ["log.sqlite", "log.sqlite-shm", "log.sqlite-wal"]
 

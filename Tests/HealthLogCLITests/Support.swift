@@ -184,3 +184,14 @@ final class PathReader: @unchecked Sendable {
         return data
     }
 }
+
+/// A log of `count` of dad's readings (one a minute from 2020), imported by a real process, and
+/// the environment that names it.
+func importedLog(_ count: Int) throws -> (TemporaryDirectory, [String: String]) {
+    let directory = TemporaryDirectory()
+    let environment = processEnvironment(directory)
+    let imported = try runProcess(["import", directory.write("seed.csv", ReliabilityTests.csv(count))], environment: environment)
+    try #require(imported.status == 0, "\(imported.stderr)")
+    try FileManager.default.removeItem(atPath: directory.file("seed.csv"))
+    return (directory, environment)
+}

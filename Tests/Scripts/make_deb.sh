@@ -20,6 +20,15 @@ mkdir -p "$work/src/debian"
 printf 'Source: healthlog\n\nPackage: healthlog\nArchitecture: any\n' > "$work/src/debian/control"
 shlibs=$(cd "$work/src" && dpkg-shlibdeps -O -e"$root/usr/bin/healthlog" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
 [ -n "$shlibs" ] || { echo "make_deb: dpkg-shlibdeps found no libraries" >&2; exit 1; }
+# The libraries opened on first use (Sources/CDeferredLibraries/deferred_sonames.h), by the
+# package that has each, at least the version built against.
+for soname in $(grep -o '"lib[^"]*\.so\.[0-9]*"' Sources/CDeferredLibraries/deferred_sonames.h | tr -d '"'); do
+  path=$(ldconfig -p | awk -v s="$soname" '$1 == s {print $NF}' | sed -n 1p)
+  [ -n "$path" ] || { echo "make_deb: $soname is not installed" >&2; exit 1; }
+  package=$(dpkg-query -S "$(readlink -f "$path")" | sed -n '1s/:.*//p')
+  built=$(dpkg-query -W -f='${Version}' "$package" | sed 's/-[^-]*$//')
+  case ", $shlibs," in *", $package "*) ;; *) shlibs="$shlibs, $package (>= $built)" ;; esac
+done
 # The fonts the templates name (Templates/*.json "fonts"), by the package that has them.
 fonts=$(python3 - <<'PY'
 import json, glob

@@ -53,6 +53,34 @@ enum CompletionScript {
         words.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
     }
 
+    /// The three `case` tables bash and zsh share, in a shell's own spelling: the values of
+    /// the option before the cursor, each command's option names, and its arguments by position.
+    private static func caseTables(
+        pattern: (String) -> String, caseOn: (String) -> String, values: (ValueCompletion) -> String,
+        optionList: ([String]) -> String
+    ) -> (options: String, optionLists: String, arguments: String) {
+        var optionCases = ""
+        var optionLists = ""
+        var argumentCases = ""
+        for (name, spec) in commandsAndTop {
+            var valueCases = ""
+            for option in spec.allOptions where option.spec.valueName != nil {
+                let names = ([option.spec.long] + (option.spec.short.map { [$0] } ?? [])).joined(separator: "|")
+                valueCases += "            \(pattern(names)) \(values(option.spec.completion)) ;;\n"
+            }
+            optionCases += "        \(pattern("'\(name)'"))\n            \(caseOn("prev"))\n\(valueCases)            esac ;;\n"
+            guard !name.isEmpty else { continue }
+            optionLists += "        \(pattern("'\(name)'")) \(optionList(optionNames(spec))) ;;\n"
+            if !spec.arguments.isEmpty {
+                let positions = spec.arguments.enumerated().map { index, argument in
+                    "                \(pattern(index == spec.arguments.count - 1 ? "*" : "\(index)")) \(values(argument.completion)) ;;\n"
+                }.joined()
+                argumentCases += "        \(pattern("'\(name)'"))\n            \(caseOn("position"))\n\(positions)            esac ;;\n"
+            }
+        }
+        return (optionCases, optionLists, argumentCases)
+    }
+
     // MARK: - bash
 
     private static func bashValues(_ completion: ValueCompletion) -> String {
@@ -66,26 +94,9 @@ enum CompletionScript {
     }
 
     private static func bash() -> String {
-        var optionCases = ""
-        var argumentCases = ""
-        var optionLists = ""
-        for (name, spec) in commandsAndTop {
-            var valueCases = ""
-            for option in spec.allOptions where option.spec.valueName != nil {
-                let names = ([option.spec.long] + (option.spec.short.map { [$0] } ?? [])).joined(separator: "|")
-                valueCases += "            \(names)) \(bashValues(option.spec.completion)) ;;\n"
-            }
-            optionCases += "        '\(name)')\n            case \"$prev\" in\n\(valueCases)            esac ;;\n"
-            guard !name.isEmpty else { continue }
-            optionLists += "        '\(name)') options=\(quoted([optionNames(spec).joined(separator: " ")])) ;;\n"
-            if !spec.arguments.isEmpty {
-                let positions = spec.arguments.enumerated().map { index, argument in
-                    let pattern = index == spec.arguments.count - 1 ? "*" : "\(index)"
-                    return "                \(pattern)) \(bashValues(argument.completion)) ;;\n"
-                }.joined()
-                argumentCases += "        '\(name)')\n            case \"$position\" in\n\(positions)            esac ;;\n"
-            }
-        }
+        let (optionCases, optionLists, argumentCases) = caseTables(
+            pattern: { "\($0))" }, caseOn: { "case \"$\($0)\" in" }, values: bashValues,
+            optionList: { "options=\(quoted([$0.joined(separator: " ")]))" })
         let groupCases = groups.map { "        \($0.name)) subcommands=\(quoted([$0.subcommands.joined(separator: " ")])) ;;\n" }.joined()
         return """
             # bash completion for healthlog; made by `healthlog completions bash`.
@@ -143,26 +154,8 @@ enum CompletionScript {
     }
 
     private static func zsh() -> String {
-        var optionCases = ""
-        var argumentCases = ""
-        var optionLists = ""
-        for (name, spec) in commandsAndTop {
-            var valueCases = ""
-            for option in spec.allOptions where option.spec.valueName != nil {
-                let names = ([option.spec.long] + (option.spec.short.map { [$0] } ?? [])).joined(separator: "|")
-                valueCases += "            (\(names)) \(zshValues(option.spec.completion)) ;;\n"
-            }
-            optionCases += "        ('\(name)')\n            case $prev in\n\(valueCases)            esac ;;\n"
-            guard !name.isEmpty else { continue }
-            optionLists += "        ('\(name)') compadd -- \(quoted(optionNames(spec))) ;;\n"
-            if !spec.arguments.isEmpty {
-                let positions = spec.arguments.enumerated().map { index, argument in
-                    let pattern = index == spec.arguments.count - 1 ? "*" : "\(index)"
-                    return "                (\(pattern)) \(zshValues(argument.completion)) ;;\n"
-                }.joined()
-                argumentCases += "        ('\(name)')\n            case $position in\n\(positions)            esac ;;\n"
-            }
-        }
+        let (optionCases, optionLists, argumentCases) = caseTables(
+            pattern: { "(\($0))" }, caseOn: { "case $\($0) in" }, values: zshValues, optionList: { "compadd -- \(quoted($0))" })
         let groupCases = groups.map { "        (\($0.name)) subcommands=(\(quoted($0.subcommands))) ;;\n" }.joined()
         return """
             #compdef healthlog

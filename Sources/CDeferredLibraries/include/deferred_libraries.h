@@ -1,0 +1,1 @@
+/* The forwarding functions have the libraries own names and prototypes; nothing to import. */
