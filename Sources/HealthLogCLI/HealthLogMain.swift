@@ -42,6 +42,7 @@ public enum HealthLogMain {
             "healthlog add 138/86 72 -t bp-med       a reading, pulse 72, pill taken",
             "healthlog list --last 7d                the last week",
             "healthlog stats --last 30d              averages for the doctor",
+            "healthlog help report                   help for one command",
         ])
 
     private static func dispatch(_ arguments: [String], context: CommandContext) throws(CLIError) {

@@ -34,27 +34,60 @@ public struct RenderedOutput: Equatable, Sendable {
     }
 
     /// The Debian packages of the families HealthLog's templates use.
-    static let fontPackages = ["Noto Sans": "fonts-noto-core", "Droid Sans Fallback": "fonts-droid-fallback", "DejaVu Sans": "fonts-dejavu-core"]
+    static let fontPackages = [
+        "Noto Sans": "fonts-noto-core", "Noto Sans Thai": "fonts-noto-core", "Droid Sans Fallback": "fonts-droid-fallback",
+        "DejaVu Sans": "fonts-dejavu-core",
+    ]
+
+    /// The template family that would draw `scalar` when installed: Droid Sans Fallback for
+    /// Chinese, Japanese and Korean, Noto Sans or DejaVu Sans for Latin, Greek, Cyrillic and
+    /// symbols; nil for a script none of them covers.
+    static func family(covering scalar: Unicode.Scalar, among families: [String]) -> String? {
+        let value = scalar.value
+        let cjk: [ClosedRange<UInt32>] = [0x2E80...0x2FFF, 0x3000...0x9FFF, 0xAC00...0xD7AF, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFFEF, 0x20000...0x3FFFF]
+        let western: [ClosedRange<UInt32>] = [0x0000...0x058F, 0x1D00...0x1FFF, 0x2000...0x2BFF]
+        if cjk.contains(where: { $0.contains(value) }) { return families.first { $0 == "Droid Sans Fallback" } }
+        if western.contains(where: { $0.contains(value) }) { return families.first { $0 == "Noto Sans" || $0 == "DejaVu Sans" } }
+        if (0x0E00...0x0E7F).contains(value) { return families.first { $0 == "Noto Sans Thai" } }
+        return nil
+    }
 
     /// One line saying which characters were drawn as stand-ins and what would supply them, or
     /// nil when every character was drawn: "Warning: 2 characters have no font here and were
-    /// drawn as codes: 爸 (U+7238), 妈 (U+5988); install fonts-droid-fallback (Droid Sans Fallback)."
+    /// drawn as codes: 爸 (U+7238), 𓀀 (U+13000); install fonts-droid-fallback (Droid Sans
+    /// Fallback) for 爸; none of the template's fonts has 𓀀."
     public var standInWarning: String? {
         guard !standIns.isEmpty else { return nil }
-        let shown = standIns.prefix(6).map { scalar in
+        func named(_ scalar: Unicode.Scalar) -> String {
             let hex = String(scalar.value, radix: 16, uppercase: true)
-            return "\(String(scalar)) (U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex))"
+            let shown = scalar.properties.generalCategory == .nonspacingMark ? "◌" + String(scalar) : String(scalar)
+            return "\(shown) (U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex))"
         }
-        let more = standIns.count > shown.count ? " and \(standIns.count - shown.count) more" : ""
+        func listed(_ scalars: [Unicode.Scalar]) -> String {
+            scalars.prefix(4).map { String($0) }.joined(separator: ", ") + (scalars.count > 4 ? " and \(scalars.count - 4) more" : "")
+        }
+        let shown = standIns.prefix(6).map(named).joined(separator: ", ") + (standIns.count > 6 ? " and \(standIns.count - 6) more" : "")
         let noun = standIns.count == 1 ? "1 character has" : "\(standIns.count) characters have"
-        let remedy: String
-        if missingFontFamilies.isEmpty {
-            remedy = "none of the template's fonts has them"
-        } else {
-            let packages = missingFontFamilies.map { family in RenderedOutput.fontPackages[family].map { "\($0) (\(family))" } ?? "the font \(family)" }
-            remedy = "install \(packages.joined(separator: ", "))"
+        // Each character to the missing family that would draw it, or to none.
+        var byPackage: [(package: String, scalars: [Unicode.Scalar])] = []
+        var uncovered: [Unicode.Scalar] = []
+        for scalar in standIns {
+            if let family = RenderedOutput.family(covering: scalar, among: missingFontFamilies) {
+                let package = RenderedOutput.fontPackages[family].map { "\($0) (\(family))" } ?? "the font \(family)"
+                if let index = byPackage.firstIndex(where: { $0.package == package }) {
+                    byPackage[index].scalars.append(scalar)
+                } else {
+                    byPackage.append((package, [scalar]))
+                }
+            } else {
+                uncovered.append(scalar)
+            }
         }
-        return "Warning: \(noun) no font here and \(standIns.count == 1 ? "was" : "were") drawn as codes: \(shown.joined(separator: ", "))\(more); \(remedy)."
+        var remedies = byPackage.map { "install \($0.package)" + (uncovered.isEmpty && byPackage.count == 1 ? "" : " for \(listed($0.scalars))") }
+        if !uncovered.isEmpty {
+            remedies.append(byPackage.isEmpty ? "none of the template's fonts has them" : "none of the template's fonts has \(listed(uncovered))")
+        }
+        return "Warning: \(noun) no font here and \(standIns.count == 1 ? "was" : "were") drawn as codes: \(shown); \(remedies.joined(separator: "; "))."
     }
 }
 

@@ -32,6 +32,13 @@ extension HealthLog {
         }
     }
 
+    /// The ids of the events of the profile the session names, else of every profile (what
+    /// `event remove` takes: an id names its event whoever it belongs to).
+    public func eventIDs() throws(HealthLogError) -> [String] {
+        let named = settings.namedProfile
+        return try read { store in try store.events(profileID: named, from: nil, to: nil).map(\.id) }
+    }
+
     /// Removes the event whose id is `id` or starts with it. Readings are never touched.
     public func removeEvent(_ id: String) throws(HealthLogError) -> Event {
         try change { store in

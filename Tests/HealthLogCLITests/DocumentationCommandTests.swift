@@ -96,6 +96,46 @@ import Testing
         #expect(try complete(["-p", ""]).sorted() == ["dad", "mom"])
         #expect(try complete(["list", "--fo"]) == ["--format"])
         #expect(try complete(["-p", "dad", "event", "remove", ""]).count == 1)
+        // Several profiles and no default: an event id names its event whoever's it is.
+        #expect(try complete(["event", "remove", ""]).count == 1)
+        // Tags are a comma list: the last is completed, the others kept.
+        #expect(try complete(["add", "120/80", "-t", "bp-med,sa"]) == ["bp-med,salt"])
+        #expect(try complete(["help", "prof"]) == ["profile"])
+        // A file name with a space is one completion.
+        FileManager.default.createFile(atPath: directory.file("my export.csv"), contents: Data())
+        #expect(try complete(["import", directory.file("my e")]) == [directory.file("my export.csv")])
+        // The log named on the line, also as --db=FILE.
+        var other = environment
+        other["HEALTHLOG_DB"] = directory.file("other.sqlite")
+        _ = try runProcess(["profile", "add", "aunt"], environment: other)
+        #expect(try complete(["--db", directory.file("other.sqlite"), "profile", "show", ""]) == ["aunt"])
+        #expect(try complete(["--db=" + directory.file("other.sqlite"), "profile", "show", ""]) == ["aunt"])
+    }
+
+    /// Ids the log holds that HealthLog would never make (written by another program) are never
+    /// offered, and nothing in them is ever run by the shell.
+    @Test func anIdWithShellTextIsNeverOfferedOrRun() throws {
+        let (directory, environment) = try family()
+        let marker = directory.file("PWNED")
+        let hostile = "$(touch \(marker))"
+        let inserted = try run(
+            executable: "/usr/bin/sqlite3",
+            [directory.file("log.sqlite"), "INSERT INTO status_tags (id, label_en, color, symbol, created_at, updated_at) VALUES ('\(hostile)', 'x', '#000000', 'tag', 0, 0), ('a b', 'y', '#000000', 'tag', 0, 0), ('*', 'z', '#000000', 'tag', 0, 0)"],
+            environment: ["PATH": "/usr/bin:/bin"])
+        try #require(inserted.status == 0, "\(inserted.stderr)")
+        let ids = try runProcess(["completions", "--ids", "tags"], environment: environment).stdout.split(separator: "\n")
+        #expect(ids.contains("salt"))
+        #expect(!ids.contains { $0.contains("$") || $0.contains(" ") || $0 == "*" }, "\(ids)")
+        let script = directory.file("healthlog.bash")
+        try (try runProcess(["completions", "bash"], environment: environment)).stdout.write(toFile: script, atomically: true, encoding: .utf8)
+        for words in [["tag", "edit", ""], ["add", "1/1", "-t", ""], ["add", "1/1", "-t", "bp-med,"]] {
+            let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+            _ = try run(
+                executable: "/bin/bash",
+                ["-c", "source \"$0\"; COMP_WORDS=(healthlog \(quoted)); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 )); _healthlog", script],
+                environment: environment)
+        }
+        #expect(!FileManager.default.fileExists(atPath: marker))
     }
 
     /// `/bin/sh -c` is dash; the bash test needs bash itself.
@@ -115,6 +155,19 @@ import Testing
             environment: environment.merging(["HOME": directory.path]) { $1 })
         let words = result.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
         #expect(words == ["dad", "mom", "en", "zh-Hans"], "\(result.stderr)")
+        func complete(_ line: String) throws -> [String] {
+            let result = try run(
+                executable: "/usr/bin/fish", ["-c", "source $argv[1]; complete -C $argv[2]", script, line],
+                environment: environment.merging(["HOME": directory.path]) { $1 })
+            return result.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
+        }
+        // Global options before the command, as in `healthlog -p dad add`.
+        #expect(try complete("healthlog -p dad ").contains("add"))
+        #expect(try complete("healthlog -p dad add 120/80 -t ").contains("salt"))
+        #expect(try complete("healthlog add 120/80 -t bp-med,sa") == ["bp-med,salt"])
+        #expect(try complete("healthlog -").contains("--db"))
+        #expect(!(try complete("healthlog add -n list --")).contains("--limit"))
+        #expect(try complete("healthlog help prof") == ["profile"])
     }
 
     @Test func listingIDsNeverMakesALogAndAMistakeIsAUsageError() {

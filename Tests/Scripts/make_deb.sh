@@ -32,7 +32,8 @@ done
 # The fonts the templates name (Templates/*.json "fonts"), by the package that has them.
 fonts=$(python3 - <<'PY'
 import json, glob
-packages = {"Noto Sans": "fonts-noto-core", "Droid Sans Fallback": "fonts-droid-fallback", "DejaVu Sans": "fonts-dejavu-core"}
+packages = {"Noto Sans": "fonts-noto-core", "Noto Sans Thai": "fonts-noto-core", "Droid Sans Fallback": "fonts-droid-fallback",
+            "DejaVu Sans": "fonts-dejavu-core"}
 names = []
 for path in sorted(glob.glob("Templates/*.json")):
     for family in json.load(open(path)).get("fonts", []):

@@ -54,11 +54,19 @@ struct CompletionsCommand: Command {
                 switch kind {
                 case .profiles: try log.profiles().map(\.profile.id)
                 case .tags: try log.tagOverview().tags.map(\.tag.id)
-                case .events: try log.events().events.map { String($0.id.prefix(8)) }
+                case .events: try log.eventIDs().map { String($0.prefix(8)) }
                 }
             }
-            for id in ids ?? [] { context.stdout.line(id.visibleControls()) }
+            // Only ids as HealthLog makes them (letters, digits, '-'): a log written by another
+            // program could hold any text, and a shell must never be handed one to expand.
+            for id in ids ?? [] where CompletionsCommand.isPlainID(id) { context.stdout.line(id) }
         }
+    }
+}
+
+extension CompletionsCommand {
+    static func isPlainID(_ id: String) -> Bool {
+        !id.isEmpty && id.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D }
     }
 }
 

@@ -54,7 +54,7 @@ struct ExportCommand: Command {
         let eventNote = format == .csv || counts.events == 0 ? "" : " and \(counted(counts.events, "event"))"
         context.stderr.line("Exported \(counted(counts.readings, "reading"))\(eventNote) (\(format.rawValue)) to \(output).".visibleControls())
         if format == .csv && counts.events > 0 {
-            context.stderr.line("CSV holds readings only; --format json or fhir also keeps the \(counts.events) events.")
+            context.stderr.line("CSV holds readings only; --format json or fhir also keeps the \(counts.events == 1 ? "event" : "\(counts.events) events").")
         }
     }
 }

@@ -86,10 +86,9 @@ enum CompletionScript {
     private static func bashValues(_ completion: ValueCompletion) -> String {
         switch completion {
         case .nothing: "return 0"
-        case .words(let words): "COMPREPLY=($(compgen -W \(quoted([words.joined(separator: " ")])) -- \"$cur\")); return 0"
-        case .file: "COMPREPLY=($(compgen -f -- \"$cur\")); compopt -o filenames 2>/dev/null; return 0"
-        case .profiles, .tags, .events:
-            "COMPREPLY=($(compgen -W \"$(healthlog \"${scope[@]}\" completions --ids \(completion.idKind!) 2>/dev/null)\" -- \"${cur##*,}\")); return 0"
+        case .words(let words): "__healthlog_words \(quoted([words.joined(separator: " ")])); return 0"
+        case .file: "mapfile -t COMPREPLY < <(compgen -f -- \"$cur\"); compopt -o filenames 2>/dev/null; return 0"
+        case .profiles, .tags, .events: "__healthlog_ids \(completion.idKind!); return 0"
         }
     }
 
@@ -100,13 +99,31 @@ enum CompletionScript {
         let groupCases = groups.map { "        \($0.name)) subcommands=\(quoted([$0.subcommands.joined(separator: " ")])) ;;\n" }.joined()
         return """
             # bash completion for healthlog; made by `healthlog completions bash`.
+            # Words come from this script or from `healthlog completions --ids` (ids are letters,
+            # digits and '-'); none is ever expanded or run by the shell.
+            __healthlog_words() {
+                mapfile -t COMPREPLY < <(compgen -W "$1" -- "$cur")
+            }
+            __healthlog_ids() {
+                local prefix="" word="$cur" id
+                # Tags are a comma list: complete the last one and keep the others.
+                if [[ "$1" == tags && "$cur" == *,* ]]; then prefix="${cur%,*},"; word="${cur##*,}"; fi
+                COMPREPLY=()
+                while IFS= read -r id; do
+                    [[ "$id" == "$word"* ]] && COMPREPLY+=("$prefix$id")
+                done < <(healthlog "${scope[@]}" completions --ids "$1" 2>/dev/null)
+            }
             _healthlog() {
                 local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
-                local command="" position=0 i word scope=() options="" subcommands=""
+                local command="" position=0 i word value scope=() options="" subcommands=""
                 local values=" \(valueOptions.joined(separator: " ")) "
                 for ((i = 1; i < COMP_CWORD; i++)); do
                     word="${COMP_WORDS[i]}"
-                    if [[ "$word" == --db || "$word" == -p || "$word" == --profile ]]; then scope+=("$word" "${COMP_WORDS[i+1]}"); fi
+                    # The log and profile named on the line are the ones whose ids complete.
+                    if [[ "$word" == --db=* ]]; then value="${word#--db=}"; scope+=(--db "${value/#\\~/$HOME}"); continue; fi
+                    if [[ "$word" == --db || "$word" == -p || "$word" == --profile ]] && ((i + 1 < COMP_CWORD)); then
+                        value="${COMP_WORDS[i+1]}"; scope+=("$word" "${value/#\\~/$HOME}")
+                    fi
                     if [[ "$values" == *" $word "* ]]; then ((i++)); continue; fi
                     [[ "$word" == -* ]] && continue
                     if [[ -z "$command" ]]; then command="$word"
@@ -117,22 +134,26 @@ enum CompletionScript {
                         else ((position++)); fi
                     fi
                 done
+                if [[ "$command" == help ]]; then
+                    ((position == 0)) && __healthlog_words \(quoted([topWords.filter { $0 != "help" }.joined(separator: " ")]))
+                    return 0
+                fi
                 if [[ -n "$command" && "$command" != *" "* ]]; then
                     case "$command" in
             \(groupCases)        esac
-                    if [[ -n "$subcommands" ]]; then COMPREPLY=($(compgen -W "$subcommands" -- "$cur")); return 0; fi
+                    if [[ -n "$subcommands" ]]; then __healthlog_words "$subcommands"; return 0; fi
                 fi
                 case "$command" in
             \(optionCases)    esac
                 if [[ -z "$command" ]]; then
-                    if [[ "$cur" == -* ]]; then COMPREPLY=($(compgen -W '--db --profile -p --version -V --help -h' -- "$cur"))
-                    else COMPREPLY=($(compgen -W \(quoted([topWords.joined(separator: " ")])) -- "$cur")); fi
+                    if [[ "$cur" == -* ]]; then __healthlog_words '--db --profile -p --version -V --help -h'
+                    else __healthlog_words \(quoted([topWords.joined(separator: " ")])); fi
                     return 0
                 fi
                 if [[ "$cur" == -* ]]; then
                     case "$command" in
             \(optionLists)        esac
-                    COMPREPLY=($(compgen -W "$options" -- "$cur")); return 0
+                    __healthlog_words "$options"; return 0
                 fi
                 case "$command" in
             \(argumentCases)    esac
@@ -149,7 +170,10 @@ enum CompletionScript {
         case .nothing: "return 0"
         case .words(let words): "compadd -- \(quoted(words)); return 0"
         case .file: "_files; return 0"
-        case .profiles, .tags, .events: "compadd -- ${(f)\"$(healthlog $scope completions --ids \(completion.idKind!) 2>/dev/null)\"}; return 0"
+        case .profiles, .tags, .events:
+            // Tags are a comma list: the ones before the last comma stay as typed.
+            (completion == .tags ? "compset -P '*,'; " : "")
+                + "compadd -- ${(f)\"$(healthlog $scope completions --ids \(completion.idKind!) 2>/dev/null)\"}; return 0"
         }
     }
 
@@ -161,13 +185,15 @@ enum CompletionScript {
             #compdef healthlog
             # zsh completion for healthlog; made by `healthlog completions zsh`.
             _healthlog() {
-                local cur=${words[CURRENT]} prev=${words[CURRENT-1]} command="" word
+                local cur=${words[CURRENT]} prev=${words[CURRENT-1]} command="" word value
                 local -i position=0 i
                 local -a subcommands values scope
                 values=(\(quoted(valueOptions)))
                 for (( i = 2; i < CURRENT; i++ )); do
                     word=${words[i]}
-                    if [[ $word == --db || $word == -p || $word == --profile ]]; then scope+=($word ${words[i+1]}); fi
+                    # The log and profile named on the line are the ones whose ids complete.
+                    if [[ $word == --db=* ]]; then value=${word#--db=}; scope+=(--db ${value/#\\~/$HOME}); continue; fi
+                    if [[ $word == --db || $word == -p || $word == --profile ]] && (( i + 1 < CURRENT )); then value=${words[i+1]}; scope+=($word ${value/#\\~/$HOME}); fi
                     if (( ${values[(Ie)$word]} )); then (( i++ )); continue; fi
                     [[ $word == -* ]] && continue
                     if [[ -z $command ]]; then command=$word
@@ -179,6 +205,10 @@ enum CompletionScript {
                         else (( position++ )); fi
                     fi
                 done
+                if [[ $command == help ]]; then
+                    (( position == 0 )) && compadd -- \(quoted(topWords.filter { $0 != "help" }))
+                    return 0
+                fi
                 if [[ -n $command && $command != *" "* ]]; then
                     subcommands=()
                     case $command in
@@ -217,41 +247,79 @@ enum CompletionScript {
     }
 
     private static func fish() -> String {
-        let allGroups = groups
         var lines = """
             # fish completion for healthlog; made by `healthlog completions fish`.
+            # The words before the cursor that are not options or their values: the command, its
+            # subcommand and its arguments (`healthlog -p dad add` is the command add).
+            function __healthlog_words
+                set -l tokens (commandline -opc)
+                set -e tokens[1]
+                set -l skip 0
+                for token in $tokens
+                    if test $skip = 1
+                        set skip 0
+                        continue
+                    end
+                    if contains -- $token \(valueOptions.joined(separator: " "))
+                        set skip 1
+                        continue
+                    end
+                    string match -q -- '-*' $token; and continue
+                    echo $token
+                end
+            end
+            # True when the command on the line is exactly $argv (e.g. profile add).
+            function __healthlog_is
+                set -l words (__healthlog_words)
+                test (count $words) -ge (count $argv); or return 1
+                for i in (seq (count $argv))
+                    test "$words[$i]" = "$argv[$i]"; or return 1
+                end
+                set -l groups \(groups.map(\.name).joined(separator: " "))
+                if test (count $argv) = 1; and contains -- $argv[1] $groups
+                    test (count $words) = 1
+                    return
+                end
+                return 0
+            end
+            function __healthlog_needs_command
+                test (count (__healthlog_words)) = 0
+            end
+            # The ids of the log and profile named on the line (--db, -p), one a line; tags after
+            # a comma keep the ones before it.
             function __healthlog_ids
                 set -l tokens (commandline -opc)
                 set -l scope
                 for i in (seq (count $tokens))
-                    if contains -- $tokens[$i] --db -p --profile; and test $i -lt (count $tokens)
-                        set -a scope $tokens[$i] $tokens[(math $i + 1)]
+                    if string match -q -- '--db=*' $tokens[$i]
+                        set -a scope --db (string replace -r '^--db=' '' -- $tokens[$i] | string replace -r '^~' $HOME)
+                    else if contains -- $tokens[$i] --db -p --profile; and test $i -lt (count $tokens)
+                        set -a scope $tokens[$i] (string replace -r '^~' $HOME -- $tokens[(math $i + 1)])
                     end
                 end
-                healthlog $scope completions --ids $argv[1] 2>/dev/null
+                set -l prefix ''
+                set -l current (commandline -ct)
+                if test "$argv[1]" = tags; and string match -q -- '*,*' $current
+                    set prefix (string replace -r '[^,]*$' '' -- $current)
+                end
+                for id in (healthlog $scope completions --ids $argv[1] 2>/dev/null)
+                    echo $prefix$id
+                end
             end
             complete -c healthlog -f
-            complete -c healthlog -n __fish_use_subcommand -a \(quoted([topWords.joined(separator: " ")]))
+            complete -c healthlog -n __healthlog_needs_command -a \(quoted([topWords.joined(separator: " ")]))
+            complete -c healthlog -n '__healthlog_is help' -a \(quoted([topWords.filter { $0 != "help" }.joined(separator: " ")]))
 
             """
-        for group in allGroups {
-            let subs = group.subcommands.joined(separator: " ")
-            lines += "complete -c healthlog -n '__fish_seen_subcommand_from \(group.name); and not __fish_seen_subcommand_from \(subs)' -a \(quoted([subs]))\n"
+        for group in groups {
+            lines += "complete -c healthlog -n '__healthlog_is \(group.name)' -a \(quoted([group.subcommands.joined(separator: " ")]))\n"
+        }
+        for option in HealthLogMain.spec.allOptions {
+            lines += fishOption(option.spec, condition: "__healthlog_needs_command")
         }
         for (_, spec) in commands {
-            let condition: String
-            if spec.path.count == 2 {
-                condition = "__fish_seen_subcommand_from \(spec.path[0]); and __fish_seen_subcommand_from \(spec.path[1])"
-            } else {
-                condition = "__fish_seen_subcommand_from \(spec.path[0]); and not __fish_seen_subcommand_from \(allGroups.map(\.name).joined(separator: " "))"
-            }
-            for option in spec.allOptions {
-                var line = "complete -c healthlog -n '\(condition)' -l \(option.spec.long.dropFirst(2))"
-                if let short = option.spec.short { line += " -s \(short.dropFirst())" }
-                if option.spec.valueName != nil { line += " " + fishValues(option.spec.completion) }
-                line += " -d \(quoted([String(option.spec.help.prefix(60))]))"
-                lines += line + "\n"
-            }
+            let condition = "__healthlog_is \(spec.path.joined(separator: " "))"
+            for option in spec.allOptions { lines += fishOption(option.spec, condition: condition) }
             if let argument = spec.arguments.first(where: { $0.completion != .nothing }) {
                 switch argument.completion {
                 case .file: lines += "complete -c healthlog -n '\(condition)' -F\n"
@@ -261,7 +329,13 @@ enum CompletionScript {
                 }
             }
         }
-        lines += "complete -c healthlog -n __fish_use_subcommand -l version -s V -d 'Show the version.'\n"
         return lines
+    }
+
+    private static func fishOption(_ option: OptionSpec, condition: String) -> String {
+        var line = "complete -c healthlog -n '\(condition)' -l \(option.long.dropFirst(2))"
+        if let short = option.short { line += " -s \(short.dropFirst())" }
+        if option.valueName != nil { line += " " + fishValues(option.completion) }
+        return line + " -d \(quoted([String(option.help.prefix(60))]))\n"
     }
 }

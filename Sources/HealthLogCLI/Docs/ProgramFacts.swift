@@ -29,7 +29,7 @@ enum ProgramFacts {
     /// The files HealthLog reads and writes.
     static let files: [(path: String, meaning: String)] = [
         ("~/.local/share/healthlog/healthlog.sqlite", "The family's log (SQLite), with its -wal and -shm files while in use."),
-        ("PREFIX/share/healthlog/Templates", "The report templates (clinic.json, summary.json) and string tables (strings/en.json, strings/zh-Hans.json) installed with the program."),
+        ("/usr/share/healthlog/Templates", "The report templates (clinic.json, summary.json) and string tables (strings/en.json, strings/zh-Hans.json) installed with the program (/usr/local/share/healthlog/Templates after make install)."),
         ("~/.local/share/healthlog/Templates", "A user's own templates, used before the installed ones."),
     ]
 }

@@ -6,7 +6,7 @@ enum Options {
     // MARK: - Everywhere
 
     static let database = Option<String>(
-        "--db", value: "PATH", help: "Database file (default: $HEALTHLOG_DB, else ~/.local/share/healthlog/healthlog.sqlite)."
+        "--db", value: "PATH", help: "Database file (default: $HEALTHLOG_DB, else $XDG_DATA_HOME/healthlog/healthlog.sqlite, else ~/.local/share/healthlog/healthlog.sqlite)."
     ).completing(.file)
     static let profile = Option<String>(
         "--profile", short: "-p", value: "ID", help: "Profile to use (default: $HEALTHLOG_PROFILE, the stored default, or the only profile)."

@@ -191,9 +191,9 @@ final class TextStyle {
 
     private func isMissing(_ scalar: Unicode.Scalar) -> Bool {
         if let known = missing[scalar] { return known }
-        // Joiners and variation selectors draw nothing on their own, and are never boxes.
-        if scalar.properties.generalCategory == .format || scalar.properties.generalCategory == .nonspacingMark
-            || (0xFE00...0xFE0F).contains(scalar.value) {
+        // Joiners and variation selectors draw nothing on their own, and are never boxes. A
+        // combining mark is probed like any character: a Thai vowel sign no font has is a box too.
+        if scalar.properties.generalCategory == .format || (0xFE00...0xFE0F).contains(scalar.value) {
             missing[scalar] = false
             return false
         }
