@@ -9,7 +9,7 @@ import Testing
         let clinic = try templates.template("clinic")
         #expect(clinic.sections == [.summary, .chart, .events, .trend, .tags, .notes, .log])
         #expect(clinic.page.width == 595.28)
-        #expect(clinic.fonts == ["Noto Sans", "Droid Sans Fallback", "DejaVu Sans"])
+        #expect(clinic.fonts == ["Noto Sans", "Droid Sans Fallback", "DejaVu Sans", "Noto Sans Thai"])
         #expect(try templates.template("summary").sections == [.summary, .chart, .events])
         let chinese = try templates.strings(.chinese)
         #expect(chinese.text("title") == "家庭血压报告")

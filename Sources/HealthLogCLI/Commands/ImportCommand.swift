@@ -13,7 +13,7 @@ struct ImportCommand: Command {
             formatOption, zoneOption, dateOrderOption, dryRunFlag, skipInvalidFlag,
         ],
         examples: [
-            "healthlog import Samples/family.csv", "healthlog import backup.json",
+            "healthlog import readings.csv", "healthlog import backup.json",
             "healthlog -p dad import OMRON_connect.csv --tz Asia/Shanghai", "healthlog -p mom import export.zip",
             "cat Observation.ndjson | healthlog -p dad import -",
         ],

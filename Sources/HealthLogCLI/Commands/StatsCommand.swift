@@ -12,6 +12,7 @@ struct StatsCommand: Command {
     static let groupingOption = Option<Bucketing?>(
         "--by", value: "GROUP", help: "period (default), or also day, week or month.", expected: "period, day, week or month"
     ) { $0 == "period" ? .some(nil) : Bucketing(rawValue: $0).map { .some($0) } }
+        .completing(.words(["period", "day", "week", "month"]))
     static let targetRangeOption = Option<ClosedRange<Int>>(
         "--target-range", value: "LOW-HIGH", help: "Systolic band for time in range (default 110-130).",
         expected: "a systolic band like 110-130"

@@ -3,7 +3,7 @@ import HealthCore
 /// A column of one of the log's tables, named once: the SELECT lists, the INSERT and UPDATE
 /// column lists, the binds and the decoding all come from the same cases, so they cannot drift
 /// apart (adding a column is adding a case).
-protocol TableColumn: CaseIterable, Hashable, Sendable {
+protocol TableColumn: CaseIterable, Hashable, Sendable, RawRepresentable where RawValue == Int {
     /// The column's name in the schema.
     var name: String { get }
 }
@@ -12,12 +12,14 @@ protocol TableColumn: CaseIterable, Hashable, Sendable {
 /// parameters and reading result columns.
 struct ColumnList<Column: TableColumn>: Sendable {
     let columns: [Column]
-    private let positions: [Column: Int32]
+    /// Each column's place in the list, by the column's case number (-1 when not in it): read
+    /// for every column of every row, so an array, never a hashed lookup.
+    private let positions: [Int32]
 
     init(_ columns: [Column]) {
         self.columns = columns
-        var positions: [Column: Int32] = [:]
-        for (index, column) in columns.enumerated() { positions[column] = Int32(index) }
+        var positions = [Int32](repeating: -1, count: Column.allCases.count)
+        for (index, column) in columns.enumerated() { positions[column.rawValue] = Int32(index) }
         self.positions = positions
     }
 
@@ -34,14 +36,18 @@ struct ColumnList<Column: TableColumn>: Sendable {
     var assignments: String { columns.map { "\($0.name) = ?" }.joined(separator: ", ") }
 
     /// The 0-based result column of `column` (in a SELECT of this list).
-    func index(_ column: Column) -> Int32 { positions[column]! }
+    func index(_ column: Column) -> Int32 {
+        let position = positions[column.rawValue]
+        precondition(position >= 0, "column \(column.name) is not in this list")
+        return position
+    }
 
     /// The 1-based parameter of `column` (in an INSERT or UPDATE of this list).
-    func parameter(_ column: Column) -> Int32 { positions[column]! + 1 }
+    func parameter(_ column: Column) -> Int32 { index(column) + 1 }
 }
 
 /// The columns of `readings`.
-enum ReadingColumn: TableColumn {
+enum ReadingColumn: Int, TableColumn {
     case seq, id, profileID, takenAt, offset, systolic, diastolic, pulse, weight, note, createdAt, updatedAt, tags, site
 
     var name: String {
@@ -92,7 +98,7 @@ enum ReadingColumn: TableColumn {
 }
 
 /// The columns of `profiles`.
-enum ProfileColumn: TableColumn {
+enum ProfileColumn: Int, TableColumn {
     case id, name, birthYear, sex, targetSystolic, targetDiastolic, targetSet, createdAt, updatedAt
 
     var name: String {
@@ -130,7 +136,7 @@ enum ProfileColumn: TableColumn {
 }
 
 /// The columns of `events`.
-enum EventColumn: TableColumn {
+enum EventColumn: Int, TableColumn {
     case id, profileID, at, offset, kind, text, createdAt, updatedAt
 
     var name: String {
@@ -164,7 +170,7 @@ enum EventColumn: TableColumn {
 }
 
 /// The columns of `status_tags`.
-enum TagColumn: TableColumn {
+enum TagColumn: Int, TableColumn {
     case id, label, labelZh, color, symbol, deviation, createdAt, updatedAt, removedAt
 
     var name: String {
