@@ -71,14 +71,19 @@ public enum HealthLogMain {
                 throw .usage("missing subcommand", command: group.spec.commandLine)
             }
             guard let command = group.subcommands.first(where: { $0.spec.path.last == sub }) else {
-                let names = group.subcommands.compactMap { $0.spec.path.last }.joined(separator: ", ")
-                throw .usage("unknown subcommand '\(sub)' (one of: \(names))", command: group.spec.commandLine)
+                let names = group.subcommands.compactMap { $0.spec.path.last }
+                if let meant = Suggestion.nearest(to: sub, among: names) {
+                    throw .usage("unknown subcommand '\(sub)' (did you mean '\(meant)'?)", command: group.spec.commandLine)
+                }
+                throw .usage("unknown subcommand '\(sub)' (one of: \(names.joined(separator: ", ")))", command: group.spec.commandLine)
             }
             try execute(command, Array(remaining.dropFirst()), context: context)
             return
         }
         guard let command = CommandRegistry.commands.first(where: { $0.spec.path == [word] }) else {
-            throw .usage("unknown command '\(word)'", command: "healthlog")
+            var known = CommandRegistry.commands.map { $0.spec.path[0] }
+            known.append("help")
+            throw .usage("unknown command '\(word)'\(Suggestion.didYouMean(word, among: known))", command: "healthlog")
         }
         try execute(command, Array(remaining), context: context)
     }

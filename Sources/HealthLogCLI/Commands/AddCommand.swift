@@ -1,3 +1,4 @@
+import HealthAnalytics
 import HealthCore
 import HealthUseCases
 
@@ -38,6 +39,8 @@ struct AddCommand: Command {
         }
         let presenter = ReadingPresenter(tags: added.tags, environment: context.environment, style: context.style)
         context.stdout.line(presenter.confirmation("Added", outcome.reading, profile: outcome.profile))
+        // A reading that needs attention says so in words, whatever the output is.
+        for attention in ReadingAttention.of(outcome.reading) { context.stdout.line(attention.advice) }
         if let note = input.repeatedWallTimeNote { context.stdout.line(note) }
         if outcome.identicalCount > 0 {
             let earlier = outcome.identicalCount == 1 ? "one" : "\(outcome.identicalCount)"

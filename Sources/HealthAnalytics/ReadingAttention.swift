@@ -1,0 +1,45 @@
+public import HealthCore
+
+/// What a new reading asks of the person who took it, in words: a very high reading, a low
+/// one, or a note of dizziness or fainting. Home-measurement advice (ESH 2023, AHA 2017): sit
+/// quietly and measure again; contact a doctor when it stays there or comes with symptoms.
+public enum ReadingAttention: Equatable, Sendable {
+    /// Systolic ≥ 180 or diastolic ≥ 110.
+    case veryHigh
+    /// Systolic below 90 or diastolic below 60 (``Alert/isLow(_:)``).
+    case low
+    /// A note that names dizziness, light-headedness or fainting.
+    case symptom
+
+    /// The thresholds of a very high home reading.
+    public static let veryHighSystolic = 180
+    public static let veryHighDiastolic = 110
+
+    /// Words in a note that name a symptom of low (or very high) pressure, in English and Chinese.
+    static let symptomWords = ["dizz", "faint", "light-headed", "lightheaded", "blackout", "vertigo", "头晕", "眩晕", "晕倒", "头昏", "昏厥", "站起来晕"]
+
+    /// What `reading` asks for, most urgent first; empty for an ordinary reading.
+    public static func of(_ reading: Reading) -> [ReadingAttention] {
+        var found: [ReadingAttention] = []
+        if let pressure = reading.bloodPressure {
+            if pressure.systolic >= veryHighSystolic || pressure.diastolic >= veryHighDiastolic { found.append(.veryHigh) }
+            if Alert.isLow(pressure) { found.append(.low) }
+        }
+        // A low reading's advice already speaks of dizziness.
+        let note = reading.note.lowercased()
+        if !found.contains(.low), symptomWords.contains(where: { note.contains($0) }) { found.append(.symptom) }
+        return found
+    }
+
+    /// One line of plain words, for every output (never colour alone).
+    public var advice: String {
+        switch self {
+        case .veryHigh:
+            "Attention: a very high reading (180/110 or more). Sit quietly for five minutes and measure again. If it stays this high, call your doctor today; with chest pain, shortness of breath, a severe headache, weakness or trouble speaking, call emergency services now."
+        case .low:
+            "Attention: a low reading (below 90/60). Sit or lie down and measure again. If it stays low, or you feel dizzy or faint, contact your doctor: the medication may need to be reviewed."
+        case .symptom:
+            "Attention: the note mentions dizziness or fainting. Sit or lie down, measure again, and tell your doctor, with the readings around it."
+        }
+    }
+}
