@@ -55,7 +55,7 @@ public enum HealthLogError: Error, Equatable, Sendable, CustomStringConvertible 
         case .noProfiles: "there are no profiles yet"
         case .profileChoiceNeeded(let ids): "several profiles (\(ids.joined(separator: ", "))) and no default: choose one"
         case .unknownTags(let unknown, let known):
-            "unknown tag \(unknown.map { "'\($0)'" }.joined(separator: ", ")); known tags: \(known.joined(separator: ", "))"
+            "unknown tag \(unknown.map { "'\($0)'\(Suggestion.didYouMean($0, among: known))" }.joined(separator: ", ")); known tags: \(known.joined(separator: ", "))"
         case .emptyRange(let message), .other(_, let message): message
         case .unrecognizedFormat(let path): InterchangeError.unrecognized(path: path).description
         case .profileRequired(let format): InterchangeError.profileRequired(format: format).description

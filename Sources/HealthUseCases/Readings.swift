@@ -134,6 +134,7 @@ extension HealthLog {
     public func listing(_ range: DateRange, filter: ReadingFilter = ReadingFilter(), limit: Int? = nil) throws(HealthLogError) -> Listing {
         try read { store in
             let profile = try chosenProfile(in: store)
+            try requireKnownTags(in: filter, store: store)
             var query = filter.applied(to: ReadingQuery(profileID: profile.id, from: range.from, to: range.queryTo, limit: limit))
             let readings = try store.readings(matching: query)
             var matching = readings.count

@@ -57,6 +57,7 @@ extension HealthLog {
         let range = request.range
         let (profile, readings, tags, events, deviationTags) = try read { store in
             let profile = try chosenProfile(in: store)
+            try requireKnownTags(in: request.filter, store: store)
             let events = try store.events(profileID: profile.id, from: range.from, to: range.to)
             // An event's windows reach 28 days before it and 35 after.
             var from = range.from

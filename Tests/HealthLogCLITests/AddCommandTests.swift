@@ -40,7 +40,7 @@ import Testing
         (["add", "--weight", "heavy"], 64, "Error: weight 'heavy' is not a number of kilograms like 72.5 (1–500 kg). See 'healthlog add --help'."),
         (["add", "--weight", "70.1234"], 64, "Error: weight '70.1234' is finer than a gram; give at most 3 decimals, like 72.125. See 'healthlog add --help'."),
         (["add", "120/80", "-t", "bp-mde"], 65,
-         "Error: unknown tag 'bp-mde'; known tags: black-coffee, body-movement, bp-med, diet, exercise, good-sleep, irregular-heartbeat, possible-afib (define one with 'healthlog tag add')"),
+         "Error: unknown tag 'bp-mde' (did you mean 'bp-med'?); known tags: black-coffee, body-movement, bp-med, diet, exercise, good-sleep, irregular-heartbeat, possible-afib (define one with 'healthlog tag add')"),
         (["add", "120/80", "--at", "08:11"], 65, "Error: --at '08:11': 2026-11-30 08:11 is in the future; a reading can be at most 10 minutes ahead of now; did you mean 'yesterday 08:11'?"),
         (["add", "120/80", "--at", "soon"], 64,
          "Error: --at 'soon' is not a time; use 07:45, 7:45pm, 'yesterday 21:30', '2026-11-30 07:45' or 2026-11-30T07:45:00+08:00. See 'healthlog add --help'."),

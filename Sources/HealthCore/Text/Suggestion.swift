@@ -1,10 +1,10 @@
 /// The known word a mistyped one most likely meant: the usual names other tools use (`rm`,
 /// `ls`), else the nearest by edit distance (one edit, or two in a word of five letters or more).
-enum Suggestion {
+public enum Suggestion {
     /// Words people type from other tools, and the HealthLog command each means.
-    static let habits = ["rm": "delete", "del": "delete", "remove": "delete", "ls": "list", "new": "add", "stat": "stats", "summary": "stats", "info": "show"]
+    public static let habits = ["rm": "delete", "del": "delete", "remove": "delete", "ls": "list", "new": "add", "stat": "stats", "summary": "stats", "info": "show"]
 
-    static func nearest(to word: String, among known: [String]) -> String? {
+    public static func nearest(to word: String, among known: [String]) -> String? {
         let typed = word.lowercased()
         if let habit = habits[typed], known.contains(habit) { return habit }
         if known.contains(typed) { return typed }
@@ -15,7 +15,7 @@ enum Suggestion {
     }
 
     /// Damerau–Levenshtein distance (a swap of neighbours counts once: `lsit` is 1 from `list`).
-    static func distance(_ a: String, _ b: String) -> Int {
+    public static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }
@@ -33,7 +33,7 @@ enum Suggestion {
     }
 
     /// " (did you mean 'list'?)" or "".
-    static func didYouMean(_ word: String, among known: [String]) -> String {
+    public static func didYouMean(_ word: String, among known: [String]) -> String {
         nearest(to: word, among: known).map { " (did you mean '\($0)'?)" } ?? ""
     }
 }
