@@ -135,14 +135,10 @@ extension HealthLog {
         try read { store in
             let profile = try chosenProfile(in: store)
             try requireKnownTags(in: filter, store: store)
-            var query = filter.applied(to: ReadingQuery(profileID: profile.id, from: range.from, to: range.queryTo, limit: limit))
+            let query = filter.applied(to: ReadingQuery(profileID: profile.id, from: range.from, to: range.queryTo, limit: limit))
             let readings = try store.readings(matching: query)
-            var matching = readings.count
-            if let limit, readings.count == limit {
-                query.limit = nil
-                matching = 0
-                try store.forEachReading(matching: query) { _ in matching += 1 }
-            }
+            // Only a listing cut by its limit can match more than it shows.
+            let matching = limit != nil && readings.count == limit ? try store.readingCount(matching: query) : readings.count
             return Listing(
                 profile: profile, readings: readings, total: try store.readingCount(profileID: profile.id), matching: matching,
                 tags: try store.tags())

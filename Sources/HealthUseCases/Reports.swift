@@ -40,10 +40,11 @@ extension HealthLog {
         if case .png = format {
             // Pages go to NAME-1.png, NAME-2.png …: none of them may be the log either.
             let stem = path.hasSuffix(".png") ? String(path.dropLast(4)) : path
+            // A log file named like a page (`NAME-3.png`) is the only one a page could be.
             for file in logFiles where file.hasSuffix(".png") {
-                let page = file.dropLast(4).reversed().prefix { $0.isNumber }
-                let name = file.dropLast(4 + page.count)
-                if !page.isEmpty, name.hasSuffix("-") { try requireOutputApartFromLog("\(stem)-\(String(page.reversed())).png") }
+                guard let dash = file.lastIndex(of: "-") else { continue }
+                let page = file[dash...].dropFirst().dropLast(4)
+                if !page.isEmpty, page.allSatisfy(\.isASCIIDigit) { try requireOutputApartFromLog(stem + file[dash...]) }
             }
         }
         return try HealthLog.run { try ReportRenderer.render(request, format: format, to: path) }

@@ -59,14 +59,8 @@ struct CompletionsCommand: Command {
             }
             // Only ids as HealthLog makes them (letters, digits, '-'): a log written by another
             // program could hold any text, and a shell must never be handed one to expand.
-            for id in ids ?? [] where CompletionsCommand.isPlainID(id) { context.stdout.line(id) }
+            for id in ids ?? [] where Slug.isValid(id) { context.stdout.line(id) }
         }
-    }
-}
-
-extension CompletionsCommand {
-    static func isPlainID(_ id: String) -> Bool {
-        !id.isEmpty && id.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D }
     }
 }
 

@@ -20,6 +20,16 @@ extension RecordStore {
         }
     }
 
+    /// How many readings match `query`, its limit aside: counted by SQLite, none decoded.
+    public func readingCount(matching query: ReadingQuery) throws(RecordsError) -> Int {
+        try mapErrors {
+            var unlimited = query
+            unlimited.limit = nil
+            let (condition, values) = RecordStore.selection(unlimited)
+            return Int(try database.cachedStatement("SELECT count(*) FROM readings WHERE \(condition)").scalarInt(values) ?? 0)
+        }
+    }
+
     /// The WHERE condition for `query`, with the latest `limit` readings picked when it has one.
     private static func selection(_ query: ReadingQuery) -> (String, [SQLValue]) {
         let (condition, values) = query.whereClause()
