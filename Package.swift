@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "HealthAnalytics", targets: ["HealthAnalytics"]),
         .library(name: "HealthReport", targets: ["HealthReport"]),
         .library(name: "HealthInterchange", targets: ["HealthInterchange"]),
+        .library(name: "HealthSync", targets: ["HealthSync"]),
         .library(name: "HealthUseCases", targets: ["HealthUseCases"]),
     ],
     targets: [
@@ -50,13 +51,17 @@ let package = Package(
         .target(
             name: "HealthReport", dependencies: ["HealthCore", "HealthAnalytics", "CCairo", "CPango", "CDeferredLibraries"],
             swiftSettings: strict, plugins: layered),
+        // Family sync: each device's operations in its own journal in a folder an engine (Syncthing)
+        // shares, merged into the log; the engine never touches the SQLite file.
+        .target(
+            name: "HealthSync", dependencies: ["HealthCore", "HealthRecords", "HealthInterchange"], swiftSettings: strict, plugins: layered),
         // What a front end asks of the log, one call each, with the one write path every change goes through.
         .target(
-            name: "HealthUseCases", dependencies: ["HealthCore", "HealthRecords", "HealthAnalytics", "HealthReport", "HealthInterchange"],
+            name: "HealthUseCases", dependencies: ["HealthCore", "HealthRecords", "HealthAnalytics", "HealthReport", "HealthInterchange", "HealthSync"],
             swiftSettings: strict, plugins: layered),
         // The command line parses, makes one use-case call, and prints; it never sees the store.
         .target(
-            name: "HealthLogCLI", dependencies: ["HealthCore", "HealthAnalytics", "HealthReport", "HealthInterchange", "HealthUseCases"],
+            name: "HealthLogCLI", dependencies: ["HealthCore", "HealthAnalytics", "HealthReport", "HealthInterchange", "HealthSync", "HealthUseCases"],
             swiftSettings: strict, plugins: layered),
         // Libraries only the forwarding functions stand for are not linked at all: start-up loads
         // SQLite and libc, and the drawing stack waits for a report.

@@ -14,6 +14,8 @@ public final class CommandContext {
     let confirm: ((String) -> Bool)?
     var databaseFlag: String?
     var profileFlag: String?
+    /// `--no-sync`: this command does not merge the shared folder first.
+    var noSync = false
     /// The log, made on first use.
     private var openedLog: HealthLog?
 
@@ -57,6 +59,13 @@ public final class CommandContext {
         let log = HealthLog(settings)
         openedLog = log
         return log
+    }
+
+    /// Merges a shared log's folder before the command, quietly; a failure is one line on
+    /// standard error, and the command goes on.
+    func mergeSharedFolder() {
+        guard let log = try? log(), let warning = log.mergeQuietly() else { return }
+        stderr.line(warning.visibleControls())
     }
 
     /// Runs a use-case call, reporting its failure as the command line does.

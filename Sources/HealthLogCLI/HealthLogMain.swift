@@ -37,7 +37,7 @@ public enum HealthLogMain {
     /// The top level: its options go through the same parser and help as every command's.
     static let spec = CommandSpec(
         [], abstract: "HealthLog, a blood-pressure log for families, with doctor reports.",
-        options: [Options.database, Options.profile, Options.version, Options.help],
+        options: [Options.database, Options.profile, Options.noSync, Options.version, Options.help],
         examples: [
             "healthlog add 138/86 72 -t bp-med       a reading, pulse 72, pill taken",
             "healthlog list --last 7d                the last week",
@@ -64,6 +64,10 @@ public enum HealthLogMain {
         }
         if let group = CommandRegistry.groups.first(where: { $0.spec.path == [word] }) {
             guard let sub = remaining.first, !sub.hasPrefix("-") else {
+                if let command = group.defaultCommand, !remaining.contains("--help"), !remaining.contains("-h") {
+                    try execute(command, Array(remaining), context: context)
+                    return
+                }
                 if remaining.isEmpty || remaining.contains("--help") || remaining.contains("-h") {
                     context.stdout.write(HelpFormatter.help(for: group.spec, subcommands: group.subcommands.map { $0.spec }))
                     return
@@ -96,6 +100,7 @@ public enum HealthLogMain {
         }
         try applyGlobalOptions(parsed, context: context)
         let command = try type.init(parsed, context: context)
+        if type.mergesFirst, !context.noSync { context.mergeSharedFolder() }
         try command.run(context)
     }
 
@@ -103,6 +108,7 @@ public enum HealthLogMain {
     private static func applyGlobalOptions(_ parsed: ParsedArguments, context: CommandContext) throws(CLIError) {
         if let db = try parsed.value(Options.database) { context.databaseFlag = db }
         if let profile = try parsed.value(Options.profile) { context.profileFlag = profile }
+        if parsed.isSet(Options.noSync) { context.noSync = true }
     }
 
     private static func showHelp(for words: [String], context: CommandContext) throws(CLIError) {

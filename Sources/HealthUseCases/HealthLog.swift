@@ -1,5 +1,6 @@
 public import HealthCore
 import HealthRecords
+import HealthSync
 
 /// One family log, as a front end uses it: every question a command asks (add a reading,
 /// list, load the figures, make a report, import, export, back up) is one call here, and every
@@ -56,6 +57,8 @@ public final class HealthLog {
     private var createdLog: (path: String, folders: [String])?
     private var resolvedToday: CivilDate?
     private let observers = ChangeObservers()
+    /// This device's journal when the log is shared (family sync), attached with the writer.
+    private(set) var syncJournal: SyncJournal?
 
     public init(_ settings: Settings) {
         self.settings = settings
@@ -148,8 +151,12 @@ public final class HealthLog {
         return try open(.readOnly)
     }
 
-    /// The store for writing, opened (and the log created when missing) on first use.
-    private func writer() throws(HealthLogError) -> RecordStore {
+    /// True when the log is open for writing.
+    var openedForWritingNow: Bool { openedStore != nil && openedForWriting }
+
+    /// The store for writing, opened (and the log created when missing) on first use; a shared
+    /// log's journal hears every change first.
+    func writer() throws(HealthLogError) -> RecordStore {
         if let openedStore, openedForWriting { return openedStore }
         let path = settings.databasePath
         if !FileSystem.exists(path) {
@@ -163,6 +170,9 @@ public final class HealthLog {
             createdLog = (path, missing)
         }
         let store = try open(.readWrite)
+        let clock = settings.clock
+        syncJournal = try HealthLog.run { try FamilySync.journal(for: store, wallClock: clock) }
+        observers.journal = syncJournal
         store.changeObserver = observers.isEmpty ? nil : observers
         return store
     }
@@ -179,6 +189,8 @@ public final class HealthLog {
 
     /// Closes the log if it is open; the next call opens it again.
     public func close() {
+        observers.journal = nil
+        syncJournal = nil
         openedStore = nil
         openedForWriting = false
     }
@@ -217,20 +229,24 @@ public final class HealthLog {
 /// The observers of one session, as the one observer its store knows.
 private final class ChangeObservers: LogChangeObserver {
     private var observers: [any LogChangeObserver] = []
+    /// The shared log's journal, heard first: it is part of the log, the others only listen.
+    var journal: (any LogChangeObserver)?
 
-    var isEmpty: Bool { observers.isEmpty }
+    var isEmpty: Bool { observers.isEmpty && journal == nil }
 
     func add(_ observer: any LogChangeObserver) { observers.append(observer) }
 
+    private var all: [any LogChangeObserver] { (journal.map { [$0] } ?? []) + observers }
+
     func logChanged(_ changes: [LogChange]) throws {
-        for observer in observers { try observer.logChanged(changes) }
+        for observer in all { try observer.logChanged(changes) }
     }
 
     func logWillCommit() throws {
-        for observer in observers { try observer.logWillCommit() }
+        for observer in all { try observer.logWillCommit() }
     }
 
     func logRolledBack() {
-        for observer in observers { observer.logRolledBack() }
+        for observer in all { observer.logRolledBack() }
     }
 }

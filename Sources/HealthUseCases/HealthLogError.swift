@@ -2,6 +2,7 @@ import HealthCore
 public import HealthInterchange
 import HealthReport
 import HealthRecords
+import HealthSync
 
 /// Why a use case could not do what it was asked, in the use-case layer's own terms: a front
 /// end tells the user (and, for the CLI, picks the exit code) from these cases alone and never
@@ -122,6 +123,7 @@ extension HealthLogError {
         case let error as ReportError: HealthLogError(error)
         case let error as OutputError: HealthLogError(error)
         case let error as TemplateError: HealthLogError(error)
+        case let error as SyncError: HealthLogError(error)
         case let error as ValidationError: .other(.refused, error.message)
         default: .other(.failed, "\(error)")
         }

@@ -1,7 +1,7 @@
 import CSQLite
 import Foundation
 import HealthCore
-import HealthRecords
+@testable import HealthRecords
 import Testing
 
 /// Files that are not HealthLog databases are refused and left byte-for-byte as they were.
@@ -35,7 +35,7 @@ import Testing
         _ = try RecordStore.open(path: path)
         try runSQL(path, "PRAGMA wal_checkpoint(TRUNCATE); PRAGMA user_version = 99;")
         let before = snapshot(path)
-        #expect(throws: RecordsError.newerSchema(path: path, found: 99, supported: 4)) {
+        #expect(throws: RecordsError.newerSchema(path: path, found: 99, supported: Migrations.steps.count)) {
             try RecordStore.open(path: path)
         }
         #expect(snapshot(path) == before)

@@ -101,6 +101,19 @@ public enum FileSystem {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
+    /// `path` made absolute against the current folder, without a trailing slash.
+    public static func absolutePath(_ path: String) -> String {
+        var result = path
+        if !result.hasPrefix("/") {
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let folder = getcwd(&buffer, buffer.count) != nil
+                ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "."
+            result = result == "." ? folder : folder + "/" + (result.hasPrefix("./") ? String(result.dropFirst(2)) : result)
+        }
+        while result.count > 1 && result.hasSuffix("/") { result.removeLast() }
+        return result
+    }
+
     /// Creates the missing folders of `directory`, each with mode 0700.
     public static func createPrivateDirectories(_ directory: String) throws(CreateError) {
         if exists(directory) { return }

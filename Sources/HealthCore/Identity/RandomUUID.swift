@@ -16,4 +16,18 @@ public enum RandomUUID {
         }
         return text
     }
+
+    /// True for a UUID in the 8-4-4-4-12 hex form (either case).
+    public static func isUUID(_ text: String) -> Bool {
+        let utf8 = Array(text.utf8)
+        guard utf8.count == 36 else { return false }
+        for (index, byte) in utf8.enumerated() {
+            if [8, 13, 18, 23].contains(index) {
+                guard byte == UInt8(ascii: "-") else { return false }
+            } else {
+                guard Character(Unicode.Scalar(byte)).isHexDigit else { return false }
+            }
+        }
+        return true
+    }
 }

@@ -1,8 +1,20 @@
-/// SHA-1 (FIPS 180-4), for name-based UUIDs (RFC 9562 version 5) only: never for anything that
-/// needs to resist an attacker.
-enum SHA1 {
+/// SHA-1 (FIPS 180-4), for name-based UUIDs (RFC 9562 version 5) and checksums that catch
+/// damage (a sync journal's lines): never for anything that needs to resist an attacker.
+public enum SHA1 {
+    /// The digest of `message` as 40 lowercase hex digits.
+    public static func hex(_ message: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef")
+        var text = ""
+        text.reserveCapacity(40)
+        for byte in digest(message) {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return text
+    }
+
     /// The 20-byte digest of `message`.
-    static func digest(_ message: [UInt8]) -> [UInt8] {
+    public static func digest(_ message: [UInt8]) -> [UInt8] {
         var h: (UInt32, UInt32, UInt32, UInt32, UInt32) = (0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0)
         var padded = message
         padded.append(0x80)

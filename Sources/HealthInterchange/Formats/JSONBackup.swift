@@ -44,7 +44,7 @@ public enum JSONBackup {
         writer.end()
     }
 
-    static func json(_ profile: Profile) -> JSONValue {
+    public static func json(_ profile: Profile) -> JSONValue {
         .object([
             ("id", .string(profile.id)), ("name", .string(profile.name)), ("birthYear", .optional(profile.birthYear)),
             ("sex", .optional(profile.sex?.rawValue)),
@@ -54,7 +54,7 @@ public enum JSONBackup {
         ])
     }
 
-    static func json(_ tag: StatusTag) -> JSONValue {
+    public static func json(_ tag: StatusTag) -> JSONValue {
         .object([
             ("id", .string(tag.id)), ("label", .string(tag.label)), ("labelZh", .optional(tag.labelZh)),
             ("color", .string(tag.color)), ("symbol", .string(tag.symbol)), ("deviation", .bool(tag.deviation)),
@@ -62,7 +62,7 @@ public enum JSONBackup {
         ])
     }
 
-    static func json(_ event: Event) -> JSONValue {
+    public static func json(_ event: Event) -> JSONValue {
         .object([
             ("id", .string(event.id)), ("profile", .string(event.profileID)), ("at", .string(event.at.iso8601)),
             ("kind", .string(event.kind.rawValue)), ("text", .string(event.text)),
@@ -71,7 +71,7 @@ public enum JSONBackup {
         ])
     }
 
-    static func json(_ reading: Reading) -> JSONValue {
+    public static func json(_ reading: Reading) -> JSONValue {
         .object([
             ("id", .string(reading.id)), ("profile", .string(reading.profileID)), ("takenAt", .string(reading.takenAt.iso8601)),
             ("systolic", .optional(reading.systolic)), ("diastolic", .optional(reading.diastolic)), ("pulse", .optional(reading.pulse)),
@@ -172,7 +172,7 @@ public enum JSONBackup {
         }
     }
 
-    static func profile(from value: JSONValue, version: Int = JSONBackup.version) throws(ValidationError) -> Profile {
+    public static func profile(from value: JSONValue, version: Int = JSONBackup.version) throws(ValidationError) -> Profile {
         let fields = try JSONFields(value)
         var target: BloodPressure?
         if let targetFields = try fields.optionalObject("target") {
@@ -188,7 +188,7 @@ public enum JSONBackup {
         return profile
     }
 
-    static func tag(from value: JSONValue) throws(ValidationError) -> StatusTag {
+    public static func tag(from value: JSONValue) throws(ValidationError) -> StatusTag {
         let fields = try JSONFields(value)
         let id = try fields.string("id")
         let tag = StatusTag(
@@ -201,7 +201,7 @@ public enum JSONBackup {
         return tag
     }
 
-    static func event(from value: JSONValue) throws(ValidationError) -> Event {
+    public static func event(from value: JSONValue) throws(ValidationError) -> Event {
         let fields = try JSONFields(value)
         let atText = try fields.string("at")
         guard let at = ZonedInstant(iso8601: atText) else { throw .invalid("at '\(atText)' is not ISO 8601 with an offset") }
@@ -216,7 +216,7 @@ public enum JSONBackup {
         return event
     }
 
-    static func reading(from value: JSONValue) throws(ValidationError) -> Reading {
+    public static func reading(from value: JSONValue) throws(ValidationError) -> Reading {
         let fields = try JSONFields(value)
         let takenAtText = try fields.string("takenAt")
         guard let takenAt = ZonedInstant(iso8601: takenAtText) else {

@@ -4,14 +4,23 @@
 /// `run` only ever sees valid input.
 protocol Command {
     static var spec: CommandSpec { get }
+    /// False for a command that must not merge the shared folder first (sync's own, the
+    /// documentation); every other command merges first unless `--no-sync` is given.
+    static var mergesFirst: Bool { get }
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError)
     func run(_ context: CommandContext) throws(CLIError)
 }
 
-/// A word that only groups subcommands, such as `profile`.
+extension Command {
+    static var mergesFirst: Bool { true }
+}
+
+/// A word that groups subcommands, such as `profile`; `sync` alone runs a command of its own.
 struct CommandGroup {
     let spec: CommandSpec
     let subcommands: [any Command.Type]
+    /// What the word alone (or followed by options) runs; nil when a subcommand is needed.
+    var defaultCommand: (any Command.Type)? = nil
 }
 
 /// Every command, in the order the main help lists them.
@@ -25,6 +34,7 @@ enum CommandRegistry {
         TagListCommand.self, TagAddCommand.self, TagEditCommand.self, TagRemoveCommand.self,
         EventAddCommand.self, EventListCommand.self, EventRemoveCommand.self, CompareCommand.self, ProtocolCommand.self,
         ExportCommand.self, ImportCommand.self, BackupCommand.self, RestoreCommand.self, CheckCommand.self,
+        SyncNowCommand.self, SyncInitCommand.self, SyncStatusCommand.self,
         CompletionsCommand.self, ManPageCommand.self,
         ]
     }
@@ -46,6 +56,9 @@ enum CommandRegistry {
                 ["event"], abstract: "Record medication changes and other events, to compare before and after.",
                 examples: ["healthlog event add 'amlodipine 5 mg started'", "healthlog event list"]),
             subcommands: commands.filter { $0.spec.path.first == "event" }),
+        CommandGroup(
+            spec: SyncNowCommand.spec,
+            subcommands: commands.filter { $0.spec.path.first == "sync" && $0.spec.path.count == 2 }, defaultCommand: SyncNowCommand.self),
     ]
     }
 }

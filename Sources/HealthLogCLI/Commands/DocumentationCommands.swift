@@ -5,6 +5,7 @@ import HealthUseCases
 /// `healthlog completions --ids profiles|tags|events`: the ids those scripts complete, from the
 /// log in use (nothing, and no file made, when there is no log yet).
 struct CompletionsCommand: Command {
+    static let mergesFirst = false
     enum IDKind: String, CaseIterable, Sendable { case profiles, tags, events }
     static let idsOption = Option<IDKind>(
         "--ids", value: "KIND", help: "Print the ids of the log's profiles, tags or events, one a line (what the scripts complete).")
@@ -66,6 +67,7 @@ struct CompletionsCommand: Command {
 
 /// `healthlog manpage`: the manual page, healthlog(1), in roff, made from the same specs as `--help`.
 struct ManPageCommand: Command {
+    static let mergesFirst = false
     static let spec = CommandSpec(
         ["manpage"], abstract: "Print the manual page healthlog(1) in roff (installed by make install).",
         examples: ["healthlog manpage | man -l -"])

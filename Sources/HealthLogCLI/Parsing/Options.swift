@@ -11,6 +11,7 @@ enum Options {
     static let profile = Option<String>(
         "--profile", short: "-p", value: "ID", help: "Profile to use (default: $HEALTHLOG_PROFILE, the stored default, or the only profile)."
     ).completing(.profiles)
+    static let noSync = Flag("--no-sync", help: "Do not merge the shared folder first (a shared log's changes are still journaled).")
     static let help = Flag("--help", short: "-h", help: "Show help for this command.")
     static let version = Flag("--version", short: "-V", help: "Show the version.")
 

@@ -68,6 +68,51 @@ struct Migrations {
             \(Migrations.limitTriggers(table: "status_tags", column: "label_zh", limit: ValueLimits.tagLabelChinese))
             ALTER TABLE status_tags ADD COLUMN removed_at INTEGER;
             """),
+        // Family sync: every operation this log knows (its own and other machines'), the last
+        // state of each journal file read, the lines refused and the concurrent edits seen, and
+        // this machine's own sync settings. None of it is ever replaced by a restore.
+        Step(identifier: "v5-sync-operations", sql: """
+            CREATE TABLE sync_operations (
+                id TEXT PRIMARY KEY NOT NULL,
+                entity TEXT NOT NULL CHECK (entity IN ('profile', 'tag', 'event', 'reading')),
+                entity_id TEXT NOT NULL,
+                profile_id TEXT,
+                clock INTEGER NOT NULL,
+                device TEXT NOT NULL,
+                deleted INTEGER NOT NULL CHECK (deleted IN (0, 1)),
+                line TEXT NOT NULL
+            );
+            CREATE INDEX sync_operations_by_entity ON sync_operations (entity, entity_id, clock, device);
+            CREATE INDEX sync_operations_by_profile ON sync_operations (profile_id) WHERE profile_id IS NOT NULL;
+            CREATE INDEX sync_operations_by_device ON sync_operations (device, clock);
+            CREATE TABLE sync_files (
+                path TEXT PRIMARY KEY NOT NULL,
+                size INTEGER NOT NULL,
+                modified INTEGER NOT NULL,
+                prefix_hash TEXT NOT NULL,
+                read_to INTEGER NOT NULL,
+                lines INTEGER NOT NULL
+            );
+            CREATE TABLE sync_refusals (
+                path TEXT NOT NULL,
+                line INTEGER NOT NULL,
+                reason TEXT NOT NULL,
+                PRIMARY KEY (path, line)
+            );
+            CREATE TABLE sync_conflicts (
+                entity TEXT NOT NULL,
+                entity_id TEXT NOT NULL,
+                winner_device TEXT NOT NULL,
+                winner_clock INTEGER NOT NULL,
+                loser_device TEXT NOT NULL,
+                loser_clock INTEGER NOT NULL,
+                PRIMARY KEY (entity, entity_id, loser_device, loser_clock)
+            );
+            CREATE TABLE sync_settings (
+                key TEXT PRIMARY KEY NOT NULL,
+                value TEXT NOT NULL
+            );
+            """),
     ]
 
     /// Triggers that refuse new text in `table.column` longer than `limit`, in code points

@@ -1,0 +1,83 @@
+import HealthCore
+import HealthSync
+import HealthUseCases
+
+/// `healthlog sync`: merge the shared folder now and say what came in.
+struct SyncNowCommand: Command {
+    static let spec = CommandSpec(
+        ["sync"], abstract: "Share one family log between machines through a synced folder (Syncthing).",
+        examples: [
+            "healthlog sync init ~/Sync/healthlog   make this log a member of the shared log there",
+            "healthlog sync                         merge what the other machines wrote, now",
+            "healthlog sync status                  the devices, what waits, what was refused",
+        ])
+    static let mergesFirst = false
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {}
+
+    func run(_ context: CommandContext) throws(CLIError) {
+        let report = try context.run { try $0.syncNow() }
+        let names = (try? context.run { try $0.syncDeviceNames() }) ?? [:]
+        SyncText.printMerge(report, names: names, context: context)
+    }
+}
+
+/// `healthlog sync init FOLDER`: join (or start) the shared log in FOLDER.
+struct SyncInitCommand: Command {
+    static let spec = CommandSpec(
+        ["sync", "init"], abstract: "Make this log a member of the shared log in FOLDER (created, or joined).",
+        arguments: [ArgumentSpec("FOLDER", completing: .file, help: "The folder the machines share (not the one holding the log).")],
+        examples: ["healthlog sync init ~/Sync/healthlog"])
+    static let mergesFirst = false
+
+    let folder: String
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        folder = arguments.positionals[0]
+        guard !folder.isEmpty else { throw .usage("FOLDER is empty; give the shared folder's path", command: "healthlog sync init") }
+    }
+
+    func run(_ context: CommandContext) throws(CLIError) {
+        let report = try context.run { try $0.syncInit(folder: folder) }
+        let folderText = report.folder.visibleControls()
+        if report.alreadyMember {
+            context.stdout.line("This log already syncs through \(folderText) as device \(report.device).")
+        } else if report.joinedExisting {
+            context.stdout.line("Joined the shared log in \(folderText) as device \(report.device).")
+        } else {
+            context.stdout.line("Started a shared log in \(folderText) as device \(report.device).")
+        }
+        let names = (try? context.run { try $0.syncDeviceNames() }) ?? [:]
+        SyncText.printMerge(report.merge, names: names, context: context, quietWhenEmpty: true)
+        if report.merge.published > 0 {
+            context.stdout.line("Published \(counted(report.merge.published, "record")) this log had, for the other machines.")
+        }
+        if !report.alreadyMember {
+            context.stdout.line("Share this folder with the family's other machines (Syncthing), and run 'healthlog sync init FOLDER' on each.")
+        }
+    }
+}
+
+/// `healthlog sync status`: how the shared log stands.
+struct SyncStatusCommand: Command {
+    static let spec = CommandSpec(
+        ["sync", "status"], abstract: "Show the shared log's devices, what waits, refused lines and concurrent edits.",
+        options: [Options.listingFormat],
+        examples: ["healthlog sync status", "healthlog sync status --format json"])
+    static let mergesFirst = false
+
+    let json: Bool
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        json = try arguments.value(Options.listingFormat) == .json
+    }
+
+    func run(_ context: CommandContext) throws(CLIError) {
+        let status = try context.run { try $0.syncStatus() }
+        if json {
+            context.stdout.line(SyncText.json(status).serialized(indent: "  "))
+        } else {
+            SyncText.printStatus(status, context: context)
+        }
+    }
+}

@@ -1,0 +1,131 @@
+import HealthCore
+public import HealthRecords
+
+/// What joining a shared log did.
+public struct JoinReport: Equatable, Sendable {
+    /// The shared folder.
+    public var folder: String
+    /// This device's id.
+    public var device: String
+    /// True when the folder already held another machine's log.
+    public var joinedExisting: Bool
+    /// True when this log was already a member of this folder.
+    public var alreadyMember: Bool
+    /// The merge that took in what was there and published what this log had.
+    public var merge: MergeReport
+}
+
+/// Family sync as a front end uses it: join a shared folder, merge it, and say how it stands.
+///
+/// HealthLog never lets the engine that copies the folder (Syncthing) touch the SQLite file:
+/// each device appends its own operations to its own journal in the folder (``SyncJournal``),
+/// and merges what the others wrote (``SyncMerge``).
+public enum FamilySync {
+    /// The journal of a shared log, to observe its changes; nil when the log is not shared.
+    public static func journal(for store: RecordStore, wallClock: @escaping () -> Int64) throws(SyncError) -> SyncJournal? {
+        try SyncJournal.attached(to: store, wallClock: wallClock)
+    }
+
+    /// Makes the log of `store` a member of the shared log in `folderPath` (an absolute path),
+    /// creating it or joining the one there: this log takes every operation already there and
+    /// publishes what it had before as its own.
+    public static func join(
+        _ store: RecordStore, folder folderPath: String, existingJournal: SyncJournal?, wallClock: @escaping () -> Int64
+    ) throws(SyncError) -> JoinReport {
+        let folder = SyncFolder(path: folderPath)
+        try refuseFolderHoldingLog(folder, databasePath: store.path)
+        if FileSystem.exists(folderPath), !FileSystem.isDirectory(folderPath) {
+            throw .refused("\(folderPath) is a file, not a folder; give the folder the machines share")
+        }
+        if let existingJournal {
+            guard FileSystem.sameFile(existingJournal.folder.path, folderPath) || existingJournal.folder.path == folderPath else {
+                throw .refused("this log already syncs through \(existingJournal.folder.path); it can be a member of one shared log only")
+            }
+            let merge = try mergeNow(store, journal: existingJournal)
+            return JoinReport(folder: existingJournal.folder.path, device: existingJournal.device, joinedExisting: true, alreadyMember: true, merge: merge)
+        }
+        let existing = folder.holdsSharedLog
+        let journal = try SyncJournal.join(store, folder: folder, wallClock: wallClock)
+        do {
+            try folder.prepare(device: journal.device)
+            let merge = try SyncMerge.merge(store: store, journal: journal, now: wallClock(), publishingUnsynced: true)
+            try writeDeviceFile(store, journal: journal)
+            return JoinReport(folder: folder.path, device: journal.device, joinedExisting: existing, alreadyMember: false, merge: merge)
+        } catch {
+            // A join that failed leaves the log as it was: not a member.
+            try? store.setSyncSetting(SyncJournal.Key.folder, to: nil)
+            throw error
+        }
+    }
+
+    /// Merges what the other machines wrote since the last merge.
+    public static func mergeNow(_ store: RecordStore, journal: SyncJournal) throws(SyncError) -> MergeReport {
+        let report = try SyncMerge.merge(store: store, journal: journal, now: currentMilliseconds(journal))
+        if !report.isEmpty || deviceFileIsStale(journal) { try writeDeviceFile(store, journal: journal) }
+        return report
+    }
+
+    /// True when the log is shared and its folder holds anything the last merge did not read:
+    /// a few `stat` calls, on a log open for reading or writing.
+    public static func hasNews(_ store: RecordStore) throws(SyncError) -> Bool {
+        guard let folder = try SyncError.run({ try store.syncSetting(SyncJournal.Key.folder) }) else { return false }
+        let device = try SyncError.run { try store.syncSetting(SyncJournal.Key.device) } ?? ""
+        return try SyncMerge.hasNews(store: store, folder: SyncFolder(path: folder), device: device)
+    }
+
+    private static func currentMilliseconds(_ journal: SyncJournal) -> Int64 { journal.wallClockNow }
+
+    /// Refuses a folder that holds the log file itself (the engine would copy the SQLite file).
+    static func refuseFolderHoldingLog(_ folder: SyncFolder, databasePath: String) throws(SyncError) {
+        var directory = FileSystem.parentDirectory(of: databasePath)
+        while true {
+            if directory == folder.path || (FileSystem.exists(folder.path) && FileSystem.sameFile(directory, folder.path)) {
+                throw .refused(
+                    "\(folder.path) holds the log itself (\(databasePath)); share a folder of its own, apart from the log, so the sync engine never copies the database")
+            }
+            let parent = FileSystem.parentDirectory(of: directory)
+            if parent == directory || directory == "." { break }
+            directory = parent
+        }
+    }
+
+    // MARK: - The device file
+
+    static func deviceFilePath(_ journal: SyncJournal) -> String {
+        journal.folder.deviceFolder(journal.device) + "/" + SyncFolder.deviceFileName
+    }
+
+    private static func deviceFileIsStale(_ journal: SyncJournal) -> Bool {
+        guard let value = readDeviceFile(deviceFilePath(journal)) else { return true }
+        return value["app"]?.string != HealthLogVersion.current
+    }
+
+    /// Writes this device's name, version and what it has merged of each device.
+    static func writeDeviceFile(_ store: RecordStore, journal: SyncJournal) throws(SyncError) {
+        let devices = try SyncError.run { try store.syncDevices() }
+        let merged = JSONValue.object(devices.map { ($0.device, .number(String($0.lastClock))) })
+        let value = JSONValue.object([
+            ("device", .string(journal.device)), ("name", .string(SyncJournal.hostName())), ("app", .string(HealthLogVersion.current)),
+            ("updated", .number(String(journal.wallClockNow))), ("merged", merged),
+        ])
+        try journal.folder.prepare(device: journal.device)
+        try SyncFolder.writeAtomically(value.serialized(indent: "  ") + "\n", to: deviceFilePath(journal))
+    }
+
+    /// The host names the devices of the shared log in `folder` gave, by device id.
+    public static func deviceNames(folder: String) -> [String: String] {
+        let folder = SyncFolder(path: folder)
+        var names: [String: String] = [:]
+        for device in folder.devices() {
+            if let name = readDeviceFile(folder.deviceFolder(device) + "/" + SyncFolder.deviceFileName)?["name"]?.string {
+                names[device] = String(name.prefix(64))
+            }
+        }
+        return names
+    }
+
+    static func readDeviceFile(_ path: String) -> JSONValue? {
+        guard FileSystem.size(of: path) ?? 0 < 1 << 20, let bytes = try? FileBytes.read(path) else { return nil }
+        return try? JSONReader(bytes: bytes).readValue()
+    }
+}

@@ -1,0 +1,16 @@
+/// A hybrid logical clock: milliseconds since 1970 in the high bits, a counter in the low 16.
+///
+/// A device's next operation is stamped after every operation it has seen, its own and merged
+/// ones, whatever its wall clock says: a correction made after seeing a change always wins
+/// over it, even when the other machine's clock ran ahead.
+public enum HybridClock {
+    static let counterBits: Int64 = 16
+
+    /// The stamp for a new operation, after `last` (the greatest seen) at wall time `milliseconds`.
+    public static func next(after last: Int64, milliseconds: Int64) -> Int64 {
+        max(milliseconds << counterBits, last + 1)
+    }
+
+    /// The wall time a stamp carries, in milliseconds since 1970.
+    public static func milliseconds(_ clock: Int64) -> Int64 { clock >> counterBits }
+}

@@ -1,0 +1,86 @@
+import HealthCore
+public import HealthRecords
+
+/// How a shared log stands, as `healthlog sync status` shows it.
+public struct SyncStatus: Equatable, Sendable {
+    /// One device of the shared log.
+    public struct Device: Equatable, Sendable {
+        public var id: String
+        /// Its host name, from its device file.
+        public var name: String?
+        /// The HealthLog version that last wrote its device file.
+        public var app: String?
+        public var isThisDevice: Bool
+        /// The operations this log holds from it.
+        public var operations: Int
+        /// When its latest operation was made (its clock), in milliseconds since 1970.
+        public var lastChange: Int64?
+        /// When it last merged, in milliseconds since 1970, by its own clock.
+        public var lastMerge: Int64?
+        /// This device's operations it has not merged yet; nil when it never said.
+        public var waiting: Int?
+        /// How far its clock ran ahead of this machine's, in milliseconds, when it did.
+        public var clockAhead: Int64?
+    }
+
+    public var folder: String
+    public var folderPresent: Bool
+    /// This device's id.
+    public var device: String
+    public var devices: [Device]
+    /// Refused lines (at most 20) and how many in all.
+    public var refusals: [SyncRefusal]
+    public var refusedTotal: Int
+    /// Concurrent edits (the latest 20) and how many in all.
+    public var conflicts: [SyncConflict]
+    public var conflictTotal: Int
+    /// The engine's conflict copies in the folder (read as extra segments).
+    public var conflictCopies: [String]
+    /// Readings and events put but not shown: their profile is deleted or not yet known.
+    public var hiddenReadings: Int
+    public var hiddenEvents: Int
+    /// True when the folder holds changes this log has not merged (a read-only log, `--no-sync`).
+    public var unmerged: Bool
+    /// True when some of this device's operations are not in its journal yet (the folder was missing).
+    public var journalBehind: Bool
+}
+
+extension FamilySync {
+    /// How the shared log stands; `journal` is the log's (see ``journal(for:wallClock:)``).
+    public static func status(_ store: RecordStore, journal: SyncJournal) throws(SyncError) -> SyncStatus {
+        let folder = journal.folder
+        return try SyncError.run {
+            let summaries = try store.syncDevices()
+            var ids = Set(summaries.map(\.device))
+            ids.formUnion(folder.devices())
+            ids.insert(journal.device)
+            let skews = Dictionary(try store.syncSettings(withPrefix: "skew.").map { (String($0.key.dropFirst(5)), Int64($0.value) ?? 0) }) { a, _ in a }
+            var devices: [SyncStatus.Device] = []
+            for id in ids.sorted() {
+                let summary = summaries.first { $0.device == id }
+                let file = readDeviceFile(folder.deviceFolder(id) + "/" + SyncFolder.deviceFileName)
+                var waiting: Int?
+                if id != journal.device, let merged = file?["merged"], let seen = merged[journal.device] ?? .some(.number("0")),
+                    case .number(let digits) = seen, let clock = Int64(digits)
+                {
+                    waiting = try store.syncOperationCount(device: journal.device, after: clock)
+                }
+                let updated: Int64? = { if case .number(let digits)? = file?["updated"] { return Int64(digits) } else { return nil } }()
+                devices.append(SyncStatus.Device(
+                    id: id, name: file?["name"]?.string.map { String($0.prefix(64)) }, app: file?["app"]?.string.map { String($0.prefix(32)) },
+                    isThisDevice: id == journal.device, operations: summary?.operations ?? 0,
+                    lastChange: summary.map { HybridClock.milliseconds($0.lastClock) }, lastMerge: updated, waiting: waiting,
+                    clockAhead: skews[id]))
+            }
+            let refusals = try store.syncRefusals(limit: 20)
+            let conflicts = try store.syncConflicts(limit: 20)
+            let copies = folder.journalFiles().filter(\.isConflictCopy).map(\.relativePath)
+            return SyncStatus(
+                folder: folder.path, folderPresent: folder.exists, device: journal.device, devices: devices,
+                refusals: refusals.refusals, refusedTotal: refusals.total, conflicts: conflicts.conflicts, conflictTotal: conflicts.total,
+                conflictCopies: copies, hiddenReadings: try store.hiddenSyncedRecordCount(.reading),
+                hiddenEvents: try store.hiddenSyncedRecordCount(.event), unmerged: try SyncMerge.hasNews(store: store, folder: folder, device: journal.device),
+                journalBehind: try store.syncSetting(SyncJournal.Key.behind) != nil)
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import HealthCore
+import HealthRecords
+public import HealthSync
+
+extension HealthLogError {
+    init(_ error: SyncError) {
+        switch error {
+        case .notSetUp, .refused: self = .other(.refused, error.description)
+        case .folderMissing: self = .other(.unreadableInput, error.description)
+        case .journal: self = .other(.failed, error.description)
+        case .store(let records): self = HealthLogError(records)
+        }
+    }
+}
+
+extension HealthLog {
+    /// Makes this log a member of the shared log in `folder` (created, or joined when another
+    /// machine made it): it takes every operation there and publishes what it had as its own.
+    public func syncInit(folder: String) throws(HealthLogError) -> JoinReport {
+        let absolute = FileSystem.absolutePath(folder)
+        let store = try writer()
+        do {
+            let report = try FamilySync.join(store, folder: absolute, existingJournal: syncJournal, wallClock: settings.clock)
+            close()
+            return report
+        } catch {
+            throw HealthLogError(error)
+        }
+    }
+
+    /// Merges what the other machines wrote since the last merge.
+    public func syncNow() throws(HealthLogError) -> MergeReport {
+        guard FileSystem.exists(settings.databasePath) else { throw HealthLogError(SyncError.notSetUp) }
+        let store = try writer()
+        guard let journal = syncJournal else { throw HealthLogError(SyncError.notSetUp) }
+        do {
+            return try FamilySync.mergeNow(store, journal: journal)
+        } catch {
+            throw HealthLogError(error)
+        }
+    }
+
+    /// The host names the shared log's devices gave, by device id.
+    public func syncDeviceNames() throws(HealthLogError) -> [String: String] {
+        let store = try reader()
+        guard let folder = try HealthLog.run({ try store.syncSetting("folder") }) else { return [:] }
+        return FamilySync.deviceNames(folder: folder)
+    }
+
+    /// How the shared log stands (after a merge when the log can be written).
+    public func syncStatus() throws(HealthLogError) -> SyncStatus {
+        let store = try reader()
+        guard try HealthLog.run({ try store.syncSetting("folder") }) != nil else { throw HealthLogError(SyncError.notSetUp) }
+        _ = mergeQuietly()
+        var current = try writerIfPossible()
+        if current == nil { current = try reader() }
+        do {
+            let journal = try syncJournal ?? FamilySync.journal(for: current!, wallClock: settings.clock)
+            guard let journal else { throw SyncError.notSetUp }
+            return try FamilySync.status(current!, journal: journal)
+        } catch {
+            throw HealthLogError.from(error)
+        }
+    }
+
+    /// Merges first, as every command does, in milliseconds when nothing is new. Skips a log
+    /// that is missing, not shared or read-only, and a missing folder; returns a one-line
+    /// warning when a merge was due but failed (the command goes on).
+    public func mergeQuietly() -> String? {
+        let path = settings.databasePath
+        guard FileSystem.exists(path), FileSystem.nonRegularKind(path) == nil, let store = try? reader(),
+            (try? FamilySync.hasNews(store)) == true,
+            FileSystem.isWritable(path), FileSystem.isWritableDirectory(FileSystem.parentDirectory(of: path))
+        else { return nil }
+        do {
+            let writer = try writer()
+            guard let journal = syncJournal else { return nil }
+            _ = try FamilySync.mergeNow(writer, journal: journal)
+            return nil
+        } catch {
+            return "sync: the shared folder was not merged (\(error)); this command goes on without it"
+        }
+    }
+
+    /// The store for writing, or nil when the log cannot be written here.
+    private func writerIfPossible() throws(HealthLogError) -> RecordStore? {
+        let path = settings.databasePath
+        guard FileSystem.isWritable(path), FileSystem.isWritableDirectory(FileSystem.parentDirectory(of: path)) else { return nil }
+        return try writer()
+    }
+}

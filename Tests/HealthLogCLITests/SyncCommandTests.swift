@@ -1,0 +1,293 @@
+import Foundation
+import HealthCore
+import HealthLogCLI
+import HealthRecords
+import Testing
+
+/// Every field of every record of the log at `path`, sorted: two logs that converged print the same.
+func logDump(_ path: String) throws -> [String] {
+    let store = try RecordStore.open(path: path, access: .readOnly)
+    var lines: [String] = []
+    let text = { (value: Any?) -> String in value.map { "\($0)" } ?? "-" }
+    for p in try store.profiles() {
+        lines.append("profile \(p.id) | \(p.name) | \(text(p.birthYear)) | \(text(p.sex)) | \(text(p.target)) | \(p.createdAt) | \(p.updatedAt)")
+    }
+    for t in try store.tags(includingRemoved: true) {
+        lines.append("tag \(t.id) | \(t.label) | \(text(t.labelZh)) | \(t.color) | \(t.symbol) | \(t.deviation) | \(t.removed)")
+    }
+    for e in try store.events() {
+        lines.append("event \(e.id) | \(e.profileID) | \(e.at.iso8601) | \(e.kind) | \(e.text) | \(e.createdAt) | \(e.updatedAt)")
+    }
+    for r in try store.readings() {
+        lines.append(
+            "reading \(r.id) | \(r.profileID) | \(r.takenAt.iso8601) | \(text(r.bloodPressure)) | \(text(r.pulse)) | \(text(r.weightGrams)) | \(r.tagIDs) | \(r.note) | \(r.site) | \(r.createdAt) | \(r.updatedAt)")
+    }
+    return lines.sorted()
+}
+
+/// Two (or more) machines, each with its own log, sharing one folder.
+private struct Family {
+    let dad = CLIHarness()
+    let daughter = CLIHarness()
+    let folder: String
+
+    init() {
+        folder = dad.directory.file("shared")
+        dad.family()
+    }
+
+    /// Both logs members of the shared folder, merged.
+    func joined() {
+        dad.ok("sync", "init", folder)
+        daughter.ok("sync", "init", folder)
+        dad.ok("sync")
+    }
+
+    /// Both merge until neither has anything new (two rounds suffice for two machines).
+    func settle() {
+        for _ in 0..<2 {
+            dad.ok("sync")
+            daughter.ok("sync")
+        }
+    }
+
+    func readingID(_ harness: CLIHarness, systolic: Int) throws -> String {
+        try #require(try harness.readings().first { $0.systolic == systolic }).id
+    }
+}
+
+@Suite struct SyncCommandTests {
+    @Test func twoMachinesConvergeAfterEveryKindOfChange() throws {
+        let family = Family()
+        family.joined()
+        #expect(try family.daughter.readings().count == 4, "joining takes every reading already shared")
+        // Changes on both machines, neither merging in between.
+        let daughter = family.daughter
+        daughter.ok("-p", "dad", "add", "128/80", "70", "--at", "2026-11-30 07:00", "--note", "女儿量的")
+        daughter.ok("edit", try family.readingID(daughter, systolic: 142), "--note", "after dinner")
+        daughter.ok("delete", try family.readingID(daughter, systolic: 150), "--yes")
+        daughter.ok("tag", "add", "salt", "--label", "salty meal", "--label-zh", "咸食")
+        daughter.ok("-p", "dad", "event", "add", "amlodipine 5 mg started", "--at", "2026-11-28 08:00", "--kind", "medication")
+        daughter.ok("profile", "edit", "mom", "--target", "130/80")
+        let csv = daughter.directory.file("paper.csv")
+        try "id,profile,taken_at,systolic,diastolic,pulse,weight_kg,tags,note,site\n,mom,2026-11-27T07:10:00+08:00,141,90,77,,,,home\n,mom,2026-11-27T21:05:00+08:00,133,84,70,,,,home\n".write(
+            toFile: csv, atomically: true, encoding: .utf8)
+        daughter.ok("-p", "mom", "import", csv)
+        family.dad.ok("--no-sync", "-p", "dad", "add", "136/84", "68", "--at", "2026-11-29 21:30", "-t", "bp-med")
+        family.dad.ok("--no-sync", "tag", "remove", "black-coffee")
+        family.settle()
+        let dump = try logDump(family.dad.databasePath)
+        #expect(dump == (try logDump(daughter.databasePath)))
+        #expect(try family.dad.readings().count == 7)
+        #expect(dump.contains { $0.contains("| 128/80 |") })
+        #expect(!dump.contains { $0.contains("| 150/95 |") }, "the deleted reading stays deleted")
+        #expect(try family.dad.readings().contains { $0.note == "女儿量的" })
+        #expect(family.dad.ok("tag", "list").contains("salt"))
+        #expect(!family.daughter.ok("tag", "list").contains("black-coffee"))
+        #expect(family.dad.ok("-p", "dad", "event", "list").contains("amlodipine"))
+        #expect(family.dad.ok("profile", "show", "mom").contains("130/80"))
+        // Merging again changes nothing.
+        #expect(family.dad.ok("sync").contains("Nothing new"))
+        #expect(try logDump(family.dad.databasePath) == dump)
+    }
+
+    @Test func everyCommandMergesFirstUnlessToldNot() throws {
+        let family = Family()
+        family.joined()
+        family.daughter.ok("-p", "dad", "add", "125/79", "--at", "2026-11-30 07:05")
+        #expect(!family.dad.ok("--no-sync", "-p", "dad", "list").contains("125/79"))
+        #expect(family.dad.ok("-p", "dad", "list").contains("125/79"))
+    }
+
+    @Test func mergeIsTheSameWhateverOrderTheFilesArriveIn() throws {
+        let family = Family()
+        family.joined()
+        family.daughter.ok("-p", "mom", "add", "121/77", "--at", "2026-11-30 07:41")
+        family.dad.ok("delete", try family.readingID(family.dad, systolic: 118), "--yes")
+        family.daughter.ok("--no-sync", "edit", try family.readingID(family.daughter, systolic: 118), "--note", "edited offline")
+        family.settle()
+        let expected = try logDump(family.dad.databasePath)
+        // A third machine gets the devices' journals one at a time, in the other order.
+        let third = CLIHarness()
+        let copy = third.directory.file("shared")
+        let devices = try FileManager.default.contentsOfDirectory(atPath: family.folder + "/journal").sorted().reversed()
+        try FileManager.default.createDirectory(atPath: copy + "/journal", withIntermediateDirectories: true)
+        third.ok("sync", "init", copy)
+        for device in devices {
+            try FileManager.default.copyItem(atPath: family.folder + "/journal/" + device, toPath: copy + "/journal/" + device)
+            third.ok("sync")
+        }
+        third.ok("sync")
+        #expect(try logDump(third.databasePath) == expected)
+    }
+
+    @Test func aClockRunningAheadDoesNotWinLaterCorrections() throws {
+        let family = Family()
+        family.joined()
+        // The daughter's laptop thinks it is a year later.
+        family.daughter.now = fixedNow + 365 * 86_400_000
+        family.daughter.ok("-p", "dad", "add", "250/150", "--at", "2026-11-30 07:50")
+        family.dad.ok("sync")
+        let mistaken = try family.readingID(family.dad, systolic: 250)
+        // The father, at the right time, corrects it and then deletes it: both win.
+        family.dad.ok("edit", mistaken, "--note", "typo")
+        family.dad.ok("delete", mistaken, "--yes")
+        family.settle()
+        #expect(!(try family.daughter.readings().contains { $0.systolic == 250 }))
+        #expect(try logDump(family.dad.databasePath) == (try logDump(family.daughter.databasePath)))
+        #expect(family.dad.ok("sync", "status").contains("ahead of this machine's"))
+    }
+
+    @Test func concurrentEditsConvergeAndSayWhichSideWon() throws {
+        let family = Family()
+        family.joined()
+        let id = try family.readingID(family.dad, systolic: 138)
+        family.dad.ok("edit", id, "--note", "dad's note")
+        family.daughter.now = fixedNow + 60_000
+        family.daughter.ok("--no-sync", "edit", id, "--note", "daughter's note")
+        family.settle()
+        #expect(try family.dad.readings().first { $0.id == id }?.note == "daughter's note")
+        #expect(try family.daughter.readings().first { $0.id == id }?.note == "daughter's note")
+        let status = family.dad.ok("sync", "status")
+        #expect(status.contains("Concurrent edits: 1"))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(family.dad.ok("sync", "status", "--format", "json").utf8)) as? [String: Any])
+        #expect(json["schema"] as? Int == 1)
+        #expect((json["conflicts"] as? [String: Any])?["total"] as? Int == 1)
+        #expect((json["devices"] as? [Any])?.count == 2)
+    }
+
+    @Test func damagedAndTornLinesAreNamedAndNothingElseIsLost() throws {
+        let family = Family()
+        family.joined()
+        family.daughter.ok("-p", "dad", "add", "131/83", "--at", "2026-11-30 07:20")
+        let journal = try #require(try ownSegment(family.daughter, folder: family.folder))
+        var text = try String(contentsOfFile: journal, encoding: .utf8)
+        let lines = text.split(separator: "\n")
+        // A line edited by hand (its checksum no longer matches), then a torn one.
+        text += lines.last!.replacingOccurrences(of: "131", with: "191") + "\n" + "{\"v\":1,\"op\":\"\u{1B}[31m"
+        try text.write(toFile: journal, atomically: false, encoding: .utf8)
+        let merged = family.dad.run("sync")
+        #expect(merged.status == 0)
+        #expect(merged.stderr.contains("1 line in the shared folder refused"))
+        #expect(try family.dad.readings().contains { $0.systolic == 131 })
+        #expect(!(try family.dad.readings().contains { $0.systolic == 191 }))
+        let status = family.dad.ok("sync", "status")
+        #expect(status.contains("000001.ndjson:\(lines.count + 1): its checksum does not match"))
+        #expect(!status.contains("\u{1B}"))
+        // The daughter's next change cuts her own torn line and is read in full.
+        family.daughter.ok("-p", "dad", "add", "127/81", "--at", "2026-11-30 07:25")
+        family.dad.ok("sync")
+        #expect(try family.dad.readings().contains { $0.systolic == 127 })
+        #expect(family.dad.ok("sync", "status").contains("Refused lines: 1:"))
+    }
+
+    @Test func conflictCopiesAreReadAsSegments() throws {
+        let family = Family()
+        family.joined()
+        family.daughter.ok("-p", "dad", "add", "133/85", "--at", "2026-11-30 07:30")
+        let journal = try #require(try ownSegment(family.daughter, folder: family.folder))
+        // The engine kept the newer lines in a conflict copy and an older version under the name.
+        let lines = try String(contentsOfFile: journal, encoding: .utf8).split(separator: "\n")
+        let copy = journal.replacingOccurrences(of: "000001.ndjson", with: "000001.sync-conflict-20261130-073100-ABCDEFG.ndjson")
+        try (lines.joined(separator: "\n") + "\n").write(toFile: copy, atomically: false, encoding: .utf8)
+        try (lines.dropLast().joined(separator: "\n") + "\n").write(toFile: journal, atomically: false, encoding: .utf8)
+        let third = CLIHarness()
+        third.ok("sync", "init", family.folder)
+        #expect(try third.readings().contains { $0.systolic == 133 })
+        #expect(third.ok("sync", "status").contains("sync-conflict-20261130"))
+    }
+
+    @Test func aJournalThatVanishesForAMomentDeletesNothing() throws {
+        let family = Family()
+        family.joined()
+        family.daughter.ok("-p", "dad", "add", "129/82", "--at", "2026-11-30 07:35")
+        family.dad.ok("sync")
+        let journal = try #require(try ownSegment(family.daughter, folder: family.folder))
+        let aside = journal + ".aside"
+        try FileManager.default.moveItem(atPath: journal, toPath: aside)
+        family.dad.ok("sync")
+        #expect(try family.dad.readings().contains { $0.systolic == 129 })
+        // Back, but empty: still nothing is forgotten.
+        try "".write(toFile: journal, atomically: false, encoding: .utf8)
+        family.dad.ok("sync")
+        #expect(try family.dad.readings().contains { $0.systolic == 129 })
+        // The daughter finds her journal cut and writes her changes again.
+        #expect(family.daughter.ok("sync").contains("to its journal again"))
+        let third = CLIHarness()
+        third.ok("sync", "init", family.folder)
+        #expect(try logDump(third.databasePath) == (try logDump(family.daughter.databasePath)))
+    }
+
+    @Test func aReadingWhoseProfileIsDeletedIsHiddenNotDestroyed() throws {
+        let family = Family()
+        family.joined()
+        family.dad.ok("profile", "remove", "mom", "--yes")
+        family.daughter.ok("--no-sync", "-p", "mom", "add", "117/75", "--at", "2026-11-30 07:45")
+        family.settle()
+        #expect(!(try family.dad.readings().contains { $0.systolic == 117 }))
+        #expect(family.dad.ok("sync", "status").contains("Hidden, not lost: 1 reading"))
+        // The profile comes back, and the reading with it, on both machines.
+        family.daughter.ok("profile", "add", "mom", "--name", "妈妈")
+        family.settle()
+        #expect(try family.dad.readings(profile: "mom").map(\.systolic) == [117])
+        #expect(try logDump(family.dad.databasePath) == (try logDump(family.daughter.databasePath)))
+    }
+
+    @Test func aMissingFolderIsSkippedAndCaughtUpLater() throws {
+        let family = Family()
+        family.dad.ok("sync", "init", family.folder)
+        try FileManager.default.moveItem(atPath: family.folder, toPath: family.folder + ".unplugged")
+        let added = family.dad.run("-p", "dad", "add", "126/80", "--at", "2026-11-30 07:55")
+        #expect(added.status == 0)
+        #expect(added.stderr.isEmpty)
+        let status = family.dad.ok("sync", "status")
+        #expect(status.contains("MISSING"))
+        #expect(status.contains("not in the folder yet"))
+        #expect(family.dad.run("sync").status == ExitCode.noInput)
+        try FileManager.default.moveItem(atPath: family.folder + ".unplugged", toPath: family.folder)
+        #expect(family.dad.ok("sync").contains("to its journal again"))
+        family.daughter.ok("sync", "init", family.folder)
+        #expect(try family.daughter.readings().contains { $0.systolic == 126 })
+    }
+
+    @Test func aRestoredBackupIsMergedWithTheSharedLog() throws {
+        let family = Family()
+        family.joined()
+        let backup = family.dad.directory.file("before.sqlite")
+        family.dad.ok("backup", backup)
+        family.daughter.ok("-p", "dad", "add", "124/78", "--at", "2026-11-30 07:58")
+        family.dad.ok("sync")
+        family.dad.ok("restore", backup, "--yes")
+        #expect(try family.dad.readings().contains { $0.systolic == 124 }, "a restore never loses a shared reading")
+        #expect(try logDump(family.dad.databasePath) == (try logDump(family.daughter.databasePath)))
+    }
+
+    @Test func refusesAFolderHoldingTheLogAndAFile() throws {
+        let harness = CLIHarness()
+        harness.family()
+        let before = harness.databaseBytes()
+        let inside = harness.run("sync", "init", harness.directory.path)
+        #expect(inside.status == ExitCode.dataError)
+        #expect(inside.stderr.contains("holds the log itself"))
+        let file = harness.directory.file("file.txt")
+        try "x".write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(harness.run("sync", "init", file).status == ExitCode.dataError)
+        #expect(harness.run("sync").status == ExitCode.dataError)
+        #expect(harness.run("sync").stderr.contains("sync init"))
+        #expect(harness.databaseBytes() == before)
+    }
+}
+
+/// The harness's own current journal segment in `folder`.
+private func ownSegment(_ harness: CLIHarness, folder: String) throws -> String? {
+    let store = try RecordStore.open(path: harness.databasePath, access: .readOnly)
+    guard let device = try store.syncSetting("device") else { return nil }
+    return folder + "/journal/\(device)/000001.ndjson"
+}
+
+/// The records library, for tests that read a log file a real process wrote.
+enum HealthRecordsAccess {
+    static func readings(_ path: String) throws -> [Reading] {
+        try RecordStore.open(path: path, access: .readOnly).readings()
+    }
+}
