@@ -96,7 +96,7 @@ let package = Package(
             name: "HealthLogCLITests",
             dependencies: [
                 "HealthLogTestSupport", "HealthCore", "HealthLogCLI", "HealthRecords", "HealthAnalytics", "HealthInterchange", "HealthUseCases",
-                "CSQLite",
+                "HealthSync", "CSQLite",
             ],
             swiftSettings: strict, plugins: layered
         ),

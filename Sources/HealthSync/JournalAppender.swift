@@ -131,10 +131,15 @@ enum JournalReader {
         return (lineStart, count)
     }
 
-    /// A hash of the first `count` bytes of `path` (nil when it cannot be read).
+    /// A hash of what was read of `path`: its first 4 KiB and the 4 KiB before `count` (nil when
+    /// it cannot be read). A journal only grows, so a file whose read part changed (an engine's
+    /// copy replaced by the owner's) is read again from the start.
     static func prefixHash(_ path: String, bytes count: Int64) -> String? {
-        guard let file = try? InputFile(path: path), let bytes = try? file.read(Int(min(count, 4096))) else { return nil }
-        guard bytes.count == Int(min(count, 4096)) else { return nil }
-        return SHA1.hex(bytes)
+        guard let file = try? InputFile(path: path) else { return nil }
+        let window = min(count, 4096)
+        guard let head = try? file.read(Int(window)), head.count == Int(window) else { return nil }
+        guard count > window else { return SHA1.hex(head) }
+        guard (try? file.seek(to: count - window)) != nil, let tail = try? file.read(Int(window)), tail.count == Int(window) else { return nil }
+        return SHA1.hex(head + tail)
     }
 }

@@ -72,14 +72,14 @@ public enum JournalLine {
         let sumSuffix = 50  // ,"sum":" + 40 hex + "}
         let utf8 = Array(line.utf8)
         guard utf8.count > sumSuffix, utf8.count <= maximumBytes else {
-            throw Refusal(utf8.count > maximumBytes ? "the line is longer than \(maximumBytes / 1024) KiB" : "the line is cut off")
+            throw Refusal(utf8.count > maximumBytes ? "the line is longer than \(maximumBytes / 1024) KiB" : "not a journal line: too short to hold an operation")
         }
         let signed = String(decoding: utf8[..<(utf8.count - sumSuffix)], as: UTF8.self)
         let value: JSONValue
         do {
             value = try JSONReader(bytes: utf8).readValue()
         } catch {
-            throw Refusal("not a JSON line (\(error))")
+            throw Refusal("not a journal line: not JSON (\(error))")
         }
         do {
             let fields = try JSONFields(value)

@@ -2,6 +2,7 @@ import Foundation
 import HealthCore
 import HealthLogCLI
 import HealthRecords
+import HealthSync
 import Testing
 
 /// Every field of every record of the log at `path`, sorted: two logs that converged print the same.
@@ -290,4 +291,127 @@ enum HealthRecordsAccess {
     static func readings(_ path: String) throws -> [Reading] {
         try RecordStore.open(path: path, access: .readOnly).readings()
     }
+}
+
+/// The repository's test fixtures.
+private func fixture(_ name: String) -> String {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("HealthInterchangeTests/Fixtures/\(name)").path
+}
+
+@Suite struct SyncFaultTests {
+    @Test func hostileLinesAreRefusedEachWithItsReason() throws {
+        let family = Family()
+        family.joined()
+        family.daughter.ok("-p", "dad", "add", "131/83", "--at", "2026-11-30 07:20")
+        let journal = try #require(try ownSegment(family.daughter, folder: family.folder))
+        let good = try #require(try String(contentsOfFile: journal, encoding: .utf8).split(separator: "\n").last.map(String.init))
+        let otherDevice = try #require(try ownSegment(family.dad, folder: family.folder)).split(separator: "/").dropLast().last.map(String.init)!
+        let lines = [
+            "not json at all",
+            "{this is not JSON, but it is long enough to be taken for an operation's line at first}",
+            String(repeating: "x", count: 70 * 1024),
+            good.replacingOccurrences(of: "{\"v\":1,", with: "{\"v\":9,"),
+            good.replacingOccurrences(of: "131", with: "191"),
+            // A valid line for another device, planted in this one's journal.
+            try relabel(good, device: otherDevice),
+        ]
+        try (try String(contentsOfFile: journal, encoding: .utf8) + lines.joined(separator: "\n") + "\n").write(
+            toFile: journal, atomically: false, encoding: .utf8)
+        family.dad.ok("sync")
+        let status = family.dad.ok("sync", "status")
+        #expect(status.contains("Refused lines: 6"))
+        #expect(status.contains(":3: not a journal line: not JSON"))
+        #expect(status.contains(":2: not a journal line: too short"))
+        #expect(status.contains("longer than 64 KiB"))
+        #expect(status.contains("newer HealthLog (journal format 9)"))
+        #expect(status.contains("checksum does not match"))
+        #expect(status.contains("but the file is in device"))
+        #expect(try family.dad.readings().contains { $0.systolic == 131 })
+        #expect(!(try family.dad.readings().contains { $0.systolic == 191 }))
+    }
+
+    @Test func aDeletedJournalFolderIsWrittenAgainByItsOwner() throws {
+        let family = Family()
+        family.joined()
+        let journal = try #require(try ownSegment(family.dad, folder: family.folder))
+        try FileManager.default.removeItem(atPath: (journal as NSString).deletingLastPathComponent)
+        #expect(family.dad.ok("sync").contains("to its journal again"))
+        let third = CLIHarness()
+        third.ok("sync", "init", family.folder)
+        #expect(try logDump(third.databasePath) == (try logDump(family.dad.databasePath)))
+    }
+
+    @Test func aCopiedLogWritesAsADeviceOfItsOwn() throws {
+        let family = Family()
+        family.dad.ok("sync", "init", family.folder)
+        let copy = CLIHarness()
+        try FileManager.default.copyItem(atPath: family.dad.databasePath, toPath: copy.databasePath)
+        copy.ok("-p", "dad", "add", "122/79", "--at", "2026-11-30 07:59")
+        family.dad.ok("-p", "dad", "add", "123/79", "--at", "2026-11-30 07:58")
+        let devices = try FileManager.default.contentsOfDirectory(atPath: family.folder + "/journal")
+        #expect(devices.count == 2, "the copy took a device id of its own: two machines never write one journal")
+        family.dad.ok("sync")
+        copy.ok("sync")
+        #expect(try logDump(copy.databasePath) == (try logDump(family.dad.databasePath)))
+        #expect(try family.dad.readings().filter { [122, 123].contains($0.systolic) }.count == 2)
+    }
+
+    @Test func twoMachinesImportingOneDeviceFileKeepOneCopyOfEachReading() throws {
+        let family = Family()
+        family.joined()
+        family.dad.ok("-p", "dad", "import", fixture("omron.csv"))
+        family.daughter.ok("--no-sync", "-p", "dad", "import", fixture("omron.csv"))
+        family.settle()
+        let dad = try family.dad.readings(profile: "dad")
+        #expect(Set(dad.map(\.id)).count == dad.count)
+        #expect(dad.count == (try family.daughter.readings(profile: "dad")).count)
+        #expect(try logDump(family.dad.databasePath) == (try logDump(family.daughter.databasePath)))
+    }
+}
+
+@Suite struct DeletedRecordsTests {
+    @Test func anOlderBackupDoesNotBringBackWhatWasDeletedSince() throws {
+        let cli = CLIHarness()
+        cli.family()
+        let backup = cli.directory.file("old.json")
+        cli.ok("export", "--format", "json", "-o", backup)
+        let deleted = try #require(try cli.readings().first { $0.systolic == 150 }).id
+        cli.ok("delete", deleted, "--yes")
+        let imported = cli.run("import", backup)
+        #expect(imported.status == 0)
+        #expect(imported.stderr.contains("Not brought back: 1 reading and 0 events deleted from this log since the file was made."))
+        #expect(!(try cli.readings().contains { $0.id == deleted }))
+    }
+
+    @Test func aVersionStampedInTheFutureNeverWins() throws {
+        let cli = CLIHarness()
+        cli.family()
+        let reading = try #require(try cli.readings().first { $0.systolic == 138 })
+        let backup = cli.directory.file("skewed.json")
+        cli.ok("export", "--format", "json", "-o", backup)
+        cli.ok("edit", reading.id, "--note", "corrected")
+        // A machine whose clock ran a year ahead changed the note too.
+        var document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: backup))) as? [String: Any])
+        var readings = try #require(document["readings"] as? [[String: Any]])
+        let index = try #require(readings.firstIndex { $0["id"] as? String == reading.id })
+        readings[index]["note"] = "from the future"
+        readings[index]["updatedAt"] = "2027-11-30T00:00:00.000Z"
+        document["readings"] = readings
+        try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: backup))
+        let imported = cli.run("import", backup)
+        #expect(imported.status == 0)
+        #expect(imported.stderr.contains("changed in the future (2027-11-30"))
+        let stored = try #require(try cli.readings().first { $0.id == reading.id })
+        #expect(stored.note == "corrected")
+        // A local edit always ends newer than the version it replaced.
+        #expect(stored.updatedAt > reading.updatedAt)
+    }
+}
+
+/// `line` (a journal line) as if `device` had written it, correctly signed.
+private func relabel(_ line: String, device: String) throws -> String {
+    let decoded = try JournalLine.decode(line)
+    let operation = try #require(JournalLine.operation(for: decoded.change, id: UUID().uuidString.lowercased(), clock: decoded.operation.clock + 1, device: device))
+    return operation.line
 }

@@ -70,12 +70,16 @@ public struct ImportSummary: Equatable, Sendable {
     public var updated = 0
     /// One line per reading or event whose id matched a different version, saying which one was kept.
     public var conflicts: [String] = []
+    /// Readings the log deleted since the file was made: not brought back.
+    public var deletedSince = 0
     /// Events written.
     public var eventsAdded = 0
     /// Events the log already had, or whose stored version was kept.
     public var eventDuplicates = 0
     /// Events replaced by a newer version with the same id.
     public var eventsUpdated = 0
+    /// Events the log deleted since the file was made: not brought back.
+    public var eventsDeletedSince = 0
 
     public init() {}
 }

@@ -128,6 +128,10 @@ struct ImportCommand: Command {
             counts.append("events added \(summary.eventsAdded)\(summary.eventsUpdated > 0 ? " (updated \(summary.eventsUpdated))" : "")")
         }
         counts += ["skipped \(report.outcome.skippedCount)", "invalid \(report.outcome.problemCount)"]
+        if summary.deletedSince + summary.eventsDeletedSince > 0 {
+            say(
+                "Not brought back: \(counted(summary.deletedSince, "reading")) and \(counted(summary.eventsDeletedSince, "event")) deleted from this log since the file was made.")
+        }
         let into = report.profile.map { " into \($0)" } ?? ""
         let line = counts.joined(separator: ", ")
         context.stdout.line(

@@ -113,6 +113,16 @@ struct Migrations {
                 value TEXT NOT NULL
             );
             """),
+        // The ids of deleted readings and events, so that importing an older backup does not
+        // bring back what was deleted since without saying so.
+        Step(identifier: "v6-deleted-records", sql: """
+            CREATE TABLE deleted_records (
+                entity TEXT NOT NULL CHECK (entity IN ('reading', 'event')),
+                id TEXT NOT NULL,
+                deleted_at INTEGER NOT NULL,
+                PRIMARY KEY (entity, id)
+            );
+            """),
     ]
 
     /// Triggers that refuse new text in `table.column` longer than `limit`, in code points

@@ -77,6 +77,7 @@ extension RecordStore {
                 profileID = $0.text(0)
             }
             guard let profileID else { throw RecordsError.notFound("no event with id '\(id)'") }
+            try rememberDeletion(.event, id: id)
             record(.eventDeleted(id: id, profileID: profileID))
         }
     }

@@ -100,6 +100,9 @@ private struct BatchImporter {
     var undefinedTags = Set<String>()
     var stored: DuplicateIndex
     let insertion: Statement
+    /// The ids of readings and events deleted from the log: an older backup does not bring them back.
+    let deletedReadings: Set<String>
+    let deletedEvents: Set<String>
 
     init(store: RecordStore, now: Int64, mergeNewer: Bool) throws {
         self.store = store
@@ -112,6 +115,8 @@ private struct BatchImporter {
         for profile in profiles { birthYears[profile.id] = profile.birthYear }
         stored = try DuplicateIndex(database: store.database)
         insertion = try store.insertStatement()
+        deletedReadings = try store.deletedIDs(.reading)
+        deletedEvents = try store.deletedIDs(.event)
     }
 
     mutating func add(_ batch: ImportBatch, summary: inout ImportSummary) throws {
@@ -161,6 +166,10 @@ private struct BatchImporter {
                 summary.duplicates += 1
                 continue
             }
+            if !deletedReadings.isEmpty, deletedReadings.contains(reading.id.asciiLowercased()) {
+                summary.deletedSince += 1
+                continue
+            }
             if !knownProfiles.contains(reading.profileID) {
                 try store.insertProfile(Profile(id: reading.profileID), now: now)
                 knownProfiles.insert(reading.profileID)
@@ -185,6 +194,10 @@ private struct BatchImporter {
     /// Writes one event: new ids are added (creating a bare profile when needed); a stored id
     /// with other content is a conflict, resolved by `updatedAt` when merging.
     private mutating func add(_ event: Event, summary: inout ImportSummary) throws {
+        if deletedEvents.contains(event.id.asciiLowercased()) {
+            summary.eventsDeletedSince += 1
+            return
+        }
         if !knownProfiles.contains(event.profileID) {
             try store.insertProfile(Profile(id: event.profileID), now: now)
             knownProfiles.insert(event.profileID)
@@ -201,7 +214,7 @@ private struct BatchImporter {
         let short = String(event.id.prefix(8))
         if same {
             summary.eventDuplicates += 1
-        } else if mergeNewer && event.updatedAt > stored.updatedAt {
+        } else if mergeNewer && event.updatedAt > stored.updatedAt && event.updatedAt <= now + RecordStore.futureStampAllowance {
             try store.replaceEvent(with: event)
             summary.eventsUpdated += 1
             summary.conflicts.append("event \(short): the imported version is newer and replaced the stored one")
@@ -221,6 +234,10 @@ private struct BatchImporter {
 }
 
 extension RecordStore {
+    /// How far ahead of this machine's clock a version's `updatedAt` may be and still win a
+    /// merge: a day (zones and slow clocks), never a year.
+    static let futureStampAllowance: Int64 = 86_400_000
+
     /// Resolves an incoming reading whose id is stored already. Returns false when the two are
     /// the same (a plain duplicate). Otherwise it is a conflict, recorded: with `keepNewer`
     /// (merging a backup) the newer version wins; without, the stored one is kept.
@@ -235,7 +252,12 @@ extension RecordStore {
             summary.conflicts.append("reading \(short): the file's version differs from the stored one, which was kept")
             return true
         }
-        if incoming.updatedAt > stored.updatedAt {
+        if incoming.updatedAt > clock() + RecordStore.futureStampAllowance {
+            // A clock that ran ahead must not win every later merge.
+            summary.duplicates += 1
+            summary.conflicts.append(
+                "reading \(short): the file's version was changed in the future (\(ZonedInstant(utcSeconds: incoming.updatedAt / 1000, offsetMinutes: 0).iso8601)); the stored one was kept")
+        } else if incoming.updatedAt > stored.updatedAt {
             try replace(stored, with: incoming)
             index.replace(stored, with: incoming)
             summary.updated += 1

@@ -137,6 +137,7 @@ extension RecordStore {
                     record(.eventDeleted(id: $0.text(0) ?? "", profileID: id))
                 }
             }
+            try rememberDeletions(ofProfile: id)
             try database.cachedStatement("DELETE FROM readings WHERE profile_id = ?").run([.text(id)])
             try database.cachedStatement("DELETE FROM events WHERE profile_id = ?").run([.text(id)])
             try database.cachedStatement("DELETE FROM profiles WHERE id = ?").run([.text(id)])

@@ -173,6 +173,9 @@ extension RecordStore {
         changed.updatedAt = clock()
         try write {
             let old = try self.reading(idPrefix: reading.id)
+            // An edit always ends newer than the version it replaced, even one stamped by a
+            // clock that ran ahead: a later merge never prefers the old version.
+            changed.updatedAt = max(changed.updatedAt, old.updatedAt + 1)
             let profile = try requireProfile(id: reading.profileID)
             if reading.takenAt != old.takenAt {
                 try RecordsError.checking(reading.checkTime(now: changed.updatedAt / 1000, birthYear: profile.birthYear))
@@ -207,6 +210,7 @@ extension RecordStore {
                 }
                 if let profileID {
                     deleted += 1
+                    try rememberDeletion(.reading, id: id)
                     record(.readingDeleted(id: id, profileID: profileID))
                 }
             }

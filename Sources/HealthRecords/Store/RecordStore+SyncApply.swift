@@ -26,12 +26,15 @@ extension RecordStore {
                     return .hidden
                 }
                 try upsert(ReadingColumn.inserted, into: "readings") { $0.value(of: reading, now: clock) }
+                try forgetDeletion(.reading, id: reading.id.asciiLowercased())
             case .readingDeleted(let id, _):
                 try database.cachedStatement("DELETE FROM readings WHERE id = ?").run([.text(id.asciiLowercased())])
+                try rememberDeletion(.reading, id: id.asciiLowercased())
             case .profilePut(let profile):
                 try profile.validate()
                 try upsert(ProfileColumn.all, into: "profiles") { $0.value(of: profile, now: clock) }
             case .profileDeleted(let id):
+                try rememberDeletions(ofProfile: id)
                 try database.cachedStatement("DELETE FROM readings WHERE profile_id = ?").run([.text(id)])
                 try database.cachedStatement("DELETE FROM events WHERE profile_id = ?").run([.text(id)])
                 try database.cachedStatement("DELETE FROM profiles WHERE id = ?").run([.text(id)])
@@ -47,8 +50,10 @@ extension RecordStore {
                     return .hidden
                 }
                 try upsert(EventColumn.all, into: "events") { $0.value(of: event, now: clock) }
+                try forgetDeletion(.event, id: event.id.asciiLowercased())
             case .eventDeleted(let id, _):
                 try database.cachedStatement("DELETE FROM events WHERE id = ?").run([.text(id.asciiLowercased())])
+                try rememberDeletion(.event, id: id.asciiLowercased())
             case .defaultProfileSet, .restored:
                 break
             }
@@ -162,5 +167,39 @@ extension RecordStore {
             Int(try database.cachedStatement("SELECT count(*) FROM sync_operations WHERE device = ? AND clock > ?")
                 .scalarInt([.text(device), .integer(clock)]) ?? 0)
         }
+    }
+}
+
+extension RecordStore {
+    /// Remembers that the reading or event `id` was deleted (inside the deleting transaction).
+    func rememberDeletion(_ entity: SyncEntity, id: String) throws {
+        try database.cachedStatement(
+            "INSERT INTO deleted_records (entity, id, deleted_at) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET deleted_at = excluded.deleted_at"
+        ).run([.text(entity.rawValue), .text(id), .integer(clock())])
+    }
+
+    /// Forgets a deletion: the record stands again (a shared log's later operation put it).
+    func forgetDeletion(_ entity: SyncEntity, id: String) throws {
+        try database.cachedStatement("DELETE FROM deleted_records WHERE entity = ? AND id = ?").run([.text(entity.rawValue), .text(id)])
+    }
+
+    /// Remembers every reading and event of `profileID` as deleted.
+    func rememberDeletions(ofProfile profileID: String) throws {
+        let now = clock()
+        try database.cachedStatement(
+            "INSERT OR REPLACE INTO deleted_records (entity, id, deleted_at) SELECT 'reading', id, ? FROM readings WHERE profile_id = ?"
+        ).run([.integer(now), .text(profileID)])
+        try database.cachedStatement(
+            "INSERT OR REPLACE INTO deleted_records (entity, id, deleted_at) SELECT 'event', id, ? FROM events WHERE profile_id = ?"
+        ).run([.integer(now), .text(profileID)])
+    }
+
+    /// The ids of the deleted readings or events the log remembers.
+    func deletedIDs(_ entity: SyncEntity) throws -> Set<String> {
+        var ids = Set<String>()
+        try database.cachedStatement("SELECT id FROM deleted_records WHERE entity = ?").forEachRow([.text(entity.rawValue)]) {
+            ids.insert($0.text(0) ?? "")
+        }
+        return ids
     }
 }
