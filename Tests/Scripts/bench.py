@@ -150,6 +150,43 @@ class Bench:
         reference = timed(["sqlite3", db, sql], runs)
         self.row("`stats` over 100,000 readings", ours, reference, "sqlite3 GROUP BY period (avg/min/max)", target=3)
 
+    def sync(self):
+        """Family sync: a new device taking ten years of a family of three, and the merge every
+        command makes first when nothing is new."""
+        runs = 3 if QUICK else 5
+        csv = generate(43_800, self.work / "family.csv", profiles=3)
+        first = self.work / "sync-first.sqlite"
+        folder = self.work / "shared"
+        subprocess.run([self.bin, "import", str(csv)], env=env_for(first), check=True, capture_output=True)
+        subprocess.run([self.bin, "sync", "init", str(folder)], env=env_for(first), check=True, capture_output=True)
+        operations = sum(1 for path in (folder / "journal").rglob("*.ndjson") for _ in path.open("rb"))
+        size = sum(path.stat().st_size for path in (folder / "journal").rglob("*.ndjson"))
+        backup = self.work / "family.json"
+        subprocess.run([self.bin, "export", "--format", "json", "-o", str(backup)], env=env_for(first), check=True,
+                       capture_output=True)
+        joined = self.work / "sync-joined.sqlite"
+
+        def fresh_device():
+            remove_db(joined)
+            for state in (folder / "journal").iterdir():
+                if state.name not in self.first_devices:
+                    shutil.rmtree(state)
+
+        self.first_devices = {path.name for path in (folder / "journal").iterdir()}
+        ours = timed([self.bin, "sync", "init", str(folder)], runs, env=env_for(joined), setup=fresh_device)
+        restored = self.work / "sync-json.sqlite"
+        reference = timed([self.bin, "import", str(backup)], runs, env=env_for(restored), setup=lambda: remove_db(restored))
+        self.row(f"`sync init` on a new device: {operations:,} operations", ours, reference,
+                 "`import` of the same log's JSON backup", note=f"ten years of three people; {size // operations} bytes an operation")
+        many = 15 if QUICK else 41
+        merged = timed([self.bin, "-p", "dad", "list", "--limit", "1"], many, env=env_for(first))
+        plain = timed([self.bin, "--no-sync", "-p", "dad", "list", "--limit", "1"], many, env=env_for(first))
+        extra = (merged[0] - plain[0]) * 1000
+        self.rows.append(("merge first, nothing new (`list --limit 1`)", f"{merged[0]:.4f}", f"{merged[1]}",
+                          "the same with `--no-sync`", f"{plain[0]:.4f}", f"{plain[1]}", f"+{extra:.1f} ms",
+                          ("meets" if extra <= 5 else "misses") + " ≤+5 ms", "a few stat calls and one read"))
+        print(f"  merge with nothing new: +{extra:.1f} ms", file=sys.stderr)
+
     def report(self):
         venv = Path(os.environ.get("PEERS_VENV", "/tmp/peers-venv"))
         python = venv / "bin" / "python"
@@ -222,7 +259,7 @@ def main():
     try:
         bench = Bench(args.binary, work)
         tasks = [("add", bench.add), ("package", bench.package), ("import", bench.import_)]
-        tasks += [(name, getattr(bench, name)) for name in ("stats", "report") if hasattr(bench, name)]
+        tasks += [(name, getattr(bench, name)) for name in ("stats", "sync", "report") if hasattr(bench, name)]
         for name, task in tasks:
             if not args.only or name in args.only.split(","):
                 print(f"{name} ...", file=sys.stderr)
