@@ -114,10 +114,10 @@ public enum HealthLogMain {
     private static func showHelp(for words: [String], context: CommandContext) throws(CLIError) {
         if words.isEmpty {
             context.stdout.write(mainHelp)
-        } else if let command = CommandRegistry.commands.first(where: { $0.spec.path == words }) {
-            context.stdout.write(HelpFormatter.help(for: command.spec))
         } else if let group = CommandRegistry.groups.first(where: { $0.spec.path == words }) {
             context.stdout.write(HelpFormatter.help(for: group.spec, subcommands: group.subcommands.map { $0.spec }))
+        } else if let command = CommandRegistry.commands.first(where: { $0.spec.path == words }) {
+            context.stdout.write(HelpFormatter.help(for: command.spec))
         } else {
             throw .usage("no help for '\(words.joined(separator: " "))': unknown command", command: "healthlog")
         }
@@ -125,7 +125,9 @@ public enum HealthLogMain {
 
     /// The top-level help, made from the same specs as every command's.
     static var mainHelp: String {
-        let topLevel = CommandRegistry.commands.filter { $0.spec.path.count == 1 }.map { $0.spec } + CommandRegistry.groups.map(\.spec)
+        let groups = CommandRegistry.groups.map(\.spec)
+        let topLevel = CommandRegistry.commands.filter { command in command.spec.path.count == 1 && !groups.contains { $0.path == command.spec.path } }
+            .map { $0.spec } + groups
         return HelpFormatter.help(for: spec, subcommands: topLevel)
     }
 }

@@ -415,3 +415,18 @@ private func relabel(_ line: String, device: String) throws -> String {
     let operation = try #require(JournalLine.operation(for: decoded.change, id: UUID().uuidString.lowercased(), clock: decoded.operation.clock + 1, device: device))
     return operation.line
 }
+
+@Suite struct SyncPrivacyTests {
+    @Test func journalsAreTheOwnersOnly() throws {
+        let family = Family()
+        family.joined()
+        let journal = try #require(try ownSegment(family.dad, folder: family.folder))
+        let device = (journal as NSString).deletingLastPathComponent
+        for path in [journal, device + "/device.json", family.folder + "/healthlog-sync.json"] {
+            #expect(FileSystem.mode(of: path).map { $0 & 0o777 } == 0o600, "\(path)")
+        }
+        for path in [device, family.folder + "/journal"] {
+            #expect(FileSystem.mode(of: path).map { $0 & 0o777 } == 0o700, "\(path)")
+        }
+    }
+}

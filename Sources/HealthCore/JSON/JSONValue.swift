@@ -76,7 +76,11 @@ public enum JSONValue: Equatable, Sendable {
         return nil
     }
 
-    public var isNull: Bool { self == .null }
+    public var isNull: Bool {
+        // A pattern, not ==: equality compares serialized text, which for an object is the whole object.
+        if case .null = self { return true }
+        return false
+    }
 
     /// The kind of value, for messages: "a string", "an object".
     public var kindName: String {
