@@ -86,7 +86,10 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
 
     /// The CSV format a header names, by its columns.
     static func csvFormat(header: CSVColumns) -> InterchangeFormat? {
-        if header.has(["taken_at"]) && header.has(["profile"]) { return .csv }
+        // HealthLog's own columns, all or some of them (taken_at and a value, or the profile).
+        if header.has(["taken_at"]) && (header.has(["profile"]) || header.has(["systolic"]) || header.has(["pulse"]) || header.has(["weight_kg"])) {
+            return .csv
+        }
         if header.has(["timestampUnixMs"]) { return .bpMonitor }
         if OmronDecoder.recognizes(header) { return .omron }
         if WithingsDecoder.recognizes(header) { return .withings }

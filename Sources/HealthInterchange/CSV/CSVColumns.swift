@@ -3,6 +3,8 @@
 /// `systolic_mmhg` and `SYSTOLIC MMHG` are one name.
 struct CSVColumns {
     private let positions: [String: Int]
+    /// The header's cells as written, for messages and for layouts read by position.
+    let names: [String]
     /// How many cells the header has; a data row may not have more (an unquoted comma in a
     /// value would shift every cell after it).
     let width: Int
@@ -14,6 +16,7 @@ struct CSVColumns {
             if positions[key] == nil { positions[key] = index }
         }
         self.positions = positions
+        names = header.map { String($0.trimmingWhitespace()) }
         width = header.count
     }
 
@@ -29,6 +32,14 @@ struct CSVColumns {
             if let position = positions[CSVColumns.normalized(name)] { return position }
         }
         return nil
+    }
+
+    /// The position of the first column whose name starts with one of `prefixes` (normalized).
+    func position(prefix prefixes: [String]) -> Int? {
+        names.firstIndex { name in
+            let key = CSVColumns.normalized(name)
+            return prefixes.contains { key.hasPrefix(CSVColumns.normalized($0)) }
+        }
     }
 
     /// True when the header has one of `names`.

@@ -8,10 +8,14 @@ protocol CSVRowDecoder {
     /// Reads one data row. A value the user can fix is a ``ValidationError`` (it becomes a
     /// `FILE:LINE` problem); a fault of the whole file is an ``InterchangeError``.
     mutating func decode(_ row: CSVRow, line: Int, into sink: ImportSink) throws(RowFault)
+    /// One line the import prints about how the file was read (nil for none).
+    func note(_ header: CSVColumns) -> String?
 }
 
 /// The steps every row decoder takes alike.
 extension CSVRowDecoder {
+    func note(_ header: CSVColumns) -> String? { nil }
+
     /// Whose readings a file of `format`, which names no person, holds; refused when no profile was chosen.
     static func profile(for format: InterchangeFormat, _ context: DecodeContext) throws(InterchangeError) -> String {
         guard let profile = context.profile else { throw .profileRequired(format: format) }
@@ -59,7 +63,9 @@ enum CSVFileDecoder {
             while let record = try nextRecord(reader, sink: sink, context: context, inHeader: decoder == nil) {
                 guard var current = decoder else {
                     let header = CSVColumns(header: record.cells)
-                    decoder = try Decoder(header: header, context: context)
+                    let made = try Decoder(header: header, context: context)
+                    if let note = made.note(header) { sink.note(note) }
+                    decoder = made
                     width = header.width
                     continue
                 }

@@ -69,8 +69,11 @@ public enum ReadingCSVCodec {
         return try decode(CSVRow(cells: cells), columns: .standard, zone: zone, now: now).reading
     }
 
-    /// The reading on one data row, and whether its time named an offset.
-    static func decode(_ row: CSVRow, columns: Columns, zone: any TimeZoneRule, now: Int64) throws(ValidationError) -> (reading: Reading, hasOffset: Bool) {
+    /// The reading on one data row, and whether its time named an offset; a row with no profile
+    /// (no such column, or an empty cell) is `profile`'s.
+    static func decode(
+        _ row: CSVRow, columns: Columns, zone: any TimeZoneRule, now: Int64, profile: String? = nil
+    ) throws(ValidationError) -> (reading: Reading, hasOffset: Bool) {
         let givenID = row[columns.id]
         guard givenID.isEmpty || Reading.isValidID(givenID) else { throw .invalid("id '\(givenID)' is not a UUID") }
         let id = givenID.isEmpty ? Reading.newID() : givenID.asciiLowercased()
@@ -104,7 +107,7 @@ public enum ReadingCSVCodec {
             throw .invalid("site '\(siteText)' is not home or office")
         }
         let reading = Reading(
-            id: id, profileID: row[columns.profile], takenAt: takenAt,
+            id: id, profileID: row[columns.profile].isEmpty ? profile ?? "" : row[columns.profile], takenAt: takenAt,
             bloodPressure: systolic.flatMap { s in diastolic.map { BloodPressure(systolic: s, diastolic: $0) } },
             pulse: try optionalNumber(row[columns.pulse][...], name: "pulse"), weightGrams: weight, tagIDs: tags,
             note: note, site: site, createdAt: now, updatedAt: now)

@@ -72,6 +72,29 @@ enum WallClockText {
 
     private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 
+    /// Month names and their abbreviations (without the dot) in Dutch, German, French, Spanish,
+    /// Italian and Portuguese, as monitor apps write them: `19 jul. 2026`, `11 mrt. 2026`,
+    /// `13 Juli 2026`, `20 may. 2026`. Each word names one month in every one of these languages.
+    private static let localizedMonths: [String: Int] = {
+        let names: [[String]] = [
+            ["januari", "januar", "jänner", "jän", "janv", "janvier", "ene", "enero", "gen", "gennaio", "janeiro"],
+            ["februari", "februar", "févr", "fevr", "février", "fevrier", "febrero", "febbraio", "fev", "fevereiro"],
+            ["mrt", "maart", "mär", "märz", "mrz", "mars", "marzo", "março", "marco"],
+            ["april", "avr", "avril", "abr", "abril", "aprile"],
+            ["mei", "mai", "mayo", "mag", "maggio", "maio"],
+            ["juni", "juin", "junio", "giu", "giugno", "junho"],
+            ["juli", "juil", "juillet", "julio", "lug", "luglio", "julho"],
+            ["augustus", "august", "août", "aout", "ago", "agosto"],
+            ["sept", "september", "septembre", "septiembre", "set", "settembre", "setembro"],
+            ["okt", "oktober", "octobre", "octubre", "ott", "ottobre", "out", "outubro"],
+            ["november", "novembre", "noviembre", "novembro"],
+            ["dez", "dezember", "déc", "décembre", "decembre", "december", "dic", "diciembre", "dicembre", "dezembro"],
+        ]
+        var table: [String: Int] = [:]
+        for (index, words) in names.enumerated() { for word in words { table[word] = index + 1 } }
+        return table
+    }()
+
     /// The date `text` names. A numeric date is read in `order`; without one, only a date that
     /// tells its own order is read (a part over 12, equal parts, or a four-digit year first), and a
     /// dotted one with the year last (`12.01.2025`) is day first, as every locale that writes dots has it.
@@ -111,10 +134,13 @@ enum WallClockText {
         return .success(date)
     }
 
-    /// `Jan 12 2025`, `12 Jan 2025`, `January 12 2025` (English month names).
+    /// `Jan 12 2025`, `12 Jan 2025`, `January 12 2025`, and the same with the month in Dutch,
+    /// German, French, Spanish, Italian or Portuguese.
     private static func namedMonthDate(_ words: [String]) -> CivilDate? {
         func month(_ word: String) -> Int? {
-            guard word.count >= 3, let index = months.firstIndex(of: String(word.prefix(3)).lowercased()) else { return nil }
+            let lowered = word.lowercased()
+            if let localized = localizedMonths[lowered] { return localized }
+            guard word.count >= 3, let index = months.firstIndex(of: String(lowered.prefix(3))) else { return nil }
             return index + 1
         }
         guard let year = Int(words[2]), words[2].count == 4 else { return nil }

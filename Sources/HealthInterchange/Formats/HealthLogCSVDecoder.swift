@@ -9,12 +9,16 @@ struct HealthLogCSVDecoder: CSVRowDecoder {
     /// HealthLog writes every cell of every row: a shorter row with an id is a cut-off line.
     /// (A row without an id was written by hand, and may leave trailing empty cells out.)
     private let width: Int
+    /// Whose readings rows without a profile are: a file with only some of HealthLog's columns
+    /// (`taken_at,systolic,diastolic`) names no one, and `--profile` says who.
+    private let defaultProfile: String?
 
     init(header: CSVColumns, context: DecodeContext) throws(InterchangeError) {
         try Self.requireColumns(
-            header.has(["profile"]) && header.has(["taken_at"]), context,
-            expected: "a HealthLog CSV file starts with the header \(ReadingCSVCodec.header.joined(separator: ","))")
+            header.has(["taken_at"]), context,
+            expected: "a HealthLog CSV file starts with the header \(ReadingCSVCodec.header.joined(separator: ",")) (or some of its columns, taken_at among them)")
         columns = ReadingCSVCodec.Columns(header)
+        defaultProfile = header.has(["profile"]) ? context.profile : try Self.profile(for: .csv, context)
         width = header.width
         self.context = context
     }
@@ -25,7 +29,7 @@ struct HealthLogCSVDecoder: CSVRowDecoder {
         }
         let decoded: (reading: Reading, hasOffset: Bool)
         do {
-            decoded = try ReadingCSVCodec.decode(row, columns: columns, zone: context.zone, now: context.now)
+            decoded = try ReadingCSVCodec.decode(row, columns: columns, zone: context.zone, now: context.now, profile: defaultProfile)
         } catch {
             throw .invalid(error)
         }

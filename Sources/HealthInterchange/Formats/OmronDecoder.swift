@@ -10,52 +10,121 @@ import HealthCore
 ///   (a code beside real values is kept in the note);
 /// - the monitor's findings become tags: `irregular-heartbeat`, `possible-afib`, `body-movement`;
 /// - notes, symptoms, what was consumed and the device go into the note.
+///
+/// Exports in other languages keep the English file's columns in the same order and translate
+/// the header, the month names and the flag words: Dutch, German, French, Spanish, Italian and
+/// Portuguese are read by name; any other language with the same layout (the units `(mmHg)` in
+/// its third and fourth columns) by position, its flags named in one note as not understood.
+/// A TruRead session's average row (marked in the TruRead column) is skipped: its individual
+/// readings are kept.
 struct OmronDecoder: CSVRowDecoder {
-    private static let systolicNames = ["Systolic (mmHg)", "SYS(mmHg)", "SYS (mmHg)", "Systolic", "SYS"]
-    private static let diastolicNames = ["Diastolic (mmHg)", "DIA(mmHg)", "DIA (mmHg)", "Diastolic", "DIA"]
+    private static let systolicNames = [
+        "Systolic (mmHg)", "SYS(mmHg)", "SYS (mmHg)", "Systolic", "SYS", "Systolisch (mmHg)", "Sistólica (mmHg)",
+        "Systolique (mmHg)", "Sistolica (mmHg)", "Pressione sistolica (mmHg)", "Pressão sistólica (mmHg)",
+    ]
+    private static let diastolicNames = [
+        "Diastolic (mmHg)", "DIA(mmHg)", "DIA (mmHg)", "Diastolic", "DIA", "Diastolisch (mmHg)", "Diastólica (mmHg)",
+        "Diastolique (mmHg)", "Diastolica (mmHg)", "Pressione diastolica (mmHg)", "Pressão diastólica (mmHg)",
+    ]
+    private static let dateNames = ["Date", "Datum", "Fecha", "Data"]
+    private static let timeNames = ["Time", "Tijd", "Zeit", "Uhrzeit", "Hora", "Heure", "Ora"]
+    private static let pulseNames = [
+        "Pulse (bpm)", "Pulse(bpm)", "Pulse", "Pulse(Beats/Min)", "Hartslag (spm)", "Hartslag", "Puls (bpm)", "Puls (S/min)", "Puls",
+        "Pulso (ppm)", "Pulso (lpm)", "Pulso (bpm)", "Pulso", "Pouls (bpm)", "Pouls", "Frequenza cardiaca (bpm)", "Pulsazioni (bpm)",
+        "Frequência cardíaca (bpm)",
+    ]
+    /// The languages read by name, for messages.
+    static let languages = "English, Dutch, German, French, Spanish, Italian and Portuguese"
+    /// A finding the monitor reports, in each of those languages.
+    private static let flagWords: Set<String> = [
+        "detected", "yes", "true", "1", "gedetecteerd", "ja", "erkannt", "festgestellt", "détecté", "detecte", "détectée", "oui",
+        "detectado", "detectada", "sí", "si", "rilevato", "rilevata", "sim",
+    ]
+    /// How the TruRead column marks a session's average row.
+    private static let averageWords: Set<String> = ["average", "avg", "gemiddeld", "durchschnitt", "mittelwert", "moyenne", "promedio", "media", "média"]
     /// The monitor's "no value".
     static let missing = "-2147483648"
 
     private let date, time, dateTime, timeZone, systolic, diastolic, pulse: Int?
-    private let irregular, afib, movement, device, notes, symptoms, consumed, errorCode: Int?
+    private let irregular, afib, movement, device, notes, symptoms, consumed, errorCode, truRead: Int?
+    /// True for a header in a language read by position: its flag words are not understood.
+    private let byPosition: Bool
     private let context: DecodeContext
     private let profile: String
     private var zones: [String: any TimeZoneRule] = [:]
 
-    /// True for a header with Omron's blood-pressure columns in mmHg and a date.
+    /// True for a header with Omron's blood-pressure columns in mmHg and a date, in a language
+    /// read by name, or in the English layout with `(mmHg)` in the third and fourth columns.
     static func recognizes(_ header: CSVColumns) -> Bool {
-        header.has(["Systolic (mmHg)", "SYS(mmHg)"]) && header.has(["Diastolic (mmHg)", "DIA(mmHg)"])
-            && (header.has(["Date"]) || header.has(["Measurement Date"]))
+        let named = header.has(systolicNames.filter { $0.contains("mmHg") }) && header.has(diastolicNames.filter { $0.contains("mmHg") })
+            && (header.has(dateNames) || header.has(["Measurement Date"]))
+        return named || isUnknownLanguageLayout(header)
+    }
+
+    /// The English layout in a language not read by name: date, time, then two `(mmHg)` columns.
+    private static func isUnknownLanguageLayout(_ header: CSVColumns) -> Bool {
+        let names = header.names
+        guard names.count == 5 || names.count >= 9 else { return false }
+        return names[2].lowercased().contains("(mmhg)") && names[3].lowercased().contains("(mmhg)") && !names[4].lowercased().contains("mmhg")
     }
 
     init(header: CSVColumns, context: DecodeContext) throws(InterchangeError) {
         let profile = try Self.profile(for: .omron, context)
-        date = header.position(["Date"])
-        time = header.position(["Time"])
-        dateTime = header.position(["Measurement Date", "Date Time", "DateTime"])
-        timeZone = header.position(["Timezone", "Time Zone"])
-        systolic = header.position(OmronDecoder.systolicNames)
-        diastolic = header.position(OmronDecoder.diastolicNames)
-        pulse = header.position(["Pulse (bpm)", "Pulse(bpm)", "Pulse"])
-        irregular = header.position(["Irregular heartbeat detected", "Irregular heartbeat"])
-        afib = header.position(["Possible AFib", "AFib"])
-        movement = header.position(["Body Movement"])
-        device = header.position(["Device"])
-        notes = header.position(["Notes", "Note", "Memo"])
-        symptoms = header.position(["Symptoms"])
-        consumed = header.position(["Consumed"])
-        errorCode = header.position(["Error No.", "Error Code", "Error number", "Error"])
+        let named = header.has(OmronDecoder.systolicNames) && header.has(OmronDecoder.diastolicNames)
+        byPosition = !named && OmronDecoder.isUnknownLanguageLayout(header)
+        let at = { (names: [String], position: Int) -> Int? in
+            named ? header.position(names) : header.names.count > position ? position : nil
+        }
+        date = at(OmronDecoder.dateNames, 0)
+        time = at(OmronDecoder.timeNames, 1)
+        dateTime = named ? header.position(["Measurement Date", "Date Time", "DateTime"]) : nil
+        timeZone = named ? header.position(["Timezone", "Time Zone"]) : nil
+        systolic = at(OmronDecoder.systolicNames, 2)
+        diastolic = at(OmronDecoder.diastolicNames, 3)
+        pulse = at(OmronDecoder.pulseNames, 4) ?? header.position(prefix: ["pulse", "puls", "hartslag", "pouls", "heartrate"])
+        irregular = at(
+            [
+                "Irregular heartbeat detected", "Irregular heartbeat", "Onregelmatige hartslag gedetecteerd", "Unregelmäßiger Herzschlag erkannt",
+                "Unregelmäßiger Herzschlag", "Se detectó latido arrítmico", "Latido irregular detectado", "Battement cardiaque irrégulier détecté",
+                "Rythme cardiaque irrégulier détecté", "Battito cardiaco irregolare rilevato", "Batimento cardíaco irregular detectado",
+            ], 8)
+        afib = at(["Possible AFib", "AFib", "Mogelijke AFib", "Mögliches VHF", "Mögliches AFib", "Posible AFib", "Possible FA", "Possibile FA", "Possível FA", "Possível AFib"], 14)
+        movement = at(["Body Movement", "Lichaamsbeweging", "Körperbewegung", "Movimiento corporal", "Mouvement du corps", "Movimento del corpo", "Movimento corporal"], 9)
+        device = at(["Device", "Apparaat", "Gerät", "Dispositivo", "Appareil"], 15)
+        notes = at(["Notes", "Note", "Memo", "Opmerkingen", "Notizen", "Notas", "Remarques", "Commentaires", "Nota"], 16)
+        symptoms = at(["Symptoms", "Symptomen", "Symptome", "Síntomas", "Symptômes", "Sintomi", "Sintomas"], 5)
+        consumed = at(["Consumed", "Ingenomen", "Eingenommen", "Consumido", "Consommé", "Assunto", "Assunti"], 6)
+        errorCode = at(["Error No.", "Error Code", "Error number", "Error", "Foutcode", "Fehlercode", "Error n.º", "Code d'erreur", "Codice errore", "Código de erro"], 13)
+        truRead = at(["TruRead"], 7)
         try Self.requireColumns(
             ((date != nil && time != nil) || dateTime != nil) && systolic != nil && diastolic != nil, context,
             expected: "an Omron Connect file needs the columns Date, Time, Systolic (mmHg) and Diastolic (mmHg)")
+        // A column with a value HealthLog keeps is read, or the file is refused: never dropped.
+        if let weight = header.position(prefix: ["weight", "gewicht", "poids", "peso"]) {
+            throw .malformed(
+                path: context.name, reason: "line 1: column '\(header.names[weight])' holds weights, which an Omron file does not; import it with --columns")
+        }
         self.context = context
         self.profile = profile
+    }
+
+    /// The note an import prints about this file, if any.
+    func note(_ header: CSVColumns) -> String? {
+        guard byPosition else { return nil }
+        let flags = [irregular, movement, afib].compactMap { $0 }.filter { $0 < header.names.count }.map { "'\(header.names[$0])'" }
+        return "the header is in a language HealthLog does not read by name (it reads \(OmronDecoder.languages)): date, time, blood pressure and pulse were read by position"
+            + (flags.isEmpty ? "" : "; the flags \(flags.joined(separator: ", ")) were not understood and not imported")
     }
 
     mutating func decode(_ row: CSVRow, line: Int, into sink: ImportSink) throws(RowFault) {
         let value = { (position: Int?) -> String in
             let text = row[position]
             return text == "-" ? "" : text
+        }
+        if OmronDecoder.averageWords.contains(value(truRead).lowercased()) {
+            // A TruRead session's average, at the same minute as its readings: they are kept, it is not.
+            sink.skip("TruRead average rows")
+            return
         }
         let code = value(errorCode) == "0" ? "" : value(errorCode)
         let failed = [systolic, diastolic].contains { OmronDecoder.isFailedMeasurement(value($0)) }
@@ -77,7 +146,7 @@ struct OmronDecoder: CSVRowDecoder {
         let beats = pulseText == OmronDecoder.missing ? nil : try number(pulseText, "pulse")
         var tags: [String] = []
         for (column, tag) in [(irregular, "irregular-heartbeat"), (afib, "possible-afib"), (movement, "body-movement")]
-        where OmronDecoder.isFlagged(value(column)) {
+        where !byPosition && OmronDecoder.isFlagged(value(column)) {
             tags.append(tag)
         }
         var note: [String] = []
@@ -100,9 +169,9 @@ struct OmronDecoder: CSVRowDecoder {
         return lowered.count >= 2 && lowered.count <= 4 && lowered.first == "e" && lowered.dropFirst().allSatisfy(\.isASCIIDigit)
     }
 
-    /// `Detected` or `Yes`, as the monitor writes a finding.
+    /// `Detected` or `Yes`, as the monitor writes a finding, in any language read by name.
     static func isFlagged(_ text: String) -> Bool {
-        ["detected", "yes", "true", "1"].contains(text.lowercased())
+        flagWords.contains(text.lowercased())
     }
 
     private func when(_ row: CSVRow, line: Int, value: (Int?) -> String) throws(RowFault) -> (CivilDate, (hour: Int, minute: Int, second: Int)) {

@@ -60,6 +60,8 @@ public struct DecodeOutcome: Sendable {
     public var deviceErrorRows = 0
     /// The order of numeric dates the file's own rows settled, when `--date-order` was not given.
     public var settledDateOrder: SettledDateOrder?
+    /// How the file was read, where it matters: a layout read by position, columns not understood.
+    public var notes: [String] = []
 
     public init() {}
 

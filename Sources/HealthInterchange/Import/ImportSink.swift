@@ -78,6 +78,11 @@ final class ImportSink {
     }
 
     /// A record of a kind HealthLog does not keep.
+    /// A line the import prints about how the file was read.
+    func note(_ text: String) {
+        outcome.notes.append(text)
+    }
+
     func skip(_ kind: String, count: Int = 1) {
         outcome.skipped[kind, default: 0] += count
     }

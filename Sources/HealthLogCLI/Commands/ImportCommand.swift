@@ -115,6 +115,7 @@ struct ImportCommand: Command {
         }
         if !summary.undefinedTags.isEmpty { say("Kept tag IDs that have no definition: \(summary.undefinedTags.joined(separator: ", ")).") }
         for conflict in summary.conflicts { say("Conflict: \(conflict).") }
+        for note in report.outcome.notes { say("Note: \(note).") }
         let skipped = report.outcome.skipped
         if !skipped.isEmpty {
             let kinds = skipped.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.value) \($0.key)" }

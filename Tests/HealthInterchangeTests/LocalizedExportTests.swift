@@ -1,0 +1,101 @@
+import Foundation
+import HealthCore
+import HealthInterchange
+import Testing
+
+/// Exports in other languages and from other apps, and HealthLog's CSV with some of its columns
+/// (Fixtures/real/MANIFEST.md, the last table): each imports with the values, times, offsets,
+/// tags, notes and counts the manifest gives.
+@Suite struct LocalizedExportTests {
+    private typealias Expected = RealExportTests.Expected
+
+    private func readings(_ file: String, zone name: String, order: DateOrder? = nil) throws -> DecodedFile {
+        try read(realFixture(file), profile: "p", zone: zone(name), dateOrder: order)
+    }
+
+    @Test func dutchOmronWithATruReadSessionKeepsItsReadingsNotItsAverage() throws {
+        let file = try readings("omron_nl_17col_truread.csv", zone: "Europe/Amsterdam")
+        #expect(file.problems.isEmpty)
+        #expect(file.skipped == ["TruRead average rows": 1])
+        #expect(file.readings.map(Expected.init) == [
+            Expected("2026-07-19 08:17:00", "+02:00", "134/84", pulse: 69, note: "Device: HEM-7600T"),
+            Expected("2026-07-19 08:16:00", "+02:00", "137/86", pulse: 71, note: "Device: HEM-7600T"),
+            Expected("2026-07-19 08:15:00", "+02:00", "138/86", pulse: 72, tags: ["irregular-heartbeat"], note: "na het ontbijt; Device: HEM-7600T"),
+            Expected("2026-05-02 07:40:00", "+02:00", "141/90", pulse: 78, tags: ["possible-afib"], note: "Device: HEM-7600T"),
+            Expected("2026-03-11 21:05:00", "+01:00", "128/80", pulse: 66, tags: ["body-movement"], note: "Device: HEM-7600T"),
+        ])
+    }
+
+    @Test func spanishOmronWithADeviceErrorRow() throws {
+        let file = try readings("omron_es_17col.csv", zone: "Europe/Madrid")
+        #expect(file.problems.isEmpty)
+        #expect(file.outcome.deviceErrorRows == 1)
+        #expect(file.readings.map(Expected.init) == [
+            Expected("2026-05-20 08:02:00", "+02:00", "142/91", pulse: 80, tags: ["irregular-heartbeat"], note: "después del café; Device: HEM-7156T"),
+            Expected("2026-04-03 21:30:00", "+02:00", "131/83", pulse: 67, note: "Device: HEM-7156T"),
+            Expected("2025-12-31 23:10:00", "+01:00", "126/79", pulse: 64, note: "Symptoms: Mareo; Device: HEM-7156T"),
+        ])
+    }
+
+    @Test func germanOmronInFiveColumnsWithFullMonthNames() throws {
+        let file = try readings("omron_de_5col.csv", zone: "Europe/Berlin")
+        #expect(file.problems.isEmpty)
+        #expect(file.readings.map(Expected.init) == [
+            Expected("2026-07-13 07:45:00", "+02:00", "139/88", pulse: 74),
+            Expected("2026-03-01 20:10:00", "+01:00", "133/85"),
+            Expected("2025-12-24 08:00:00", "+01:00", "145/92", pulse: 81),
+        ])
+    }
+
+    @Test func anUnknownLanguageInTheSameLayoutReadsByPositionAndSaysSo() throws {
+        let file = try readings("omron_unknown_language.csv", zone: "Europe/Warsaw")
+        #expect(file.problems.isEmpty)
+        #expect(file.readings.map(Expected.init) == [
+            Expected("2026-06-01 08:00:00", "+02:00", "135/84", pulse: 70, note: "rano; Device: HEM-7361T"),
+            Expected("2026-05-31 21:10:00", "+02:00", "129/81", pulse: 66, note: "Device: HEM-7361T"),
+        ])
+        let note = try #require(file.outcome.notes.first)
+        #expect(note.contains("read by position"))
+        #expect(note.contains("'Wykryto nieregularne bicie serca'"))
+    }
+
+    @Test func iHealthKeepsItsPulse() throws {
+        let file = try readings("ihealth_crlf.csv", zone: "America/Los_Angeles")
+        #expect(file.problems.isEmpty)
+        #expect(file.readings.map(Expected.init) == [
+            Expected("2025-12-31 21:15:00", "−08:00", "128/82", pulse: 70, note: "before bed"),
+            Expected("2026-01-02 07:05:00", "−08:00", "141/89", pulse: 76),
+        ])
+    }
+
+    @Test func healthLogsOwnCSVWithSomeOfItsColumns() throws {
+        let file = try readings("healthlog_partial_columns.csv", zone: "Asia/Shanghai")
+        #expect(file.problems.isEmpty)
+        #expect(file.readings.map(Expected.init) == [
+            Expected("2026-11-20 07:30:00", "+08:00", "138/86"),
+            Expected("2026-11-20 21:00:00", "+08:00", "131/82"),
+        ])
+        #expect(file.readings.allSatisfy { $0.profileID == "p" })
+        // Without a profile to put them in, the file is refused with one line.
+        #expect(throws: InterchangeError.profileRequired(format: .csv)) {
+            try read(realFixture("healthlog_partial_columns.csv"), profile: nil, zone: zone("Asia/Shanghai"))
+        }
+    }
+
+    @Test func omronDatesInEveryLanguageRead() throws {
+        for (text, iso) in [
+            ("19 jul. 2026", "2026-07-19"), ("11 mrt. 2026", "2026-03-11"), ("2 mei 2026", "2026-05-02"), ("20 may. 2026", "2026-05-20"),
+            ("13 Juli 2026", "2026-07-13"), ("1 März 2026", "2026-03-01"), ("3 févr. 2026", "2026-02-03"), ("4 août 2026", "2026-08-04"),
+            ("5 gen 2026", "2026-01-05"), ("6 ott. 2026", "2026-10-06"), ("7 out. 2026", "2026-10-07"), ("8 dez. 2025", "2025-12-08"),
+            ("9 ene. 2026", "2026-01-09"), ("10 dic. 2025", "2025-12-10"), ("Dec 31, 2025", "2025-12-31"),
+        ] {
+            let csv = "Datum,Tijd,Systolisch (mmHg),Diastolisch (mmHg),Hartslag (spm)\n\(text.contains(",") ? "\"\(text)\"" : text),08:00,130,80,70\n"
+            let path = NSTemporaryDirectory() + "omron-date-\(UUID().uuidString).csv"
+            try csv.write(toFile: path, atomically: true, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let file = try read(path, profile: "p", zone: zone("Europe/Berlin"))
+            #expect(file.problems.isEmpty, "\(text): \(file.problems)")
+            #expect(file.readings.first?.takenAt.localDate.description == iso, "\(text)")
+        }
+    }
+}
