@@ -14,6 +14,8 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
     case bpMonitor = "bp-monitor"
     /// Apple Health's `export.xml`, or the `export.zip` holding it.
     case appleHealth = "apple-health"
+    /// Samsung Health's blood-pressure or weight CSV.
+    case samsungHealth = "samsung-health"
 
     /// The name people know it by, for messages.
     public var displayName: String {
@@ -25,6 +27,7 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
         case .withings: "Withings"
         case .bpMonitor: "blood-pressure-monitor app"
         case .appleHealth: "Apple Health"
+        case .samsungHealth: "Samsung Health"
         }
     }
 
@@ -40,7 +43,7 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
     /// rule chooses.
     public var namesNoPerson: Bool {
         switch self {
-        case .omron, .withings, .bpMonitor, .appleHealth: true
+        case .omron, .withings, .bpMonitor, .appleHealth, .samsungHealth: true
         case .csv, .json, .fhir: false
         }
     }
@@ -76,6 +79,7 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
             if text.contains("\"resourceType\"") { return .fhir }
             throw .unrecognized(path: input.name)
         }
+        if SamsungHealthDecoder.recognizes(firstLine: String(trimmed.prefix(64))) { return .samsungHealth }
         guard let firstLine = body.split(separator: UInt8(ascii: "\n"), maxSplits: 1, omittingEmptySubsequences: false).first,
             firstLine.count < body.count || body.count < InputLimits.headBytes,
             let header = try? CSVReader(bytes: Array(firstLine), separator: CSVReader.separator(ofFirstLineIn: body)).nextRecord()
@@ -106,7 +110,7 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
         switch self {
         case .appleHealth: fits = first == UInt8(ascii: "<") || input.head.starts(with: [0x50, 0x4B, 0x03, 0x04])
         case .json, .fhir: fits = first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
-        case .csv, .omron, .withings, .bpMonitor: fits = first >= 0x20 || first == 0x09
+        case .csv, .omron, .withings, .bpMonitor, .samsungHealth: fits = first >= 0x20 || first == 0x09
         }
         guard fits else {
             throw .malformed(path: input.name, reason: "it does not start like \(article) \(displayName) file")

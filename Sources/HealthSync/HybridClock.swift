@@ -5,6 +5,8 @@
 /// over it, even when the other machine's clock ran ahead.
 public enum HybridClock {
     static let counterBits: Int64 = 16
+    /// The latest stamp a journal line may carry: 2100-01-01.
+    static let latest: Int64 = 4_102_444_800_000 << counterBits
 
     /// The stamp for a new operation, after `last` (the greatest seen) at wall time `milliseconds`.
     public static func next(after last: Int64, milliseconds: Int64) -> Int64 {

@@ -94,6 +94,8 @@ public enum JournalLine {
             guard RandomUUID.isUUID(id) else { throw Refusal("operation id '\(id)' is not a UUID") }
             let clockText = try fields.required("clock")
             guard case .number(let digits) = clockText, let clock = Int64(digits), clock > 0 else { throw Refusal("its clock is not a positive whole number") }
+            // A clock past 2100 would carry every later change with it (and overflow).
+            guard clock < HybridClock.latest else { throw Refusal("its clock is after the year 2100") }
             let device = try fields.string("device")
             guard SyncFolder.isDeviceID(device) else { throw Refusal("device id '\(device)' is not one HealthLog makes") }
             let entityText = try fields.string("entity")

@@ -98,4 +98,72 @@ import Testing
             #expect(file.readings.first?.takenAt.localDate.description == iso, "\(text)")
         }
     }
+
+    // MARK: - Withings in other languages
+
+    @Test func germanWithingsBloodPressureAndWeight() throws {
+        let bp = try readings("withings_de_bp.csv", zone: "Europe/Berlin")
+        #expect(bp.problems.isEmpty)
+        #expect(bp.readings.map(Expected.init) == [
+            Expected("2026-07-14 07:31:02", "+02:00", "138/87", pulse: 71, note: "nach dem Aufstehen"),
+            Expected("2026-07-13 21:05:40", "+02:00", "129/82", pulse: 66),
+            Expected("2026-07-13 06:58:11", "+02:00", pulse: 74),
+        ])
+        let weight = try readings("withings_de_weight.csv", zone: "Europe/Berlin")
+        #expect(weight.problems.isEmpty)
+        #expect(weight.readings.map(Expected.init) == [
+            Expected("2026-07-14 07:29:45", "+02:00", weight: 81_350), Expected("2026-07-12 07:40:12", "+02:00", weight: 80_950),
+        ])
+    }
+
+    @Test func theOldGermanWebExportWithDoubledRows() throws {
+        let file = try readings("withings_de_web_2014.csv", zone: "Europe/Berlin")
+        #expect(file.problems.isEmpty)
+        let readings = file.readings.map(Expected.init)
+        #expect(Set(readings.map(\.local)) == ["2014-02-11 07:12:00", "2014-02-13 06:04:00", "2014-02-15 22:41:00"])
+        #expect(readings.first == Expected("2014-02-11 07:12:00", "+01:00", weight: 94_800))
+        #expect(readings.last == Expected("2014-02-15 22:41:00", "+01:00", weight: 93_900, note: "nach dem Sport"))
+        // The doubled row has the same content-derived id: it is one reading.
+        #expect(Set(file.readings.map(\.id)).count == 3)
+    }
+
+    @Test func frenchWithings() throws {
+        let file = try readings("withings_fr_bp.csv", zone: "Europe/Paris")
+        #expect(file.readings.map(Expected.init) == [Expected("2026-05-02 08:10:00", "+02:00", "135/85", pulse: 69, note: "après le café")])
+    }
+
+    // MARK: - The bp-monitor app, first and current versions
+
+    @Test func bpMonitorFirstVersionsWithCommaSpace() throws {
+        let file = try readings("bpm_v1_comma_space.csv", zone: "UTC")
+        #expect(file.problems.isEmpty)
+        #expect(file.readings.map(Expected.init) == [
+            Expected("2023-12-21 16:20:00", "+00:00", "123/81", pulse: 63, note: "1214s3"),
+            Expected("2023-12-22 16:20:00", "+00:00", "131/84", pulse: 70),
+        ])
+    }
+
+    @Test func bpMonitorCurrentVersionWithBodyweight() throws {
+        let file = try readings("bpm_current_semicolon_bodyweight.csv", zone: "UTC")
+        #expect(file.problems.isEmpty)
+        #expect(file.readings.map(Expected.init) == [
+            Expected("2024-06-13 07:00:00", "+00:00", "128/82", pulse: 66, weight: 72_000, note: "after walk"),
+            Expected("2024-06-14 07:00:00", "+00:00", weight: 71_600),
+            Expected("2024-06-14 08:00:00", "+00:00", "135/86"),
+        ])
+    }
+
+    // MARK: - Samsung Health
+
+    @Test func samsungHealthBloodPressureAndWeight() throws {
+        let bp = try read(realFixture("samsung_blood_pressure.csv"), profile: "p", zone: zone("UTC"))
+        #expect(bp.problems.isEmpty)
+        #expect(bp.readings.map(Expected.init) == [
+            Expected("2024-06-01 08:00:00", "+02:00", "128/82", pulse: 66, note: "morning"),
+            Expected("2024-06-01 21:30:00", "+02:00", "141/90"),
+        ])
+        let weight = try read(realFixture("samsung_weight.csv"), profile: "p", zone: zone("UTC"))
+        #expect(weight.problems.isEmpty)
+        #expect(weight.readings.map(Expected.init) == [Expected("2024-06-02 07:45:00", "+02:00", weight: 78_400)])
+    }
 }

@@ -49,6 +49,65 @@ import Testing
     }
 }
 
+/// Zip64 archives (what years of workout routes make) and spreadsheets, made by Python's zipfile.
+@Suite struct Zip64AndSpreadsheetTests {
+    /// Runs Python's zipfile to write `script`'s archive at the path it is given as `out`.
+    private func makeZip(_ script: String) throws -> String {
+        let out = NSTemporaryDirectory() + "zip-\(UUID().uuidString).zip"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", "import sys, zipfile\nout = sys.argv[1]\nxml = open(sys.argv[2]).read()\n" + script, out, fixture("apple_export.xml")]
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0)
+        return out
+    }
+
+    @Test func anArchiveOfMoreThan65535EntriesIsRead() throws {
+        let zip = try makeZip("""
+            z = zipfile.ZipFile(out, 'w', zipfile.ZIP_STORED)
+            for i in range(65600): z.writestr('apple_health_export/workout-routes/route_%d.gpx' % i, '')
+            z.writestr(zipfile.ZipInfo('apple_health_export/export.xml'), xml, compress_type=zipfile.ZIP_DEFLATED)
+            z.close()
+            """)
+        defer { try? FileManager.default.removeItem(atPath: zip) }
+        let bytes = try readAll(try ZipEntrySource(path: zip, entryNamed: "export.xml", progress: nil))
+        #expect(String(decoding: bytes, as: UTF8.self) == (try String(contentsOfFile: fixture("apple_export.xml"), encoding: .utf8)))
+        let plain = try read(fixture("apple_export.xml"), profile: "p")
+        let zipped = try read(zip, profile: "p")
+        #expect(zipped.readings.count == plain.readings.count && !plain.readings.isEmpty)
+    }
+
+    @Test func aZip64EntryIsRead() throws {
+        let zip = try makeZip("""
+            z = zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED)
+            with z.open('export.xml', 'w', force_zip64=True) as f: f.write(xml.encode())
+            z.close()
+            """)
+        defer { try? FileManager.default.removeItem(atPath: zip) }
+        let bytes = try readAll(try ZipEntrySource(path: zip, entryNamed: "export.xml", progress: nil))
+        #expect(String(decoding: bytes, as: UTF8.self).contains("<HealthData"))
+    }
+
+    @Test func aSpreadsheetIsNamedAsOneWithHowToSaveItAsCSV() throws {
+        let zip = try makeZip("""
+            z = zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED)
+            z.writestr('[Content_Types].xml', '<Types/>')
+            z.writestr('xl/workbook.xml', '<workbook/>')
+            z.writestr('xl/worksheets/sheet1.xml', '<worksheet/>')
+            z.close()
+            """)
+        defer { try? FileManager.default.removeItem(atPath: zip) }
+        do {
+            _ = try read(zip, profile: "p")
+            Issue.record("a spreadsheet was read")
+        } catch let error as InterchangeError {
+            #expect(error.description.contains("it is a spreadsheet (.xlsx), not an Apple Health export"))
+            #expect(error.description.contains("save it as CSV"))
+        }
+    }
+}
+
 /// Everything a byte source gives, to its end.
 private func readAll(_ source: any ByteSource) throws -> [UInt8] {
     var bytes: [UInt8] = []

@@ -430,3 +430,13 @@ private func relabel(_ line: String, device: String) throws -> String {
         }
     }
 }
+
+@Suite struct SyncClockLimitTests {
+    @Test func aClockFarInTheFutureIsRefused() throws {
+        let change = LogChange.profileDeleted(id: "dad")
+        let line = try #require(JournalLine.operation(for: change, id: UUID().uuidString.lowercased(), clock: Int64.max, device: "0123456789abcdef")).line
+        #expect(throws: JournalLine.Refusal.self) { try JournalLine.decode(line) }
+        let fine = try #require(JournalLine.operation(for: change, id: UUID().uuidString.lowercased(), clock: 1 << 40, device: "0123456789abcdef")).line
+        #expect(try JournalLine.decode(fine).operation.clock == 1 << 40)
+    }
+}

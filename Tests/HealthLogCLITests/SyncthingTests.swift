@@ -166,8 +166,8 @@ private func eventually(_ seconds: Double, _ condition: () throws -> Bool) rethr
             return try logDump(dadLog) == logDump(daughterLog)
         }
 
-        try #require(eventually(20) { dad.isUp && daughter.isUp }, "both engines answer on loopback")
-        try #require(eventually(20) { dad.isConnected(to: daughter) }, "the engines connect over 127.0.0.1")
+        try #require(eventually(60) { dad.isUp && daughter.isUp }, "both engines answer on loopback")
+        try #require(eventually(60) { dad.isConnected(to: daughter) }, "the engines connect over 127.0.0.1")
 
         // The father's log, with history, becomes the shared log; the daughter's joins it.
         ok(try onDad("profile", "add", "dad", "--name", "爸爸", "--birth-year", "1952"))

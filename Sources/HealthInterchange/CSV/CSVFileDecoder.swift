@@ -10,11 +10,14 @@ protocol CSVRowDecoder {
     mutating func decode(_ row: CSVRow, line: Int, into sink: ImportSink) throws(RowFault)
     /// One line the import prints about how the file was read (nil for none).
     func note(_ header: CSVColumns) -> String?
+    /// Lines before the header (Samsung Health names its data type on line 1).
+    static var preambleLines: Int { get }
 }
 
 /// The steps every row decoder takes alike.
 extension CSVRowDecoder {
     func note(_ header: CSVColumns) -> String? { nil }
+    static var preambleLines: Int { 0 }
 
     /// Whose readings a file of `format`, which names no person, holds; refused when no profile was chosen.
     static func profile(for format: InterchangeFormat, _ context: DecodeContext) throws(InterchangeError) -> String {
@@ -59,9 +62,14 @@ enum CSVFileDecoder {
         }
         var decoder: Decoder?
         var width = 0
+        var preamble = Decoder.preambleLines
         do {
             while let record = try nextRecord(reader, sink: sink, context: context, inHeader: decoder == nil) {
                 guard var current = decoder else {
+                    if preamble > 0 {
+                        preamble -= 1
+                        continue
+                    }
                     let header = CSVColumns(header: record.cells)
                     let made = try Decoder(header: header, context: context)
                     if let note = made.note(header) { sink.note(note) }
@@ -70,7 +78,8 @@ enum CSVFileDecoder {
                     continue
                 }
                 do throws(RowFault) {
-                    guard record.cells.count <= width else {
+                    // A trailing separator on every row (Samsung Health writes one) adds empty cells only.
+                    guard record.cells.count <= width || record.cells[width...].allSatisfy({ $0.trimmingWhitespace().isEmpty }) else {
                         let separator = reader.separator == UInt8(ascii: ",") ? "a comma" : reader.separator == UInt8(ascii: ";") ? "a semicolon" : "a tab"
                         throw RowFault.invalid("\(record.cells.count) cells where the header has \(width); quote a value that holds \(separator)")
                     }

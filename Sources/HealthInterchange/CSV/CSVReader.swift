@@ -133,6 +133,9 @@ public final class CSVReader {
                     case separator:
                         atCellStart = true
                         justClosedQuote = false
+                    case UInt8(ascii: " ") where atCellStart || justClosedQuote:
+                        // `a, "b"`: the app's `, ` separator; spaces around a quoted cell are not its text.
+                        break
                     default:
                         atCellStart = false
                         justClosedQuote = false
@@ -198,7 +201,12 @@ public final class CSVReader {
             }
             return text
         }
+        let space = UInt8(ascii: " ")
         while true {
+            // Spaces before a quoted cell (`1703175600000, 123, "note"`) are not part of it.
+            var first = index
+            while first < count && bytes[first] == space { first += 1 }
+            if first < count && bytes[first] == quote { index = first }
             if index < count && bytes[index] == quote {
                 quotedCell.removeAll(keepingCapacity: true)
                 index += 1
@@ -219,6 +227,7 @@ public final class CSVReader {
                     index += 1
                 }
                 cells.append(try quotedCell.withUnsafeBufferPointer { try text($0) })
+                while index < count && bytes[index] == space { index += 1 }
                 if index < count && bytes[index] != comma {
                     throw SyntaxError(line: line, reason: "text after a closing quote", canContinue: true)
                 }

@@ -6,10 +6,20 @@ import HealthCore
 /// - `weight.csv`: `Date,"Weight (kg)","Fat mass (kg)",…,Comments` (or `Weight (lb)` from an
 ///   account set to pounds); only the weight is kept, a decimal comma read as a point.
 /// Dates are local wall times like `2025-10-02 07:34:49`, newest first, or ISO 8601 times with
-/// their UTC offset (`2025-10-02T07:34:49+02:00`), which win over `--tz`.
+/// their UTC offset (`2025-10-02T07:34:49+02:00`), which win over `--tz`; the old web export's
+/// `"2014-02-13 6:04 Uhr"` reads too. The headers of the German, French, Spanish, Italian,
+/// Portuguese and Dutch apps read by name (the first column stays `Date`).
 struct WithingsDecoder: CSVRowDecoder {
-    private static let kilogramColumns = ["Weight (kg)", "Weight"]
-    private static let poundColumns = ["Weight (lb)", "Weight (lbs)"]
+    private static let kilogramColumns = [
+        "Weight (kg)", "Weight", "Gewicht (kg)", "Gewicht", "Poids (kg)", "Poids", "Peso (kg)", "Peso", "Gewicht (kg)",
+    ]
+    private static let poundColumns = ["Weight (lb)", "Weight (lbs)", "Gewicht (lb)", "Poids (lb)", "Peso (lb)"]
+    private static let heartRateNames = [
+        "Heart rate", "Herzfrequenz", "Fréquence cardiaque", "Frecuencia cardíaca", "Frequenza cardiaca", "Frequência cardíaca", "Hartslag",
+    ]
+    private static let systolicNames = ["Systolic", "Systole", "Systolique", "Sistólica", "Sistolica", "Systolisch"]
+    private static let diastolicNames = ["Diastolic", "Diastole", "Diastolique", "Diastólica", "Diastolica", "Diastolisch"]
+    private static let commentNames = ["Comments", "Comment", "Kommentare", "Kommentar", "Commentaires", "Comentarios", "Commenti", "Comentários", "Opmerkingen"]
     private let date, heartRate, systolic, diastolic, weight, comments: Int?
     private let weightUnit: String
     private let context: DecodeContext
@@ -17,20 +27,21 @@ struct WithingsDecoder: CSVRowDecoder {
 
     /// True for either file's header.
     static func recognizes(_ header: CSVColumns) -> Bool {
-        header.has(["Date"])
-            && (header.has(["Weight (kg)"]) || header.has(poundColumns) || (header.has(["Heart rate"]) && header.has(["Systolic"])))
+        header.has(["Date", "Datum"])
+            && (header.has(kilogramColumns.filter { $0.contains("(kg)") }) || header.has(poundColumns)
+                || (header.has(heartRateNames) && header.has(systolicNames)))
     }
 
     init(header: CSVColumns, context: DecodeContext) throws(InterchangeError) {
         let profile = try Self.profile(for: .withings, context)
-        date = header.position(["Date"])
-        heartRate = header.position(["Heart rate"])
-        systolic = header.position(["Systolic"])
-        diastolic = header.position(["Diastolic"])
+        date = header.position(["Date", "Datum"])
+        heartRate = header.position(WithingsDecoder.heartRateNames)
+        systolic = header.position(WithingsDecoder.systolicNames)
+        diastolic = header.position(WithingsDecoder.diastolicNames)
         let kilograms = header.position(WithingsDecoder.kilogramColumns)
         weight = kilograms ?? header.position(WithingsDecoder.poundColumns)
         weightUnit = kilograms == nil ? "lb" : "kg"
-        comments = header.position(["Comments", "Comment"])
+        comments = header.position(WithingsDecoder.commentNames)
         try Self.requireColumns(
             date != nil && (weight != nil || (systolic != nil && diastolic != nil)), context,
             expected: "a Withings file starts with Date,\"Heart rate\",Systolic,Diastolic,Comments or Date,\"Weight (kg)\",…")
@@ -58,7 +69,9 @@ struct WithingsDecoder: CSVRowDecoder {
     /// A time with its own offset as it says, else a wall time in the zone.
     private func time(_ text: String) throws(RowFault) -> ZonedInstant {
         if let zoned = ZonedInstant(iso8601: text) { return zoned }
-        switch WallClockText.dateTime(text, order: .ymd) {
+        // The old web export writes `2014-02-13 6:04 Uhr`.
+        let trimmed = text.hasSuffix(" Uhr") ? String(text.dropLast(4)) : text
+        switch WallClockText.dateTime(trimmed, order: .ymd) {
         case .success(let (day, clock)):
             do {
                 return try context.zone.wallClockInstant(date: day, hour: clock.hour, minute: clock.minute, second: clock.second, written: text)
@@ -72,9 +85,12 @@ struct WithingsDecoder: CSVRowDecoder {
 
 /// The CSV export of the open-source blood-pressure-monitor app (derdilla/blood-pressure-monitor-fl):
 /// `timestampUnixMs,systolic,diastolic,pulse,notes,needlePin`. Times are milliseconds since
-/// 1970 (UTC), shown in `--tz`; a missing value is written `null`; `needlePin` (a colour) is dropped.
+/// 1970 (UTC), shown in `--tz`; a missing value is written `null`; `needlePin` and `color` (a
+/// colour) are dropped. Its first versions separate cells with `, ` (`1703175600000, 123, 41, 43, "note"`);
+/// current ones use `;` and add `intakes` and `bodyweight` (kilograms, `72.0`), which may be a
+/// row's only value.
 struct BPMonitorDecoder: CSVRowDecoder {
-    private let timestamp, systolic, diastolic, pulse, notes: Int?
+    private let timestamp, systolic, diastolic, pulse, notes, bodyweight: Int?
     private let context: DecodeContext
     private let profile: String
 
@@ -85,6 +101,7 @@ struct BPMonitorDecoder: CSVRowDecoder {
         diastolic = header.position(["diastolic"])
         pulse = header.position(["pulse"])
         notes = header.position(["notes", "note"])
+        bodyweight = header.position(["bodyweight", "weight"])
         try Self.requireColumns(
             timestamp != nil && systolic != nil && diastolic != nil, context,
             expected: "a bp-monitor file starts with timestampUnixMs,systolic,diastolic,pulse,notes,needlePin")
@@ -98,10 +115,19 @@ struct BPMonitorDecoder: CSVRowDecoder {
             throw .invalid("timestampUnixMs '\(value(timestamp))' is not milliseconds since 1970")
         }
         let takenAt = context.zone.zoned(utcSeconds: floorDivide(milliseconds, 1000))
+        var grams: Int?
+        if !value(bodyweight).isEmpty {
+            guard let kilograms = decimalNumber(value(bodyweight)), let converted = HealthInterchange.grams(kilograms, unit: "kg") else {
+                throw .invalid("bodyweight '\(value(bodyweight))' is not a number of kilograms like 72.0")
+            }
+            grams = converted
+        }
+        // The id of a reading without a weight is as earlier versions made it.
+        let weightPart = grams.map { "/\($0)g" } ?? ""
         let reading = Reading(
-            id: NameBasedUUID.make("bp-monitor/\(profile)/\(milliseconds)/\(value(systolic))/\(value(diastolic))/\(value(pulse))"),
+            id: NameBasedUUID.make("bp-monitor/\(profile)/\(milliseconds)/\(value(systolic))/\(value(diastolic))/\(value(pulse))" + weightPart),
             profileID: profile, takenAt: takenAt, bloodPressure: try bloodPressure(value(systolic), value(diastolic)),
-            pulse: try number(value(pulse), "pulse"), note: value(notes), createdAt: context.now, updatedAt: context.now)
+            pulse: try number(value(pulse), "pulse"), weightGrams: grams, note: value(notes), createdAt: context.now, updatedAt: context.now)
         try take(reading, rule: .sameValuesOrLocalTime, line: line, context: context, into: sink)
     }
 }

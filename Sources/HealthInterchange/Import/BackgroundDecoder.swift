@@ -145,6 +145,7 @@ extension InterchangeFormat {
         case .omron: try CSVFileDecoder.decode(input, as: OmronDecoder.self, context: context, into: sink)
         case .withings: try CSVFileDecoder.decode(input, as: WithingsDecoder.self, context: context, into: sink)
         case .bpMonitor: try CSVFileDecoder.decode(input, as: BPMonitorDecoder.self, context: context, into: sink)
+        case .samsungHealth: try CSVFileDecoder.decode(input, as: SamsungHealthDecoder.self, context: context, into: sink)
         case .json: try JSONBackup.decode(input, context: context, into: sink)
         case .fhir: try FHIRImport.decode(input, context: context, into: sink)
         case .appleHealth: try AppleHealthImporter.decode(input, context: context, into: sink)

@@ -125,6 +125,8 @@ final class ZipEntrySource: ByteSource {
         let localHeaderOffset: Int64
     }
 
+    /// The entry `name` from the central directory, read entry by entry (an archive of years of
+    /// workout routes has hundreds of thousands), Zip64 archives and entries included.
     private static func findEntry(named name: String, in file: InputFile, path: String) throws(InterchangeError) -> Entry {
         do {
             let size = file.size
@@ -134,28 +136,71 @@ final class ZipEntrySource: ByteSource {
             guard let end = stride(from: tail.count - 22, through: 0, by: -1).first(where: { littleEndian(tail, $0, 4) == 0x0605_4B50 }) else {
                 throw InterchangeError.malformed(path: path, reason: "not a complete zip file (no end record; truncated?)")
             }
-            let count = Int(littleEndian(tail, end + 10, 2))
-            let directorySize = littleEndian(tail, end + 12, 4)
-            let directoryOffset = littleEndian(tail, end + 16, 4)
-            guard directoryOffset != 0xFFFF_FFFF, directoryOffset + directorySize <= size else {
-                throw InterchangeError.malformed(path: path, reason: "zip64 archives are not read; unzip it and import export.xml")
+            var count = littleEndian(tail, end + 10, 2)
+            var directorySize = littleEndian(tail, end + 12, 4)
+            var directoryOffset = littleEndian(tail, end + 16, 4)
+            // Zip64: a locator just before the end record points at the 64-bit end record.
+            if end >= 20, littleEndian(tail, end - 20, 4) == 0x0706_4B50 {
+                let recordOffset = littleEndian(tail, end - 20 + 8, 8)
+                guard recordOffset + 56 <= size else { throw InterchangeError.malformed(path: path, reason: "the zip64 end record is out of the file") }
+                try file.seek(to: recordOffset)
+                let record = try file.read(56)
+                guard record.count == 56, littleEndian(record, 0, 4) == 0x0606_4B50 else {
+                    throw InterchangeError.malformed(path: path, reason: "the zip64 end record is damaged")
+                }
+                count = littleEndian(record, 32, 8)
+                directorySize = littleEndian(record, 40, 8)
+                directoryOffset = littleEndian(record, 48, 8)
+            }
+            guard directoryOffset >= 0, directorySize >= 0, directoryOffset + directorySize <= size else {
+                throw InterchangeError.malformed(path: path, reason: "the zip's directory is out of the file (truncated?)")
             }
             try file.seek(to: directoryOffset)
-            let directory = try file.read(Int(directorySize))
-            var offset = 0
-            for _ in 0..<count {
-                guard offset + 46 <= directory.count, littleEndian(directory, offset, 4) == 0x0201_4B50 else { break }
-                let nameLength = Int(littleEndian(directory, offset + 28, 2))
-                let extraLength = Int(littleEndian(directory, offset + 30, 2))
-                let commentLength = Int(littleEndian(directory, offset + 32, 2))
-                guard offset + 46 + nameLength <= directory.count else { break }
-                let entryName = String(decoding: directory[(offset + 46)..<(offset + 46 + nameLength)], as: UTF8.self)
-                if entryName == name || entryName.hasSuffix("/" + name) {
-                    return Entry(
-                        method: Int(littleEndian(directory, offset + 10, 2)), compressedSize: littleEndian(directory, offset + 20, 4),
-                        localHeaderOffset: littleEndian(directory, offset + 42, 4))
+            var read: Int64 = 0
+            var spreadsheetParts = 0
+            var entries: Int64 = 0
+            while entries < count, read + 46 <= directorySize {
+                entries += 1
+                let header = try file.read(46)
+                guard header.count == 46, littleEndian(header, 0, 4) == 0x0201_4B50 else { break }
+                let nameLength = Int(littleEndian(header, 28, 2))
+                let extraLength = Int(littleEndian(header, 30, 2))
+                let commentLength = Int(littleEndian(header, 32, 2))
+                let rest = try file.read(nameLength + extraLength + commentLength)
+                guard rest.count == nameLength + extraLength + commentLength else { break }
+                read += Int64(46 + rest.count)
+                let entryName = String(decoding: rest[0..<nameLength], as: UTF8.self)
+                if entryName == "[Content_Types].xml" || entryName.hasPrefix("xl/") { spreadsheetParts += 1 }
+                guard entryName == name || entryName.hasSuffix("/" + name) else { continue }
+                var compressed = littleEndian(header, 20, 4)
+                var uncompressed = littleEndian(header, 24, 4)
+                var offset = littleEndian(header, 42, 4)
+                // Sizes and the offset set to 0xFFFFFFFF are in the Zip64 extra field, in this order.
+                var extra = nameLength
+                while extra + 4 <= nameLength + extraLength {
+                    let id = littleEndian(rest, extra, 2)
+                    let length = Int(littleEndian(rest, extra + 2, 2))
+                    if id == 0x0001 {
+                        var at = extra + 4
+                        for field in [0, 1, 2] {
+                            let value = field == 0 ? uncompressed : field == 1 ? compressed : offset
+                            guard value == 0xFFFF_FFFF, at + 8 <= extra + 4 + length else { continue }
+                            let wide = littleEndian(rest, at, 8)
+                            if field == 0 { uncompressed = wide } else if field == 1 { compressed = wide } else { offset = wide }
+                            at += 8
+                        }
+                    }
+                    extra += 4 + length
                 }
-                offset += 46 + nameLength + extraLength + commentLength
+                guard compressed != 0xFFFF_FFFF, offset != 0xFFFF_FFFF, offset + compressed <= size else {
+                    throw InterchangeError.malformed(path: path, reason: "the zip's entry for \(name) is damaged")
+                }
+                return Entry(method: Int(littleEndian(header, 10, 2)), compressedSize: compressed, localHeaderOffset: offset)
+            }
+            if spreadsheetParts >= 2 {
+                throw InterchangeError.malformed(
+                    path: path,
+                    reason: "it is a spreadsheet (.xlsx), not an Apple Health export: open it and save it as CSV (File > Save as > CSV UTF-8), then import the CSV (HealthLog reads a header such as taken_at,systolic,diastolic,pulse)")
             }
             throw InterchangeError.malformed(path: path, reason: "the zip holds no \(name)")
         } catch let error as InterchangeError {

@@ -21,7 +21,9 @@ struct ImportCommand: Command {
             Formats are told from the file's first bytes: HealthLog CSV (id,profile,taken_at,…), \
             a HealthLog JSON backup, FHIR R4 (a Bundle, one resource, or NDJSON), Omron Connect \
             (Date,Time,Systolic (mmHg),…), Withings (Date,"Heart rate",Systolic,… or Date,"Weight (kg)",…), \
-            the bp-monitor app (timestampUnixMs,systolic,…) and Apple Health (export.xml or export.zip). \
+            the bp-monitor app (timestampUnixMs,systolic,…), Samsung Health (com.samsung.shealth.blood_pressure on line 1) \
+            and Apple Health (export.xml or export.zip). Omron and Withings exports in English, Dutch, German, \
+            French, Spanish, Italian and Portuguese read by name. \
             CSV files may separate cells with commas, semicolons or tabs. \
             Records with HealthLog's own ids are matched by id only; others are duplicates when the same \
             profile, minute and values are already in the log, so importing a file twice adds nothing. \
@@ -31,7 +33,7 @@ struct ImportCommand: Command {
             """)
 
     static let formatOption = Option<InterchangeFormat?>(
-        "--format", value: "FORMAT", help: "auto (default), csv, json, fhir, omron, withings, bp-monitor or apple-health.",
+        "--format", value: "FORMAT", help: "auto (default), csv, json, fhir, omron, withings, bp-monitor, apple-health or samsung-health.",
         expected: "auto, \(InterchangeFormat.allCases.map(\.rawValue).joined(separator: ", "))"
     ) { $0 == "auto" ? .some(nil) : InterchangeFormat(rawValue: $0).map { .some($0) } }
         .completing(.words(["auto"] + InterchangeFormat.allCases.map(\.rawValue)))
