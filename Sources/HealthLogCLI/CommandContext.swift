@@ -68,6 +68,13 @@ public final class CommandContext {
         stderr.line(warning.visibleControls())
     }
 
+    /// Says, on standard error, when this command's changes could not reach the shared folder
+    /// (they are saved in the log; the next merge writes them).
+    func reportUnwrittenJournal() {
+        guard let problem = openedLog?.syncJournalProblem else { return }
+        stderr.line("sync: \(problem.visibleControls()); the change is saved in this log and goes to the shared folder at the next merge")
+    }
+
     /// Runs a use-case call, reporting its failure as the command line does.
     func run<T>(_ call: (HealthLog) throws -> T) throws(CLIError) -> T {
         let log = try self.log()

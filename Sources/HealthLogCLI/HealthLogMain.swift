@@ -102,6 +102,7 @@ public enum HealthLogMain {
         let command = try type.init(parsed, context: context)
         if type.mergesFirst, !context.noSync { context.mergeSharedFolder() }
         try command.run(context)
+        context.reportUnwrittenJournal()
     }
 
     /// `--db` and `--profile`, wherever they were given.

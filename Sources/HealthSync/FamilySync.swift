@@ -61,7 +61,8 @@ public enum FamilySync {
     /// Merges what the other machines wrote since the last merge.
     public static func mergeNow(_ store: RecordStore, journal: SyncJournal) throws(SyncError) -> MergeReport {
         let report = try SyncMerge.merge(store: store, journal: journal, now: currentMilliseconds(journal))
-        if !report.isEmpty || deviceFileIsStale(journal) { try writeDeviceFile(store, journal: journal) }
+        // The device file only names this device: a folder that cannot take it does not stop a merge.
+        if !report.isEmpty || deviceFileIsStale(journal) { try? writeDeviceFile(store, journal: journal) }
         return report
     }
 
@@ -77,7 +78,7 @@ public enum FamilySync {
 
     /// Refuses a folder that holds the log file itself (the engine would copy the SQLite file).
     static func refuseFolderHoldingLog(_ folder: SyncFolder, databasePath: String) throws(SyncError) {
-        var directory = FileSystem.parentDirectory(of: databasePath)
+        var directory = FileSystem.parentDirectory(of: FileSystem.resolvedPath(databasePath))
         while true {
             if directory == folder.path || (FileSystem.exists(folder.path) && FileSystem.sameFile(directory, folder.path)) {
                 throw .refused(

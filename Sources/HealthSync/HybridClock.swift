@@ -13,6 +13,9 @@ public enum HybridClock {
         max(milliseconds << counterBits, last + 1)
     }
 
+    /// True when the stamp is a wall-clock time (its counter is 0), not one made to follow a later stamp seen.
+    static func isFromWallClock(_ clock: Int64) -> Bool { clock & ((1 << counterBits) - 1) == 0 }
+
     /// The wall time a stamp carries, in milliseconds since 1970.
     public static func milliseconds(_ clock: Int64) -> Int64 { clock >> counterBits }
 }

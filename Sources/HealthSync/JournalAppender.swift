@@ -42,7 +42,7 @@ final class JournalAppender {
             let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
             if written < 0 {
                 if errno == EINTR { continue }
-                throw .journal("cannot write the sync journal \(path): \(String(cString: strerror(errno))); nothing was changed")
+                throw .journal("cannot write the sync journal \(path): \(String(cString: strerror(errno)))")
             }
             offset += written
         }
@@ -51,7 +51,7 @@ final class JournalAppender {
     /// Makes what was appended durable.
     func flush() throws(SyncError) {
         guard fsync(descriptor) == 0 else {
-            throw .journal("cannot write the sync journal \(path): \(String(cString: strerror(errno))); nothing was changed")
+            throw .journal("cannot write the sync journal \(path): \(String(cString: strerror(errno)))")
         }
     }
 

@@ -78,6 +78,8 @@ public enum JournalLine {
         let value: JSONValue
         do {
             value = try JSONReader(bytes: utf8).readValue()
+        } catch let error as JSONSyntaxError {
+            throw Refusal("not a journal line: not JSON (\(error.message) at byte \(error.offset + 1))")
         } catch {
             throw Refusal("not a journal line: not JSON (\(error))")
         }

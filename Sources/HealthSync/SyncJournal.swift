@@ -25,6 +25,12 @@ public final class SyncJournal: LogChangeObserver {
     private var sizeAtStart: Int64?
     private var linesThisTransaction = 0
     private var pending: [UInt8] = []
+    /// True once this transaction's lines could not be written: the rest wait for the next merge.
+    private var writeFailedThisTransaction = false
+
+    /// Why this device's latest changes could not be written to its journal (they are kept in
+    /// the log and written at the next merge), or nil when every change reached the journal.
+    public private(set) var unwrittenReason: String?
 
     /// The keys of this machine's sync settings.
     enum Key {
@@ -32,8 +38,13 @@ public final class SyncJournal: LogChangeObserver {
         static let device = "device"
         static let machine = "machine"
         static let clock = "clock"
-        /// Set when operations could not be appended (the folder was missing): the next merge re-appends them.
+        /// Set when operations could not be appended (the folder was missing): the next merge
+        /// re-appends them. Its value is the last clock the journal had before.
         static let behind = "journal-behind"
+        /// Devices this log wrote as before it moved or was copied while its journal was behind,
+        /// each with the last clock that journal had ("device clock", one per line): the next
+        /// merge publishes their unwritten operations again as this device's own.
+        static let orphaned = "orphaned-operations"
         /// Set by a restore: the next merge shows every record as the shared log decides, and publishes what only the backup had.
         static let reconcile = "reconcile"
         /// The HealthLog version that last merged: a new one reads every file again.
@@ -60,9 +71,17 @@ public final class SyncJournal: LogChangeObserver {
                     return device
                 }
                 let device = SyncFolder.newDeviceID()
+                // Operations the former device made while its journal was behind were never
+                // written: this device publishes them again (the former journal is not this
+                // device's to append to: the original log may still write it).
+                if let former = try store.syncSetting(Key.device), SyncFolder.isDeviceID(former),
+                    let since = try store.syncSetting(Key.behind)
+                {
+                    let earlier = try store.syncSetting(Key.orphaned).map { $0 + "\n" } ?? ""
+                    try store.setSyncSetting(Key.orphaned, to: earlier + former + " " + (Int64(since).map(String.init) ?? "0"))
+                }
                 try store.setSyncSetting(Key.device, to: device)
                 try store.setSyncSetting(Key.machine, to: here)
-                try store.setSyncSetting(Key.behind, to: nil)
                 return device
             }
         }
@@ -141,7 +160,13 @@ public final class SyncJournal: LogChangeObserver {
     public func logWillCommit() throws {
         try writePending()
         if let appender, sizeAtStart != nil {
-            try appender.flush()
+            do {
+                try appender.flush()
+            } catch {
+                try journalWriteFailed(error)
+                try finishTransaction()
+                return
+            }
             let relative = "journal/\(device)/\(SyncFolder.segmentName(segment))"
             let previous = try store.syncFileStates()[relative]
             let size = appender.size
@@ -150,15 +175,21 @@ public final class SyncJournal: LogChangeObserver {
                 prefixHash: JournalReader.prefixHash(appender.path, bytes: size) ?? "", readTo: size,
                 lines: (previous?.lines ?? 0) + linesThisTransaction))
         }
+        try finishTransaction()
+    }
+
+    private func finishTransaction() throws {
         try store.setSyncSetting(Key.clock, to: String(lastClock))
         sizeAtStart = nil
         linesThisTransaction = 0
+        writeFailedThisTransaction = false
     }
 
     public func logRolledBack() {
         if let appender, let sizeAtStart { appender.truncate(to: sizeAtStart) }
         sizeAtStart = nil
         linesThisTransaction = 0
+        writeFailedThisTransaction = false
         pending.removeAll()
         lastClock = (try? store.syncSetting(Key.clock)).flatMap { $0.flatMap { Int64($0) } } ?? lastClock
     }
@@ -175,15 +206,39 @@ public final class SyncJournal: LogChangeObserver {
     private func writePending() throws {
         guard !pending.isEmpty else { return }
         defer { pending.removeAll(keepingCapacity: true) }
+        guard !writeFailedThisTransaction else { return }
         guard folder.exists else {
             // The operations are in the log; the next merge with the folder back appends them.
-            try store.setSyncSetting(Key.behind, to: "1")
+            try markBehind()
             linesThisTransaction = 0
             return
         }
-        let appender = try currentAppender()
-        if sizeAtStart == nil { sizeAtStart = appender.size }
-        try appender.append(pending)
+        do {
+            let appender = try currentAppender()
+            if sizeAtStart == nil { sizeAtStart = appender.size }
+            try appender.append(pending)
+        } catch {
+            try journalWriteFailed(error)
+        }
+    }
+
+    /// The journal could not be written (a full disk, a file made read-only): the change is kept
+    /// in the log, the lines written so far are cut back, and the next merge writes them all.
+    private func journalWriteFailed(_ error: SyncError) throws {
+        if let appender, let sizeAtStart { appender.truncate(to: sizeAtStart) }
+        appender = nil
+        sizeAtStart = nil
+        linesThisTransaction = 0
+        writeFailedThisTransaction = true
+        unwrittenReason = error.description
+        try markBehind()
+    }
+
+    /// Remembers that the journal lacks operations from the last clock it had on.
+    private func markBehind() throws {
+        if try store.syncSetting(Key.behind) == nil {
+            try store.setSyncSetting(Key.behind, to: try store.syncSetting(Key.clock) ?? "0")
+        }
     }
 
     /// The segment to append to, opened inside the write lock; a new one once the current one

@@ -125,7 +125,11 @@ enum SyncMerge {
         mutating func readFolder() throws {
             let fullRead = try store.syncSetting(SyncJournal.Key.reader) != HealthLogVersion.current
             let states = fullRead ? [:] : try store.syncFileStates()
-            for file in journal.folder.journalFiles() {
+            let files = journal.folder.journalFiles()
+            // Lines refused in a file that is gone no longer stand in the way.
+            let present = Set(files.map(\.relativePath))
+            for path in try store.syncRefusalPaths() where !present.contains(path) { try store.forgetSyncRefusals(path: path) }
+            for file in files {
                 let state = states[file.relativePath]
                 if let state, state.size == file.size, state.modified == file.modified { continue }
                 var start: Int64 = 0
@@ -136,6 +140,8 @@ enum SyncMerge {
                     start = state.readTo
                     firstLine = state.lines + 1
                 }
+                // Read from its start: its refusals are found again, or were mended.
+                if start == 0 { try store.forgetSyncRefusals(path: file.relativePath) }
                 let result: (readTo: Int64, lines: Int)
                 do {
                     result = try JournalReader.readLines(file.path, from: start, firstLine: firstLine) { line in
@@ -173,7 +179,9 @@ enum SyncMerge {
             touched.insert(RecordKey(entity: operation.entity, id: operation.entityID))
             newChanges[operation.id] = decoded.change
             let ahead = HybridClock.milliseconds(operation.clock) - now
-            if ahead > SyncMerge.skewReported {
+            // Only a stamp taken from the writer's own wall clock (counter 0) shows its skew: a
+            // device that saw a clock running ahead stamps after it, with a counter, honestly.
+            if ahead > SyncMerge.skewReported, HybridClock.isFromWallClock(operation.clock) {
                 let key = "skew.\(operation.device)"
                 if ahead > Int64(try store.syncSetting(key) ?? "0") ?? 0 { try store.setSyncSetting(key, to: String(ahead)) }
             }
@@ -210,6 +218,7 @@ enum SyncMerge {
             let removed = states.keys.contains { $0.hasPrefix(own) && !present.contains($0) }
             let cut = files.contains { file in states[file.relativePath].map { file.size < $0.readTo } ?? false }
             return try removed || cut || store.syncSetting(SyncJournal.Key.behind) != nil
+                || store.syncSetting(SyncJournal.Key.orphaned) != nil
         }
 
         /// Writes again this device's operations its journal lacks.
@@ -224,8 +233,29 @@ enum SyncMerge {
             var missing: [String] = []
             try store.forEachSyncOperation(device: journal.device) { if !written.contains($0.id) { missing.append($0.line) } }
             for line in missing { try journal.append(line: line) }
-            report.republished = missing.count
+            report.republished = missing.count + (try publishOrphaned())
             try store.setSyncSetting(SyncJournal.Key.behind, to: nil)
+        }
+
+        /// Publishes again, as this device's own, what a former device id of this log changed
+        /// while its journal was behind, where that change still decides the record.
+        private mutating func publishOrphaned() throws -> Int {
+            guard let orphaned = try store.syncSetting(SyncJournal.Key.orphaned) else { return 0 }
+            var changes: [LogChange] = []
+            for entry in orphaned.split(separator: "\n") {
+                let parts = entry.split(separator: " ")
+                guard parts.count == 2, let since = Int64(parts[1]) else { continue }
+                try store.forEachSyncOperation(device: String(parts[0])) { operation in
+                    guard operation.clock > since,
+                        try store.winningSyncOperation(operation.entity, id: operation.entityID)?.id == operation.id,
+                        let change = try? JournalLine.decode(operation.line).change
+                    else { return }
+                    changes.append(change)
+                }
+            }
+            try journal.logChanged(changes)
+            try store.setSyncSetting(SyncJournal.Key.orphaned, to: nil)
+            return changes.count
         }
 
         // MARK: Showing

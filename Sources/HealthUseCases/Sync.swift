@@ -17,7 +17,11 @@ extension HealthLog {
     /// Makes this log a member of the shared log in `folder` (created, or joined when another
     /// machine made it): it takes every operation there and publishes what it had as its own.
     public func syncInit(folder: String) throws(HealthLogError) -> JoinReport {
-        let absolute = FileSystem.absolutePath(folder)
+        let absolute = FileSystem.resolvedPath(folder)
+        let parent = FileSystem.parentDirectory(of: absolute)
+        guard FileSystem.isDirectory(parent) else {
+            throw .other(.unreadableInput, "\(parent) does not exist; check the path, or make the folder first (the sync engine's folder, such as ~/Sync)")
+        }
         let store = try writer()
         do {
             let report = try FamilySync.join(store, folder: absolute, existingJournal: syncJournal, wallClock: settings.clock)
@@ -30,7 +34,7 @@ extension HealthLog {
 
     /// Merges what the other machines wrote since the last merge.
     public func syncNow() throws(HealthLogError) -> MergeReport {
-        guard FileSystem.exists(settings.databasePath) else { throw HealthLogError(SyncError.notSetUp) }
+        _ = try reader()  // a missing log is named as every command names it
         let store = try writer()
         guard let journal = syncJournal else { throw HealthLogError(SyncError.notSetUp) }
         do {
@@ -40,6 +44,10 @@ extension HealthLog {
         }
     }
 
+    /// Why this device's latest changes could not be written to the shared folder (they are
+    /// kept in the log and written at the next merge), or nil.
+    public var syncJournalProblem: String? { syncJournal?.unwrittenReason }
+
     /// The host names the shared log's devices gave, by device id.
     public func syncDeviceNames() throws(HealthLogError) -> [String: String] {
         let store = try reader()
@@ -47,11 +55,11 @@ extension HealthLog {
         return FamilySync.deviceNames(folder: folder)
     }
 
-    /// How the shared log stands (after a merge when the log can be written).
-    public func syncStatus() throws(HealthLogError) -> SyncStatus {
+    /// How the shared log stands (after a merge when the log can be written, unless not `merging`).
+    public func syncStatus(merging: Bool = true) throws(HealthLogError) -> SyncStatus {
         let store = try reader()
         guard try HealthLog.run({ try store.syncSetting("folder") }) != nil else { throw HealthLogError(SyncError.notSetUp) }
-        _ = mergeQuietly()
+        if merging { _ = mergeQuietly() }
         var current = try writerIfPossible()
         if current == nil { current = try reader() }
         do {

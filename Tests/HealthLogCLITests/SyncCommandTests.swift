@@ -137,6 +137,14 @@ private struct Family {
         #expect(!(try family.daughter.readings().contains { $0.systolic == 250 }))
         #expect(try logDump(family.dad.databasePath) == (try logDump(family.daughter.databasePath)))
         #expect(family.dad.ok("sync", "status").contains("ahead of this machine's"))
+        // A third machine sees the skewed clock only on the machine that has it: the father's
+        // changes came after it by the rule, not because his clock is wrong.
+        let third = CLIHarness()
+        third.ok("sync", "init", family.folder)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(third.ok("sync", "status", "--format", "json").utf8)) as? [String: Any])
+        let ahead = (json["devices"] as? [[String: Any]] ?? []).filter { !($0["clockAheadSeconds"] is NSNull) }.compactMap { $0["id"] as? String }
+        let daughterDevice = try #require(try RecordStore.open(path: family.daughter.databasePath, access: .readOnly).syncSetting("device"))
+        #expect(ahead == [daughterDevice])
     }
 
     @Test func concurrentEditsConvergeAndSayWhichSideWon() throws {
@@ -155,6 +163,25 @@ private struct Family {
         #expect(json["schema"] as? Int == 1)
         #expect((json["conflicts"] as? [String: Any])?["total"] as? Int == 1)
         #expect((json["devices"] as? [Any])?.count == 2)
+    }
+
+    @Test func aDeletionAndALaterEditElsewhereKeepTheReadingAndSaySo() throws {
+        let family = Family()
+        family.joined()
+        let id = try family.readingID(family.dad, systolic: 138)
+        family.dad.ok("--no-sync", "delete", id, "--yes")
+        family.daughter.now = fixedNow + 60_000
+        family.daughter.ok("--no-sync", "edit", id, "--note", "measured twice")
+        family.settle()
+        #expect(try family.dad.readings().first { $0.id == id }?.note == "measured twice")
+        let status = family.dad.ok("sync", "status")
+        #expect(status.contains("change of"))
+        #expect(status.contains("won over"))
+        #expect(status.contains("'s deletion of"))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(family.dad.ok("sync", "status", "--format", "json").utf8)) as? [String: Any])
+        let latest = try #require(((json["conflicts"] as? [String: Any])?["latest"] as? [[String: Any]])?.first)
+        #expect(latest["loserDeleted"] as? Bool == true)
+        #expect(latest["winnerDeleted"] as? Bool == false)
     }
 
     @Test func damagedAndTornLinesAreNamedAndNothingElseIsLost() throws {
@@ -329,6 +356,15 @@ private func fixture(_ name: String) -> String {
         #expect(status.contains("but the file is in device"))
         #expect(try family.dad.readings().contains { $0.systolic == 131 })
         #expect(!(try family.dad.readings().contains { $0.systolic == 191 }))
+        #expect(!status.contains("not JSON (line"), "the journal's line number, not the JSON reader's, names the line")
+        // The damaged lines taken out again: the refusals go with them.
+        let cleaned = try String(contentsOfFile: journal, encoding: .utf8).split(separator: "\n").filter { line in
+            !lines.contains(String(line))
+        }
+        try (cleaned.joined(separator: "\n") + "\n").write(toFile: journal, atomically: true, encoding: .utf8)
+        family.dad.ok("sync")
+        #expect(!family.dad.ok("sync", "status").contains("Refused lines"))
+        #expect(try family.dad.readings().contains { $0.systolic == 131 })
     }
 
     @Test func aDeletedJournalFolderIsWrittenAgainByItsOwner() throws {
@@ -355,6 +391,70 @@ private func fixture(_ name: String) -> String {
         copy.ok("sync")
         #expect(try logDump(copy.databasePath) == (try logDump(family.dad.databasePath)))
         #expect(try family.dad.readings().filter { [122, 123].contains($0.systolic) }.count == 2)
+    }
+
+    @Test func aLogMovedWhileItsFolderWasMissingPublishesWhatItHadPending() throws {
+        let family = Family()
+        family.joined()
+        try FileManager.default.moveItem(atPath: family.folder, toPath: family.folder + ".unplugged")
+        family.dad.ok("-p", "dad", "add", "131/83", "--at", "2026-11-30 07:51")
+        let moved = CLIHarness()
+        try FileManager.default.moveItem(atPath: family.dad.databasePath, toPath: moved.databasePath)
+        moved.ok("-p", "dad", "add", "132/84", "--at", "2026-11-30 07:52")
+        try FileManager.default.moveItem(atPath: family.folder + ".unplugged", toPath: family.folder)
+        moved.ok("sync")
+        family.daughter.ok("sync")
+        let seen = try family.daughter.readings().map(\.systolic)
+        #expect(seen.contains(131), "the reading added before the move reaches the other machine")
+        #expect(seen.contains(132))
+        #expect(try logDump(moved.databasePath) == (try logDump(family.daughter.databasePath)))
+    }
+
+    @Test func aJournalThatCannotBeWrittenKeepsTheChangeAndWritesItLater() throws {
+        let family = Family()
+        family.joined()
+        let segment = try #require(try ownSegment(family.dad, folder: family.folder))
+        // Something that cannot be opened for appending, even by root: a folder in its place.
+        try FileManager.default.moveItem(atPath: segment, toPath: segment + ".aside")
+        try FileManager.default.createDirectory(atPath: segment, withIntermediateDirectories: false)
+        let added = family.dad.run("-p", "dad", "add", "133/85", "--at", "2026-11-30 07:53")
+        #expect(added.status == 0, "the reading is saved in the log")
+        #expect(added.stderr.contains("sync: cannot open the sync journal"))
+        #expect(added.stderr.contains("next merge"))
+        #expect(try family.dad.readings().contains { $0.systolic == 133 })
+        let sync = family.dad.run("sync")
+        #expect(sync.status == ExitCode.ioError)
+        #expect(sync.stderr.contains("saved in the log"))
+        try FileManager.default.removeItem(atPath: segment)
+        try FileManager.default.moveItem(atPath: segment + ".aside", toPath: segment)
+        #expect(family.dad.ok("sync").contains("to its journal again"))
+        family.daughter.ok("sync")
+        #expect(try family.daughter.readings().contains { $0.systolic == 133 })
+        #expect(try logDump(family.dad.databasePath) == (try logDump(family.daughter.databasePath)))
+    }
+
+    @Test func statusWithoutSyncDoesNotMerge() throws {
+        let family = Family()
+        family.joined()
+        family.daughter.ok("-p", "dad", "add", "134/86", "--at", "2026-11-30 07:54")
+        family.dad.ok("--no-sync", "sync", "status")
+        #expect(try !family.dad.readings().contains { $0.systolic == 134 })
+        family.dad.ok("sync", "status")
+        #expect(try family.dad.readings().contains { $0.systolic == 134 })
+    }
+
+    @Test func initResolvesThePathBeforeCheckingIt() throws {
+        let family = Family()
+        let home = family.dad.directory.path
+        // The log's own folder, however it is spelled, relative or through a folder not yet made.
+        for spelling in [home, home + "/.", home + "/x/..", home + "/x/../", "/"] {
+            let result = family.dad.run("sync", "init", spelling)
+            #expect(result.status == ExitCode.dataError, "\(spelling)")
+            #expect(result.stderr.contains("holds the log itself"), "\(spelling): \(result.stderr)")
+        }
+        let typo = family.dad.run("sync", "init", home + "/no/such/place")
+        #expect(typo.status == ExitCode.noInput)
+        #expect(!FileManager.default.fileExists(atPath: home + "/no"), "a mistyped path is not made")
     }
 
     @Test func twoMachinesImportingOneDeviceFileKeepOneCopyOfEachReading() throws {

@@ -114,6 +114,31 @@ public enum FileSystem {
         return result
     }
 
+    /// `path` made absolute, with `.` and `..` taken out and symbolic links resolved in the part
+    /// that exists: two paths to one place resolve alike, made or not.
+    public static func resolvedPath(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in absolutePath(path).split(separator: "/") {
+            if part == "." { continue }
+            if part == ".." {
+                if !parts.isEmpty { parts.removeLast() }
+                continue
+            }
+            parts.append(part)
+        }
+        // The longest existing prefix, resolved, and the rest as written.
+        for count in stride(from: parts.count, through: 0, by: -1) {
+            let prefix = "/" + parts.prefix(count).joined(separator: "/")
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            guard realpath(prefix, &buffer) != nil else { continue }
+            var resolved = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let rest = parts.dropFirst(count).joined(separator: "/")
+            if !rest.isEmpty { resolved += (resolved == "/" ? "" : "/") + rest }
+            return resolved
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
     /// Creates the missing folders of `directory`, each with mode 0700.
     public static func createPrivateDirectories(_ directory: String) throws(CreateError) {
         if exists(directory) { return }

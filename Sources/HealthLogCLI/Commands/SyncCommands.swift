@@ -19,6 +19,9 @@ struct SyncNowCommand: Command {
         let report = try context.run { try $0.syncNow() }
         let names = (try? context.run { try $0.syncDeviceNames() }) ?? [:]
         SyncText.printMerge(report, names: names, context: context)
+        if let problem = try context.log().syncJournalProblem {
+            throw .io("\(problem); this device's changes are saved in the log and go to the shared folder at the next merge")
+        }
     }
 }
 
@@ -73,7 +76,7 @@ struct SyncStatusCommand: Command {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let status = try context.run { try $0.syncStatus() }
+        let status = try context.run { try $0.syncStatus(merging: !context.noSync) }
         if json {
             context.stdout.line(SyncText.json(status).serialized(indent: "  "))
         } else {

@@ -94,8 +94,11 @@ enum SyncText {
             for conflict in status.conflicts {
                 let winner = deviceName(conflict.winnerDevice, names: names)
                 let loser = deviceName(conflict.loserDevice, names: names)
+                let won = conflict.winnerDeleted ? "deletion" : "change"
+                let lost = conflict.loserDeleted ? "deletion" : "change"
                 out.line(
-                    "  \(conflict.entity.rawValue) \(conflict.entityID.prefix(8).visibleControls()): \(winner)'s change of \(localTime(HybridClock.milliseconds(conflict.winnerClock), context: context)) won over \(loser)'s of \(localTime(HybridClock.milliseconds(conflict.loserClock), context: context))")
+                    "  \(conflict.entity.rawValue) \(conflict.entityID.prefix(8).visibleControls()): \(winner)'s \(won) of \(localTime(HybridClock.milliseconds(conflict.winnerClock), context: context)) won over \(loser)'s \(lost) of \(localTime(HybridClock.milliseconds(conflict.loserClock), context: context))"
+                        + (conflict.loserDeleted ? " (kept: it was changed elsewhere after the deletion was made)" : ""))
             }
         }
         if status.refusedTotal > 0 {
@@ -135,6 +138,7 @@ enum SyncText {
                         ("entity", .string(conflict.entity.rawValue)), ("id", .string(conflict.entityID)),
                         ("winner", .string(conflict.winnerDevice)), ("winnerAt", time(HybridClock.milliseconds(conflict.winnerClock))),
                         ("loser", .string(conflict.loserDevice)), ("loserAt", time(HybridClock.milliseconds(conflict.loserClock))),
+                        ("winnerDeleted", .bool(conflict.winnerDeleted)), ("loserDeleted", .bool(conflict.loserDeleted)),
                     ])
                 })),
             ])),

@@ -46,6 +46,10 @@ public struct SyncConflict: Equatable, Sendable {
     public var winnerClock: Int64
     public var loserDevice: String
     public var loserClock: Int64
+    /// True when the winning change was a deletion.
+    public var winnerDeleted = false
+    /// True when the losing change was a deletion.
+    public var loserDeleted = false
 
     public init(entity: SyncEntity, entityID: String, winnerDevice: String, winnerClock: Int64, loserDevice: String, loserClock: Int64) {
         self.entity = entity
@@ -222,6 +226,22 @@ extension RecordStore {
         }
     }
 
+    /// Forgets the refused lines of the journal file `path` (read again from its start, or gone).
+    public func forgetSyncRefusals(path: String) throws(RecordsError) {
+        try write {
+            try database.cachedStatement("DELETE FROM sync_refusals WHERE path = ?").run([.text(path)])
+        }
+    }
+
+    /// The journal files that have refused lines.
+    public func syncRefusalPaths() throws(RecordsError) -> [String] {
+        try mapErrors {
+            var paths: [String] = []
+            try database.cachedStatement("SELECT DISTINCT path FROM sync_refusals WHERE path LIKE '%.ndjson'").forEachRow([]) { paths.append($0.text(0) ?? "") }
+            return paths
+        }
+    }
+
     /// The refused lines, at most `limit` of them, and how many there are in all.
     public func syncRefusals(limit: Int) throws(RecordsError) -> (refusals: [SyncRefusal], total: Int) {
         try mapErrors {
@@ -252,12 +272,21 @@ extension RecordStore {
     public func syncConflicts(limit: Int) throws(RecordsError) -> (conflicts: [SyncConflict], total: Int) {
         try mapErrors {
             var conflicts: [SyncConflict] = []
+            let deleted = { (side: String) in
+                "(SELECT o.deleted FROM sync_operations o WHERE o.entity = c.entity AND o.entity_id = c.entity_id AND o.clock = c.\(side)_clock AND o.device = c.\(side)_device LIMIT 1)"
+            }
             try database.cachedStatement(
-                "SELECT entity, entity_id, winner_device, winner_clock, loser_device, loser_clock FROM sync_conflicts ORDER BY winner_clock DESC LIMIT ?"
+                """
+                SELECT entity, entity_id, winner_device, winner_clock, loser_device, loser_clock, \(deleted("winner")), \(deleted("loser"))
+                FROM sync_conflicts c ORDER BY winner_clock DESC LIMIT ?
+                """
             ).forEachRow([.integer(Int64(limit))]) {
-                conflicts.append(SyncConflict(
+                var conflict = SyncConflict(
                     entity: SyncEntity(rawValue: $0.text(0) ?? "") ?? .reading, entityID: $0.text(1) ?? "", winnerDevice: $0.text(2) ?? "",
-                    winnerClock: $0.int(3), loserDevice: $0.text(4) ?? "", loserClock: $0.int(5)))
+                    winnerClock: $0.int(3), loserDevice: $0.text(4) ?? "", loserClock: $0.int(5))
+                conflict.winnerDeleted = $0.int(6) == 1
+                conflict.loserDeleted = $0.int(7) == 1
+                conflicts.append(conflict)
             }
             let total = Int(try database.cachedStatement("SELECT count(*) FROM sync_conflicts").scalarInt() ?? 0)
             return (conflicts, total)
