@@ -69,7 +69,7 @@ public enum HealthLogMain {
                     return
                 }
                 if remaining.isEmpty || remaining.contains("--help") || remaining.contains("-h") {
-                    context.stdout.write(HelpFormatter.help(for: group.spec, subcommands: group.subcommands.map { $0.spec }))
+                    context.stdout.write(HelpFormatter.help(for: group.spec, subcommands: group.subcommands.map { $0.spec }, runsAlone: group.defaultCommand != nil))
                     return
                 }
                 throw .usage("missing subcommand", command: group.spec.commandLine)
@@ -116,7 +116,7 @@ public enum HealthLogMain {
         if words.isEmpty {
             context.stdout.write(mainHelp)
         } else if let group = CommandRegistry.groups.first(where: { $0.spec.path == words }) {
-            context.stdout.write(HelpFormatter.help(for: group.spec, subcommands: group.subcommands.map { $0.spec }))
+            context.stdout.write(HelpFormatter.help(for: group.spec, subcommands: group.subcommands.map { $0.spec }, runsAlone: group.defaultCommand != nil))
         } else if let command = CommandRegistry.commands.first(where: { $0.spec.path == words }) {
             context.stdout.write(HelpFormatter.help(for: command.spec))
         } else {

@@ -58,6 +58,29 @@ public enum FamilySync {
         }
     }
 
+    /// Ends this log's membership of its shared log. Its records stay; its journal stays in the
+    /// folder for the other machines. Refused while this device has changes the folder lacks,
+    /// unless `force`. Returns the folder left.
+    public static func leave(_ store: RecordStore, force: Bool) throws(SyncError) -> String {
+        // Decided inside the write lock; the refusal is thrown once it is released.
+        let outcome = try SyncError.run {
+            try store.write { () throws -> (folder: String?, behind: Bool) in
+                guard let folder = try store.syncSetting(SyncJournal.Key.folder) else { return (nil, false) }
+                if !force, try store.syncSetting(SyncJournal.Key.behind) != nil || store.syncSetting(SyncJournal.Key.orphaned) != nil {
+                    return (folder, true)
+                }
+                try store.forgetSyncMembership()
+                return (folder, false)
+            }
+        }
+        guard let folder = outcome.folder else { throw .notSetUp }
+        if outcome.behind {
+            throw .refused(
+                "this log has changes not yet written to \(folder); run 'healthlog sync' with the folder present first, or leave with --force (the other machines will not get them)")
+        }
+        return folder
+    }
+
     /// Merges what the other machines wrote since the last merge.
     public static func mergeNow(_ store: RecordStore, journal: SyncJournal) throws(SyncError) -> MergeReport {
         let report = try SyncMerge.merge(store: store, journal: journal, now: currentMilliseconds(journal))

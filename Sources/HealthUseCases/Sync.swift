@@ -32,6 +32,19 @@ extension HealthLog {
         }
     }
 
+    /// Ends this log's membership of its shared log (its records stay); returns the folder left.
+    public func syncLeave(force: Bool) throws(HealthLogError) -> String {
+        _ = try reader()
+        let store = try writer()
+        do {
+            let folder = try FamilySync.leave(store, force: force)
+            close()
+            return folder
+        } catch {
+            throw HealthLogError(error)
+        }
+    }
+
     /// Merges what the other machines wrote since the last merge.
     public func syncNow() throws(HealthLogError) -> MergeReport {
         _ = try reader()  // a missing log is named as every command names it

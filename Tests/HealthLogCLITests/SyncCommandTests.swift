@@ -433,6 +433,29 @@ private func fixture(_ name: String) -> String {
         #expect(try logDump(family.dad.databasePath) == (try logDump(family.daughter.databasePath)))
     }
 
+    @Test func leavingKeepsTheRecordsAndAnotherFolderCanBeJoined() throws {
+        let family = Family()
+        family.joined()
+        let before = try logDump(family.dad.databasePath)
+        try FileManager.default.moveItem(atPath: family.folder, toPath: family.folder + ".unplugged")
+        family.dad.ok("-p", "dad", "add", "135/87", "--at", "2026-11-30 07:55")
+        let refused = family.dad.run("sync", "leave")
+        #expect(refused.status == ExitCode.dataError, "changes the folder lacks are not dropped silently")
+        #expect(refused.stderr.contains("--force"))
+        try FileManager.default.moveItem(atPath: family.folder + ".unplugged", toPath: family.folder)
+        family.dad.ok("sync")
+        #expect(family.dad.ok("sync", "leave").contains("no longer syncs"))
+        #expect(try logDump(family.dad.databasePath).count == before.count + 1, "every record stays")
+        #expect(family.dad.run("sync").status == ExitCode.dataError)
+        family.dad.ok("-p", "dad", "add", "136/88", "--at", "2026-11-30 07:56")
+        let other = family.dad.directory.file("other")
+        #expect(family.dad.ok("sync", "init", other).contains("Published"))
+        let third = CLIHarness()
+        third.ok("sync", "init", other)
+        #expect(try logDump(third.databasePath) == (try logDump(family.dad.databasePath)))
+        #expect(family.dad.ok("help", "sync").contains("USAGE: healthlog sync [<subcommand>]"))
+    }
+
     @Test func statusWithoutSyncDoesNotMerge() throws {
         let family = Family()
         family.joined()

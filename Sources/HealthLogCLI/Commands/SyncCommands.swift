@@ -84,3 +84,24 @@ struct SyncStatusCommand: Command {
         }
     }
 }
+
+/// `healthlog sync leave`: stop sharing this log (its records stay).
+struct SyncLeaveCommand: Command {
+    static let spec = CommandSpec(
+        ["sync", "leave"], abstract: "Stop sharing this log: its records stay here, its journal stays for the others.",
+        options: [Options.forceLeave],
+        examples: ["healthlog sync leave"])
+    static let mergesFirst = false
+
+    let force: Bool
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        force = arguments.isSet(Options.forceLeave)
+    }
+
+    func run(_ context: CommandContext) throws(CLIError) {
+        let folder = try context.run { try $0.syncLeave(force: force) }
+        context.stdout.line("This log no longer syncs through \(folder.visibleControls()); its readings stay here, and what it wrote stays in the folder for the other machines.")
+        context.stdout.line("To share it again: healthlog sync init FOLDER")
+    }
+}

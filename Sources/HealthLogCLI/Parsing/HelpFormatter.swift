@@ -1,10 +1,11 @@
 /// Help text in swift-argument-parser's shape, made from the same specs the parser uses.
 enum HelpFormatter {
-    static func help(for spec: CommandSpec, subcommands: [CommandSpec] = []) -> String {
+    /// With `runsAlone`, the group does something itself when given no subcommand (`sync`).
+    static func help(for spec: CommandSpec, subcommands: [CommandSpec] = [], runsAlone: Bool = false) -> String {
         var text = "OVERVIEW: \(spec.abstract)\n"
         if let discussion = spec.discussion { text += "\n" + wrap(discussion, width: 80, indent: "") + "\n" }
         let arguments = spec.arguments.map(\.synopsis).joined(separator: " ")
-        let usageTail = subcommands.isEmpty ? (arguments.isEmpty ? "" : " " + arguments) : spec.path.isEmpty ? " <command>" : " <subcommand>"
+        let usageTail = subcommands.isEmpty ? (arguments.isEmpty ? "" : " " + arguments) : spec.path.isEmpty ? " <command>" : runsAlone ? " [<subcommand>]" : " <subcommand>"
         let usage = spec.path.isEmpty
             ? "\(spec.commandLine) [--db <PATH>] [--profile <ID>]\(usageTail) [<options>]"
             : "\(spec.commandLine)\(usageTail)\(spec.options.isEmpty ? "" : " [<options>]")"

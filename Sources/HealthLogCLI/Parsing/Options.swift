@@ -12,6 +12,7 @@ enum Options {
         "--profile", short: "-p", value: "ID", help: "Profile to use (default: $HEALTHLOG_PROFILE, the stored default, or the only profile)."
     ).completing(.profiles)
     static let noSync = Flag("--no-sync", help: "Do not merge the shared folder first (a shared log's changes are still journaled).")
+    static let forceLeave = Flag("--force", help: "Leave even though this log has changes the shared folder does not have yet.")
     static let help = Flag("--help", short: "-h", help: "Show help for this command.")
     static let version = Flag("--version", short: "-V", help: "Show the version.")
 

@@ -226,6 +226,16 @@ extension RecordStore {
         }
     }
 
+    /// Forgets everything of the shared log this log was a member of: its operations, files,
+    /// refusals, concurrent edits and settings. The records themselves stay as they are.
+    public func forgetSyncMembership() throws(RecordsError) {
+        try write {
+            for table in ["sync_operations", "sync_files", "sync_refusals", "sync_conflicts", "sync_settings"] {
+                try database.execute("DELETE FROM \(table)")
+            }
+        }
+    }
+
     /// Forgets the refused lines of the journal file `path` (read again from its start, or gone).
     public func forgetSyncRefusals(path: String) throws(RecordsError) {
         try write {
