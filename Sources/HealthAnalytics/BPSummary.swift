@@ -208,8 +208,8 @@ public struct BPSummary: Sendable {
         let average = ProtocolAverage(home, from: first)
         protocolAverage = average
         verdict = HomeVerdict(protocolAverage: average, overall: overall, goals: goals)
-        let treated = inRange.contains(where: \.recordsMedication)
-        office = OfficeComparison(inRange, home: average, guideline: options.guideline, treated: treated)
+        let medicationChanges = events.filter { $0.profileID == profile.id && $0.kind == .medication }.map { CivilDate(dayNumber: $0.at.measurementDayNumber) }
+        office = OfficeComparison(inRange, home: average, guideline: options.guideline, medicationDays: medicationChanges.sorted())
         tags = TagComparison.compare(home)
         alerts = Alert.find(in: inRange, guideline: options.guideline)
         alertIDs = Set(alerts.map(\.id))

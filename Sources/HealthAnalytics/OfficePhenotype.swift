@@ -1,4 +1,4 @@
-import HealthCore
+public import HealthCore
 
 /// Office against home blood pressure, as ESH 2023 reads them together.
 public enum Phenotype: String, CaseIterable, Sendable {
@@ -29,24 +29,91 @@ public enum Phenotype: String, CaseIterable, Sendable {
     public func labelKey(treated: Bool) -> String { "phenotype.\(rawValue)\(treated ? ".treated" : "")" }
 }
 
-/// The office readings of a range, and what they say beside the home protocol average.
+/// The office readings of a range, visit by visit, and what the one that can be compared says
+/// beside the home protocol week.
+///
+/// ESH 2023 compares office and out-of-office pressure measured in the same period and the same
+/// treatment state: the office figure is one visit's mean (its readings averaged), the most
+/// recent visit within ``windowDays`` of the home week with no medication event between them.
+/// "Treated" comes from the home week itself.
 public struct OfficeComparison: Equatable, Sendable {
-    /// The mean of the office readings in the range.
-    public let office: PressureMean
-    /// nil unless the home protocol average is sufficient.
+    /// A visit's office readings may lie this many days before or after the home week.
+    public static let windowDays = 28
+
+    /// One visit: the office readings of one measurement day, averaged.
+    public struct Visit: Equatable, Sendable {
+        public let day: CivilDate
+        public let mean: PressureMean
+    }
+
+    /// Why no visit was set beside the home week.
+    public enum NotCompared: Equatable, Sendable {
+        /// No home reading in the range.
+        case noHome
+        /// The home protocol average has too few readings.
+        case homeTooFew
+        /// No visit within ``OfficeComparison/windowDays`` of the home week.
+        case noVisitNear
+        /// The nearest visit and the home week have a medication change between them (its day).
+        case medicationBetween(CivilDate)
+    }
+
+    /// Every visit in the range, oldest first.
+    public let visits: [Visit]
+    /// The visit compared with the home week; nil when none could be.
+    public let compared: Visit?
+    /// nil unless a visit was compared.
     public let phenotype: Phenotype?
-    /// True when the range holds readings tagged `bp-med`: the phenotypes are then "uncontrolled".
+    /// Why no visit was compared; nil when one was.
+    public let notCompared: NotCompared?
+    /// True when the home week holds readings tagged `bp-med` (else, with no home week, the
+    /// range): the phenotypes are then "uncontrolled" and "controlled".
     public let treated: Bool
 
-    /// nil when `readings` hold no office reading with blood pressure.
-    init?(_ readings: [Reading], home: ProtocolAverage?, guideline: Guideline, treated: Bool) {
-        guard let office = PressureMean(readings.filter { !$0.isHome }.compactMap(\.bloodPressure)) else { return nil }
-        self.office = office
-        self.treated = treated
-        if let home, home.sufficient {
-            phenotype = Phenotype.of(office: office, home: home.mean, guideline: guideline)
-        } else {
-            phenotype = nil
+    /// The visit shown: the one compared, else the latest.
+    public var shownVisit: Visit { compared ?? visits[visits.count - 1] }
+    /// The office mean shown: the shown visit's.
+    public var office: PressureMean { shownVisit.mean }
+
+    /// nil when `readings` hold no office reading with blood pressure. `medicationDays` are the
+    /// measurement days of the profile's medication events.
+    init?(_ readings: [Reading], home: ProtocolAverage?, guideline: Guideline, medicationDays: [CivilDate]) {
+        var byDay: [Int: [BloodPressure]] = [:]
+        for reading in readings where !reading.isHome {
+            if let pressure = reading.bloodPressure { byDay[reading.takenAt.measurementDayNumber, default: []].append(pressure) }
         }
+        guard !byDay.isEmpty else { return nil }
+        visits = byDay.keys.sorted().map { Visit(day: CivilDate(dayNumber: $0), mean: PressureMean(byDay[$0]!)!) }
+        guard let home else {
+            treated = readings.contains { $0.isHome && $0.recordsMedication }
+            (compared, phenotype) = (nil, nil)
+            notCompared = readings.contains { $0.isHome && $0.bloodPressure != nil } ? .homeTooFew : .noHome
+            return
+        }
+        let week = home.excludedDay.dayNumber...home.lastDay.dayNumber
+        treated = readings.contains { $0.isHome && $0.recordsMedication && week.contains($0.takenAt.measurementDayNumber) }
+        guard home.sufficient else {
+            (compared, phenotype, notCompared) = (nil, nil, .homeTooFew)
+            return
+        }
+        let near = visits.filter { ($0.day.dayNumber >= week.lowerBound - Self.windowDays) && ($0.day.dayNumber <= week.upperBound + Self.windowDays) }
+        guard let nearest = near.last else {
+            (compared, phenotype, notCompared) = (nil, nil, .noVisitNear)
+            return
+        }
+        // A change on the visit's day counts as between (a pill started at the visit).
+        let visitDay = nearest.day.dayNumber
+        let between = medicationDays.first { change in
+            let day = change.dayNumber
+            return visitDay < week.lowerBound ? (day >= visitDay && day < week.lowerBound)
+                : visitDay > week.upperBound ? (day > week.upperBound && day <= visitDay) : false
+        }
+        if let between {
+            (compared, phenotype, notCompared) = (nil, nil, .medicationBetween(between))
+            return
+        }
+        compared = nearest
+        phenotype = Phenotype.of(office: nearest.mean, home: home.mean, guideline: guideline)
+        notCompared = nil
     }
 }

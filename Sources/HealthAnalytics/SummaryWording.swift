@@ -58,13 +58,24 @@ public struct SummaryWording {
     /// "Office 152/94 (n=3) vs home 128/79: possible white-coat hypertension".
     public var officeLine: String? {
         guard let office = summary.office else { return nil }
-        let values = ["office": SummaryWording.pressure(office.office), "n": String(office.office.count)]
-        guard let phenotype = office.phenotype, let home = summary.protocolAverage else {
-            return strings.text(summary.verdict == nil ? "office.noHome" : "office.undecided", values)
+        let visit = office.shownVisit
+        var values = [
+            "office": SummaryWording.pressure(visit.mean), "n": String(visit.mean.count), "date": date(visit.day),
+            "visits": strings.text(office.visits.count == 1 ? "office.oneVisit" : "office.visits", ["n": String(office.visits.count)]),
+        ]
+        if let phenotype = office.phenotype, let home = summary.protocolAverage {
+            values["home"] = SummaryWording.pressure(home.mean)
+            values["phenotype"] = phenotypeLabel(phenotype, treated: office.treated)
+            return strings.text("office.line", values)
         }
-        return strings.text(
-            "office.line",
-            values.merging(["home": SummaryWording.pressure(home.mean), "phenotype": phenotypeLabel(phenotype, treated: office.treated)]) { $1 })
+        switch office.notCompared {
+        case .medicationBetween(let day):
+            values["change"] = date(day)
+            return strings.text("office.medicationBetween", values)
+        case .noVisitNear: return strings.text("office.noneNear", values.merging(["days": String(OfficeComparison.windowDays)]) { $1 })
+        case .noHome: return strings.text("office.noHome", values)
+        case .homeTooFew, nil: return strings.text("office.undecided", values)
+        }
     }
 
     /// "possible white-coat hypertension", "masked uncontrolled hypertension", ….

@@ -157,7 +157,7 @@ import Testing
         let office = cli.directory.file("o.pdf")
         cli.ok("report", "-o", office)
         let officeText = try poppler(["pdftotext", office, "-"])
-        #expect(officeText.contains("Office 152/94 (n=1)"))
+        #expect(officeText.contains("Office 152/94 on 25 Nov (n=1; 1 visit)"))
         #expect(officeText.contains("readings after black coffee"))
         let weights = CLIHarness()
         weights.ok("add", "--weight", "72.5", "--at", "2026-11-28 07:00")

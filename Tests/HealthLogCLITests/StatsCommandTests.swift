@@ -25,7 +25,7 @@ import Testing
         #expect(Set(object.keys) == [
             "profile", "from", "to", "guideline", "filter", "threshold", "target", "targetSet", "overall", "periods", "buckets",
             "map", "pulsePressure", "atOrAboveTargetPercent", "timeInTargetPercent", "morningEveningDifference", "protocol",
-            "verdict", "hypertensive", "office", "phenotype", "phenotypeTreated", "tags", "trend", "events", "medicationDays",
+            "verdict", "hypertensive", "office", "phenotype", "phenotypeTreated", "officeVisits", "tags", "trend", "events", "medicationDays",
             "notes", "findings", "deviations", "alerts", "weight", "headline",
         ])
         #expect(object["filter"] is NSNull)
@@ -168,11 +168,15 @@ extension Substring {
         cli.ok("add", "152/94", "--office", "--at", "2026-11-27 10:00")
         let text = cli.ok("stats")
         // Wrapped at 80 columns.
-        #expect(text.contains("Office 152/94 (n=1) vs home 128/79: possible white-coat uncontrolled\n  hypertension\n"))
+        #expect(text.contains("Office 152/94 on 27 Nov (n=1; 1 visit) vs home 128/79: possible white-coat\n  uncontrolled hypertension\n"))
         let json = try #require(try JSONSerialization.jsonObject(with: Data(cli.ok("stats", "--format", "json").utf8)) as? [String: Any])
         #expect((json["office"] as? [String: Double]) == ["count": 1, "systolic": 152, "diastolic": 94])
         #expect(json["phenotype"] as? String == "white-coat")
         #expect(json["phenotypeTreated"] as? Bool == true)
+        let visits = try #require(json["officeVisits"] as? [String: Any])
+        #expect(visits["count"] as? Int == 1)
+        #expect((visits["compared"] as? [String: Any])?["date"] as? String == "2026-11-27")
+        #expect(visits["notCompared"] is NSNull)
         let filtered = cli.ok("stats", "--period", "evening", "--without-tag", "bp-med")
         #expect(filtered.hasPrefix("dad (dad) · 2026-11-23 – 2026-11-29 · 14 home readings · ESH 2023 · Filter: only readings without BP medication, only evening readings"))
         let filteredJSON = try #require(try JSONSerialization.jsonObject(with: Data(cli.ok("stats", "--tag", "bp-med", "--format", "json").utf8)) as? [String: Any])

@@ -4,6 +4,20 @@ import HealthCore
 /// The `stats --format json` document: a stable schema, values unrounded, missing values null.
 /// The README's "stats --format json" section documents every key.
 enum SummaryJSON {
+    private static func visit(_ visit: OfficeComparison.Visit) -> JSONValue {
+        guard case .object(let fields) = mean(visit.mean) else { return .null }
+        return .object([("date", .string(visit.day.description))] + fields)
+    }
+
+    private static func notCompared(_ reason: OfficeComparison.NotCompared) -> String {
+        switch reason {
+        case .noHome: "no-home-readings"
+        case .homeTooFew: "home-too-few"
+        case .noVisitNear: "no-visit-near"
+        case .medicationBetween: "medication-change-between"
+        }
+    }
+
     static func document(
         _ summary: BPSummary, headline: Headline, strings: StringTable, filter: JSONValue, tagLabel: (String) -> String?
     ) -> JSONValue {
@@ -34,6 +48,15 @@ enum SummaryJSON {
             ("office", summary.office.map { mean($0.office) } ?? .null),
             ("phenotype", .optional(summary.office?.phenotype?.rawValue)),
             ("phenotypeTreated", .bool(summary.office?.treated ?? false)),
+            ("officeVisits", summary.office.map { office in
+                .object([
+                    ("count", .int(office.visits.count)),
+                    ("compared", office.compared.map(visit) ?? .null),
+                    ("latest", visit(office.visits[office.visits.count - 1])),
+                    ("notCompared", .optional(office.notCompared.map(notCompared))),
+                    ("windowDays", .int(OfficeComparison.windowDays)),
+                ])
+            } ?? .null),
             ("tags", .array(summary.tags.map { comparison in
                 .object([
                     ("tag", .string(comparison.tag)), ("label", .optional(tagLabel(comparison.tag))),
