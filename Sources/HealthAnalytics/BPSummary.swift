@@ -90,6 +90,11 @@ public struct BPSummary: Sendable {
     public let protocolAverage: ProtocolAverage?
     /// The home average against the threshold and the target; nil without home BP readings.
     public let verdict: HomeVerdict?
+    /// The last 7 days, when they are too few for the protocol and an earlier complete week is
+    /// the headline (``protocolAverage``) instead; nil otherwise.
+    public let recentWeek: ProtocolAverage?
+    /// How the protocol week behind the headline was measured; nil without one.
+    public let weekQuality: WeekQuality?
     /// The office readings beside the home protocol average; nil without office readings.
     public let office: OfficeComparison?
     /// The home average reaches the guideline's threshold.
@@ -150,7 +155,20 @@ public struct BPSummary: Sendable {
         self.from = first
         self.to = last
         self.options = options
-        goals = Goals(profile: profile, guideline: options.guideline)
+        // The last 7 days incomplete: the last complete week is the headline, the recent days beside it.
+        var average = ProtocolAverage(home, from: first)
+        if let recent = average, !recent.sufficient,
+            let complete = ProtocolAverage.lastSufficient(home, from: first, before: recent.excludedDay.adding(days: 1))
+        {
+            recentWeek = recent
+            average = complete
+        } else {
+            recentWeek = nil
+        }
+        // Treated: the headline week holds bp-med readings (without a week, the range does).
+        let treatedWeek = average.map { $0.excludedDay.dayNumber...$0.lastDay.dayNumber }
+        let treated = home.contains { $0.recordsMedication && (treatedWeek?.contains($0.takenAt.measurementDayNumber) ?? true) }
+        goals = Goals(profile: profile, guideline: options.guideline, treated: treated)
         self.readings = inRange
         homeReadings = home
         overall = GroupStatistics(home)
@@ -205,9 +223,10 @@ public struct BPSummary: Sendable {
         } else {
             morningEveningDifference = nil
         }
-        let average = ProtocolAverage(home, from: first)
         protocolAverage = average
         verdict = HomeVerdict(protocolAverage: average, overall: overall, goals: goals)
+        let profileEvents = events.filter { $0.profileID == profile.id }
+        weekQuality = average.map { WeekQuality(average: $0, home: home, events: profileEvents) }
         let medicationChanges = events.filter { $0.profileID == profile.id && $0.kind == .medication }.map { CivilDate(dayNumber: $0.at.measurementDayNumber) }
         office = OfficeComparison(inRange, home: average, guideline: options.guideline, medicationDays: medicationChanges.sorted())
         tags = TagComparison.compare(home)

@@ -3,21 +3,54 @@ public import HealthCore
 /// The two figures a home average is read against, kept apart.
 ///
 /// The *threshold* is the guideline's home threshold, used for diagnosis. The *target* is the
-/// profile's treatment target; when none is set it is the threshold.
+/// profile's treatment target; when none is set it is the threshold, except for a treated patient
+/// under ESC 2024, whose target is its band (120–129 systolic, 70–79 diastolic). The *lower
+/// limit* is where a home average is called low: 100/60, and for a treated patient 115/65 (about
+/// ESH 2023's office floor of 120/70 at home), or ESC 2024's band floor 120/70.
 public struct Goals: Equatable, Sendable {
+    /// Where the target comes from.
+    public enum TargetSource: String, Sendable {
+        /// The profile's own target.
+        case profile
+        /// The guideline's home threshold, for want of a target.
+        case threshold
+        /// ESC 2024's band for treated patients.
+        case treatedBand
+    }
+
     public let guideline: Guideline
     /// The guideline's home threshold (135/85; AHA 130/80).
     public let threshold: BloodPressure
     /// The profile's target, or the threshold.
     public let target: BloodPressure
-    /// True when the profile sets a target of its own that differs from the threshold.
+    /// True when the target differs from the threshold (the profile's own, or ESC's treated band).
     public let hasOwnTarget: Bool
+    public let targetSource: TargetSource
+    /// True when the home week behind the figures holds `bp-med` readings.
+    public let treated: Bool
+    /// A home average below either number is low.
+    public let lowerLimit: BloodPressure
 
-    public init(profile: Profile, guideline: Guideline) {
+    public init(profile: Profile, guideline: Guideline, treated: Bool = false) {
         self.guideline = guideline
+        self.treated = treated
         threshold = guideline.homeThreshold
-        target = profile.target ?? threshold
+        if let own = profile.target {
+            target = own
+            targetSource = .profile
+        } else if treated, let band = guideline.treatedSystolicTarget {
+            target = BloodPressure(systolic: band.upperBound + 1, diastolic: 80)
+            targetSource = .treatedBand
+        } else {
+            target = threshold
+            targetSource = .threshold
+        }
         hasOwnTarget = target != threshold
+        if treated, let band = guideline.treatedSystolicTarget {
+            lowerLimit = BloodPressure(systolic: band.lowerBound, diastolic: 70)
+        } else {
+            lowerLimit = treated ? BloodPressure(systolic: 115, diastolic: 65) : BloodPressure(systolic: 100, diastolic: 60)
+        }
     }
 }
 
@@ -35,6 +68,8 @@ public struct HomeVerdict: Equatable, Sendable {
     public let atOrAboveTarget: Bool?
     /// The protocol average has SYS at or above the threshold and DIA below it.
     public let isolatedSystolic: Bool
+    /// Below the lower limit on either number, as shown.
+    public let low: Bool
 
     init?(protocolAverage: ProtocolAverage?, overall: GroupStatistics, goals: Goals) {
         if let protocolAverage {
@@ -52,5 +87,6 @@ public struct HomeVerdict: Equatable, Sendable {
         atOrAboveTarget = goals.hasOwnTarget ? mean.isAtOrAbove(goals.target) : nil
         isolatedSystolic = isProtocolAverage && mean.shown.systolic >= goals.threshold.systolic
             && mean.shown.diastolic < goals.threshold.diastolic
+        low = mean.shown.systolic < goals.lowerLimit.systolic || mean.shown.diastolic < goals.lowerLimit.diastolic
     }
 }

@@ -24,6 +24,8 @@ public struct Headline: Sendable {
         case aboveTarget
         /// Below it.
         case atTarget
+        /// Below the lower limit (``Goals/lowerLimit``): low, to be asked about, never good news.
+        case low
 
         /// The string table key of the badge's words.
         public var stringKey: String {
@@ -31,6 +33,7 @@ public struct Headline: Sendable {
             case .tooFew: "badge.tooFew"
             case .aboveTarget: "aboveTarget"
             case .atTarget: "atTarget"
+            case .low: "badge.low"
             }
         }
     }
@@ -38,7 +41,7 @@ public struct Headline: Sendable {
     /// One verdict sentence, with how it reads: what it is about, and its tone.
     public struct Verdict: Sendable {
         public enum Kind: String, Sendable {
-            case threshold, target, isolatedSystolic, office, findings, medication, deviations
+            case threshold, target, low, recentWeek, weekQuality, medicationChange, isolatedSystolic, office, findings, medication, deviations
         }
 
         /// How a verdict is to be read: good news, bad news, not yet decided, or plain information.
@@ -76,8 +79,8 @@ public struct Headline: Sendable {
     public let excludedDay: String?
     /// Why the figure is only provisional; nil when it is not.
     public let provisionalReason: String?
-    /// The one-line verdicts, in order: threshold, target, isolated systolic, office, findings,
-    /// medication, deviations.
+    /// The one-line verdicts, in order: threshold, target, the week's quality, a medication
+    /// change inside the week, isolated systolic, office, findings, medication, deviations.
     public let verdicts: [Verdict]
     /// The weight over the range, for a weight-only headline and the weight line.
     public let weight: WeightSummary?
@@ -95,7 +98,7 @@ public struct Headline: Sendable {
             if !verdict.sufficient {
                 badge = .tooFew
             } else {
-                badge = verdict.atOrAboveTarget ?? verdict.atOrAboveThreshold ? .aboveTarget : .atTarget
+                badge = verdict.low ? .low : verdict.atOrAboveTarget ?? verdict.atOrAboveThreshold ? .aboveTarget : .atTarget
             }
         } else {
             kind = summary.weight == nil ? .none : .weight
@@ -112,10 +115,16 @@ public struct Headline: Sendable {
         provisionalReason = wording.provisional
         // A provisional verdict is muted: the numbers do not support a colour yet.
         let sufficient = verdict?.sufficient == true
-        let decided = { (bad: Bool) -> Verdict.Tone in !sufficient ? .muted : bad ? .bad : .good }
+        // A low average is never good news: below the threshold and the target is said plainly.
+        let low = verdict?.low == true
+        let decided = { (bad: Bool) -> Verdict.Tone in !sufficient ? .muted : bad ? .bad : low ? .plain : .good }
         let candidates: [(Verdict.Kind, String?, Verdict.Tone, Bool)] = [
             (.threshold, wording.thresholdVerdict, decided(summary.hypertensive), sufficient),
-            (.target, wording.targetVerdict, decided(verdict?.atOrAboveTarget == true), sufficient),
+            (.target, low ? nil : wording.targetVerdict, decided(verdict?.atOrAboveTarget == true), sufficient),
+            (.low, wording.lowLine, sufficient ? .bad : .muted, sufficient),
+            (.recentWeek, wording.recentWeekLine, .muted, false),
+            (.weekQuality, wording.weekQualityLine, .plain, false),
+            (.medicationChange, wording.medicationChangeLine, .plain, true),
             (.isolatedSystolic, wording.isolatedSystolic, .plain, true),
             (.office, wording.officeLine, .plain, true),
             (.findings, wording.findingsLine, .bad, true),

@@ -93,6 +93,31 @@ public struct ProtocolAverage: Equatable, Sendable {
     }
 }
 
+extension ProtocolAverage {
+    /// The latest sufficient protocol week among `readings` (home readings, in any order) on days
+    /// from `from` on that ends before `before`, or nil. Found from per-day counts, so a log of
+    /// years is scanned in one pass.
+    public static func lastSufficient(_ readings: [Reading], from: CivilDate, before: CivilDate) -> ProtocolAverage? {
+        var any: [Int: Int] = [:]
+        var usable: [Int: Int] = [:]
+        for reading in readings where reading.isHome && reading.bloodPressure != nil {
+            let day = reading.takenAt.measurementDayNumber
+            guard day >= from.dayNumber, day < before.dayNumber else { continue }
+            any[day, default: 0] += 1
+            if reading.period != .noon { usable[day, default: 0] += 1 }
+        }
+        for end in any.keys.sorted(by: >) {
+            let start = Swift.max(end - (windowDays - 1), from.dayNumber)
+            guard let dayOne = (start...end).first(where: { any[$0] != nil }) else { continue }
+            let count = (start...end).reduce(0) { $0 + ($1 > dayOne ? usable[$1] ?? 0 : 0) }
+            guard count >= minimumCount else { continue }
+            let window = readings.filter { $0.takenAt.measurementDayNumber >= start && $0.takenAt.measurementDayNumber <= end }
+            return ProtocolAverage(window, from: CivilDate(dayNumber: start))
+        }
+        return nil
+    }
+}
+
 extension PressureMean {
     init(count: Int, systolic: Double, diastolic: Double) {
         self.count = count

@@ -41,9 +41,63 @@ public struct SummaryWording {
     /// "At or above the target 125/80 set for Dad", when the profile's target differs from the threshold.
     public var targetVerdict: String? {
         guard let verdict = summary.verdict, let atOrAbove = verdict.atOrAboveTarget else { return nil }
+        let band = summary.goals.targetSource == .treatedBand
         let sentence = strings.text(
-            atOrAbove ? "verdict.target.above" : "verdict.target.below",
-            ["target": summary.goals.target.description, "name": summary.profile.name])
+            band ? (atOrAbove ? "verdict.band.above" : "verdict.band.within") : atOrAbove ? "verdict.target.above" : "verdict.target.below",
+            ["target": summary.goals.target.description, "name": summary.profile.name, "guideline": summary.options.guideline.label(in: strings)])
+        return verdict.sufficient ? sentence : strings.text("verdict.provisionalSentence", ["sentence": sentence])
+    }
+
+    /// "The headline is the last complete protocol week (16–22 Nov); the latest days (27–29 Nov,
+    /// 8 readings) are too few: 135/84, provisional"; nil when the headline is the last 7 days.
+    public var recentWeekLine: String? {
+        guard let recent = summary.recentWeek, let complete = summary.protocolAverage else { return nil }
+        return strings.text("week.lastComplete", [
+            "first": date(complete.firstDay), "last": date(complete.lastDay), "recentFirst": date(recent.firstDay),
+            "recentLast": date(recent.lastDay), "count": String(recent.count), "recent": SummaryWording.pressure(recent.mean),
+        ])
+    }
+
+    /// "This week has no evening readings, and single readings in 5 of 12 sessions: the protocol
+    /// asks for 2 readings each morning and evening"; nil for a week that follows the protocol.
+    public var weekQualityLine: String? {
+        guard summary.verdict != nil, summary.protocolAverage != nil, let quality = summary.weekQuality, !quality.followsProtocol else { return nil }
+        var parts: [String] = []
+        if quality.noEvenings { parts.append(strings.text("week.noEvenings")) }
+        if quality.noMornings { parts.append(strings.text("week.noMornings")) }
+        if quality.singleReadingSessions > 0 {
+            parts.append(strings.text("week.singles", ["n": String(quality.singleReadingSessions), "sessions": String(quality.sessions)]))
+        }
+        return strings.text("week.quality", ["parts": strings.list(parts)])
+    }
+
+    /// "A medication change inside this week (amlodipine 5 mg started, 25 Nov): reassess home
+    /// BP 2–4 weeks after it".
+    public var medicationChangeLine: String? {
+        guard summary.verdict != nil, let change = summary.weekQuality?.medicationChange else { return nil }
+        return strings.text("week.medicationChange", ["event": change.text, "date": date(change.at.measurementDay)])
+    }
+
+    /// "Home 105/63 is low for treated hypertension (below 115/65): ask about dizziness on
+    /// standing, falls and fainting; 3 notes at low readings"; nil unless the average is low.
+    public var lowLine: String? {
+        guard let verdict = summary.verdict, verdict.low else { return nil }
+        let goals = summary.goals
+        var sentence = strings.text(
+            goals.treated ? "verdict.low.treated" : "verdict.low",
+            ["mean": SummaryWording.pressure(verdict.mean), "limit": goals.lowerLimit.description])
+        if goals.treated, goals.guideline.treatedSystolicTarget != nil {
+            sentence += (strings.language == .chinese ? "；" : "; ") + strings.text("verdict.low.esc", ["guideline": goals.guideline.label(in: strings)])
+        }
+        let lowNotes = summary.readings.filter { reading in
+            reading.bloodPressure.map { $0.systolic < goals.lowerLimit.systolic || $0.diastolic < goals.lowerLimit.diastolic } == true
+                && !reading.note.trimmingWhitespace().isEmpty
+        }
+        if let latest = lowNotes.last {
+            sentence += (strings.language == .chinese ? "；" : "; ") + strings.text(
+                lowNotes.count == 1 ? "verdict.low.note" : "verdict.low.notes",
+                ["n": String(lowNotes.count), "note": String(latest.note.prefix(60)), "pressure": latest.bloodPressure!.description])
+        }
         return verdict.sufficient ? sentence : strings.text("verdict.provisionalSentence", ["sentence": sentence])
     }
 

@@ -13,8 +13,10 @@ import HealthInterchange
 public enum JournalLine {
     /// The line format this build writes and reads.
     public static let formatVersion = 1
-    /// The longest line read: a reading with the longest note is under 8 KiB.
-    public static let maximumBytes = 64 * 1024
+    /// The longest line written or read: a reading's longest note of control characters, each
+    /// escaped in 6 bytes, takes 60 KiB, and its tags more; a line this long is still read in
+    /// bounded memory.
+    public static let maximumBytes = 1024 * 1024
 
     /// The record a change puts or deletes; nil for a change that stays on this machine (the
     /// default profile, a restore).

@@ -31,6 +31,8 @@ public final class SyncJournal: LogChangeObserver {
     /// Why this device's latest changes could not be written to its journal (they are kept in
     /// the log and written at the next merge), or nil when every change reached the journal.
     public private(set) var unwrittenReason: String?
+    /// False when the last committed transaction's lines could not be written to the journal.
+    private(set) var lastTransactionWritten = true
 
     /// The keys of this machine's sync settings.
     enum Key {
@@ -148,6 +150,10 @@ public final class SyncJournal: LogChangeObserver {
             let base = try store.winningSyncOperation(target.entity, id: target.id.asciiLowercased())?.clock
             let clock = HybridClock.next(after: lastClock, milliseconds: wallClock())
             guard let operation = JournalLine.operation(for: change, id: RandomUUID.make(), clock: clock, device: device, base: base) else { continue }
+            guard operation.line.utf8.count <= JournalLine.maximumBytes else {
+                throw SyncError.refused(
+                    "this change is too large to share with the other machines (\(operation.line.utf8.count / 1024) KiB; at most \(JournalLine.maximumBytes / 1024) KiB): shorten its note or drop some tags")
+            }
             try store.insertSyncOperation(operation)
             lastClock = clock
             try append(line: operation.line)
@@ -179,6 +185,7 @@ public final class SyncJournal: LogChangeObserver {
     }
 
     private func finishTransaction() throws {
+        lastTransactionWritten = !writeFailedThisTransaction
         try store.setSyncSetting(Key.clock, to: String(lastClock))
         sizeAtStart = nil
         linesThisTransaction = 0
@@ -210,14 +217,21 @@ public final class SyncJournal: LogChangeObserver {
         guard folder.exists else {
             // The operations are in the log; the next merge with the folder back appends them.
             try markBehind()
+            unwrittenReason = SyncError.folderMissing(folder.path).description
             linesThisTransaction = 0
             return
         }
         do {
             let appender = try currentAppender()
-            if sizeAtStart == nil { sizeAtStart = appender.size }
+            if sizeAtStart == nil {
+                sizeAtStart = appender.size
+                // The segment is shorter than this log last knew it (removed or cut while no
+                // merge ran): the next merge writes the missing operations again.
+                let relative = "journal/\(device)/\(SyncFolder.segmentName(segment))"
+                if let known = try store.syncFileStates()[relative], appender.size < known.readTo { try markBehind() }
+            }
             try appender.append(pending)
-        } catch {
+        } catch let error as SyncError {
             try journalWriteFailed(error)
         }
     }

@@ -59,10 +59,12 @@ enum SyncMerge {
     }
 
     /// True when anything in the folder changed since the last merge: a few `stat` calls.
-    static func hasNews(store: RecordStore, folder: SyncFolder, device: String) throws(SyncError) -> Bool {
+    /// With `countingOwnBacklog` false, this device's own changes not yet in its journal do not count.
+    static func hasNews(store: RecordStore, folder: SyncFolder, device: String, countingOwnBacklog: Bool = true) throws(SyncError) -> Bool {
         guard folder.exists else { return false }
         return try SyncError.run {
-            if try store.syncSetting(SyncJournal.Key.behind) != nil || store.syncSetting(SyncJournal.Key.reconcile) != nil { return true }
+            if countingOwnBacklog, try store.syncSetting(SyncJournal.Key.behind) != nil { return true }
+            if try store.syncSetting(SyncJournal.Key.reconcile) != nil { return true }
             if try store.syncSetting(SyncJournal.Key.reader) != HealthLogVersion.current { return true }
             let states = try store.syncFileStates()
             let files = folder.journalFiles()
@@ -70,6 +72,7 @@ enum SyncMerge {
                 guard let state = states[file.relativePath], state.size == file.size, state.modified == file.modified else { return true }
             }
             // This device's own journal removed or cut: its operations are written again.
+            guard countingOwnBacklog else { return false }
             let present = Set(files.map(\.relativePath))
             let own = "journal/\(device)/"
             return states.keys.contains { $0.hasPrefix(own) && !present.contains($0) }
@@ -95,6 +98,8 @@ enum SyncMerge {
                 try store.setSyncSetting(SyncJournal.Key.reconcile, to: nil)
                 try store.setSyncSetting(SyncJournal.Key.reader, to: HealthLogVersion.current)
                 try journal.logWillCommit()
+                // Lines that could not be written were not written again.
+                if !journal.lastTransactionWritten { merge.report.republished = 0 }
                 return merge.report
             }
         } catch {

@@ -39,7 +39,8 @@ public struct SyncStatus: Equatable, Sendable {
     /// Readings and events put but not shown: their profile is deleted or not yet known.
     public var hiddenReadings: Int
     public var hiddenEvents: Int
-    /// True when the folder holds changes this log has not merged (a read-only log, `--no-sync`).
+    /// True when the folder holds other machines' changes this log has not merged (a read-only
+    /// log, `--no-sync`).
     public var unmerged: Bool
     /// True when some of this device's operations are not in its journal yet (the folder was missing).
     public var journalBehind: Bool
@@ -48,7 +49,13 @@ public struct SyncStatus: Equatable, Sendable {
 extension FamilySync {
     /// How the shared log stands; `journal` is the log's (see ``journal(for:wallClock:)``).
     public static func status(_ store: RecordStore, journal: SyncJournal) throws(SyncError) -> SyncStatus {
-        let folder = journal.folder
+        try status(store, folder: journal.folder, device: journal.device)
+    }
+
+    /// How the shared log stands, read from a log that may be read-only: `device` is the one
+    /// it records.
+    public static func status(_ store: RecordStore, folder: SyncFolder, device: String) throws(SyncError) -> SyncStatus {
+        let journal = (device: device, folder: folder)
         return try SyncError.run {
             let summaries = try store.syncDevices()
             var ids = Set(summaries.map(\.device))
@@ -79,7 +86,7 @@ extension FamilySync {
                 folder: folder.path, folderPresent: folder.exists, device: journal.device, devices: devices,
                 refusals: refusals.refusals, refusedTotal: refusals.total, conflicts: conflicts.conflicts, conflictTotal: conflicts.total,
                 conflictCopies: copies, hiddenReadings: try store.hiddenSyncedRecordCount(.reading),
-                hiddenEvents: try store.hiddenSyncedRecordCount(.event), unmerged: try SyncMerge.hasNews(store: store, folder: folder, device: journal.device),
+                hiddenEvents: try store.hiddenSyncedRecordCount(.event), unmerged: try SyncMerge.hasNews(store: store, folder: folder, device: journal.device, countingOwnBacklog: false),
                 journalBehind: try store.syncSetting(SyncJournal.Key.behind) != nil)
         }
     }

@@ -71,14 +71,16 @@ extension HealthLog {
     /// How the shared log stands (after a merge when the log can be written, unless not `merging`).
     public func syncStatus(merging: Bool = true) throws(HealthLogError) -> SyncStatus {
         let store = try reader()
-        guard try HealthLog.run({ try store.syncSetting("folder") }) != nil else { throw HealthLogError(SyncError.notSetUp) }
+        guard let folder = try HealthLog.run({ try store.syncSetting("folder") }) else { throw HealthLogError(SyncError.notSetUp) }
         if merging { _ = mergeQuietly() }
-        var current = try writerIfPossible()
-        if current == nil { current = try reader() }
         do {
-            let journal = try syncJournal ?? FamilySync.journal(for: current!, wallClock: settings.clock)
-            guard let journal else { throw SyncError.notSetUp }
-            return try FamilySync.status(current!, journal: journal)
+            if let writer = try writerIfPossible(), let journal = syncJournal {
+                return try FamilySync.status(writer, journal: journal)
+            }
+            // A read-only log: as it records itself, unmerged changes shown as waiting.
+            let current = try reader()
+            let device = try HealthLog.run { try current.syncSetting("device") } ?? ""
+            return try FamilySync.status(current, folder: SyncFolder(path: folder), device: device)
         } catch {
             throw HealthLogError.from(error)
         }

@@ -267,7 +267,8 @@ private struct Family {
         try FileManager.default.moveItem(atPath: family.folder, toPath: family.folder + ".unplugged")
         let added = family.dad.run("-p", "dad", "add", "126/80", "--at", "2026-11-30 07:55")
         #expect(added.status == 0)
-        #expect(added.stderr.isEmpty)
+        #expect(added.stderr.contains("is not there"), "the family learns the drive is unplugged")
+        #expect(added.stderr.contains("saved in this log"))
         let status = family.dad.ok("sync", "status")
         #expect(status.contains("MISSING"))
         #expect(status.contains("not in the folder yet"))
@@ -337,7 +338,7 @@ private func fixture(_ name: String) -> String {
         let lines = [
             "not json at all",
             "{this is not JSON, but it is long enough to be taken for an operation's line at first}",
-            String(repeating: "x", count: 70 * 1024),
+            String(repeating: "x", count: 1100 * 1024),
             good.replacingOccurrences(of: "{\"v\":1,", with: "{\"v\":9,"),
             good.replacingOccurrences(of: "131", with: "191"),
             // A valid line for another device, planted in this one's journal.
@@ -350,7 +351,7 @@ private func fixture(_ name: String) -> String {
         #expect(status.contains("Refused lines: 6"))
         #expect(status.contains(":3: not a journal line: not JSON"))
         #expect(status.contains(":2: not a journal line: too short"))
-        #expect(status.contains("longer than 64 KiB"))
+        #expect(status.contains("longer than 1024 KiB"))
         #expect(status.contains("newer HealthLog (journal format 9)"))
         #expect(status.contains("checksum does not match"))
         #expect(status.contains("but the file is in device"))
@@ -425,6 +426,7 @@ private func fixture(_ name: String) -> String {
         let sync = family.dad.run("sync")
         #expect(sync.status == ExitCode.ioError)
         #expect(sync.stderr.contains("saved in the log"))
+        #expect(!sync.stdout.contains("again"), "nothing is said to be written that was not")
         try FileManager.default.removeItem(atPath: segment)
         try FileManager.default.moveItem(atPath: segment + ".aside", toPath: segment)
         #expect(family.dad.ok("sync").contains("to its journal again"))
@@ -454,6 +456,28 @@ private func fixture(_ name: String) -> String {
         third.ok("sync", "init", other)
         #expect(try logDump(third.databasePath) == (try logDump(family.dad.databasePath)))
         #expect(family.dad.ok("help", "sync").contains("USAGE: healthlog sync [<subcommand>]"))
+    }
+
+    @Test func aJournalRemovedBeforeAWriteWithoutMergingIsWrittenAgain() throws {
+        let family = Family()
+        family.joined()
+        let segment = try #require(try ownSegment(family.dad, folder: family.folder))
+        try FileManager.default.removeItem(atPath: segment)
+        family.dad.ok("--no-sync", "-p", "dad", "add", "137/89", "--at", "2026-11-30 07:57")
+        #expect(family.dad.ok("sync").contains("to its journal again"))
+        let third = CLIHarness()
+        third.ok("sync", "init", family.folder)
+        #expect(try logDump(third.databasePath) == (try logDump(family.dad.databasePath)))
+    }
+
+    @Test func aReadingWithTheLongestNoteOfControlCharactersIsShared() throws {
+        let family = Family()
+        family.joined()
+        // Each character is escaped in six bytes: a 60 KiB line.
+        family.dad.ok("-p", "dad", "add", "139/89", "--at", "2026-11-30 07:58", "--note", String(repeating: "\u{01}", count: 10_000))
+        family.daughter.ok("sync")
+        #expect(try family.daughter.readings().first { $0.systolic == 139 }?.note.count == 10_000)
+        #expect(!family.daughter.ok("sync", "status").contains("Refused"))
     }
 
     @Test func statusWithoutSyncDoesNotMerge() throws {

@@ -93,6 +93,7 @@ struct StatsText {
             case .tooFew: badge = style.yellow(words)
             case .aboveTarget: badge = style.red(words.lowercased())
             case .atTarget: badge = style.green(words.lowercased())
+            case .low: badge = style.red(words.lowercased())
             }
             if let average = headline.protocolAverage {
                 lines.append("Home BP (7-day protocol): \(figure)  \(badge)")
