@@ -238,7 +238,7 @@ public struct BPSummary: Sendable {
         trend = TrendTable(home, from: first, to: last)
         self.events = events.filter { $0.profileID == profile.id && days.contains($0.at.measurementDayNumber) }
             .sorted { $0.at < $1.at }.map { EventEffect(event: $0, readings: sorted) }
-        medicationDays = options.readingsFiltered ? nil : MedicationDays(inRange)
+        medicationDays = options.readingsFiltered ? nil : MedicationDays(inRange, medicationEvents: profileEvents.filter { $0.kind == .medication })
         notes = NotesDigest(inRange)
         findings = DeviceFindings(inRange)
         deviations = ProtocolDeviations(inRange, deviationTags: options.deviationTags)

@@ -9,37 +9,95 @@ extension Reading {
     public var recordsMedication: Bool { tagIDs.contains(medicationTagID) }
 }
 
-/// On how many measurement days a BP pill was recorded: "BP medication recorded on 41 of 56 days".
+/// How the medication was recorded, counted from when treatment began: the first medication
+/// event or `bp-med` tag in the range. Days, the sessions of the usual time of day that lack the
+/// tag (missed doses), and notes saying a dose was forgotten, with where the tags and notes disagree.
 public struct MedicationDays: Equatable, Sendable {
     /// Days that show the dates without medication, when there are this many or fewer.
     public static let listedAtMost = 10
+    /// Sessions a time of day needs before the tag's habit there is judged.
+    public static let sessionsForAHabit = 4
+    /// Words of a note that says a dose was forgotten, in the languages the log is kept in.
+    public static let forgottenWords = [
+        "forgot", "missed my", "missed the pill", "missed a dose", "missed dose", "skipped my", "skipped the pill", "no pill",
+        "didn't take", "did not take", "忘记吃药", "忘吃", "忘了吃", "漏服", "没吃药", "未服药", "忘记服药",
+    ]
 
-    /// Measurement days with a home reading (a day with only a clinic visit is not a home day).
+    /// The first day counted: the first medication event or `bp-med` reading in the range.
+    public let since: CivilDate
+    /// Home days before ``since``: before treatment, not counted.
+    public let daysBefore: Int
+    /// Measurement days from ``since`` with a home reading (a day with only a clinic visit is not a home day).
     public let days: Int
     /// Of those, days with a reading tagged `bp-med`.
     public let medicated: Int
     /// The days without, oldest first.
     public let daysWithout: [CivilDate]
+    /// The times of day the tag is usually recorded at (in at least half of their sessions).
+    public let usualPeriods: [DayPeriod]
+    /// Sessions (a time of day on one day) at a usual time of day since ``since``.
+    public let usualSessions: Int
+    /// Of those, sessions without the tag: doses perhaps missed.
+    public let missedSessions: Int
+    /// Readings whose note says a dose was forgotten.
+    public let forgottenNotes: [Reading]
+    /// Of the days with such a note, days that also carry the tag: tags and notes disagree.
+    public let forgottenOnTaggedDays: Int
 
-    /// nil when no reading in `readings` carries `bp-med`.
-    init?(_ readings: [Reading]) {
+    /// nil when no reading in `readings` (in time order) carries `bp-med`.
+    init?(_ readings: [Reading], medicationEvents: [Event] = []) {
+        guard let firstTag = readings.first(where: \.recordsMedication)?.takenAt.measurementDayNumber,
+            let firstHome = readings.first(where: \.isHome)?.takenAt.measurementDayNumber
+        else { return nil }
+        let firstEvent = medicationEvents.map(\.at.measurementDayNumber).filter { $0 <= firstTag }.min()
+        let start = Swift.max(Swift.min(firstTag, firstEvent ?? firstTag), firstHome)
         var all = Set<Int>()
+        var before = Set<Int>()
         var withPill = Set<Int>()
-        var lastDay: Int?
+        var sessions: [DayPeriod: Set<Int>] = [:]
+        var tagged: [DayPeriod: Set<Int>] = [:]
+        var forgotten: [Reading] = []
+        var forgottenDays = Set<Int>()
         for reading in readings {
             let day = reading.takenAt.measurementDayNumber
-            // Readings come in time order: a day is inserted once, not once per reading.
-            if reading.isHome && day != lastDay {
-                all.insert(day)
-                lastDay = day
+            if MedicationDays.saysForgotten(reading.note) {
+                forgotten.append(reading)
+                forgottenDays.insert(day)
             }
-            if reading.recordsMedication { withPill.insert(day) }
+            guard reading.isHome else { continue }
+            if day < start {
+                before.insert(day)
+                continue
+            }
+            all.insert(day)
+            sessions[reading.period, default: []].insert(day)
+            if reading.recordsMedication {
+                withPill.insert(day)
+                tagged[reading.period, default: []].insert(day)
+            }
         }
-        withPill.formIntersection(all)
-        guard !withPill.isEmpty else { return nil }
+        since = CivilDate(dayNumber: start)
+        daysBefore = before.count
         days = all.count
         medicated = withPill.count
         daysWithout = all.subtracting(withPill).sorted().map(CivilDate.init(dayNumber:))
+        // A time of day with a few sessions only says nothing about habits.
+        usualPeriods = DayPeriod.allCases.filter { period in
+            let count = tagged[period]?.count ?? 0
+            let total = sessions[period]?.count ?? 0
+            return total >= MedicationDays.sessionsForAHabit && count * 2 >= total
+        }
+        usualSessions = usualPeriods.reduce(0) { $0 + (sessions[$1]?.count ?? 0) }
+        missedSessions = usualPeriods.reduce(0) { $0 + (sessions[$1]?.subtracting(tagged[$1] ?? []).count ?? 0) }
+        forgottenNotes = forgotten
+        forgottenOnTaggedDays = forgottenDays.intersection(withPill).count
+    }
+
+    /// True when `note` says a dose was forgotten.
+    public static func saysForgotten(_ note: String) -> Bool {
+        guard !note.isEmpty else { return false }
+        let lowered = note.lowercased()
+        return forgottenWords.contains { lowered.contains($0) }
     }
 }
 

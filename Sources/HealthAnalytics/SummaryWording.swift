@@ -154,10 +154,21 @@ public struct SummaryWording {
     /// "BP medication recorded on 41 of 56 days; none on 3 Nov, 9 Nov".
     public var medicationLine: String? {
         guard let days = summary.medicationDays else { return nil }
-        var line = strings.text("medication.days", ["n": String(days.medicated), "days": String(days.days)])
+        let separator = strings.language == .chinese ? "；" : "; "
+        var line = strings.text(
+            days.daysBefore > 0 ? "medication.daysSince" : "medication.days",
+            ["n": String(days.medicated), "days": String(days.days), "since": date(days.since)])
         if !days.daysWithout.isEmpty, days.daysWithout.count <= MedicationDays.listedAtMost {
-            line += (strings.language == .chinese ? "；" : "; ")
-                + strings.text("medication.without", ["dates": strings.list(days.daysWithout.map(date))])
+            line += separator + strings.text("medication.without", ["dates": strings.list(days.daysWithout.map(date))])
+        }
+        if days.missedSessions > 0 {
+            let periods = strings.conjunction(days.usualPeriods.map { strings.text($0.rawValue).lowercased() })
+            line += separator + strings.text("medication.missedSessions", ["n": String(days.missedSessions), "sessions": String(days.usualSessions), "periods": periods])
+        }
+        if !days.forgottenNotes.isEmpty {
+            let values = ["n": String(days.forgottenNotes.count), "tagged": String(days.forgottenOnTaggedDays)]
+            line += separator + strings.text(days.forgottenNotes.count == 1 ? "medication.forgotten.one" : "medication.forgotten", values)
+            if days.forgottenOnTaggedDays > 0 { line += strings.text("medication.forgottenTagged", values) }
         }
         return line
     }

@@ -23,6 +23,48 @@ import Testing
         #expect(BPSummary(profile: dad, readings: [reading("2026-11-01", 7, 0, 140, 90)]).medicationDays == nil)
     }
 
+    @Test func adherenceIsCountedFromTheStartOfTreatment() throws {
+        // 46 days untreated, then amlodipine started and tagged on 38 of the 39 days since.
+        var readings: [Reading] = []
+        let start = day("2026-09-01")
+        for offset in 0..<85 where offset < 46 || offset >= 46 {
+            let date = start.adding(days: offset).description
+            let treated = offset >= 46 && offset != 60
+            readings.append(reading(date, 7, 0, 140, 90, tags: treated ? ["bp-med"] : []))
+        }
+        let event = Event(profileID: "dad", at: ZonedInstant(date: start.adding(days: 46), hour: 8, minute: 0, offsetMinutes: 480), kind: .medication, text: "amlodipine 5 mg started")
+        let summary = BPSummary(profile: dad, readings: Array(readings.prefix(85)), events: [event])
+        let days = try #require(summary.medicationDays)
+        #expect(days.since == start.adding(days: 46))
+        #expect(days.daysBefore == 46)
+        #expect(days.days == 39)
+        #expect(days.medicated == 38)
+        #expect(days.missedSessions == 1)
+        let line = try #require(SummaryWording(summary: summary, strings: english) { $0 }.medicationLine)
+        #expect(line.hasPrefix("BP medication recorded on 38 of 39 days since 17 Oct (first recorded); none on 31 Oct; 1 of 39 morning sessions without it"))
+    }
+
+    @Test func notesSayingADoseWasForgottenAreShownBesideTheTags() throws {
+        var readings: [Reading] = []
+        for offset in 0..<10 {
+            var morning = reading(day("2026-11-01").adding(days: offset).description, 7, 0, 140, 90, tags: ["bp-med"])
+            if offset < 3 { morning.note = "忘记吃药了" }
+            readings.append(morning)
+        }
+        var evening = reading("2026-11-05", 21, 0, 150, 95)
+        evening.note = "Forgot my evening pill"
+        readings.append(evening)
+        let summary = BPSummary(profile: dad, readings: readings)
+        let days = try #require(summary.medicationDays)
+        #expect(days.forgottenNotes.count == 4)
+        #expect(days.forgottenOnTaggedDays == 4, "every day with such a note is tagged as taken: the two disagree")
+        let line = try #require(SummaryWording(summary: summary, strings: english) { $0 }.medicationLine)
+        #expect(line == "BP medication recorded on 10 of 10 days; 4 notes say a dose was forgotten (4 on days tagged as taken)")
+        let chineseLine = try #require(SummaryWording(summary: summary, strings: chinese) { $0 }.medicationLine)
+        #expect(chineseLine.hasSuffix("4 条备注提到漏服（其中 4 天同时标记已服药）"))
+        #expect(!MedicationDays.saysForgotten("took it after breakfast"))
+    }
+
     @Test func moreThanTenDaysWithoutAreCountedNotListed() {
         let readings = (0..<12).map { reading(day("2026-11-01").adding(days: $0).description, 7, 0, 140, 90, tags: $0 == 0 ? ["bp-med"] : []) }
         let line = SummaryWording(summary: BPSummary(profile: dad, readings: readings), strings: english) { $0 }.medicationLine

@@ -113,6 +113,9 @@ public struct StringTable: Sendable {
     /// Alternatives: `coffee or exercise` / `咖啡或运动`.
     public func alternatives(_ items: [String]) -> String { items.joined(separator: text("listOr")) }
 
+    /// "morning and evening" / 早晨和晚上.
+    public func conjunction(_ items: [String]) -> String { items.joined(separator: text("listAnd")) }
+
     /// The short weekday name of `date`: `Mon` / `周一`.
     public func weekday(_ date: CivilDate) -> String { weekdays[date.isoWeekday - 1] }
 }

@@ -83,6 +83,11 @@ enum SummaryJSON {
                 .object([
                     ("days", .int(days.days)), ("medicated", .int(days.medicated)),
                     ("daysWithout", .array(days.daysWithout.map { .string($0.description) })),
+                    ("since", .string(days.since.description)), ("daysBefore", .int(days.daysBefore)),
+                    ("usualPeriods", .array(days.usualPeriods.map { .string($0.rawValue) })),
+                    ("usualSessions", .int(days.usualSessions)), ("missedSessions", .int(days.missedSessions)),
+                    ("forgottenNotes", .array(days.forgottenNotes.map { .string($0.id) })),
+                    ("forgottenOnTaggedDays", .int(days.forgottenOnTaggedDays)),
                 ])
             } ?? .null),
             ("notes", summary.notes.map { notes in
