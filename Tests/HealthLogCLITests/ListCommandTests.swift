@@ -62,9 +62,9 @@ import Testing
         cli.ok("add", "152/94", "--office", "--at", "2026-11-28 10:00")
         cli.ok("add", "131/80", "--at", "2026-11-29 00:40")
         let lines = cli.ok("list").split(separator: "\n")
-        #expect(lines[2].contains("2026-11-28 Sat  10:00  morning  152/94 ᵒ"))
-        // 00:40 on the 29th is the 28th's evening reading: no new date.
-        #expect(lines[3].contains("                00:40  evening  131/80"))
+        #expect(lines[2].contains("2026-11-28 Sat  10:00           morning  152/94 ᵒ"))
+        // 00:40 on the 29th is the 28th's evening reading: no new date, and its own day beside its time.
+        #expect(lines[3].contains("                00:40 (Sun 29)  evening  131/80"))
         #expect(lines.last == "ᵒ taken at the clinic (office reading)")
         #expect(cli.ok("show", String(lines[3].prefix(8))).contains("counts for Sat 2026-11-28 (the evening runs to 03:59)"))
     }

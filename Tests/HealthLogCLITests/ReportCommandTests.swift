@@ -170,7 +170,7 @@ import Testing
 }
 
 /// Runs a poppler tool and returns its standard output.
-private func poppler(_ arguments: [String]) throws -> String {
+func poppler(_ arguments: [String]) throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/\(arguments[0])")
     process.arguments = Array(arguments.dropFirst())

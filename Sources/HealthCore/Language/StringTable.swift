@@ -113,6 +113,14 @@ public struct StringTable: Sendable {
     /// Alternatives: `coffee or exercise` / `咖啡或运动`.
     public func alternatives(_ items: [String]) -> String { items.joined(separator: text("listOr")) }
 
+    /// The wall time of `instant` as it was taken: `07:45`, and for a reading after midnight that
+    /// counts for the day before, its calendar day too: `00:30 (Mon 2)` / `00:30（周一 2日）`.
+    public func timeAsTaken(_ instant: ZonedInstant) -> String {
+        guard instant.isAfterMidnight else { return instant.localTimeText }
+        let date = instant.localDate
+        return text("afterMidnight", ["time": instant.localTimeText, "weekday": weekday(date), "day": String(date.day)])
+    }
+
     /// "morning and evening" / 早晨和晚上.
     public func conjunction(_ items: [String]) -> String { items.joined(separator: text("listAnd")) }
 

@@ -28,6 +28,10 @@ public struct ZonedInstant: Hashable, Comparable, Sendable {
     /// The local calendar day.
     public var localDate: CivilDate { CivilDate(dayNumber: localDayNumber) }
 
+    /// True when the instant falls after midnight but still counts for the measurement day
+    /// before (00:00–04:00): its calendar date is not its measurement day's.
+    public var isAfterMidnight: Bool { localDayNumber != measurementDayNumber }
+
     /// The local calendar day as days since 1970-01-01, cheaper to compare than ``localDate``.
     public var localDayNumber: Int { Int(floorDivide(localSeconds, 86_400)) }
 

@@ -46,6 +46,11 @@ struct ReadingPresenter {
         return line
     }
 
+    /// `07:45`, or `00:30 (Mon 2)` for a reading after midnight that counts for the day before.
+    func timeAsTaken(_ instant: ZonedInstant) -> String {
+        instant.isAfterMidnight ? "\(instant.localTimeText) (\(weekdayName(instant.localDate)) \(instant.localDate.day))" : instant.localTimeText
+    }
+
     /// The first 8 characters of an id, enough to name it in show, edit and delete.
     func shortID(_ id: String) -> String { String(id.prefix(8)) }
 
@@ -63,7 +68,9 @@ struct ReadingPresenter {
     func table(_ readings: [Reading], target: BloodPressure) -> String {
         // Readings of the hour the clocks go back show their offset, or two would look the same.
         let shared = ZonedInstant.sharedWallClockTimes(readings.map(\.takenAt))
-        let timeWidth = shared.isEmpty ? 5 : 12
+        // A reading after midnight shows its own calendar day beside the measurement day's date.
+        let afterMidnight = readings.contains { $0.takenAt.isAfterMidnight }
+        let timeWidth = (shared.isEmpty ? 5 : 12) + (afterMidnight ? 9 : 0)
         let header = [
             "ID".padding(8), "Date".padding(14), "Time".padding(timeWidth), "Period ", "BP".padding(9), "Pulse", "Weight",
             "Tags".padding(20), "Note",
@@ -79,7 +86,7 @@ struct ReadingPresenter {
             if let bp = reading.bloodPressure, isAbove(bp, target) { pressureCell = style.red(pressureCell) }
             let cells = [
                 shortID(reading.id), dateCell,
-                (reading.takenAt.localTimeText + (shared.contains(index) ? " " + reading.takenAt.offsetText : "")).padding(timeWidth),
+                (timeAsTaken(reading.takenAt) + (shared.contains(index) ? " " + reading.takenAt.offsetText : "")).padding(timeWidth),
                 reading.period.rawValue.padding(7),
                 pressureCell, (reading.pulse.map(String.init) ?? "").leftPadding(5),
                 (reading.weightGrams.map { formatKilograms(($0 + 50) / 100 * 100) } ?? "").leftPadding(6),

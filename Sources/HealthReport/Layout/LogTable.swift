@@ -95,8 +95,10 @@ struct ReadingLogTable: LogSheet, DrawnFromRequest {
         return order.map { index in
             let reading = readings[Int(index)]
             var tallest = 0.0
-            if let timeWidth, sharedTimes.contains(Int(index)) {
-                tallest = styles.body.wrappedHeight(timeText(reading, offset: true, request: request), width: timeWidth, maxLines: 2)
+            // A time with its offset, or with its calendar day after midnight, may take more lines.
+            let offset = sharedTimes.contains(Int(index))
+            if let timeWidth, offset || reading.takenAt.isAfterMidnight {
+                tallest = styles.body.wrappedHeight(timeText(reading, offset: offset, request: request), width: timeWidth, maxLines: 3)
             }
             if let noteWidth, !reading.note.isEmpty {
                 tallest = max(tallest, styles.body.wrappedHeight(reading.note, width: noteWidth, maxLines: template.log.noteMaxLines))
@@ -114,7 +116,7 @@ struct ReadingLogTable: LogSheet, DrawnFromRequest {
     /// its own when another reading shows the same wall-clock time.
     static func timeText(_ reading: Reading, offset: Bool, request: ReportRequest) -> String {
         let deviation = reading.tagIDs.contains(where: request.isDeviation)
-        return reading.takenAt.localTimeText + (deviation ? "†" : "") + (offset ? "\n" + reading.takenAt.shortOffsetText : "")
+        return request.strings.timeAsTaken(reading.takenAt) + (deviation ? "†" : "") + (offset ? "\n" + reading.takenAt.shortOffsetText : "")
     }
 
     /// Tag labels joined as the language lists them.
@@ -191,8 +193,8 @@ struct ReadingLogTable: LogSheet, DrawnFromRequest {
             }
         case .time:
             let text = ReadingLogTable.timeText(reading, offset: showOffset, request: request)
-            if showOffset {
-                styles.body.drawWrapped(text, x: x + 2, y: textY, width: width, maxLines: 2, alignment: .center)
+            if showOffset || reading.takenAt.isAfterMidnight {
+                styles.body.drawWrapped(text, x: x + 2, y: textY, width: width, maxLines: 3, alignment: .center)
             } else {
                 styles.body.draw(text, x: x + 2, y: textY, width: width, alignment: .center)
             }

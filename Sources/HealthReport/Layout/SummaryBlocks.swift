@@ -152,7 +152,7 @@ struct SummaryBlocks: DrawnFromRequest {
         let rows = notes.readings.enumerated().map { index, reading in
             TableBlock.Row(cells: [
                 strings.shortDate(reading.measurementDay, withYear: request.datesNeedYear),
-                reading.takenAt.localTimeText + (shared.contains(index) ? " " + reading.takenAt.offsetText : ""),
+                strings.timeAsTaken(reading.takenAt) + (shared.contains(index) ? " " + reading.takenAt.offsetText : ""),
                 reading.bloodPressure.map { "\($0)" } ?? "—", reading.note,
             ])
         }
