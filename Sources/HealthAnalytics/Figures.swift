@@ -8,6 +8,14 @@ public enum Figures {
     /// Rounded to a whole number (``rounded(_:)``): `137.5` → `138`.
     public static func whole(_ value: Double) -> String { String(rounded(value)) }
 
+    /// A share in whole percent that never rounds to a claim it does not hold: `100` only when
+    /// it is all (209 of 210 is `99`), `0` only when it is none (1 of 300 is `<1`).
+    public static func percent(_ value: Double) -> String {
+        if value > 0 && value < 0.5 { return "<1" }
+        if value < 100 && value >= 99.5 { return "99" }
+        return whole(value)
+    }
+
     /// One decimal place: `72.46` → `72.5`, `78` → `78.0`.
     public static func oneDecimal(_ value: Double) -> String {
         let tenths = Int((value * 10).rounded())

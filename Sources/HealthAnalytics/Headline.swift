@@ -84,11 +84,14 @@ public struct Headline: Sendable {
     public let verdicts: [Verdict]
     /// The weight over the range, for a weight-only headline and the weight line.
     public let weight: WeightSummary?
+    /// True when no treatment target is set: the figure is read against the threshold only.
+    public let targetIsThreshold: Bool
 
     public init(summary: BPSummary, strings: StringTable, tagLabel: @escaping (String) -> String) {
         let wording = SummaryWording(summary: summary, strings: strings, tagLabel: tagLabel)
         let verdict = summary.verdict
         weight = summary.weight
+        targetIsThreshold = summary.goals.targetSource == .threshold
         protocolAverage = verdict == nil ? nil : summary.protocolAverage
         if let verdict {
             kind = summary.protocolAverage == nil ? .overallMean : .protocolAverage
@@ -136,8 +139,16 @@ public struct Headline: Sendable {
         }
     }
 
-    /// The badge's words in `strings`' language.
-    public func badgeText(_ strings: StringTable) -> String? { badge.map { strings.text($0.stringKey) } }
+    /// The badge's words in `strings`' language: "threshold" where no target is set.
+    public func badgeText(_ strings: StringTable) -> String? {
+        badge.map { badge in
+            switch (badge, targetIsThreshold) {
+            case (.aboveTarget, true): strings.text("aboveThreshold")
+            case (.atTarget, true): strings.text("belowThreshold")
+            default: strings.text(badge.stringKey)
+            }
+        }
+    }
 
     /// The weight line: "72.5 → 71.8 kg (−0.7), mean 72.1, n=14" in `strings`' language.
     public func weightText(_ strings: StringTable) -> String? {

@@ -241,7 +241,9 @@ public struct SummaryWording {
         [Alert.Kind.urgent, .low].compactMap { kind in
             let found = summary.alerts.filter { $0.kind == kind }
             guard let latest = found.last else { return nil }
-            let values = ["n": String(found.count), "pressure": latest.pressure.description, "date": date(latest.takenAt.measurementDay)]
+            // Grade 3 is an office diagnosis and a crisis an emergency: a home reading is "very high".
+            let limit = summary.options.guideline == .aha ? "> 180/120" : "≥ 180/110"
+            let values = ["n": String(found.count), "pressure": latest.pressure.description, "date": date(latest.takenAt.measurementDay), "limit": limit]
             return strings.text("alerts.\(kind.rawValue)\(found.count == 1 ? ".one" : "")", values)
         }
     }

@@ -46,8 +46,8 @@ struct StatsText {
         }
         var figures: [String] = []
         if let share = summary.atOrAboveTargetPercent {
-            figures.append("at or above target \(Figures.whole(share))%")
-            figures.append("SYS \(summary.options.targetRange.lowerBound)–\(summary.options.targetRange.upperBound): \(Figures.whole(summary.timeInTargetPercent ?? 0))%")
+            figures.append("at or above target \(Figures.percent(share))%")
+            figures.append("SYS \(summary.options.targetRange.lowerBound)–\(summary.options.targetRange.upperBound): \(Figures.percent(summary.timeInTargetPercent ?? 0))%")
         }
         if !figures.isEmpty { lines.append(figures.joined(separator: " · ")) }
         if let map = summary.meanArterialPressure, let pulsePressure = summary.pulsePressure {
@@ -87,7 +87,7 @@ struct StatsText {
     private func verdict(into lines: inout [String]) {
         if let figureText = headline.figureText, let badgeKind = headline.badge {
             let figure = style.bold(figureText + " mmHg")
-            let words = strings.text(badgeKind.stringKey)
+            let words = headline.badgeText(strings) ?? strings.text(badgeKind.stringKey)
             let badge: String
             switch badgeKind {
             case .tooFew: badge = style.yellow(words)

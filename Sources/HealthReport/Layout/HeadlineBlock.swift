@@ -68,7 +68,7 @@ struct HeadlineBlock: ReportBlock, DrawnFromRequest {
             let unit = headline.badge == nil ? "kg" : strings.text("mmHg")
             styles.bodyMuted.draw(unit, x: x + figureWidth + 3, y: y + figureY + styles.figure.lineHeight - styles.body.lineHeight - 3)
             if let badge = headline.badge {
-                let text = strings.text(badge.stringKey)
+                let text = headline.badgeText(strings) ?? strings.text(badge.stringKey)
                 let color = template.color(badge == .tooFew ? "muted" : badge == .aboveTarget || badge == .low ? "bad" : "good")
                 let badgeWidth = styles.badge.width(of: text) + 14
                 let badgeX = x + figureWidth + 3 + styles.bodyMuted.width(of: unit) + 10
@@ -92,7 +92,7 @@ struct HeadlineBlock: ReportBlock, DrawnFromRequest {
             }
             if let share = summary.atOrAboveTargetPercent {
                 rows.append((
-                    strings.text("aboveShare") + " (≥ \(summary.goals.target))", "\(Int(share.rounded()))%",
+                    strings.text(summary.goals.targetSource == .threshold ? "aboveShareThreshold" : "aboveShare") + " (≥ \(summary.goals.target))", "\(Figures.percent(share))%",
                     share >= 50 ? template.color("bad") : nil
                 ))
             }

@@ -49,7 +49,7 @@ struct ReadingLogTable: LogSheet, DrawnFromRequest {
 
     private var columns: [ReportTemplate.LogColumn] { template.log.columns }
 
-    var legend: String { strings.text("legendLog") }
+    var legend: String { strings.text(request.summary.goals.targetSource == .threshold ? "legendLogThreshold" : "legendLog") }
 
     /// Reading indices by measurement day, then local wall time (as the sheet shows it); the
     /// identity when time order already is that (one UTC offset).

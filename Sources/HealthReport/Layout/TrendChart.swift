@@ -279,7 +279,7 @@ struct TrendChart: DrawnFromRequest {
             entries.append((strings.text("morning"), .filled(template.color("muted"))))
             if summary.periods[.noon]!.systolic.count > 0 { entries.append((strings.text("legendNoon"), .diamond(template.color("muted")))) }
             entries += [
-                (strings.text("evening"), .hollow(template.color("muted"))), (strings.text("aboveTarget") + " \(summary.goals.target)", .ring),
+                (strings.text("evening"), .hollow(template.color("muted"))), (strings.text(summary.goals.targetSource == .threshold ? "aboveThreshold" : "aboveTarget") + " \(summary.goals.target)", .ring),
             ]
         }
         entries.append((
