@@ -480,6 +480,23 @@ private func fixture(_ name: String) -> String {
         #expect(!family.daughter.ok("sync", "status").contains("Refused"))
     }
 
+    @Test func readingsOfOneInstantAreListedAlikeOnEveryMachine() throws {
+        let first = CLIHarness()
+        first.ok("profile", "add", "dad")
+        for value in ["130/80", "131/81", "132/82"] { first.ok("add", value, "--at", "2026-11-30 07:30") }
+        let backup = first.directory.file("b.json")
+        first.ok("export", "--format", "json", "-o", backup)
+        // The same readings stored in the opposite order elsewhere.
+        var document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: backup))) as? [String: Any])
+        document["readings"] = Array(((document["readings"] as? [Any]) ?? []).reversed())
+        let reversed = first.directory.file("reversed.json")
+        try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: reversed))
+        let second = CLIHarness()
+        second.ok("import", reversed)
+        #expect(first.ok("export", "--format", "csv") == second.ok("export", "--format", "csv"))
+        #expect(first.ok("list") == second.ok("list"))
+    }
+
     @Test func statusWithoutSyncDoesNotMerge() throws {
         let family = Family()
         family.joined()

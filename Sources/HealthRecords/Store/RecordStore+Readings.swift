@@ -39,7 +39,7 @@ extension RecordStore {
         return ("seq IN (\(latest))", values + [.integer(Int64(limit))])
     }
 
-    /// Readings matching `condition`, oldest first (ties in insertion order).
+    /// Readings matching `condition`, oldest first (readings of one instant by id).
     private func fetchReadings(where condition: String, _ values: [SQLValue]) throws -> [Reading] {
         var result: [Reading] = []
         // Counted first, so a large log is read into one allocation, never grown by doubling
@@ -51,7 +51,8 @@ extension RecordStore {
         return result
     }
 
-    /// Calls `body` with each reading matching `condition`, oldest first (ties in insertion order).
+    /// Calls `body` with each reading matching `condition`, oldest first; readings taken at one
+    /// instant by id, so every machine lists a shared log alike.
     ///
     /// The order is the (profile_id, taken_at) index's own (rowid is its last column), so
     /// SQLite needs no sort.
@@ -59,6 +60,7 @@ extension RecordStore {
         let sql = "SELECT \(ReadingColumn.selected.names) FROM readings WHERE \(condition) ORDER BY taken_at, seq"
         // Readings share their tag lists: a log of 100,000 readings has a few dozen distinct ones.
         var tagLists: [String: [String]] = [:]
+        var sameInstant: [Reading] = []
         let columns = ReadingColumn.selected
         try database.cachedStatement(sql).forEachRow(values) { row in
             var reading = RecordStore.reading(from: row, tags: false, id: false)
@@ -72,8 +74,21 @@ extension RecordStore {
                     reading.tagIDs = parsed
                 }
             }
-            try body(reading)
+            // Readings taken at one instant come in insertion order, which differs from machine
+            // to machine: they are held back (rarely more than one) and passed on by id.
+            if let first = sameInstant.first, first.takenAt.utcSeconds != reading.takenAt.utcSeconds {
+                try flush(&sameInstant, body)
+            }
+            sameInstant.append(reading)
         }
+        try flush(&sameInstant, body)
+    }
+
+    /// Passes on readings taken at one instant, by id.
+    private func flush(_ readings: inout [Reading], _ body: (Reading) throws -> Void) throws {
+        if readings.count > 1 { readings.sort { $0.id < $1.id } }
+        for reading in readings { try body(reading) }
+        readings.removeAll(keepingCapacity: true)
     }
 
     /// The latest measurement day, by each reading's own offset, among readings taken at or
