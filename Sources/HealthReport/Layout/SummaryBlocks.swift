@@ -104,7 +104,7 @@ struct SummaryBlocks: DrawnFromRequest {
             TableBlock.Column(title: strings.text("tags.periods"), share: 0.18, alignment: .left),
         ]
         let side = { (side: TagComparison.Side) in
-            side.systolic.map { "\(Figures.whole($0))/\(Figures.whole(side.diastolic!)) (n=\(side.count))" } ?? "—"
+            side.systolic.map { strings.text("events.window", ["mean": "\(Figures.whole($0))/\(Figures.whole(side.diastolic!))", "n": String(side.count)]) } ?? "—"
         }
         let rows = summary.tags.map { comparison -> TableBlock.Row in
             let (label, color) = request.tagAppearance(comparison.tag)
