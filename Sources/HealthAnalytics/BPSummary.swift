@@ -116,6 +116,11 @@ public struct BPSummary: Sendable {
     public let notes: NotesDigest?
     public let findings: DeviceFindings?
     public let deviations: ProtocolDeviations?
+    /// Deviations among the readings the headline protocol average is made of; nil without a
+    /// protocol average or without deviations in it.
+    public let headlineDeviations: ProtocolDeviations?
+    /// The readings the headline protocol average is made of (0 without one).
+    public let headlineReadings: Int
 
     /// The target readings are counted against: the profile's, or the guideline's threshold.
     public var target: BloodPressure { goals.target }
@@ -242,6 +247,18 @@ public struct BPSummary: Sendable {
         notes = NotesDigest(inRange)
         findings = DeviceFindings(inRange)
         deviations = ProtocolDeviations(inRange, deviationTags: options.deviationTags)
+        if let average {
+            let used = home.filter { reading in
+                let day = reading.takenAt.measurementDayNumber
+                return reading.bloodPressure != nil && reading.period != .noon && day > average.excludedDay.dayNumber
+                    && day >= average.firstDay.dayNumber && day <= average.lastDay.dayNumber
+            }
+            headlineReadings = used.count
+            headlineDeviations = ProtocolDeviations(used, deviationTags: options.deviationTags)
+        } else {
+            headlineReadings = 0
+            headlineDeviations = nil
+        }
     }
 
     /// The mean of each measurement day with BP readings, oldest first.

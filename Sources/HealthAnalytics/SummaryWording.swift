@@ -174,8 +174,17 @@ public struct SummaryWording {
     }
 
     /// "4 readings after black coffee or exercise (protocol deviation; kept in every figure)".
+    /// With a protocol average, counted among the readings behind it, the range's count beside:
+    /// "6 of the 22 headline readings after exercise or black coffee (…); 36 in the whole range".
     public var deviationLine: String? {
         guard let deviations = summary.deviations else { return nil }
+        if summary.protocolAverage != nil {
+            let inWeek = summary.headlineDeviations
+            let tags = strings.alternatives((inWeek ?? deviations).tagIDs.map(tagLabel))
+            return strings.text("deviations.headline", [
+                "n": String(inWeek?.count ?? 0), "total": String(summary.headlineReadings), "tags": tags, "range": String(deviations.count),
+            ])
+        }
         let tags = strings.alternatives(deviations.tagIDs.map(tagLabel))
         return strings.text(deviations.count == 1 ? "deviations.one" : "deviations", ["n": String(deviations.count), "tags": tags])
     }

@@ -84,12 +84,18 @@ import Testing
         #expect(summary.overall.systolic.count == 5)
         let labels = ["black-coffee": "black coffee", "exercise": "exercise"]
         #expect(SummaryWording(summary: summary, strings: english) { labels[$0] ?? $0 }.deviationLine
-            == "4 readings after black coffee or exercise (protocol deviation; kept in every figure)")
+            == "2 of the 3 headline readings after black coffee or exercise (protocol deviation; kept in the figure); 4 in the whole range",
+            "counted among the readings behind the headline (1 Nov is the protocol's left-out first day)")
+        #expect(summary.headlineDeviations?.count == 2)
         // A user's own definition decides: salt marked as a deviation.
         let own = BPSummary(profile: dad, readings: readings, options: AnalysisOptions(deviationTags: ["salt"]))
         #expect(own.deviations?.count == 1)
         #expect(SummaryWording(summary: own, strings: english) { $0 }.deviationLine
-            == "1 reading after salt (protocol deviation; kept in every figure)")
+            == "1 of the 3 headline readings after salt (protocol deviation; kept in the figure); 1 in the whole range")
+        // Without a protocol week the range's count is the line.
+        let oneDay = BPSummary(profile: dad, readings: Array(readings.prefix(2)))
+        #expect(SummaryWording(summary: oneDay, strings: english) { labels[$0] ?? $0 }.deviationLine
+            == "2 readings after black coffee or exercise (protocol deviation; kept in every figure)")
     }
 
     @Test func notesDigestIsNewestFirstUpToTwelve() throws {

@@ -109,7 +109,10 @@ enum SummaryJSON {
                 ])
             } ?? .null),
             ("deviations", summary.deviations.map { deviations in
-                .object([("count", .int(deviations.count)), ("tags", .array(deviations.tagIDs.map(JSONValue.string)))])
+                .object([
+                    ("count", .int(deviations.count)), ("tags", .array(deviations.tagIDs.map(JSONValue.string))),
+                    ("headlineCount", .int(summary.headlineDeviations?.count ?? 0)), ("headlineReadings", .int(summary.headlineReadings)),
+                ])
             } ?? .null),
             ("alerts", .array(summary.alerts.map { alert in
                 .object([
