@@ -250,7 +250,7 @@ public struct BPSummary: Sendable {
         if let average {
             let used = home.filter { reading in
                 let day = reading.takenAt.measurementDayNumber
-                return reading.bloodPressure != nil && reading.period != .noon && day > average.excludedDay.dayNumber
+                return reading.bloodPressure != nil && ProtocolAverage.averages(reading) && day > average.excludedDay.dayNumber
                     && day >= average.firstDay.dayNumber && day <= average.lastDay.dayNumber
             }
             headlineReadings = used.count

@@ -5,7 +5,7 @@ public import HealthCore
 /// The *threshold* is the guideline's home threshold, used for diagnosis. The *target* is the
 /// profile's treatment target; when none is set it is the threshold, except for a treated patient
 /// under ESC 2024, whose target is its band (120–129 systolic, 70–79 diastolic). The *lower
-/// limit* is where a home average is called low: 100/60, and for a treated patient 115/65 (about
+/// limit* is where a home average is called low: 90/60, and for a treated patient 115/65 (about
 /// ESH 2023's office floor of 120/70 at home), or ESC 2024's band floor 120/70.
 public struct Goals: Equatable, Sendable {
     /// Where the target comes from.
@@ -49,7 +49,7 @@ public struct Goals: Equatable, Sendable {
         if treated, let band = guideline.treatedSystolicTarget {
             lowerLimit = BloodPressure(systolic: band.lowerBound, diastolic: 70)
         } else {
-            lowerLimit = treated ? BloodPressure(systolic: 115, diastolic: 65) : BloodPressure(systolic: 100, diastolic: 60)
+            lowerLimit = treated ? BloodPressure(systolic: 115, diastolic: 65) : BloodPressure(systolic: 90, diastolic: 60)
         }
     }
 }
@@ -75,7 +75,8 @@ public struct HomeVerdict: Equatable, Sendable {
         if let protocolAverage {
             mean = protocolAverage.mean
             isProtocolAverage = true
-            sufficient = protocolAverage.sufficient
+            // Mornings run higher than evenings: a week of one half alone gives a figure, not a verdict.
+            sufficient = protocolAverage.sufficient && protocolAverage.morning != nil && protocolAverage.evening != nil
         } else if let systolic = overall.systolic.mean, let diastolic = overall.diastolic.mean {
             mean = PressureMean(count: overall.systolic.count, systolic: systolic, diastolic: diastolic)
             isProtocolAverage = false

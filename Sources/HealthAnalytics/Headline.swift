@@ -113,7 +113,15 @@ public struct Headline: Sendable {
         let average = protocolAverage
         morning = average?.morning.map { WeekPart(shown: $0.shown, count: $0.count) }
         evening = average?.evening.map { WeekPart(shown: $0.shown, count: $0.count) }
-        weekDifference = average?.morningEveningDifference.map { SummaryWording.signedPair($0.systolic, $0.diastolic) }
+        // The difference of the means as printed, so the three figures always agree.
+        weekDifference = average.flatMap { average in
+            average.morning.flatMap { morning in
+                average.evening.map { evening in
+                    SummaryWording.signedPair(
+                        Double(morning.shown.systolic - evening.shown.systolic), Double(morning.shown.diastolic - evening.shown.diastolic))
+                }
+            }
+        }
         excludedDay = average == nil ? nil : wording.excludedDay
         provisionalReason = wording.provisional
         // A provisional verdict is muted: the numbers do not support a colour yet.

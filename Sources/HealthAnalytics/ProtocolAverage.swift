@@ -34,6 +34,14 @@ public struct PressureMean: Equatable, Sendable {
 public struct ProtocolAverage: Equatable, Sendable {
     /// Guidelines ask for at least 12 readings.
     public static let minimumCount = 12
+    /// The evening slot ends at 02:00: a reading from 02:00 to 03:59 (still the day before's) is a
+    /// night reading, not the evening reading before bed, and stays out of the average.
+    public static let nightHours = 2..<DayPeriod.dayStartHour
+
+    /// True for a morning or evening home reading with blood pressure that the protocol averages.
+    public static func averages(_ reading: Reading) -> Bool {
+        reading.period != .noon && !nightHours.contains(reading.takenAt.hour)
+    }
     /// Days in the protocol window.
     public static let windowDays = 7
 
@@ -77,7 +85,7 @@ public struct ProtocolAverage: Equatable, Sendable {
         let window = Swift.max(last - (ProtocolAverage.windowDays - 1), from.dayNumber)...last
         let inWindow = readings.filter { counts($0) && window.contains($0.takenAt.measurementDayNumber) }
         guard let dayOne = inWindow.map(\.takenAt.measurementDayNumber).min() else { return nil }
-        let used = inWindow.filter { $0.takenAt.measurementDayNumber > dayOne && $0.period != .noon }
+        let used = inWindow.filter { $0.takenAt.measurementDayNumber > dayOne && ProtocolAverage.averages($0) }
         let usedDays = used.map(\.takenAt.measurementDayNumber)
         guard let first = usedDays.min(), let final = usedDays.max(), let mean = PressureMean(used.map { $0.bloodPressure! })
         else { return nil }
@@ -104,7 +112,7 @@ extension ProtocolAverage {
             let day = reading.takenAt.measurementDayNumber
             guard day >= from.dayNumber, day < before.dayNumber else { continue }
             any[day, default: 0] += 1
-            if reading.period != .noon { usable[day, default: 0] += 1 }
+            if ProtocolAverage.averages(reading) { usable[day, default: 0] += 1 }
         }
         for end in any.keys.sorted(by: >) {
             let start = Swift.max(end - (windowDays - 1), from.dayNumber)
@@ -112,7 +120,10 @@ extension ProtocolAverage {
             let count = (start...end).reduce(0) { $0 + ($1 > dayOne ? usable[$1] ?? 0 : 0) }
             guard count >= minimumCount else { continue }
             let window = readings.filter { $0.takenAt.measurementDayNumber >= start && $0.takenAt.measurementDayNumber <= end }
-            return ProtocolAverage(window, from: CivilDate(dayNumber: start))
+            // Complete means mornings and evenings too.
+            guard let average = ProtocolAverage(window, from: CivilDate(dayNumber: start)), average.morning != nil, average.evening != nil
+            else { continue }
+            return average
         }
         return nil
     }

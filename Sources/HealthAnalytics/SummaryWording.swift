@@ -83,9 +83,15 @@ public struct SummaryWording {
     public var lowLine: String? {
         guard let verdict = summary.verdict, verdict.low else { return nil }
         let goals = summary.goals
+        // Say which number is low: "diastolic below 65", never "122/62 below 115/65".
+        let shown = verdict.mean.shown
+        let systolicLow = shown.systolic < goals.lowerLimit.systolic
+        let diastolicLow = shown.diastolic < goals.lowerLimit.diastolic
+        let limit = systolicLow && diastolicLow ? strings.text("low.both", ["limit": goals.lowerLimit.description])
+            : systolicLow ? strings.text("low.systolic", ["value": String(goals.lowerLimit.systolic)])
+            : strings.text("low.diastolic", ["value": String(goals.lowerLimit.diastolic)])
         var sentence = strings.text(
-            goals.treated ? "verdict.low.treated" : "verdict.low",
-            ["mean": SummaryWording.pressure(verdict.mean), "limit": goals.lowerLimit.description])
+            goals.treated ? "verdict.low.treated" : "verdict.low", ["mean": SummaryWording.pressure(verdict.mean), "limit": limit])
         if goals.treated, goals.guideline.treatedSystolicTarget != nil {
             sentence += (strings.language == .chinese ? "；" : "; ") + strings.text("verdict.low.esc", ["guideline": goals.guideline.label(in: strings)])
         }
@@ -241,6 +247,7 @@ public struct SummaryWording {
     public var provisional: String? {
         guard let verdict = summary.verdict, !verdict.sufficient else { return nil }
         guard let average = summary.protocolAverage else { return strings.text("verdict.noProtocol") }
+        if average.sufficient { return strings.text(average.morning == nil ? "verdict.provisional.noMornings" : "verdict.provisional.noEvenings") }
         return average.count == 1
             ? strings.text("verdict.provisional.one") : strings.text("verdict.provisional", ["count": String(average.count)])
     }
@@ -253,7 +260,12 @@ public struct SummaryWording {
             // Grade 3 is an office diagnosis and a crisis an emergency: a home reading is "very high".
             let limit = summary.options.guideline == .aha ? "> 180/120" : "≥ 180/110"
             let values = ["n": String(found.count), "pressure": latest.pressure.description, "date": date(latest.takenAt.measurementDay), "limit": limit]
-            return strings.text("alerts.\(kind.rawValue)\(found.count == 1 ? ".one" : "")", values)
+            var line = strings.text("alerts.\(kind.rawValue)\(found.count == 1 ? ".one" : "")", values)
+            // What the patient wrote with it ("headache") belongs beside it.
+            if let note = summary.readings.last(where: { $0.id == latest.id })?.note.trimmingWhitespace(), !note.isEmpty {
+                line += (strings.language == .chinese ? "：" : ": ") + strings.text("alerts.note", ["note": String(note.prefix(60))])
+            }
+            return line
         }
     }
 

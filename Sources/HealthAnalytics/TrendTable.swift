@@ -27,10 +27,16 @@ public struct TrendTable: Equatable, Sendable {
     public let rows: [Row]
 
     /// The first and last rows, when there are at least two.
+    /// The first and last rows with at least ``fewestForAnEnd`` readings: a week of one reading
+    /// at 00:30 is no "first week".
     public var firstAndLast: (first: Row, last: Row)? {
-        guard rows.count >= 2 else { return nil }
-        return (rows.first!, rows.last!)
+        let full = rows.filter { $0.mean.count >= TrendTable.fewestForAnEnd }
+        guard full.count >= 2 else { return nil }
+        return (full.first!, full.last!)
     }
+
+    /// Readings a row needs to be the trend's first or last.
+    public static let fewestForAnEnd = 4
 
     /// The table of the home BP readings among `readings` in `from`...`to`, or nil when there are none.
     init?(_ readings: [Reading], from: CivilDate, to: CivilDate) {

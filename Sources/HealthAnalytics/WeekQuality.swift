@@ -23,7 +23,7 @@ public struct WeekQuality: Equatable, Sendable {
     init(average: ProtocolAverage, home: [Reading], events: [Event]) {
         let averaged = average.firstDay.dayNumber...average.lastDay.dayNumber
         var perSession: [Int: Int] = [:]
-        for reading in home where reading.bloodPressure != nil && reading.period != .noon {
+        for reading in home where reading.bloodPressure != nil && ProtocolAverage.averages(reading) {
             let day = reading.takenAt.measurementDayNumber
             guard averaged.contains(day), day != average.excludedDay.dayNumber else { continue }
             perSession[day * 2 + (reading.period == .morning ? 0 : 1), default: 0] += 1

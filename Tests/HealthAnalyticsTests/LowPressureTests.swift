@@ -37,10 +37,13 @@ import Testing
         #expect(chinese.text.contains("治疗中家庭血压 103/62 偏低"))
     }
 
-    @Test func anUntreatedPatientIsLowOnlyBelow100Over60() {
+    @Test func anUntreatedPatientIsLowOnlyBelow90Over60() throws {
         #expect(BPSummary(profile: dad, readings: Self.week((105, 63), treated: false)).verdict?.low == false)
+        #expect(BPSummary(profile: dad, readings: Self.week((99, 64), treated: false)).verdict?.low == false, "a healthy 99/64 is not low")
         let low = BPSummary(profile: dad, readings: Self.week((96, 58), treated: false))
         #expect(Headline(summary: low, strings: english) { $0 }.badge == .low)
+        let line = try #require(SummaryWording(summary: low, strings: english) { $0 }.lowLine)
+        #expect(line.hasPrefix("Home 96/58 is low (diastolic below 60)"), "the number that is low is named")
     }
 
     @Test(arguments: [((132, 78), Headline.Badge.aboveTarget, "Above the treated target band of ESC 2024"), ((124, 74), .atTarget, "Within the treated target band of ESC 2024"), ((113, 70), .low, "ESC 2024 aims for a treated systolic of 120–129")])

@@ -41,4 +41,62 @@ import Testing
         let aha = BPSummary(profile: dad, readings: readings + [reading("2026-11-28", 8, 0, 185, 80)], options: AnalysisOptions(guideline: .aha))
         #expect(SummaryWording(summary: aha, strings: english) { $0 }.alertLines.first?.contains("> 180/120") == true)
     }
+
+    @Test func aNightReadingIsNotTheEveningReading() throws {
+        // Mornings at 138/86; "evenings" at 00:05 (before bed: kept) and 03:50 (woke up: a night reading).
+        var readings: [Reading] = []
+        for offset in 0..<7 {
+            let date = day("2026-11-23").adding(days: offset)
+            readings += [reading(date.description, 7, 0, 138, 86), reading(date.description, 7, 3, 138, 86)]
+            readings += [reading(date.adding(days: 1).description, 0, 5, 128, 78), reading(date.adding(days: 1).description, 3, 50, 110, 70)]
+        }
+        let average = try #require(BPSummary(profile: dad, readings: readings).protocolAverage)
+        #expect(average.evening?.count == 6, "00:05 counts for the evening; 03:50 does not")
+        #expect(average.evening?.shown == BloodPressure(systolic: 128, diastolic: 78))
+    }
+
+    @Test func aWeekOfEveningsAloneGivesAFigureNotAVerdict() throws {
+        let readings = (0..<7).flatMap { offset -> [Reading] in
+            let date = day("2026-11-23").adding(days: offset).description
+            return [reading(date, 21, 0, 128, 80), reading(date, 21, 3, 128, 80)]
+        }
+        let summary = BPSummary(profile: dad, readings: readings)
+        #expect(summary.protocolAverage?.sufficient == true)
+        #expect(summary.verdict?.sufficient == false)
+        let headline = Headline(summary: summary, strings: english) { $0 }
+        #expect(headline.badge == .tooFew)
+        #expect(!headline.verdicts.contains { $0.tone == .good })
+        #expect(headline.provisionalReason == "Provisional: no morning readings, and mornings usually run higher; the protocol asks for mornings and evenings")
+    }
+
+    @Test func theWeekDifferenceIsTheDifferenceOfThePrintedMeans() throws {
+        // Morning 132.4/78.4 and evening 130.6/78.6: printed 132/78 and 131/79, so +1/−1.
+        var readings: [Reading] = []
+        for offset in 0..<7 {
+            let date = day("2026-11-23").adding(days: offset).description
+            readings += [reading(date, 7, 0, 132, 78), reading(date, 7, 3, 133, 79)]
+            readings += [reading(date, 21, 0, 130, 78), reading(date, 21, 3, 131, 79)]
+        }
+        let headline = Headline(summary: BPSummary(profile: dad, readings: readings), strings: english) { $0 }
+        let morning = try #require(headline.morning)
+        let evening = try #require(headline.evening)
+        let expected = "\(Figures.signed(Double(morning.shown.systolic - evening.shown.systolic)))/\(Figures.signed(Double(morning.shown.diastolic - evening.shown.diastolic)))"
+        #expect(headline.weekDifference == expected)
+    }
+
+    @Test func theTrendNamesWeeksWithEnoughReadings() throws {
+        var readings = [reading("2026-11-02", 0, 30, 160, 100)]
+        for offset in 7..<21 { readings.append(reading(day("2026-11-02").adding(days: offset).description, 7, 0, 140, 88)) }
+        let words = try #require(SummaryWording(summary: BPSummary(profile: dad, readings: readings), strings: english) { $0 }.trendWords)
+        #expect(!words.contains("160/100"), "one reading at 00:30 is no first week: \(words)")
+    }
+
+    @Test func aVeryHighReadingBringsItsNote() throws {
+        var readings = Self.week((142, 88))
+        var high = reading("2026-11-27", 8, 0, 186, 92)
+        high.note = "headache"
+        readings.append(high)
+        let line = try #require(SummaryWording(summary: BPSummary(profile: dad, readings: readings), strings: english) { $0 }.alertLines.first)
+        #expect(line.hasSuffix(": “headache”"))
+    }
 }
