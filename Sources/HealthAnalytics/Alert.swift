@@ -45,7 +45,8 @@ public struct WeightSummary: Equatable, Sendable {
     public let last: Double
     public let mean: Double
     public let count: Int
-    public var change: Double { last - first }
+    /// The change between the first and last weights as printed (to 0.1 kg): 80.0 → 78.6 is −1.4.
+    public var change: Double { ((last * 10).rounded() - (first * 10).rounded()) / 10 }
 
     init?(_ readings: [Reading]) {
         let weights = readings.compactMap(\.weightKilograms)

@@ -301,6 +301,15 @@ public struct BPSummary: Sendable {
         return low < dailyMeans.count && dailyMeans[low].day == day ? dailyMeans[low].mean : nil
     }
 
+    /// Morning minus evening over the range, from the period means as printed (whole mmHg), so
+    /// it always equals the difference of the figures shown beside it.
+    public var shownMorningEveningDifference: (systolic: Double, diastolic: Double)? {
+        guard let morning = periods[.morning], let evening = periods[.evening],
+            let ms = morning.systolic.mean, let es = evening.systolic.mean, let md = morning.diastolic.mean, let ed = evening.diastolic.mean
+        else { return nil }
+        return (Double(Figures.rounded(ms) - Figures.rounded(es)), Double(Figures.rounded(md) - Figures.rounded(ed)))
+    }
+
     /// True when the range holds no reading at all.
     public var isEmpty: Bool { readings.isEmpty }
 }

@@ -223,8 +223,14 @@ public struct SummaryWording {
         guard comparison.sufficient, let systolic = comparison.systolic, let diastolic = comparison.diastolic else {
             return strings.text("tooFew")
         }
+        // The difference of the two means as printed beside it; the interval from the raw values.
+        let shownDifference = { (before: Double?, after: Double?, raw: Double) -> Double in
+            guard let before, let after else { return raw }
+            return Double(Figures.rounded(after) - Figures.rounded(before))
+        }
         return strings.text("events.ci", [
-            "systolic": Figures.signed(systolic.mean), "diastolic": Figures.signed(diastolic.mean),
+            "systolic": Figures.signed(shownDifference(comparison.first.mean?.systolic, comparison.second.mean?.systolic, systolic.mean)),
+            "diastolic": Figures.signed(shownDifference(comparison.first.mean?.diastolic, comparison.second.mean?.diastolic, diastolic.mean)),
             "systolicLow": Figures.signed(systolic.ci95.lowerBound), "systolicHigh": Figures.signed(systolic.ci95.upperBound),
             "diastolicLow": Figures.signed(diastolic.ci95.lowerBound), "diastolicHigh": Figures.signed(diastolic.ci95.upperBound),
         ])

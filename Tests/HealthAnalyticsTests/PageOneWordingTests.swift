@@ -99,4 +99,12 @@ import Testing
         let line = try #require(SummaryWording(summary: BPSummary(profile: dad, readings: readings), strings: english) { $0 }.alertLines.first)
         #expect(line.hasSuffix(": “headache”"))
     }
+
+    @Test func aWeightChangeIsThatOfThePrintedWeights() throws {
+        let readings = [reading("2026-11-01", 7, 0, weight: 80_040), reading("2026-11-20", 7, 0, weight: 78_560)]
+        let weight = try #require(BPSummary(profile: dad, readings: readings).weight)
+        #expect(Figures.oneDecimal(weight.first) == "80.0")
+        #expect(Figures.oneDecimal(weight.last) == "78.6")
+        #expect(Figures.signed(weight.change, decimals: 1) == "−1.4")
+    }
 }

@@ -89,7 +89,7 @@ struct HeadlineBlock: ReportBlock, DrawnFromRequest {
     private var figureRows: [(label: String, value: String, color: Color?)] {
         var rows: [(String, String, Color?)] = []
         if summary.verdict != nil {
-            if let difference = summary.morningEveningDifference {
+            if let difference = summary.shownMorningEveningDifference {
                 rows.append((strings.text("wholeRange.morningEvening"), "\(SummaryWording.signedPair(difference.systolic, difference.diastolic)) mmHg", nil))
             }
             if let share = summary.atOrAboveTargetPercent {
