@@ -230,10 +230,12 @@ public struct BPSummary: Sendable {
         }
         protocolAverage = average
         verdict = HomeVerdict(protocolAverage: average, overall: overall, goals: goals)
-        let profileEvents = events.filter { $0.profileID == profile.id }
-        weekQuality = average.map { WeekQuality(average: $0, home: home, events: profileEvents) }
-        let medicationChanges = events.filter { $0.profileID == profile.id && $0.kind == .medication }.map { CivilDate(dayNumber: $0.at.measurementDayNumber) }
-        office = OfficeComparison(inRange, home: average, guideline: options.guideline, medicationDays: medicationChanges.sorted())
+        // The profile's medication events, found once for the week, the office visit and adherence.
+        let medicationEvents = events.filter { $0.profileID == profile.id && $0.kind == .medication }
+        weekQuality = average.map { WeekQuality(average: $0, home: home, medicationEvents: medicationEvents) }
+        office = OfficeComparison(
+            inRange, home: average, guideline: options.guideline, treated: treated,
+            medicationDays: medicationEvents.map { CivilDate(dayNumber: $0.at.measurementDayNumber) }.sorted())
         tags = TagComparison.compare(home)
         alerts = Alert.find(in: inRange, guideline: options.guideline)
         alertIDs = Set(alerts.map(\.id))
@@ -243,7 +245,7 @@ public struct BPSummary: Sendable {
         trend = TrendTable(home, from: first, to: last)
         self.events = events.filter { $0.profileID == profile.id && days.contains($0.at.measurementDayNumber) }
             .sorted { $0.at < $1.at }.map { EventEffect(event: $0, readings: sorted) }
-        medicationDays = options.readingsFiltered ? nil : MedicationDays(inRange, medicationEvents: profileEvents.filter { $0.kind == .medication })
+        medicationDays = options.readingsFiltered ? nil : MedicationDays(inRange, medicationEvents: medicationEvents)
         notes = NotesDigest(inRange)
         findings = DeviceFindings(inRange)
         deviations = ProtocolDeviations(inRange, deviationTags: options.deviationTags)

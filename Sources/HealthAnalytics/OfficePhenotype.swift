@@ -75,23 +75,23 @@ public struct OfficeComparison: Equatable, Sendable {
     /// The office mean shown: the shown visit's.
     public var office: PressureMean { shownVisit.mean }
 
-    /// nil when `readings` hold no office reading with blood pressure. `medicationDays` are the
-    /// measurement days of the profile's medication events.
-    init?(_ readings: [Reading], home: ProtocolAverage?, guideline: Guideline, medicationDays: [CivilDate]) {
+    /// nil when `readings` hold no office reading with blood pressure. `treated` is the summary's
+    /// (``Goals/treated``: the home week's bp-med readings); `medicationDays` are the measurement
+    /// days of the profile's medication events.
+    init?(_ readings: [Reading], home: ProtocolAverage?, guideline: Guideline, treated: Bool, medicationDays: [CivilDate]) {
         var byDay: [Int: [BloodPressure]] = [:]
         for reading in readings where !reading.isHome {
             if let pressure = reading.bloodPressure { byDay[reading.takenAt.measurementDayNumber, default: []].append(pressure) }
         }
         guard !byDay.isEmpty else { return nil }
+        self.treated = treated
         visits = byDay.keys.sorted().map { Visit(day: CivilDate(dayNumber: $0), mean: PressureMean(byDay[$0]!)!) }
         guard let home else {
-            treated = readings.contains { $0.isHome && $0.recordsMedication }
             (compared, phenotype) = (nil, nil)
             notCompared = readings.contains { $0.isHome && $0.bloodPressure != nil } ? .homeTooFew : .noHome
             return
         }
         let week = home.excludedDay.dayNumber...home.lastDay.dayNumber
-        treated = readings.contains { $0.isHome && $0.recordsMedication && week.contains($0.takenAt.measurementDayNumber) }
         guard home.sufficient else {
             (compared, phenotype, notCompared) = (nil, nil, .homeTooFew)
             return

@@ -19,8 +19,8 @@ public struct WeekQuality: Equatable, Sendable {
     public var followsProtocol: Bool { !noMornings && !noEvenings && singleReadingSessions == 0 }
 
     /// The quality of the week `average` was taken over, from `home` readings (in time order)
-    /// and the profile's `events`.
-    init(average: ProtocolAverage, home: [Reading], events: [Event]) {
+    /// and the profile's `medicationEvents`.
+    init(average: ProtocolAverage, home: [Reading], medicationEvents: [Event]) {
         let averaged = average.firstDay.dayNumber...average.lastDay.dayNumber
         var perSession: [Int: Int] = [:]
         for reading in home where reading.bloodPressure != nil && ProtocolAverage.averages(reading) {
@@ -33,6 +33,6 @@ public struct WeekQuality: Equatable, Sendable {
         noMornings = average.morning == nil
         noEvenings = average.evening == nil
         let week = average.excludedDay.dayNumber...average.lastDay.dayNumber
-        medicationChange = events.filter { $0.kind == .medication && week.contains($0.at.measurementDayNumber) }.min { $0.at < $1.at }
+        medicationChange = medicationEvents.filter { week.contains($0.at.measurementDayNumber) }.min { $0.at < $1.at }
     }
 }
