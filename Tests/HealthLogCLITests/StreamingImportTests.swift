@@ -3,8 +3,11 @@ import HealthCore
 import HealthRecords
 import Testing
 
-/// A generated Apple Health export of over 200 MB streams through with flat memory.
+/// A generated Apple Health export streams through with flat memory: about 63 MB in `make test`
+/// with a peak below the file's own size, over 200 MB in `make soak` (HEALTHLOG_SOAK=1).
 @Suite struct StreamingImportTests {
+    static let soak = ProcessInfo.processInfo.environment["HEALTHLOG_SOAK"] == "1"
+
     /// Writes `days` days of a watch's heart rate every two minutes plus two BP correlations a day.
     private func writeExport(to path: String, days: Int) throws -> Int {
         _ = FileManager.default.createFile(atPath: path, contents: nil)
@@ -34,12 +37,12 @@ import Testing
         return written
     }
 
-    @Test func twoHundredMegabytesWithMemoryUnderOneHundred() throws {
+    @Test func aLargeExportStreamsInFlatMemory() throws {
         let directory = TemporaryDirectory()
         let export = directory.file("export.xml")
-        let days = 1_400
+        let days = Self.soak ? 1_400 : 420
         let size = try writeExport(to: export, days: days)
-        #expect(size > 200_000_000)
+        #expect(size > (Self.soak ? 200_000_000 : 60_000_000))
         let environment = ["HEALTHLOG_DB": directory.file("log.sqlite"), "HOME": directory.path, "TZ": "UTC"]
         #expect(try runProcess(["profile", "add", "dad"], environment: environment).status == 0)
         let result = try run(
@@ -50,7 +53,8 @@ import Testing
         // Two readings a day; the 07:10 one gets the heart rate of its minute, the 21:05 one has none (odd minute).
         #expect(stdout == "Imported \(export) into dad: added \(2 * days), duplicate 0, skipped \(720 * days - days), invalid 0.\n")
         let peak = try #require(stderr.split(separator: "\n").last { $0.hasPrefix("peak-rss-kb ") }.flatMap { Int($0.dropFirst(12)) })
-        #expect(peak < 100 * 1024, "peak RSS \(peak) KiB")
+        // Flat: the 210 MB file peaked at 22 MB; a reader that held the file could not stay under it.
+        #expect(peak < (Self.soak ? 100 : 48) * 1024, "peak RSS \(peak) KiB")
     }
 }
 
