@@ -60,7 +60,7 @@ $(TEST_VENV)/.ready:
 ## soak: the fault, fuzz and round-trip tests, longer: 200 kills, 8 writers, 100,000 inputs per parser, 2,000 logs per format
 soak: deps test-venv
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
-	HEALTHLOG_SOAK=1 $(SWIFT) test --skip-build --filter 'ReliabilityTests|FuzzTargetTests|RoundTripTests|StreamingImportTests|ReportLayoutMatrixTests'
+	HEALTHLOG_SOAK=1 $(SWIFT) test --skip-build --filter 'ReliabilityTests|FuzzTargetTests|RoundTripTests|StreamingImportTests|ReportLayoutMatrixTests|SyncCrashTests'
 
 ## fuzz: libFuzzer on one parser, e.g. make fuzz TARGET=apple-health SECONDS=300
 TARGET  ?= csv

@@ -89,6 +89,52 @@ public struct SyncFolder: Sendable {
         return files
     }
 
+    /// What the journal folder holds that HealthLog does not read, and why: a segment that is a
+    /// folder, link or pipe, a device folder that is not a folder, a name no device makes, and
+    /// the engine's conflict copies of a device file (status only, never needed).
+    func ignoredEntries() -> [SyncStatus.IgnoredEntry] {
+        var ignored: [SyncStatus.IgnoredEntry] = []
+        for name in SyncFolder.entries(of: journalFolder).sorted() where !name.hasPrefix(".") && !name.hasPrefix("~") {
+            let relative = "journal/\(name)"
+            guard SyncFolder.isDeviceID(name) else {
+                ignored.append(.init(path: relative, reason: "not a device folder HealthLog makes"))
+                continue
+            }
+            guard let kind = SyncFolder.kind(journalFolder + "/" + name), kind == S_IFDIR else {
+                ignored.append(.init(path: relative, reason: SyncFolder.describe(SyncFolder.kind(journalFolder + "/" + name)) + ", not a folder"))
+                continue
+            }
+            for entry in SyncFolder.entries(of: deviceFolder(name)).sorted() where !entry.hasPrefix(".") && !entry.hasPrefix("~") {
+                let path = "\(relative)/\(entry)"
+                if entry.hasSuffix(".ndjson") {
+                    let kind = SyncFolder.kind(deviceFolder(name) + "/" + entry)
+                    if kind != S_IFREG { ignored.append(.init(path: path, reason: SyncFolder.describe(kind) + ", not a file: its lines are not read")) }
+                } else if entry.hasPrefix("device"), SyncFolder.isConflictCopy(entry) {
+                    ignored.append(.init(path: path, reason: "a conflict copy of the device file (status only; safe to delete)"))
+                }
+            }
+        }
+        return ignored
+    }
+
+    /// The file type bits of `path` itself (a link is a link), or nil when it is not there.
+    private static func kind(_ path: String) -> mode_t? {
+        var info = stat()
+        return lstat(path, &info) == 0 ? info.st_mode & S_IFMT : nil
+    }
+
+    private static func describe(_ kind: mode_t?) -> String {
+        switch kind {
+        case S_IFDIR?: "a folder"
+        case S_IFLNK?: "a symbolic link"
+        case S_IFIFO?: "a pipe"
+        case S_IFSOCK?: "a socket"
+        case S_IFCHR?, S_IFBLK?: "a device"
+        case S_IFREG?: "a file"
+        default: "gone"
+        }
+    }
+
     /// The devices that have a folder in the journal.
     func devices() -> [String] { SyncFolder.entries(of: journalFolder).filter(SyncFolder.isDeviceID).sorted() }
 

@@ -23,6 +23,13 @@ public struct SyncStatus: Equatable, Sendable {
         public var clockAhead: Int64?
     }
 
+    /// Something in the journal folder that is not read, and why.
+    public struct IgnoredEntry: Equatable, Sendable {
+        /// Its path inside the shared folder.
+        public var path: String
+        public var reason: String
+    }
+
     public var folder: String
     public var folderPresent: Bool
     /// This device's id.
@@ -36,6 +43,8 @@ public struct SyncStatus: Equatable, Sendable {
     public var conflictTotal: Int
     /// The engine's conflict copies in the folder (read as extra segments).
     public var conflictCopies: [String]
+    /// What the journal folder holds that is not read (a link or folder where a segment should be).
+    public var ignored: [IgnoredEntry]
     /// Readings and events put but not shown: their profile is deleted or not yet known.
     public var hiddenReadings: Int
     public var hiddenEvents: Int
@@ -85,7 +94,7 @@ extension FamilySync {
             return SyncStatus(
                 folder: folder.path, folderPresent: folder.exists, device: journal.device, devices: devices,
                 refusals: refusals.refusals, refusedTotal: refusals.total, conflicts: conflicts.conflicts, conflictTotal: conflicts.total,
-                conflictCopies: copies, hiddenReadings: try store.hiddenSyncedRecordCount(.reading),
+                conflictCopies: copies, ignored: folder.ignoredEntries(), hiddenReadings: try store.hiddenSyncedRecordCount(.reading),
                 hiddenEvents: try store.hiddenSyncedRecordCount(.event), unmerged: try SyncMerge.hasNews(store: store, folder: folder, device: journal.device, countingOwnBacklog: false),
                 journalBehind: try store.syncSetting(SyncJournal.Key.behind) != nil)
         }

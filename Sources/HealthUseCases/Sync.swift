@@ -20,6 +20,9 @@ extension HealthLog {
         let absolute = FileSystem.resolvedPath(folder)
         let parent = FileSystem.parentDirectory(of: absolute)
         guard FileSystem.isDirectory(parent) else {
+            if FileSystem.exists(parent) {
+                throw .other(.refused, "\(parent) is a file, not a folder; give a folder inside the one the machines share")
+            }
             throw .other(.unreadableInput, "\(parent) does not exist; check the path, or make the folder first (the sync engine's folder, such as ~/Sync)")
         }
         let store = try writer()

@@ -581,6 +581,43 @@ private func relabel(_ line: String, device: String) throws -> String {
 }
 
 @Suite struct SyncPrivacyTests {
+    @Test func whatTheFolderHoldsButIsNotReadIsNamed() throws {
+        let family = Family()
+        family.joined()
+        family.daughter.ok("-p", "dad", "add", "129/81", "--at", "2026-11-30 07:40")
+        let segment = try #require(try ownSegment(family.daughter, folder: family.folder))
+        let device = (segment as NSString).deletingLastPathComponent
+        let name = (device as NSString).lastPathComponent
+        // Something put a link, a folder and a pipe where segments go, and the engine kept a
+        // conflict copy of the device file; a stray folder sits beside the devices.
+        try FileManager.default.createSymbolicLink(atPath: device + "/000002.ndjson", withDestinationPath: segment)
+        try FileManager.default.createDirectory(atPath: device + "/000003.ndjson", withIntermediateDirectories: false)
+        #expect(mkfifo(device + "/000004.ndjson", 0o600) == 0)
+        try "{}".write(toFile: device + "/device.sync-conflict-20261130-074100-ABCDEFG.json", atomically: false, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: family.folder + "/journal/notes", withIntermediateDirectories: false)
+        family.dad.ok("sync")
+        #expect(try family.dad.readings().contains { $0.systolic == 129 }, "the real segment is still read")
+        let status = family.dad.ok("sync", "status")
+        #expect(status.contains("Not read (remove them, or find what put them there):"))
+        #expect(status.contains("journal/\(name)/000002.ndjson: a symbolic link, not a file"))
+        #expect(status.contains("journal/\(name)/000003.ndjson: a folder, not a file"))
+        #expect(status.contains("journal/\(name)/000004.ndjson: a pipe, not a file"))
+        #expect(status.contains("journal/\(name)/device.sync-conflict-20261130-074100-ABCDEFG.json: a conflict copy of the device file"))
+        #expect(status.contains("journal/notes: not a device folder HealthLog makes"))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(family.dad.ok("sync", "status", "--format", "json").utf8)) as? [String: Any])
+        let ignored = try #require(json["ignored"] as? [[String: String]])
+        #expect(ignored.count == 5)
+        #expect(ignored.contains { $0["path"] == "journal/notes" && $0["reason"] == "not a device folder HealthLog makes" })
+        // A file given where the folder's parent should be is named as a file.
+        let file = family.dad.directory.file("afile")
+        try "x".write(toFile: file, atomically: true, encoding: .utf8)
+        let other = CLIHarness()
+        let refused = other.run("sync", "init", file + "/sub")
+        #expect(refused.status == ExitCode.dataError)
+        #expect(refused.stderr.contains("afile is a file, not a folder"))
+        #expect(!FileManager.default.fileExists(atPath: other.databasePath))
+    }
+
     @Test func journalsAreTheOwnersOnly() throws {
         let family = Family()
         family.joined()

@@ -32,6 +32,7 @@ import Testing
         let kills = Self.soak ? 40 : 8
         var outcomes = (before: 0, after: 0)
         var torn = 0
+        var takenBack = 0
         for attempt in 1...kills {
             let before = try HealthRecordsAccess.readings(dad["HEALTHLOG_DB"]!).count
             let file = directory.write("rows-\(attempt).csv", ReliabilityTests.csv(rows, from: attempt * rows))
@@ -65,6 +66,9 @@ import Testing
                 let merged = try runProcess(["sync"], environment: environment)
                 #expect(merged.status == 0, "attempt \(attempt): \(merged.stderr)")
             }
+            let settled = try HealthRecordsAccess.readings(dad["HEALTHLOG_DB"]!).count
+            #expect(settled == after || (after == before && settled == before + rows), "attempt \(attempt): \(settled - before) rows after merging")
+            if settled != after { takenBack += 1 }
             let dadLog = try logDump(dad["HEALTHLOG_DB"]!)
             let daughterLog = try logDump(daughter["HEALTHLOG_DB"]!)
             #expect(dadLog.count == daughterLog.count, "attempt \(attempt): \(dadLog.count) vs \(daughterLog.count) records")
@@ -82,7 +86,7 @@ import Testing
             let check = try runProcess(["check"], environment: environment)
             #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
         }
-        print("killed a shared log's import \(kills) times: \(outcomes.before) before, \(outcomes.after) after, \(torn) with a torn last line; both machines identical")
+        print("killed a shared log's import \(kills) times: \(outcomes.before) before, \(outcomes.after) after, \(torn) with a torn last line, \(takenBack) taken back from the journal; both machines identical")
     }
 
     /// The bytes of every segment in a device's journal folder.

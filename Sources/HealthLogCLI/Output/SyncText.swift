@@ -89,6 +89,10 @@ enum SyncText {
             out.line("Conflict copies (read as extra journal segments; nothing in them is lost):")
             for copy in status.conflictCopies { out.line("  \(copy.visibleControls())") }
         }
+        if !status.ignored.isEmpty {
+            out.line("Not read (remove them, or find what put them there):")
+            for entry in status.ignored { out.line("  \(entry.path.visibleControls()): \(entry.reason)") }
+        }
         if status.conflictTotal > 0 {
             out.line("Concurrent edits: \(status.conflictTotal) (the later change wins):")
             for conflict in status.conflicts {
@@ -131,6 +135,7 @@ enum SyncText {
             ("unmerged", .bool(status.unmerged)), ("journalBehind", .bool(status.journalBehind)),
             ("hidden", .object([("readings", .int(status.hiddenReadings)), ("events", .int(status.hiddenEvents))])),
             ("conflictCopies", .array(status.conflictCopies.map(JSONValue.string))),
+            ("ignored", .array(status.ignored.map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) })),
             ("conflicts", .object([
                 ("total", .int(status.conflictTotal)),
                 ("latest", .array(status.conflicts.map { conflict in
