@@ -28,7 +28,7 @@ import Testing
         let path = cli.directory.file("typo/folder/h.sqlite")
         let result = cli.run(["--db", path] + command)
         #expect(result.status == 66, "\(command): \(result.stderr)")
-        #expect(result.stderr == "Error: no HealthLog database at \(path)\n")
+        #expect(result.stderr == "Error: no HealthLog database at \(path); the first 'healthlog add 138/86 72' makes it\n")
         #expect(!FileManager.default.fileExists(atPath: cli.directory.file("typo")))
         #expect(!FileManager.default.fileExists(atPath: "/tmp/never-written.sqlite"))
     }

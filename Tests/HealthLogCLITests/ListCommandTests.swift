@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import HealthLogCLI
 
 @Suite struct ListCommandTests {
     @Test func jsonHasTheDocumentedKeysAndNulls() throws {
@@ -46,6 +47,8 @@ import Testing
     @Test func tablePrintsTheDateOncePerDay() {
         let cli = CLIHarness()
         cli.family()
+        cli.onTerminal = true
+        cli.environment["NO_COLOR"] = "1"
         let lines = cli.ok("-p", "dad", "list").split(separator: "\n")
         #expect(lines[0] == "dad (爸爸) · all dates · 3 readings")
         // Cut by --limit, the header says how much of the log is shown.
@@ -59,6 +62,8 @@ import Testing
 
     @Test func officeReadingsAreMarkedAndAfterMidnightCountsForTheDayBefore() {
         let cli = CLIHarness()
+        cli.onTerminal = true
+        cli.environment["NO_COLOR"] = "1"
         cli.ok("add", "152/94", "--office", "--at", "2026-11-28 10:00")
         cli.ok("add", "131/80", "--at", "2026-11-29 00:40")
         let lines = cli.ok("list").split(separator: "\n")
@@ -67,6 +72,65 @@ import Testing
         #expect(lines[3].contains("                00:40 (Sun 29)  evening  131/80"))
         #expect(lines.last == "ᵒ taken at the clinic (office reading)")
         #expect(cli.ok("show", String(lines[3].prefix(8))).contains("counts for Sat 2026-11-28 (the evening runs to 03:59)"))
+    }
+
+    @Test func throughAPipeEveryRowHasItsDateAndHintsGoToStandardError() throws {
+        let cli = CLIHarness()
+        cli.family()
+        for hour in [8, 12, 19, 22] { cli.ok("-p", "dad", "add", "130/8\(hour % 10)", "--at", "2026-11-29 \(hour):15") }
+        let piped = cli.run("-p", "dad", "list")
+        let day = piped.stdout.split(separator: "\n").filter { $0.contains("2026-11-29") }
+        #expect(day.count == 6, "every reading of the day carries the date: \(piped.stdout)")
+        #expect(piped.stderr.isEmpty)
+        // Past the 20 a table shows, the hint goes to standard error, not into the data.
+        for minute in 0..<20 { cli.ok("-p", "dad", "add", "120/80", "--at", "2026-11-27 09:\(minute < 10 ? "0" : "")\(minute)") }
+        let cut = cli.run("-p", "dad", "list")
+        #expect(cut.stderr == "(the latest 20 of 27; use --last, --from or --limit for more)\n")
+        #expect(!cut.stdout.contains("use --last"))
+        // An empty profile says how to add the first reading, on standard error.
+        cli.ok("profile", "add", "grandma")
+        let empty = cli.run("-p", "grandma", "list")
+        #expect(empty.status == 0)
+        #expect(empty.stderr == "No readings yet. Add the first with: healthlog -p grandma add 138/86 72\n")
+        cli.onTerminal = true
+        cli.environment["NO_COLOR"] = "1"
+        #expect(cli.run("-p", "grandma", "list").stdout.hasSuffix("No readings yet. Add the first with: healthlog -p grandma add 138/86 72\n"))
+    }
+
+    @Test func filtersTakeSeveralTagsAndTypedProfilesAreNamed() throws {
+        let cli = CLIHarness()
+        cli.family()
+        cli.ok("-p", "dad", "add", "131/81", "-t", "bp-med,exercise", "--at", "2026-11-28 20:00")
+        cli.ok("-p", "dad", "add", "132/82", "-t", "diet", "--at", "2026-11-28 21:00")
+        let systolics = { (arguments: [String]) throws -> [Int] in
+            let rows = try #require(try JSONSerialization.jsonObject(with: Data(cli.ok(arguments + ["--format", "json"]).utf8)) as? [[String: Any]])
+            return rows.compactMap { $0["systolic"] as? Int }
+        }
+        // All the tags given, in a comma list or repeated alike.
+        #expect(try systolics(["-p", "dad", "list", "-t", "bp-med,exercise"]) == [131])
+        #expect(try systolics(["-p", "dad", "list", "-t", "bp-med", "-t", "exercise"]) == [131])
+        #expect(try systolics(["-p", "dad", "list", "-t", "bp-med"]) == [131, 150])
+        // None of the tags given.
+        #expect(try systolics(["-p", "dad", "list", "--without-tag", "bp-med,diet"]) == [142, 138])
+        #expect(cli.ok("-p", "dad", "list", "-t", "bp-med,exercise").contains("only readings tagged BP medication, exercise"))
+        let stats = try #require(try JSONSerialization.jsonObject(with: Data(cli.ok("-p", "dad", "stats", "-t", "bp-med", "-t", "exercise", "--format", "json").utf8)) as? [String: Any])
+        let filter = try #require(stats["filter"] as? [String: Any])
+        #expect(filter["tags"] as? [String] == ["bp-med", "exercise"])
+        #expect(filter["tag"] as? String == "bp-med", "the key from before filters took several tags stays")
+        // A typo in any of them is refused, naming it.
+        let typo = cli.run("-p", "dad", "list", "-t", "bp-med,excercise")
+        #expect(typo.status == ExitCode.dataError)
+        #expect(typo.stderr.contains("unknown tag 'excercise' (did you mean 'exercise'?)"))
+        // Profiles: a capital or a typo names the one meant; a new name says how to make it.
+        let capital = cli.run("-p", "Dad", "list")
+        #expect(capital.status == ExitCode.dataError)
+        #expect(capital.stderr == "Error: no profile 'Dad'; did you mean 'dad'? (profiles: dad, mom)\n")
+        #expect(cli.run("-p", "grandpa", "list").stderr == "Error: no profile 'grandpa' (profiles: dad, mom); add it with: healthlog profile add grandpa\n")
+        // Two numbers where SYS/DIA was meant.
+        let spaced = cli.run("-p", "dad", "add", "138", "86")
+        #expect(spaced.status == ExitCode.usage)
+        #expect(spaced.stderr.hasPrefix("Error: '138 86' is not a blood pressure; did you mean 138/86?"))
+        #expect(try cli.readings(profile: "dad").count == 5, "nothing was added")
     }
 
     @Test func tagsThatDoNotFitSayHowManyAreHidden() {

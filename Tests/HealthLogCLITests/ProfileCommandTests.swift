@@ -21,7 +21,7 @@ import Testing
         #expect(cli.ok("-p", "mom", "list", "--format", "csv").split(separator: "\n").count == 4)
         let unknown = cli.run("-p", "grandpa", "list")
         #expect(unknown.status == 65)
-        #expect(unknown.stderr == "Error: no profile 'grandpa' (profiles: dad, mom)\n")
+        #expect(unknown.stderr == "Error: no profile 'grandpa' (profiles: dad, mom); add it with: healthlog profile add grandpa\n")
     }
 
     /// Removing the default profile removes the setting too: a later profile with the same id
@@ -63,8 +63,8 @@ import Testing
         (["profile", "add", "dad", "--birth-year", "1800"], "Error: birth year 1800 is out of range (1900–2100)"),
         (["profile", "add", "dad", "--target", "80/90"], "Error: --target: systolic must be higher than diastolic, got 80/90 (SYS/DIA, e.g. 138/86)"),
         (["profile", "add", "existing"], "Error: profile 'existing' already exists"),
-        (["profile", "show", "ghost"], "Error: no profile 'ghost' (profiles: existing)"),
-        (["profile", "default", "ghost"], "Error: no profile 'ghost' (profiles: existing)"),
+        (["profile", "show", "ghost"], "Error: no profile 'ghost' (profiles: existing); add it with: healthlog profile add ghost"),
+        (["profile", "default", "ghost"], "Error: no profile 'ghost' (profiles: existing); add it with: healthlog profile add ghost"),
     ])
     func badProfileInput(arguments: [String], message: String) {
         let cli = CLIHarness()

@@ -23,6 +23,8 @@ final class CLIHarness {
     var environment: [String: String]
     var now = fixedNow
     var zone: any TimeZoneRule = FixedOffsetZone(minutes: 480)
+    /// Standard output and error are a terminal (set NO_COLOR in `environment` for plain text).
+    var onTerminal = false
 
     init() {
         environment = ["HOME": directory.path]
@@ -40,8 +42,8 @@ final class CLIHarness {
 
     @discardableResult
     func run(_ arguments: [String], confirm: ((String) -> Bool)? = nil) -> RunResult {
-        let stdout = CapturedOutput()
-        let stderr = CapturedOutput()
+        let stdout = CapturedOutput(isTerminal: onTerminal)
+        let stderr = CapturedOutput(isTerminal: onTerminal)
         let clock = now
         let context = CommandContext(
             stdout: stdout, stderr: stderr, environment: environment, clock: { clock }, zone: zone, confirm: confirm)

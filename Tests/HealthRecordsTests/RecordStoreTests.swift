@@ -63,7 +63,7 @@ import Testing
         try store.updateTag(StatusTag(id: "bp-med", label: "pill", labelZh: "药", color: "#000000"))
         let reading = try #require(try store.readings().first)
         #expect(reading.tagIDs == ["salt", "bp-med"])
-        #expect(try store.readings(matching: ReadingQuery(tagID: "salt")).count == 1)
+        #expect(try store.readings(matching: ReadingQuery(tagIDs: ["salt"])).count == 1)
         #expect(try store.undefinedTagUsage() == [UndefinedTagUsage(id: "salt", count: 1)])
         #expect(try store.tag(id: "salt") == nil)
     }

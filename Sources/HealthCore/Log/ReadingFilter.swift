@@ -1,29 +1,38 @@
 /// Which readings a listing, the figures, the report or the chart take: a tag, the absence of a
 /// tag, day periods. Empty keeps every reading.
 public struct ReadingFilter: Sendable, Equatable {
-    /// Only readings stamped with this tag ID (defined or not).
-    public var tagID: String?
-    /// Only readings not stamped with this tag ID.
-    public var withoutTagID: String?
+    /// Only readings stamped with every one of these tag IDs (defined or not).
+    public var tagIDs: [String]
+    /// Only readings stamped with none of these tag IDs.
+    public var withoutTagIDs: [String]
     /// Only readings of these periods (any of them); all when empty.
     public var periods: [DayPeriod]
 
-    public init(tagID: String? = nil, withoutTagID: String? = nil, periods: [DayPeriod] = []) {
-        self.tagID = tagID
-        self.withoutTagID = withoutTagID
+    public init(tagIDs: [String] = [], withoutTagIDs: [String] = [], periods: [DayPeriod] = []) {
+        self.tagIDs = ReadingFilter.unique(tagIDs)
+        self.withoutTagIDs = ReadingFilter.unique(withoutTagIDs)
         var unique: [DayPeriod] = []
         for period in periods where !unique.contains(period) { unique.append(period) }
         self.periods = unique
     }
 
     /// True when the filter keeps every reading.
-    public var isEmpty: Bool { tagID == nil && withoutTagID == nil && periods.isEmpty }
+    public var isEmpty: Bool { tagIDs.isEmpty && withoutTagIDs.isEmpty && periods.isEmpty }
+
+    /// Every tag ID the filter names, with or without.
+    public var namedTagIDs: [String] { tagIDs + withoutTagIDs }
+
+    private static func unique(_ ids: [String]) -> [String] {
+        var kept: [String] = []
+        for id in ids where !kept.contains(id) { kept.append(id) }
+        return kept
+    }
 
     /// `query` narrowed by the filter.
     public func applied(to query: ReadingQuery) -> ReadingQuery {
         var narrowed = query
-        narrowed.tagID = tagID
-        narrowed.withoutTagID = withoutTagID
+        narrowed.tagIDs = tagIDs
+        narrowed.withoutTagIDs = withoutTagIDs
         narrowed.periods = periods
         return narrowed
     }
@@ -32,19 +41,23 @@ public struct ReadingFilter: Sendable, Equatable {
     /// nil without a filter. Reports and `stats` say it, so a filtered figure is never read as the whole.
     public func description(strings: StringTable, tagLabel: (String) -> String) -> String? {
         var parts: [String] = []
-        if let tagID { parts.append(strings.text("filter.tag", ["tag": tagLabel(tagID)])) }
-        if let withoutTagID { parts.append(strings.text("filter.withoutTag", ["tag": tagLabel(withoutTagID)])) }
+        // Tagged with all of them; without any of them.
+        if !tagIDs.isEmpty { parts.append(strings.text("filter.tag", ["tag": strings.list(tagIDs.map(tagLabel))])) }
+        if !withoutTagIDs.isEmpty { parts.append(strings.text("filter.withoutTag", ["tag": strings.alternatives(withoutTagIDs.map(tagLabel))])) }
         if !periods.isEmpty {
             parts.append(strings.text("filter.periods", ["periods": strings.alternatives(periods.map { strings.text($0.rawValue).lowercased() })]))
         }
         return parts.isEmpty ? nil : strings.list(parts)
     }
 
-    /// The filter as JSON: `{"tag", "withoutTag", "periods"}`, or null when empty.
+    /// The filter as JSON: `{"tag", "withoutTag", "periods", "tags", "withoutTags"}`, or null
+    /// when empty. `tag` and `withoutTag` (the first of each) are kept from before filters took
+    /// several tags.
     public var json: JSONValue {
         guard !isEmpty else { return .null }
         return .object([
-            ("tag", .optional(tagID)), ("withoutTag", .optional(withoutTagID)),
+            ("tag", .optional(tagIDs.first)), ("withoutTag", .optional(withoutTagIDs.first)),
+            ("tags", .array(tagIDs.map(JSONValue.string))), ("withoutTags", .array(withoutTagIDs.map(JSONValue.string))),
             ("periods", .array(periods.map { .string($0.rawValue) })),
         ])
     }

@@ -8,23 +8,23 @@ public struct ReadingQuery: Sendable {
     public var to: CivilDate?
     /// Only readings of these periods (any of them); all when empty.
     public var periods: [DayPeriod]
-    /// Only readings stamped with this tag ID, defined or not.
-    public var tagID: String?
-    /// Only readings not stamped with this tag ID.
-    public var withoutTagID: String?
+    /// Only readings stamped with every one of these tag IDs, defined or not.
+    public var tagIDs: [String]
+    /// Only readings stamped with none of these tag IDs.
+    public var withoutTagIDs: [String]
     /// Only the latest `limit` readings (still returned oldest first).
     public var limit: Int?
 
     public init(
         profileID: String? = nil, from: CivilDate? = nil, to: CivilDate? = nil,
-        periods: [DayPeriod] = [], tagID: String? = nil, withoutTagID: String? = nil, limit: Int? = nil
+        periods: [DayPeriod] = [], tagIDs: [String] = [], withoutTagIDs: [String] = [], limit: Int? = nil
     ) {
         self.profileID = profileID
         self.from = from
         self.to = to
         self.periods = periods
-        self.tagID = tagID
-        self.withoutTagID = withoutTagID
+        self.tagIDs = tagIDs
+        self.withoutTagIDs = withoutTagIDs
         self.limit = limit
     }
 

@@ -52,13 +52,21 @@ struct ListCommand: Command {
                 listing.tags.first { $0.id == id }?.label ?? id
             }).map { " · \($0.visibleControls())" } ?? ""
             context.stdout.line(context.style.bold("\(profile.id) (\(profile.name.visibleControls()))") + " · \(range.description)\(kept) · \(shown)")
+            // Through a pipe every row carries its date, and hints go to standard error, so
+            // `list | grep 2026-11-29` finds every reading of the day and nothing else.
+            let piped = !context.stdout.isTerminal
+            let hints = piped ? context.stderr : context.stdout
             guard !readings.isEmpty else {
-                context.stdout.line(total == 0 ? "No readings yet. Add one with: healthlog add 138/86 72" : "No readings match.")
+                if total == 0 {
+                    hints.line("No readings yet. Add the first with: healthlog -p \(profile.id) add 138/86 72")
+                } else {
+                    context.stdout.line("No readings match.")
+                }
                 return
             }
-            context.stdout.write(presenter.table(readings, target: presenter.target(of: profile)))
+            context.stdout.write(presenter.table(readings, target: presenter.target(of: profile), datesOnEveryRow: piped))
             if isUnfiltered, total > readings.count {
-                context.stdout.line(context.style.dim("(the latest \(readings.count) of \(total); use --last, --from or --limit for more)"))
+                hints.line(context.style.dim("(the latest \(readings.count) of \(total); use --last, --from or --limit for more)"))
             }
         }
     }

@@ -30,6 +30,12 @@ struct ReadingInput {
 
     /// Reads the values; `positionals` are the `SYS/DIA [PULSE]` words.
     init(_ arguments: ParsedArguments, positionals: ArraySlice<String>, context: CommandContext) throws(CLIError) {
+        // `add 138 86`: two numbers where SYS/DIA was meant.
+        if let first = positionals.first, !first.contains("/"), let second = positionals.dropFirst().first,
+            let systolic = parseWholeNumber(first[...]), let diastolic = parseWholeNumber(second[...]), systolic > diastolic
+        {
+            throw arguments.usage("'\(first) \(second)' is not a blood pressure; did you mean \(systolic)/\(diastolic)? (SYS/DIA, then the pulse)")
+        }
         do {
             if let first = positionals.first {
                 bloodPressure = try BloodPressure.parse(first)
@@ -61,14 +67,7 @@ struct ReadingInput {
             weightGrams = grams
         }
         if arguments.isGiven(ReadingInput.tag) {
-            var ids: [String] = []
-            for value in try arguments.values(ReadingInput.tag) {
-                for part in value.split(separator: ",") {
-                    let id = String(String(part).trimmingWhitespace())
-                    if !id.isEmpty && !ids.contains(id) { ids.append(id) }
-                }
-            }
-            tagIDs = ids
+            tagIDs = ReadingFilterOptions.tagList(try arguments.values(ReadingInput.tag))
         }
         note = try arguments.value(ReadingInput.noteOption)
         switch (arguments.isSet(ReadingInput.office), arguments.isSet(ReadingInput.home)) {

@@ -63,9 +63,10 @@ struct ReadingPresenter {
         ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][date.isoWeekday - 1]
     }
 
-    /// The `list` table: the measurement day and its weekday once per day, values right-aligned,
-    /// office readings marked, notes cut to fit 100 columns.
-    func table(_ readings: [Reading], target: BloodPressure) -> String {
+    /// The `list` table: the measurement day and its weekday once per day (on every row with
+    /// `datesOnEveryRow`, for a pipe), values right-aligned, office readings marked, notes cut to
+    /// fit 100 columns.
+    func table(_ readings: [Reading], target: BloodPressure, datesOnEveryRow: Bool = false) -> String {
         // Readings of the hour the clocks go back show their offset, or two would look the same.
         let shared = ZonedInstant.sharedWallClockTimes(readings.map(\.takenAt))
         // A reading after midnight shows its own calendar day beside the measurement day's date.
@@ -79,7 +80,7 @@ struct ReadingPresenter {
         var lastDay: CivilDate?
         for (index, reading) in readings.enumerated() {
             let day = reading.measurementDay
-            let dateCell = day == lastDay ? String(repeating: " ", count: 14) : "\(day) \(weekdayName(day))"
+            let dateCell = day == lastDay && !datesOnEveryRow ? String(repeating: " ", count: 14) : "\(day) \(weekdayName(day))"
             lastDay = day
             let pressure = reading.bloodPressure.map { "\($0)" + (reading.site == .office ? " ᵒ" : "") } ?? ""
             var pressureCell = pressure.padding(9)

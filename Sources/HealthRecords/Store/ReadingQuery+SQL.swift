@@ -28,13 +28,13 @@ extension ReadingQuery {
             let hours = Set(periods.flatMap(\.hours)).sorted().map(String.init).joined(separator: ",")
             conditions.append("((\(localTime) % 86400 + 86400) % 86400) / 3600 IN (\(hours))")
         }
-        if let tagID {
+        for tagID in tagIDs {
             conditions.append("instr(tags, ?) > 0")
             values.append(.text(";\(tagID);"))
         }
-        if let withoutTagID {
+        for tagID in withoutTagIDs {
             conditions.append("instr(tags, ?) = 0")
-            values.append(.text(";\(withoutTagID);"))
+            values.append(.text(";\(tagID);"))
         }
         let sql = conditions.joined(separator: " AND ")
         return (sql, values)

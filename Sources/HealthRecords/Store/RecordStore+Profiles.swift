@@ -30,7 +30,12 @@ extension RecordStore {
         if let profile = try profile(id: id) { return profile }
         let known = try profiles().map(\.id)
         let list = known.isEmpty ? "there are no profiles yet" : "profiles: " + known.joined(separator: ", ")
-        throw .notFound("no profile '\(id)' (\(list))")
+        // A capital letter or a typo names the profile meant; a new name says how to make it.
+        if let meant = Suggestion.nearest(to: id, among: known) {
+            throw .notFound("no profile '\(id)'; did you mean '\(meant)'? (\(list))")
+        }
+        let add = Slug.isValid(id) ? "; add it with: healthlog profile add \(id)" : ""
+        throw .notFound("no profile '\(id)' (\(list))\(add)")
     }
 
     /// How many readings `profileID` has.

@@ -42,7 +42,7 @@ public enum RecordsError: Error, Equatable, CustomStringConvertible, Sendable {
         case .profileChoiceNeeded(let ids):
             "several profiles (\(ids.joined(separator: ", "))) and no default: choose one"
         case .noDatabase(let path):
-            "no HealthLog database at \(path)"
+            "no HealthLog database at \(path); the first 'healthlog add 138/86 72' makes it"
         case .notHealthLogDatabase(let path, let reason):
             "\(path) is not a HealthLog database (\(reason)); it was left untouched"
         case .output(let error):
