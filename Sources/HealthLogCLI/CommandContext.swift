@@ -1,4 +1,5 @@
 public import HealthCore
+import HealthAnalytics
 import HealthUseCases
 
 /// What a command needs from the world: output streams, the environment, the
@@ -6,7 +7,9 @@ import HealthUseCases
 public final class CommandContext {
     public let stdout: any TextOutput
     public let stderr: any TextOutput
-    public let environment: [String: String]
+    /// The process's environment, with the configuration file's settings under their variables
+    /// where the environment does not set them, and `--color` under `HEALTHLOG_COLOR`.
+    public internal(set) var environment: [String: String]
     /// Milliseconds since 1970.
     public let clock: @Sendable () -> Int64
     public let zone: any TimeZoneRule
@@ -104,6 +107,26 @@ public final class CommandContext {
             case .folderMissing: throw .io(error.description)
             case .file: throw .data(error.description)
             }
+        }
+    }
+
+    /// The guideline in force: `--guideline`, else `HEALTHLOG_GUIDELINE` (or the configuration
+    /// file's), else nil (the language's own).
+    func guideline(_ arguments: ParsedArguments) throws(CLIError) -> Guideline? {
+        if let given = try arguments.value(Options.guideline) { return given }
+        return environment["HEALTHLOG_GUIDELINE"].flatMap { $0.isEmpty ? nil : Guideline(rawValue: $0) }
+    }
+
+    /// Applies the configuration file under the environment, and checks the settings'
+    /// variables: a value a setting does not take is one line and exit 78.
+    func applyConfiguration() throws(CLIError) {
+        for setting in ConfigurationKey.all where setting.name != "db" {
+            if let value = environment[setting.variable], !value.isEmpty, let problem = setting.problem(value) {
+                throw .config("\(setting.variable) '\(value)' is \(problem); use \(setting.values)")
+            }
+        }
+        if let file = try ConfigurationFile.read(environment: environment) {
+            environment = try file.overlay(on: environment)
         }
     }
 

@@ -37,7 +37,7 @@ public enum HealthLogMain {
     /// The top level: its options go through the same parser and help as every command's.
     static let spec = CommandSpec(
         [], abstract: "HealthLog, a blood-pressure log for families, with doctor reports.",
-        options: [Options.database, Options.profile, Options.noSync, Options.version, Options.help],
+        options: [Options.database, Options.profile, Options.noSync, Options.color, Options.version, Options.help],
         examples: [
             "healthlog add 138/86 72 -t bp-med       a reading, pulse 72, pill taken",
             "healthlog list --last 7d                the last week",
@@ -48,6 +48,11 @@ public enum HealthLogMain {
     private static func dispatch(_ arguments: [String], context: CommandContext) throws(CLIError) {
         let top = try ArgumentParser.parse(arguments, spec: spec, stopAtFirstPositional: true)
         try applyGlobalOptions(top, context: context)
+        // Settings that stay set; `config` reads the file itself, and help needs none of it, so a
+        // broken file can be read about and mended.
+        if !["config", "help"].contains(top.rest.first ?? "help"), !top.isSet(Options.version), !top.isSet(Options.help) {
+            try context.applyConfiguration()
+        }
         if top.isSet(Options.version) {
             guard top.rest.isEmpty else { throw .usage("--version takes no arguments, but '\(top.rest[0])' followed it", command: "healthlog") }
             context.stdout.line("healthlog \(version)")
@@ -110,11 +115,14 @@ public enum HealthLogMain {
         if let db = try parsed.value(Options.database) { context.databaseFlag = db }
         if let profile = try parsed.value(Options.profile) { context.profileFlag = profile }
         if parsed.isSet(Options.noSync) { context.noSync = true }
+        if let color = try parsed.value(Options.color) { context.environment["HEALTHLOG_COLOR"] = color.rawValue }
     }
 
     private static func showHelp(for words: [String], context: CommandContext) throws(CLIError) {
         if words.isEmpty {
             context.stdout.write(mainHelp)
+        } else if words == ["environment"] {
+            context.stdout.write(environmentHelp)
         } else if let group = CommandRegistry.groups.first(where: { $0.spec.path == words }) {
             context.stdout.write(HelpFormatter.help(for: group.spec, subcommands: group.subcommands.map { $0.spec }, runsAlone: group.defaultCommand != nil))
         } else if let command = CommandRegistry.commands.first(where: { $0.spec.path == words }) {
@@ -122,6 +130,23 @@ public enum HealthLogMain {
         } else {
             throw .usage("no help for '\(words.joined(separator: " "))': unknown command", command: "healthlog")
         }
+    }
+
+    /// `healthlog help environment`: every variable, the configuration file and the precedence.
+    static var environmentHelp: String {
+        var text = "ENVIRONMENT\n"
+        let width = ProgramFacts.environment.map(\.name.count).max() ?? 0
+        for (name, meaning) in ProgramFacts.environment {
+            text += "  " + name + String(repeating: " ", count: width - name.count + 2) + meaning + "\n"
+        }
+        text += "\nCONFIGURATION FILE\n"
+        text += "  $XDG_CONFIG_HOME/healthlog/config (else ~/.config/healthlog/config, or $HEALTHLOG_CONFIG):\n"
+        text += "  'key = value' lines; '#' starts a comment. 'healthlog config list' shows what is in force.\n"
+        for setting in ConfigurationKey.all {
+            text += "  \(setting.name) = \(setting.values)   (\(setting.option), \(setting.variable))\n"
+        }
+        text += "\nA command-line option overrides its environment variable, which overrides the file.\n"
+        return text
     }
 
     /// The top-level help, made from the same specs as every command's.

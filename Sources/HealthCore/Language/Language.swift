@@ -22,6 +22,11 @@ public enum Language: String, CaseIterable, Sendable {
 
     /// The language `LC_ALL`, else `LANG`, asks for: Chinese for a `zh` locale, else English.
     public init(environment: [String: String]) {
+        // The setting (HEALTHLOG_LANGUAGE, or the configuration file's language) before the locale.
+        if let chosen = environment["HEALTHLOG_LANGUAGE"].flatMap(Language.init(code:)) {
+            self = chosen
+            return
+        }
         let locale = environment["LC_ALL"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["LANG"] ?? ""
         self = Language(code: locale) ?? .english
     }

@@ -15,7 +15,7 @@ struct ClassifyCommand: Command {
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         let pressure: BloodPressure
         do { pressure = try BloodPressure.parse(arguments.positionals[0]) } catch { throw CLIError(error, arguments: arguments) }
-        classification = (try arguments.value(Options.guideline) ?? .standard(for: Language(environment: context.environment))).classify(pressure)
+        classification = (try context.guideline(arguments) ?? .standard(for: Language(environment: context.environment))).classify(pressure)
         json = try arguments.value(Options.textFormat) == .json
     }
 

@@ -35,6 +35,7 @@ enum CommandRegistry {
         EventAddCommand.self, EventListCommand.self, EventRemoveCommand.self, CompareCommand.self, ProtocolCommand.self,
         ExportCommand.self, ImportCommand.self, BackupCommand.self, RestoreCommand.self, CheckCommand.self,
         SyncNowCommand.self, SyncInitCommand.self, SyncStatusCommand.self, SyncLeaveCommand.self,
+        ConfigListCommand.self, ConfigGetCommand.self, ConfigSetCommand.self, ConfigUnsetCommand.self,
         CompletionsCommand.self, ManPageCommand.self,
         ]
     }
@@ -56,6 +57,11 @@ enum CommandRegistry {
                 ["event"], abstract: "Record medication changes and other events, to compare before and after.",
                 examples: ["healthlog event add 'amlodipine 5 mg started'", "healthlog event list"]),
             subcommands: commands.filter { $0.spec.path.first == "event" }),
+        CommandGroup(
+            spec: CommandSpec(
+                ["config"], abstract: "Settings that stay set: guideline, language, template, db, color.",
+                examples: ["healthlog config set guideline aha", "healthlog config list"]),
+            subcommands: commands.filter { $0.spec.path.first == "config" }),
         CommandGroup(
             spec: SyncNowCommand.spec,
             subcommands: commands.filter { $0.spec.path.first == "sync" && $0.spec.path.count == 2 }, defaultCommand: SyncNowCommand.self),

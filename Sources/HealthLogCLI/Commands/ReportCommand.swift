@@ -38,7 +38,7 @@ struct ReportCommand: Command {
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         options = try ReportOptions(arguments, context: context)
-        templateName = try arguments.value(ReportCommand.templateOption) ?? "clinic"
+        templateName = try arguments.value(ReportCommand.templateOption) ?? context.environment["HEALTHLOG_TEMPLATE"].flatMap { $0.isEmpty ? nil : $0 } ?? "clinic"
         output = try arguments.value(Options.output)
         format = try OutputName.format(
             given: try arguments.value(ReportCommand.formatOption), output: output, default: .pdf, arguments: arguments,

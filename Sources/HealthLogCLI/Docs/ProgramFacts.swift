@@ -10,18 +10,25 @@ enum ProgramFacts {
         (ExitCode.noInput, "An input file is missing or unreadable, or is a folder."),
         (ExitCode.cannotCreate, "An output file cannot be created."),
         (ExitCode.ioError, "An I/O or database error (a full disk, standard output failing), or a file that is not a HealthLog database."),
+        (ExitCode.configError, "The configuration file, or a setting's environment variable, holds what HealthLog cannot use."),
         (ExitCode.readerGone, "The reader of standard output went away (a pipe closed early)."),
     ]
 
     /// Each environment variable HealthLog reads and what it does.
     static let environment: [(name: String, meaning: String)] = [
-        ("HEALTHLOG_DB", "The database file, when --db is not given."),
+        ("HEALTHLOG_DB", "The database file, when --db is not given (before the configuration file's db)."),
+        ("HEALTHLOG_GUIDELINE", "The guideline (esh, aha, china or esc), when --guideline is not given (before the configuration file's guideline)."),
+        ("HEALTHLOG_LANGUAGE", "The report language (en or zh-Hans), when --lang is not given (before the configuration file's language, which comes before LANG)."),
+        ("HEALTHLOG_TEMPLATE", "The report template, when --template is not given (before the configuration file's template)."),
+        ("HEALTHLOG_COLOR", "auto, always or never, when --color is not given (before the configuration file's color)."),
+        ("HEALTHLOG_CONFIG", "The configuration file, instead of $XDG_CONFIG_HOME/healthlog/config."),
+        ("XDG_CONFIG_HOME", "The configuration file is $XDG_CONFIG_HOME/healthlog/config, else ~/.config/healthlog/config."),
         ("HEALTHLOG_PROFILE", "The profile, when -p is not given."),
         ("HEALTHLOG_TEMPLATES", "A folder of report templates and strings, used before the installed ones."),
         ("XDG_DATA_HOME", "The default log is $XDG_DATA_HOME/healthlog/healthlog.sqlite; templates in $XDG_DATA_HOME/healthlog/Templates come before the installed ones."),
         ("HOME", "The default log is ~/.local/share/healthlog/healthlog.sqlite when XDG_DATA_HOME is not set."),
-        ("LANG, LC_ALL", "A Chinese locale (zh…) makes reports Chinese and the guideline china, unless --lang or --guideline say otherwise."),
-        ("NO_COLOR", "When set, the terminal output has no colour."),
+        ("LANG, LC_ALL", "A Chinese locale (zh…) makes reports Chinese and the guideline china, unless --lang, --guideline or a setting say otherwise."),
+        ("NO_COLOR", "When set, the terminal output has no colour (unless --color always or HEALTHLOG_COLOR=always)."),
         ("TERM", "TERM=dumb turns colour off."),
         ("TMPDIR", "Where an unnamed spool is made when the output's own folder cannot hold one."),
     ]
@@ -29,6 +36,7 @@ enum ProgramFacts {
     /// The files HealthLog reads and writes.
     static let files: [(path: String, meaning: String)] = [
         ("~/.local/share/healthlog/healthlog.sqlite", "The family's log (SQLite), with its -wal and -shm files while in use."),
+        ("~/.config/healthlog/config", "Settings that stay set (key = value lines: guideline, language, template, db, color); see healthlog config."),
         ("/usr/share/healthlog/Templates", "The report templates (clinic.json, summary.json) and string tables (strings/en.json, strings/zh-Hans.json) installed with the program (/usr/local/share/healthlog/Templates after make install)."),
         ("~/.local/share/healthlog/Templates", "A user's own templates, used before the installed ones."),
     ]

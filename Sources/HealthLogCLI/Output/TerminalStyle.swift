@@ -1,9 +1,15 @@
-/// ANSI styling, used only when stdout is a terminal and `NO_COLOR` is unset.
+/// ANSI styling: by default (`--color auto`) only when stdout is a terminal, `NO_COLOR` is unset
+/// and `TERM` is not `dumb`; `--color always` or `never` (or `HEALTHLOG_COLOR`, or the
+/// configuration file's `color`) decide it outright.
 struct TerminalStyle {
     let enabled: Bool
 
     init(output: any TextOutput, environment: [String: String]) {
-        enabled = output.isTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+        switch ColorChoice(rawValue: environment["HEALTHLOG_COLOR"] ?? "") {
+        case .always?: enabled = true
+        case .never?: enabled = false
+        case .auto?, nil: enabled = output.isTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+        }
     }
 
     func bold(_ text: String) -> String { wrap(text, "1") }

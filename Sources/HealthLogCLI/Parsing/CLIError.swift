@@ -15,6 +15,9 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
     case io(String)
     /// The person answered no at a prompt; nothing was changed. Exit 1.
     case cancelled(String)
+    /// The configuration file or a setting's environment variable holds what HealthLog cannot
+    /// use. Exit 78.
+    case config(String)
 
     /// The process exit status.
     public var exitCode: Int32 {
@@ -25,6 +28,7 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
         case .cannotCreate: ExitCode.cannotCreate
         case .io: ExitCode.ioError
         case .cancelled: ExitCode.cancelled
+        case .config: ExitCode.configError
         }
     }
 
@@ -33,7 +37,8 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .usage(let message, let command):
             "Error: \(message). See '\(command) --help'."
-        case .data(let message), .noInput(let message), .cannotCreate(let message), .io(let message), .cancelled(let message):
+        case .data(let message), .noInput(let message), .cannotCreate(let message), .io(let message), .cancelled(let message),
+            .config(let message):
             "Error: \(message)"
         }
     }
@@ -105,6 +110,8 @@ public enum ExitCode {
     public static let noInput: Int32 = 66
     public static let cannotCreate: Int32 = 73
     public static let ioError: Int32 = 74
+    /// The configuration file, or a setting's environment variable, cannot be used.
+    public static let configError: Int32 = 78
     /// The reader of standard output went away; 128 + SIGPIPE, as a shell reports `ls | head`.
     public static let readerGone: Int32 = 141
 }

@@ -98,7 +98,7 @@ struct CommandSpec: Sendable {
     var commandLine: String { (["healthlog"] + path).joined(separator: " ") }
 
     /// Options every command accepts, wherever they appear.
-    static let globalOptions: [any OptionDeclaration] = [Options.database, Options.profile, Options.noSync, Options.help]
+    static let globalOptions: [any OptionDeclaration] = [Options.database, Options.profile, Options.noSync, Options.color, Options.help]
 
     /// This command's options and the global ones.
     var allOptions: [any OptionDeclaration] { options + (path.isEmpty ? [] : CommandSpec.globalOptions) }

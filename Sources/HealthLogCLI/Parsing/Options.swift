@@ -13,6 +13,10 @@ enum Options {
     ).completing(.profiles)
     static let noSync = Flag("--no-sync", help: "Do not merge the shared folder first (a shared log's changes are still journaled).")
     static let forceLeave = Flag("--force", help: "Leave even though this log has changes the shared folder does not have yet.")
+    static let color = Option<ColorChoice>(
+        "--color", value: "WHEN", help: "auto (default: colour on a terminal unless NO_COLOR is set), always or never.",
+        expected: "auto, always or never"
+    ) { ColorChoice(rawValue: $0) }.completing(.words(ColorChoice.allCases.map(\.rawValue)))
     static let help = Flag("--help", short: "-h", help: "Show help for this command.")
     static let version = Flag("--version", short: "-V", help: "Show the version.")
 

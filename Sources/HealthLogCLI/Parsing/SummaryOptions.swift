@@ -14,6 +14,6 @@ enum SummaryOptions {
     ) throws(CLIError) -> SummaryRequest {
         SummaryRequest(
             range: try DateRangeOptions.range(arguments, today: context.today), filter: try ReadingFilterOptions.filter(arguments),
-            guideline: try arguments.value(Options.guideline), language: language, analysis: analysis)
+            guideline: try context.guideline(arguments), language: language, analysis: analysis)
     }
 }

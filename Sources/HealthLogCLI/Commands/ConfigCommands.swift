@@ -1,0 +1,173 @@
+import HealthAnalytics
+import HealthCore
+
+/// The setting a `config` subcommand names, refused with the likely one when mistyped.
+private func namedSetting(_ name: String, arguments: ParsedArguments) throws(CLIError) -> ConfigurationKey {
+    guard let setting = ConfigurationKey.named(name) else {
+        let names = ConfigurationKey.all.map(\.name)
+        throw arguments.usage("unknown setting '\(name)'\(Suggestion.didYouMean(name, among: names)); settings: \(names.joined(separator: ", "))")
+    }
+    return setting
+}
+
+/// The configuration file the environment names; without a home folder there is none.
+private func configurationFile(_ context: CommandContext) throws(CLIError) -> ConfigurationFile {
+    guard let file = try ConfigurationFile.read(environment: context.environment) else {
+        throw .config("HOME is not set and this user has no home folder, so there is no configuration file; set HEALTHLOG_CONFIG")
+    }
+    return file
+}
+
+/// What a setting is in force, and where it comes from.
+private struct SettingInForce {
+    let setting: ConfigurationKey
+    let value: String
+    /// `environment HEALTHLOG_X`, `FILE:LINE` or `default`.
+    let source: String
+}
+
+private func inForce(_ context: CommandContext, file: ConfigurationFile) throws(CLIError) -> [SettingInForce] {
+    let entries = try file.entries()
+    // The defaults that follow another setting (the guideline follows the language) see the file too.
+    let language = Language(environment: try file.overlay(on: context.environment))
+    return ConfigurationKey.all.map { setting in
+        if let value = context.environment[setting.variable], !value.isEmpty {
+            return SettingInForce(setting: setting, value: value, source: "environment \(setting.variable)")
+        }
+        if let entry = entries.last(where: { $0.key == setting.name }) {
+            return SettingInForce(setting: setting, value: entry.value, source: "\(file.path):\(entry.line)")
+        }
+        let value: String = switch setting.name {
+        case "guideline": Guideline.standard(for: language).rawValue
+        case "language": language.code
+        case "template": "clinic"
+        case "db": DatabaseLocation.resolvePath(flag: nil, environment: context.environment) ?? ""
+        default: ColorChoice.auto.rawValue
+        }
+        return SettingInForce(setting: setting, value: value, source: setting.name == "guideline" || setting.name == "language" ? "default, from the locale" : "default")
+    }
+}
+
+/// `healthlog config list`: every setting in force and where it comes from.
+struct ConfigListCommand: Command {
+    static let spec = CommandSpec(
+        ["config", "list"], abstract: "Show every setting in force and where it comes from.",
+        options: [Options.textFormat],
+        examples: ["healthlog config list", "healthlog config list --format json"])
+    static let mergesFirst = false
+
+    let json: Bool
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        json = try arguments.value(Options.textFormat) == .json
+    }
+
+    func run(_ context: CommandContext) throws(CLIError) {
+        let file = try configurationFile(context)
+        let settings = try inForce(context, file: file)
+        if json {
+            context.stdout.line(JSONValue.object([
+                ("schema", .int(1)), ("file", .string(file.path)), ("fileExists", .bool(FileSystem.exists(file.path))),
+                ("settings", .array(settings.map { item in
+                    .object([("key", .string(item.setting.name)), ("value", .string(item.value)), ("source", .string(item.source)),
+                             ("variable", .string(item.setting.variable))])
+                })),
+            ]).serialized(indent: "  "))
+            return
+        }
+        context.stdout.line("Configuration file: \(file.path.visibleControls())\(FileSystem.exists(file.path) ? "" : " (not made yet; 'healthlog config set KEY VALUE' makes it)")")
+        let width = settings.map(\.setting.name.count).max() ?? 0
+        for item in settings {
+            let name = item.setting.name + String(repeating: " ", count: width - item.setting.name.count)
+            context.stdout.line("\(name) = \(item.value.visibleControls())   (\(item.source.visibleControls()))")
+        }
+    }
+}
+
+/// `healthlog config get KEY`: the value in force.
+struct ConfigGetCommand: Command {
+    static let spec = CommandSpec(
+        ["config", "get"], abstract: "Print the value of one setting in force.",
+        arguments: [ArgumentSpec("KEY", help: "guideline, language, template, db or color.")],
+        examples: ["healthlog config get guideline"])
+    static let mergesFirst = false
+
+    let setting: ConfigurationKey
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        let name = arguments.positionals[0]
+        setting = try namedSetting(name, arguments: arguments)
+    }
+
+    func run(_ context: CommandContext) throws(CLIError) {
+        let file = try configurationFile(context)
+        guard let item = try inForce(context, file: file).first(where: { $0.setting.name == setting.name }) else { return }
+        context.stdout.line(item.value.visibleControls())
+    }
+}
+
+/// `healthlog config set KEY VALUE`: writes one setting to the file.
+struct ConfigSetCommand: Command {
+    static let spec = CommandSpec(
+        ["config", "set"], abstract: "Set one setting in the configuration file, checked first.",
+        arguments: [ArgumentSpec("KEY", help: "guideline, language, template, db or color."), ArgumentSpec("VALUE", help: "Its value.")],
+        examples: ["healthlog config set guideline aha", "healthlog config set language zh-Hans", "healthlog config set db ~/Sync/family.sqlite"])
+    static let mergesFirst = false
+
+    let setting: ConfigurationKey
+    let value: String
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        let name = arguments.positionals[0]
+        value = arguments.positionals[1]
+        setting = try namedSetting(name, arguments: arguments)
+        if let problem = setting.problem(value) {
+            throw arguments.usage("\(name) '\(value)' is \(problem); use \(setting.values)")
+        }
+        if value.contains("\n") || value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw arguments.usage("\(name) takes one line of text without control characters")
+        }
+    }
+
+    func run(_ context: CommandContext) throws(CLIError) {
+        var file = try configurationFile(context)
+        file.set(setting.name, to: value)
+        // A file that does not read back as written is not saved.
+        _ = try file.entries()
+        try file.save()
+        context.stdout.line("Set \(setting.name) = \(value.visibleControls()) in \(file.path.visibleControls())")
+        if let overriding = context.environment[setting.variable], !overriding.isEmpty {
+            context.stderr.line("Note: \(setting.variable)=\(overriding.visibleControls()) is set and overrides it for commands run here.")
+        }
+    }
+}
+
+/// `healthlog config unset KEY`: removes one setting from the file.
+struct ConfigUnsetCommand: Command {
+    static let spec = CommandSpec(
+        ["config", "unset"], abstract: "Remove one setting from the configuration file (back to the default).",
+        arguments: [ArgumentSpec("KEY", help: "guideline, language, template, db or color.")],
+        examples: ["healthlog config unset guideline"])
+    static let mergesFirst = false
+
+    let name: String
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        name = arguments.positionals[0]
+    }
+
+    func run(_ context: CommandContext) throws(CLIError) {
+        var file = try configurationFile(context)
+        guard file.unset(name) else {
+            // A mistyped key is named; a known one that is not set is no change.
+            if ConfigurationKey.named(name) == nil {
+                let names = ConfigurationKey.all.map(\.name)
+                throw .usage("unknown setting '\(name)'\(Suggestion.didYouMean(name, among: names)); settings: \(names.joined(separator: ", "))", command: "healthlog config unset")
+            }
+            context.stdout.line("\(name) is not set in \(file.path.visibleControls()); nothing changed.")
+            return
+        }
+        try file.save()
+        context.stdout.line("Removed \(name.visibleControls()) from \(file.path.visibleControls())")
+    }
+}

@@ -1,0 +1,150 @@
+import HealthCore
+
+/// The configuration file, `$XDG_CONFIG_HOME/healthlog/config` (else `~/.config/healthlog/config`,
+/// or `$HEALTHLOG_CONFIG`): plain `key = value` lines, `#` comment lines and blank lines.
+///
+/// A command-line option overrides the environment variable of its setting, which overrides
+/// the file. Rewriting the file (`config set`, `config unset`) keeps its comments and order.
+struct ConfigurationFile {
+    /// One `key = value` line.
+    struct Entry: Equatable {
+        let line: Int
+        let key: String
+        let value: String
+    }
+
+    /// Where the file is (it may not exist).
+    let path: String
+    /// The file's lines as written, to keep comments when it is rewritten.
+    private(set) var lines: [String]
+
+    /// A configuration file is a few lines; anything larger is not one.
+    static let maximumBytes = 64 * 1024
+
+    /// Where the file is: `$HEALTHLOG_CONFIG`, else `$XDG_CONFIG_HOME/healthlog/config`, else
+    /// `~/.config/healthlog/config`; nil when there is no home folder to find it in.
+    static func path(environment: [String: String]) -> String? {
+        if let path = environment["HEALTHLOG_CONFIG"], !path.isEmpty { return path }
+        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/healthlog/config" }
+        return HomeFolder.path(environment: environment).map { $0 + "/.config/healthlog/config" }
+    }
+
+    /// The file named by `environment`; an absent file reads as empty.
+    static func read(environment: [String: String]) throws(CLIError) -> ConfigurationFile? {
+        guard let path = path(environment: environment) else { return nil }
+        return try read(path: path)
+    }
+
+    static func read(path: String) throws(CLIError) -> ConfigurationFile {
+        guard FileSystem.exists(path) else { return ConfigurationFile(path: path, lines: []) }
+        if FileSystem.isDirectory(path) { throw .config("\(path) is a folder, not a configuration file") }
+        let bytes: [UInt8]
+        do {
+            let file = try InputFile(path: path)
+            bytes = try file.read(maximumBytes + 1)
+        } catch {
+            throw .config("cannot read the configuration file \(path): \(error.reason)")
+        }
+        guard bytes.count <= maximumBytes else { throw .config("\(path) is over \(maximumBytes / 1024) KiB: not a configuration file") }
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw .config("\(path) is not UTF-8 text") }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
+        if lines.last == "" { lines.removeLast() }
+        return ConfigurationFile(path: path, lines: lines)
+    }
+
+    /// Every `key = value` line, each checked: a line that is not one, an unknown key or a value
+    /// the key does not take is an error naming `FILE:LINE`.
+    func entries() throws(CLIError) -> [Entry] {
+        var entries: [Entry] = []
+        for (index, raw) in lines.enumerated() {
+            let text = String(raw.trimmingWhitespace())
+            if text.isEmpty || text.hasPrefix("#") { continue }
+            let place = "\(path):\(index + 1)"
+            guard let equals = text.firstIndex(of: "=") else {
+                throw .config("\(place): expected 'key = value', e.g. 'guideline = aha'")
+            }
+            let key = String(String(text[..<equals]).trimmingWhitespace())
+            let value = ConfigurationFile.unquoted(String(String(text[text.index(after: equals)...]).trimmingWhitespace()))
+            guard let setting = ConfigurationKey.named(key) else {
+                let names = ConfigurationKey.all.map(\.name)
+                throw .config("\(place): unknown setting '\(key)'\(Suggestion.didYouMean(key, among: names)); settings: \(names.joined(separator: ", "))")
+            }
+            if let problem = setting.problem(value) {
+                throw .config("\(place): \(key) '\(value)' is \(problem); use \(setting.values)")
+            }
+            entries.append(Entry(line: index + 1, key: key, value: value))
+        }
+        return entries
+    }
+
+    /// The file's value of `key` (its last line wins), with its line number.
+    func entry(_ key: String) throws(CLIError) -> Entry? {
+        try entries().last { $0.key == key }
+    }
+
+    /// `environment` with each of the file's settings under its variable, where the
+    /// environment does not set it already; `NO_COLOR` keeps the file's colour off.
+    func overlay(on environment: [String: String]) throws(CLIError) -> [String: String] {
+        var result = environment
+        for entry in try entries() {
+            guard let setting = ConfigurationKey.named(entry.key), (environment[setting.variable] ?? "").isEmpty else { continue }
+            if setting.name == "color", !(environment["NO_COLOR"] ?? "").isEmpty { continue }
+            result[setting.variable] = setting.name == "db" ? ConfigurationFile.expandingHome(entry.value, environment: environment) : entry.value
+        }
+        return result
+    }
+
+    /// Sets `key` to `value`: its last line is rewritten, or a line is added.
+    mutating func set(_ key: String, to value: String) {
+        let line = "\(key) = \(value)"
+        if let index = lines.lastIndex(where: { ConfigurationFile.key(of: $0) == key }) {
+            lines[index] = line
+        } else {
+            lines.append(line)
+        }
+    }
+
+    /// Removes every line of `key`; false when there was none.
+    mutating func unset(_ key: String) -> Bool {
+        let before = lines.count
+        lines.removeAll { ConfigurationFile.key(of: $0) == key }
+        return lines.count != before
+    }
+
+    /// Writes the file whole (through a temporary file and a rename), making its folder.
+    func save() throws(CLIError) {
+        let folder = FileSystem.parentDirectory(of: path)
+        if !FileSystem.isDirectory(folder) {
+            do {
+                try FileSystem.createPrivateDirectories(folder)
+            } catch {
+                throw .cannotCreate("cannot make \(folder) for the configuration file: \(error.reason)")
+            }
+        }
+        let text = lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+        do {
+            try OutputFile.write(Array(text.utf8), to: path)
+        } catch {
+            throw CLIError(error)
+        }
+    }
+
+    /// The key a line sets, or nil for a comment, a blank or an unreadable line.
+    private static func key(of line: String) -> String? {
+        let text = String(line.trimmingWhitespace())
+        guard !text.hasPrefix("#"), let equals = text.firstIndex(of: "=") else { return nil }
+        return String(String(text[..<equals]).trimmingWhitespace())
+    }
+
+    /// `"a b"` and `'a b'` are `a b`.
+    private static func unquoted(_ value: String) -> String {
+        guard value.count >= 2, let first = value.first, first == "\"" || first == "'", value.last == first else { return value }
+        return String(value.dropFirst().dropLast())
+    }
+
+    /// `~/x` is the home folder's `x`.
+    static func expandingHome(_ path: String, environment: [String: String]) -> String {
+        guard path == "~" || path.hasPrefix("~/"), let home = HomeFolder.path(environment: environment) else { return path }
+        return home + path.dropFirst()
+    }
+}

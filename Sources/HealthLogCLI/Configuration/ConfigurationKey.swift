@@ -1,0 +1,55 @@
+import HealthAnalytics
+import HealthCore
+
+/// One setting the configuration file may hold: its name there, the environment variable that
+/// overrides it, and the values it takes.
+struct ConfigurationKey: Sendable {
+    /// The name in the file and in `healthlog config`.
+    let name: String
+    /// The environment variable that overrides the file (the command-line option overrides both).
+    let variable: String
+    /// The command-line option that overrides both, as help shows it.
+    let option: String
+    /// What the setting does, for `config list`, help and the manual.
+    let help: String
+    /// The values it takes, in words.
+    let values: String
+    /// Nil when `value` is acceptable, else why not.
+    let problem: @Sendable (String) -> String?
+
+    /// Every setting, in the order `config list` shows them.
+    static let all: [ConfigurationKey] = [
+        ConfigurationKey(
+            name: "guideline", variable: "HEALTHLOG_GUIDELINE", option: "--guideline",
+            help: "The guideline of stats, report, chart, classify and protocol.",
+            values: "esh, aha, china or esc"
+        ) { Guideline(rawValue: $0) == nil ? "not a guideline" : nil },
+        ConfigurationKey(
+            name: "language", variable: "HEALTHLOG_LANGUAGE", option: "--lang",
+            help: "The language of reports and charts (before the locale's LANG).",
+            values: Language.allCases.map(\.code).joined(separator: " or ")
+        ) { Language(code: $0) == nil ? "not a language HealthLog has" : nil },
+        ConfigurationKey(
+            name: "template", variable: "HEALTHLOG_TEMPLATE", option: "--template",
+            help: "The report template: clinic, summary, or a template file's path.",
+            values: "clinic, summary or a .json path"
+        ) { $0.isEmpty ? "empty" : nil },
+        ConfigurationKey(
+            name: "db", variable: "HEALTHLOG_DB", option: "--db",
+            help: "The log file (~ is the home folder).",
+            values: "a path that starts with / or ~/"
+        ) { $0.isEmpty ? "empty" : $0.hasPrefix("/") || $0 == "~" || $0.hasPrefix("~/") ? nil : "not an absolute path" },
+        ConfigurationKey(
+            name: "color", variable: "HEALTHLOG_COLOR", option: "--color",
+            help: "Colour on the terminal: auto (when standard output is a terminal and NO_COLOR is unset), always or never.",
+            values: "auto, always or never"
+        ) { ColorChoice(rawValue: $0) == nil ? "not a colour choice" : nil },
+    ]
+
+    static func named(_ name: String) -> ConfigurationKey? { all.first { $0.name == name } }
+}
+
+/// `--color auto|always|never`.
+enum ColorChoice: String, CaseIterable, Sendable {
+    case auto, always, never
+}
