@@ -113,7 +113,7 @@ public enum HealthLogMain {
     /// `--db` and `--profile`, wherever they were given.
     private static func applyGlobalOptions(_ parsed: ParsedArguments, context: CommandContext) throws(CLIError) {
         if let db = try parsed.value(Options.database) { context.databaseFlag = db }
-        if let profile = try parsed.value(Options.profile) { context.profileFlag = profile }
+        if parsed.declares(Options.profile), let profile = try parsed.value(Options.profile) { context.profileFlag = profile }
         if parsed.isSet(Options.noSync) { context.noSync = true }
         if let color = try parsed.value(Options.color) { context.environment["HEALTHLOG_COLOR"] = color.rawValue }
     }

@@ -12,7 +12,8 @@ struct ListCommand: Command {
     /// A listing's table or JSON, and for readings also HealthLog's CSV.
     enum Format: String, CaseIterable, Sendable { case table, csv, json }
     static let formatOption = Option<Format>(
-        "--format", value: "FORMAT", help: "table (default), json or csv.", expected: "a format (table, csv or json)")
+        "--format", value: "FORMAT", help: "table (default; also called text), json or csv.", expected: "a format (table, text, csv or json)"
+    ) { $0 == "text" ? .table : Format(rawValue: $0) }.completing(.words(["table", "text", "csv", "json"]))
     static let limitOption = Option<Int>(
         "--limit", value: "N", help: "Only the latest N readings. A table with no filters shows the latest 20.",
         expected: "a whole number of at least 1") { Int($0).flatMap { $0 >= 1 ? $0 : nil } }

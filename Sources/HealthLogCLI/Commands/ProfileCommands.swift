@@ -79,12 +79,7 @@ struct ProfileListCommand: Command {
         let defaultID = overviews.first(where: \.isDefault)?.profile.id
         if json {
             context.stdout.line(JSONValue.array(zip(profiles, counts).map { profile, count in
-                .object([
-                    ("id", .string(profile.id)), ("name", .string(profile.name)), ("birthYear", .optional(profile.birthYear)),
-                    ("sex", .optional(profile.sex?.rawValue)),
-                    ("target", profile.target.map { .object([("systolic", .int($0.systolic)), ("diastolic", .int($0.diastolic))]) } ?? .null),
-                    ("readings", .int(count)), ("default", .bool(profile.id == defaultID)),
-                ])
+                profileJSON(profile, readings: count, isDefault: profile.id == defaultID)
             }).serialized())
             return
         }
@@ -106,18 +101,37 @@ struct ProfileListCommand: Command {
     }
 }
 
+/// One profile as `profile list` and `profile show` give it in JSON.
+private func profileJSON(_ profile: Profile, readings: Int, isDefault: Bool) -> JSONValue {
+    .object([
+        ("id", .string(profile.id)), ("name", .string(profile.name)), ("birthYear", .optional(profile.birthYear)),
+        ("sex", .optional(profile.sex?.rawValue)),
+        ("target", profile.target.map { .object([("systolic", .int($0.systolic)), ("diastolic", .int($0.diastolic))]) } ?? .null),
+        ("readings", .int(readings)), ("default", .bool(isDefault)),
+    ])
+}
+
 struct ProfileShowCommand: Command {
     static let spec = CommandSpec(
         ["profile", "show"], abstract: "Show one profile.",
-        arguments: [ArgumentSpec("ID", completing: .profiles, help: "The profile's id.")])
+        arguments: [ArgumentSpec("ID", completing: .profiles, help: "The profile's id.")], options: [Options.textFormat],
+        examples: ["healthlog profile show dad", "healthlog profile show dad --format json"])
 
     let id: String
+    let json: Bool
 
-    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) { id = arguments.positionals[0] }
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        id = arguments.positionals[0]
+        json = try arguments.value(Options.textFormat) == .json
+    }
 
     func run(_ context: CommandContext) throws(CLIError) {
         let overview = try context.run { try $0.profile(id) }
         let (profile, count, isDefault) = (overview.profile, overview.readingCount, overview.isDefault)
+        if json {
+            context.stdout.line(profileJSON(profile, readings: count, isDefault: isDefault).serialized())
+            return
+        }
         let row = { (name: String, value: String) in "  \(name.padding(10))  \(value)" }
         context.stdout.line("Profile \(profile.id)\(isDefault ? " (default)" : "")")
         context.stdout.line(row("Name", profile.name.visibleControls()))

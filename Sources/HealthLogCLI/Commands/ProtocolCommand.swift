@@ -7,11 +7,15 @@ import HealthUseCases
 struct ProtocolCommand: Command {
     static let spec = CommandSpec(
         ["protocol"], abstract: "Check a measurement week against the guideline: 2 morning + 2 evening readings for 7 days.",
-        options: [startOption, Options.textFormat],
-        examples: ["healthlog protocol", "healthlog -p dad protocol --start 2026-12-07", "healthlog protocol --format json"],
+        options: [startOption, DateRangeOptions.from, DateRangeOptions.to, Options.textFormat],
+        examples: [
+            "healthlog protocol", "healthlog -p dad protocol --start 2026-12-07", "healthlog protocol --to 2026-11-30",
+            "healthlog protocol --format json",
+        ],
         discussion: """
-            Without --start it shows the 7 days ending today; with --start, a planned week, such as the week before \
-            a clinic visit. The verdict and average are the same as stats' 7-day protocol average.
+            Without --start it shows the 7 days ending today; with --start (or --from), a planned week, such as the \
+            week before a clinic visit; with --to, the 7 days ending that day. The verdict and average are the same as \
+            stats' 7-day protocol average.
             """)
 
     static let startOption = Option<String>("--start", value: "DATE", help: "First day of the week, YYYY-MM-DD (also today, yesterday).")
@@ -20,9 +24,20 @@ struct ProtocolCommand: Command {
     let json: Bool
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
-        start = try arguments.value(ProtocolCommand.startOption).map { (text) throws(CLIError) in
-            try DateArgument.date(text, option: "--start", today: context.today, arguments: arguments)
+        let today = context.today
+        let date = { (option: Option<String>, name: String) throws(CLIError) -> CivilDate? in
+            try arguments.value(option).map { (text) throws(CLIError) in try DateArgument.date(text, option: name, today: today, arguments: arguments) }
         }
+        let started = try date(ProtocolCommand.startOption, "--start")
+        let from = try date(DateRangeOptions.from, "--from")
+        let to = try date(DateRangeOptions.to, "--to")
+        if started != nil, from != nil { throw arguments.usage("--start and --from say the same; give one") }
+        let first = started ?? from
+        let days = ProtocolAverage.windowDays
+        if let first, let to, to != first.adding(days: days - 1) {
+            throw .data("a protocol week is \(days) days: from \(first) it ends \(first.adding(days: days - 1)), not \(to); give --from or --to alone")
+        }
+        start = first ?? to.map { $0.adding(days: -(days - 1)) }
         json = try arguments.value(Options.textFormat) == .json
     }
 

@@ -100,6 +100,14 @@ struct CommandSpec: Sendable {
     /// Options every command accepts, wherever they appear.
     static let globalOptions: [any OptionDeclaration] = [Options.database, Options.profile, Options.noSync, Options.color, Options.help]
 
+    /// Commands about the whole log, or no log: a profile means nothing to them, so `-p` is not
+    /// offered after them (before the command it is still read, and means nothing).
+    static let profileFree: Set<String> = ["check", "backup", "restore", "sync", "tag", "config", "classify", "completions", "manpage"]
+
     /// This command's options and the global ones.
-    var allOptions: [any OptionDeclaration] { options + (path.isEmpty ? [] : CommandSpec.globalOptions) }
+    var allOptions: [any OptionDeclaration] {
+        guard let root = path.first else { return options }
+        let global = CommandSpec.profileFree.contains(root) ? CommandSpec.globalOptions.filter { $0.spec.long != Options.profile.spec.long } : CommandSpec.globalOptions
+        return options + global
+    }
 }

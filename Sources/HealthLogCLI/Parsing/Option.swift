@@ -99,6 +99,9 @@ extension ParsedArguments {
     /// True when `option` was given at all.
     func isGiven(_ option: any OptionDeclaration) -> Bool { given(option) != nil }
 
+    /// True when this command's spec declares `option` (the global `-p` is not everywhere).
+    func declares(_ option: any OptionDeclaration) -> Bool { spec.allOptions.contains { $0.spec.long == option.spec.long } }
+
     /// What was given for `option`, which the command must declare: an option left out of the
     /// spec would be refused as unknown and missing from the help, so reading one is a
     /// programming error, stopped here the first time any test runs the command.

@@ -22,13 +22,17 @@ enum Options {
 
     // MARK: - Output
 
-    /// `--format text|json` for what a command reports.
+    /// `--format text|json` for what a command reports; `table` is another name for `text`.
     enum TextFormat: String, CaseIterable, Sendable { case text, json }
-    static let textFormat = Option<TextFormat>("--format", value: "FORMAT", help: "text (default) or json.")
+    static let textFormat = Option<TextFormat>(
+        "--format", value: "FORMAT", help: "text (default; also called table) or json.", expected: "a format (text, table or json)"
+    ) { $0 == "table" ? .text : TextFormat(rawValue: $0) }.completing(.words(["text", "table", "json"]))
 
-    /// `--format table|json` for every command that lists.
+    /// `--format table|json` for every command that lists; `text` is another name for `table`.
     enum ListingFormat: String, CaseIterable, Sendable { case table, json }
-    static let listingFormat = Option<ListingFormat>("--format", value: "FORMAT", help: "table (default) or json.")
+    static let listingFormat = Option<ListingFormat>(
+        "--format", value: "FORMAT", help: "table (default; also called text) or json.", expected: "a format (table, text or json)"
+    ) { $0 == "text" ? .table : ListingFormat(rawValue: $0) }.completing(.words(["table", "text", "json"]))
 
     static let output = Option<String>("--output", short: "-o", value: "FILE", help: "Write to FILE.").completing(.file)
     static let dpi = Option<Int>(
