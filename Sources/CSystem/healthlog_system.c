@@ -8,6 +8,9 @@
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
+#include <locale.h>
+#include <sys/ioctl.h>
+#include <wchar.h>
 
 enum { SLOTS = 64, PATH_LIMIT = 4096 };
 
@@ -97,4 +100,27 @@ int healthlog_link_unnamed(int descriptor, const char *path) {
     char source[64];
     snprintf(source, sizeof source, "/proc/self/fd/%d", descriptor);
     return linkat(AT_FDCWD, source, AT_FDCWD, path, AT_SYMLINK_FOLLOW);
+}
+
+int healthlog_terminal_columns(int descriptor) {
+    struct winsize size;
+    if (ioctl(descriptor, TIOCGWINSZ, &size) != 0) return 0;
+    return size.ws_col;
+}
+
+/* A locale of its own, so the program's LC_CTYPE is never changed. */
+static locale_t width_locale;
+static pthread_once_t width_once = PTHREAD_ONCE_INIT;
+
+static void width_locale_make(void) {
+    width_locale = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0);
+}
+
+int healthlog_code_point_columns(unsigned int code) {
+    pthread_once(&width_once, width_locale_make);
+    if (width_locale == (locale_t)0) return -1;
+    locale_t previous = uselocale(width_locale);
+    int columns = wcwidth((wchar_t)code);
+    uselocale(previous);
+    return columns;
 }

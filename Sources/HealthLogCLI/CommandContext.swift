@@ -130,6 +130,13 @@ public final class CommandContext {
         }
     }
 
+    /// The columns a table on stdout may take: the terminal's width (TIOCGWINSZ), else
+    /// `$COLUMNS`, else 80; through a pipe, no limit (every field whole).
+    var tableWidth: Int? {
+        guard stdout.isTerminal else { return nil }
+        return stdout.terminalColumns ?? environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil } ?? 80
+    }
+
     /// Styling for stdout.
     var style: TerminalStyle { TerminalStyle(output: stdout, environment: environment) }
 

@@ -30,4 +30,13 @@ int healthlog_open_unnamed(const char *directory);
 /// Returns 0, or -1 with errno set.
 int healthlog_link_unnamed(int descriptor, const char *path);
 
+/// The width in columns of the terminal open at `descriptor` (TIOCGWINSZ), or 0 when it is not
+/// a terminal or does not say.
+int healthlog_terminal_columns(int descriptor);
+
+/// The columns a terminal gives the code point `code` (wcwidth in the C.UTF-8 locale): 2 for
+/// East Asian wide ones, 0 for combining marks, -1 where the C library does not know (then
+/// the caller uses its own rule).
+int healthlog_code_point_columns(unsigned int code);
+
 #endif

@@ -65,7 +65,7 @@ struct ListCommand: Command {
                 }
                 return
             }
-            context.stdout.write(presenter.table(readings, target: presenter.target(of: profile), datesOnEveryRow: piped))
+            context.stdout.write(presenter.table(readings, target: presenter.target(of: profile), datesOnEveryRow: piped, width: context.tableWidth))
             if isUnfiltered, total > readings.count {
                 hints.line(context.style.dim("(the latest \(readings.count) of \(total); use --last, --from or --limit for more)"))
             }

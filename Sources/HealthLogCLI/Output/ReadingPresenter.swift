@@ -64,37 +64,59 @@ struct ReadingPresenter {
     }
 
     /// The `list` table: the measurement day and its weekday once per day (on every row with
-    /// `datesOnEveryRow`, for a pipe), values right-aligned, office readings marked, notes cut to
-    /// fit 100 columns.
-    func table(_ readings: [Reading], target: BloodPressure, datesOnEveryRow: Bool = false) -> String {
+    /// `datesOnEveryRow`, for a pipe), values right-aligned, office readings marked.
+    ///
+    /// With a `width` (the terminal's), no row is wider: notes (30 columns at most) and tags
+    /// (20) are cut with "…" first, down to 12 and 10; then columns are left out in this order:
+    /// Period, Weight, Tags, ID, Note, so that 40 columns still show the date, time, BP and
+    /// pulse (the date then without its year). Without one (a pipe), notes and tags are whole.
+    func table(_ readings: [Reading], target: BloodPressure, datesOnEveryRow: Bool = false, width: Int? = nil) -> String {
         // Readings of the hour the clocks go back show their offset, or two would look the same.
         let shared = ZonedInstant.sharedWallClockTimes(readings.map(\.takenAt))
         // A reading after midnight shows its own calendar day beside the measurement day's date.
         let afterMidnight = readings.contains { $0.takenAt.isAfterMidnight }
         let timeWidth = (shared.isEmpty ? 5 : 12) + (afterMidnight ? 9 : 0)
-        let header = [
-            "ID".padding(8), "Date".padding(14), "Time".padding(timeWidth), "Period ", "BP".padding(9), "Pulse", "Weight",
-            "Tags".padding(20), "Note",
-        ].joined(separator: "  ")
-        var text = style.bold(header) + "\n"
+        let notes = readings.map { $0.note.visibleControls(lineBreaks: .symbol) }
+        let tagTexts = readings.map { $0.tagIDs.map { $0.visibleControls(lineBreaks: .symbol) }.joined(separator: ",") }
+        let widest = { (texts: [String], cap: Int?) -> Int in
+            let most = texts.map(\.displayWidth).max() ?? 0
+            return cap.map { Swift.min($0, most) } ?? most
+        }
+        var layout = TableLayout(columns: [
+            .init(.id, "ID", 8), .init(.date, "Date", 14), .init(.time, "Time", timeWidth), .init(.period, "Period", 7),
+            .init(.bp, "BP", 9), .init(.pulse, "Pulse", 5), .init(.weight, "Weight", 6),
+            .init(.tags, "Tags", Swift.max(4, widest(tagTexts, width == nil ? nil : 20))),
+            .init(.note, "Note", Swift.max(4, widest(notes, width == nil ? nil : 30))),
+        ])
+        if let width { layout.fit(width, empty: [.weight: !readings.contains { $0.weightGrams != nil }, .tags: tagTexts.allSatisfy(\.isEmpty), .note: notes.allSatisfy(\.isEmpty)]) }
+        var text = style.bold(layout.row(layout.columns.map { $0.title.padding($0.width) }).trimmingTrailingSpaces()) + "\n"
         var lastDay: CivilDate?
         for (index, reading) in readings.enumerated() {
             let day = reading.measurementDay
-            let dateCell = day == lastDay && !datesOnEveryRow ? String(repeating: " ", count: 14) : "\(day) \(weekdayName(day))"
+            let dateText = layout.shortDates ? String(day.description.dropFirst(5)) : day.description
+            let dateCell = day == lastDay && !datesOnEveryRow ? "" : "\(dateText) \(weekdayName(day))"
             lastDay = day
-            let pressure = reading.bloodPressure.map { "\($0)" + (reading.site == .office ? " ᵒ" : "") } ?? ""
-            var pressureCell = pressure.padding(9)
-            if let bp = reading.bloodPressure, isAbove(bp, target) { pressureCell = style.red(pressureCell) }
-            let cells = [
-                shortID(reading.id), dateCell,
-                (timeAsTaken(reading.takenAt) + (shared.contains(index) ? " " + reading.takenAt.offsetText : "")).padding(timeWidth),
-                reading.period.rawValue.padding(7),
-                pressureCell, (reading.pulse.map(String.init) ?? "").leftPadding(5),
-                (reading.weightGrams.map { formatKilograms(($0 + 50) / 100 * 100) } ?? "").leftPadding(6),
-                tagList(reading.tagIDs, width: 20).padding(20),
-                reading.note.visibleControls(lineBreaks: .symbol).clipped(toWidth: 30),
-            ]
-            text += cells.joined(separator: "  ").trimmingTrailingSpaces() + "\n"
+            let cells = layout.columns.map { column -> String in
+                switch column.kind {
+                case .id: return shortID(reading.id)
+                case .date: return dateCell.padding(column.width)
+                case .time:
+                    let taken = layout.shortTimes && reading.takenAt.isAfterMidnight
+                        ? "\(reading.takenAt.localTimeText) (\(reading.takenAt.localDate.day))" : timeAsTaken(reading.takenAt)
+                    return (taken + (shared.contains(index) ? " " + reading.takenAt.offsetText : "")).padding(column.width)
+                case .period: return reading.period.rawValue.padding(column.width)
+                case .bp:
+                    let pressure = reading.bloodPressure.map { "\($0)" + (reading.site == .office ? " ᵒ" : "") } ?? ""
+                    let cell = pressure.padding(column.width)
+                    if let bp = reading.bloodPressure, isAbove(bp, target) { return style.red(cell) }
+                    return cell
+                case .pulse: return (reading.pulse.map(String.init) ?? "").leftPadding(column.width)
+                case .weight: return (reading.weightGrams.map { formatKilograms(($0 + 50) / 100 * 100) } ?? "").leftPadding(column.width)
+                case .tags: return tagList(reading.tagIDs, width: column.width).padding(column.width)
+                case .note: return notes[index].clipped(toWidth: column.width)
+                }
+            }
+            text += layout.row(cells).trimmingTrailingSpaces() + "\n"
         }
         if readings.contains(where: { $0.site == .office }) { text += style.dim("ᵒ taken at the clinic (office reading)") + "\n" }
         return text

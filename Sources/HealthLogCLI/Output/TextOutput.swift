@@ -25,11 +25,14 @@ public protocol TextOutput: AnyObject {
     func flush()
     /// The first write that failed, if any; later writes are dropped.
     var failure: OutputFailure? { get }
+    /// The terminal's width in columns, when it says (TIOCGWINSZ).
+    var terminalColumns: Int? { get }
 }
 
 extension TextOutput {
     public func flush() {}
     public var failure: OutputFailure? { nil }
+    public var terminalColumns: Int? { nil }
 }
 
 extension TextOutput {
@@ -58,6 +61,8 @@ public final class FileDescriptorOutput: TextOutput {
     }
 
     deinit { flush() }
+
+    public var terminalColumns: Int? { isTerminal ? Terminal.columns(descriptor: descriptor) : nil }
 
     public func write(_ text: String) {
         guard failure == nil else { return }
@@ -93,8 +98,12 @@ public final class CapturedOutput: TextOutput {
     /// Everything written, as bytes.
     public private(set) var bytes: [UInt8] = []
     public let isTerminal: Bool
+    public let terminalColumns: Int?
 
-    public init(isTerminal: Bool = false) { self.isTerminal = isTerminal }
+    public init(isTerminal: Bool = false, terminalColumns: Int? = nil) {
+        self.isTerminal = isTerminal
+        self.terminalColumns = terminalColumns
+    }
 
     public func write(_ text: String) {
         self.text += text

@@ -79,9 +79,12 @@ extension String {
     func clipped(toWidth width: Int) -> String {
         guard displayWidth > width else { return self }
         var result = ""
+        var used = 0
         for character in self {
-            if (result + String(character)).displayWidth > width - 1 { break }
+            let columns = character.terminalColumns
+            if used + columns > width - 1 { break }
             result.append(character)
+            used += columns
         }
         return result + "…"
     }
@@ -92,17 +95,6 @@ extension String {
         return shortfall > 0 ? String(repeating: " ", count: shortfall) + self : self
     }
 
-    /// Terminal columns: East Asian wide characters take two.
-    var displayWidth: Int {
-        unicodeScalars.reduce(0) { total, scalar in
-            let value = scalar.value
-            let wide = (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value)
-                || (0xAC00...0xD7A3).contains(value) || (0xF900...0xFAFF).contains(value)
-                || (0xFE30...0xFE4F).contains(value) || (0xFF00...0xFF60).contains(value)
-                || (0xFFE0...0xFFE6).contains(value) || (0x1F300...0x1FAFF).contains(value)
-                || (0x20000...0x3FFFD).contains(value)
-            let zeroWidth = (0x0300...0x036F).contains(value) || value == 0x200D || (0xFE00...0xFE0F).contains(value)
-            return total + (zeroWidth ? 0 : wide ? 2 : 1)
-        }
-    }
+    /// Terminal columns, as the terminal draws them (see ``Character/terminalColumns``).
+    var displayWidth: Int { terminalColumns }
 }
