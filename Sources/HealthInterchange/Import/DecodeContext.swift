@@ -60,6 +60,11 @@ public struct DecodeOutcome: Sendable {
     public var deviceErrorRows = 0
     /// The order of numeric dates the file's own rows settled, when `--date-order` was not given.
     public var settledDateOrder: SettledDateOrder?
+    /// Rows whose wall time fell in a spring-forward gap (a device clock not put forward), read
+    /// as standard time: with the offset before the gap.
+    public var standardTimeRows = 0
+    /// Where the first of them is (`FILE:LINE`).
+    public var firstStandardTimeRow: String?
     /// How the file was read, where it matters: a layout read by position, columns not understood.
     public var notes: [String] = []
 

@@ -88,6 +88,12 @@ final class ImportSink {
         outcome.skipped[kind, default: 0] += count
     }
 
+    /// A row whose wall time fell in a spring-forward gap, read as standard time.
+    func readAsStandardTime(line: Int) {
+        outcome.standardTimeRows += 1
+        if outcome.firstStandardTimeRow == nil { outcome.firstStandardTimeRow = context.location(line: line) }
+    }
+
     /// The order of numeric dates the file's rows settled.
     func settle(_ order: SettledDateOrder) {
         outcome.settledDateOrder = order

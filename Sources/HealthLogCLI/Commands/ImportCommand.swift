@@ -118,6 +118,11 @@ struct ImportCommand: Command {
         if !summary.undefinedTags.isEmpty { say("Kept tag IDs that have no definition: \(summary.undefinedTags.joined(separator: ", ")).") }
         for conflict in summary.conflicts { say("Conflict: \(conflict).") }
         for note in report.outcome.notes { say("Note: \(note).") }
+        if let first = report.outcome.firstStandardTimeRow {
+            let rows = report.outcome.standardTimeRows
+            say(
+                "Read \(counted(rows, "time")) inside the spring daylight-saving gap as standard time (the offset before the change, as a clock not put forward shows it)\(rows > 1 ? ", the first at" : ":") \(first).")
+        }
         let skipped = report.outcome.skipped
         if !skipped.isEmpty {
             let kinds = skipped.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.value) \($0.key)" }
