@@ -79,6 +79,18 @@ import Testing
         #expect(try cli.readings().map(\.takenAt.iso8601) == ["2026-03-01T07:30:00+08:00", "2026-03-01T21:15:00+08:00", "2026-03-02T07:40:00+08:00"])
     }
 
+    @Test func anyOtherUnknownFileNamesColumnsAmongTheWaysIn() throws {
+        let cli = CLIHarness()
+        let path = cli.directory.file("other.csv")
+        try "Wann,Oben,Unten\n2026-03-01 07:30,138,86\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let result = cli.run("-p", "dad", "import", path)
+        #expect(result.status == 65)
+        #expect(result.stderr.hasSuffix("name one with --format, or read a spreadsheet with --columns 'date=…,time=…,systolic=…,diastolic=…'\n"))
+        // Mapped, it reads.
+        #expect(cli.run("-p", "dad", "import", path, "--columns", "datetime=Wann,systolic=Oben,diastolic=Unten").status == 0)
+        #expect(try cli.readings().map(\.bloodPressure?.description) == ["138/86"])
+    }
+
     @Test func aSeparatorTheHeaderCannotTellIsGivenWithSeparator() throws {
         let cli = CLIHarness()
         cli.ok("profile", "add", "dad")
