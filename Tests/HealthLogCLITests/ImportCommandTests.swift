@@ -142,8 +142,24 @@ import Testing
             #expect(result.stderr == "Error: --columns '\(mapping)': \(reason). See 'healthlog import --help'.\n")
         }
         #expect(cli.run("-p", "dad", "import", path, "--format", "spreadsheet").status == 64)
+        let withFormat = cli.run("-p", "dad", "import", path, "--columns", "date=Date,time=Time,pulse=Pulse", "--format", "omron")
+        #expect(withFormat.stderr == "Error: --columns reads any spreadsheet; it does not go with --format omron. See 'healthlog import --help'.\n")
+        #expect(cli.run("-p", "dad", "import", path, "--columns", "date=Date,time=Time,pulse=Pulse", "--date-format", "DD/MM/YYYY", "--date-order", "mdy").status == 64)
         #expect(cli.run("-p", "dad", "import", path, "--columns", "date=Date,time=Time,pulse=Pulse", "--date-format", "DD/YY").status == 64)
         #expect(cli.run("-p", "dad", "import", path, "--columns", "date=Date,time=Time,pulse=Pulse", "--separator", "::").status == 64)
+    }
+
+    @Test func decimalCommaNumbersWithAPointBetweenThousands() throws {
+        let cli = CLIHarness()
+        cli.ok("profile", "add", "dad")
+        let path = cli.directory.file("gewicht.csv")
+        try "Datum;Zeit;SYS;DIA;Gewicht\n01.03.2026;07:30;138,0;86,0;81,40\n02.03.2026;07:30;;;1.081,5\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let result = cli.run("import", path, "--columns", "date=Datum,time=Zeit,systolic=SYS,diastolic=DIA,weight=Gewicht", "--decimal-comma", "--skip-invalid")
+        #expect(result.status == 0, "\(result.stderr)")
+        // 1.081,5 kg is 1081.5 kg: read as written, and refused as out of range.
+        #expect(result.stderr.contains("\(path):3: "))
+        #expect(try cli.readings().map(\.bloodPressure?.description) == ["138/86"])
+        #expect(try cli.readings().map(\.weightGrams) == [81_400])
     }
 
     @Test func anEndlessMappedLineStopsAtTheRecordLimit() throws {

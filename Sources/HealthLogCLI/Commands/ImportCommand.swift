@@ -2,8 +2,8 @@ import HealthCore
 import HealthInterchange
 import HealthUseCases
 
-/// `healthlog import FILE`: HealthLog CSV or JSON, FHIR R4, Omron, Withings, the bp-monitor app
-/// or Apple Health. The import itself is one use-case call (``HealthLog/importFile(_:)``); this
+/// `healthlog import FILE`: HealthLog CSV or JSON, FHIR R4/R4B/R5, Omron, Withings, the bp-monitor
+/// app, Samsung Health, Apple Health, or any spreadsheet with `--columns`. The import itself is one use-case call (``HealthLog/importFile(_:)``); this
 /// parses, calls and prints its report.
 struct ImportCommand: Command {
     static let spec = CommandSpec(
@@ -24,7 +24,7 @@ struct ImportCommand: Command {
         ],
         discussion: """
             Formats are told from the file's first bytes: HealthLog CSV (id,profile,taken_at,…), \
-            a HealthLog JSON backup, FHIR R4 (a Bundle, one resource, or NDJSON), Omron Connect \
+            a HealthLog JSON backup, FHIR R4, R4B or R5 (a Bundle, one resource, or NDJSON; DSTU2 and STU3 are refused), Omron Connect \
             (Date,Time,Systolic (mmHg),…), Withings (Date,"Heart rate",Systolic,… or Date,"Weight (kg)",…), \
             the bp-monitor app (timestampUnixMs,systolic,…), Samsung Health (com.samsung.shealth.blood_pressure on line 1) \
             and Apple Health (export.xml or export.zip). Omron and Withings exports in English, Dutch, German, \
