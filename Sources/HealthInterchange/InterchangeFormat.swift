@@ -16,6 +16,8 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
     case appleHealth = "apple-health"
     /// Samsung Health's blood-pressure or weight CSV.
     case samsungHealth = "samsung-health"
+    /// Any spreadsheet saved as CSV, read by a ``ColumnMapping`` (`--columns`); never told from a file.
+    case spreadsheet
 
     /// The name people know it by, for messages.
     public var displayName: String {
@@ -28,6 +30,7 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
         case .bpMonitor: "blood-pressure-monitor app"
         case .appleHealth: "Apple Health"
         case .samsungHealth: "Samsung Health"
+        case .spreadsheet: "spreadsheet"
         }
     }
 
@@ -43,7 +46,7 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
     /// rule chooses.
     public var namesNoPerson: Bool {
         switch self {
-        case .omron, .withings, .bpMonitor, .appleHealth, .samsungHealth: true
+        case .omron, .withings, .bpMonitor, .appleHealth, .samsungHealth, .spreadsheet: true
         case .csv, .json, .fhir: false
         }
     }
@@ -84,7 +87,13 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
             firstLine.count < body.count || body.count < InputLimits.headBytes,
             let header = try? CSVReader(bytes: Array(firstLine), separator: CSVReader.separator(ofFirstLineIn: body)).nextRecord()
         else { throw .unrecognized(path: input.name) }
-        if let format = csvFormat(header: CSVColumns(header: header.cells)) { return format }
+        let columns = CSVColumns(header: header.cells)
+        if let format = csvFormat(header: columns) { return format }
+        if let mapping = ColumnMapping.suggested(for: columns) {
+            throw .malformed(
+                path: input.name,
+                reason: "line 1: the header \(columns.names.joined(separator: ",")) is no export HealthLog knows; say which column holds what, e.g. --columns '\(mapping.text)'")
+        }
         throw .unrecognized(path: input.name)
     }
 
@@ -110,7 +119,7 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
         switch self {
         case .appleHealth: fits = first == UInt8(ascii: "<") || input.head.starts(with: [0x50, 0x4B, 0x03, 0x04])
         case .json, .fhir: fits = first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
-        case .csv, .omron, .withings, .bpMonitor, .samsungHealth: fits = first >= 0x20 || first == 0x09
+        case .csv, .omron, .withings, .bpMonitor, .samsungHealth, .spreadsheet: fits = first >= 0x20 || first == 0x09
         }
         guard fits else {
             throw .malformed(path: input.name, reason: "it does not start like \(article) \(displayName) file")

@@ -19,6 +19,12 @@ public struct ImportRequest {
     public var dryRun = false
     /// Import the valid records and report the invalid ones, rather than refusing the file.
     public var skipInvalid = false
+    /// Which column holds what: read the file as a spreadsheet, whatever its header.
+    public var columns: ColumnMapping?
+    /// The byte between a CSV file's cells, where the header line cannot tell it; nil to tell.
+    public var separator: UInt8?
+    /// Numbers are written with a decimal comma (`72,5`, `1.234,5`).
+    public var decimalComma = false
     /// Told (bytes read, total when known) as the file is read.
     public var progress: (@Sendable (Int64, Int64?) -> Void)?
     /// Told (the input's name, the format) once a format is told from the file, before anything
@@ -56,7 +62,9 @@ extension HealthLog {
     /// by ``discardCreatedLogIfUnused()``.
     public func importFile(_ request: ImportRequest) throws(HealthLogError) -> ImportReport {
         let reader = try HealthLog.run {
-            try ImportReader(path: request.path, format: request.format, progress: request.progress, formatDetected: request.formatDetected)
+            try ImportReader(
+                path: request.path, format: request.format, mapped: request.columns != nil, progress: request.progress,
+                formatDetected: request.formatDetected)
         }
         let format = reader.format
         let choice = settings.profile
@@ -69,9 +77,13 @@ extension HealthLog {
             if format.namesNoPerson && profile == nil { throw HealthLogError.profileRequired(format: format) }
             let birthYears = Dictionary(
                 try store.profiles().compactMap { p in p.birthYear.map { (p.id, $0) } }, uniquingKeysWith: { a, _ in a })
-            return DecodeContext(
+            var context = DecodeContext(
                 name: reader.name, zone: request.zone ?? self.settings.zone, dateOrder: request.dateOrder, now: self.settings.clock(),
                 profile: profile, onlyProfile: self.settings.namedProfile, birthYears: birthYears, skipsInvalid: request.skipInvalid)
+            context.columns = request.columns
+            context.separator = request.separator
+            context.decimalComma = request.decimalComma
+            return context
         }
         var outcome = DecodeOutcome()
         var profile: String?

@@ -17,10 +17,15 @@ public enum DuplicateRule: UInt8, Sendable {
 public struct IncomingReading: Sendable {
     public var reading: Reading
     public var rule: DuplicateRule
+    /// True when an earlier reading of the same file has this one's profile, minute and values
+    /// but another note, tags or site: two readings, so only a reading identical in every field
+    /// is this one's duplicate (not one that merely shares its minute and values).
+    public var sharesItsMinute: Bool
 
-    public init(_ reading: Reading, rule: DuplicateRule) {
+    public init(_ reading: Reading, rule: DuplicateRule, sharesItsMinute: Bool = false) {
         self.reading = reading
         self.rule = rule
+        self.sharesItsMinute = sharesItsMinute
     }
 }
 

@@ -53,7 +53,7 @@ enum CSVFileDecoder {
     static func decode<Decoder: CSVRowDecoder>(
         _ input: ImportInput, as _: Decoder.Type, context: DecodeContext, into sink: ImportSink
     ) throws(InterchangeError) {
-        let separator = CSVReader.separator(ofFirstLineIn: input.head)
+        let separator = context.separator ?? CSVReader.separator(ofFirstLineIn: input.head)
         let reader = CSVReader(maximumRecordBytes: InputLimits.csvRecordBytes, separator: separator) { buffer in try input.read(into: buffer) }
         var context = context
         if context.dateOrder == nil, let settled = SettledDateOrder.of(rowsIn: input.head, separator: separator) {

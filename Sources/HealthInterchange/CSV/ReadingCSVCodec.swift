@@ -66,18 +66,23 @@ public enum ReadingCSVCodec {
         guard cells.count == header.count || cells.count == header.count - 1 else {
             throw .invalid("expected \(header.count) cells, found \(cells.count)")
         }
-        return try decode(CSVRow(cells: cells), columns: .standard, zone: zone, now: now).reading
+        return try decode(CSVRow(cells: cells), columns: .standard, now: now) { (date, clock, written) throws(ValidationError) in
+            try zone.wallClockInstant(date: date, hour: clock.hour, minute: clock.minute, second: clock.second, written: written)
+        }.reading
     }
+
+    /// The instant a wall time written without an offset is (the text as written names it in a message).
+    typealias WallClock = (CivilDate, (hour: Int, minute: Int, second: Int), _ written: String) throws(ValidationError) -> ZonedInstant
 
     /// The reading on one data row, and whether its time named an offset; a row with no profile
     /// (no such column, or an empty cell) is `profile`'s.
     static func decode(
-        _ row: CSVRow, columns: Columns, zone: any TimeZoneRule, now: Int64, profile: String? = nil
+        _ row: CSVRow, columns: Columns, now: Int64, profile: String? = nil, wallClock: WallClock
     ) throws(ValidationError) -> (reading: Reading, hasOffset: Bool) {
         let givenID = row[columns.id]
         guard givenID.isEmpty || Reading.isValidID(givenID) else { throw .invalid("id '\(givenID)' is not a UUID") }
         let id = givenID.isEmpty ? Reading.newID() : givenID.asciiLowercased()
-        let (takenAt, hasOffset) = try parseTime(row[columns.takenAt], zone: zone)
+        let (takenAt, hasOffset) = try parseTime(row[columns.takenAt], wallClock: wallClock)
         let systolic = try optionalNumber(row[columns.systolic][...], name: "systolic")
         let diastolic = try optionalNumber(row[columns.diastolic][...], name: "diastolic")
         guard (systolic == nil) == (diastolic == nil) else {
@@ -123,7 +128,7 @@ public enum ReadingCSVCodec {
         return number
     }
 
-    private static func parseTime(_ text: String, zone: any TimeZoneRule) throws(ValidationError) -> (ZonedInstant, Bool) {
+    private static func parseTime(_ text: String, wallClock: WallClock) throws(ValidationError) -> (ZonedInstant, Bool) {
         if let instant = ZonedInstant(iso8601: text) { return (instant, true) }
         // No offset: a local wall time in `zone`.
         let scalars = Array(text.utf8)
@@ -131,7 +136,7 @@ public enum ReadingCSVCodec {
             let date = CivilDate(iso: String(decoding: scalars[0..<10], as: UTF8.self)),
             let (hour, minute, second) = ZonedInstant.parseClock(String(decoding: scalars[11...], as: UTF8.self)[...])
         {
-            return (try zone.wallClockInstant(date: date, hour: hour, minute: minute, second: second, written: "taken_at '\(text)'"), false)
+            return (try wallClock(date, (hour, minute, second), "taken_at '\(text)'"), false)
         }
         throw .invalid("taken_at '\(text)' is not a date and time like 2026-11-30T07:45:00+08:00")
     }

@@ -9,6 +9,23 @@ public enum DateOrder: String, CaseIterable, Sendable {
     /// 2025/12/31
     case ymd
 
+    /// The order a date format such as `DD.MM.YYYY`, `M/D/YY` or `YYYY-MM-DD` writes; nil when it
+    /// does not name a day, a month and a year once each.
+    public init?(format: String) {
+        let upper = format.uppercased()
+        var seen: [Character] = []
+        for letter in upper where "DMY".contains(letter) && seen.last != letter {
+            seen.append(letter)
+        }
+        guard seen.count == 3, Set(seen).count == 3, upper.allSatisfy({ "DMY".contains($0) || !$0.isLetter }) else { return nil }
+        switch String(seen) {
+        case "DMY": self = .dmy
+        case "MDY": self = .mdy
+        case "YMD": self = .ymd
+        default: return nil
+        }
+    }
+
     /// `day/month/year`, as messages name the order.
     public var words: String {
         switch self {

@@ -1,6 +1,7 @@
 import HealthCore
 
-/// Reads FHIR R4 as systems write it: a Bundle of any type (collection, transaction, batch,
+/// Reads FHIR R4 (and R4B and R5, which write vital signs alike; DSTU2 and STU3 are refused,
+/// see ``FHIRRelease``) as systems write it: a Bundle of any type (collection, transaction, batch,
 /// searchset, document), a single resource, or NDJSON with one resource per line (Bulk Data).
 ///
 /// Only what HealthLog uses is decoded: Patients, and the Observations for blood pressure
@@ -37,6 +38,9 @@ enum FHIRImport {
             let root = JSONValue.object(members)
             guard let type = root["resourceType"]?.string else {
                 throw InterchangeError.malformed(path: context.name, reason: "line 1: the resource has no resourceType")
+            }
+            if let older = FHIRRelease.older(root, fullUrl: nil) {
+                throw InterchangeError.malformed(path: context.name, reason: FHIRRelease.refusal(older))
             }
             if type != "Bundle" {
                 guard !sawEntries else {
@@ -114,6 +118,9 @@ private struct FHIRReadState {
     }
 
     mutating func resource(_ resource: JSONValue, fullUrl: String?, location: String) throws(InterchangeError) {
+        if let older = FHIRRelease.older(resource, fullUrl: fullUrl) {
+            throw .malformed(path: location, reason: FHIRRelease.refusal(older))
+        }
         switch resource["resourceType"]?.string {
         case "Patient": try patient(resource, fullUrl: fullUrl, location: location)
         case "Observation": try observation(resource, fullUrl: fullUrl, location: location)

@@ -12,6 +12,7 @@ struct HealthLogCSVDecoder: CSVRowDecoder {
     /// Whose readings rows without a profile are: a file with only some of HealthLog's columns
     /// (`taken_at,systolic,diastolic`) names no one, and `--profile` says who.
     private let defaultProfile: String?
+    private var wallClock = WallClockResolver()
 
     init(header: CSVColumns, context: DecodeContext) throws(InterchangeError) {
         try Self.requireColumns(
@@ -29,7 +30,9 @@ struct HealthLogCSVDecoder: CSVRowDecoder {
         }
         let decoded: (reading: Reading, hasOffset: Bool)
         do {
-            decoded = try ReadingCSVCodec.decode(row, columns: columns, zone: context.zone, now: context.now, profile: defaultProfile)
+            decoded = try ReadingCSVCodec.decode(row, columns: columns, now: context.now, profile: defaultProfile) { date, clock, _ in
+                wallClock.instant(date, clock, in: context.zone, line: line, sink: sink)
+            }
         } catch {
             throw .invalid(error)
         }

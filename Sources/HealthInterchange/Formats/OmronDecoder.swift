@@ -52,6 +52,8 @@ struct OmronDecoder: CSVRowDecoder {
     private let context: DecodeContext
     private let profile: String
     private var zones: [String: any TimeZoneRule] = [:]
+    /// Omron Connect writes newest first.
+    private var wallClock = WallClockResolver(newestFirst: true)
 
     /// True for a header with Omron's blood-pressure columns in mmHg and a date, in a language
     /// read by name, or in the English layout with `(mmHg)` in the third and fourth columns.
@@ -134,13 +136,7 @@ struct OmronDecoder: CSVRowDecoder {
         }
         let (day, clock) = try when(row, line: line, value: value)
         let zone = try zone(value(timeZone))
-        let takenAt: ZonedInstant
-        do {
-            takenAt = try zone.wallClockInstant(
-                date: day, hour: clock.hour, minute: clock.minute, second: clock.second, written: "\(day) \(clock.hour):\(pad(clock.minute, 2))")
-        } catch {
-            throw .invalid(error)
-        }
+        let takenAt = wallClock.instant(day, clock, in: zone, line: line, sink: sink)
         let pressure = try bloodPressure(value(systolic), value(diastolic))
         let pulseText = value(pulse)
         let beats = pulseText == OmronDecoder.missing ? nil : try number(pulseText, "pulse")

@@ -24,6 +24,8 @@ struct WithingsDecoder: CSVRowDecoder {
     private let weightUnit: String
     private let context: DecodeContext
     private let profile: String
+    /// The app writes newest first, its old web export oldest first: the rows tell.
+    private var wallClock = WallClockResolver()
 
     /// True for either file's header.
     static func recognizes(_ header: CSVColumns) -> Bool {
@@ -50,7 +52,7 @@ struct WithingsDecoder: CSVRowDecoder {
     }
 
     mutating func decode(_ row: CSVRow, line: Int, into sink: ImportSink) throws(RowFault) {
-        let takenAt = try time(row[date])
+        let takenAt = try time(row[date], line: line, sink: sink)
         var grams: Int?
         if !row[weight].isEmpty {
             guard let value = decimalNumber(row[weight]), let converted = HealthInterchange.grams(value, unit: weightUnit) else {
@@ -67,17 +69,13 @@ struct WithingsDecoder: CSVRowDecoder {
     }
 
     /// A time with its own offset as it says, else a wall time in the zone.
-    private func time(_ text: String) throws(RowFault) -> ZonedInstant {
+    private mutating func time(_ text: String, line: Int, sink: ImportSink) throws(RowFault) -> ZonedInstant {
         if let zoned = ZonedInstant(iso8601: text) { return zoned }
         // The old web export writes `2014-02-13 6:04 Uhr`.
         let trimmed = text.hasSuffix(" Uhr") ? String(text.dropLast(4)) : text
         switch WallClockText.dateTime(trimmed, order: .ymd) {
         case .success(let (day, clock)):
-            do {
-                return try context.zone.wallClockInstant(date: day, hour: clock.hour, minute: clock.minute, second: clock.second, written: text)
-            } catch {
-                throw .invalid(error)
-            }
+            return wallClock.instant(day, clock, in: context.zone, line: line, sink: sink)
         case .failure: throw .invalid("date '\(text)' is not like 2025-10-02 07:34:49 or 2025-10-02T07:34:49+02:00")
         }
     }

@@ -21,6 +21,12 @@ public struct DecodeContext: Sendable {
     /// True with `--skip-invalid`: reading goes on past any number of invalid records. Without
     /// it, reading stops once more than ``DecodeOutcome/listedProblems`` are found: the import is refused anyway.
     public var skipsInvalid = false
+    /// Which column holds what, for a spreadsheet read with `--columns`.
+    public var columns: ColumnMapping?
+    /// The byte between cells (`--separator`), or nil to tell it from the header line.
+    public var separator: UInt8?
+    /// True with `--decimal-comma`: numbers are written `72,5` and `1.234,5`.
+    public var decimalComma = false
 
     public init(
         name: String, zone: any TimeZoneRule, dateOrder: DateOrder?, now: Int64, profile: String?, onlyProfile: String?,
@@ -60,6 +66,11 @@ public struct DecodeOutcome: Sendable {
     public var deviceErrorRows = 0
     /// The order of numeric dates the file's own rows settled, when `--date-order` was not given.
     public var settledDateOrder: SettledDateOrder?
+    /// Rows whose wall time fell in a spring-forward gap (a device clock not put forward), read
+    /// as standard time: with the offset before the gap.
+    public var standardTimeRows = 0
+    /// Where the first of them is (`FILE:LINE`).
+    public var firstStandardTimeRow: String?
     /// How the file was read, where it matters: a layout read by position, columns not understood.
     public var notes: [String] = []
 

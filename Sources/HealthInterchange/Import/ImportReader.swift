@@ -21,20 +21,23 @@ public final class ImportReader {
     private var decoder: BackgroundDecoder?
 
     /// Opens `path` (`-` for standard input) and tells its format; `formatDetected` hears which
-    /// format was found before anything else is read.
+    /// format was found before anything else is read. A `mapped` file (read with a
+    /// ``ColumnMapping``) is a ``InterchangeFormat/spreadsheet``, whatever its header.
     public init(
-        path: String, format: InterchangeFormat?, progress: (@Sendable (Int64, Int64?) -> Void)? = nil,
+        path: String, format: InterchangeFormat?, mapped: Bool = false, progress: (@Sendable (Int64, Int64?) -> Void)? = nil,
         formatDetected: ((String, InterchangeFormat) -> Void)? = nil
     ) throws(InterchangeError) {
         input = try ImportInput(path: path, progress: progress)
         name = input.name
-        if let format {
+        if mapped {
+            self.format = .spreadsheet
+        } else if let format {
             self.format = format
         } else {
             self.format = try InterchangeFormat.detect(input)
             formatDetected?(input.name, self.format)
         }
-        formatWasDetected = format == nil
+        formatWasDetected = format == nil && !mapped
         try self.format.checkLooksRight(input)
     }
 

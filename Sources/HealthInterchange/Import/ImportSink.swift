@@ -16,6 +16,7 @@ final class ImportSink {
     private var events: [Event] = []
     private var batchesSent = 0
     private var birthYears: [String: Int]
+    private var sameMinute = SameMinuteReadings()
     private(set) var outcome = DecodeOutcome()
 
     init(context: DecodeContext, send: @escaping (ImportBatch) throws(InterchangeError) -> Void) {
@@ -32,7 +33,7 @@ final class ImportSink {
             return true
         }
         guard taken != nil else { return }
-        readings.append(IncomingReading(reading, rule: rule))
+        readings.append(sameMinute.incoming(reading, rule: rule))
         if readings.count >= (batchesSent == 0 ? ImportSink.firstBatchSize : ImportSink.batchSize) { try flush() }
     }
 
@@ -85,6 +86,12 @@ final class ImportSink {
 
     func skip(_ kind: String, count: Int = 1) {
         outcome.skipped[kind, default: 0] += count
+    }
+
+    /// A row whose wall time fell in a spring-forward gap, read as standard time.
+    func readAsStandardTime(line: Int) {
+        outcome.standardTimeRows += 1
+        if outcome.firstStandardTimeRow == nil { outcome.firstStandardTimeRow = context.location(line: line) }
     }
 
     /// The order of numeric dates the file's rows settled.

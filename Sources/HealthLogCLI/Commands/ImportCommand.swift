@@ -2,38 +2,48 @@ import HealthCore
 import HealthInterchange
 import HealthUseCases
 
-/// `healthlog import FILE`: HealthLog CSV or JSON, FHIR R4, Omron, Withings, the bp-monitor app
-/// or Apple Health. The import itself is one use-case call (``HealthLog/importFile(_:)``); this
+/// `healthlog import FILE`: HealthLog CSV or JSON, FHIR R4/R4B/R5, Omron, Withings, the bp-monitor
+/// app, Samsung Health, Apple Health, or any spreadsheet with `--columns`. The import itself is one use-case call (``HealthLog/importFile(_:)``); this
 /// parses, calls and prints its report.
 struct ImportCommand: Command {
     static let spec = CommandSpec(
         ["import"], abstract: "Import readings from a backup, a monitor or another health app.",
         arguments: [ArgumentSpec("FILE", completing: .file, help: "The file to read, or - for standard input; its format is told from its first bytes.")],
         options: [
-            formatOption, zoneOption, dateOrderOption, dryRunFlag, skipInvalidFlag,
+            formatOption, zoneOption, dateOrderOption, columnsOption, dateFormatOption, separatorOption, decimalCommaFlag, dryRunFlag,
+            skipInvalidFlag,
         ],
         examples: [
             "healthlog import readings.csv", "healthlog import backup.json",
             "healthlog -p dad import OMRON_connect.csv --tz Asia/Shanghai", "healthlog -p mom import export.zip",
             "cat Observation.ndjson | healthlog -p dad import -",
+            "healthlog import bp.csv --columns 'date=Datum,time=Zeit,bp=RR,pulse=Puls'",
+            "healthlog import bp.csv --columns 'datetime=At,bp=BP' --date-format DD.MM.YYYY",
+            "healthlog import kg.csv --columns 'date=D,time=T,weight=kg' --separator '|'",
+            "healthlog import kg.csv --columns 'datetime=When,weight=kg' --decimal-comma",
         ],
         discussion: """
             Formats are told from the file's first bytes: HealthLog CSV (id,profile,taken_at,…), \
-            a HealthLog JSON backup, FHIR R4 (a Bundle, one resource, or NDJSON), Omron Connect \
+            a HealthLog JSON backup, FHIR R4, R4B or R5 (a Bundle, one resource, or NDJSON; DSTU2 and STU3 are refused), Omron Connect \
             (Date,Time,Systolic (mmHg),…), Withings (Date,"Heart rate",Systolic,… or Date,"Weight (kg)",…), \
             the bp-monitor app (timestampUnixMs,systolic,…), Samsung Health (com.samsung.shealth.blood_pressure on line 1) \
             and Apple Health (export.xml or export.zip). Omron and Withings exports in English, Dutch, German, \
-            French, Spanish, Italian and Portuguese read by name. \
-            CSV files may separate cells with commas, semicolons or tabs. \
+            French, Spanish, Italian and Portuguese read by name. Any other spreadsheet saved as CSV \
+            (or a paper log typed up) is read with --columns, which says which column holds what: \
+            date and time (or datetime), systolic and diastolic (or bp as 138/86), pulse, weight (kg) \
+            or weight_lb, note and tags. \
+            CSV files may separate cells with commas, semicolons or tabs (or what --separator names). \
             Records with HealthLog's own ids are matched by id only; others are duplicates when the same \
-            profile, minute and values are already in the log, so importing a file twice adds nothing. \
+            profile, minute and values are already in the log, so importing a file twice adds nothing; \
+            rows of one file at one minute with other notes or tags are two readings. A time inside the \
+            spring daylight-saving gap is read as standard time (the offset before the change). \
             Files that name no person (device and app exports) go to --profile, $HEALTHLOG_PROFILE, \
             the default profile or the only one; with the other formats --profile imports only that \
             profile's records.
             """)
 
     static let formatOption = Option<InterchangeFormat?>(
-        "--format", value: "FORMAT", help: "auto (default), csv, json, fhir, omron, withings, bp-monitor, apple-health or samsung-health.",
+        "--format", value: "FORMAT", help: "auto (default), csv, json, fhir, omron, withings, bp-monitor, apple-health, samsung-health or spreadsheet (with --columns).",
         expected: "auto, \(InterchangeFormat.allCases.map(\.rawValue).joined(separator: ", "))"
     ) { $0 == "auto" ? .some(nil) : InterchangeFormat(rawValue: $0).map { .some($0) } }
         .completing(.words(["auto"] + InterchangeFormat.allCases.map(\.rawValue)))
@@ -41,6 +51,23 @@ struct ImportCommand: Command {
         "--tz", value: "ZONE", help: "Zone for times written without an offset, e.g. Asia/Shanghai or +08:00 (default: this machine's).",
         expected: "a time zone; use a name like Asia/Shanghai, UTC or an offset like +08:00", convert: timeZoneRule(named:))
     static let dateOrderOption = Option<DateOrder>("--date-order", value: "ORDER", help: "dmy, mdy or ymd, for numeric dates such as 12/01/2025.")
+    static let columnsOption = Option<String>(
+        "--columns", value: "MAPPING",
+        help: "Read any spreadsheet: FIELD=Column pairs such as 'date=Datum,time=Zeit,systolic=SYS,diastolic=DIA'. Fields: date, time, datetime, systolic, diastolic, bp (138/86), pulse, weight (kg), weight_lb, note, tags.")
+    static let dateFormatOption = Option<DateOrder>(
+        "--date-format", value: "FORMAT", help: "How a spreadsheet writes dates, e.g. DD.MM.YYYY, MM/DD/YYYY or YYYY-MM-DD (the order of day, month and year).",
+        expected: "a date format such as DD.MM.YYYY, MM/DD/YYYY or YYYY-MM-DD", convert: DateOrder.init(format:))
+    static let separatorOption = Option<UInt8>(
+        "--separator", value: "SEP", help: "The character between cells: , ; tab or | (default: told from the header line).",
+        expected: "one of , ; tab |"
+    ) { text in
+        switch text {
+        case ",", ";", "|": UInt8(ascii: text.unicodeScalars.first!)
+        case "tab", "\\t", "\t": UInt8(ascii: "\t")
+        default: nil
+        }
+    }.completing(.words([",", ";", "tab", "|"]))
+    static let decimalCommaFlag = Flag("--decimal-comma", help: "Numbers are written with a decimal comma: 72,5 and 1.234,5.")
     static let dryRunFlag = Flag("--dry-run", help: "Check the file and print the counts; write nothing.")
     static let skipInvalidFlag = Flag(
         "--skip-invalid", help: "Import the valid records and report the invalid ones (default: any invalid record stops the import).")
@@ -51,12 +78,37 @@ struct ImportCommand: Command {
     let dateOrder: DateOrder?
     let dryRun: Bool
     let skipInvalid: Bool
+    let columns: ColumnMapping?
+    let separator: UInt8?
+    let decimalComma: Bool
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         path = arguments.positionals[0]
         format = try arguments.value(ImportCommand.formatOption) ?? nil
         zone = try arguments.value(ImportCommand.zoneOption)
-        dateOrder = try arguments.value(ImportCommand.dateOrderOption)
+        let dateFormat = try arguments.value(ImportCommand.dateFormatOption)
+        let dateOrder = try arguments.value(ImportCommand.dateOrderOption)
+        if let dateFormat, let dateOrder, dateFormat != dateOrder {
+            throw .usage("--date-format and --date-order say different orders; give one", command: "healthlog import")
+        }
+        self.dateOrder = dateFormat ?? dateOrder
+        if let text = try arguments.value(ImportCommand.columnsOption) {
+            do {
+                columns = try ColumnMapping(parsing: text)
+            } catch {
+                throw .usage("--columns '\(text)': \(error.description)", command: "healthlog import")
+            }
+            if let format, format != .spreadsheet {
+                throw .usage("--columns reads any spreadsheet; it does not go with --format \(format.rawValue)", command: "healthlog import")
+            }
+        } else {
+            columns = nil
+            if format == .spreadsheet {
+                throw .usage("--format spreadsheet needs --columns to say which column holds what", command: "healthlog import")
+            }
+        }
+        separator = try arguments.value(ImportCommand.separatorOption)
+        decimalComma = arguments.isSet(ImportCommand.decimalCommaFlag)
         dryRun = arguments.isSet(ImportCommand.dryRunFlag)
         skipInvalid = arguments.isSet(ImportCommand.skipInvalidFlag)
     }
@@ -67,7 +119,10 @@ struct ImportCommand: Command {
         var request = ImportRequest(path: path, format: format, zone: zone, dateOrder: dateOrder)
         request.dryRun = dryRun
         request.skipInvalid = skipInvalid
-        if format == nil {
+        request.columns = columns
+        request.separator = separator
+        request.decimalComma = decimalComma
+        if format == nil && columns == nil {
             // Said before anything else, so a refusal that follows names what it was reading.
             request.formatDetected = { input, format in
                 context.stderr.line("Reading \(input) as \(format.article) \(format.displayName) file.".visibleControls())
@@ -118,6 +173,11 @@ struct ImportCommand: Command {
         if !summary.undefinedTags.isEmpty { say("Kept tag IDs that have no definition: \(summary.undefinedTags.joined(separator: ", ")).") }
         for conflict in summary.conflicts { say("Conflict: \(conflict).") }
         for note in report.outcome.notes { say("Note: \(note).") }
+        if let first = report.outcome.firstStandardTimeRow {
+            let rows = report.outcome.standardTimeRows
+            say(
+                "Read \(counted(rows, "time")) inside the spring daylight-saving gap as standard time (the offset before the change, as a clock not put forward shows it)\(rows > 1 ? ", the first at" : ":") \(first).")
+        }
         let skipped = report.outcome.skipped
         if !skipped.isEmpty {
             let kinds = skipped.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.value) \($0.key)" }

@@ -59,7 +59,7 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
             self = .data(message)
         case .unrecognizedFormat(let path):
             self = .data(
-                "\(path) is not a format healthlog reads (HealthLog CSV or JSON, FHIR R4, Omron Connect, Withings, the bp-monitor app, Apple Health, Samsung Health); name one with --format")
+                "\(path) is not a format healthlog reads (HealthLog CSV or JSON, FHIR R4 or R5, Omron Connect, Withings, the bp-monitor app, Apple Health, Samsung Health); name one with --format, or read a spreadsheet with --columns 'date=…,time=…,systolic=…,diastolic=…'")
         case .profileRequired(let format):
             self = .data("\(format.article) \(format.displayName) file names no person; say whose readings these are with --profile ID")
         case .dateOrderRequired(let path, let line, let date):

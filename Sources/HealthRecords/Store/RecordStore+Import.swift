@@ -162,7 +162,12 @@ private struct BatchImporter {
             let reading = incoming.reading
             // The one plausibility rule; importers check it with the line in hand, this is the last guard.
             try RecordsError.checking(reading.checkTime(now: now / 1000, birthYear: birthYears[reading.profileID]))
-            if incoming.rule != .sameID, stored.contains(reading, localTime: incoming.rule == .sameValuesOrLocalTime) {
+            let localTime = incoming.rule == .sameValuesOrLocalTime
+            let duplicate =
+                incoming.rule == .sameID ? false
+                : incoming.sharesItsMinute ? try store.identicalInEveryFieldCount(to: reading, localTime: localTime) > 0
+                : stored.contains(reading, localTime: localTime)
+            if duplicate {
                 summary.duplicates += 1
                 continue
             }

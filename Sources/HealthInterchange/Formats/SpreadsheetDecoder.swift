@@ -1,0 +1,102 @@
+import HealthCore
+
+/// Any spreadsheet saved as CSV, or a paper log typed up, read by a ``ColumnMapping``
+/// (`--columns`): each mapped column is found in the header by name, the others are ignored.
+/// Dates read as ``WallClockText`` reads them (numeric ones in the order `--date-format` or
+/// `--date-order` gives, else the one the rows settle), times as `08:12` or `8:12 PM`, both in
+/// `--tz`; a row whose mapped cells are all empty is skipped. The same checks, duplicate rule
+/// and daylight-saving rule apply as for a device's file.
+struct SpreadsheetDecoder: CSVRowDecoder {
+    private let positions: [ColumnMapping.Field: Int]
+    private let context: DecodeContext
+    private let profile: String
+    private var wallClock = WallClockResolver()
+
+    init(header: CSVColumns, context: DecodeContext) throws(InterchangeError) {
+        guard let mapping = context.columns else {
+            throw .malformed(path: context.name, reason: "a spreadsheet is read with a mapping of its columns: --columns 'date=…,time=…,systolic=…,diastolic=…'")
+        }
+        let profile = try Self.profile(for: .spreadsheet, context)
+        var positions: [ColumnMapping.Field: Int] = [:]
+        for field in ColumnMapping.Field.allCases {
+            guard let name = mapping.columns[field] else { continue }
+            guard let position = header.position([name]) else {
+                let names = header.names.map { "'\($0)'" }.joined(separator: ", ")
+                throw .malformed(
+                    path: context.name, reason: "line 1: --columns maps \(field.rawValue) to '\(name)', which is not in the header; its columns are \(names)")
+            }
+            positions[field] = position
+        }
+        self.positions = positions
+        self.context = context
+        self.profile = profile
+    }
+
+    mutating func decode(_ row: CSVRow, line: Int, into sink: ImportSink) throws(RowFault) {
+        let positions = self.positions
+        let cell = { (field: ColumnMapping.Field) in row[positions[field]] }
+        if positions.keys.allSatisfy({ cell($0).isEmpty }) {
+            sink.skip("empty rows")
+            return
+        }
+        let (day, clock) = try when(cell, line: line)
+        let takenAt = wallClock.instant(day, clock, in: context.zone, line: line, sink: sink)
+        var systolic = cell(.systolic), diastolic = cell(.diastolic)
+        if positions[.bp] != nil, !cell(.bp).isEmpty {
+            let parts = cell(.bp).split(separator: "/").map { String(String($0).trimmingWhitespace()) }
+            guard parts.count == 2 else { throw .invalid("blood pressure '\(cell(.bp))' is not like 138/86") }
+            (systolic, diastolic) = (parts[0], parts[1])
+        }
+        let pressure = try bloodPressure(try whole(systolic, "systolic"), try whole(diastolic, "diastolic"))
+        var grams: Int?
+        for (field, unit) in [(ColumnMapping.Field.weight, "kg"), (.weightLb, "lb")] where !cell(field).isEmpty {
+            guard let value = decimal(cell(field)), let converted = HealthInterchange.grams(value, unit: unit) else {
+                throw .invalid("weight '\(cell(field))' is not a number of \(unit == "kg" ? "kilograms" : "pounds")\(context.decimalComma ? "" : " (for 72,5 give --decimal-comma)")")
+            }
+            grams = converted
+        }
+        let tags = cell(.tags).split { $0 == ";" || $0 == "," || $0 == " " }.map { $0.lowercased() }
+        let values = [systolic, diastolic, cell(.pulse), grams.map(String.init) ?? ""].joined(separator: "/")
+        let reading = Reading(
+            id: NameBasedUUID.make("spreadsheet/\(profile)/\(day)T\(clock.hour):\(clock.minute):\(clock.second)/\(values)"),
+            profileID: profile, takenAt: takenAt, bloodPressure: pressure, pulse: try number(try whole(cell(.pulse), "pulse"), "pulse"),
+            weightGrams: grams, tagIDs: tags, note: cell(.note), createdAt: context.now, updatedAt: context.now)
+        try take(reading, rule: .sameValuesOrLocalTime, line: line, context: context, into: sink)
+    }
+
+    /// A whole number's text as written, or `120,0` / `120.0` made whole.
+    private func whole(_ text: String, _ name: String) throws(RowFault) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "." }) else { return text }
+        guard let value = decimal(text), value == value.rounded() else { throw .invalid("\(name) '\(text)' is not a whole number") }
+        return String(Int(value))
+    }
+
+    /// A decimal number: with `--decimal-comma`, `72,5` and `1.234,5`; else `72.5` (a lone comma is still a decimal comma).
+    private func decimal(_ text: String) -> Double? {
+        guard context.decimalComma else { return decimalNumber(text) }
+        return decimalNumber(String(text.filter { $0 != "." }))
+    }
+
+    private func when(_ cell: (ColumnMapping.Field) -> String, line: Int) throws(RowFault) -> (CivilDate, (hour: Int, minute: Int, second: Int)) {
+        let written = positions[.datetime] != nil ? cell(.datetime) : cell(.date)
+        let result = positions[.datetime] != nil
+            ? WallClockText.dateTime(written, order: context.dateOrder)
+            : WallClockText.date(written, order: context.dateOrder).map { ($0, (hour: 0, minute: 0, second: 0)) }
+        let day: CivilDate
+        var clock: (hour: Int, minute: Int, second: Int)
+        switch result {
+        case .success(let found): (day, clock) = found
+        case .failure(.ambiguous): throw .file(.dateOrderRequired(path: context.name, line: line, date: written))
+        case .failure(.unreadable):
+            if let order = context.dateOrder, written.contains(where: \.isNumber), !written.contains(where: \.isLetter) {
+                throw .invalid("date '\(written)' is not a date in \(order.words) order")
+            }
+            throw .invalid(positions[.datetime] != nil ? "'\(written)' is not a date and time like 2026-03-01 08:12" : "date '\(written)' is not a date like 2026-03-01 or 01.03.2026")
+        }
+        if positions[.time] != nil {
+            guard let time = WallClockText.time(cell(.time)) else { throw .invalid("time '\(cell(.time))' is not like 08:12 or 8:12 PM") }
+            clock = time
+        }
+        return (day, clock)
+    }
+}
