@@ -215,6 +215,25 @@ public struct SummaryWording {
     /// "−11/−6 mmHg (95 % CI −14 to −8 / −8 to −4)", or "too few readings".
     public func difference(_ comparison: WindowComparison) -> String { SummaryWording.difference(comparison, strings: strings) }
 
+    /// An event's difference within the same time of day: "−4/−2 mmHg (95 % CI −7 to −1 / −4 to
+    /// −0); morning and evening, 24 and 20 sessions", or "too few sessions at the same time of day".
+    public func eventDifference(_ effect: EventEffect) -> String { SummaryWording.eventDifference(effect, strings: strings) }
+
+    /// ``eventDifference(_:)`` for a string table alone.
+    public static func eventDifference(_ effect: EventEffect, strings: StringTable) -> String {
+        let difference = effect.sameTimeOfDay
+        guard difference.sufficient, let systolic = difference.systolic, let diastolic = difference.diastolic else {
+            return strings.text("events.tooFewSessions")
+        }
+        return strings.text("events.sameTime", [
+            "systolic": Figures.signed(systolic.mean), "diastolic": Figures.signed(diastolic.mean),
+            "systolicLow": Figures.signed(systolic.ci95.lowerBound), "systolicHigh": Figures.signed(systolic.ci95.upperBound),
+            "diastolicLow": Figures.signed(diastolic.ci95.lowerBound), "diastolicHigh": Figures.signed(diastolic.ci95.upperBound),
+            "periods": strings.conjunction(difference.periodsCompared.map { strings.text($0.rawValue).lowercased() }),
+            "first": String(difference.firstSessions), "second": String(difference.secondSessions),
+        ])
+    }
+
     /// "138/86 (n=24)", or "— (n=0)".
     public func window(_ figures: WindowFigures) -> String { SummaryWording.window(figures, strings: strings) }
 

@@ -155,8 +155,9 @@ struct StatsText {
             lines.append("  \(event.at.measurementDay)  \(event.text.visibleControls(lineBreaks: .symbol)) (\(strings.text("kind.\(event.kind.rawValue)")))")
             lines.append(
                 "    \(strings.text("events.before")) \(wording.window(effect.before)) · \(strings.text("events.after")) \(wording.window(effect.after))")
-            lines.append("    " + wording.difference(effect.comparison))
+            lines.append("    " + wording.eventDifference(effect))
         }
+        lines.append("  " + style.dim(strings.text("events.caveat")))
     }
 
     private func notes(into lines: inout [String]) {

@@ -133,10 +133,12 @@ struct SummaryBlocks: DrawnFromRequest {
             TableBlock.Row(cells: [
                 String(index + 1), request.date(effect.event.at.measurementDay),
                 "\(effect.event.text) (\(strings.text("kind.\(effect.event.kind.rawValue)")))",
-                wording.window(effect.before), wording.window(effect.after), wording.difference(effect.comparison),
-            ], emphasis: effect.comparison.sufficient ? .normal : .muted)
+                wording.window(effect.before), wording.window(effect.after), wording.eventDifference(effect),
+            ], emphasis: effect.sameTimeOfDay.sufficient ? .normal : .muted)
         }
-        return TableBlock(heading: strings.text("events"), columns: columns, rows: rows, maxLines: 3, template: template)
+        return TableBlock(
+            heading: strings.text("events"), columns: columns, rows: rows, caption: [strings.text("events.caveat")], maxLines: 3,
+            template: template)
     }
 
     /// The readings with a note, newest first.
