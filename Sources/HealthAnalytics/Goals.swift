@@ -68,8 +68,14 @@ public struct HomeVerdict: Equatable, Sendable {
     public let atOrAboveTarget: Bool?
     /// The protocol average has SYS at or above the threshold and DIA below it.
     public let isolatedSystolic: Bool
+    /// The protocol average has SYS below the threshold and DIA at or above it.
+    public let isolatedDiastolic: Bool
     /// Below the lower limit on either number, as shown.
     public let low: Bool
+    /// The mean is within 1 mmHg of the threshold and a rounding would decide the verdict.
+    public let nearThreshold: NearLimit?
+    /// The mean is within 1 mmHg of the profile's own target; nil when the target is the threshold.
+    public let nearTarget: NearLimit?
 
     init?(protocolAverage: ProtocolAverage?, overall: GroupStatistics, goals: Goals) {
         if let protocolAverage {
@@ -88,6 +94,10 @@ public struct HomeVerdict: Equatable, Sendable {
         atOrAboveTarget = goals.hasOwnTarget ? mean.isAtOrAbove(goals.target) : nil
         isolatedSystolic = isProtocolAverage && mean.shown.systolic >= goals.threshold.systolic
             && mean.shown.diastolic < goals.threshold.diastolic
+        isolatedDiastolic = isProtocolAverage && mean.shown.systolic < goals.threshold.systolic
+            && mean.shown.diastolic >= goals.threshold.diastolic
         low = mean.shown.systolic < goals.lowerLimit.systolic || mean.shown.diastolic < goals.lowerLimit.diastolic
+        nearThreshold = NearLimit(mean, limit: goals.threshold)
+        nearTarget = goals.hasOwnTarget ? NearLimit(mean, limit: goals.target) : nil
     }
 }

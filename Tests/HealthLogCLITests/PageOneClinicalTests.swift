@@ -83,4 +83,119 @@ import Testing
         #expect(text.contains("0/0 mmHg (95 % CI"))
         #expect(text.contains("Before and after, not evidence of cause."))
     }
+
+    // MARK: - §7 what page 1 says follows what it knows
+
+    /// A protocol week, 23–29 Nov, morning and evening pairs; reading `k` (0…27, the first day's
+    /// four first, which the protocol leaves out) is `pressure(k)`.
+    static func week(_ cli: CLIHarness, days: ClosedRange<Int> = 23...29, times: [String] = ["07:00", "07:02", "21:00", "21:02"],
+                     _ pressure: (Int) -> (Int, Int)) {
+        var k = 0
+        for day in days {
+            for time in times {
+                let (systolic, diastolic) = pressure(k)
+                cli.ok("add", "\(systolic)/\(diastolic)", "--at", "2026-11-\(day) \(time)")
+                k += 1
+            }
+        }
+    }
+
+    static func patient(born: Int = 1960) -> CLIHarness {
+        let cli = CLIHarness()
+        cli.ok("profile", "add", "dad", "--name", "Dad", "--birth-year", String(born))
+        return cli
+    }
+
+    static func verdicts(_ stats: [String: Any]) -> [(kind: String, text: String, tone: String)] {
+        ((stats["headline"] as? [String: Any])?["verdicts"] as? [[String: Any]] ?? []).map {
+            ($0["kind"] as? String ?? "", $0["text"] as? String ?? "", $0["tone"] as? String ?? "")
+        }
+    }
+
+    /// Evenings only: the average is provisional, and so is every pattern read from it.
+    @Test func provisionalReachesThePatternLines() throws {
+        let cli = Self.patient(born: 1948)
+        Self.week(cli, times: ["21:00", "21:02"]) { _ in (156, 74) }
+        let stats = try Self.statsJSON(cli, ["--last", "2w"])
+        let verdicts = Self.verdicts(stats)
+        for kind in ["isolatedSystolic", "widePulsePressure"] {
+            let line = try #require(verdicts.first { $0.kind == kind }, "\(kind)")
+            #expect(line.tone == "muted", "\(kind)")
+            #expect(line.text.hasPrefix("Provisional (too few readings): "), "\(kind)")
+        }
+        let page = try Self.pageOne(cli, ["--last", "2w"])
+        #expect(page.contains(Self.squeezed("Provisional (too few readings): Isolated systolic pattern: SYS at or above 135, DIA below 85")))
+        #expect(page.contains(Self.squeezed("Provisional (too few readings): Wide pulse pressure 82 mmHg (156/74)")))
+    }
+
+    /// An elderly patient with isolated systolic hypertension and a wide pulse pressure; a
+    /// younger one with an isolated diastolic pattern; both named on page 1 and in stats.
+    @Test func isolatedPatternsAndAWidePulsePressureAreNamed() throws {
+        let elderly = Self.patient(born: 1948)
+        Self.week(elderly) { k in (k % 2 == 0 ? 156 : 158, 78) }
+        let stats = try Self.statsJSON(elderly, ["--last", "2w"])
+        let verdicts = Self.verdicts(stats)
+        #expect(verdicts.contains { $0.kind == "isolatedSystolic" && $0.tone == "plain" })
+        let wide = try #require(verdicts.first { $0.kind == "widePulsePressure" })
+        #expect(wide.text == "Wide pulse pressure 79 mmHg (157/78): ESH 2023 counts 60 mmHg or more in older patients as a sign of stiff arteries")
+        let page = try Self.pageOne(elderly, ["--last", "2w"])
+        #expect(page.contains(Self.squeezed(wide.text)))
+        let chinese = try Self.pageOne(elderly, ["--last", "2w"], language: "zh_CN.UTF-8")
+        #expect(chinese.contains(Self.squeezed("脉压增大 79 mmHg（157/78）")))
+
+        // The same pressure at 60: not "older", no line.
+        let younger = Self.patient(born: 1966)
+        Self.week(younger) { _ in (157, 78) }
+        #expect(!Self.verdicts(try Self.statsJSON(younger, ["--last", "2w"])).contains { $0.kind == "widePulsePressure" })
+
+        let diastolic = Self.patient()
+        Self.week(diastolic) { _ in (128, 89) }
+        let diastolicStats = try Self.statsJSON(diastolic, ["--last", "2w"])
+        #expect((diastolicStats["verdict"] as? [String: Any])?["isolatedDiastolic"] as? Bool == true)
+        let line = try #require(Self.verdicts(diastolicStats).first { $0.kind == "isolatedDiastolic" })
+        #expect(line.text == "Isolated diastolic pattern: DIA at or above 85, SYS below 135")
+        #expect(try Self.pageOne(diastolic, ["--last", "2w"]).contains(Self.squeezed(line.text)))
+        #expect(try Self.pageOne(diastolic, ["--last", "2w"], language: "zh_CN.UTF-8").contains(Self.squeezed("单纯舒张压升高：舒张压 ≥ 85，收缩压 < 135")))
+    }
+
+    /// Diastolic 84.625 is shown as 85: page 1 says "at the threshold" with 84.6, never a bare
+    /// verdict that the rounding decides; a systolic clearly above decides by itself.
+    @Test func withinOneMmHgOfTheThresholdShowsTheDecimal() throws {
+        let cli = Self.patient()
+        // The 24 averaged readings: 15 at 85, 9 at 84 → 2031 / 24 = 84.625.
+        Self.week(cli) { k in (126, k < 4 + 15 ? 85 : 84) }
+        let stats = try Self.statsJSON(cli, ["--last", "2w"])
+        let near = try #require((stats["verdict"] as? [String: Any])?["nearThreshold"] as? [String: Any])
+        #expect(abs(try #require(near["diastolic"] as? Double) - 84.625) < 1e-9)
+        #expect(near["systolic"] is NSNull)
+        let threshold = try #require(Self.verdicts(stats).first { $0.kind == "threshold" })
+        #expect(threshold.text == "Home average at the threshold of the hypertensive range (ESH 2023 135/85): diastolic 84.6, within 1 mmHg: neither clearly above nor below")
+        #expect(threshold.tone == "plain")
+        let page = try Self.pageOne(cli, ["--last", "2w"])
+        #expect(page.contains(Self.squeezed(threshold.text)))
+        #expect(!page.contains(Self.squeezed("in the hypertensive range (ESH 2023 ≥ 135/85)")))
+        let chinese = try Self.pageOne(cli, ["--last", "2w"], language: "zh_CN.UTF-8")
+        #expect(chinese.contains(Self.squeezed("舒张压 84.6，相差不到 1 mmHg")))
+
+        let clear = Self.patient()
+        Self.week(clear) { k in (142, k < 4 + 15 ? 85 : 84) }
+        let clearStats = try Self.statsJSON(clear, ["--last", "2w"])
+        #expect((clearStats["verdict"] as? [String: Any])?["nearThreshold"] is NSNull)
+        #expect(Self.verdicts(clearStats).first { $0.kind == "threshold" }?.text == "Home average in the hypertensive range (ESH 2023 ≥ 135/85)")
+    }
+
+    // MARK: - §3 ESC 2024 home categories
+
+    @Test func escNamesItsHomeCategories() throws {
+        for (pressure, category) in [((128, 78), "elevated (120–134/70–84)"), ((116, 68), "non-elevated (< 120/70)"), ((138, 80), "hypertension (≥ 135/85)")] {
+            let cli = Self.patient()
+            Self.week(cli) { _ in pressure }
+            let stats = try Self.statsJSON(cli, ["--last", "2w", "--guideline", "esc"])
+            let threshold = try #require(Self.verdicts(stats).first { $0.kind == "threshold" })
+            #expect(threshold.text.hasSuffix("; ESC 2024 home category: \(category)"), "\(pressure)")
+            #expect(try Self.pageOne(cli, ["--last", "2w", "--guideline", "esc"]).contains(Self.squeezed("ESC 2024 home category: \(category)")))
+            let esh = try Self.statsJSON(cli, ["--last", "2w"])
+            #expect(!(Self.verdicts(esh).first { $0.kind == "threshold" }?.text.contains("category") ?? true))
+        }
+    }
 }

@@ -130,12 +130,20 @@ import Testing
         #expect(cli.ok("classify", "145/85", "--guideline", "china")
             == "145/85 mmHg: Grade 1 hypertension (mild) (China 2018), Isolated systolic hypertension\n")
         #expect(cli.ok("classify", "125/75", "--guideline", "esc") == "125/75 mmHg: Elevated (ESC 2024)\n")
-        // Low by the rule stats raises a low alert by.
-        #expect(cli.ok("classify", "85/55").contains("Optimal (ESH 2023); low: systolic below 90 or diastolic below 60"))
+        // Low by the rule stats raises a low alert by, and never called optimal or normal.
+        #expect(cli.ok("classify", "85/55") == "85/55 mmHg: Low, below 90/60 (not classified by ESH 2023): an alert in stats and the report\n")
+        for guideline in ["esh", "aha", "china", "esc"] {
+            let text = cli.ok("classify", "50/49", "--guideline", guideline)
+            #expect(text.hasPrefix("50/49 mmHg: Low, below 90/60"), "\(guideline)")
+            #expect(!text.contains("Optimal") && !text.contains("Normal") && !text.contains("Non-elevated"), "\(guideline)")
+        }
         let low = try #require(
             try JSONSerialization.jsonObject(with: Data(cli.ok("classify", "85/55", "--format", "json").utf8)) as? [String: Any])
         #expect(low["low"] as? Bool == true)
         #expect(low["alerts"] as? [String] == ["low"])
+        #expect(low["label"] as? String == "Low, below 90/60 (not classified by ESH 2023)")
+        cli.environment["LANG"] = "zh_CN.UTF-8"
+        #expect(cli.ok("classify", "50/49").hasPrefix("50/49 mmHg: 低血压，低于 90/60"))
         cli.environment["LANG"] = "zh_CN.UTF-8"
         let json = cli.ok("classify", "181/100", "--guideline", "aha", "--format", "json")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])

@@ -162,7 +162,14 @@ enum SummaryJSON {
             ("systolic", .double(verdict.mean.systolic)), ("diastolic", .double(verdict.mean.diastolic)),
             ("sufficient", .bool(verdict.sufficient)), ("atOrAboveThreshold", .bool(verdict.atOrAboveThreshold)),
             ("atOrAboveTarget", .optional(verdict.atOrAboveTarget)), ("isolatedSystolic", .bool(verdict.isolatedSystolic)),
+            ("isolatedDiastolic", .bool(verdict.isolatedDiastolic)),
+            ("nearThreshold", verdict.nearThreshold.map(near) ?? .null), ("nearTarget", verdict.nearTarget.map(near) ?? .null),
         ])
+    }
+
+    /// `{systolic, diastolic}`: the numbers within 1 mmHg of the limit (null for one that is not).
+    private static func near(_ near: NearLimit) -> JSONValue {
+        .object([("systolic", .optional(near.systolic)), ("diastolic", .optional(near.diastolic))])
     }
 
     /// `{from, to, n, systolic: {mean, sd}, diastolic: {mean, sd}}`.

@@ -33,7 +33,9 @@ struct SummaryBlocks: DrawnFromRequest {
             return TextLinesBlock.Line(text: verdict.text, color: color, bold: verdict.emphasised)
         }
         // The alerts follow the findings: what the readings say, before what was done.
-        let beforeAlerts: Set<Headline.Verdict.Kind> = [.threshold, .target, .low, .recentWeek, .weekQuality, .medicationChange, .isolatedSystolic, .office, .findings]
+        let beforeAlerts: Set<Headline.Verdict.Kind> = [.threshold, .target, .low, .recentWeek, .weekQuality, .medicationChange, .isolatedSystolic, .isolatedDiastolic, .widePulsePressure, .office,
+            .findings,
+        ]
         lines += headline.verdicts.filter { beforeAlerts.contains($0.kind) }.map(line)
         for text in wording.alertLines { lines.append(TextLinesBlock.Line(text: text, color: template.color("bad"), bold: true)) }
         lines += headline.verdicts.filter { !beforeAlerts.contains($0.kind) }.map(line)
