@@ -87,10 +87,13 @@ public struct Headline: Sendable {
     public let weight: WeightSummary?
     /// True when no treatment target is set: the figure is read against the threshold only.
     public let targetIsThreshold: Bool
+    /// One or two sentences a specialist would write, from the figures above (``SummaryWording/clinicalSummary``).
+    public let clinicalSummary: String?
 
     public init(summary: BPSummary, strings: StringTable, tagLabel: @escaping (String) -> String) {
         let wording = SummaryWording(summary: summary, strings: strings, tagLabel: tagLabel)
         let verdict = summary.verdict
+        clinicalSummary = wording.clinicalSummary
         weight = summary.weight
         targetIsThreshold = summary.goals.targetSource == .threshold
         protocolAverage = verdict == nil ? nil : summary.protocolAverage
@@ -180,7 +183,7 @@ public struct Headline: Sendable {
             ("kind", .string(kind.rawValue)), ("figure", .optional(figureText)),
             ("shown", shown.map { .object([("systolic", .int($0.systolic)), ("diastolic", .int($0.diastolic))]) } ?? .null),
             ("badge", .optional(badge?.rawValue)), ("badgeText", .optional(badgeText(strings))),
-            ("provisional", .bool(isProvisional)), ("verdicts", .array(verdicts.map { .object([("kind", .string($0.kind.rawValue)), ("text", .string($0.text)), ("tone", .string($0.tone.rawValue))]) })),
+            ("provisional", .bool(isProvisional)), ("clinicalSummary", .optional(clinicalSummary)), ("verdicts", .array(verdicts.map { .object([("kind", .string($0.kind.rawValue)), ("text", .string($0.text)), ("tone", .string($0.tone.rawValue))]) })),
         ])
     }
 }

@@ -38,7 +38,11 @@ public struct SummaryWording {
             // A rounding would decide: say "at the threshold" and give the number with its decimal.
             sentence = strings.text("verdict.threshold.at", values.merging(["values": nearValues(near)]) { $1 })
         } else {
-            sentence = strings.text(verdict.atOrAboveThreshold ? "verdict.threshold.above" : "verdict.threshold.below", values)
+            // A treated patient is controlled or not; "the hypertensive range" is a diagnosis.
+            let key = summary.goals.treated
+                ? (verdict.atOrAboveThreshold ? "verdict.threshold.uncontrolled" : "verdict.threshold.controlled")
+                : (verdict.atOrAboveThreshold ? "verdict.threshold.above" : "verdict.threshold.below")
+            sentence = strings.text(key, values)
         }
         if let category = escHomeCategory { sentence += separator + category }
         return provisional(sentence)

@@ -198,4 +198,65 @@ import Testing
             #expect(!(Self.verdicts(esh).first { $0.kind == "threshold" }?.text.contains("category") ?? true))
         }
     }
+
+    // MARK: - §9 the clinical summary
+
+    /// Treated since amlodipine on 27 Oct, target 130/80, mornings 6/3 higher, one office visit
+    /// on 20 Nov, two forgotten doses, two readings after coffee in the headline week.
+    static func treated() -> CLIHarness {
+        let cli = CLIHarness()
+        cli.ok("profile", "add", "dad", "--name", "Dad", "--birth-year", "1952", "--target", "130/80")
+        cli.ok("event", "add", "amlodipine 5 mg started", "--at", "2026-10-27 08:00")
+        for offset in 0...33 {
+            let date = Self.date("2026-10-27", plus: offset)
+            let forgot = offset == 10 || offset == 30
+            cli.ok(["add", "\(139 + offset % 5)/\(87 + offset % 3)", "--at", "\(date) 07:00"]
+                + (forgot ? ["--note", "forgot my pills"] : ["-t", "bp-med"]))
+            cli.ok(["add", "\(141 + offset % 5)/\(89 + offset % 3)", "--at", "\(date) 07:02"] + (offset == 29 || offset == 31 ? ["-t", "black-coffee"] : []))
+            cli.ok("add", "\(133 + offset % 5)/\(84 + offset % 3)", "--at", "\(date) 21:00")
+            cli.ok("add", "\(135 + offset % 5)/\(86 + offset % 3)", "--at", "\(date) 21:02")
+        }
+        cli.ok("add", "152/94", "--office", "--at", "2026-11-20 10:00")
+        cli.ok("add", "148/92", "--office", "--at", "2026-11-20 10:03")
+        return cli
+    }
+
+    static let treatedSummary = "Treated (amlodipine 5 mg started, since 27 Oct, 34 days). Home 139/88 is uncontrolled (ESH 2023 ≥ 135/85) and at or above the target 130/80 set for Dad, higher in the mornings (morning − evening +6/+3). Office 150/93 on 20 Nov (1 visit): sustained uncontrolled hypertension. Of note: 2 of the 24 headline readings after black coffee; 2 morning sessions without the medication tag since 27 Oct; 2 notes say a dose was forgotten."
+
+    @Test func theClinicalSummaryIsBuiltFromTheFiguresBelowIt() throws {
+        let cli = Self.treated()
+        let range = ["--from", "2026-10-20", "--to", "2026-11-29"]
+        let stats = try Self.statsJSON(cli, range)
+        let headline = try #require(stats["headline"] as? [String: Any])
+        #expect(headline["clinicalSummary"] as? String == Self.treatedSummary)
+        // Every figure in it is one page 1 prints below it.
+        #expect(headline["figure"] as? String == "139/88")
+        let text = cli.ok(["stats"] + range)
+        #expect(Self.squeezed(text).contains(Self.squeezed(Self.treatedSummary)))
+        let page = try Self.pageOne(cli, range)
+        #expect(page.hasPrefix(Self.squeezed("Home Blood Pressure Report")))
+        #expect(page.contains(Self.squeezed(Self.treatedSummary)))
+        #expect(page.contains(Self.squeezed("Treated, home average uncontrolled (ESH 2023 ≥ 135/85)")))
+        #expect(!page.contains(Self.squeezed("in the hypertensive range")), "a treated patient is controlled or not")
+        let chinese = try Self.pageOne(cli, range, language: "zh_CN.UTF-8")
+        #expect(chinese.contains(Self.squeezed("治疗中（amlodipine 5 mg started，自10月27日起，34 天）。家庭血压 139/88 未控制")))
+        #expect(chinese.contains(Self.squeezed("诊室血压 150/93（11月20日，1次就诊）：持续性未控制高血压。")))
+        #expect(chinese.contains(Self.squeezed("自10月27日起有 2 次早晨测量未带服药标签")))
+    }
+
+    /// A provisional figure stays provisional in the summary: no "uncontrolled", no target.
+    @Test func theClinicalSummaryIsNeverMoreCertainThanTheData() throws {
+        let cli = Self.patient()
+        cli.ok("profile", "edit", "dad", "--target", "130/80")
+        Self.week(cli, days: 28...29) { _ in (148, 92) }
+        let stats = try Self.statsJSON(cli, ["--last", "2w"])
+        let summary = try #require((stats["headline"] as? [String: Any])?["clinicalSummary"] as? String)
+        #expect(summary == "Home 148/92 is provisional, not yet a verdict.")
+        #expect(try Self.pageOne(cli, ["--last", "2w"]).contains(Self.squeezed(summary)))
+
+        let weights = CLIHarness()
+        weights.ok("profile", "add", "dad")
+        weights.ok("add", "--weight", "72.5", "--at", "2026-11-29 07:00")
+        #expect((try Self.statsJSON(weights, ["--last", "2w"])["headline"] as? [String: Any])?["clinicalSummary"] is NSNull)
+    }
 }

@@ -93,14 +93,17 @@ import Testing
         let text = twoDays().ok("stats")
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines[0] == "dad (爸爸) · 2026-11-28 – 2026-11-29 · 8 home readings · ESH 2023")
+        // The clinical summary first, as provisional as the figure.
+        #expect(lines[2] == "Treated (BP medication recorded from the first reading, 28 Nov). Home 147/91 is")
+        #expect(lines[3] == "  provisional, not yet a verdict.")
         // 4 readings: the badge says so rather than claiming a verdict.
-        #expect(lines[2] == "Home BP (7-day protocol): 147/91 mmHg  Too few readings")
-        #expect(lines[3] == "  2026-11-29 – 2026-11-29 · 1 day · n=4 · first day excluded: 28 Nov")
-        #expect(lines[4] == "  Provisional: 4 readings, guidelines ask for at least 12")
-        #expect(lines[5] == "  morning 158/99 (n=2) · evening 135/83 (n=2) · difference +23/+16")
-        #expect(lines[6] == "Provisional (too few readings): Home average in the hypertensive range (ESH 2023")
-        #expect(lines[7] == "  ≥ 135/85)")
-        #expect(lines[8] == "BP medication recorded on 2 of 2 days")
+        #expect(lines[5] == "Home BP (7-day protocol): 147/91 mmHg  Too few readings")
+        #expect(lines[6] == "  2026-11-29 – 2026-11-29 · 1 day · n=4 · first day excluded: 28 Nov")
+        #expect(lines[7] == "  Provisional: 4 readings, guidelines ask for at least 12")
+        #expect(lines[8] == "  morning 158/99 (n=2) · evening 135/83 (n=2) · difference +23/+16")
+        #expect(lines[9] == "Provisional (too few readings): Treated, home average uncontrolled (ESH 2023 ≥")
+        #expect(lines[10] == "  135/85)")
+        #expect(lines[11] == "BP medication recorded on 2 of 2 days")
         // Morning DIA (95+93+100+98)/4 = 96.5, evening 85: +11.5 shows as +12.
         #expect(text.contains("Morning − evening over the whole range +16/+12 mmHg"))
         // Raw with bp-med: 141.5/88.5; without: 148.5/93; too few in any one period to compare.

@@ -29,6 +29,10 @@ struct StatsText {
             weight(into: &lines)
             return finish(lines)
         }
+        if let clinical = headline.clinicalSummary {
+            lines += wrapped(clinical.visibleControls())
+            lines.append("")
+        }
         verdict(into: &lines)
         lines.append("")
         lines.append(style.bold(columns(["", "n", "SYS mean±SD", "DIA mean±SD", "Pulse", "SYS range", "DIA range"])))

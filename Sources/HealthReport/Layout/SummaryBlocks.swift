@@ -10,10 +10,18 @@ struct SummaryBlocks: DrawnFromRequest {
 
     /// The `summary` section: the headline, the verdicts and the period table.
     var summarySection: [any ReportBlock] {
-        var blocks: [any ReportBlock] = [HeadlineBlock(request: request)]
+        var blocks: [any ReportBlock] = []
+        if let clinicalSummary { blocks.append(clinicalSummary) }
+        blocks.append(HeadlineBlock(request: request))
         if let verdicts { blocks.append(verdicts) }
         if let periodTable { blocks.append(periodTable) }
         return blocks
+    }
+
+    /// The clinical summary at the top of page 1: a specialist's one or two sentences, from the figures below it.
+    var clinicalSummary: TextLinesBlock? {
+        guard let text = wording.clinicalSummary else { return nil }
+        return TextLinesBlock(heading: nil, lines: [TextLinesBlock.Line(text: text, color: template.color("accent"))])
     }
 
     /// One sentence per verdict: threshold, target, pattern, office, device findings, medication, deviations.
