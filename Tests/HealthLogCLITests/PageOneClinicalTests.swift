@@ -80,8 +80,9 @@ import Testing
         #expect(chinese.contains(Self.squeezed("仅为前后对比，不能说明因果关系。")))
         cli.environment["LANG"] = "en_US.UTF-8"
         let text = cli.ok(["stats"] + range)
-        #expect(text.contains("0/0 mmHg (95 % CI"))
+        #expect(text.contains("    0/0 mmHg (95 % CI"))
         #expect(text.contains("Before and after, not evidence of cause."))
+        #expect(text.split(separator: "\n").allSatisfy { $0.displayWidthForTest <= 80 })
     }
 
     // MARK: - §7 what page 1 says follows what it knows

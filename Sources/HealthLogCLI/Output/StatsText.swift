@@ -159,9 +159,9 @@ struct StatsText {
             lines.append("  \(event.at.measurementDay)  \(event.text.visibleControls(lineBreaks: .symbol)) (\(strings.text("kind.\(event.kind.rawValue)")))")
             lines.append(
                 "    \(strings.text("events.before")) \(wording.window(effect.before)) · \(strings.text("events.after")) \(wording.window(effect.after))")
-            lines.append("    " + wording.eventDifference(effect))
+            lines += wrapped("    " + wording.eventDifference(effect))
         }
-        lines.append("  " + style.dim(strings.text("events.caveat")))
+        lines += wrapped("  " + strings.text("events.caveat")).map(style.dim)
     }
 
     private func notes(into lines: inout [String]) {
