@@ -35,8 +35,12 @@ extension SummaryWording {
     /// in the headline week", or nil when the log records no medication at all.
     private var treatmentSentence: String? {
         guard summary.goals.treated else {
-            return summary.medicationDays == nil && !summary.events.contains { $0.event.kind == .medication }
-                ? nil : strings.text("clinical.untreated")
+            // A medication event with no tag in the week: say both, the doctor asks which is true.
+            let last = summary.protocolAverage?.lastDay ?? summary.to
+            if let event = summary.events.last(where: { $0.event.kind == .medication && $0.event.at.measurementDay <= last })?.event {
+                return strings.text("clinical.untreatedAfterEvent", ["event": String(event.text.prefix(60)), "date": date(event.at.measurementDay)])
+            }
+            return summary.medicationDays == nil ? nil : strings.text("clinical.untreated")
         }
         guard let days = summary.medicationDays else { return strings.text("clinical.treated") }
         let last = summary.protocolAverage?.lastDay ?? summary.to

@@ -39,8 +39,9 @@ public struct SummaryWording {
             sentence = strings.text("verdict.threshold.at", values.merging(["values": nearValues(near)]) { $1 })
         } else {
             // A treated patient is controlled or not; "the hypertensive range" is a diagnosis.
+            // A low average is below the threshold, never "controlled".
             let key = summary.goals.treated
-                ? (verdict.atOrAboveThreshold ? "verdict.threshold.uncontrolled" : "verdict.threshold.controlled")
+                ? (verdict.atOrAboveThreshold ? "verdict.threshold.uncontrolled" : verdict.low ? "verdict.threshold.treatedLow" : "verdict.threshold.controlled")
                 : (verdict.atOrAboveThreshold ? "verdict.threshold.above" : "verdict.threshold.below")
             sentence = strings.text(key, values)
         }

@@ -75,6 +75,8 @@ import Testing
         #expect(english.contains(Self.squeezed("evening, 28 and 28 sessions")))
         #expect(english.contains(Self.squeezed("Before and after, not evidence of cause.")))
         #expect(!english.contains("−6/−3") && !english.contains("−5/−3"), "no spurious fall")
+        // No tag in the week, an event before it: both are said.
+        #expect(english.contains(Self.squeezed("No BP medication tagged in the headline week, though the log records bisoprolol 5 mg started on 20 Oct.")))
         let chinese = try Self.pageOne(cli, range, language: "zh_CN.UTF-8")
         #expect(chinese.contains(Self.squeezed("晚上，28 次与 28 次测量")))
         #expect(chinese.contains(Self.squeezed("仅为前后对比，不能说明因果关系。")))
@@ -90,12 +92,12 @@ import Testing
     /// A protocol week, 23–29 Nov, morning and evening pairs; reading `k` (0…27, the first day's
     /// four first, which the protocol leaves out) is `pressure(k)`.
     static func week(_ cli: CLIHarness, days: ClosedRange<Int> = 23...29, times: [String] = ["07:00", "07:02", "21:00", "21:02"],
-                     _ pressure: (Int) -> (Int, Int)) {
+                     tags: [String] = [], _ pressure: (Int) -> (Int, Int)) {
         var k = 0
         for day in days {
             for time in times {
                 let (systolic, diastolic) = pressure(k)
-                cli.ok("add", "\(systolic)/\(diastolic)", "--at", "2026-11-\(day) \(time)")
+                cli.ok(["add", "\(systolic)/\(diastolic)", "--at", "2026-11-\(day) \(time)"] + tags.flatMap { ["-t", $0] })
                 k += 1
             }
         }
@@ -259,5 +261,29 @@ import Testing
         weights.ok("profile", "add", "dad")
         weights.ok("add", "--weight", "72.5", "--at", "2026-11-29 07:00")
         #expect((try Self.statsJSON(weights, ["--last", "2w"])["headline"] as? [String: Any])?["clinicalSummary"] is NSNull)
+    }
+
+    /// ESC 2024, treated: 132/78 is controlled by the home threshold but above the treated band;
+    /// 113/70 is low with a note on standing, never "controlled".
+    @Test func escTreatedPatientsAreReadAgainstTheBand() throws {
+        let above = Self.patient(born: 1948)
+        Self.week(above, tags: ["bp-med"]) { _ in (132, 78) }
+        let aboveStats = try Self.statsJSON(above, ["--last", "2w", "--guideline", "esc"])
+        let aboveSummary = try #require((aboveStats["headline"] as? [String: Any])?["clinicalSummary"] as? String)
+        #expect(aboveSummary.contains("Home 132/78 is controlled (ESC 2024 < 135/85) and above the treated band (systolic 120–129)"))
+        #expect(try Self.pageOne(above, ["--last", "2w", "--guideline", "esc"]).contains(Self.squeezed(aboveSummary)))
+
+        let low = Self.patient(born: 1948)
+        Self.week(low, tags: ["bp-med"]) { _ in (113, 70) }
+        low.ok("add", "86/52", "--at", "2026-11-28 07:30", "--note", "站起来头晕")
+        let stats = try Self.statsJSON(low, ["--last", "2w", "--guideline", "esc"])
+        let summary = try #require((stats["headline"] as? [String: Any])?["clinicalSummary"] as? String)
+        #expect(summary.contains("is low (below 120/70): ask about symptoms on standing"))
+        let threshold = try #require(Self.verdicts(stats).first { $0.kind == "threshold" })
+        #expect(threshold.text.hasPrefix("Treated, home average below the threshold (ESC 2024 < 135/85) and low"))
+        let page = try Self.pageOne(low, ["--last", "2w", "--guideline", "esc"])
+        #expect(!page.contains("controlled"))
+        #expect(page.contains(Self.squeezed("ESC 2024 home category: non-elevated (< 120/70)")))
+        #expect(page.contains(Self.squeezed("“站起来头晕” (86/52)")))
     }
 }
