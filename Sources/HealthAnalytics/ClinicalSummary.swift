@@ -117,8 +117,15 @@ extension SummaryWording {
         }
         let urgent = summary.alerts.filter { $0.kind == .urgent }.count
         if urgent > 0 { parts.append(strings.text(urgent == 1 ? "clinical.veryHigh.one" : "clinical.veryHigh", ["n": String(urgent)])) }
-        let low = summary.alerts.count - urgent
-        if low > 0 { parts.append(strings.text(low == 1 ? "clinical.lowReadings.one" : "clinical.lowReadings", ["n": String(low)])) }
+        let lows = summary.alerts.filter { $0.kind == .low }
+        if let latest = lows.last {
+            var part = strings.text(lows.count == 1 ? "clinical.lowReadings.one" : "clinical.lowReadings", ["n": String(lows.count)])
+            // What the patient felt at it (dizzy on standing) is what the doctor asks about.
+            if let note = summary.readings.last(where: { $0.id == latest.id })?.note.trimmingWhitespace(), !note.isEmpty {
+                part += strings.text("clinical.lowNote", ["note": String(note.prefix(60))])
+            }
+            parts.append(part)
+        }
         guard !parts.isEmpty else { return nil }
         return strings.text("clinical.ofNote", ["parts": parts.joined(separator: strings.text("clinical.partSeparator"))])
     }

@@ -279,6 +279,7 @@ import Testing
         let stats = try Self.statsJSON(low, ["--last", "2w", "--guideline", "esc"])
         let summary = try #require((stats["headline"] as? [String: Any])?["clinicalSummary"] as? String)
         #expect(summary.contains("is low (below 120/70): ask about symptoms on standing"))
+        #expect(summary.hasSuffix("Of note: 1 low reading, the latest noted “站起来头晕”."))
         let threshold = try #require(Self.verdicts(stats).first { $0.kind == "threshold" })
         #expect(threshold.text.hasPrefix("Treated, home average below the threshold (ESC 2024 < 135/85) and low"))
         let page = try Self.pageOne(low, ["--last", "2w", "--guideline", "esc"])
