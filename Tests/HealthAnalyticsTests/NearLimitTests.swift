@@ -44,8 +44,26 @@ import Testing
         let wording = SummaryWording(summary: summary, strings: english) { $0 }
         #expect(wording.thresholdVerdict?.contains("diastolic 84.6, within 1 mmHg") == true)
         #expect(SummaryWording(summary: summary, strings: chinese) { $0 }.thresholdVerdict?.contains("舒张压 84.6，相差不到 1 mmHg") == true)
-        #expect(wording.isolatedDiastolic == "Isolated diastolic pattern: DIA at or above 85 (84.6), SYS below 135")
+        // 84.6 shown as 85 is at the threshold, not an isolated diastolic pattern.
+        #expect(summary.verdict?.isolatedDiastolic == false)
+        #expect(wording.isolatedDiastolic == nil)
         let headline = Headline(summary: summary, strings: english) { $0 }
         #expect(headline.verdicts.first { $0.kind == .threshold }?.tone == .plain)
+    }
+
+    /// A pattern's other number keeps its decimal beside the limit: DIA 84.4 is shown 84, "below 85 (84.4)".
+    @Test func aPatternGivesTheDecimalOfItsOtherNumber() {
+        var readings: [Reading] = []
+        for offset in 0..<7 {
+            let date = day("2026-11-23").adding(days: offset).description
+            for (index, time) in [(7, 0), (7, 2), (21, 0), (21, 2)].enumerated() {
+                // The 24 averaged readings from day 2: 14 at 84 and 10 at 85 → 84.4166….
+                let k = offset * 4 + index
+                readings.append(reading(date, time.0, time.1, 150, k < 18 ? 84 : 85))
+            }
+        }
+        let summary = BPSummary(profile: dad, readings: readings)
+        #expect(SummaryWording(summary: summary, strings: english) { $0 }.isolatedSystolic
+            == "Isolated systolic pattern: SYS at or above 135, DIA below 85 (84.4)")
     }
 }

@@ -177,6 +177,7 @@ import Testing
         let page = try Self.pageOne(cli, ["--last", "2w"])
         #expect(page.contains(Self.squeezed(threshold.text)))
         #expect(!page.contains(Self.squeezed("in the hypertensive range (ESH 2023 ≥ 135/85)")))
+        #expect(!page.contains(Self.squeezed("Isolated diastolic")), "84.6 is at the threshold, not a pattern")
         let chinese = try Self.pageOne(cli, ["--last", "2w"], language: "zh_CN.UTF-8")
         #expect(chinese.contains(Self.squeezed("舒张压 84.6，相差不到 1 mmHg")))
 
