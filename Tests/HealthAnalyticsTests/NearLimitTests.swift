@@ -11,6 +11,15 @@ import Testing
         PressureMean(groups.flatMap { Array(repeating: BloodPressure(systolic: $0.1, diastolic: $0.2), count: $0.0) })!
     }
 
+    /// A protocol week of morning and evening pairs from 23 Nov; reading k (0…27, the left-out
+    /// first day's four first) has diastolic `diastolic(k)`.
+    static func week(systolic: Int, diastolic: (Int) -> Int) -> [Reading] {
+        (0..<28).map { k in
+            let time = [(7, 0), (7, 2), (21, 0), (21, 2)][k % 4]
+            return reading(day("2026-11-23").adding(days: k / 4).description, time.0, time.1, systolic, diastolic(k))
+        }
+    }
+
     @Test func aNumberWithinOneMmHgIsAtTheLimit() throws {
         // 15 at 85 and 9 at 84: 84.625.
         let below = try #require(NearLimit(Self.mean((15, 126, 85), (9, 126, 84)), limit: Self.threshold))
@@ -31,16 +40,8 @@ import Testing
     }
 
     @Test func theWordsGiveTheDecimal() {
-        var readings: [Reading] = []
-        for offset in 0..<7 {
-            let date = day("2026-11-23").adding(days: offset).description
-            for (index, time) in [(7, 0), (7, 2), (21, 0), (21, 2)].enumerated() {
-                // The 24 averaged readings: 15 at 85, 9 at 84.
-                let k = offset * 4 + index
-                readings.append(reading(date, time.0, time.1, 126, k < 19 ? 85 : 84))
-            }
-        }
-        let summary = BPSummary(profile: dad, readings: readings)
+        // The 24 averaged readings: 15 at 85, 9 at 84.
+        let summary = BPSummary(profile: dad, readings: Self.week(systolic: 126) { $0 < 19 ? 85 : 84 })
         let wording = SummaryWording(summary: summary, strings: english) { $0 }
         #expect(wording.thresholdVerdict?.contains("diastolic 84.6, within 1 mmHg") == true)
         #expect(SummaryWording(summary: summary, strings: chinese) { $0 }.thresholdVerdict?.contains("舒张压 84.6，相差不到 1 mmHg") == true)
@@ -53,16 +54,8 @@ import Testing
 
     /// A pattern's other number keeps its decimal beside the limit: DIA 84.4 is shown 84, "below 85 (84.4)".
     @Test func aPatternGivesTheDecimalOfItsOtherNumber() {
-        var readings: [Reading] = []
-        for offset in 0..<7 {
-            let date = day("2026-11-23").adding(days: offset).description
-            for (index, time) in [(7, 0), (7, 2), (21, 0), (21, 2)].enumerated() {
-                // The 24 averaged readings from day 2: 14 at 84 and 10 at 85 → 84.4166….
-                let k = offset * 4 + index
-                readings.append(reading(date, time.0, time.1, 150, k < 18 ? 84 : 85))
-            }
-        }
-        let summary = BPSummary(profile: dad, readings: readings)
+        // The 24 averaged readings from day 2: 14 at 84 and 10 at 85 → 84.4166….
+        let summary = BPSummary(profile: dad, readings: Self.week(systolic: 150) { $0 < 18 ? 84 : 85 })
         #expect(SummaryWording(summary: summary, strings: english) { $0 }.isolatedSystolic
             == "Isolated systolic pattern: SYS at or above 135, DIA below 85 (84.4)")
     }
