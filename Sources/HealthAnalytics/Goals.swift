@@ -66,10 +66,16 @@ public struct HomeVerdict: Equatable, Sendable {
     public let atOrAboveThreshold: Bool
     /// At or above the profile's own target; nil when the target is the threshold.
     public let atOrAboveTarget: Bool?
-    /// The protocol average has SYS at or above the threshold and DIA below it.
+    /// The protocol average has SYS at or above the threshold (as shown, and unrounded) and DIA below it.
     public let isolatedSystolic: Bool
+    /// The protocol average has SYS below the threshold and DIA at or above it (as shown, and unrounded).
+    public let isolatedDiastolic: Bool
     /// Below the lower limit on either number, as shown.
     public let low: Bool
+    /// The mean is within 1 mmHg of the threshold and a rounding would decide the verdict.
+    public let nearThreshold: NearLimit?
+    /// The mean is within 1 mmHg of the profile's own target; nil when the target is the threshold.
+    public let nearTarget: NearLimit?
 
     init?(protocolAverage: ProtocolAverage?, overall: GroupStatistics, goals: Goals) {
         if let protocolAverage {
@@ -86,8 +92,14 @@ public struct HomeVerdict: Equatable, Sendable {
         }
         atOrAboveThreshold = mean.isAtOrAbove(goals.threshold)
         atOrAboveTarget = goals.hasOwnTarget ? mean.isAtOrAbove(goals.target) : nil
+        // The number that makes a pattern must reach its threshold unrounded: 84.6 shown as 85 is
+        // "at the threshold", not an isolated diastolic pattern.
         isolatedSystolic = isProtocolAverage && mean.shown.systolic >= goals.threshold.systolic
-            && mean.shown.diastolic < goals.threshold.diastolic
+            && mean.systolic >= Double(goals.threshold.systolic) && mean.shown.diastolic < goals.threshold.diastolic
+        isolatedDiastolic = isProtocolAverage && mean.shown.systolic < goals.threshold.systolic
+            && mean.shown.diastolic >= goals.threshold.diastolic && mean.diastolic >= Double(goals.threshold.diastolic)
         low = mean.shown.systolic < goals.lowerLimit.systolic || mean.shown.diastolic < goals.lowerLimit.diastolic
+        nearThreshold = NearLimit(mean, limit: goals.threshold)
+        nearTarget = goals.hasOwnTarget ? NearLimit(mean, limit: goals.target) : nil
     }
 }

@@ -36,6 +36,14 @@ public enum Guideline: String, CaseIterable, Sendable {
         return Classification(guideline: self, pressure: pressure, category: category, isolated: isolated)
     }
 
+    /// ESC 2024's category of a home average (not of an office reading): non-elevated below
+    /// 120/70, elevated 120–134/70–84, hypertension at 135/85 or above; the higher number wins.
+    public static func escHomeCategory(_ pressure: BloodPressure) -> BPCategory {
+        if pressure.systolic >= 135 || pressure.diastolic >= 85 { return .hypertension }
+        if pressure.systolic >= 120 || pressure.diastolic >= 70 { return .elevated }
+        return .nonElevated
+    }
+
     /// The categories, lowest first.
     public var categories: [BPCategory] {
         switch self {
@@ -124,6 +132,12 @@ public struct Classification: Equatable, Sendable {
             "category.withGuideline",
             ["category": table.text("category.\(guideline.rawValue).\(category.rawValue)"),
              "guideline": guideline.label(in: table)])
+    }
+
+    /// The label a reading is called by: its category's (``label(in:)``), except that a low
+    /// reading (``Alert/isLow(_:)``) is called low, never optimal or normal.
+    public func reading(in table: StringTable) -> String {
+        Alert.isLow(pressure) ? table.text("classify.low", ["guideline": guideline.label(in: table)]) : label(in: table)
     }
 
     /// "Isolated systolic hypertension" / 单纯收缩期高血压, or nil.

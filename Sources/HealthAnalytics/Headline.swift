@@ -41,7 +41,8 @@ public struct Headline: Sendable {
     /// One verdict sentence, with how it reads: what it is about, and its tone.
     public struct Verdict: Sendable {
         public enum Kind: String, Sendable {
-            case threshold, target, low, recentWeek, weekQuality, medicationChange, isolatedSystolic, office, findings, medication, deviations
+            case threshold, target, low, recentWeek, weekQuality, medicationChange, isolatedSystolic, isolatedDiastolic, widePulsePressure, office, findings
+            case medication, deviations
         }
 
         /// How a verdict is to be read: good news, bad news, not yet decided, or plain information.
@@ -80,16 +81,19 @@ public struct Headline: Sendable {
     /// Why the figure is only provisional; nil when it is not.
     public let provisionalReason: String?
     /// The one-line verdicts, in order: threshold, target, the week's quality, a medication
-    /// change inside the week, isolated systolic, office, findings, medication, deviations.
+    /// change inside the week, isolated systolic or diastolic, a wide pulse pressure, office, findings, medication, deviations.
     public let verdicts: [Verdict]
     /// The weight over the range, for a weight-only headline and the weight line.
     public let weight: WeightSummary?
     /// True when no treatment target is set: the figure is read against the threshold only.
     public let targetIsThreshold: Bool
+    /// One or two sentences a specialist would write, from the figures above (``SummaryWording/clinicalSummary``).
+    public let clinicalSummary: String?
 
     public init(summary: BPSummary, strings: StringTable, tagLabel: @escaping (String) -> String) {
         let wording = SummaryWording(summary: summary, strings: strings, tagLabel: tagLabel)
         let verdict = summary.verdict
+        clinicalSummary = wording.clinicalSummary
         weight = summary.weight
         targetIsThreshold = summary.goals.targetSource == .threshold
         protocolAverage = verdict == nil ? nil : summary.protocolAverage
@@ -129,14 +133,19 @@ public struct Headline: Sendable {
         // A low average is never good news: below the threshold and the target is said plainly.
         let low = verdict?.low == true
         let decided = { (bad: Bool) -> Verdict.Tone in !sufficient ? .muted : bad ? .bad : low ? .plain : .good }
+        // At a limit a rounding decides: neither good nor bad news.
+        let atLimit = { (near: NearLimit?, bad: Bool) -> Verdict.Tone in near != nil && sufficient ? .plain : decided(bad) }
+        let pattern: Verdict.Tone = sufficient ? .plain : .muted
         let candidates: [(Verdict.Kind, String?, Verdict.Tone, Bool)] = [
-            (.threshold, wording.thresholdVerdict, decided(summary.hypertensive), sufficient),
-            (.target, low ? nil : wording.targetVerdict, decided(verdict?.atOrAboveTarget == true), sufficient),
+            (.threshold, wording.thresholdVerdict, atLimit(verdict?.nearThreshold, summary.hypertensive), sufficient),
+            (.target, low ? nil : wording.targetVerdict, atLimit(verdict?.nearTarget, verdict?.atOrAboveTarget == true), sufficient),
             (.low, wording.lowLine, sufficient ? .bad : .muted, sufficient),
             (.recentWeek, wording.recentWeekLine, .muted, false),
             (.weekQuality, wording.weekQualityLine, .plain, false),
             (.medicationChange, wording.medicationChangeLine, .plain, true),
-            (.isolatedSystolic, wording.isolatedSystolic, .plain, true),
+            (.isolatedSystolic, wording.isolatedSystolic, pattern, sufficient),
+            (.isolatedDiastolic, wording.isolatedDiastolic, pattern, sufficient),
+            (.widePulsePressure, wording.widePulsePressure, pattern, sufficient),
             (.office, wording.officeLine, .plain, true),
             (.findings, wording.findingsLine, .bad, true),
             (.medication, wording.medicationLine, .plain, false),
@@ -174,7 +183,7 @@ public struct Headline: Sendable {
             ("kind", .string(kind.rawValue)), ("figure", .optional(figureText)),
             ("shown", shown.map { .object([("systolic", .int($0.systolic)), ("diastolic", .int($0.diastolic))]) } ?? .null),
             ("badge", .optional(badge?.rawValue)), ("badgeText", .optional(badgeText(strings))),
-            ("provisional", .bool(isProvisional)), ("verdicts", .array(verdicts.map { .object([("kind", .string($0.kind.rawValue)), ("text", .string($0.text)), ("tone", .string($0.tone.rawValue))]) })),
+            ("provisional", .bool(isProvisional)), ("clinicalSummary", .optional(clinicalSummary)), ("verdicts", .array(verdicts.map { .object([("kind", .string($0.kind.rawValue)), ("text", .string($0.text)), ("tone", .string($0.tone.rawValue))]) })),
         ])
     }
 }

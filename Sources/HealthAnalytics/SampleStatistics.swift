@@ -34,6 +34,12 @@ public struct MeanDifference: Equatable, Sendable {
     /// Welch–Satterthwaite degrees of freedom; nil when both samples have no spread.
     public let degreesOfFreedom: Double?
 
+    init(mean: Double, ci95: ClosedRange<Double>, degreesOfFreedom: Double?) {
+        self.mean = mean
+        self.ci95 = ci95
+        self.degreesOfFreedom = degreesOfFreedom
+    }
+
     /// Welch's difference `second − first`, or nil unless both have at least 2 values.
     public init?(from first: SampleStatistics, to second: SampleStatistics) {
         guard let mean1 = first.mean, let mean2 = second.mean, let sd1 = first.sd, let sd2 = second.sd else { return nil }

@@ -32,20 +32,60 @@ public struct SummaryWording {
     /// Marked provisional while the protocol average has too few readings.
     public var thresholdVerdict: String? {
         guard let verdict = summary.verdict else { return nil }
-        let sentence = strings.text(
-            verdict.atOrAboveThreshold ? "verdict.threshold.above" : "verdict.threshold.below",
-            ["guideline": summary.options.guideline.label(in: strings), "threshold": summary.goals.threshold.description])
-        return verdict.sufficient ? sentence : strings.text("verdict.provisionalSentence", ["sentence": sentence])
+        let values = ["guideline": summary.options.guideline.label(in: strings), "threshold": summary.goals.threshold.description]
+        var sentence: String
+        if let near = verdict.nearThreshold {
+            // A rounding would decide: say "at the threshold" and give the number with its decimal.
+            sentence = strings.text("verdict.threshold.at", values.merging(["values": nearValues(near)]) { $1 })
+        } else {
+            // A treated patient is controlled or not; "the hypertensive range" is a diagnosis.
+            // A low average is below the threshold, never "controlled".
+            let key = summary.goals.treated
+                ? (verdict.atOrAboveThreshold ? "verdict.threshold.uncontrolled" : verdict.low ? "verdict.threshold.treatedLow" : "verdict.threshold.controlled")
+                : (verdict.atOrAboveThreshold ? "verdict.threshold.above" : "verdict.threshold.below")
+            sentence = strings.text(key, values)
+        }
+        if let category = escHomeCategory { sentence += separator + category }
+        return provisional(sentence)
+    }
+
+    /// "; " or "；".
+    private var separator: String { strings.language == .chinese ? "；" : "; " }
+
+    /// A sentence as it stands, or marked provisional while the average it reads has too few readings.
+    private func provisional(_ sentence: String) -> String {
+        summary.verdict?.sufficient == false ? strings.text("verdict.provisionalSentence", ["sentence": sentence]) : sentence
+    }
+
+    /// "diastolic 84.6" (and "systolic 134.7"): the numbers of a mean at a limit, with one decimal.
+    func nearValues(_ near: NearLimit) -> String {
+        var parts: [String] = []
+        if let systolic = near.systolic { parts.append(strings.text("near.systolic", ["value": Figures.oneDecimal(systolic), "limit": String(near.limit.systolic)])) }
+        if let diastolic = near.diastolic { parts.append(strings.text("near.diastolic", ["value": Figures.oneDecimal(diastolic), "limit": String(near.limit.diastolic)])) }
+        return strings.conjunction(parts)
+    }
+
+    /// Under ESC 2024, the home category of the average: "ESC 2024 home category: elevated
+    /// (120–134/70–84)"; nil under the other guidelines.
+    public var escHomeCategory: String? {
+        guard summary.options.guideline == .esc, let verdict = summary.verdict else { return nil }
+        let category = Guideline.escHomeCategory(verdict.mean.shown)
+        return strings.text("esc.homeCategory", ["category": strings.text("esc.home.\(category.rawValue)")])
     }
 
     /// "At or above the target 125/80 set for Dad", when the profile's target differs from the threshold.
     public var targetVerdict: String? {
         guard let verdict = summary.verdict, let atOrAbove = verdict.atOrAboveTarget else { return nil }
         let band = summary.goals.targetSource == .treatedBand
-        let sentence = strings.text(
-            band ? (atOrAbove ? "verdict.band.above" : "verdict.band.within") : atOrAbove ? "verdict.target.above" : "verdict.target.below",
-            ["target": summary.goals.target.description, "name": summary.profile.name, "guideline": summary.options.guideline.label(in: strings)])
-        return verdict.sufficient ? sentence : strings.text("verdict.provisionalSentence", ["sentence": sentence])
+        var values = ["target": summary.goals.target.description, "name": summary.profile.name, "guideline": summary.options.guideline.label(in: strings)]
+        let key: String
+        if let near = verdict.nearTarget {
+            values["values"] = nearValues(near)
+            key = band ? "verdict.band.at" : "verdict.target.at"
+        } else {
+            key = band ? (atOrAbove ? "verdict.band.above" : "verdict.band.within") : atOrAbove ? "verdict.target.above" : "verdict.target.below"
+        }
+        return provisional(strings.text(key, values))
     }
 
     /// "The headline is the last complete protocol week (16–22 Nov); the latest days (27–29 Nov,
@@ -107,12 +147,36 @@ public struct SummaryWording {
         return verdict.sufficient ? sentence : strings.text("verdict.provisionalSentence", ["sentence": sentence])
     }
 
-    /// "Isolated systolic pattern: …".
+    /// "Isolated systolic pattern: SYS at or above 135, DIA below 85", with the number that is
+    /// within 1 mmHg of its threshold given to one decimal; provisional as the average is.
     public var isolatedSystolic: String? {
-        guard summary.verdict?.isolatedSystolic == true else { return nil }
-        return strings.text(
-            "verdict.isolatedSystolic",
-            ["systolic": String(summary.goals.threshold.systolic), "diastolic": String(summary.goals.threshold.diastolic)])
+        guard let verdict = summary.verdict, verdict.isolatedSystolic else { return nil }
+        return provisional(isolatedPattern("verdict.isolatedSystolic", verdict.mean))
+    }
+
+    /// "Isolated diastolic pattern: DIA at or above 85, SYS below 135"; provisional as the average is.
+    public var isolatedDiastolic: String? {
+        guard let verdict = summary.verdict, verdict.isolatedDiastolic else { return nil }
+        return provisional(isolatedPattern("verdict.isolatedDiastolic", verdict.mean))
+    }
+
+    private func isolatedPattern(_ key: String, _ mean: PressureMean) -> String {
+        let threshold = summary.goals.threshold
+        // Never "85" beside "below 85": a number within 1 mmHg of its threshold keeps its decimal.
+        let shown = { (value: Double, limit: Int) in
+            String(limit) + (abs(value - Double(limit)) < NearLimit.margin ? strings.text("near.value", ["value": Figures.oneDecimal(value)]) : "")
+        }
+        return strings.text(key, ["systolic": shown(mean.systolic, threshold.systolic), "diastolic": shown(mean.diastolic, threshold.diastolic)])
+    }
+
+    /// "Wide pulse pressure 79 mmHg (138/59): ESH 2023 counts 60 mmHg or more in older patients as
+    /// a sign of stiff arteries"; provisional as the average is; nil unless wide.
+    public var widePulsePressure: String? {
+        guard let pressure = WidePulsePressure.of(summary), let verdict = summary.verdict else { return nil }
+        return provisional(strings.text("verdict.widePulsePressure", [
+            "value": String(pressure), "mean": SummaryWording.pressure(verdict.mean), "limit": String(WidePulsePressure.threshold),
+            "guideline": Guideline.esh.label(in: strings),
+        ]))
     }
 
     /// "Office 152/94 (n=3) vs home 128/79: possible white-coat hypertension".
@@ -214,6 +278,25 @@ public struct SummaryWording {
 
     /// "−11/−6 mmHg (95 % CI −14 to −8 / −8 to −4)", or "too few readings".
     public func difference(_ comparison: WindowComparison) -> String { SummaryWording.difference(comparison, strings: strings) }
+
+    /// An event's difference within the same time of day: "−4/−2 mmHg (95 % CI −7 to −1 / −4 to
+    /// −0); morning and evening, 24 and 20 sessions", or "too few sessions at the same time of day".
+    public func eventDifference(_ effect: EventEffect) -> String { SummaryWording.eventDifference(effect, strings: strings) }
+
+    /// ``eventDifference(_:)`` for a string table alone.
+    public static func eventDifference(_ effect: EventEffect, strings: StringTable) -> String {
+        let difference = effect.sameTimeOfDay
+        guard difference.sufficient, let systolic = difference.systolic, let diastolic = difference.diastolic else {
+            return strings.text("events.tooFewSessions")
+        }
+        return strings.text("events.sameTime", [
+            "systolic": Figures.signed(systolic.mean), "diastolic": Figures.signed(diastolic.mean),
+            "systolicLow": Figures.signed(systolic.ci95.lowerBound), "systolicHigh": Figures.signed(systolic.ci95.upperBound),
+            "diastolicLow": Figures.signed(diastolic.ci95.lowerBound), "diastolicHigh": Figures.signed(diastolic.ci95.upperBound),
+            "periods": strings.conjunction(difference.periodsCompared.map { strings.text($0.rawValue).lowercased() }),
+            "first": String(difference.firstSessions), "second": String(difference.secondSessions),
+        ])
+    }
 
     /// "138/86 (n=24)", or "— (n=0)".
     public func window(_ figures: WindowFigures) -> String { SummaryWording.window(figures, strings: strings) }

@@ -58,29 +58,3 @@ public struct WindowComparison: Equatable, Sendable {
             second: WindowFigures(readings, from: second.lowerBound, to: second.upperBound))
     }
 }
-
-/// Before and after an event: home readings in the 28 days ending the day before it, against
-/// days 8 to 35 after it, which gives a change a week to act.
-public struct EventEffect: Equatable, Sendable {
-    /// Days before the event in the *before* window.
-    public static let beforeDays = 1...28
-    /// Days after the event in the *after* window.
-    public static let afterDays = 8...35
-
-    public let event: Event
-    /// before → after.
-    public let comparison: WindowComparison
-
-    public var before: WindowFigures { comparison.first }
-    public var after: WindowFigures { comparison.second }
-
-    /// The windows around `event`, from `readings` (which must reach 28 days before and 35 after it).
-    public init(event: Event, readings: [Reading]) {
-        self.event = event
-        let day = event.at.measurementDayNumber
-        comparison = WindowComparison(
-            readings,
-            first: CivilDate(dayNumber: day - EventEffect.beforeDays.upperBound)...CivilDate(dayNumber: day - EventEffect.beforeDays.lowerBound),
-            second: CivilDate(dayNumber: day + EventEffect.afterDays.lowerBound)...CivilDate(dayNumber: day + EventEffect.afterDays.upperBound))
-    }
-}

@@ -72,7 +72,12 @@ import Testing
         let events = try #require(object["events"] as? [[String: Any]])
         #expect(events.count == 1)
         let event = events[0]
-        #expect(Set(event.keys) == ["id", "at", "kind", "text", "before", "after", "difference", "sufficient"])
+        #expect(Set(event.keys) == ["id", "at", "kind", "text", "before", "after", "difference", "sufficient", "sameTimeOfDay"])
+        // All mornings, one reading a session: the same-time-of-day difference is the raw one.
+        let same = try #require(event["sameTimeOfDay"] as? [String: Any])
+        #expect(same["periods"] as? [String] == ["morning"])
+        #expect(same["firstSessions"] as? Int == 28 && same["secondSessions"] as? Int == 28)
+        #expect((same["systolic"] as? [String: Any])?["mean"] as? Double == -10)
         let before = try #require(event["before"] as? [String: Any])
         #expect(before["n"] as? Int == 28)
         #expect(before["from"] as? String == "2026-09-03")
@@ -90,7 +95,7 @@ import Testing
         #expect(text.contains("2026-10-01  amlodipine 5 mg started (medication)"))
         #expect(text.contains("Before (28 days) 150/95 (n=28) · After (days 8–35) 140/90 (n=28)"))
         // Before has no spread; after alternates 139/141: the interval is ±0.4, shown rounded.
-        #expect(text.contains("−10/−5 mmHg (95 % CI −10 to −10 / −5 to −5)"))
+        #expect(text.contains("−10/−5 mmHg (95 % CI −10 to −10 / −5 to −5); morning, 28 and 28 sessions"))
     }
 
     @Test func eventsTravelInTheBackup() throws {

@@ -20,7 +20,7 @@ import Testing
         let result = cli.run("report", "--last", "2w")
         #expect(result.status == 0, "\(result.stderr)")
         let name = "healthlog-dad-2026-11-17_2026-11-30.pdf"
-        #expect(result.stdout == "Wrote the report for 爸爸, 17 Nov 2026 – 30 Nov 2026 (2 pages):\n  \(name)\n")
+        #expect(result.stdout == "Wrote the report for 爸爸, 17 Nov 2026 – 30 Nov 2026 (3 pages):\n  \(name)\n")
         let data = try #require(FileManager.default.contents(atPath: cli.directory.file(name)))
         #expect(data.prefix(5) == Data("%PDF-".utf8))
     }
@@ -30,7 +30,7 @@ import Testing
         let base = cli.directory.file("爸爸")
         let result = cli.run("report", "--from", "2026-11-20", "--format", "png", "--dpi", "60", "--lang", "zh-Hans", "-o", base + ".png")
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("Wrote the report for 爸爸, 2026年11月20日 至 2026年11月30日 (2 pages):"))
+        #expect(result.stdout.hasPrefix("Wrote the report for 爸爸, 2026年11月20日 至 2026年11月30日 (3 pages):"))
         #expect(FileManager.default.fileExists(atPath: base + "-1.png"))
         #expect(FileManager.default.fileExists(atPath: base + "-2.png"))
     }

@@ -93,14 +93,17 @@ import Testing
         let text = twoDays().ok("stats")
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines[0] == "dad (爸爸) · 2026-11-28 – 2026-11-29 · 8 home readings · ESH 2023")
+        // The clinical summary first, as provisional as the figure.
+        #expect(lines[2] == "Treated (BP medication recorded from the first reading, 28 Nov). Home 147/91 is")
+        #expect(lines[3] == "  provisional, not yet a verdict.")
         // 4 readings: the badge says so rather than claiming a verdict.
-        #expect(lines[2] == "Home BP (7-day protocol): 147/91 mmHg  Too few readings")
-        #expect(lines[3] == "  2026-11-29 – 2026-11-29 · 1 day · n=4 · first day excluded: 28 Nov")
-        #expect(lines[4] == "  Provisional: 4 readings, guidelines ask for at least 12")
-        #expect(lines[5] == "  morning 158/99 (n=2) · evening 135/83 (n=2) · difference +23/+16")
-        #expect(lines[6] == "Provisional (too few readings): Home average in the hypertensive range (ESH 2023")
-        #expect(lines[7] == "  ≥ 135/85)")
-        #expect(lines[8] == "BP medication recorded on 2 of 2 days")
+        #expect(lines[5] == "Home BP (7-day protocol): 147/91 mmHg  Too few readings")
+        #expect(lines[6] == "  2026-11-29 – 2026-11-29 · 1 day · n=4 · first day excluded: 28 Nov")
+        #expect(lines[7] == "  Provisional: 4 readings, guidelines ask for at least 12")
+        #expect(lines[8] == "  morning 158/99 (n=2) · evening 135/83 (n=2) · difference +23/+16")
+        #expect(lines[9] == "Provisional (too few readings): Treated, home average uncontrolled (ESH 2023 ≥")
+        #expect(lines[10] == "  135/85)")
+        #expect(lines[11] == "BP medication recorded on 2 of 2 days")
         // Morning DIA (95+93+100+98)/4 = 96.5, evening 85: +11.5 shows as +12.
         #expect(text.contains("Morning − evening over the whole range +16/+12 mmHg"))
         // Raw with bp-med: 141.5/88.5; without: 148.5/93; too few in any one period to compare.
@@ -130,12 +133,20 @@ import Testing
         #expect(cli.ok("classify", "145/85", "--guideline", "china")
             == "145/85 mmHg: Grade 1 hypertension (mild) (China 2018), Isolated systolic hypertension\n")
         #expect(cli.ok("classify", "125/75", "--guideline", "esc") == "125/75 mmHg: Elevated (ESC 2024)\n")
-        // Low by the rule stats raises a low alert by.
-        #expect(cli.ok("classify", "85/55").contains("Optimal (ESH 2023); low: systolic below 90 or diastolic below 60"))
+        // Low by the rule stats raises a low alert by, and never called optimal or normal.
+        #expect(cli.ok("classify", "85/55") == "85/55 mmHg: Low, below 90/60 (not classified by ESH 2023): an alert in stats and the report\n")
+        for guideline in ["esh", "aha", "china", "esc"] {
+            let text = cli.ok("classify", "50/49", "--guideline", guideline)
+            #expect(text.hasPrefix("50/49 mmHg: Low, below 90/60"), "\(guideline)")
+            #expect(!text.contains("Optimal") && !text.contains("Normal") && !text.contains("Non-elevated"), "\(guideline)")
+        }
         let low = try #require(
             try JSONSerialization.jsonObject(with: Data(cli.ok("classify", "85/55", "--format", "json").utf8)) as? [String: Any])
         #expect(low["low"] as? Bool == true)
         #expect(low["alerts"] as? [String] == ["low"])
+        #expect(low["label"] as? String == "Low, below 90/60 (not classified by ESH 2023)")
+        cli.environment["LANG"] = "zh_CN.UTF-8"
+        #expect(cli.ok("classify", "50/49").hasPrefix("50/49 mmHg: 低血压，低于 90/60"))
         cli.environment["LANG"] = "zh_CN.UTF-8"
         let json = cli.ok("classify", "181/100", "--guideline", "aha", "--format", "json")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])

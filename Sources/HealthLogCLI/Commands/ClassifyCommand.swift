@@ -24,7 +24,7 @@ struct ClassifyCommand: Command {
 
     func run(_ context: CommandContext) throws(CLIError) {
         let table = try context.strings(Language(environment: context.environment))
-        let label = classification.label(in: table)
+        let label = classification.reading(in: table)
         if json {
             context.stdout.line(JSONValue.object([
                 ("guideline", .string(classification.guideline.rawValue)),
@@ -40,7 +40,7 @@ struct ClassifyCommand: Command {
         if classification.guideline.isUrgent(classification.pressure) {
             line += "; " + context.style.red("urgent: an alert in stats and the report; see a doctor soon")
         }
-        if isLow { line += "; " + context.style.red("low: systolic below 90 or diastolic below 60 (an alert in stats and the report)") }
+        if isLow { line += ": " + context.style.red("an alert in stats and the report") }
         context.stdout.line(line)
     }
 }

@@ -29,6 +29,10 @@ struct StatsText {
             weight(into: &lines)
             return finish(lines)
         }
+        if let clinical = headline.clinicalSummary {
+            lines += wrapped(clinical.visibleControls())
+            lines.append("")
+        }
         verdict(into: &lines)
         lines.append("")
         lines.append(style.bold(columns(["", "n", "SYS mean±SD", "DIA mean±SD", "Pulse", "SYS range", "DIA range"])))
@@ -155,8 +159,9 @@ struct StatsText {
             lines.append("  \(event.at.measurementDay)  \(event.text.visibleControls(lineBreaks: .symbol)) (\(strings.text("kind.\(event.kind.rawValue)")))")
             lines.append(
                 "    \(strings.text("events.before")) \(wording.window(effect.before)) · \(strings.text("events.after")) \(wording.window(effect.after))")
-            lines.append("    " + wording.difference(effect.comparison))
+            lines += wrapped("    " + wording.eventDifference(effect))
         }
+        lines += wrapped("  " + strings.text("events.caveat")).map(style.dim)
     }
 
     private func notes(into lines: inout [String]) {

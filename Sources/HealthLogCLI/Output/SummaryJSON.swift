@@ -162,7 +162,14 @@ enum SummaryJSON {
             ("systolic", .double(verdict.mean.systolic)), ("diastolic", .double(verdict.mean.diastolic)),
             ("sufficient", .bool(verdict.sufficient)), ("atOrAboveThreshold", .bool(verdict.atOrAboveThreshold)),
             ("atOrAboveTarget", .optional(verdict.atOrAboveTarget)), ("isolatedSystolic", .bool(verdict.isolatedSystolic)),
+            ("isolatedDiastolic", .bool(verdict.isolatedDiastolic)),
+            ("nearThreshold", verdict.nearThreshold.map(near) ?? .null), ("nearTarget", verdict.nearTarget.map(near) ?? .null),
         ])
+    }
+
+    /// `{systolic, diastolic}`: the numbers within 1 mmHg of the limit (null for one that is not).
+    private static func near(_ near: NearLimit) -> JSONValue {
+        .object([("systolic", .optional(near.systolic)), ("diastolic", .optional(near.diastolic))])
     }
 
     /// `{from, to, n, systolic: {mean, sd}, diastolic: {mean, sd}}`.
@@ -179,13 +186,15 @@ enum SummaryJSON {
     /// `{systolic: {mean, ci95: [lo, hi]}, diastolic: {…}}`, or null when either window has fewer than 2 readings.
     static func difference(_ comparison: WindowComparison) -> JSONValue {
         guard let systolic = comparison.systolic, let diastolic = comparison.diastolic else { return .null }
-        let one = { (difference: MeanDifference) -> JSONValue in
-            .object([
-                ("mean", .double(difference.mean)),
-                ("ci95", .array([.double(difference.ci95.lowerBound), .double(difference.ci95.upperBound)])),
-            ])
-        }
-        return .object([("systolic", one(systolic)), ("diastolic", one(diastolic))])
+        return .object([("systolic", meanDifference(systolic)), ("diastolic", meanDifference(diastolic))])
+    }
+
+    /// `{mean, ci95: [lo, hi]}`, or null.
+    static func meanDifference(_ difference: MeanDifference?) -> JSONValue {
+        guard let difference else { return .null }
+        return .object([
+            ("mean", .double(difference.mean)), ("ci95", .array([.double(difference.ci95.lowerBound), .double(difference.ci95.upperBound)])),
+        ])
     }
 
     static func event(_ effect: EventEffect) -> JSONValue {
@@ -194,6 +203,17 @@ enum SummaryJSON {
             ("id", .string(event.id)), ("at", .string(event.at.iso8601)), ("kind", .string(event.kind.rawValue)),
             ("text", .string(event.text)), ("before", window(effect.before)), ("after", window(effect.after)),
             ("difference", difference(effect.comparison)), ("sufficient", .bool(effect.comparison.sufficient)),
+            ("sameTimeOfDay", sameTimeOfDay(effect.sameTimeOfDay)),
+        ])
+    }
+
+    /// The before/after difference within the same time of day, session means as the unit:
+    /// `{periods, firstSessions, secondSessions, sufficient, systolic: {mean, ci95}, diastolic}`.
+    static func sameTimeOfDay(_ difference: SessionDifference) -> JSONValue {
+        return .object([
+            ("periods", .array(difference.periodsCompared.map { .string($0.rawValue) })),
+            ("firstSessions", .int(difference.firstSessions)), ("secondSessions", .int(difference.secondSessions)),
+            ("sufficient", .bool(difference.sufficient)), ("systolic", meanDifference(difference.systolic)), ("diastolic", meanDifference(difference.diastolic)),
         ])
     }
 

@@ -10,10 +10,18 @@ struct SummaryBlocks: DrawnFromRequest {
 
     /// The `summary` section: the headline, the verdicts and the period table.
     var summarySection: [any ReportBlock] {
-        var blocks: [any ReportBlock] = [HeadlineBlock(request: request)]
+        var blocks: [any ReportBlock] = []
+        if let clinicalSummary { blocks.append(clinicalSummary) }
+        blocks.append(HeadlineBlock(request: request))
         if let verdicts { blocks.append(verdicts) }
         if let periodTable { blocks.append(periodTable) }
         return blocks
+    }
+
+    /// The clinical summary at the top of page 1: a specialist's one or two sentences, from the figures below it.
+    var clinicalSummary: TextLinesBlock? {
+        guard let text = wording.clinicalSummary else { return nil }
+        return TextLinesBlock(heading: nil, lines: [TextLinesBlock.Line(text: text, color: template.color("accent"))])
     }
 
     /// One sentence per verdict: threshold, target, pattern, office, device findings, medication, deviations.
@@ -33,7 +41,9 @@ struct SummaryBlocks: DrawnFromRequest {
             return TextLinesBlock.Line(text: verdict.text, color: color, bold: verdict.emphasised)
         }
         // The alerts follow the findings: what the readings say, before what was done.
-        let beforeAlerts: Set<Headline.Verdict.Kind> = [.threshold, .target, .low, .recentWeek, .weekQuality, .medicationChange, .isolatedSystolic, .office, .findings]
+        let beforeAlerts: Set<Headline.Verdict.Kind> = [.threshold, .target, .low, .recentWeek, .weekQuality, .medicationChange, .isolatedSystolic, .isolatedDiastolic, .widePulsePressure, .office,
+            .findings,
+        ]
         lines += headline.verdicts.filter { beforeAlerts.contains($0.kind) }.map(line)
         for text in wording.alertLines { lines.append(TextLinesBlock.Line(text: text, color: template.color("bad"), bold: true)) }
         lines += headline.verdicts.filter { !beforeAlerts.contains($0.kind) }.map(line)
@@ -133,10 +143,12 @@ struct SummaryBlocks: DrawnFromRequest {
             TableBlock.Row(cells: [
                 String(index + 1), request.date(effect.event.at.measurementDay),
                 "\(effect.event.text) (\(strings.text("kind.\(effect.event.kind.rawValue)")))",
-                wording.window(effect.before), wording.window(effect.after), wording.difference(effect.comparison),
-            ], emphasis: effect.comparison.sufficient ? .normal : .muted)
+                wording.window(effect.before), wording.window(effect.after), wording.eventDifference(effect),
+            ], emphasis: effect.sameTimeOfDay.sufficient ? .normal : .muted)
         }
-        return TableBlock(heading: strings.text("events"), columns: columns, rows: rows, maxLines: 3, template: template)
+        return TableBlock(
+            heading: strings.text("events"), columns: columns, rows: rows, caption: [strings.text("events.caveat")], maxLines: 3,
+            template: template)
     }
 
     /// The readings with a note, newest first.

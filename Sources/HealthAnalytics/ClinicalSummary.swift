@@ -1,0 +1,132 @@
+public import HealthCore
+
+/// The one or two sentences a specialist would write at the top of page 1, made only of
+/// figures the page already states: treatment, the home figure's verdict with the target and
+/// the morning–evening difference, the office comparison, and what the week's readings carry.
+///
+/// It is never more certain than the lines below it: a provisional figure is called
+/// provisional, a figure at a threshold is "at" it, and a low one is low, never controlled.
+extension SummaryWording {
+    /// A morning–evening difference of the week this large (systolic, mmHg) is worth a clause.
+    public static let notableMorningEvening = 5
+
+    /// "Treated (amlodipine 5 mg started, since 27 Oct, 34 days). Home 138/86 is uncontrolled
+    /// (ESH 2023 ≥ 135/85) and at or above the target 130/80 set for Dad, higher in the mornings
+    /// (morning − evening +6/+3). Office 150/93 on 20 Nov (1 visit): sustained uncontrolled
+    /// hypertension. Of note: …". nil without a blood-pressure figure.
+    public var clinicalSummary: String? {
+        guard let verdict = summary.verdict else { return nil }
+        var sentences: [String] = []
+        if let treatment = treatmentSentence { sentences.append(treatment) }
+        sentences.append(homeSentence(verdict))
+        if let office = summary.office, let phenotype = office.phenotype, summary.protocolAverage != nil {
+            let visit = office.shownVisit
+            sentences.append(strings.text("clinical.office", [
+                "office": SummaryWording.pressure(visit.mean), "date": date(visit.day),
+                "visits": strings.text(office.visits.count == 1 ? "office.oneVisit" : "office.visits", ["n": String(office.visits.count)]),
+                "phenotype": phenotypeLabel(phenotype, treated: office.treated),
+            ]))
+        }
+        if let notes = ofNote { sentences.append(notes) }
+        return sentences.joined(separator: strings.text("clinical.sentenceSeparator")) + strings.text("clinical.end")
+    }
+
+    /// "Treated (amlodipine 5 mg started, since 27 Oct, 34 days)", "No BP medication recorded
+    /// in the headline week", or nil when the log records no medication at all.
+    private var treatmentSentence: String? {
+        guard summary.goals.treated else {
+            // A medication event with no tag in the week: say both, the doctor asks which is true.
+            let last = summary.protocolAverage?.lastDay ?? summary.to
+            if let event = summary.events.last(where: { $0.event.kind == .medication && $0.event.at.measurementDay <= last })?.event {
+                return strings.text("clinical.untreatedAfterEvent", ["event": String(event.text.prefix(60)), "date": date(event.at.measurementDay)])
+            }
+            return summary.medicationDays == nil ? nil : strings.text("clinical.untreated")
+        }
+        guard let days = summary.medicationDays else { return strings.text("clinical.treated") }
+        let last = summary.protocolAverage?.lastDay ?? summary.to
+        let started = summary.events.first { $0.event.kind == .medication && $0.event.at.measurementDay == days.since }?.event.text
+        let values = [
+            "since": date(days.since), "days": String(last.dayNumber - days.since.dayNumber + 1),
+            "event": String((started ?? "").prefix(60)),
+        ]
+        // With no home day before the first record, treatment may have begun before the range.
+        let key = started != nil ? "clinical.treatedEvent" : days.daysBefore == 0 ? "clinical.treatedThroughout" : "clinical.treatedSince"
+        return strings.text(key, values)
+    }
+
+    /// "Home 138/86 is uncontrolled (ESH 2023 ≥ 135/85) and …, higher in the mornings (…)".
+    private func homeSentence(_ verdict: HomeVerdict) -> String {
+        let goals = summary.goals
+        let guideline = summary.options.guideline.label(in: strings)
+        var values = [
+            "mean": SummaryWording.pressure(verdict.mean), "guideline": guideline, "threshold": goals.threshold.description,
+            "target": goals.target.description, "name": summary.profile.name, "limit": goals.lowerLimit.description,
+        ]
+        let key: String
+        if !verdict.sufficient {
+            key = "clinical.home.provisional"
+        } else if verdict.low {
+            key = "clinical.home.low"
+        } else if let near = verdict.nearThreshold {
+            values["values"] = nearValues(near)
+            key = "clinical.home.atThreshold"
+        } else if goals.treated {
+            key = verdict.atOrAboveThreshold ? "clinical.home.uncontrolled" : "clinical.home.controlled"
+        } else {
+            key = verdict.atOrAboveThreshold ? "clinical.home.above" : "clinical.home.below"
+        }
+        var sentence = strings.text(key, values)
+        // The target is read only on a decided figure that is not low.
+        if verdict.sufficient, !verdict.low, let atOrAbove = verdict.atOrAboveTarget {
+            let targetKey: String = switch goals.targetSource {
+            case .treatedBand: verdict.nearTarget != nil ? "clinical.band.at" : atOrAbove ? "clinical.band.above" : "clinical.band.within"
+            default: verdict.nearTarget != nil ? "clinical.target.at" : atOrAbove ? "clinical.target.above" : "clinical.target.below"
+            }
+            sentence += strings.text(targetKey, values)
+        }
+        if verdict.sufficient, let average = summary.protocolAverage, let morning = average.morning, let evening = average.evening {
+            let systolic = morning.shown.systolic - evening.shown.systolic
+            let diastolic = morning.shown.diastolic - evening.shown.diastolic
+            if abs(systolic) >= SummaryWording.notableMorningEvening {
+                sentence += strings.text(
+                    systolic > 0 ? "clinical.mornings" : "clinical.evenings",
+                    ["difference": SummaryWording.signedPair(Double(systolic), Double(diastolic))])
+            }
+        }
+        return sentence
+    }
+
+    /// "Of note: 2 of the 24 headline readings after black coffee or exercise; 3 morning sessions
+    /// without the medication tag since 27 Oct; 2 notes say a dose was forgotten; 1 very high reading".
+    private var ofNote: String? {
+        var parts: [String] = []
+        if summary.protocolAverage != nil, let deviations = summary.headlineDeviations {
+            parts.append(strings.text("clinical.deviations", [
+                "n": String(deviations.count), "total": String(summary.headlineReadings),
+                "tags": strings.alternatives(deviations.tagIDs.map(tagLabel)),
+            ]))
+        }
+        if let days = summary.medicationDays {
+            if days.missedSessions > 0 {
+                let periods = strings.conjunction(days.usualPeriods.map { strings.text($0.rawValue).lowercased() })
+                parts.append(strings.text("clinical.missed", ["n": String(days.missedSessions), "periods": periods, "since": date(days.since)]))
+            }
+            if !days.forgottenNotes.isEmpty {
+                parts.append(strings.text(days.forgottenNotes.count == 1 ? "medication.forgotten.one" : "medication.forgotten", ["n": String(days.forgottenNotes.count)]))
+            }
+        }
+        let urgent = summary.alerts.filter { $0.kind == .urgent }.count
+        if urgent > 0 { parts.append(strings.text(urgent == 1 ? "clinical.veryHigh.one" : "clinical.veryHigh", ["n": String(urgent)])) }
+        let lows = summary.alerts.filter { $0.kind == .low }
+        if let latest = lows.last {
+            var part = strings.text(lows.count == 1 ? "clinical.lowReadings.one" : "clinical.lowReadings", ["n": String(lows.count)])
+            // What the patient felt at it (dizzy on standing) is what the doctor asks about.
+            if let note = summary.readings.last(where: { $0.id == latest.id })?.note.trimmingWhitespace(), !note.isEmpty {
+                part += strings.text("clinical.lowNote", ["note": String(note.prefix(60))])
+            }
+            parts.append(part)
+        }
+        guard !parts.isEmpty else { return nil }
+        return strings.text("clinical.ofNote", ["parts": parts.joined(separator: strings.text("clinical.partSeparator"))])
+    }
+}

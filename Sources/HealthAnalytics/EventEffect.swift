@@ -1,0 +1,33 @@
+public import HealthCore
+
+/// Before and after an event: home readings in the 28 days ending the day before it, against
+/// days 8 to 35 after it, which gives a change a week to act.
+///
+/// The windows' raw means are shown as they are; the difference that is worded is
+/// ``sameTimeOfDay``, which sets mornings beside mornings and evenings beside evenings, so a
+/// patient who stops measuring in the mornings after the event shows no change that is not there.
+public struct EventEffect: Equatable, Sendable {
+    /// Days before the event in the *before* window.
+    public static let beforeDays = 1...28
+    /// Days after the event in the *after* window.
+    public static let afterDays = 8...35
+
+    public let event: Event
+    /// before → after, raw: every home reading of each window, whatever its time of day.
+    public let comparison: WindowComparison
+    /// before → after within the same time of day, with each session's mean as the unit.
+    public let sameTimeOfDay: SessionDifference
+
+    public var before: WindowFigures { comparison.first }
+    public var after: WindowFigures { comparison.second }
+
+    /// The windows around `event`, from `readings` (which must reach 28 days before and 35 after it).
+    public init(event: Event, readings: [Reading]) {
+        self.event = event
+        let day = event.at.measurementDayNumber
+        let before = CivilDate(dayNumber: day - EventEffect.beforeDays.upperBound)...CivilDate(dayNumber: day - EventEffect.beforeDays.lowerBound)
+        let after = CivilDate(dayNumber: day + EventEffect.afterDays.lowerBound)...CivilDate(dayNumber: day + EventEffect.afterDays.upperBound)
+        comparison = WindowComparison(readings, first: before, second: after)
+        sameTimeOfDay = SessionDifference(readings, first: before, second: after)
+    }
+}
