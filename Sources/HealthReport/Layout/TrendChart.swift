@@ -6,13 +6,22 @@ import HealthCore
 /// so behaviour and numbers share one timeline. A weight-only range charts weight.
 ///
 /// It prints: morning readings are filled markers, evening ones hollow, office readings
-/// squares, and a value at or above the target (systolic or diastolic) gets a dark ring, so
-/// all of it reads in black and white.
+/// squares, low values downward triangles, and the exceptions to the target ringed (see
+/// ``ChartMarks``), so all of it reads in black and white.
 struct TrendChart: DrawnFromRequest {
     let request: ReportRequest
     let styles: ReportStyles
     /// Draw pulse as a dotted third series.
     let showsPulse: Bool
+    /// The rings, low marks and reference lines.
+    let marks: ChartMarks
+
+    init(request: ReportRequest, styles: ReportStyles, showsPulse: Bool) {
+        self.request = request
+        self.styles = styles
+        self.showsPulse = showsPulse
+        marks = ChartMarks(request)
+    }
 
 
     static let laneHeight = 10.0
@@ -69,16 +78,11 @@ struct TrendChart: DrawnFromRequest {
         }
         styles.small.draw(chartsWeight ? "kg" : "mmHg", x: x, y: plot.top - 2, width: TrendChart.gutter - 26, alignment: .right)
         if !chartsWeight {
-            let threshold = summary.goals.threshold
-            for (limit, key) in [(threshold.systolic, "systolic"), (threshold.diastolic, "diastolic")] {
-                let lineY = yOf(Double(limit))
-                context.line(from: (plot.left, lineY), to: (plot.right, lineY), color: template.color(key).opacity(0.75), width: 0.8, dash: [4, 2])
-            }
-            if summary.goals.hasOwnTarget {
-                let target = summary.goals.target
-                for (limit, key) in [(target.systolic, "systolic"), (target.diastolic, "diastolic")] {
+            for line in marks.lines {
+                let style = TrendChart.lineStyle(line.kind)
+                for (limit, key, drawn) in [(line.level.systolic, "systolic", line.systolic), (line.level.diastolic, "diastolic", line.diastolic)] where drawn {
                     let lineY = yOf(Double(limit))
-                    context.line(from: (plot.left, lineY), to: (plot.right, lineY), color: template.color(key).opacity(0.75), width: 0.6, dash: [1, 1.5])
+                    context.line(from: (plot.left, lineY), to: (plot.right, lineY), color: template.color(key).opacity(0.75), width: style.width, dash: style.dash)
                 }
             }
         }
@@ -112,8 +116,10 @@ struct TrendChart: DrawnFromRequest {
             }
             if let pulse = reading.pulse { lowestPulse = min(lowestPulse, pulse) }
         }
-        let limits = [summary.goals.threshold, summary.goals.target]
-        var low = min(lowest, limits.map(\.diastolic).min()! - 10) - 5
+        // Room for every reference line drawn, with a little below the lowest.
+        let limits = marks.lines.map(\.level)
+        let lowestLine = marks.lines.map { $0.diastolic ? $0.level.diastolic : $0.level.systolic }.min()!
+        var low = min(lowest, lowestLine - 10) - 5
         if showsPulse, lowestPulse != Int.max { low = min(low, lowestPulse - 5) }
         let high = max(highest, limits.map(\.systolic).max()! + 15, 150) + 5
         let step = high - low > 130 ? 20 : 10
@@ -122,11 +128,30 @@ struct TrendChart: DrawnFromRequest {
 
     // MARK: - Series
 
-    /// One marker: filled for the morning, hollow for the evening, a square for the clinic,
-    /// with a dark ring when the value is at or above the target.
-    private func marker(context: GraphicsContext, x: Double, y: Double, color: Color, reading: Reading, reaches: Bool) {
+    /// The dash and width of a reference line: the threshold dashed, the target band's edges
+    /// dotted, 90/60 dash-dot.
+    static func lineStyle(_ kind: ChartMarks.ReferenceLine.Kind) -> (dash: [Double], width: Double) {
+        switch kind {
+        case .threshold: ([4, 2], 0.8)
+        case .target, .lowerLimit: ([1, 1.5], 0.6)
+        case .low: ([5, 1.5, 1, 1.5], 0.7)
+        }
+    }
+
+    /// One marker: filled for the morning, hollow for the evening, a square for the clinic, a
+    /// downward triangle (filled or hollow as its time of day) for a low value, with a dark ring
+    /// when it is one of the exceptions ``ChartMarks`` rings.
+    private func marker(context: GraphicsContext, x: Double, y: Double, color: Color, reading: Reading, low: Bool, ringed: Bool) {
         let radius = 1.7
-        if reading.site == .office {
+        if low {
+            let triangle = [(x - 2.9, y - 2.0), (x + 2.9, y - 2.0), (x, y + 3.0)]
+            if reading.period == .evening {
+                context.fillPolygon(triangle, color: .white)
+                context.strokePolygon(triangle, color: color, lineWidth: 0.8)
+            } else {
+                context.fillPolygon(triangle, color: color)
+            }
+        } else if reading.site == .office {
             context.fillRectangle(x: x - 2.2, y: y - 2.2, width: 4.4, height: 4.4, color: color)
         } else if reading.period == .noon {
             context.fillPolygon([(x, y - 2.4), (x + 2.4, y), (x, y + 2.4), (x - 2.4, y)], color: color)
@@ -136,13 +161,19 @@ struct TrendChart: DrawnFromRequest {
         } else {
             context.fillCircle(x: x, y: y, radius: radius, color: color)
         }
-        if reaches { context.strokeCircle(x: x, y: y, radius: radius + 1.3, color: template.color("text"), lineWidth: 0.6) }
+        if ringed { context.strokeCircle(x: x, y: y, radius: radius + (low ? 2.4 : 1.3), color: template.color("text"), lineWidth: 0.6) }
+    }
+
+    /// The systolic and diastolic markers of one reading.
+    private func markers(context: GraphicsContext, x: Double, yOf: (Double) -> Double, reading: Reading, pressure: BloodPressure) {
+        let low = ChartMarks.lowValues(pressure)
+        let ringed = marks.rings(reading, pressure)
+        marker(context: context, x: x, y: yOf(Double(pressure.systolic)), color: template.color("systolic"), reading: reading, low: low.systolic, ringed: ringed.systolic)
+        marker(context: context, x: x, y: yOf(Double(pressure.diastolic)), color: template.color("diastolic"), reading: reading, low: low.diastolic, ringed: ringed.diastolic)
     }
 
     private func drawSeries(context: GraphicsContext, xOf: (Double) -> Double, yOf: (Double) -> Double) {
-        let pressureCount = summary.overall.systolic.count + (summary.office?.office.count ?? 0)
-        let target = summary.goals.target
-        if pressureCount <= template.chart.barsUpTo {
+        if marks.drawsEveryReading {
             // One vertical SYS–DIA bar per reading, as on a paper chart.
             for reading in summary.readings {
                 guard let pressure = reading.bloodPressure else { continue }
@@ -150,23 +181,19 @@ struct TrendChart: DrawnFromRequest {
                 let top = yOf(Double(pressure.systolic))
                 let bottom = yOf(Double(pressure.diastolic))
                 context.line(from: (readingX, top), to: (readingX, bottom), color: template.color("muted").opacity(0.45), width: 0.7)
-                let reach = pressure.reach(of: target)
-                marker(context: context, x: readingX, y: top, color: template.color("systolic"), reading: reading, reaches: reach.systolic)
-                marker(context: context, x: readingX, y: bottom, color: template.color("diastolic"), reading: reading, reaches: reach.diastolic)
+                markers(context: context, x: readingX, yOf: yOf, reading: reading, pressure: pressure)
             }
         } else {
-            // Too many bars to read: office readings and values at or above the target still show.
-            for reading in summary.readings where reading.site == .office {
-                guard let pressure = reading.bloodPressure else { continue }
-                let readingX = xOf(Double(reading.takenAt.localSeconds))
-                marker(context: context, x: readingX, y: yOf(Double(pressure.systolic)), color: template.color("systolic"), reading: reading, reaches: false)
-                marker(context: context, x: readingX, y: yOf(Double(pressure.diastolic)), color: template.color("diastolic"), reading: reading, reaches: false)
+            // Too many bars to read: office readings and low readings still show.
+            for reading in summary.readings {
+                guard let pressure = reading.bloodPressure, reading.site == .office || Alert.isLow(pressure) else { continue }
+                markers(context: context, x: xOf(Double(reading.takenAt.localSeconds)), yOf: yOf, reading: reading, pressure: pressure)
             }
         }
         // Daily means as lines, always: the trend a doctor reads at a glance.
         let means = summary.dailyMeans
         let noon = { (day: CivilDate) in Double(day.dayNumber) * 86_400 + 43_200 }
-        let lineWidth = pressureCount <= template.chart.barsUpTo ? 0.9 : 1.1
+        let lineWidth = marks.drawsEveryReading ? 0.9 : 1.1
         context.polyline(
             TrendChart.thinned(means.map { (xOf(noon($0.day)), $0.systolic) }).map { ($0.0, yOf($0.1)) },
             color: template.color("systolic").opacity(0.85), width: lineWidth)
@@ -264,7 +291,7 @@ struct TrendChart: DrawnFromRequest {
         }
     }
 
-    private enum Swatch { case line(Color), dashed(Color), filled(Color), hollow(Color), diamond(Color), square(Color), ring, event }
+    private enum Swatch { case line(Color), dashed(Color, ChartMarks.ReferenceLine.Kind), filled(Color), hollow(Color), diamond(Color), square(Color), ring, low, event }
 
     private var legendEntries: [(String, Swatch)] {
         if chartsWeight { return [(strings.text("weightTrend"), .line(template.color("accent")))] }
@@ -274,18 +301,41 @@ struct TrendChart: DrawnFromRequest {
         ]
         if showsPulse { entries.append((strings.text("legendPulse"), .line(template.color("pulse")))) }
         // Markers are drawn for each reading only up to the template's limit; past it, only lines.
-        let pressureCount = summary.overall.systolic.count + (summary.office?.office.count ?? 0)
-        if pressureCount <= template.chart.barsUpTo {
+        if marks.drawsEveryReading {
             entries.append((strings.text("morning"), .filled(template.color("muted"))))
             if summary.periods[.noon]!.systolic.count > 0 { entries.append((strings.text("legendNoon"), .diamond(template.color("muted")))) }
-            entries += [
-                (strings.text("evening"), .hollow(template.color("muted"))), (strings.text(summary.goals.targetSource == .threshold ? "aboveThreshold" : "aboveTarget") + " \(summary.goals.target)", .ring),
-            ]
+            entries.append((strings.text("evening"), .hollow(template.color("muted"))))
         }
-        entries.append((
-            strings.text("threshold", ["target": summary.goals.threshold.description, "guideline": summary.options.guideline.label(in: strings)]),
-            .dashed(template.color("target"))
-        ))
+        if let ring = marks.ring {
+            let side = summary.goals.targetSource == .threshold ? "Threshold" : "Target"
+            let key = ring == .atOrAboveTarget ? "chart.ring.atOrAbove\(side)" : "chart.ring.below\(side)"
+            entries.append((strings.text(key, ["target": marks.target.description, "n": String(marks.ringedReadings)]), .ring))
+        }
+        let guideline = summary.options.guideline.label(in: strings)
+        for line in marks.lines {
+            let label: String
+            switch line.kind {
+            case .threshold:
+                label = strings.text("threshold", ["target": line.level.description, "guideline": guideline])
+            case .target:
+                if summary.goals.targetSource == .treatedBand, let band = summary.options.guideline.treatedSystolicTarget {
+                    label = strings.text("chart.band", [
+                        "systolic": "\(band.lowerBound)–\(band.upperBound)",
+                        "diastolic": "\(summary.goals.lowerLimit.diastolic)–\(line.level.diastolic - 1)", "guideline": guideline,
+                    ])
+                } else {
+                    label = strings.text("chart.target", ["target": line.level.description])
+                }
+            case .lowerLimit:
+                // ESC's band names its floor already.
+                guard summary.goals.targetSource != .treatedBand else { continue }
+                label = strings.text("chart.lowerLimit", ["limit": line.level.description])
+            case .low:
+                entries.append((strings.text("chart.low", ["limit": line.level.description]), .low))
+                continue
+            }
+            entries.append((label, .dashed(template.color("target"), line.kind)))
+        }
         if summary.readings.contains(where: { $0.site == .office }) { entries.append((strings.text("legendOffice"), .square(template.color("muted")))) }
         if !summary.events.isEmpty { entries.append((strings.text("legendEvent"), .event)) }
         return entries
@@ -321,8 +371,9 @@ struct TrendChart: DrawnFromRequest {
             switch swatch {
             case .line(let color):
                 context.line(from: (entryX, middle), to: (entryX + 14, middle), color: color, width: 1.2)
-            case .dashed(let color):
-                context.line(from: (entryX, middle), to: (entryX + 14, middle), color: color, width: 0.8, dash: [3, 2])
+            case .dashed(let color, let kind):
+                let style = TrendChart.lineStyle(kind)
+                context.line(from: (entryX, middle), to: (entryX + 14, middle), color: color, width: max(0.8, style.width), dash: style.dash)
             case .filled(let color):
                 context.fillCircle(x: entryX + 7, y: middle, radius: 2, color: color)
             case .hollow(let color):
@@ -334,6 +385,10 @@ struct TrendChart: DrawnFromRequest {
             case .ring:
                 context.fillCircle(x: entryX + 7, y: middle, radius: 1.7, color: template.color("muted"))
                 context.strokeCircle(x: entryX + 7, y: middle, radius: 3, color: template.color("text"), lineWidth: 0.6)
+            case .low:
+                let style = TrendChart.lineStyle(.low)
+                context.line(from: (entryX, middle), to: (entryX + 14, middle), color: template.color("target"), width: style.width, dash: style.dash)
+                context.fillPolygon([(entryX + 4.1, middle - 2.0), (entryX + 9.9, middle - 2.0), (entryX + 7, middle + 3.0)], color: template.color("muted"))
             case .event:
                 context.line(from: (entryX + 7, middle - 4), to: (entryX + 7, middle + 4), color: template.color("text"), width: 0.7, dash: [2, 1])
             }
