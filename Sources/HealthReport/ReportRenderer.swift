@@ -258,6 +258,13 @@ struct ReportPlan {
         var current = Page(blocks: [])
         var used = 0.0
         func place(_ placed: Placed, height: Double) {
+            // A chart just above gives up height, down to 3/4 of its own, rather than send the
+            // block after it to the next page.
+            if used + height > space, case .chart(let chart)? = current.blocks.last, used + height - space <= chart - chartHeight * 0.75 {
+                let shrink = used + height - space
+                current.blocks[current.blocks.count - 1] = .chart(height: chart - shrink)
+                used -= shrink
+            }
             if used + height > space && !current.blocks.isEmpty {
                 pages.append(current)
                 current = Page(blocks: [])
