@@ -133,3 +133,25 @@ extension Array {
         enumerated().filter { $0.offset % 3 == 0 }.map(\.element) + enumerated().filter { $0.offset % 3 != 0 }.map(\.element)
     }
 }
+
+@Suite struct ChartMeanLineTests {
+    /// A line across a gap of weeks would draw readings nobody took: it breaks there, and only there.
+    @Test func theDailyMeanLineBreaksAcrossGapsLongerThanFourDays() throws {
+        let days = (0..<10).map { $0 } + (15..<20).map { $0 } + (60..<70).map { $0 } + [74, 75]
+        let data = days.flatMap { offset -> [Reading] in
+            let day = CivilDate(iso: "2026-09-01")!.adding(days: offset)
+            return [7, 21].map { Reading(profileID: "dad", takenAt: ZonedInstant(date: day, hour: $0, minute: 0, offsetMinutes: 480), bloodPressure: BloodPressure(systolic: 136, diastolic: 84)) }
+        }
+        let marks = ChartMarks(try request(data))
+        let start = CivilDate(iso: "2026-09-01")!
+        // 9 → 15 is 6 days apart and 19 → 60 is 41: both break; 69 → 74 is 5: breaks; each day to the next joins.
+        #expect(marks.meanLines == [
+            start...start.adding(days: 9), start.adding(days: 15)...start.adding(days: 19), start.adding(days: 60)...start.adding(days: 69),
+            start.adding(days: 74)...start.adding(days: 75),
+        ])
+        let joined = (0..<20).filter { $0 % 4 != 3 }.flatMap { offset -> [Reading] in
+            [7, 21].map { Reading(profileID: "dad", takenAt: ZonedInstant(date: start.adding(days: offset), hour: $0, minute: 0, offsetMinutes: 480), bloodPressure: BloodPressure(systolic: 136, diastolic: 84)) }
+        }
+        #expect(ChartMarks(try request(joined)).meanLines.count == 1)
+    }
+}

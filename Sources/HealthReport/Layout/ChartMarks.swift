@@ -11,6 +11,7 @@ public import HealthCore
 /// - A value below 90/60 (``Alert/lowLimit``) is drawn as a downward triangle, filled in the
 ///   morning and hollow in the evening, even where the chart draws only lines, so a low reading
 ///   shows in black and white.
+/// - The daily-mean lines break across gaps of more than ``longestBridgedGap`` days.
 /// - The reference lines: the home threshold; the target when it differs; the lower limit of
 ///   the target band when the summary uses one above 90/60 (a treated patient); and 90/60. A
 ///   lower line is drawn for a series only where its readings come within ``lowerLineReach`` of
@@ -64,6 +65,12 @@ public struct ChartMarks: Equatable, Sendable {
     public let lines: [ReferenceLine]
     /// The level the rings are read against: the target (the threshold when none is set).
     public let target: BloodPressure
+    /// The days each unbroken stretch of the daily-mean lines spans, in order: the line breaks
+    /// where more than ``longestBridgedGap`` days separate two days with readings.
+    public let meanLines: [ClosedRange<CivilDate>]
+
+    /// The most days between two daily means that a line still joins.
+    public static let longestBridgedGap = 4
 
     /// The marks of `request`'s chart.
     public init(_ request: ReportRequest) {
@@ -112,6 +119,20 @@ public struct ChartMarks: Equatable, Sendable {
             if line.systolic || line.diastolic { lines.append(line) }
         }
         self.lines = lines
+        meanLines = ChartMarks.runs(summary.dailyMeans, day: \.day.dayNumber).map { $0.first!.day...$0.last!.day }
+    }
+
+    /// Items in day order cut where more than ``longestBridgedGap`` days separate two of them.
+    static func runs<Item>(_ items: [Item], day: (Item) -> Int) -> [[Item]] {
+        var runs: [[Item]] = []
+        var lastDay = Int.min
+        for item in items {
+            let itemDay = day(item)
+            if runs.isEmpty || itemDay - lastDay > longestBridgedGap { runs.append([]) }
+            runs[runs.count - 1].append(item)
+            lastDay = itemDay
+        }
+        return runs
     }
 
     /// Which of `reading`'s two markers carry a ring.

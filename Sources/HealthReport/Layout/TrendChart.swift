@@ -27,6 +27,14 @@ struct TrendChart: DrawnFromRequest {
     static let laneHeight = 10.0
     static let maximumLanes = 12
     private static let gutter = 72.0
+    /// Room on the right for pulse's own axis.
+    private static let pulseGutter = 30.0
+
+    /// True when the time axis names months (a range past 120 days), with the years on a second row.
+    private var monthlyAxis: Bool { summary.to.dayNumber - summary.from.dayNumber + 1 > 120 }
+
+    /// Pulse is drawn, on its own axis, when asked for and there is pulse to draw.
+    private var drawsPulse: Bool { showsPulse && !chartsWeight && summary.homeReadings.contains { $0.pulse != nil } }
 
     /// The tags shown as lanes, most frequent first (defined or not).
     var laneTags: [String] { Array(summary.tagsByFrequency.prefix(TrendChart.maximumLanes)) }
@@ -49,12 +57,12 @@ struct TrendChart: DrawnFromRequest {
 
     func draw(context: GraphicsContext, x: Double, y: Double, width: Double, height: Double) {
         let lanes = laneTags
-        let legendHeight = legendHeight(width: width - TrendChart.gutter - 6)
-        let axisLabels = styles.small.lineHeight + 3
+        let legendHeight = legendHeight(width: width - TrendChart.gutter - (drawsPulse ? TrendChart.pulseGutter : 6))
+        let axisLabels = styles.small.lineHeight * (monthlyAxis ? 2 : 1) + 3
         let lanesHeight = Double(laneRows) * TrendChart.laneHeight + (lanes.isEmpty ? 0 : 4)
         let plot = (
             left: x + TrendChart.gutter, top: y + legendHeight + 4 + (summary.events.isEmpty ? 0 : 8),
-            right: x + width - 6, bottom: y + height - axisLabels - lanesHeight
+            right: x + width - (drawsPulse ? TrendChart.pulseGutter : 6), bottom: y + height - axisLabels - lanesHeight
         )
         drawLegend(context: context, x: plot.left, y: y, width: plot.right - plot.left)
         let span = timeSpan
@@ -89,6 +97,9 @@ struct TrendChart: DrawnFromRequest {
         context.clipped(x: plot.left, y: plot.top, width: plot.right - plot.left, height: plot.bottom - plot.top) {
             if chartsWeight { drawWeights(context: context, xOf: xOf, yOf: yOf) } else { drawSeries(context: context, xOf: xOf, yOf: yOf) }
         }
+        if drawsPulse {
+            drawPulse(context: context, plot: (plot.left, plot.top, plot.right, plot.bottom), gridLines: Int(((yMax - yMin) / step).rounded()), xOf: xOf)
+        }
         context.strokeRectangle(x: plot.left, y: plot.top, width: plot.right - plot.left, height: plot.bottom - plot.top, color: template.color("rule"), lineWidth: 0.6)
         drawEvents(context: context, top: plot.top, bottom: plot.bottom, left: plot.left, right: plot.right, xOf: xOf)
         drawTimeAxis(context: context, plotLeft: plot.left, plotRight: plot.right, y: plot.bottom, xOf: xOf)
@@ -106,7 +117,6 @@ struct TrendChart: DrawnFromRequest {
         }
         var lowest = 60
         var highest = 150
-        var lowestPulse = Int.max
         var any = false
         for reading in summary.readings {
             if let pressure = reading.bloodPressure {
@@ -114,13 +124,11 @@ struct TrendChart: DrawnFromRequest {
                 highest = any ? max(highest, pressure.systolic) : pressure.systolic
                 any = true
             }
-            if let pulse = reading.pulse { lowestPulse = min(lowestPulse, pulse) }
         }
         // Room for every reference line drawn, with a little below the lowest.
         let limits = marks.lines.map(\.level)
         let lowestLine = marks.lines.map { $0.diastolic ? $0.level.diastolic : $0.level.systolic }.min()!
-        var low = min(lowest, lowestLine - 10) - 5
-        if showsPulse, lowestPulse != Int.max { low = min(low, lowestPulse - 5) }
+        let low = min(lowest, lowestLine - 10) - 5
         let high = max(highest, limits.map(\.systolic).max()! + 15, 150) + 5
         let step = high - low > 130 ? 20 : 10
         return (Double(low / step * step), Double((high + step - 1) / step * step), Double(step))
@@ -190,28 +198,67 @@ struct TrendChart: DrawnFromRequest {
                 markers(context: context, x: xOf(Double(reading.takenAt.localSeconds)), yOf: yOf, reading: reading, pressure: pressure)
             }
         }
-        // Daily means as lines, always: the trend a doctor reads at a glance.
-        let means = summary.dailyMeans
-        let noon = { (day: CivilDate) in Double(day.dayNumber) * 86_400 + 43_200 }
+        // Daily means as lines, always: the trend a doctor reads at a glance, broken across gaps.
+        let noon = { (day: Int) in Double(day) * 86_400 + 43_200 }
         let lineWidth = marks.drawsEveryReading ? 0.9 : 1.1
-        context.polyline(
-            TrendChart.thinned(means.map { (xOf(noon($0.day)), $0.systolic) }).map { ($0.0, yOf($0.1)) },
-            color: template.color("systolic").opacity(0.85), width: lineWidth)
-        context.polyline(
-            TrendChart.thinned(means.map { (xOf(noon($0.day)), $0.diastolic) }).map { ($0.0, yOf($0.1)) },
-            color: template.color("diastolic").opacity(0.85), width: lineWidth)
-        if showsPulse {
-            var pulses: [Int: (Int, Int)] = [:]
-            for reading in summary.homeReadings {
-                guard let pulse = reading.pulse else { continue }
-                let day = reading.takenAt.measurementDayNumber
-                let sum = pulses[day, default: (0, 0)]
-                pulses[day] = (sum.0 + pulse, sum.1 + 1)
+        for run in ChartMarks.runs(summary.dailyMeans, day: \.day.dayNumber) {
+            for (key, value) in [("systolic", { (mean: BPSummary.DailyMean) in mean.systolic }), ("diastolic", { $0.diastolic })] {
+                drawRun(
+                    context: context, points: run.map { (xOf(noon($0.day.dayNumber)), yOf(value($0))) }, color: template.color(key).opacity(0.85),
+                    width: lineWidth)
             }
-            let points = TrendChart.thinned(pulses.keys.sorted().map { day in
-                (xOf(Double(day) * 86_400 + 43_200), Double(pulses[day]!.0) / Double(pulses[day]!.1))
-            }).map { ($0.0, yOf($0.1)) }
-            context.polyline(points, color: template.color("pulse"), width: 0.8)
+        }
+    }
+
+    /// One unbroken stretch of a line; a lone day is a dot where no marker shows it.
+    private func drawRun(context: GraphicsContext, points: [(Double, Double)], color: Color, width: Double) {
+        if points.count == 1, !marks.drawsEveryReading {
+            context.fillCircle(x: points[0].0, y: points[0].1, radius: width, color: color)
+        } else {
+            context.polyline(TrendChart.thinned(points), color: color, width: width)
+        }
+    }
+
+    /// The daily mean pulse against its own axis on the right, in beats per minute: pulse is
+    /// not a pressure and never shares the mmHg scale.
+    private func drawPulse(
+        context: GraphicsContext, plot: (left: Double, top: Double, right: Double, bottom: Double), gridLines: Int, xOf: (Double) -> Double
+    ) {
+        var sums: [Int: (total: Int, count: Int)] = [:]
+        for reading in summary.homeReadings {
+            guard let pulse = reading.pulse else { continue }
+            let day = reading.takenAt.measurementDayNumber
+            let sum = sums[day, default: (0, 0)]
+            sums[day] = (sum.total + pulse, sum.count + 1)
+        }
+        let means = sums.keys.sorted().map { (day: $0, pulse: Double(sums[$0]!.total) / Double(sums[$0]!.count)) }
+        guard let lowest = means.map(\.pulse).min(), let highest = means.map(\.pulse).max() else { return }
+        // Its labels sit on the mmHg grid's lines: the smallest round step whose scale holds every
+        // day's pulse with a little room, and is at least 40 bpm tall so day-to-day noise does
+        // not fill the plot.
+        let intervals = Double(max(gridLines, 1))
+        var step = 1.0
+        var low = 0.0
+        for candidate in [1.0, 2, 5, 10, 20, 50] {
+            step = candidate
+            low = ((lowest - 5) / step).rounded(.down) * step
+            if intervals * step >= 40 && low + intervals * step >= highest + 5 { break }
+        }
+        let high = low + intervals * step
+        let yOf = { (value: Double) in plot.bottom - (value - low) / (high - low) * (plot.bottom - plot.top) }
+        let color = template.color("pulse")
+        var value = low
+        while value <= high + 0.01 {
+            let labelY = yOf(value)
+            context.line(from: (plot.right, labelY), to: (plot.right + 3, labelY), color: color, width: 0.5)
+            styles.small.draw(String(Int(value)), x: plot.right + 4, y: labelY - styles.small.lineHeight / 2, color: color)
+            value += step
+        }
+        styles.small.draw("bpm", x: plot.right + 4, y: plot.top - 1.5 * styles.small.lineHeight - 1, color: color)
+        context.clipped(x: plot.left, y: plot.top, width: plot.right - plot.left, height: plot.bottom - plot.top) {
+            for run in ChartMarks.runs(means, day: \.day) {
+                drawRun(context: context, points: run.map { (xOf(Double($0.day) * 86_400 + 43_200), yOf($0.pulse)) }, color: color, width: 0.8)
+            }
         }
     }
 
@@ -278,15 +325,34 @@ struct TrendChart: DrawnFromRequest {
             day = day.adding(days: 1)
         }
         var lastLabelEnd = -Double.infinity
-        for tick in ticks {
+        var lastYearEnd = -Double.infinity
+        // A label that would overprint the one before it is left out.
+        func label(_ text: String, x: Double, y: Double, after end: inout Double) {
+            let labelWidth = styles.small.width(of: text)
+            let labelX = min(max(x, plotLeft), plotRight - labelWidth)
+            guard labelX > end + 4 else { return }
+            styles.small.draw(text, x: labelX, y: y)
+            end = labelX + labelWidth
+        }
+        let short = strings.has("monthTickShort") && strings.has("yearTick")
+        for (index, tick) in ticks.enumerated() {
             let tickX = xOf(Double(tick.dayNumber) * 86_400 + 43_200)
             context.line(from: (tickX, y), to: (tickX, y + 3), color: template.color("muted"), width: 0.5)
-            let label = days > 120 ? strings.monthLabel(tick) : request.date(tick)
-            let labelWidth = styles.small.width(of: label)
-            let labelX = min(max(tickX - labelWidth / 2, plotLeft), plotRight - labelWidth)
-            if labelX > lastLabelEnd + 4 {
-                styles.small.draw(label, x: labelX, y: y + 3)
-                lastLabelEnd = labelX + labelWidth
+            guard monthlyAxis else {
+                let text = request.date(tick)
+                label(text, x: tickX - styles.small.width(of: text) / 2, y: y + 3, after: &lastLabelEnd)
+                continue
+            }
+            // A month's label starts at its first day and names the month that follows, so a
+            // year's twelve short names fit; the year goes on a row of its own, under the first
+            // month and under each January.
+            guard short else {
+                label(strings.monthLabel(tick), x: tickX + 1, y: y + 3, after: &lastLabelEnd)
+                continue
+            }
+            label(strings.format(tick, pattern: "monthTickShort"), x: tickX + 1, y: y + 3, after: &lastLabelEnd)
+            if index == 0 || tick.month == 1 {
+                label(strings.format(tick, pattern: "yearTick"), x: tickX + 1, y: y + 3 + styles.small.lineHeight, after: &lastYearEnd)
             }
         }
     }
@@ -299,7 +365,7 @@ struct TrendChart: DrawnFromRequest {
             (strings.text("legendSystolic"), .line(template.color("systolic"))),
             (strings.text("legendDiastolic"), .line(template.color("diastolic"))),
         ]
-        if showsPulse { entries.append((strings.text("legendPulse"), .line(template.color("pulse")))) }
+        if drawsPulse { entries.append((strings.text("legendPulse") + " (bpm)", .line(template.color("pulse")))) }
         // Markers are drawn for each reading only up to the template's limit; past it, only lines.
         if marks.drawsEveryReading {
             entries.append((strings.text("morning"), .filled(template.color("muted"))))
