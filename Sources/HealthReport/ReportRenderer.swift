@@ -271,11 +271,13 @@ struct ReportPlan {
         var current = Page(blocks: [])
         var used = 0.0
         func place(_ placed: Placed, height: Double) {
-            // A chart just above gives up height, down to `shortest`, rather than send the block
+            // A chart on the page gives up height, down to `shortest`, rather than send a block
             // after it to the next page.
-            if used + height > space, case .chart(let chart)? = current.blocks.last, used + height - space <= chart - shortest {
+            if used + height > space, let index = current.blocks.firstIndex(where: { if case .chart = $0 { true } else { false } }),
+                case .chart(let chart) = current.blocks[index], used + height - space <= chart - shortest
+            {
                 let shrink = used + height - space
-                current.blocks[current.blocks.count - 1] = .chart(height: chart - shrink)
+                current.blocks[index] = .chart(height: chart - shrink)
                 used -= shrink
             }
             if used + height > space && !current.blocks.isEmpty {
