@@ -1,3 +1,4 @@
+import HealthCore
 import HealthReport
 import Testing
 
@@ -80,5 +81,23 @@ import Testing
     @Test func noRows() {
         let pagination = LogPagination(rowHeights: [], headerHeight: 10, summaryHeight: 30, firstPageSpace: 100, pageSpace: 100)
         #expect(pagination.pages == [LogPagination.Page(rows: 0..<0, hasSummary: true)])
+    }
+
+    /// The daily sheet of 58 days fills its pages so that its Mean/Max/Min rows would open a page
+    /// of their own: the last two days go over with them.
+    @Test(arguments: [Language.english, .chinese])
+    func theDailySheetKeepsItsSummaryRowsWithItsLastDays(language: Language) throws {
+        let request = try ReportLog(readings(116)).request(language: language, logLayout: .daily)
+        let directory = TemporaryDirectory()
+        let path = directory.file("daily.pdf")
+        let output = try ReportRenderer.render(request, format: .pdf, to: path)
+        let maximum = language == .english ? "Maximum" : "最高"
+        let last = try poppler("pdftotext", ["-layout", "-f", String(output.pages), "-l", String(output.pages), path, "-"])
+        let before = try poppler("pdftotext", ["-layout", "-f", String(output.pages - 1), "-l", String(output.pages - 1), path, "-"])
+        #expect(last.contains(maximum))
+        #expect(!before.contains(maximum))
+        // The last two measurement days, 29 and 30 Nov, are on the summary's page.
+        let days = language == .english ? ["29 Nov", "30 Nov"] : ["11月29日", "11月30日"]
+        for day in days { #expect(last.contains(day)) }
     }
 }
