@@ -23,9 +23,12 @@ public struct Alert: Equatable, Sendable {
         return kinds
     }
 
+    /// A reading below either number is low: 90/60.
+    public static let lowLimit = BloodPressure(systolic: 90, diastolic: 60)
+
     /// Systolic below 90 or diastolic below 60.
     public static func isLow(_ pressure: BloodPressure) -> Bool {
-        pressure.systolic < 90 || pressure.diastolic < 60
+        pressure.systolic < lowLimit.systolic || pressure.diastolic < lowLimit.diastolic
     }
 
     /// The alerts among `readings`, in time order.

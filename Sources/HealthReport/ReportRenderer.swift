@@ -232,24 +232,37 @@ struct ReportPlan {
         let chartHeight = min(template.chart.height + lanes * TrendChart.laneHeight, space - styles.headingHeight)
         let log = template.sections.contains(.log) ? LogSheets.make(request: request, styles: styles, space: space - styles.headingHeight) : nil
         self.log = log
-        var pages = ReportPlan.paginate(request: request, styles: styles, log: log, chartHeight: chartHeight, space: space)
-        // A template without a log is meant as one page: its chart gives up height to stay on it.
-        if !template.sections.contains(.log), template.sections.contains(.chart), pages.count > 1 {
-            for height in stride(from: chartHeight - 20, through: min(chartHeight, 140), by: -20) {
-                let shorter = ReportPlan.paginate(request: request, styles: styles, log: log, chartHeight: height, space: space)
-                if shorter.count == 1 {
-                    pages = shorter
-                    break
+        // A chart gives up height for the block after it down to 3/4 of its full height, never below.
+        let shortest = chartHeight * 0.75
+        let sections = template.sections
+        var pages = ReportPlan.paginate(
+            request: request, styles: styles, log: log, sections: sections, chartHeight: chartHeight, shortest: shortest, space: space)
+        // A template without a log is meant as one page: its chart gives up height to stay on it,
+        // keeping 140 points of plot above its lanes; past that the notes give way, then the plot.
+        if !sections.contains(.log), sections.contains(.chart), pages.count > 1 {
+            let lanesHeight = lanes * TrendChart.laneHeight
+            let withoutNotes = sections.filter { $0 != .notes }
+            let attempts = [(sections, 140 + lanesHeight), (withoutNotes, 140 + lanesHeight), (withoutNotes, 140)]
+            search: for (kept, floor) in attempts {
+                for height in stride(from: chartHeight - 20, through: min(chartHeight, floor), by: -20) {
+                    let shorter = ReportPlan.paginate(
+                        request: request, styles: styles, log: log, sections: kept, chartHeight: height, shortest: shortest, space: space)
+                    if shorter.count == 1 {
+                        pages = shorter
+                        break search
+                    }
                 }
             }
         }
         self.pages = pages
     }
 
-    /// The pages when the chart is `chartHeight` high: each block measured and placed below the
+    /// The pages when the chart is `chartHeight` high (`shortest` when it gives up height for the
+    /// block after it): each block measured and placed below the
     /// one before, a block that does not fit starting the next page.
     private static func paginate(
-        request: ReportRequest, styles: ReportStyles, log: (any LogSheet)?, chartHeight: Double, space: Double
+        request: ReportRequest, styles: ReportStyles, log: (any LogSheet)?, sections: [ReportTemplate.Section], chartHeight: Double,
+        shortest: Double, space: Double
     ) -> [Page] {
         let template = request.template
         let width = template.contentWidth
@@ -258,6 +271,15 @@ struct ReportPlan {
         var current = Page(blocks: [])
         var used = 0.0
         func place(_ placed: Placed, height: Double) {
+            // A chart on the page gives up height, down to `shortest`, rather than send a block
+            // after it to the next page.
+            if used + height > space, let index = current.blocks.firstIndex(where: { if case .chart = $0 { true } else { false } }),
+                case .chart(let chart) = current.blocks[index], used + height - space <= chart - shortest
+            {
+                let shrink = used + height - space
+                current.blocks[index] = .chart(height: chart - shrink)
+                used -= shrink
+            }
             if used + height > space && !current.blocks.isEmpty {
                 pages.append(current)
                 current = Page(blocks: [])
@@ -266,7 +288,7 @@ struct ReportPlan {
             current.blocks.append(placed)
             used += height + BlockSpacing.between
         }
-        for section in template.sections {
+        for section in sections {
             switch section {
             case .summary:
                 for (index, block) in blocks.summarySection.enumerated() {

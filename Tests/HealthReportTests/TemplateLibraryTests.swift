@@ -10,7 +10,7 @@ import Testing
         #expect(clinic.sections == [.summary, .chart, .events, .trend, .tags, .notes, .log])
         #expect(clinic.page.width == 595.28)
         #expect(clinic.fonts == ["Noto Sans", "Droid Sans Fallback", "DejaVu Sans", "Noto Sans Thai"])
-        #expect(try templates.template("summary").sections == [.summary, .chart, .events])
+        #expect(try templates.template("summary").sections == [.summary, .chart, .events, .notes])
         let chinese = try templates.strings(.chinese)
         #expect(chinese.text("title") == "家庭血压报告")
         #expect(chinese.longDate(CivilDate(iso: "2026-11-30")!) == "2026年11月30日")

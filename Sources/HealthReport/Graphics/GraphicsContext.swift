@@ -66,13 +66,27 @@ final class GraphicsContext {
 
     /// A filled polygon through `points`.
     func fillPolygon(_ points: [(Double, Double)], color: Color) {
-        guard let first = points.first else { return }
+        guard polygonPath(points) else { return }
         setColor(color)
+        cairo_fill(handle)
+    }
+
+    /// A closed polygon's outline.
+    func strokePolygon(_ points: [(Double, Double)], color: Color, lineWidth: Double) {
+        guard polygonPath(points) else { return }
+        setColor(color)
+        cairo_set_line_width(handle, lineWidth)
+        cairo_stroke(handle)
+    }
+
+    /// Makes `points` the current path, closed; false when there are none.
+    private func polygonPath(_ points: [(Double, Double)]) -> Bool {
+        guard let first = points.first else { return false }
         cairo_new_path(handle)
         cairo_move_to(handle, first.0, first.1)
         for point in points.dropFirst() { cairo_line_to(handle, point.0, point.1) }
         cairo_close_path(handle)
-        cairo_fill(handle)
+        return true
     }
 
     /// A circle's outline.

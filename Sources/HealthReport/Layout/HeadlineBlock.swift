@@ -114,8 +114,21 @@ struct HeadlineBlock: ReportBlock, DrawnFromRequest {
         return rows
     }
 
-    /// The right half laid out: a shaded box of label and value rows.
-    private func laidOutRight(width: Double, styles: ReportStyles) -> LaidOutBlock {
+    /// The right half laid out: a shaded box of label and value rows, and under it the
+    /// headline week's readings slot by slot.
+    private func laidOutRight(width: Double, styles: ReportStyles, headline: Headline) -> LaidOutBlock {
+        let box = laidOutFigures(width: width, styles: styles)
+        guard let average = headline.protocolAverage else { return box }
+        let grid = ProtocolWeekGrid(request: request, average: average).laidOut(width: width, styles: styles)
+        let gap = 6.0
+        return LaidOutBlock(height: box.height + gap + grid.height) { context, x, y in
+            box.draw(context, x, y)
+            grid.draw(context, x, y + box.height + gap)
+        }
+    }
+
+    /// The shaded box of label and value rows.
+    private func laidOutFigures(width: Double, styles: ReportStyles) -> LaidOutBlock {
         let labelWidth = width * 0.55 - 4
         let valueWidth = width * 0.45 - 4
         let rows = figureRows.map { row in
@@ -139,9 +152,10 @@ struct HeadlineBlock: ReportBlock, DrawnFromRequest {
     // MARK: - Block
 
     func laidOut(width: Double, styles: ReportStyles) -> LaidOutBlock {
+        let headline = self.headline
         let left = laidOutLeft(width: width * HeadlineBlock.leftShare, styles: styles, headline: headline)
         let rightWidth = width * HeadlineBlock.rightShare
-        let right = laidOutRight(width: rightWidth, styles: styles)
+        let right = laidOutRight(width: rightWidth, styles: styles, headline: headline)
         return LaidOutBlock(height: max(left.height, right.height)) { context, x, y in
             left.draw(context, x, y)
             right.draw(context, x + width - rightWidth, y)

@@ -1,5 +1,7 @@
 /// Splits the log's rows into pages: the header row repeats on every page, no row is
-/// ever split, and the summary rows (mean, maximum, minimum) follow the last row.
+/// ever split, and the summary rows (mean, maximum, minimum) follow the last row. The summary
+/// never stands alone on a page: when it does not fit under the last row, the last rows (up to
+/// ``keptWithSummary``) move with it to the next page.
 public struct LogPagination: Equatable, Sendable {
     /// One page of the log.
     public struct Page: Equatable, Sendable {
@@ -15,6 +17,9 @@ public struct LogPagination: Equatable, Sendable {
     }
 
     public let pages: [Page]
+
+    /// The rows carried over with the summary when it does not fit under the last one.
+    public static let keptWithSummary = 2
 
     /// Paginates rows of `rowHeights` points.
     ///
@@ -41,8 +46,17 @@ public struct LogPagination: Equatable, Sendable {
         if used + summaryHeight <= space || rowHeights.isEmpty {
             pages.append(Page(rows: start..<rowHeights.count, hasSummary: true))
         } else {
-            pages.append(Page(rows: start..<rowHeights.count, hasSummary: false))
-            pages.append(Page(rows: rowHeights.count..<rowHeights.count, hasSummary: true))
+            // The last rows go over with the summary, as many as fit beside it, always leaving one
+            // on this page: the summary stands alone only after a page holding a single row.
+            let nextSpace = pageSpace - headerHeight
+            var split = rowHeights.count
+            var carried = summaryHeight
+            while split > start + 1, rowHeights.count - split < LogPagination.keptWithSummary, carried + rowHeights[split - 1] <= nextSpace {
+                carried += rowHeights[split - 1]
+                split -= 1
+            }
+            pages.append(Page(rows: start..<split, hasSummary: false))
+            pages.append(Page(rows: split..<rowHeights.count, hasSummary: true))
         }
         self.pages = pages
     }

@@ -151,9 +151,22 @@ struct SummaryBlocks: DrawnFromRequest {
             template: template)
     }
 
-    /// The readings with a note, newest first.
+    /// Notes a one-page template (one without the log) shows at most.
+    static let onePageNotes = 3
+
+    /// The readings with a note, newest first. A template without the log is one page: it shows
+    /// the notes at alert readings (a low reading's "dizzy on standing") before the others, up
+    /// to ``onePageNotes``.
     var notesTable: TableBlock? {
-        guard let notes = summary.notes else { return nil }
+        guard let digest = summary.notes else { return nil }
+        var notes = (readings: digest.readings, more: digest.more)
+        if !template.sections.contains(.log) {
+            let noted = summary.readings.filter { !$0.note.trimmingWhitespace().isEmpty }
+            let atAlerts = noted.filter { summary.alertIDs.contains($0.id) }
+            let others = noted.filter { !summary.alertIDs.contains($0.id) }
+            let shown = (atAlerts.reversed() + others.reversed()).prefix(SummaryBlocks.onePageNotes).sorted { $0.takenAt > $1.takenAt }
+            notes = (shown, noted.count - shown.count)
+        }
         let columns = [
             TableBlock.Column(title: strings.text("colDate"), share: 0.16, alignment: .left, fitsContent: true),
             TableBlock.Column(title: strings.text("colTime"), share: 0.07, alignment: .left, fitsContent: true),
@@ -170,6 +183,6 @@ struct SummaryBlocks: DrawnFromRequest {
         }
         return TableBlock(
             heading: strings.text("notes"), columns: columns, rows: rows,
-            caption: notes.more > 0 ? [strings.text("notes.more", ["n": String(notes.more)])] : [], maxLines: 2, template: template)
+            caption: notes.more > 0 ? [strings.text(template.sections.contains(.log) ? "notes.more" : "notes.moreInFullReport", ["n": String(notes.more)])] : [], maxLines: 2, template: template)
     }
 }

@@ -6,18 +6,35 @@ import HealthCore
 /// so behaviour and numbers share one timeline. A weight-only range charts weight.
 ///
 /// It prints: morning readings are filled markers, evening ones hollow, office readings
-/// squares, and a value at or above the target (systolic or diastolic) gets a dark ring, so
-/// all of it reads in black and white.
+/// squares, low values downward triangles, and the exceptions to the target ringed (see
+/// ``ChartMarks``), so all of it reads in black and white.
 struct TrendChart: DrawnFromRequest {
     let request: ReportRequest
     let styles: ReportStyles
     /// Draw pulse as a dotted third series.
     let showsPulse: Bool
+    /// The rings, low marks and reference lines.
+    let marks: ChartMarks
+
+    init(request: ReportRequest, styles: ReportStyles, showsPulse: Bool) {
+        self.request = request
+        self.styles = styles
+        self.showsPulse = showsPulse
+        marks = ChartMarks(request)
+    }
 
 
     static let laneHeight = 10.0
     static let maximumLanes = 12
     private static let gutter = 72.0
+    /// Room on the right for pulse's own axis.
+    private static let pulseGutter = 30.0
+
+    /// True when the time axis names months (a range past 120 days), with the years on a second row.
+    private var monthlyAxis: Bool { summary.to.dayNumber - summary.from.dayNumber + 1 > 120 }
+
+    /// Pulse is drawn, on its own axis, when asked for and there is pulse to draw.
+    private var drawsPulse: Bool { showsPulse && !chartsWeight && summary.homeReadings.contains { $0.pulse != nil } }
 
     /// The tags shown as lanes, most frequent first (defined or not).
     var laneTags: [String] { Array(summary.tagsByFrequency.prefix(TrendChart.maximumLanes)) }
@@ -40,12 +57,12 @@ struct TrendChart: DrawnFromRequest {
 
     func draw(context: GraphicsContext, x: Double, y: Double, width: Double, height: Double) {
         let lanes = laneTags
-        let legendHeight = legendHeight(width: width - TrendChart.gutter - 6)
-        let axisLabels = styles.small.lineHeight + 3
+        let legendHeight = legendHeight(width: width - TrendChart.gutter - (drawsPulse ? TrendChart.pulseGutter : 6))
+        let axisLabels = styles.small.lineHeight * (monthlyAxis ? 2 : 1) + 3
         let lanesHeight = Double(laneRows) * TrendChart.laneHeight + (lanes.isEmpty ? 0 : 4)
         let plot = (
             left: x + TrendChart.gutter, top: y + legendHeight + 4 + (summary.events.isEmpty ? 0 : 8),
-            right: x + width - 6, bottom: y + height - axisLabels - lanesHeight
+            right: x + width - (drawsPulse ? TrendChart.pulseGutter : 6), bottom: y + height - axisLabels - lanesHeight
         )
         drawLegend(context: context, x: plot.left, y: y, width: plot.right - plot.left)
         let span = timeSpan
@@ -69,21 +86,19 @@ struct TrendChart: DrawnFromRequest {
         }
         styles.small.draw(chartsWeight ? "kg" : "mmHg", x: x, y: plot.top - 2, width: TrendChart.gutter - 26, alignment: .right)
         if !chartsWeight {
-            let threshold = summary.goals.threshold
-            for (limit, key) in [(threshold.systolic, "systolic"), (threshold.diastolic, "diastolic")] {
-                let lineY = yOf(Double(limit))
-                context.line(from: (plot.left, lineY), to: (plot.right, lineY), color: template.color(key).opacity(0.75), width: 0.8, dash: [4, 2])
-            }
-            if summary.goals.hasOwnTarget {
-                let target = summary.goals.target
-                for (limit, key) in [(target.systolic, "systolic"), (target.diastolic, "diastolic")] {
+            for line in marks.lines {
+                let style = TrendChart.lineStyle(line.kind)
+                for (limit, key, drawn) in [(line.level.systolic, "systolic", line.systolic), (line.level.diastolic, "diastolic", line.diastolic)] where drawn {
                     let lineY = yOf(Double(limit))
-                    context.line(from: (plot.left, lineY), to: (plot.right, lineY), color: template.color(key).opacity(0.75), width: 0.6, dash: [1, 1.5])
+                    context.line(from: (plot.left, lineY), to: (plot.right, lineY), color: template.color(key).opacity(0.75), width: style.width, dash: style.dash)
                 }
             }
         }
         context.clipped(x: plot.left, y: plot.top, width: plot.right - plot.left, height: plot.bottom - plot.top) {
             if chartsWeight { drawWeights(context: context, xOf: xOf, yOf: yOf) } else { drawSeries(context: context, xOf: xOf, yOf: yOf) }
+        }
+        if drawsPulse {
+            drawPulse(context: context, plot: (plot.left, plot.top, plot.right, plot.bottom), gridLines: Int(((yMax - yMin) / step).rounded()), xOf: xOf)
         }
         context.strokeRectangle(x: plot.left, y: plot.top, width: plot.right - plot.left, height: plot.bottom - plot.top, color: template.color("rule"), lineWidth: 0.6)
         drawEvents(context: context, top: plot.top, bottom: plot.bottom, left: plot.left, right: plot.right, xOf: xOf)
@@ -102,7 +117,6 @@ struct TrendChart: DrawnFromRequest {
         }
         var lowest = 60
         var highest = 150
-        var lowestPulse = Int.max
         var any = false
         for reading in summary.readings {
             if let pressure = reading.bloodPressure {
@@ -110,11 +124,11 @@ struct TrendChart: DrawnFromRequest {
                 highest = any ? max(highest, pressure.systolic) : pressure.systolic
                 any = true
             }
-            if let pulse = reading.pulse { lowestPulse = min(lowestPulse, pulse) }
         }
-        let limits = [summary.goals.threshold, summary.goals.target]
-        var low = min(lowest, limits.map(\.diastolic).min()! - 10) - 5
-        if showsPulse, lowestPulse != Int.max { low = min(low, lowestPulse - 5) }
+        // Room for every reference line drawn, with a little below the lowest.
+        let limits = marks.lines.map(\.level)
+        let lowestLine = marks.lines.map { $0.diastolic ? $0.level.diastolic : $0.level.systolic }.min()!
+        let low = min(lowest, lowestLine - 10) - 5
         let high = max(highest, limits.map(\.systolic).max()! + 15, 150) + 5
         let step = high - low > 130 ? 20 : 10
         return (Double(low / step * step), Double((high + step - 1) / step * step), Double(step))
@@ -122,11 +136,30 @@ struct TrendChart: DrawnFromRequest {
 
     // MARK: - Series
 
-    /// One marker: filled for the morning, hollow for the evening, a square for the clinic,
-    /// with a dark ring when the value is at or above the target.
-    private func marker(context: GraphicsContext, x: Double, y: Double, color: Color, reading: Reading, reaches: Bool) {
+    /// The dash and width of a reference line: the threshold dashed, the target band's edges
+    /// dotted, 90/60 dash-dot.
+    static func lineStyle(_ kind: ChartMarks.ReferenceLine.Kind) -> (dash: [Double], width: Double) {
+        switch kind {
+        case .threshold: ([4, 2], 0.8)
+        case .target, .lowerLimit: ([1, 1.5], 0.6)
+        case .low: ([5, 1.5, 1, 1.5], 0.7)
+        }
+    }
+
+    /// One marker: filled for the morning, hollow for the evening, a square for the clinic, a
+    /// downward triangle (filled or hollow as its time of day) for a low value, with a dark ring
+    /// when it is one of the exceptions ``ChartMarks`` rings.
+    private func marker(context: GraphicsContext, x: Double, y: Double, color: Color, reading: Reading, low: Bool, ringed: Bool) {
         let radius = 1.7
-        if reading.site == .office {
+        if low {
+            let triangle = [(x - 2.9, y - 2.0), (x + 2.9, y - 2.0), (x, y + 3.0)]
+            if reading.period == .evening {
+                context.fillPolygon(triangle, color: .white)
+                context.strokePolygon(triangle, color: color, lineWidth: 0.8)
+            } else {
+                context.fillPolygon(triangle, color: color)
+            }
+        } else if reading.site == .office {
             context.fillRectangle(x: x - 2.2, y: y - 2.2, width: 4.4, height: 4.4, color: color)
         } else if reading.period == .noon {
             context.fillPolygon([(x, y - 2.4), (x + 2.4, y), (x, y + 2.4), (x - 2.4, y)], color: color)
@@ -136,13 +169,19 @@ struct TrendChart: DrawnFromRequest {
         } else {
             context.fillCircle(x: x, y: y, radius: radius, color: color)
         }
-        if reaches { context.strokeCircle(x: x, y: y, radius: radius + 1.3, color: template.color("text"), lineWidth: 0.6) }
+        if ringed { context.strokeCircle(x: x, y: y, radius: radius + (low ? 2.4 : 1.3), color: template.color("text"), lineWidth: 0.6) }
+    }
+
+    /// The systolic and diastolic markers of one reading.
+    private func markers(context: GraphicsContext, x: Double, yOf: (Double) -> Double, reading: Reading, pressure: BloodPressure) {
+        let low = ChartMarks.lowValues(pressure)
+        let ringed = marks.rings(reading, pressure)
+        marker(context: context, x: x, y: yOf(Double(pressure.systolic)), color: template.color("systolic"), reading: reading, low: low.systolic, ringed: ringed.systolic)
+        marker(context: context, x: x, y: yOf(Double(pressure.diastolic)), color: template.color("diastolic"), reading: reading, low: low.diastolic, ringed: ringed.diastolic)
     }
 
     private func drawSeries(context: GraphicsContext, xOf: (Double) -> Double, yOf: (Double) -> Double) {
-        let pressureCount = summary.overall.systolic.count + (summary.office?.office.count ?? 0)
-        let target = summary.goals.target
-        if pressureCount <= template.chart.barsUpTo {
+        if marks.drawsEveryReading {
             // One vertical SYS–DIA bar per reading, as on a paper chart.
             for reading in summary.readings {
                 guard let pressure = reading.bloodPressure else { continue }
@@ -150,41 +189,76 @@ struct TrendChart: DrawnFromRequest {
                 let top = yOf(Double(pressure.systolic))
                 let bottom = yOf(Double(pressure.diastolic))
                 context.line(from: (readingX, top), to: (readingX, bottom), color: template.color("muted").opacity(0.45), width: 0.7)
-                let reach = pressure.reach(of: target)
-                marker(context: context, x: readingX, y: top, color: template.color("systolic"), reading: reading, reaches: reach.systolic)
-                marker(context: context, x: readingX, y: bottom, color: template.color("diastolic"), reading: reading, reaches: reach.diastolic)
+                markers(context: context, x: readingX, yOf: yOf, reading: reading, pressure: pressure)
             }
         } else {
-            // Too many bars to read: office readings and values at or above the target still show.
-            for reading in summary.readings where reading.site == .office {
-                guard let pressure = reading.bloodPressure else { continue }
-                let readingX = xOf(Double(reading.takenAt.localSeconds))
-                marker(context: context, x: readingX, y: yOf(Double(pressure.systolic)), color: template.color("systolic"), reading: reading, reaches: false)
-                marker(context: context, x: readingX, y: yOf(Double(pressure.diastolic)), color: template.color("diastolic"), reading: reading, reaches: false)
+            // Too many bars to read: office readings and low readings still show.
+            for reading in summary.readings {
+                guard let pressure = reading.bloodPressure, reading.site == .office || Alert.isLow(pressure) else { continue }
+                markers(context: context, x: xOf(Double(reading.takenAt.localSeconds)), yOf: yOf, reading: reading, pressure: pressure)
             }
         }
-        // Daily means as lines, always: the trend a doctor reads at a glance.
-        let means = summary.dailyMeans
-        let noon = { (day: CivilDate) in Double(day.dayNumber) * 86_400 + 43_200 }
-        let lineWidth = pressureCount <= template.chart.barsUpTo ? 0.9 : 1.1
-        context.polyline(
-            TrendChart.thinned(means.map { (xOf(noon($0.day)), $0.systolic) }).map { ($0.0, yOf($0.1)) },
-            color: template.color("systolic").opacity(0.85), width: lineWidth)
-        context.polyline(
-            TrendChart.thinned(means.map { (xOf(noon($0.day)), $0.diastolic) }).map { ($0.0, yOf($0.1)) },
-            color: template.color("diastolic").opacity(0.85), width: lineWidth)
-        if showsPulse {
-            var pulses: [Int: (Int, Int)] = [:]
-            for reading in summary.homeReadings {
-                guard let pulse = reading.pulse else { continue }
-                let day = reading.takenAt.measurementDayNumber
-                let sum = pulses[day, default: (0, 0)]
-                pulses[day] = (sum.0 + pulse, sum.1 + 1)
+        // Daily means as lines, always: the trend a doctor reads at a glance, broken across gaps.
+        let noon = { (day: Int) in Double(day) * 86_400 + 43_200 }
+        let lineWidth = marks.drawsEveryReading ? 0.9 : 1.1
+        for run in ChartMarks.runs(summary.dailyMeans, day: \.day.dayNumber) {
+            for (key, value) in [("systolic", { (mean: BPSummary.DailyMean) in mean.systolic }), ("diastolic", { $0.diastolic })] {
+                drawRun(
+                    context: context, points: run.map { (xOf(noon($0.day.dayNumber)), yOf(value($0))) }, color: template.color(key).opacity(0.85),
+                    width: lineWidth)
             }
-            let points = TrendChart.thinned(pulses.keys.sorted().map { day in
-                (xOf(Double(day) * 86_400 + 43_200), Double(pulses[day]!.0) / Double(pulses[day]!.1))
-            }).map { ($0.0, yOf($0.1)) }
-            context.polyline(points, color: template.color("pulse"), width: 0.8)
+        }
+    }
+
+    /// One unbroken stretch of a line; a lone day is a dot where no marker shows it.
+    private func drawRun(context: GraphicsContext, points: [(Double, Double)], color: Color, width: Double) {
+        if points.count == 1, !marks.drawsEveryReading {
+            context.fillCircle(x: points[0].0, y: points[0].1, radius: width, color: color)
+        } else {
+            context.polyline(TrendChart.thinned(points), color: color, width: width)
+        }
+    }
+
+    /// The daily mean pulse against its own axis on the right, in beats per minute: pulse is
+    /// not a pressure and never shares the mmHg scale.
+    private func drawPulse(
+        context: GraphicsContext, plot: (left: Double, top: Double, right: Double, bottom: Double), gridLines: Int, xOf: (Double) -> Double
+    ) {
+        var sums: [Int: (total: Int, count: Int)] = [:]
+        for reading in summary.homeReadings {
+            guard let pulse = reading.pulse else { continue }
+            let day = reading.takenAt.measurementDayNumber
+            let sum = sums[day, default: (0, 0)]
+            sums[day] = (sum.total + pulse, sum.count + 1)
+        }
+        let means = sums.keys.sorted().map { (day: $0, pulse: Double(sums[$0]!.total) / Double(sums[$0]!.count)) }
+        guard let lowest = means.map(\.pulse).min(), let highest = means.map(\.pulse).max() else { return }
+        // Its labels sit on the mmHg grid's lines: the smallest round step whose scale holds every
+        // day's pulse with a little room, and is at least 40 bpm tall so day-to-day noise does
+        // not fill the plot.
+        let intervals = Double(max(gridLines, 1))
+        var step = 1.0
+        var low = 0.0
+        for candidate in [1.0, 2, 5, 10, 20, 50] {
+            step = candidate
+            low = ((lowest - 5) / step).rounded(.down) * step
+            if intervals * step >= 40 && low + intervals * step >= highest + 5 { break }
+        }
+        let high = low + intervals * step
+        let yOf = { (value: Double) in plot.bottom - (value - low) / (high - low) * (plot.bottom - plot.top) }
+        let color = template.color("pulse")
+        var value = low
+        while value <= high + 0.01 {
+            let labelY = yOf(value)
+            context.line(from: (plot.right, labelY), to: (plot.right + 3, labelY), color: color, width: 0.5)
+            styles.small.draw(String(Int(value)), x: plot.right + 4, y: labelY - styles.small.lineHeight / 2, color: color)
+            value += step
+        }
+        styles.small.draw("bpm", x: plot.right + 4, y: plot.top - 1.5 * styles.small.lineHeight - 1, color: color)
+        context.clipped(x: plot.left, y: plot.top, width: plot.right - plot.left, height: plot.bottom - plot.top) {
+            for run in ChartMarks.runs(means, day: \.day) {
+                drawRun(context: context, points: run.map { (xOf(Double($0.day) * 86_400 + 43_200), yOf($0.pulse)) }, color: color, width: 0.8)
+            }
         }
     }
 
@@ -251,20 +325,39 @@ struct TrendChart: DrawnFromRequest {
             day = day.adding(days: 1)
         }
         var lastLabelEnd = -Double.infinity
-        for tick in ticks {
+        var lastYearEnd = -Double.infinity
+        // A label that would overprint the one before it is left out.
+        func label(_ text: String, x: Double, y: Double, after end: inout Double) {
+            let labelWidth = styles.small.width(of: text)
+            let labelX = min(max(x, plotLeft), plotRight - labelWidth)
+            guard labelX > end + 4 else { return }
+            styles.small.draw(text, x: labelX, y: y)
+            end = labelX + labelWidth
+        }
+        let short = strings.has("monthTickShort") && strings.has("yearTick")
+        for (index, tick) in ticks.enumerated() {
             let tickX = xOf(Double(tick.dayNumber) * 86_400 + 43_200)
             context.line(from: (tickX, y), to: (tickX, y + 3), color: template.color("muted"), width: 0.5)
-            let label = days > 120 ? strings.monthLabel(tick) : request.date(tick)
-            let labelWidth = styles.small.width(of: label)
-            let labelX = min(max(tickX - labelWidth / 2, plotLeft), plotRight - labelWidth)
-            if labelX > lastLabelEnd + 4 {
-                styles.small.draw(label, x: labelX, y: y + 3)
-                lastLabelEnd = labelX + labelWidth
+            guard monthlyAxis else {
+                let text = request.date(tick)
+                label(text, x: tickX - styles.small.width(of: text) / 2, y: y + 3, after: &lastLabelEnd)
+                continue
+            }
+            // A month's label starts at its first day and names the month that follows, so a
+            // year's twelve short names fit; the year goes on a row of its own, under the first
+            // month and under each January.
+            guard short else {
+                label(strings.monthLabel(tick), x: tickX + 1, y: y + 3, after: &lastLabelEnd)
+                continue
+            }
+            label(strings.format(tick, pattern: "monthTickShort"), x: tickX + 1, y: y + 3, after: &lastLabelEnd)
+            if index == 0 || tick.month == 1 {
+                label(strings.format(tick, pattern: "yearTick"), x: tickX + 1, y: y + 3 + styles.small.lineHeight, after: &lastYearEnd)
             }
         }
     }
 
-    private enum Swatch { case line(Color), dashed(Color), filled(Color), hollow(Color), diamond(Color), square(Color), ring, event }
+    private enum Swatch { case line(Color), dashed(Color, ChartMarks.ReferenceLine.Kind), filled(Color), hollow(Color), diamond(Color), square(Color), ring, low, event }
 
     private var legendEntries: [(String, Swatch)] {
         if chartsWeight { return [(strings.text("weightTrend"), .line(template.color("accent")))] }
@@ -272,20 +365,43 @@ struct TrendChart: DrawnFromRequest {
             (strings.text("legendSystolic"), .line(template.color("systolic"))),
             (strings.text("legendDiastolic"), .line(template.color("diastolic"))),
         ]
-        if showsPulse { entries.append((strings.text("legendPulse"), .line(template.color("pulse")))) }
+        if drawsPulse { entries.append((strings.text("legendPulse") + " (bpm)", .line(template.color("pulse")))) }
         // Markers are drawn for each reading only up to the template's limit; past it, only lines.
-        let pressureCount = summary.overall.systolic.count + (summary.office?.office.count ?? 0)
-        if pressureCount <= template.chart.barsUpTo {
+        if marks.drawsEveryReading {
             entries.append((strings.text("morning"), .filled(template.color("muted"))))
             if summary.periods[.noon]!.systolic.count > 0 { entries.append((strings.text("legendNoon"), .diamond(template.color("muted")))) }
-            entries += [
-                (strings.text("evening"), .hollow(template.color("muted"))), (strings.text(summary.goals.targetSource == .threshold ? "aboveThreshold" : "aboveTarget") + " \(summary.goals.target)", .ring),
-            ]
+            entries.append((strings.text("evening"), .hollow(template.color("muted"))))
         }
-        entries.append((
-            strings.text("threshold", ["target": summary.goals.threshold.description, "guideline": summary.options.guideline.label(in: strings)]),
-            .dashed(template.color("target"))
-        ))
+        if let ring = marks.ring {
+            let side = summary.goals.targetSource == .threshold ? "Threshold" : "Target"
+            let key = ring == .atOrAboveTarget ? "chart.ring.atOrAbove\(side)" : "chart.ring.below\(side)"
+            entries.append((strings.text(key, ["target": marks.target.description, "n": String(marks.ringedReadings)]), .ring))
+        }
+        let guideline = summary.options.guideline.label(in: strings)
+        for line in marks.lines {
+            let label: String
+            switch line.kind {
+            case .threshold:
+                label = strings.text("threshold", ["target": line.level.description, "guideline": guideline])
+            case .target:
+                if summary.goals.targetSource == .treatedBand, let band = summary.options.guideline.treatedSystolicTarget {
+                    label = strings.text("chart.band", [
+                        "systolic": "\(band.lowerBound)–\(band.upperBound)",
+                        "diastolic": "\(summary.goals.lowerLimit.diastolic)–\(line.level.diastolic - 1)", "guideline": guideline,
+                    ])
+                } else {
+                    label = strings.text("chart.target", ["target": line.level.description])
+                }
+            case .lowerLimit:
+                // ESC's band names its floor already.
+                guard summary.goals.targetSource != .treatedBand else { continue }
+                label = strings.text("chart.lowerLimit", ["limit": line.level.description])
+            case .low:
+                entries.append((strings.text("chart.low", ["limit": line.level.description]), .low))
+                continue
+            }
+            entries.append((label, .dashed(template.color("target"), line.kind)))
+        }
         if summary.readings.contains(where: { $0.site == .office }) { entries.append((strings.text("legendOffice"), .square(template.color("muted")))) }
         if !summary.events.isEmpty { entries.append((strings.text("legendEvent"), .event)) }
         return entries
@@ -321,8 +437,9 @@ struct TrendChart: DrawnFromRequest {
             switch swatch {
             case .line(let color):
                 context.line(from: (entryX, middle), to: (entryX + 14, middle), color: color, width: 1.2)
-            case .dashed(let color):
-                context.line(from: (entryX, middle), to: (entryX + 14, middle), color: color, width: 0.8, dash: [3, 2])
+            case .dashed(let color, let kind):
+                let style = TrendChart.lineStyle(kind)
+                context.line(from: (entryX, middle), to: (entryX + 14, middle), color: color, width: max(0.8, style.width), dash: style.dash)
             case .filled(let color):
                 context.fillCircle(x: entryX + 7, y: middle, radius: 2, color: color)
             case .hollow(let color):
@@ -334,6 +451,10 @@ struct TrendChart: DrawnFromRequest {
             case .ring:
                 context.fillCircle(x: entryX + 7, y: middle, radius: 1.7, color: template.color("muted"))
                 context.strokeCircle(x: entryX + 7, y: middle, radius: 3, color: template.color("text"), lineWidth: 0.6)
+            case .low:
+                let style = TrendChart.lineStyle(.low)
+                context.line(from: (entryX, middle), to: (entryX + 14, middle), color: template.color("target"), width: style.width, dash: style.dash)
+                context.fillPolygon([(entryX + 4.1, middle - 2.0), (entryX + 9.9, middle - 2.0), (entryX + 7, middle + 3.0)], color: template.color("muted"))
             case .event:
                 context.line(from: (entryX + 7, middle - 4), to: (entryX + 7, middle + 4), color: template.color("text"), width: 0.7, dash: [2, 1])
             }
