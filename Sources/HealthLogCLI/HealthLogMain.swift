@@ -115,7 +115,11 @@ public enum HealthLogMain {
         if let db = try parsed.value(Options.database) { context.databaseFlag = db }
         if parsed.declares(Options.profile), let profile = try parsed.value(Options.profile) { context.profileFlag = profile }
         if parsed.isSet(Options.noSync) { context.noSync = true }
-        if let color = try parsed.value(Options.color) { context.environment["HEALTHLOG_COLOR"] = color.rawValue }
+        if parsed.declares(Options.color) && parsed.spec.options.allSatisfy({ $0.spec.long != Options.color.spec.long }) || parsed.spec.path.isEmpty,
+            let color = try parsed.value(Options.color)
+        {
+            context.environment["HEALTHLOG_COLOR"] = color.rawValue
+        }
     }
 
     private static func showHelp(for words: [String], context: CommandContext) throws(CLIError) {

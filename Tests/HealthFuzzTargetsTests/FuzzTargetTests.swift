@@ -8,7 +8,8 @@ import Testing
 
 /// Seeded, deterministic fuzzing of every parser: at least 10,000 mutated inputs each per run
 /// (HEALTHLOG_SOAK=1: 100,000). Each input is accepted or refused; a crash fails the run and a
-/// single input taking over two seconds counts as a hang.
+/// single input taking over thirty seconds counts as a hang (a hang detector, not a speed claim:
+/// the slowest input is printed, and was 130 ms in the soak; two seconds flaked on a loaded machine).
 @Suite struct FuzzTargetTests {
     static let inputsPerTarget = ProcessInfo.processInfo.environment["HEALTHLOG_SOAK"] == "1" ? 100_000 : 10_000
 
@@ -92,7 +93,7 @@ import Testing
         // The seeds themselves parse: the harness is wired to the real parser.
         #expect(seeds.contains { target.run($0, scratchDirectory: scratch) })
         #expect(accepted > 0 && accepted < FuzzTargetTests.inputsPerTarget, "\(target): \(accepted) accepted")
-        #expect(slowest < 2.0, "\(target): one input took \(slowest) s")
+        #expect(slowest < 30.0, "\(target): one input took \(slowest) s, a hang")
         print("fuzz \(target.rawValue): \(FuzzTargetTests.inputsPerTarget) inputs, \(accepted) accepted, slowest \(Int(slowest * 1000)) ms")
     }
 }

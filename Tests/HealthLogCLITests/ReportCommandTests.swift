@@ -30,7 +30,7 @@ import Testing
         let base = cli.directory.file("爸爸")
         let result = cli.run("report", "--from", "2026-11-20", "--format", "png", "--dpi", "60", "--lang", "zh-Hans", "-o", base + ".png")
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("Wrote the report for 爸爸, 2026年11月20日 至 2026年11月30日 (3 pages):"))
+        #expect(result.stdout.hasPrefix("Wrote the report for 爸爸, 2026年11月20日 至 2026年11月30日 (2 pages):"))
         #expect(FileManager.default.fileExists(atPath: base + "-1.png"))
         #expect(FileManager.default.fileExists(atPath: base + "-2.png"))
     }

@@ -66,7 +66,9 @@ struct ListCommand: Command {
                 return
             }
             context.stdout.write(presenter.table(readings, target: presenter.target(of: profile), datesOnEveryRow: piped, width: context.tableWidth))
-            if isUnfiltered, total > readings.count {
+            // A hint follows the table only when the table got through (never beside a full disk's error).
+            if piped { context.stdout.flush() }
+            if isUnfiltered, total > readings.count, context.stdout.failure == nil {
                 hints.line(context.style.dim("(the latest \(readings.count) of \(total); use --last, --from or --limit for more)"))
             }
         }

@@ -107,7 +107,10 @@ struct CommandSpec: Sendable {
     /// This command's options and the global ones.
     var allOptions: [any OptionDeclaration] {
         guard let root = path.first else { return options }
-        let global = CommandSpec.profileFree.contains(root) ? CommandSpec.globalOptions.filter { $0.spec.long != Options.profile.spec.long } : CommandSpec.globalOptions
+        var global = CommandSpec.profileFree.contains(root) ? CommandSpec.globalOptions.filter { $0.spec.long != Options.profile.spec.long } : CommandSpec.globalOptions
+        // A command's own option of the same name comes first: `tag add --color '#E67E22'` is the
+        // tag's colour (there `--color` for the terminal goes before the command).
+        global.removeAll { option in options.contains { $0.spec.long == option.spec.long } }
         return options + global
     }
 }
