@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
 import HealthCore
 public import HealthRecords
 
@@ -149,7 +152,12 @@ public enum FamilySync {
     }
 
     static func readDeviceFile(_ path: String) -> JSONValue? {
-        guard FileSystem.size(of: path) ?? 0 < 1 << 20, let bytes = try? FileBytes.read(path) else { return nil }
+        // Another machine's file: only a regular file under 1 MiB, never through a link, so a
+        // link to /dev/zero or a pipe put there cannot hang this machine or fill its memory.
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size < 1 << 20,
+            let file = try? InputFile(path: path), let bytes = try? file.read(1 << 20)
+        else { return nil }
         return try? JSONReader(bytes: bytes).readValue()
     }
 }

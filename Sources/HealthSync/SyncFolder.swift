@@ -109,6 +109,8 @@ public struct SyncFolder: Sendable {
                 if entry.hasSuffix(".ndjson") {
                     let kind = SyncFolder.kind(deviceFolder(name) + "/" + entry)
                     if kind != S_IFREG { ignored.append(.init(path: path, reason: SyncFolder.describe(kind) + ", not a file: its lines are not read")) }
+                } else if entry == SyncFolder.deviceFileName, let kind = SyncFolder.kind(deviceFolder(name) + "/" + entry), kind != S_IFREG {
+                    ignored.append(.init(path: path, reason: SyncFolder.describe(kind) + ", not a file: the device file is not read"))
                 } else if entry.hasPrefix("device"), SyncFolder.isConflictCopy(entry) {
                     ignored.append(.init(path: path, reason: "a conflict copy of the device file (status only; safe to delete)"))
                 }
