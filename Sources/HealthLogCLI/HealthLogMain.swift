@@ -115,9 +115,9 @@ public enum HealthLogMain {
         if let db = try parsed.value(Options.database) { context.databaseFlag = db }
         if parsed.declares(Options.profile), let profile = try parsed.value(Options.profile) { context.profileFlag = profile }
         if parsed.isSet(Options.noSync) { context.noSync = true }
-        if parsed.declares(Options.color) && parsed.spec.options.allSatisfy({ $0.spec.long != Options.color.spec.long }) || parsed.spec.path.isEmpty,
-            let color = try parsed.value(Options.color)
-        {
+        // After `tag add` and `tag edit`, --color is the tag's own colour, not the terminal's.
+        let ownColor = !parsed.spec.path.isEmpty && parsed.spec.options.contains { $0.spec.long == Options.color.spec.long }
+        if !ownColor, let color = try parsed.value(Options.color) {
             context.environment["HEALTHLOG_COLOR"] = color.rawValue
         }
     }

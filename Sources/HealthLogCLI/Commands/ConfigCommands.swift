@@ -3,10 +3,7 @@ import HealthCore
 
 /// The setting a `config` subcommand names, refused with the likely one when mistyped.
 private func namedSetting(_ name: String, arguments: ParsedArguments) throws(CLIError) -> ConfigurationKey {
-    guard let setting = ConfigurationKey.named(name) else {
-        let names = ConfigurationKey.all.map(\.name)
-        throw arguments.usage("unknown setting '\(name)'\(Suggestion.didYouMean(name, among: names)); settings: \(names.joined(separator: ", "))")
-    }
+    guard let setting = ConfigurationKey.named(name) else { throw arguments.usage(ConfigurationKey.unknown(name)) }
     return setting
 }
 
@@ -160,10 +157,7 @@ struct ConfigUnsetCommand: Command {
         var file = try configurationFile(context)
         guard file.unset(name) else {
             // A mistyped key is named; a known one that is not set is no change.
-            if ConfigurationKey.named(name) == nil {
-                let names = ConfigurationKey.all.map(\.name)
-                throw .usage("unknown setting '\(name)'\(Suggestion.didYouMean(name, among: names)); settings: \(names.joined(separator: ", "))", command: "healthlog config unset")
-            }
+            if ConfigurationKey.named(name) == nil { throw .usage(ConfigurationKey.unknown(name), command: "healthlog config unset") }
             context.stdout.line("\(name) is not set in \(file.path.visibleControls()); nothing changed.")
             return
         }

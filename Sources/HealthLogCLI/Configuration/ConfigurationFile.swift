@@ -65,10 +65,7 @@ struct ConfigurationFile {
             }
             let key = String(String(text[..<equals]).trimmingWhitespace())
             let value = ConfigurationFile.unquoted(String(String(text[text.index(after: equals)...]).trimmingWhitespace()))
-            guard let setting = ConfigurationKey.named(key) else {
-                let names = ConfigurationKey.all.map(\.name)
-                throw .config("\(place): unknown setting '\(key)'\(Suggestion.didYouMean(key, among: names)); settings: \(names.joined(separator: ", "))")
-            }
+            guard let setting = ConfigurationKey.named(key) else { throw .config("\(place): \(ConfigurationKey.unknown(key))") }
             if let problem = setting.problem(value) {
                 throw .config("\(place): \(key) '\(value)' is \(problem); use \(setting.values)")
             }

@@ -47,6 +47,12 @@ struct ConfigurationKey: Sendable {
     ]
 
     static func named(_ name: String) -> ConfigurationKey? { all.first { $0.name == name } }
+
+    /// "unknown setting 'colour' (did you mean 'color'?); settings: …", wherever a key is read.
+    static func unknown(_ name: String) -> String {
+        let names = all.map(\.name)
+        return "unknown setting '\(name)'\(Suggestion.didYouMean(name, among: names)); settings: \(names.joined(separator: ", "))"
+    }
 }
 
 /// `--color auto|always|never`.
