@@ -93,6 +93,8 @@ enum SyncMerge {
                 try merge.readFolder()
                 if repair { try merge.repairOwnJournal() }
                 let reconcile = try store.syncSetting(SyncJournal.Key.reconcile) != nil
+                // Joining: what this log changed since the folder last saw a record is kept.
+                if publishingUnsynced { try merge.keepLocalChanges() }
                 try merge.show(everything: reconcile)
                 if publishingUnsynced || reconcile { try merge.publishUnsynced() }
                 try store.setSyncSetting(SyncJournal.Key.reconcile, to: nil)
@@ -319,6 +321,15 @@ enum SyncMerge {
 
         // MARK: Publishing
 
+        /// Publishes, as this device's own, the records the folder names that this log changed
+        /// later (``JoinReconciliation``).
+        mutating func keepLocalChanges() throws {
+            let keys = touched.sorted().map { (entity: $0.entity, id: $0.id) }
+            let changes = try JoinReconciliation.localChanges(store: store, keys: keys)
+            try journal.logChanged(changes)
+            report.published += changes.count
+        }
+
         /// Publishes, as this device's own, every record no operation names yet.
         mutating func publishUnsynced() throws {
             var unsynced: [LogChange] = []
@@ -326,7 +337,7 @@ enum SyncMerge {
             for start in stride(from: 0, to: unsynced.count, by: 1024) {
                 try journal.logChanged(Array(unsynced[start..<min(start + 1024, unsynced.count)]))
             }
-            report.published = unsynced.count
+            report.published += unsynced.count
         }
     }
 }

@@ -42,7 +42,7 @@ import Testing
         #expect(first.summary.added == 3)
         #expect(first.summary.duplicates == 1)
         #expect(try stored(database).map(\.tagIDs).filter { !$0.isEmpty } == [["medication"]])
-        // Its rows carry no ids (HealthLog makes new ones), so only their contents match again.
+        // Its rows carry no ids: they are matched again by their contents.
         let again = try importFile(path, into: database, profile: .named("p"))
         #expect(again.summary.added == 0)
         #expect(again.summary.duplicates == 4)
@@ -70,5 +70,28 @@ import Testing
         // The first row matches it by values; the second note is another reading.
         #expect(file.summary.added == 2)
         #expect(file.summary.duplicates == 2)
+    }
+
+    @Test func rowsWithoutIdsGetTheSameIdsOnEveryMachineAndDifferentValuesGetOthers() throws {
+        let directory = TemporaryDirectory()
+        let csv = directory.write(
+            "hand.csv",
+            Array("taken_at,systolic,diastolic,pulse,note\n2026-06-02T07:30:00+02:00,135,85,70,\n2026-06-02T07:30:00+02:00,135,85,70,again\n2026-06-02T19:00,128,80,,\n".utf8))
+        // Two machines import the same hand-written file into logs of their own.
+        let father = directory.file("father.sqlite")
+        let daughter = directory.file("daughter.sqlite")
+        #expect(try importFile(csv, into: father, profile: .named("dad")).summary.added == 3)
+        #expect(try importFile(csv, into: daughter, profile: .named("dad"), zone: zone("Asia/Tokyo")).summary.added == 3)
+        let fathers = try stored(father).map(\.id).sorted()
+        #expect(fathers == (try stored(daughter).map(\.id).sorted()))
+        #expect(Set(fathers).count == 3)
+        // Another profile, or one other value, is another reading with another id.
+        let mother = directory.file("mother.sqlite")
+        _ = try importFile(csv, into: mother, profile: .named("mum"))
+        #expect(Set(try stored(mother).map(\.id)).isDisjoint(with: fathers))
+        let changed = directory.write("changed.csv", Array("taken_at,systolic,diastolic,pulse\n2026-06-02T07:30:00+02:00,136,85,70\n".utf8))
+        let other = directory.file("other.sqlite")
+        _ = try importFile(changed, into: other, profile: .named("dad"))
+        #expect(!fathers.contains(try stored(other)[0].id))
     }
 }

@@ -26,8 +26,8 @@ func logDump(_ path: String) throws -> [String] {
     return lines.sorted()
 }
 
-/// Two (or more) machines, each with its own log, sharing one folder.
-private struct Family {
+/// Two (or more) machines, each with its own log, sharing one folder (dad starts with the family log).
+struct Family {
     let dad = CLIHarness()
     let daughter = CLIHarness()
     let folder: String
@@ -308,7 +308,7 @@ private struct Family {
 }
 
 /// The harness's own current journal segment in `folder`.
-private func ownSegment(_ harness: CLIHarness, folder: String) throws -> String? {
+func ownSegment(_ harness: CLIHarness, folder: String) throws -> String? {
     let store = try RecordStore.open(path: harness.databasePath, access: .readOnly)
     guard let device = try store.syncSetting("device") else { return nil }
     return folder + "/journal/\(device)/000001.ndjson"

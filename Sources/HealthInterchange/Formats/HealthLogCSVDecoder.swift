@@ -2,7 +2,7 @@ import HealthCore
 
 /// HealthLog's own CSV. A row with an id is matched by that id only, so two real readings with
 /// the same minute and values both come back; a row without one (written by hand) is matched
-/// by its values. With `--profile`, other profiles' rows are checked and left out.
+/// by its values, and gets an id made from its profile, time and values. With `--profile`, other profiles' rows are checked and left out.
 struct HealthLogCSVDecoder: CSVRowDecoder {
     private let columns: ReadingCSVCodec.Columns
     private let context: DecodeContext
@@ -37,7 +37,16 @@ struct HealthLogCSVDecoder: CSVRowDecoder {
             throw .invalid(error)
         }
         guard context.includes(decoded.reading.profileID) else { return }
+        var reading = decoded.reading
+        if row[columns.id].isEmpty {
+            // A row written by hand gets the id its time and values name, the same on every
+            // machine: two machines importing one file make one family log's readings, not two
+            // copies of each once their logs are shared.
+            let r = reading
+            let values = [r.systolic, r.diastolic, r.pulse, r.weightGrams].map { $0.map(String.init) ?? "" }.joined(separator: "/")
+            reading.id = NameBasedUUID.make("healthlog-csv/\(r.profileID)/\(row[columns.takenAt])/\(values)")
+        }
         let rule: DuplicateRule = !row[columns.id].isEmpty ? .sameID : decoded.hasOffset ? .sameValues : .sameValuesOrLocalTime
-        try take(decoded.reading, rule: rule, line: line, context: context, into: sink)
+        try take(reading, rule: rule, line: line, context: context, into: sink)
     }
 }

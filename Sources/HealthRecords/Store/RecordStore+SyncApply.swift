@@ -203,3 +203,23 @@ extension RecordStore {
         return ids
     }
 }
+
+extension RecordStore {
+    /// When the log last changed the record `id` of `entity` (milliseconds since 1970), or nil
+    /// when the log does not hold it.
+    public func syncedRecordUpdatedAt(_ entity: SyncEntity, id: String) throws(RecordsError) -> Int64? {
+        try mapErrors {
+            try database.cachedStatement("SELECT updated_at FROM \(RecordStore.table(of: entity)) WHERE id = ?").scalarInt([.text(id)])
+        }
+    }
+
+    /// When the log deleted the reading or event `id` (milliseconds since 1970), or nil when it
+    /// remembers no deletion of it.
+    public func deletionTime(_ entity: SyncEntity, id: String) throws(RecordsError) -> Int64? {
+        guard entity == .reading || entity == .event else { return nil }
+        return try mapErrors {
+            try database.cachedStatement("SELECT deleted_at FROM deleted_records WHERE entity = ? AND id = ?")
+                .scalarInt([.text(entity.rawValue), .text(id)])
+        }
+    }
+}
