@@ -110,6 +110,8 @@ enum JournalReader {
             var start = 0
             for index in 0..<got where buffer[index] == UInt8(ascii: "\n") {
                 if !tooLong { pending.append(contentsOf: buffer[start..<index]) }
+                // A file some tool rewrote with CRLF line ends reads as it was written.
+                if pending.last == UInt8(ascii: "\r") { pending.removeLast() }
                 let text: String? = tooLong || pending.count > JournalLine.maximumBytes ? nil : String(decoding: pending, as: UTF8.self)
                 try body((number, text))
                 number += 1

@@ -91,7 +91,8 @@ enum SyncMerge {
                 var merge = Merge(store: store, journal: journal, now: now)
                 let repair = try merge.ownJournalNeedsRepair()
                 try merge.readFolder()
-                if repair { try merge.repairOwnJournal() }
+                // A line of this device's own that the others refuse is written again whole.
+                if repair || merge.ownLinesRefused { try merge.repairOwnJournal() }
                 let reconcile = try store.syncSetting(SyncJournal.Key.reconcile) != nil
                 // Joining: what this log changed since the folder last saw a record is kept.
                 if publishingUnsynced { try merge.keepLocalChanges() }
@@ -120,6 +121,8 @@ enum SyncMerge {
         var touched: Set<RecordKey> = []
         /// The changes of the new operations, by operation id (decoded once).
         var newChanges: [String: LogChange] = [:]
+        /// True when a line of this device's own journal was refused (edited or damaged there).
+        var ownLinesRefused = false
 
         init(store: RecordStore, journal: SyncJournal, now: Int64) {
             self.store = store
@@ -141,7 +144,10 @@ enum SyncMerge {
                 if let state, state.size == file.size, state.modified == file.modified { continue }
                 var start: Int64 = 0
                 var firstLine = 1
-                if let state, state.readTo > 0, file.size >= state.readTo,
+                // This device's own file changed by someone else (its own appends are recorded
+                // with their time) but not grown: read again whole, to find a line changed in place.
+                let changedInPlace = file.device == journal.device && state.map { $0.size == file.size } == true
+                if let state, state.readTo > 0, file.size >= state.readTo, !changedInPlace,
                     JournalReader.prefixHash(file.path, bytes: state.readTo) == state.prefixHash
                 {
                     start = state.readTo
@@ -211,6 +217,7 @@ enum SyncMerge {
         private mutating func refuse(_ file: SyncFolder.JournalFile, _ line: Int, _ reason: String) throws {
             try store.recordSyncRefusal(SyncRefusal(path: file.relativePath, line: line, reason: reason))
             report.refused += 1
+            if file.device == journal.device { ownLinesRefused = true }
         }
 
         // MARK: This device's journal
