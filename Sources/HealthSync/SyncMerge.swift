@@ -25,8 +25,11 @@ public struct MergeReport: Equatable, Sendable {
     public var republished = 0
     /// Records this log held that no operation named yet, published as this device's own.
     public var published = 0
+    /// The profile this machine used alone, made its default when the merge brought others
+    /// (commands without `-p` go on meaning it), or nil.
+    public var keptDefaultProfile: String?
 
-    public var isEmpty: Bool { operations == 0 && refused == 0 && republished == 0 && published == 0 }
+    public var isEmpty: Bool { operations == 0 && refused == 0 && republished == 0 && published == 0 && keptDefaultProfile == nil }
 }
 
 /// Merges the operations in a shared folder into the log: the merged log is a function of the
@@ -93,11 +96,17 @@ enum SyncMerge {
                 try merge.readFolder()
                 // A line of this device's own that the others refuse is written again whole.
                 if repair || merge.ownLinesRefused { try merge.repairOwnJournal() }
+                // The profile commands without -p meant when it was the only one.
+                let onlyProfile = try store.defaultProfileID() == nil ? try store.profiles().map(\.id) : []
                 let reconcile = try store.syncSetting(SyncJournal.Key.reconcile) != nil
                 // Joining: what this log changed since the folder last saw a record is kept.
                 if publishingUnsynced { try merge.keepLocalChanges() }
                 try merge.show(everything: reconcile)
                 if publishingUnsynced || reconcile { try merge.publishUnsynced() }
+                if onlyProfile.count == 1, try store.profiles().count > 1, try store.profile(id: onlyProfile[0]) != nil {
+                    try store.setDefaultProfile(id: onlyProfile[0])
+                    merge.report.keptDefaultProfile = onlyProfile[0]
+                }
                 try store.setSyncSetting(SyncJournal.Key.reconcile, to: nil)
                 try store.setSyncSetting(SyncJournal.Key.reader, to: HealthLogVersion.current)
                 try journal.logWillCommit()

@@ -97,3 +97,24 @@ import Testing
         #expect(try logDump(family.dad.databasePath) == (try logDump(family.daughter.databasePath)))
     }
 }
+
+/// A machine that kept one person's readings goes on meaning that person when the shared log
+/// brings the family's other profiles.
+@Suite struct SyncDefaultProfileTests {
+    @Test func theOnlyProfileStaysTheDefaultWhenOthersArrive() throws {
+        let family = Family()
+        family.dad.ok("sync", "init", family.folder)
+        let daughter = family.daughter
+        daughter.ok("profile", "add", "anna")
+        daughter.ok("add", "121/78", "--at", "2026-11-29 07:00")
+        let joined = daughter.ok("sync", "init", family.folder)
+        #expect(joined.contains("anna stays this machine's default profile"), "\(joined)")
+        // No -p needed, as before the family's profiles arrived.
+        daughter.ok("add", "122/79", "--at", "2026-11-29 19:00")
+        #expect(try daughter.readings(profile: "anna").count == 2)
+        #expect(daughter.ok("list").contains("122/79"))
+        // The default is this machine's own: the father's machine still asks.
+        family.dad.ok("sync")
+        #expect(family.dad.run("add", "130/80").status != 0)
+    }
+}

@@ -14,7 +14,7 @@ enum SyncText {
 
     /// What a merge brought in, one line per device.
     static func printMerge(_ report: MergeReport, names: [String: String], context: CommandContext, quietWhenEmpty: Bool = false) {
-        if report.tallies.isEmpty && report.refused == 0 && report.conflicts == 0 && report.republished == 0 {
+        if report.tallies.isEmpty && report.refused == 0 && report.conflicts == 0 && report.republished == 0 && report.keptDefaultProfile == nil {
             if !quietWhenEmpty { context.stdout.line("Nothing new in the shared folder.") }
             return
         }
@@ -40,6 +40,10 @@ enum SyncText {
         }
         if report.republished > 0 {
             context.stdout.line("Wrote \(counted(report.republished, "change")) of this device's to its journal again (it was missing or cut short).")
+        }
+        if let kept = report.keptDefaultProfile {
+            context.stdout.line(
+                "\(kept) stays this machine's default profile now that the shared log has others ('healthlog profile default ID' changes it).")
         }
     }
 
