@@ -169,8 +169,14 @@ enum SyncMerge {
                     result = try JournalReader.readLines(file.path, from: start, firstLine: firstLine) { line in
                         try take(line, of: file)
                     }
-                } catch let error as FileBytes.ReadError where error.isMissing {
-                    continue  // gone for a moment while the engine replaces it: not yet
+                } catch let error as FileBytes.ReadError {
+                    // Gone for a moment while the engine replaces it: not yet. Unreadable (its
+                    // permissions, a disk error): named, and the other files are still merged.
+                    if !error.isMissing {
+                        try store.recordSyncRefusal(SyncRefusal(path: file.relativePath, line: 0, reason: "the file cannot be read (\(error.reason)); it is read again at the next merge"))
+                        report.refused += 1
+                    }
+                    continue
                 }
                 try store.saveSyncFileState(SyncFileState(
                     path: file.relativePath, size: file.size, modified: file.modified,

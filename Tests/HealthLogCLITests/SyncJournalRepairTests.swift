@@ -45,3 +45,41 @@ import Testing
         #expect(try logDump(third.databasePath) == (try logDump(family.dad.databasePath)))
     }
 }
+
+/// One journal file that cannot be read stops nothing else.
+@Suite struct SyncUnreadableFileTests {
+    /// Runs the real `healthlog` on `harness`'s log as a user the file modes hold to: as itself,
+    /// or (root reads any file) as nobody, through setpriv.
+    private func runHeldToModes(_ harness: CLIHarness, _ arguments: String...) throws -> RunResult {
+        var environment = harness.environment
+        environment["PATH"] = "/usr/bin:/bin"
+        guard getuid() == 0 else { return try runProcess(arguments, environment: environment) }
+        return try run(
+            executable: "/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", try healthlogExecutable()] + arguments,
+            environment: environment)
+    }
+
+    @Test func anUnreadableSegmentIsNamedAndTheOthersAreStillMerged() throws {
+        let family = Family()
+        family.joined()
+        let third = CLIHarness()
+        third.ok("sync", "init", family.folder)
+        family.daughter.ok("-p", "dad", "add", "131/83", "--at", "2026-11-29 07:20")
+        third.ok("-p", "dad", "add", "127/81", "--at", "2026-11-29 07:25")
+        // Everything open to the user the test runs as, except the daughter's journal.
+        _ = "chmod -R a+rwX '\(family.dad.directory.path)'".withCString { system($0) }
+        let daughters = try #require(try ownSegment(family.daughter, folder: family.folder))
+        chmod(daughters, 0)
+        let merged = try runHeldToModes(family.dad, "sync")
+        #expect(merged.status == 0, "\(merged.stderr)")
+        #expect(merged.stderr.contains("1 line in the shared folder refused"), "\(merged.stderr)")
+        #expect(try family.dad.readings().contains { $0.systolic == 127 }, "the third machine's change still arrives")
+        #expect(try !family.dad.readings().contains { $0.systolic == 131 })
+        let status = try runHeldToModes(family.dad, "--no-sync", "sync", "status").stdout
+        #expect(status.contains("000001.ndjson: the file cannot be read (Permission denied)"), "\(status)")
+        chmod(daughters, 0o644)
+        family.dad.ok("sync")
+        #expect(try family.dad.readings().contains { $0.systolic == 131 })
+        #expect(!family.dad.ok("sync", "status").contains("cannot be read"))
+    }
+}

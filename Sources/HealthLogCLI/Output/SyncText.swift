@@ -112,7 +112,8 @@ enum SyncText {
         if status.refusedTotal > 0 {
             out.line("Refused lines: \(status.refusedTotal)\(status.refusedTotal > status.refusals.count ? " (the first \(status.refusals.count))" : ""):")
             for refusal in status.refusals {
-                out.line("  \(refusal.path.visibleControls()):\(refusal.line): \(refusal.reason.visibleControls())")
+                let place = refusal.line > 0 ? ":\(refusal.line)" : ""
+                out.line("  \(refusal.path.visibleControls())\(place): \(refusal.reason.visibleControls())")
             }
         }
         if status.unmerged == false, status.refusedTotal == 0, status.conflictTotal == 0, status.folderPresent {
