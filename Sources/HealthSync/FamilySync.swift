@@ -47,6 +47,7 @@ public enum FamilySync {
             let merge = try mergeNow(store, journal: existingJournal)
             return JoinReport(folder: existingJournal.folder.path, device: existingJournal.device, joinedExisting: true, alreadyMember: true, merge: merge)
         }
+        try refuseNestedSharedLog(folder)
         let existing = folder.holdsSharedLog
         let journal = try SyncJournal.join(store, folder: folder, wallClock: wallClock)
         do {
@@ -113,6 +114,25 @@ public enum FamilySync {
             let parent = FileSystem.parentDirectory(of: directory)
             if parent == directory || directory == "." { break }
             directory = parent
+        }
+    }
+
+    /// Refuses a folder inside a shared log, or one holding a shared log in a folder of its own:
+    /// a mistyped path there would start a second family log beside the first.
+    static func refuseNestedSharedLog(_ folder: SyncFolder) throws(SyncError) {
+        guard !folder.holdsSharedLog else { return }
+        var directory = FileSystem.parentDirectory(of: folder.path)
+        while directory != FileSystem.parentDirectory(of: directory) {
+            if SyncFolder(path: directory).holdsSharedLog {
+                throw .refused("\(folder.path) is inside the shared log in \(directory); give that folder itself")
+            }
+            directory = FileSystem.parentDirectory(of: directory)
+        }
+        guard FileSystem.isDirectory(folder.path) else { return }
+        let inside = SyncFolder.entries(of: folder.path).sorted().map { folder.path + "/" + $0 }
+            .filter { FileSystem.isDirectory($0) && SyncFolder(path: $0).holdsSharedLog }
+        if let shared = inside.first {
+            throw .refused("\(folder.path) holds the shared log in \(shared); give that folder itself")
         }
     }
 

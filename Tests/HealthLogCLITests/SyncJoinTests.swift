@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+import HealthLogCLI
 import HealthRecords
 import Testing
 
@@ -116,5 +117,26 @@ import Testing
         // The default is this machine's own: the father's machine still asks.
         family.dad.ok("sync")
         #expect(family.dad.run("add", "130/80").status != 0)
+    }
+}
+
+/// A path one level off the family's shared folder is refused, not made a second family log.
+@Suite struct SyncNestedFolderTests {
+    @Test func aFolderInsideOrAroundTheSharedLogIsRefused() throws {
+        let family = Family()
+        family.dad.ok("sync", "init", family.folder)
+        let daughter = family.daughter
+        let parent = (family.folder as NSString).deletingLastPathComponent
+        let around = daughter.run("sync", "init", parent)
+        #expect(around.status == ExitCode.dataError)
+        #expect(around.stderr.contains("holds the shared log in \(family.folder); give that folder itself"), "\(around.stderr)")
+        for inside in [family.folder + "/journal", family.folder + "/journal/new"] {
+            let result = daughter.run("sync", "init", inside)
+            #expect(result.status == ExitCode.dataError)
+            #expect(result.stderr.contains("is inside the shared log in \(family.folder)"), "\(result.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: family.folder + "/journal/new"))
+        #expect(!FileManager.default.fileExists(atPath: parent + "/journal"))
+        daughter.ok("sync", "init", family.folder)
     }
 }
