@@ -89,7 +89,17 @@ extension FamilySync {
                     clockAhead: skews[id]))
             }
             let refusals = try store.syncRefusals(limit: 20)
-            let conflicts = try store.syncConflicts(limit: 20)
+            var conflicts = try store.syncConflicts(limit: 20)
+            for index in conflicts.conflicts.indices {
+                let conflict = conflicts.conflicts[index]
+                let change = { (device: String, clock: Int64) throws -> LogChange? in
+                    try store.syncOperation(conflict.entity, id: conflict.entityID, clock: clock, device: device)
+                        .flatMap { try? JournalLine.decode($0.line).change }
+                }
+                guard let loser = try change(conflict.loserDevice, conflict.loserClock) else { continue }
+                conflicts.conflicts[index].lost = ConflictDifference.lost(
+                    winner: try change(conflict.winnerDevice, conflict.winnerClock), loser: loser)
+            }
             let copies = folder.journalFiles().filter(\.isConflictCopy).map(\.relativePath)
             return SyncStatus(
                 folder: folder.path, folderPresent: folder.exists, device: journal.device, devices: devices,

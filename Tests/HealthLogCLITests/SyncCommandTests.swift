@@ -159,9 +159,13 @@ struct Family {
         #expect(try family.daughter.readings().first { $0.id == id }?.note == "daughter's note")
         let status = family.dad.ok("sync", "status")
         #expect(status.contains("Concurrent edits: 1"))
+        // What the losing side typed is shown, so it can be entered again.
+        #expect(status.contains("the losing change had: note \"dad's note\""), "\(status)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(family.dad.ok("sync", "status", "--format", "json").utf8)) as? [String: Any])
         #expect(json["schema"] as? Int == 1)
         #expect((json["conflicts"] as? [String: Any])?["total"] as? Int == 1)
+        let latest = try #require(((json["conflicts"] as? [String: Any])?["latest"] as? [[String: Any]])?.first)
+        #expect(latest["lost"] as? [String: String] == ["note": "dad's note"])
         #expect((json["devices"] as? [Any])?.count == 2)
     }
 

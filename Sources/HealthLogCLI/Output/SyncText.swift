@@ -107,6 +107,10 @@ enum SyncText {
                 out.line(
                     "  \(conflict.entity.rawValue) \(conflict.entityID.prefix(8).visibleControls()): \(winner)'s \(won) of \(localTime(HybridClock.milliseconds(conflict.winnerClock), context: context)) won over \(loser)'s \(lost) of \(localTime(HybridClock.milliseconds(conflict.loserClock), context: context))"
                         + (conflict.loserDeleted ? " (kept: it was changed elsewhere after the deletion was made)" : ""))
+                if !conflict.lost.isEmpty, !conflict.loserDeleted {
+                    let values = conflict.lost.map { "\($0.name) \($0.value.isEmpty ? "(empty)" : "\"" + $0.value.visibleControls() + "\"")" }
+                    out.line("    the losing change had: " + values.joined(separator: ", "))
+                }
             }
         }
         if status.refusedTotal > 0 {
@@ -149,6 +153,7 @@ enum SyncText {
                         ("winner", .string(conflict.winnerDevice)), ("winnerAt", time(HybridClock.milliseconds(conflict.winnerClock))),
                         ("loser", .string(conflict.loserDevice)), ("loserAt", time(HybridClock.milliseconds(conflict.loserClock))),
                         ("winnerDeleted", .bool(conflict.winnerDeleted)), ("loserDeleted", .bool(conflict.loserDeleted)),
+                        ("lost", .object(conflict.lost.map { ($0.name, JSONValue.string($0.value)) })),
                     ])
                 })),
             ])),

@@ -46,8 +46,20 @@ public struct SyncConflict: Equatable, Sendable {
     public var winnerClock: Int64
     public var loserDevice: String
     public var loserClock: Int64
+    /// A field of the losing change that the winning one set otherwise, with the loser's value.
+    public struct Field: Equatable, Sendable {
+        public var name: String
+        public var value: String
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
     /// True when the winning change was a deletion.
     public var winnerDeleted = false
+    /// What the losing change held that the log does not show now (empty for a deletion).
+    public var lost: [Field] = []
     /// True when the losing change was a deletion.
     public var loserDeleted = false
 
@@ -121,6 +133,17 @@ extension RecordStore {
                 "SELECT \(RecordStore.operationColumns) FROM sync_operations WHERE entity = ? AND entity_id = ? ORDER BY clock DESC, device DESC LIMIT 1"
             ).forEachRow([.text(entity.rawValue), .text(id)]) { winner = RecordStore.operation(from: $0) }
             return winner
+        }
+    }
+
+    /// The operation of `device` stamped `clock` on the record `id` of `entity`.
+    public func syncOperation(_ entity: SyncEntity, id: String, clock: Int64, device: String) throws(RecordsError) -> SyncOperation? {
+        try mapErrors {
+            var found: SyncOperation?
+            try database.cachedStatement(
+                "SELECT \(RecordStore.operationColumns) FROM sync_operations WHERE entity = ? AND entity_id = ? AND clock = ? AND device = ? LIMIT 1"
+            ).forEachRow([.text(entity.rawValue), .text(id), .integer(clock), .text(device)]) { found = RecordStore.operation(from: $0) }
+            return found
         }
     }
 
