@@ -14,7 +14,7 @@ import Testing
         }
         let wrong = cli.run("profile", "list", "--format", "yaml")
         #expect(wrong.status == ExitCode.usage)
-        #expect(wrong.stderr.contains("is not a format (table, text or json)"))
+        #expect(wrong.stderr.contains("is not a format (table, text, json or csv)"))
     }
 
     @Test func profileShowHasJSONLikeProfileList() throws {

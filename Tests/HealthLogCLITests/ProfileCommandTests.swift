@@ -91,6 +91,6 @@ import Testing
         let tags = try #require(try JSONSerialization.jsonObject(with: Data(cli.ok("tag", "list", "--format", "json").utf8)) as? [[String: Any]])
         #expect(tags.first { $0["id"] as? String == "bp-med" }?["uses"] as? Int == 2)
         #expect(tags.allSatisfy { $0["defined"] as? Bool == true })
-        #expect(cli.run("profile", "list", "--format", "csv").stderr == "Error: --format 'csv' is not a format (table, text or json). See 'healthlog profile list --help'.\n")
+        #expect(cli.run("profile", "list", "--format", "yaml").stderr == "Error: --format 'yaml' is not a format (table, text, json or csv). See 'healthlog profile list --help'.\n")
     }
 }

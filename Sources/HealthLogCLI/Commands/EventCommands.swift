@@ -53,22 +53,23 @@ struct EventListCommand: Command {
     static let spec = CommandSpec(
         ["event", "list"], abstract: "List a profile's events.",
         options: DateRangeOptions.declarations + [Options.listingFormat],
-        examples: ["healthlog event list", "healthlog -p dad event list --format json"])
+        examples: ["healthlog event list", "healthlog -p dad event list --format json", "healthlog -p dad event list --format csv"])
 
     let range: DateRange
-    let json: Bool
+    let format: Options.ListingFormat
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         range = try DateRangeOptions.range(arguments, today: context.today)
-        json = try arguments.value(Options.listingFormat) == .json
+        format = try arguments.value(Options.listingFormat) ?? .table
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
         let (profile, events) = try context.run { try $0.events(range) }
         let presenter = EventPresenter()
-        if json {
-            context.stdout.line(JSONValue.array(events.map(presenter.json)).serialized())
-            return
+        switch format {
+        case .json: return context.stdout.line(JSONValue.array(events.map(presenter.json)).serialized())
+        case .csv: return context.stdout.writeData(ListingCSV.csv(events.map(presenter.json)))
+        case .table: break
         }
         guard !events.isEmpty else {
             context.stdout.line("No events for \(profile.id). Add one with: healthlog event add 'amlodipine 5 mg started'")

@@ -64,12 +64,12 @@ struct ProfileAddCommand: Command {
 struct ProfileListCommand: Command {
     static let spec = CommandSpec(
         ["profile", "list"], abstract: "List profiles with their reading counts.", options: [Options.listingFormat],
-        examples: ["healthlog profile list", "healthlog profile list --format json"])
+        examples: ["healthlog profile list", "healthlog profile list --format json", "healthlog profile list --format csv"])
 
-    let json: Bool
+    let format: Options.ListingFormat
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
-        json = try arguments.value(Options.listingFormat) == .json
+        format = try arguments.value(Options.listingFormat) ?? .table
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
@@ -77,11 +77,11 @@ struct ProfileListCommand: Command {
         let profiles = overviews.map(\.profile)
         let counts = overviews.map(\.readingCount)
         let defaultID = overviews.first(where: \.isDefault)?.profile.id
-        if json {
-            context.stdout.line(JSONValue.array(zip(profiles, counts).map { profile, count in
-                profileJSON(profile, readings: count, isDefault: profile.id == defaultID)
-            }).serialized())
-            return
+        let rows = zip(profiles, counts).map { profile, count in profileJSON(profile, readings: count, isDefault: profile.id == defaultID) }
+        switch format {
+        case .json: return context.stdout.line(JSONValue.array(rows).serialized())
+        case .csv: return context.stdout.writeData(ListingCSV.csv(rows))
+        case .table: break
         }
         guard !profiles.isEmpty else {
             context.stdout.line("No profiles yet. Create one with: healthlog profile add dad --name 爸爸")

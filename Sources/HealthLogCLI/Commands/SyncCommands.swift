@@ -65,14 +65,14 @@ struct SyncInitCommand: Command {
 struct SyncStatusCommand: Command {
     static let spec = CommandSpec(
         ["sync", "status"], abstract: "Show the shared log's devices, what waits, refused lines and concurrent edits.",
-        options: [Options.listingFormat],
+        options: [Options.statusFormat],
         examples: ["healthlog sync status", "healthlog sync status --format json"])
     static let mergesFirst = false
 
     let json: Bool
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
-        json = try arguments.value(Options.listingFormat) == .json
+        json = try arguments.value(Options.statusFormat) == .json
     }
 
     func run(_ context: CommandContext) throws(CLIError) {

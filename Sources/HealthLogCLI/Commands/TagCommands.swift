@@ -37,18 +37,18 @@ private func tagDescription(_ tag: StatusTag) -> String {
 struct TagListCommand: Command {
     static let spec = CommandSpec(
         ["tag", "list"], abstract: "List tag definitions and how often each is used.", options: [Options.listingFormat],
-        examples: ["healthlog tag list", "healthlog tag list --format json"])
+        examples: ["healthlog tag list", "healthlog tag list --format json", "healthlog tag list --format csv"])
 
-    let json: Bool
+    let format: Options.ListingFormat
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
-        json = try arguments.value(Options.listingFormat) == .json
+        format = try arguments.value(Options.listingFormat) ?? .table
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
         let overview = try context.run { try $0.tagOverview() }
         let (tags, counts, orphans) = (overview.tags.map(\.tag), overview.tags.map(\.uses), overview.undefined)
-        if json {
+        if format != .table {
             let defined: [JSONValue] = zip(tags, counts).map { tag, count in
                 .object([
                     ("id", .string(tag.id)), ("label", .string(tag.label)), ("labelZh", .optional(tag.labelZh)),
@@ -57,6 +57,7 @@ struct TagListCommand: Command {
                 ])
             }
             let undefined: [JSONValue] = orphans.map { .object([("id", .string($0.id)), ("uses", .int($0.count)), ("defined", .bool(false))]) }
+            if format == .csv { return context.stdout.writeData(ListingCSV.csv(defined + undefined)) }
             context.stdout.line(JSONValue.array(defined + undefined).serialized())
             return
         }

@@ -28,11 +28,16 @@ enum Options {
         "--format", value: "FORMAT", help: "text (default; also called table) or json.", expected: "a format (text, table or json)"
     ) { $0 == "table" ? .text : TextFormat(rawValue: $0) }.completing(.words(["text", "table", "json"]))
 
-    /// `--format table|json` for every command that lists; `text` is another name for `table`.
-    enum ListingFormat: String, CaseIterable, Sendable { case table, json }
+    /// `--format table|json|csv` for every command that lists; `text` is another name for `table`.
+    enum ListingFormat: String, CaseIterable, Sendable { case table, json, csv }
     static let listingFormat = Option<ListingFormat>(
+        "--format", value: "FORMAT", help: "table (default; also called text), json or csv (the JSON's fields as columns).",
+        expected: "a format (table, text, json or csv)"
+    ) { $0 == "text" ? .table : ListingFormat(rawValue: $0) }.completing(.words(["table", "text", "json", "csv"]))
+    /// `--format table|json` for a report of several parts (`sync status`).
+    static let statusFormat = Option<ListingFormat>(
         "--format", value: "FORMAT", help: "table (default; also called text) or json.", expected: "a format (table, text or json)"
-    ) { $0 == "text" ? .table : ListingFormat(rawValue: $0) }.completing(.words(["table", "text", "json"]))
+    ) { $0 == "text" ? .table : $0 == "csv" ? nil : ListingFormat(rawValue: $0) }.completing(.words(["table", "text", "json"]))
 
     static let output = Option<String>("--output", short: "-o", value: "FILE", help: "Write to FILE.").completing(.file)
     static let dpi = Option<Int>(
