@@ -83,7 +83,7 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
             throw .unrecognized(path: input.name)
         }
         if SamsungHealthDecoder.recognizes(firstLine: String(trimmed.prefix(64))) { return .samsungHealth }
-        guard let firstLine = body.split(separator: UInt8(ascii: "\n"), maxSplits: 1, omittingEmptySubsequences: false).first,
+        guard let firstLine = body.split(maxSplits: 1, omittingEmptySubsequences: false, whereSeparator: { $0 == 0x0A || $0 == 0x0D }).first,
             firstLine.count < body.count || body.count < InputLimits.headBytes,
             let header = try? CSVReader(bytes: Array(firstLine), separator: CSVReader.separator(ofFirstLineIn: body)).nextRecord()
         else { throw .unrecognized(path: input.name) }

@@ -1,7 +1,7 @@
 import HealthCore
 
 /// An RFC 4180 reader over bytes that arrive in pieces: quoted cells may hold commas, quotes and
-/// line breaks; a UTF-8 BOM and CRLF line ends are accepted. The separator is a comma, or a
+/// line breaks; a UTF-8 BOM and CRLF or CR line ends are accepted. The separator is a comma, or a
 /// semicolon or tab as exports made with European or spreadsheet settings write them.
 ///
 /// One record is held at a time, and a record longer than its limit is refused as soon as the
@@ -68,7 +68,7 @@ public final class CSVReader {
         var quoted = false
         for byte in head {
             if byte == UInt8(ascii: "\"") { quoted.toggle() }
-            if byte == UInt8(ascii: "\n") && !quoted { break }
+            if (byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")) && !quoted { break }
             if !quoted, let index = candidates.firstIndex(of: byte) { counts[index] += 1 }
         }
         let most = counts.indices.max { counts[$0] < counts[$1] }!
@@ -108,7 +108,7 @@ public final class CSVReader {
         var lines = 0
         var quoteLine = line
         while true {
-            while scanned < end {
+            scanning: while scanned < end {
                 let byte = buffer[scanned]
                 if inQuotes {
                     if byte == UInt8(ascii: "\"") {
@@ -126,6 +126,15 @@ public final class CSVReader {
                         atCellStart = false
                         justClosedQuote = false
                     case UInt8(ascii: "\n"):
+                        lines += 1
+                        let recordStart = start
+                        start = scanned + 1
+                        return (recordStart, scanned, lines)
+                    case UInt8(ascii: "\r"):
+                        // A CR alone ends a line too, as Excel for Mac's "CSV (Macintosh)" writes
+                        // them; the CR of a CRLF is left to its LF.
+                        if scanned + 1 == end && !finished { break scanning }  // read on to see what follows
+                        if scanned + 1 < end && buffer[scanned + 1] == UInt8(ascii: "\n") { break }
                         lines += 1
                         let recordStart = start
                         start = scanned + 1
