@@ -112,6 +112,14 @@ import Testing
                 """, zone: "Europe/Warsaw")
         #expect(file.readings.map(Expected.init) == [Expected("2026-05-01 08:00:00", "+02:00", "130/84", pulse: 70, note: "po kawie")])
         #expect(file.outcome.notes.first?.contains("Notatki") == false)
+        // The 16-column layout has no error column: its AFib flag is no error code, its notes no device.
+        let sixteen = try readings(
+            text: """
+                Data,Godzina,Skurczowe (mmHg),Rozkurczowe (mmHg),Tętno (uderzenia/min),Objawy,Spożyte,TruRead,Wykryto nieregularne bicie serca,Ruch ciała,Przewodnik mankietu,Wskaźnik pozycji,Tryb pomiaru,Możliwe AFib,Urządzenie,Notatki
+                2026-05-01,08:00,130,84,70,-,-,-,-,-,OK,OK,-,Tak,M7,po kawie
+
+                """, zone: "Europe/Warsaw")
+        #expect(sixteen.readings.map(Expected.init) == [Expected("2026-05-01 08:00:00", "+02:00", "130/84", pulse: 70, note: "po kawie; Device: M7")])
     }
 
     @Test func iHealthKeepsItsPulse() throws {

@@ -45,7 +45,8 @@ struct OmronDecoder: CSVRowDecoder {
     private static let averageWords: Set<String> = [
         "average", "avg", "gemiddeld", "durchschnitt", "mittelwert", "moyenne", "promedio", "media", "média",
         "średnia", "srednia", "průměr", "priemer", "átlag", "medie", "prosjek", "povprečje", "gennemsnit", "gjennomsnitt",
-        "genomsnitt", "medel", "medelvärde", "keskiarvo", "ortalama", "среднее", "середнє", "μέσος όρος", "平均", "平均值", "평균",
+        "genomsnitt", "medel", "medelvärde", "keskiarvo", "keskmine", "vidurkis", "vidējais", "prosek", "ortalama", "среднее",
+        "середнє", "средно", "μέσος όρος", "ממוצע", "متوسط", "เฉลี่ย", "trung bình", "rata-rata", "平均", "平均值", "평균",
     ]
     /// The monitor's "no value".
     static let missing = "-2147483648"
