@@ -52,6 +52,14 @@ import Testing
         let text = "Date,SYS\r01/03/2026,138\r\r\"x\ry\",1\r02/03/2026,132\r"
         #expect(try records(text).map(\.cells) == [["Date", "SYS"], ["01/03/2026", "138"], ["x\ry", "1"], ["02/03/2026", "132"]])
         #expect(try records(text).map(\.line) == [1, 2, 4, 5])
+        // CR CR LF, as Python's csv module writes on Windows into a file opened in text mode, is one line end.
+        #expect(try records("a,b\r\r\n1,2\r\r\n3,4").map(\.cells) == [["a", "b"], ["1", "2"], ["3", "4"]])
+        #expect(try records("a,b\r\r\n1,2\r\r\n3,4").map(\.line) == [1, 2, 3])
+        // A long run of CRs is blank lines, read in one pass (looking ahead from each one was quadratic).
+        let run = Array("a\r".utf8) + [UInt8](repeating: 13, count: 500_000) + Array("b\r".utf8)
+        var lines: [Int] = []
+        try CSVReader(bytes: run).forEachRecord { lines.append($0.line) }
+        #expect(lines == [1, 500_002])
         // A CR at the end of one piece read and an LF at the start of the next are one CRLF.
         var pieces = [Array("a,b\r".utf8), Array("\n1,2\r".utf8), Array("3,4".utf8)]
         let reader = CSVReader { buffer in

@@ -132,12 +132,20 @@ public final class CSVReader {
                         return (recordStart, scanned, lines)
                     case UInt8(ascii: "\r"):
                         // A CR alone ends a line too, as Excel for Mac's "CSV (Macintosh)" writes
-                        // them; the CR of a CRLF is left to its LF.
-                        if scanned + 1 == end && !finished { break scanning }  // read on to see what follows
-                        if scanned + 1 < end && buffer[scanned + 1] == UInt8(ascii: "\n") { break }
-                        lines += 1
+                        // them; CRs before an LF (CRLF, or the CRCRLF a script on Windows writes)
+                        // are one line end with it.
+                        // The run of CRs is taken whole, so a hostile run of them is read once.
+                        var next = scanned + 1
+                        while next < end && buffer[next] == UInt8(ascii: "\r") { next += 1 }
+                        if next == end && !finished { break scanning }  // read on to see what follows
                         let recordStart = start
-                        start = scanned + 1
+                        if next < end && buffer[next] == UInt8(ascii: "\n") {
+                            lines += 1
+                            start = next + 1
+                        } else {
+                            lines += next - scanned  // each CR alone ends a line; blank ones are skipped
+                            start = next
+                        }
                         return (recordStart, scanned, lines)
                     case separator:
                         atCellStart = true
@@ -198,7 +206,7 @@ public final class CSVReader {
     private func parse(_ bytes: UnsafeBufferPointer<UInt8>, line firstLine: Int) throws -> [String] {
         let comma = separator, quote = UInt8(ascii: "\""), newline = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")
         var count = bytes.count
-        if count > 0 && bytes[count - 1] == carriageReturn { count -= 1 }
+        while count > 0 && bytes[count - 1] == carriageReturn { count -= 1 }
         var index = 0
         var line = firstLine
         cells.removeAll(keepingCapacity: true)
