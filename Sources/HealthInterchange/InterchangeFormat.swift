@@ -66,7 +66,14 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
     /// read by its column names. Never the file's name.
     static func detect(_ input: ImportInput) throws(InterchangeError) -> InterchangeFormat {
         let head = input.head
-        if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return .appleHealth }
+        if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
+            if let kind = spreadsheetKind(zip: head) { throw .malformed(path: input.name, reason: spreadsheetRefusal(kind)) }
+            return .appleHealth
+        }
+        if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) {
+            throw .malformed(
+                path: input.name, reason: "the file is UTF-16 text, as a spreadsheet saves \"Unicode text\": save it as CSV UTF-8 and import that")
+        }
         let body = head.starts(with: [0xEF, 0xBB, 0xBF]) ? head.dropFirst(3) : head[...]
         let text = String(decoding: body.prefix(8192), as: UTF8.self)
         let trimmed = text.drop { $0.isWhitespace }
@@ -83,10 +90,18 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
             throw .unrecognized(path: input.name)
         }
         if SamsungHealthDecoder.recognizes(firstLine: String(trimmed.prefix(64))) { return .samsungHealth }
-        guard let firstLine = body.split(separator: UInt8(ascii: "\n"), maxSplits: 1, omittingEmptySubsequences: false).first,
-            firstLine.count < body.count || body.count < InputLimits.headBytes,
-            let header = try? CSVReader(bytes: Array(firstLine), separator: CSVReader.separator(ofFirstLineIn: body)).nextRecord()
+        guard let firstLine = body.split(maxSplits: 1, omittingEmptySubsequences: false, whereSeparator: { $0 == 0x0A || $0 == 0x0D }).first,
+            firstLine.count < body.count || body.count < InputLimits.headBytes
         else { throw .unrecognized(path: input.name) }
+        if String(validating: firstLine, as: UTF8.self) == nil, firstLine.allSatisfy({ $0 >= 0x20 || $0 == 0x09 }) {
+            // Text in another encoding, such as a sheet Excel saved as Windows-1252 (`Sistólica`).
+            throw .malformed(
+                path: input.name,
+                reason: "line 1: the file is not UTF-8 (a spreadsheet may have saved it as Windows-1252 or Latin-1): save it as CSV UTF-8 and import that")
+        }
+        guard let header = try? CSVReader(bytes: Array(firstLine), separator: CSVReader.separator(ofFirstLineIn: body)).nextRecord() else {
+            throw .unrecognized(path: input.name)
+        }
         let columns = CSVColumns(header: header.cells)
         if let format = csvFormat(header: columns) { return format }
         if let mapping = ColumnMapping.suggested(for: columns) {
@@ -95,6 +110,23 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
                 reason: "line 1: the header \(columns.names.joined(separator: ",")) is no export HealthLog knows; say which column holds what, e.g. --columns '\(mapping.text)'")
         }
         throw .unrecognized(path: input.name)
+    }
+
+    /// `xlsx` or `ods` when a zip's first entry is a spreadsheet's (`[Content_Types].xml` or
+    /// `xl/…` in an Excel workbook, `mimetype` in an OpenDocument one), else nil.
+    static func spreadsheetKind(zip head: [UInt8]) -> String? {
+        guard head.count >= 30 else { return nil }
+        let nameLength = Int(head[26]) | Int(head[27]) << 8
+        guard head.count >= 30 + nameLength else { return nil }
+        let name = String(decoding: head[30..<30 + nameLength], as: UTF8.self)
+        if name == "[Content_Types].xml" || name.hasPrefix("xl/") || name == "_rels/.rels" || name.hasPrefix("docProps/") { return "xlsx" }
+        if name == "mimetype" && String(decoding: head.prefix(200), as: UTF8.self).contains("opendocument.spreadsheet") { return "ods" }
+        return nil
+    }
+
+    /// What a spreadsheet workbook given to import is told.
+    static func spreadsheetRefusal(_ kind: String) -> String {
+        "it is a spreadsheet (.\(kind)), not an Apple Health export: open it and save it as CSV (File > Save as > CSV UTF-8), then import the CSV (HealthLog reads a header such as taken_at,systolic,diastolic,pulse, and any other with --columns)"
     }
 
     /// The CSV format a header names, by its columns.

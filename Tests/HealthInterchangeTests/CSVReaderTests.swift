@@ -17,9 +17,8 @@ import Testing
     }
 
     @Test func keepsEdgeCellsAsWritten() throws {
-        // A trailing comma is an empty last cell; a lone CR is data; a quoted cell may end the file.
+        // A trailing comma is an empty last cell; a quoted cell may end the file.
         #expect(try records("a,").map(\.cells) == [["a", ""]])
-        #expect(try records("a\rb,c\r\n").map(\.cells) == [["a\rb", "c"]])
         #expect(try records("1,\"x\"").map(\.cells) == [["1", "x"]])
         #expect(try records("\"a\r\nb\"\r\n,\n").map(\.cells) == [["a\r\nb"], ["", ""]])
         #expect(try records("\n\n1\n\n").map(\.line) == [3])
@@ -45,6 +44,34 @@ import Testing
             #expect(found.map(\.cells) == [["id", "note", "x"], ["1", "line one\r\nline two", "2"], ["3", "ok", "4"]], "\(separator.debugDescription)")
             #expect(found.map(\.line) == [1, 2, 4])
         }
+    }
+
+    /// Excel for Mac's "CSV (Macintosh)" ends lines with a CR alone; a CR inside quotes is text.
+    @Test func aLoneCarriageReturnEndsALine() throws {
+        #expect(try records("a\rb,c\r\n").map(\.cells) == [["a"], ["b", "c"]])
+        let text = "Date,SYS\r01/03/2026,138\r\r\"x\ry\",1\r02/03/2026,132\r"
+        #expect(try records(text).map(\.cells) == [["Date", "SYS"], ["01/03/2026", "138"], ["x\ry", "1"], ["02/03/2026", "132"]])
+        #expect(try records(text).map(\.line) == [1, 2, 4, 5])
+        // CR CR LF, as Python's csv module writes on Windows into a file opened in text mode, is one line end.
+        #expect(try records("a,b\r\r\n1,2\r\r\n3,4").map(\.cells) == [["a", "b"], ["1", "2"], ["3", "4"]])
+        #expect(try records("a,b\r\r\n1,2\r\r\n3,4").map(\.line) == [1, 2, 3])
+        // A long run of CRs is blank lines, read in one pass (looking ahead from each one was quadratic).
+        let run = Array("a\r".utf8) + [UInt8](repeating: 13, count: 500_000) + Array("b\r".utf8)
+        var lines: [Int] = []
+        try CSVReader(bytes: run).forEachRecord { lines.append($0.line) }
+        #expect(lines == [1, 500_002])
+        // A CR at the end of one piece read and an LF at the start of the next are one CRLF.
+        var pieces = [Array("a,b\r".utf8), Array("\n1,2\r".utf8), Array("3,4".utf8)]
+        let reader = CSVReader { buffer in
+            guard !pieces.isEmpty else { return 0 }
+            let piece = pieces.removeFirst()
+            buffer.copyBytes(from: piece)
+            return piece.count
+        }
+        var found: [[String]] = []
+        try reader.forEachRecord { found.append($0.cells) }
+        #expect(found == [["a", "b"], ["1", "2"], ["3", "4"]])
+        #expect(Character(UnicodeScalar(CSVReader.separator(ofFirstLineIn: Array("Date;Time\r1,2,3,4".utf8)))) == ";")
     }
 
     @Test func reportsBrokenQuotingWithTheLine() {

@@ -78,6 +78,26 @@ import Testing
         }
     }
 
+    /// A sheet saved in another encoding is told so, not that it is no known format.
+    @Test func aFileInAnotherEncodingIsToldToBeSavedAsUTF8() throws {
+        let directory = TemporaryDirectory()
+        let windows1252 = directory.write(
+            "omron.csv", Array("Fecha,Hora,Sist".utf8) + [0xF3] + Array("lica (mmHg),Diast".utf8) + [0xF3] + Array("lica (mmHg),Pulso (ppm)\n".utf8))
+        #expect(throws: InterchangeError.malformed(
+            path: windows1252,
+            reason: "line 1: the file is not UTF-8 (a spreadsheet may have saved it as Windows-1252 or Latin-1): save it as CSV UTF-8 and import that")) {
+            try InterchangeFormat.detect(path: windows1252)
+        }
+        let utf16 = directory.write("sheet.txt", [0xFF, 0xFE] + Array("Date\tTime\n".utf8).flatMap { [$0, 0] })
+        #expect(throws: InterchangeError.malformed(
+            path: utf16, reason: "the file is UTF-16 text, as a spreadsheet saves \"Unicode text\": save it as CSV UTF-8 and import that")) {
+            try InterchangeFormat.detect(path: utf16)
+        }
+        // Random bytes are still no known format.
+        let random = directory.write("random.bin", [0x00, 0xC3, 0x28, 0x01, 0x0A])
+        #expect(throws: InterchangeError.unrecognized(path: random)) { try InterchangeFormat.detect(path: random) }
+    }
+
     @Test func hostileXMLIsRefusedQuickly() throws {
         #expect(throws: InterchangeError.malformed(path: fixture("entity_bomb.xml"), reason: "line 14: Detected an entity reference loop")) {
             try read(fixture("entity_bomb.xml"), as: .appleHealth)

@@ -59,6 +59,69 @@ import Testing
         #expect(note.contains("'Wykryto nieregularne bicie serca'"))
     }
 
+    /// Reads `text` written to a file of its own.
+    private func readings(text: String, zone name: String) throws -> DecodedFile {
+        let directory = TemporaryDirectory()
+        return try read(directory.write("export.csv", text), profile: "p", zone: zone(name))
+    }
+
+    @Test func aTranslatedColumnSpelledAnotherWayIsReadByItsPlaceNotDropped() throws {
+        // French writes `FA possible` and `N° d'erreur`, European Portuguese `detetado`: names not
+        // in the lists, in the 17-column layout, so their flags and codes are still read.
+        let french = try readings(
+            text: """
+                Date,Heure,Systolique (mmHg),Diastolique (mmHg),Pouls (bpm),Symptômes,Consommé,TruRead,Battement cardiaque irrégulier détecté,Mouvement du corps,Guide de positionnement du brassard,Indicateur de positionnement,Mode de mesure,N° d'erreur,FA possible,Appareil,Notes
+                3 août 2025,08:00,129,81,65,-,-,-,-,-,OK,OK,-,E1,Détecté,X4,été
+
+                """, zone: "Europe/Paris")
+        #expect(french.problems.isEmpty)
+        #expect(french.readings.map(Expected.init) == [
+            Expected("2025-08-03 08:00:00", "+02:00", "129/81", pulse: 65, tags: ["possible-afib"], note: "été; Error: E1; Device: X4")
+        ])
+        let portuguese = try readings(
+            text: """
+                Data,Hora,Pressão sistólica (mmHg),Pressão diastólica (mmHg),Frequência cardíaca (bpm),Sintomas,Consumido,TruRead,Batimento cardíaco irregular detetado,Movimento corporal,Guia da braçadeira,Indicador de posição,Modo de medição,N.º de erro,Possível FA,Dispositivo,Notas
+                7 out. 2025,08:05,127,80,64,-,-,-,Sim,-,OK,OK,-,-,-,M6,-
+
+                """, zone: "Europe/Lisbon")
+        #expect(portuguese.readings.map(Expected.init) == [
+            Expected("2025-10-07 08:05:00", "+01:00", "127/80", pulse: 64, tags: ["irregular-heartbeat"], note: "Device: M6")
+        ])
+    }
+
+    @Test func anUnknownLanguageKeepsATruReadSessionsReadingsNotItsAverage() throws {
+        let file = try readings(
+            text: """
+                Data,Godzina,Skurczowe (mmHg),Rozkurczowe (mmHg),Tętno (uderzenia/min),Objawy,Spożyte,TruRead,Wykryto nieregularne bicie serca,Ruch ciała,Przewodnik mankietu,Wskaźnik pozycji,Tryb pomiaru,Kod błędu,Możliwe AFib,Urządzenie,Notatki
+                2026-05-01,08:00,131,85,70,-,-,Średnia,-,-,OK,OK,TruRead,-,-,M7,-
+                2026-05-01,08:00,130,84,70,-,-,1,-,-,OK,OK,TruRead,-,-,M7,-
+                2026-05-01,08:00,132,86,70,-,-,2,-,-,OK,OK,TruRead,-,-,M7,-
+
+                """, zone: "Europe/Warsaw")
+        #expect(file.skipped == ["TruRead average rows": 1])
+        #expect(file.readings.map(\.bloodPressure?.description) == ["130/84", "132/86"])
+    }
+
+    @Test func anUnknownLanguageInNineColumnsKeepsItsNotes() throws {
+        // The 9-column layout ends with the notes, where the 17-column one has its flags.
+        let file = try readings(
+            text: """
+                Data,Godzina,Skurczowe (mmHg),Rozkurczowe (mmHg),Tętno (uderzenia/min),Objawy,Spożyte,TruRead,Notatki
+                2026-05-01,08:00,130,84,70,-,-,-,po kawie
+
+                """, zone: "Europe/Warsaw")
+        #expect(file.readings.map(Expected.init) == [Expected("2026-05-01 08:00:00", "+02:00", "130/84", pulse: 70, note: "po kawie")])
+        #expect(file.outcome.notes.first?.contains("Notatki") == false)
+        // The 16-column layout has no error column: its AFib flag is no error code, its notes no device.
+        let sixteen = try readings(
+            text: """
+                Data,Godzina,Skurczowe (mmHg),Rozkurczowe (mmHg),Tętno (uderzenia/min),Objawy,Spożyte,TruRead,Wykryto nieregularne bicie serca,Ruch ciała,Przewodnik mankietu,Wskaźnik pozycji,Tryb pomiaru,Możliwe AFib,Urządzenie,Notatki
+                2026-05-01,08:00,130,84,70,-,-,-,-,-,OK,OK,-,Tak,M7,po kawie
+
+                """, zone: "Europe/Warsaw")
+        #expect(sixteen.readings.map(Expected.init) == [Expected("2026-05-01 08:00:00", "+02:00", "130/84", pulse: 70, note: "po kawie; Device: M7")])
+    }
+
     @Test func iHealthKeepsItsPulse() throws {
         let file = try readings("ihealth_crlf.csv", zone: "America/Los_Angeles")
         #expect(file.problems.isEmpty)

@@ -66,4 +66,19 @@ import Testing
         #expect(report.outcome.standardTimeRows == 2)
         #expect(report.outcome.firstStandardTimeRow == "\(path):2")
     }
+
+    @Test func aNewestFirstFileThatStartsInTheRepeatedHour() throws {
+        // Exported in the night the clocks went back: the first two rows share 01:30. Newest
+        // first, the upper one is the second pass (standard time), never the same instant twice.
+        let directory = TemporaryDirectory()
+        let database = directory.file("log.sqlite")
+        let path = directory.write(
+            "omron.csv",
+            "Date,Time,Systolic (mmHg),Diastolic (mmHg),Pulse (bpm)\nNov 1 2026,1:30 AM,126,81,60\nNov 1 2026,1:30 AM,125,80,61\nOct 31 2026,9:00 PM,130,85,70\n")
+        let report = try importFile(path, into: database, profile: .named("p"), zone: zone("America/New_York"))
+        #expect(report.summary.added == 3)
+        let readings = try RecordStore.open(path: database, access: .readOnly).readings()
+        #expect(readings.map(\.takenAt.iso8601) == ["2026-10-31T21:00:00-04:00", "2026-11-01T01:30:00-04:00", "2026-11-01T01:30:00-05:00"])
+        #expect(readings.map(\.systolic) == [130, 125, 126])
+    }
 }

@@ -105,6 +105,23 @@ import Testing
             #expect(error.description.contains("it is a spreadsheet (.xlsx), not an Apple Health export"))
             #expect(error.description.contains("save it as CSV"))
         }
+        // Told from its first entry, before anything calls it an Apple Health file.
+        #expect(throws: InterchangeError.self) { try InterchangeFormat.detect(path: zip) }
+    }
+
+    @Test func anOpenDocumentSpreadsheetIsNamedToo() throws {
+        let zip = try makeZip("""
+            z = zipfile.ZipFile(out, 'w')
+            z.writestr('mimetype', 'application/vnd.oasis.opendocument.spreadsheet')
+            z.writestr('content.xml', '<office:document-content/>')
+            z.close()
+            """)
+        defer { try? FileManager.default.removeItem(atPath: zip) }
+        #expect(throws: InterchangeError.malformed(path: zip, reason: InterchangeFormat.spreadsheetRefusal("ods"))) {
+            try InterchangeFormat.detect(path: zip)
+        }
+        // An Apple Health export.zip is still one.
+        #expect(try InterchangeFormat.detect(path: fixture("apple_export.zip")) == .appleHealth)
     }
 }
 

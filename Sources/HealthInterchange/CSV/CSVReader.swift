@@ -1,7 +1,7 @@
 import HealthCore
 
 /// An RFC 4180 reader over bytes that arrive in pieces: quoted cells may hold commas, quotes and
-/// line breaks; a UTF-8 BOM and CRLF line ends are accepted. The separator is a comma, or a
+/// line breaks; a UTF-8 BOM and CRLF or CR line ends are accepted. The separator is a comma, or a
 /// semicolon or tab as exports made with European or spreadsheet settings write them.
 ///
 /// One record is held at a time, and a record longer than its limit is refused as soon as the
@@ -68,7 +68,7 @@ public final class CSVReader {
         var quoted = false
         for byte in head {
             if byte == UInt8(ascii: "\"") { quoted.toggle() }
-            if byte == UInt8(ascii: "\n") && !quoted { break }
+            if (byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")) && !quoted { break }
             if !quoted, let index = candidates.firstIndex(of: byte) { counts[index] += 1 }
         }
         let most = counts.indices.max { counts[$0] < counts[$1] }!
@@ -108,7 +108,7 @@ public final class CSVReader {
         var lines = 0
         var quoteLine = line
         while true {
-            while scanned < end {
+            scanning: while scanned < end {
                 let byte = buffer[scanned]
                 if inQuotes {
                     if byte == UInt8(ascii: "\"") {
@@ -129,6 +129,23 @@ public final class CSVReader {
                         lines += 1
                         let recordStart = start
                         start = scanned + 1
+                        return (recordStart, scanned, lines)
+                    case UInt8(ascii: "\r"):
+                        // A CR alone ends a line too, as Excel for Mac's "CSV (Macintosh)" writes
+                        // them; CRs before an LF (CRLF, or the CRCRLF a script on Windows writes)
+                        // are one line end with it.
+                        // The run of CRs is taken whole, so a hostile run of them is read once.
+                        var next = scanned + 1
+                        while next < end && buffer[next] == UInt8(ascii: "\r") { next += 1 }
+                        if next == end && !finished { break scanning }  // read on to see what follows
+                        let recordStart = start
+                        if next < end && buffer[next] == UInt8(ascii: "\n") {
+                            lines += 1
+                            start = next + 1
+                        } else {
+                            lines += next - scanned  // each CR alone ends a line; blank ones are skipped
+                            start = next
+                        }
                         return (recordStart, scanned, lines)
                     case separator:
                         atCellStart = true
@@ -189,7 +206,7 @@ public final class CSVReader {
     private func parse(_ bytes: UnsafeBufferPointer<UInt8>, line firstLine: Int) throws -> [String] {
         let comma = separator, quote = UInt8(ascii: "\""), newline = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")
         var count = bytes.count
-        if count > 0 && bytes[count - 1] == carriageReturn { count -= 1 }
+        while count > 0 && bytes[count - 1] == carriageReturn { count -= 1 }
         var index = 0
         var line = firstLine
         cells.removeAll(keepingCapacity: true)

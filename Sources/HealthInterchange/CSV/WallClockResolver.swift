@@ -8,9 +8,9 @@ import HealthCore
 /// - a wall time the clocks repeat in autumn is, in a file ordered by time, the earlier offset
 ///   first and the later one after (in the file's own order): oldest first, the earlier instant, unless that would
 ///   go back before the row above (then the later); newest first, the other way round. Two
-///   rows at one repeated wall time are thus an hour apart, never one instant twice. A file whose
-///   order is not known yet takes the earlier instant, as everywhere else (the later for the
-///   same wall time as the row above).
+///   rows at one repeated wall time are thus an hour apart, never one instant twice, even as
+///   the file's first rows. A file whose order is not known yet takes the earlier instant, as
+///   everywhere else (the later for the same wall time as the row above).
 struct WallClockResolver {
     /// The instant of the row before, and whether the file runs newest first (once two rows tell).
     private var previous: ZonedInstant?
@@ -49,7 +49,8 @@ struct WallClockResolver {
 
     /// Which of a repeated wall time's two instants keeps the file in its order.
     private func repeated(earlier: ZonedInstant, later: ZonedInstant) -> ZonedInstant {
-        guard let previous else { return earlier }
+        // The first row: newest first, the row below it is older, so this one is the later.
+        guard let previous else { return newestFirst == true ? later : earlier }
         guard let newestFirst else { return previous == earlier ? later : earlier }
         return newestFirst ? (later >= previous ? earlier : later) : (earlier <= previous ? later : earlier)
     }

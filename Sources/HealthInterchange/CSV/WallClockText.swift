@@ -166,7 +166,8 @@ enum WallClockText {
         return nil
     }
 
-    /// `08:12`, `8:12`, `8:12:30`, `8:12 AM`, `12:04 am`, `8:12.5` (fractions dropped).
+    /// `08:12`, `8:12`, `8:12:30`, `8:12 AM`, `12:04 am`, `8:12.5` (fractions dropped), `7.30`,
+    /// `7.30 Uhr`, `7h30`.
     static func time(_ text: String) -> (hour: Int, minute: Int, second: Int)? {
         // A space, a no-break space or a narrow no-break space may come before AM/PM.
         let spaced = String(text.map { $0 == "\u{202F}" || $0 == "\u{00A0}" ? " " : $0 })
@@ -177,8 +178,11 @@ enum WallClockText {
             clock = String(clock.dropLast(suffix.count)).trimmingWhitespace()
             break
         }
-        let parts = clock.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2 || parts.count == 3,
+        if clock.lowercased().hasSuffix(" uhr") { clock = String(clock.dropLast(4)).trimmingWhitespace() }
+        // `7.30` as German, Dutch or Nordic sheets write a time, `7h30` as French ones do.
+        let separator: Character = clock.contains(":") ? ":" : clock.contains(".") ? "." : "h"
+        let parts = clock.split(separator: separator, omittingEmptySubsequences: false)
+        guard parts.count == 2 || (parts.count == 3 && separator == ":"),
             parts[0].count <= 2, parts[1].count == 2, let hour = Int(parts[0]), let minute = Int(parts[1]), minute < 60
         else { return nil }
         var second = 0

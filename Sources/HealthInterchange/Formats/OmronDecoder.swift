@@ -40,8 +40,14 @@ struct OmronDecoder: CSVRowDecoder {
         "detected", "yes", "true", "1", "gedetecteerd", "ja", "erkannt", "festgestellt", "détecté", "detecte", "détectée", "oui",
         "detectado", "detectada", "sí", "si", "rilevato", "rilevata", "sim",
     ]
-    /// How the TruRead column marks a session's average row.
-    private static let averageWords: Set<String> = ["average", "avg", "gemiddeld", "durchschnitt", "mittelwert", "moyenne", "promedio", "media", "média"]
+    /// How the TruRead column marks a session's average row: in the languages read by name, and
+    /// in the others Omron Connect ships, so a file read by position never keeps an average too.
+    private static let averageWords: Set<String> = [
+        "average", "avg", "gemiddeld", "durchschnitt", "mittelwert", "moyenne", "promedio", "media", "média",
+        "średnia", "srednia", "průměr", "priemer", "átlag", "medie", "prosjek", "povprečje", "gennemsnit", "gjennomsnitt",
+        "genomsnitt", "medel", "medelvärde", "keskiarvo", "keskmine", "vidurkis", "vidējais", "prosek", "ortalama", "среднее",
+        "середнє", "средно", "μέσος όρος", "ממוצע", "متوسط", "เฉลี่ย", "trung bình", "rata-rata", "平均", "平均值", "평균",
+    ]
     /// The monitor's "no value".
     static let missing = "-2147483648"
 
@@ -67,6 +73,24 @@ struct OmronDecoder: CSVRowDecoder {
     private static func isUnknownLanguageLayout(_ header: CSVColumns) -> Bool {
         let names = header.names
         guard names.count == 5 || names.count >= 9 else { return false }
+        return isStandardLayout(header)
+    }
+
+    /// Where the column at `position` of the 17-column layout is in a file of `columns` columns:
+    /// the 16-column one has no `Error No.` (13) and the 9-column one ends with `Notes`.
+    private static func layoutPosition(_ position: Int, columns: Int) -> Int? {
+        switch columns {
+        case 17: return position
+        case 16: return position < 13 ? position : position == 13 ? nil : position - 1
+        case 9: return position < 8 ? position : position == 16 ? 8 : nil
+        default: return position < columns ? position : nil
+        }
+    }
+
+    /// Date, time, systolic and diastolic in `(mmHg)`, then the pulse: the English file's order.
+    private static func isStandardLayout(_ header: CSVColumns) -> Bool {
+        let names = header.names
+        guard names.count >= 5 else { return false }
         return names[2].lowercased().contains("(mmhg)") && names[3].lowercased().contains("(mmhg)") && !names[4].lowercased().contains("mmhg")
     }
 
@@ -74,8 +98,12 @@ struct OmronDecoder: CSVRowDecoder {
         let profile = try Self.profile(for: .omron, context)
         let named = header.has(OmronDecoder.systolicNames) && header.has(OmronDecoder.diastolicNames)
         byPosition = !named && OmronDecoder.isUnknownLanguageLayout(header)
+        // A translated header keeps the English file's order, so a column whose name is spelled
+        // another way (`FA possible`, `detetado`) is still the one at its place in that layout.
+        let layout = [9, 16, 17].contains(header.names.count) && OmronDecoder.isStandardLayout(header)
         let at = { (names: [String], position: Int) -> Int? in
-            named ? header.position(names) : header.names.count > position ? position : nil
+            let placed = OmronDecoder.layoutPosition(position, columns: header.names.count)
+            return named ? header.position(names) ?? (layout ? placed : nil) : placed
         }
         date = at(OmronDecoder.dateNames, 0)
         time = at(OmronDecoder.timeNames, 1)
@@ -89,14 +117,15 @@ struct OmronDecoder: CSVRowDecoder {
                 "Irregular heartbeat detected", "Irregular heartbeat", "Onregelmatige hartslag gedetecteerd", "Unregelmäßiger Herzschlag erkannt",
                 "Unregelmäßiger Herzschlag", "Se detectó latido arrítmico", "Latido irregular detectado", "Battement cardiaque irrégulier détecté",
                 "Rythme cardiaque irrégulier détecté", "Battito cardiaco irregolare rilevato", "Batimento cardíaco irregular detectado",
+                "Batimento cardíaco irregular detetado",
             ], 8)
-        afib = at(["Possible AFib", "AFib", "Mogelijke AFib", "Mögliches VHF", "Mögliches AFib", "Posible AFib", "Possible FA", "Possibile FA", "Possível FA", "Possível AFib"], 14)
+        afib = at(["Possible AFib", "AFib", "Mogelijke AFib", "Mögliches VHF", "Mögliches AFib", "Posible AFib", "Possible FA", "FA possible", "Possibile FA", "Possível FA", "Possível AFib"], 14)
         movement = at(["Body Movement", "Lichaamsbeweging", "Körperbewegung", "Movimiento corporal", "Mouvement du corps", "Movimento del corpo", "Movimento corporal"], 9)
         device = at(["Device", "Apparaat", "Gerät", "Dispositivo", "Appareil"], 15)
         notes = at(["Notes", "Note", "Memo", "Opmerkingen", "Notizen", "Notas", "Remarques", "Commentaires", "Nota"], 16)
         symptoms = at(["Symptoms", "Symptomen", "Symptome", "Síntomas", "Symptômes", "Sintomi", "Sintomas"], 5)
         consumed = at(["Consumed", "Ingenomen", "Eingenommen", "Consumido", "Consommé", "Assunto", "Assunti"], 6)
-        errorCode = at(["Error No.", "Error Code", "Error number", "Error", "Foutcode", "Fehlercode", "Error n.º", "Code d'erreur", "Codice errore", "Código de erro"], 13)
+        errorCode = at(["Error No.", "Error Code", "Error number", "Error", "Foutcode", "Fehlercode", "Error n.º", "Code d'erreur", "N° d'erreur", "N.º de erro", "Codice errore", "Código de erro"], 13)
         truRead = at(["TruRead"], 7)
         try Self.requireColumns(
             ((date != nil && time != nil) || dateTime != nil) && systolic != nil && diastolic != nil, context,

@@ -39,6 +39,11 @@ struct SpreadsheetDecoder: CSVRowDecoder {
             sink.skip("empty rows")
             return
         }
+        if positions.keys.allSatisfy({ [.date, .time, .datetime].contains($0) || cell($0).isEmpty }) {
+            // A sheet laid out ahead, its days written in and no reading taken yet.
+            sink.skip("rows with a time but no value")
+            return
+        }
         let (day, clock) = try when(cell, line: line)
         let takenAt = wallClock.instant(day, clock, in: context.zone, line: line, sink: sink)
         var systolic = cell(.systolic), diastolic = cell(.diastolic)

@@ -52,6 +52,11 @@ struct WithingsDecoder: CSVRowDecoder {
     }
 
     mutating func decode(_ row: CSVRow, line: Int, into sink: ImportSink) throws(RowFault) {
+        if [weight, systolic, diastolic, heartRate, comments].allSatisfy({ row[$0].isEmpty }) {
+            // A measure HealthLog does not keep (fat mass alone, a bone mass): nothing to read.
+            sink.skip("rows with no value HealthLog keeps")
+            return
+        }
         let takenAt = try time(row[date], line: line, sink: sink)
         var grams: Int?
         if !row[weight].isEmpty {

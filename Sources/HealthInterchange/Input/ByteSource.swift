@@ -200,7 +200,7 @@ final class ZipEntrySource: ByteSource {
             if spreadsheetParts >= 2 {
                 throw InterchangeError.malformed(
                     path: path,
-                    reason: "it is a spreadsheet (.xlsx), not an Apple Health export: open it and save it as CSV (File > Save as > CSV UTF-8), then import the CSV (HealthLog reads a header such as taken_at,systolic,diastolic,pulse)")
+                    reason: InterchangeFormat.spreadsheetRefusal("xlsx"))
             }
             throw InterchangeError.malformed(path: path, reason: "the zip holds no \(name)")
         } catch let error as InterchangeError {
