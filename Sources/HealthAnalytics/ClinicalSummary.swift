@@ -59,7 +59,7 @@ extension SummaryWording {
         let goals = summary.goals
         let guideline = summary.options.guideline.label(in: strings)
         var values = [
-            "mean": SummaryWording.pressure(verdict.mean), "guideline": guideline, "threshold": goals.threshold.description,
+            "mean": SummaryWording.figure(verdict), "guideline": guideline, "threshold": goals.threshold.description,
             "target": goals.target.description, "name": summary.profile.name, "limit": goals.lowerLimit.description,
         ]
         let key: String
@@ -68,7 +68,7 @@ extension SummaryWording {
         } else if verdict.low {
             key = "clinical.home.low"
         } else if let near = verdict.nearThreshold {
-            values["values"] = nearValues(near)
+            values.merge(nearWords(near)) { $1 }
             key = "clinical.home.atThreshold"
         } else if goals.treated {
             key = verdict.atOrAboveThreshold ? "clinical.home.uncontrolled" : "clinical.home.controlled"

@@ -62,9 +62,10 @@ public struct Headline: Sendable {
     }
 
     public let kind: Kind
-    /// The blood pressure figure as shown, in whole mmHg; verdicts and the badge compare this.
+    /// The blood pressure figure in whole mmHg. The badge and verdicts compare the unrounded mean
+    /// (``HomeVerdict/atOrAboveThreshold``); within 1 mmHg of a limit ``figureText`` keeps the decimal.
     public let shown: BloodPressure?
-    /// The figure as written: `138/86`, or the last weight `72.5`.
+    /// The figure as written: `138/86`, `134.6/80` within 1 mmHg of a limit, or the last weight `72.5`.
     public let figureText: String?
     /// nil for a weight or no figure.
     public let badge: Badge?
@@ -100,7 +101,8 @@ public struct Headline: Sendable {
         if let verdict {
             kind = summary.protocolAverage == nil ? .overallMean : .protocolAverage
             shown = verdict.mean.shown
-            figureText = verdict.mean.shown.description
+            // Within 1 mmHg of a limit the number keeps its decimal, as the badge reads it unrounded.
+            figureText = SummaryWording.figure(verdict)
             isProvisional = !verdict.sufficient
             if !verdict.sufficient {
                 badge = .tooFew

@@ -172,7 +172,7 @@ import Testing
         #expect(abs(try #require(near["diastolic"] as? Double) - 84.625) < 1e-9)
         #expect(near["systolic"] is NSNull)
         let threshold = try #require(Self.verdicts(stats).first { $0.kind == "threshold" })
-        #expect(threshold.text == "Home average at the threshold of the hypertensive range (ESH 2023 135/85): diastolic 84.6, within 1 mmHg: neither clearly above nor below")
+        #expect(threshold.text == "Home average at the threshold of the hypertensive range (ESH 2023 135/85): diastolic 84.6, within 1 mmHg and just below it")
         #expect(threshold.tone == "plain")
         let page = try Self.pageOne(cli, ["--last", "2w"])
         #expect(page.contains(Self.squeezed(threshold.text)))

@@ -167,9 +167,10 @@ enum SummaryJSON {
         ])
     }
 
-    /// `{systolic, diastolic}`: the numbers within 1 mmHg of the limit (null for one that is not).
+    /// `{systolic, diastolic, reached}`: the numbers within 1 mmHg of the limit (null for one that
+    /// is not), and whether the unrounded mean reaches the limit (what the badge reads).
     private static func near(_ near: NearLimit) -> JSONValue {
-        .object([("systolic", .optional(near.systolic)), ("diastolic", .optional(near.diastolic))])
+        .object([("systolic", .optional(near.systolic)), ("diastolic", .optional(near.diastolic)), ("reached", .bool(near.reached))])
     }
 
     /// `{from, to, n, systolic: {mean, sd}, diastolic: {mean, sd}}`.
