@@ -140,7 +140,7 @@ import Testing
         let verdicts = Self.verdicts(stats)
         #expect(verdicts.contains { $0.kind == "isolatedSystolic" && $0.tone == "plain" })
         let wide = try #require(verdicts.first { $0.kind == "widePulsePressure" })
-        #expect(wide.text == "Wide pulse pressure 79 mmHg (157/78): ESH 2023 counts 60 mmHg or more in older patients as a sign of stiff arteries")
+        #expect(wide.text == "Wide pulse pressure 79 mmHg (157/78): ESH 2023 lists a pulse pressure of 60 mmHg or more in older people as a marker of large-artery stiffening (organ damage)")
         let page = try Self.pageOne(elderly, ["--last", "2w"])
         #expect(page.contains(Self.squeezed(wide.text)))
         let chinese = try Self.pageOne(elderly, ["--last", "2w"], language: "zh_CN.UTF-8")
