@@ -126,6 +126,13 @@ extension SummaryWording {
             }
             parts.append(part)
         }
+        if let symptoms = summary.symptomNotes {
+            var part = strings.text(symptoms.count == 1 ? "clinical.symptoms.one" : "clinical.symptoms", ["n": String(symptoms.count)])
+            if let lowest = symptoms.lowest {
+                part += strings.text(symptoms.count == 1 ? "symptoms.at" : "symptoms.lowest", ["pressure": lowest.description])
+            }
+            parts.append(part)
+        }
         guard !parts.isEmpty else { return nil }
         return strings.text("clinical.ofNote", ["parts": parts.joined(separator: strings.text("clinical.partSeparator"))])
     }

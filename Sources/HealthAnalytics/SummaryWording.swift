@@ -163,6 +163,21 @@ public struct SummaryWording {
         return verdict.sufficient ? sentence : strings.text("verdict.provisionalSentence", ["sentence": sentence])
     }
 
+    /// "Dizziness or fainting noted 3 times (24–30 Nov; lowest 86/52)"; nil without symptom notes
+    /// in the headline period or without a blood-pressure figure.
+    public var symptomLine: String? {
+        guard summary.verdict != nil, let symptoms = summary.symptomNotes else { return nil }
+        return strings.text(symptoms.count == 1 ? "symptoms.noted.one" : "symptoms.noted", [
+            "n": String(symptoms.count), "period": dateSpan(symptoms.from, symptoms.to),
+            "lowest": symptoms.lowest.map { strings.text(symptoms.count == 1 ? "symptoms.at" : "symptoms.lowest", ["pressure": $0.description]) } ?? "",
+        ])
+    }
+
+    /// "24–30 Nov", or one date when the span is one day.
+    func dateSpan(_ from: CivilDate, _ to: CivilDate) -> String {
+        from == to ? date(from) : strings.text("dateSpan", ["from": date(from), "to": date(to)])
+    }
+
     /// "Isolated systolic pattern: SYS at or above 135, DIA below 85", with the number that is
     /// within 1 mmHg of its threshold given to one decimal; provisional as the average is.
     public var isolatedSystolic: String? {
