@@ -219,7 +219,8 @@ public struct SummaryWording {
             "visits": strings.text(office.visits.count == 1 ? "office.oneVisit" : "office.visits", ["n": String(office.visits.count)]),
         ]
         if let phenotype = office.phenotype, let home = summary.protocolAverage {
-            values["home"] = SummaryWording.pressure(home.mean)
+            // The home figure as the headline prints it (134.6/80 at a threshold).
+            values["home"] = summary.verdict.map(SummaryWording.figure) ?? SummaryWording.pressure(home.mean)
             values["phenotype"] = phenotypeLabel(phenotype, treated: office.treated)
             return strings.text("office.line", values)
         }
