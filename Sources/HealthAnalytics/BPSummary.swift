@@ -121,6 +121,9 @@ public struct BPSummary: Sendable {
     public let headlineDeviations: ProtocolDeviations?
     /// The readings the headline protocol average is made of (0 without one).
     public let headlineReadings: Int
+    /// Notes of dizziness or fainting in the headline period (its week and the recent days beside
+    /// it, else the range); nil without any.
+    public let symptomNotes: SymptomNotes?
 
     /// The target readings are counted against: the profile's, or the guideline's threshold.
     public var target: BloodPressure { goals.target }
@@ -229,6 +232,9 @@ public struct BPSummary: Sendable {
             morningEveningDifference = nil
         }
         protocolAverage = average
+        // The headline period: the week from its dropped first day, with the recent days beside it.
+        let recentLast = recentWeek?.lastDay
+        symptomNotes = SymptomNotes(inRange, from: average?.excludedDay ?? first, to: average.map { recentLast ?? $0.lastDay } ?? last)
         verdict = HomeVerdict(protocolAverage: average, overall: overall, goals: goals)
         // The profile's medication events, found once for the week, the office visit and adherence.
         let medicationEvents = events.filter { $0.profileID == profile.id && $0.kind == .medication }

@@ -59,7 +59,7 @@ extension SummaryWording {
         let goals = summary.goals
         let guideline = summary.options.guideline.label(in: strings)
         var values = [
-            "mean": SummaryWording.pressure(verdict.mean), "guideline": guideline, "threshold": goals.threshold.description,
+            "mean": SummaryWording.figure(verdict), "guideline": guideline, "threshold": goals.threshold.description,
             "target": goals.target.description, "name": summary.profile.name, "limit": goals.lowerLimit.description,
         ]
         let key: String
@@ -68,7 +68,7 @@ extension SummaryWording {
         } else if verdict.low {
             key = "clinical.home.low"
         } else if let near = verdict.nearThreshold {
-            values["values"] = nearValues(near)
+            values.merge(nearWords(near)) { $1 }
             key = "clinical.home.atThreshold"
         } else if goals.treated {
             key = verdict.atOrAboveThreshold ? "clinical.home.uncontrolled" : "clinical.home.controlled"
@@ -123,6 +123,13 @@ extension SummaryWording {
             // What the patient felt at it (dizzy on standing) is what the doctor asks about.
             if let note = summary.readings.last(where: { $0.id == latest.id })?.note.trimmingWhitespace(), !note.isEmpty {
                 part += strings.text("clinical.lowNote", ["note": String(note.prefix(60))])
+            }
+            parts.append(part)
+        }
+        if let symptoms = summary.symptomNotes {
+            var part = strings.text(symptoms.count == 1 ? "clinical.symptoms.one" : "clinical.symptoms", ["n": String(symptoms.count)])
+            if let lowest = symptoms.lowest {
+                part += strings.text(symptoms.count == 1 ? "symptoms.at" : "symptoms.lowest", ["pressure": lowest.description])
             }
             parts.append(part)
         }

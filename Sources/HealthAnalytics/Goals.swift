@@ -62,9 +62,10 @@ public struct HomeVerdict: Equatable, Sendable {
     public let isProtocolAverage: Bool
     /// True when the protocol average has the readings guidelines ask for.
     public let sufficient: Bool
-    /// At or above the guideline's home threshold: in the hypertensive range.
+    /// At or above the guideline's home threshold, unrounded (``PressureMean/reaches(_:)``):
+    /// in the hypertensive range. 134.6/80 does not reach 135/85, 135.0/80 does.
     public let atOrAboveThreshold: Bool
-    /// At or above the profile's own target; nil when the target is the threshold.
+    /// At or above the profile's own target, unrounded; nil when the target is the threshold.
     public let atOrAboveTarget: Bool?
     /// The protocol average has SYS at or above the threshold (as shown, and unrounded) and DIA below it.
     public let isolatedSystolic: Bool
@@ -90,8 +91,10 @@ public struct HomeVerdict: Equatable, Sendable {
         } else {
             return nil
         }
-        atOrAboveThreshold = mean.isAtOrAbove(goals.threshold)
-        atOrAboveTarget = goals.hasOwnTarget ? mean.isAtOrAbove(goals.target) : nil
+        // Unrounded, as the words at a limit read it ("systolic 134.6 … below it"): the badge,
+        // its colour and every verdict follow this one comparison, never the rounded figure.
+        atOrAboveThreshold = mean.reaches(goals.threshold)
+        atOrAboveTarget = goals.hasOwnTarget ? mean.reaches(goals.target) : nil
         // The number that makes a pattern must reach its threshold unrounded: 84.6 shown as 85 is
         // "at the threshold", not an isolated diastolic pattern.
         isolatedSystolic = isProtocolAverage && mean.shown.systolic >= goals.threshold.systolic

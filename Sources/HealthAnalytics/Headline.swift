@@ -41,7 +41,7 @@ public struct Headline: Sendable {
     /// One verdict sentence, with how it reads: what it is about, and its tone.
     public struct Verdict: Sendable {
         public enum Kind: String, Sendable {
-            case threshold, target, low, recentWeek, weekQuality, medicationChange, isolatedSystolic, isolatedDiastolic, widePulsePressure, office, findings
+            case threshold, target, low, symptoms, recentWeek, weekQuality, medicationChange, isolatedSystolic, isolatedDiastolic, widePulsePressure, office, findings
             case medication, deviations
         }
 
@@ -62,9 +62,10 @@ public struct Headline: Sendable {
     }
 
     public let kind: Kind
-    /// The blood pressure figure as shown, in whole mmHg; verdicts and the badge compare this.
+    /// The blood pressure figure in whole mmHg. The badge and verdicts compare the unrounded mean
+    /// (``HomeVerdict/atOrAboveThreshold``); within 1 mmHg of a limit ``figureText`` keeps the decimal.
     public let shown: BloodPressure?
-    /// The figure as written: `138/86`, or the last weight `72.5`.
+    /// The figure as written: `138/86`, `134.6/80` within 1 mmHg of a limit, or the last weight `72.5`.
     public let figureText: String?
     /// nil for a weight or no figure.
     public let badge: Badge?
@@ -80,7 +81,7 @@ public struct Headline: Sendable {
     public let excludedDay: String?
     /// Why the figure is only provisional; nil when it is not.
     public let provisionalReason: String?
-    /// The one-line verdicts, in order: threshold, target, the week's quality, a medication
+    /// The one-line verdicts, in order: threshold, target, low, symptom notes, the recent week, the week's quality, a medication
     /// change inside the week, isolated systolic or diastolic, a wide pulse pressure, office, findings, medication, deviations.
     public let verdicts: [Verdict]
     /// The weight over the range, for a weight-only headline and the weight line.
@@ -100,7 +101,8 @@ public struct Headline: Sendable {
         if let verdict {
             kind = summary.protocolAverage == nil ? .overallMean : .protocolAverage
             shown = verdict.mean.shown
-            figureText = verdict.mean.shown.description
+            // Within 1 mmHg of a limit the number keeps its decimal, as the badge reads it unrounded.
+            figureText = SummaryWording.figure(verdict)
             isProvisional = !verdict.sufficient
             if !verdict.sufficient {
                 badge = .tooFew
@@ -140,6 +142,8 @@ public struct Headline: Sendable {
             (.threshold, wording.thresholdVerdict, atLimit(verdict?.nearThreshold, summary.hypertensive), sufficient),
             (.target, low ? nil : wording.targetVerdict, atLimit(verdict?.nearTarget, verdict?.atOrAboveTarget == true), sufficient),
             (.low, wording.lowLine, sufficient ? .bad : .muted, sufficient),
+            // What the patient felt is a finding whatever the figure's quality.
+            (.symptoms, wording.symptomLine, .bad, true),
             (.recentWeek, wording.recentWeekLine, .muted, false),
             (.weekQuality, wording.weekQualityLine, .plain, false),
             (.medicationChange, wording.medicationChangeLine, .plain, true),

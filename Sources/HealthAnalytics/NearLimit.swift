@@ -13,6 +13,9 @@ public struct NearLimit: Equatable, Sendable {
     public let diastolic: Double?
     /// The limit.
     public let limit: BloodPressure
+    /// True when the unrounded mean reaches the limit (``PressureMean/reaches(_:)``: 135.0 does,
+    /// 134.6 does not). The badge, its colour and the words all read this, never the rounding.
+    public let reached: Bool
 
     /// Near when a number is within ``margin`` of `limit`'s and neither is clearly (by ``margin``
     /// or more) at or above it, so the verdict hangs on the near one; nil otherwise.
@@ -23,6 +26,7 @@ public struct NearLimit: Equatable, Sendable {
         systolic = near(mean.systolic, limit.systolic)
         diastolic = near(mean.diastolic, limit.diastolic)
         self.limit = limit
+        reached = mean.reaches(limit)
         guard systolic != nil || diastolic != nil else { return nil }
     }
 }

@@ -12,10 +12,11 @@ public enum Phenotype: String, CaseIterable, Sendable {
     case normal
 
     /// The phenotype of an office mean against a home mean: "high" is at or above the guideline's
-    /// office threshold (140/90; AHA 130/80) or home threshold (135/85; AHA 130/80).
+    /// office threshold (140/90; AHA 130/80), as the visit's mean is shown, or home threshold
+    /// (135/85; AHA 130/80), unrounded as the home verdict reads it (134.6 is below 135).
     public static func of(office: PressureMean, home: PressureMean, guideline: Guideline) -> Phenotype {
         let officeHigh = office.isAtOrAbove(guideline.officeThreshold)
-        let homeHigh = home.isAtOrAbove(guideline.homeThreshold)
+        let homeHigh = home.reaches(guideline.homeThreshold)
         switch (officeHigh, homeHigh) {
         case (true, false): return .whiteCoat
         case (false, true): return .masked

@@ -24,6 +24,13 @@ public struct PressureMean: Equatable, Sendable {
     public func isAtOrAbove(_ limit: BloodPressure) -> Bool {
         shown.systolic >= limit.systolic || shown.diastolic >= limit.diastolic
     }
+
+    /// At or above either number of `limit`, unrounded (134.6 does not reach 135). Within
+    /// ``NearLimit/margin`` of a limit page 1 prints the decimal, so the badge and the words
+    /// read this comparison and never the rounding.
+    public func reaches(_ limit: BloodPressure) -> Bool {
+        systolic >= Double(limit.systolic) || diastolic >= Double(limit.diastolic)
+    }
 }
 
 /// The home-BP protocol average (ESH, Chinese and BHS home monitoring).
@@ -35,13 +42,12 @@ public struct ProtocolAverage: Equatable, Sendable {
     /// Guidelines ask for at least 12 readings.
     public static let minimumCount = 12
     /// The evening slot ends at 02:00: a reading from 02:00 to 03:59 (still the day before's) is a
-    /// night reading, not the evening reading before bed, and stays out of the average.
-    public static let nightHours = 2..<DayPeriod.dayStartHour
+    /// night reading, not the evening reading before bed, and stays out of the average
+    /// (``ProtocolSession/nightHours``).
+    public static let nightHours = ProtocolSession.nightHours
 
-    /// True for a morning or evening home reading with blood pressure that the protocol averages.
-    public static func averages(_ reading: Reading) -> Bool {
-        reading.period != .noon && !nightHours.contains(reading.takenAt.hour)
-    }
+    /// True for a reading in a morning or evening session (``ProtocolSession``), which the protocol averages.
+    public static func averages(_ reading: Reading) -> Bool { ProtocolSession(reading) != nil }
     /// Days in the protocol window.
     public static let windowDays = 7
 
@@ -96,8 +102,8 @@ public struct ProtocolAverage: Equatable, Sendable {
         count = mean.count
         systolic = mean.systolic
         diastolic = mean.diastolic
-        morning = PressureMean(used.filter { $0.period == .morning }.map { $0.bloodPressure! })
-        evening = PressureMean(used.filter { $0.period == .evening }.map { $0.bloodPressure! })
+        morning = PressureMean(used.filter { ProtocolSession($0) == .morning }.map { $0.bloodPressure! })
+        evening = PressureMean(used.filter { ProtocolSession($0) == .evening }.map { $0.bloodPressure! })
     }
 }
 

@@ -9,10 +9,12 @@ public struct ProtocolWeek: Equatable, Sendable {
     /// One day of the week.
     public struct Day: Equatable, Sendable {
         public let date: CivilDate
-        /// Home BP readings taken in the morning.
+        /// Home BP readings in the morning session (``ProtocolSession``).
         public let morning: Int
-        /// Home BP readings taken in the evening.
+        /// Home BP readings in the evening session, which ends at 02:00.
         public let evening: Int
+        /// Home BP readings at night (02:00–03:59): shown, not counted as evening readings.
+        public let night: Int
     }
 
     public let start: CivilDate
@@ -34,9 +36,10 @@ public struct ProtocolWeek: Equatable, Sendable {
         let inWeek = readings.filter { $0.isHome && $0.bloodPressure != nil && window.contains($0.takenAt.measurementDayNumber) }
         days = window.map { dayNumber in
             let ofDay = inWeek.filter { $0.takenAt.measurementDayNumber == dayNumber }
+            // The sessions page 1's grid and the average count, from the one definition.
             return Day(
-                date: CivilDate(dayNumber: dayNumber), morning: ofDay.filter { $0.period == .morning }.count,
-                evening: ofDay.filter { $0.period == .evening }.count)
+                date: CivilDate(dayNumber: dayNumber), morning: ofDay.filter { ProtocolSession($0) == .morning }.count,
+                evening: ofDay.filter { ProtocolSession($0) == .evening }.count, night: ofDay.filter(ProtocolSession.isNight).count)
         }
         average = ProtocolAverage(inWeek.sorted { $0.takenAt < $1.takenAt }, from: start)
     }

@@ -18,6 +18,13 @@ public enum ReadingAttention: Equatable, Sendable {
     /// Words in a note that name a symptom of low (or very high) pressure, in English and Chinese.
     static let symptomWords = ["dizz", "faint", "light-headed", "lightheaded", "blackout", "vertigo", "头晕", "眩晕", "晕倒", "头昏", "昏厥", "站起来晕"]
 
+    /// True when `note` names dizziness, light-headedness or fainting (``symptomWords``, any case):
+    /// the one test behind a reading's attention line and page 1's count of symptom notes.
+    public static func mentionsSymptom(_ note: String) -> Bool {
+        let lowered = note.lowercased()
+        return symptomWords.contains { lowered.contains($0) }
+    }
+
     /// What `reading` asks for, most urgent first; empty for an ordinary reading.
     public static func of(_ reading: Reading) -> [ReadingAttention] {
         var found: [ReadingAttention] = []
@@ -26,8 +33,7 @@ public enum ReadingAttention: Equatable, Sendable {
             if Alert.isLow(pressure) { found.append(.low) }
         }
         // A low reading's advice already speaks of dizziness.
-        let note = reading.note.lowercased()
-        if !found.contains(.low), symptomWords.contains(where: { note.contains($0) }) { found.append(.symptom) }
+        if !found.contains(.low), mentionsSymptom(reading.note) { found.append(.symptom) }
         return found
     }
 

@@ -36,7 +36,7 @@ public struct SummaryWording {
         var sentence: String
         if let near = verdict.nearThreshold {
             // A rounding would decide: say "at the threshold" and give the number with its decimal.
-            sentence = strings.text("verdict.threshold.at", values.merging(["values": nearValues(near)]) { $1 })
+            sentence = strings.text("verdict.threshold.at", values.merging(nearWords(near)) { $1 })
         } else {
             // A treated patient is controlled or not; "the hypertensive range" is a diagnosis.
             // A low average is below the threshold, never "controlled".
@@ -65,6 +65,22 @@ public struct SummaryWording {
         return strings.conjunction(parts)
     }
 
+    /// The values of a limit's "at" sentence: the decimals and which side of the limit the
+    /// unrounded mean is on ("just below it", "reaching it"), as the badge reads it.
+    func nearWords(_ near: NearLimit) -> [String: String] {
+        ["values": nearValues(near), "side": strings.text(near.reached ? "near.side.reached" : "near.side.below")]
+    }
+
+    /// The home figure as page 1 prints it: whole mmHg, except a number within 1 mmHg of the
+    /// threshold or the target, which keeps its decimal (`134.6/80`), so the figure never shows
+    /// the rounding that the badge and the words do not use.
+    public static func figure(_ verdict: HomeVerdict) -> String {
+        let mean = verdict.mean
+        let near = [verdict.nearThreshold, verdict.nearTarget].compactMap { $0 }
+        let number = { (value: Double, isNear: Bool) in isNear ? Figures.oneDecimal(value) : String(Figures.rounded(value)) }
+        return number(mean.systolic, near.contains { $0.systolic != nil }) + "/" + number(mean.diastolic, near.contains { $0.diastolic != nil })
+    }
+
     /// Under ESC 2024, the home category of the average: "ESC 2024 home category: elevated
     /// (120–134/70–84)"; nil under the other guidelines.
     public var escHomeCategory: String? {
@@ -80,7 +96,7 @@ public struct SummaryWording {
         var values = ["target": summary.goals.target.description, "name": summary.profile.name, "guideline": summary.options.guideline.label(in: strings)]
         let key: String
         if let near = verdict.nearTarget {
-            values["values"] = nearValues(near)
+            values.merge(nearWords(near)) { $1 }
             key = band ? "verdict.band.at" : "verdict.target.at"
         } else {
             key = band ? (atOrAbove ? "verdict.band.above" : "verdict.band.within") : atOrAbove ? "verdict.target.above" : "verdict.target.below"
@@ -147,6 +163,21 @@ public struct SummaryWording {
         return verdict.sufficient ? sentence : strings.text("verdict.provisionalSentence", ["sentence": sentence])
     }
 
+    /// "Dizziness or fainting noted 3 times (24–30 Nov; lowest 86/52)"; nil without symptom notes
+    /// in the headline period or without a blood-pressure figure.
+    public var symptomLine: String? {
+        guard summary.verdict != nil, let symptoms = summary.symptomNotes else { return nil }
+        return strings.text(symptoms.count == 1 ? "symptoms.noted.one" : "symptoms.noted", [
+            "n": String(symptoms.count), "period": dateSpan(symptoms.from, symptoms.to),
+            "lowest": symptoms.lowest.map { strings.text(symptoms.count == 1 ? "symptoms.at" : "symptoms.lowest", ["pressure": $0.description]) } ?? "",
+        ])
+    }
+
+    /// "24–30 Nov", or one date when the span is one day.
+    func dateSpan(_ from: CivilDate, _ to: CivilDate) -> String {
+        from == to ? date(from) : strings.text("dateSpan", ["from": date(from), "to": date(to)])
+    }
+
     /// "Isolated systolic pattern: SYS at or above 135, DIA below 85", with the number that is
     /// within 1 mmHg of its threshold given to one decimal; provisional as the average is.
     public var isolatedSystolic: String? {
@@ -188,7 +219,8 @@ public struct SummaryWording {
             "visits": strings.text(office.visits.count == 1 ? "office.oneVisit" : "office.visits", ["n": String(office.visits.count)]),
         ]
         if let phenotype = office.phenotype, let home = summary.protocolAverage {
-            values["home"] = SummaryWording.pressure(home.mean)
+            // The home figure as the headline prints it (134.6/80 at a threshold).
+            values["home"] = summary.verdict.map(SummaryWording.figure) ?? SummaryWording.pressure(home.mean)
             values["phenotype"] = phenotypeLabel(phenotype, treated: office.treated)
             return strings.text("office.line", values)
         }

@@ -23,10 +23,11 @@ public struct WeekQuality: Equatable, Sendable {
     init(average: ProtocolAverage, home: [Reading], medicationEvents: [Event]) {
         let averaged = average.firstDay.dayNumber...average.lastDay.dayNumber
         var perSession: [Int: Int] = [:]
-        for reading in home where reading.bloodPressure != nil && ProtocolAverage.averages(reading) {
+        for reading in home where reading.bloodPressure != nil {
+            guard let session = ProtocolSession(reading) else { continue }
             let day = reading.takenAt.measurementDayNumber
             guard averaged.contains(day), day != average.excludedDay.dayNumber else { continue }
-            perSession[day * 2 + (reading.period == .morning ? 0 : 1), default: 0] += 1
+            perSession[day * 2 + (session == .morning ? 0 : 1), default: 0] += 1
         }
         sessions = perSession.count
         singleReadingSessions = perSession.values.filter { $0 == 1 }.count

@@ -59,4 +59,41 @@ import Testing
         #expect(SummaryWording(summary: summary, strings: english) { $0 }.isolatedSystolic
             == "Isolated systolic pattern: SYS at or above 135, DIA below 85 (84.4)")
     }
+
+    /// Either side of 135 under ESH's home 135/85: 134.625 is printed "134.6" and is below, with a
+    /// "Below threshold" badge; 135.0 reaches it, with "At or above threshold". The badge, its
+    /// colour, the figure and the words read the same unrounded comparison, never the rounding.
+    @Test func theBadgeFollowsTheUnroundedComparisonOfTheWords() throws {
+        // The 24 averaged readings (day 2 on): 15 at 135 and 9 at 134 → 3231 / 24 = 134.625.
+        let below = Headline(summary: BPSummary(profile: dad, readings: Self.week(systolic: { $0 < 19 ? 135 : 134 }, diastolic: 80)), strings: english) { $0 }
+        #expect(below.figureText == "134.6/80")
+        #expect(below.badge == .atTarget)
+        #expect(below.badgeText(english) == "Below threshold")
+        let belowWords = try #require(below.verdicts.first { $0.kind == .threshold })
+        #expect(belowWords.text == "Home average at the threshold of the hypertensive range (ESH 2023 135/85): systolic 134.6, within 1 mmHg and just below it")
+        #expect(belowWords.tone == .plain)
+        #expect(below.clinicalSummary?.contains("Home 134.6/80 is at the threshold (ESH 2023 135/85; systolic 134.6, just below it)") == true)
+
+        let reached = Headline(summary: BPSummary(profile: dad, readings: Self.week(systolic: { _ in 135 }, diastolic: 80)), strings: english) { $0 }
+        #expect(reached.figureText == "135.0/80")
+        #expect(reached.badge == .aboveTarget)
+        #expect(reached.badgeText(english) == "At or above threshold")
+        #expect(reached.verdicts.first { $0.kind == .threshold }?.text
+            == "Home average at the threshold of the hypertensive range (ESH 2023 135/85): systolic 135.0, within 1 mmHg and reaching it")
+        let zh = Headline(summary: BPSummary(profile: dad, readings: Self.week(systolic: { _ in 135 }, diastolic: 80)), strings: chinese) { $0 }
+        #expect(zh.verdicts.first { $0.kind == .threshold }?.text.contains("收缩压 135.0，相差不到 1 mmHg，已达到该值") == true)
+
+        // 134.6 is printed 135 by the rounding: only the decimal tells it from 135.0.
+        let summary = BPSummary(profile: dad, readings: Self.week(systolic: { $0 < 19 ? 135 : 134 }, diastolic: 80))
+        #expect(summary.verdict?.atOrAboveThreshold == false && summary.verdict?.nearThreshold?.reached == false)
+        #expect(summary.verdict?.mean.shown.systolic == 135)
+    }
+
+    /// A week whose systolic follows `systolic(k)` (k 0…27, the left-out first day's four first).
+    static func week(systolic: (Int) -> Int, diastolic: Int) -> [Reading] {
+        (0..<28).map { k in
+            let time = [(7, 0), (7, 2), (21, 0), (21, 2)][k % 4]
+            return reading(day("2026-11-23").adding(days: k / 4).description, time.0, time.1, systolic(k), diastolic)
+        }
+    }
 }

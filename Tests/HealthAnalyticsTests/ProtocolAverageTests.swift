@@ -71,9 +71,39 @@ import Testing
     }
 }
 
+/// One definition of the morning and evening sessions: the average, `healthlog protocol`'s week
+/// and the week's quality count the same readings.
+@Suite struct ProtocolSessionTests {
+    @Test func theEveningSessionEndsAtTwo() {
+        #expect(ProtocolSession(reading("2026-11-24", 7, 0, 130, 80)) == .morning)
+        #expect(ProtocolSession(reading("2026-11-24", 21, 0, 130, 80)) == .evening)
+        #expect(ProtocolSession(reading("2026-11-25", 1, 59, 130, 80)) == .evening)
+        #expect(ProtocolSession(reading("2026-11-25", 2, 0, 130, 80)) == nil)
+        #expect(ProtocolSession(reading("2026-11-25", 3, 50, 130, 80)) == nil)
+        #expect(ProtocolSession(reading("2026-11-24", 13, 0, 130, 80)) == nil)
+        #expect(ProtocolSession.isNight(reading("2026-11-25", 3, 50, 130, 80)))
+    }
+
+    /// Readings at 00:30 (evening, before bed) and at 02:00 and 03:50 (night, woke up) on the
+    /// night after 26 Nov: `protocol`'s week counts one more evening and two night readings,
+    /// as the average does; before, it counted all three as evenings.
+    @Test func theProtocolWeekCountsTheSessionsTheAverageUses() throws {
+        var readings = ProtocolAverageTests.week()
+        readings += [reading("2026-11-27", 0, 30, 140, 85), reading("2026-11-27", 2, 0, 170, 95), reading("2026-11-27", 3, 50, 170, 95)]
+        let week = ProtocolWeek(start: day("2026-11-23"), readings: readings)
+        #expect(week.days.map(\.evening) == [2, 2, 2, 3, 2, 2, 2])
+        #expect(week.days.map(\.night) == [0, 0, 0, 2, 0, 0, 0])
+        let average = try #require(week.average)
+        #expect(average.evening?.count == 13)
+        // Every morning and evening the week shows, after its first day, is in the average.
+        #expect(week.days.dropFirst().reduce(0) { $0 + $1.morning + $1.evening } == average.count)
+    }
+}
+
 @Suite struct VerdictRoundingTests {
-    /// 134.58/84.58 is shown as 135/85: the verdict must agree with the figure a doctor reads.
-    @Test func theVerdictComparesTheAverageAsShown() throws {
+    /// 134.58/84.58 is shown as 135/85 by rounding but is below 135/85: the verdict compares the
+    /// unrounded mean, and page 1 prints the decimals and says "at the threshold … just below it".
+    @Test func theVerdictComparesTheUnroundedAverage() throws {
         var readings: [Reading] = []
         for offset in 0..<7 {
             let date = day("2026-11-01").adding(days: offset).description
@@ -86,9 +116,10 @@ import Testing
         let verdict = try #require(summary.verdict)
         #expect(verdict.mean.systolic < 135 && verdict.mean.systolic > 134.5)
         #expect(SummaryWording.pressure(verdict.mean) == "135/85")
-        #expect(verdict.atOrAboveThreshold)
-        // A rounding decides it: the words say "at the threshold" and give the decimals.
+        #expect(!verdict.atOrAboveThreshold)
+        #expect(SummaryWording.figure(verdict) == "134.6/84.6")
+        // A rounding would decide it: the words say "at the threshold" and give the decimals.
         #expect(SummaryWording(summary: summary, strings: english) { $0 }.thresholdVerdict
-            == "Home average at the threshold of the hypertensive range (ESH 2023 135/85): systolic 134.6 and diastolic 84.6, within 1 mmHg: neither clearly above nor below")
+            == "Home average at the threshold of the hypertensive range (ESH 2023 135/85): systolic 134.6 and diastolic 84.6, within 1 mmHg and just below it")
     }
 }

@@ -33,4 +33,18 @@ import Testing
             #expect(!text.contains("03:50 Evening") && !text.contains("03:50 晚上"), "\(language): the bare time is not printed")
         }
     }
+
+    /// `protocol` counts sessions as the average and page 1's grid do: 00:05 is Sunday's evening
+    /// reading, 03:50 a night reading that is not counted.
+    @Test func protocolCountsTheNightReadingAsNoEvening() throws {
+        let cli = log()
+        let json = cli.ok("protocol", "--start", "2026-11-22", "--format", "json")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let first = try #require((object["days"] as? [[String: Any]])?.first)
+        #expect(first["date"] as? String == "2026-11-22")
+        #expect(first["evening"] as? Int == 2)
+        #expect(first["night"] as? Int == 1)
+        let text = cli.ok("protocol", "--start", "2026-11-22")
+        #expect(text.contains("1 night reading (02:00–03:59), not counted"))
+    }
 }

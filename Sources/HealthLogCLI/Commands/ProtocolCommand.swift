@@ -49,7 +49,10 @@ struct ProtocolCommand: Command {
             context.stdout.line(JSONValue.object([
                 ("profile", .string(profile.id)), ("start", .string(week.start.description)), ("end", .string(week.end.description)),
                 ("days", .array(week.days.map { day in
-                    .object([("date", .string(day.date.description)), ("morning", .int(day.morning)), ("evening", .int(day.evening))])
+                    .object([
+                        ("date", .string(day.date.description)), ("morning", .int(day.morning)), ("evening", .int(day.evening)),
+                        ("night", .int(day.night)),
+                    ])
                 })),
                 ("excludedDay", .optional(excluded?.description)), ("count", .int(week.count)), ("sufficient", .bool(week.sufficient)),
                 ("average", week.average.map { .object([("systolic", .double($0.systolic)), ("diastolic", .double($0.diastolic))]) } ?? .null),
@@ -62,6 +65,7 @@ struct ProtocolCommand: Command {
         let name = { (date: CivilDate) in "\(presenter.weekdayName(date)) \(date)" }
         context.stdout.line(style.bold("\(profile.id) (\(profile.name.visibleControls()))") + " · protocol week \(name(week.start)) – \(name(week.end))")
         context.stdout.line("The guideline asks for 2 morning and 2 evening home readings on each of 7 days; the first day is not counted.")
+        context.stdout.line("Morning is 04:00–11:59, evening 18:00–01:59; readings from 02:00 to 03:59 are night readings.")
         context.stdout.line("")
         context.stdout.line(style.bold("  Day              Morning  Evening"))
         let perSlot = ProtocolWeek.readingsPerSlot
@@ -72,6 +76,10 @@ struct ProtocolCommand: Command {
             }
             var remark = ""
             if day.date == (excluded ?? week.start) { remark = "day 1, not counted" }
+            if day.night > 0 {
+                // 02:00–03:59 is night, not the evening session (the same rule as the report's week grid).
+                remark += (remark.isEmpty ? "" : "; ") + "\(counted(day.night, "night reading")) (02:00–03:59), not counted"
+            }
             if day.date == today {
                 let missing = status.missingToday
                 let still = missing.isEmpty ? "done" : "still to take: " + missing.map(\.rawValue).joined(separator: " and ")

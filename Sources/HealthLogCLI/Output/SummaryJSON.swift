@@ -45,6 +45,13 @@ enum SummaryJSON {
             ("verdict", summary.verdict.map(verdict) ?? .null),
             ("headline", headline.json(strings)),
             ("hypertensive", .bool(summary.hypertensive)),
+            ("symptomNotes", summary.symptomNotes.map { symptoms in
+                .object([
+                    ("from", .string(symptoms.from.description)), ("to", .string(symptoms.to.description)), ("count", .int(symptoms.count)),
+                    ("lowest", symptoms.lowest.map { .object([("systolic", .int($0.systolic)), ("diastolic", .int($0.diastolic))]) } ?? .null),
+                    ("latestNote", .string(symptoms.latestNote)),
+                ])
+            } ?? .null),
             ("office", summary.office.map { mean($0.office) } ?? .null),
             ("phenotype", .optional(summary.office?.phenotype?.rawValue)),
             ("phenotypeTreated", .bool(summary.office?.treated ?? false)),
@@ -167,9 +174,10 @@ enum SummaryJSON {
         ])
     }
 
-    /// `{systolic, diastolic}`: the numbers within 1 mmHg of the limit (null for one that is not).
+    /// `{systolic, diastolic, reached}`: the numbers within 1 mmHg of the limit (null for one that
+    /// is not), and whether the unrounded mean reaches the limit (what the badge reads).
     private static func near(_ near: NearLimit) -> JSONValue {
-        .object([("systolic", .optional(near.systolic)), ("diastolic", .optional(near.diastolic))])
+        .object([("systolic", .optional(near.systolic)), ("diastolic", .optional(near.diastolic)), ("reached", .bool(near.reached))])
     }
 
     /// `{from, to, n, systolic: {mean, sd}, diastolic: {mean, sd}}`.

@@ -94,7 +94,7 @@ struct HeadlineBlock: ReportBlock, DrawnFromRequest {
             }
             if let share = summary.atOrAboveTargetPercent {
                 rows.append((
-                    strings.text(summary.goals.targetSource == .threshold ? "aboveShareThreshold" : "aboveShare") + " (≥ \(summary.goals.target))", "\(Figures.percent(share))%",
+                    strings.text(summary.goals.targetSource == .threshold ? "aboveShareThreshold" : "aboveShare") + strings.text("aboveShare.limit", ["limit": summary.goals.target.description]), "\(Figures.percent(share))%",
                     share >= 50 ? template.color("bad") : nil
                 ))
             }

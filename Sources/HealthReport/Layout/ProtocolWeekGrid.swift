@@ -22,10 +22,12 @@ struct ProtocolWeekGrid: ReportBlock, DrawnFromRequest {
     private func counts(_ days: [CivilDate]) -> [[Int]] {
         guard let first = days.first?.dayNumber else { return [] }
         var counts = Array(repeating: [0, 0], count: days.count)
-        for reading in summary.homeReadings where reading.bloodPressure != nil && ProtocolAverage.averages(reading) {
+        for reading in summary.homeReadings where reading.bloodPressure != nil {
+            // The sessions `healthlog protocol` and the average count: one definition.
+            guard let session = ProtocolSession(reading) else { continue }
             let index = reading.takenAt.measurementDayNumber - first
             guard counts.indices.contains(index) else { continue }
-            counts[index][reading.period == .morning ? 0 : 1] += 1
+            counts[index][session == .morning ? 0 : 1] += 1
         }
         return counts
     }
