@@ -21,6 +21,8 @@ public final class CommandContext {
     var noSync = false
     /// The log, made on first use.
     private var openedLog: HealthLog?
+    /// The terminal's words, once loaded (see ``words()``).
+    private var loadedWords: StringTable?
 
     public init(
         stdout: any TextOutput, stderr: any TextOutput, environment: [String: String],
@@ -96,6 +98,19 @@ public final class CommandContext {
     /// it, so a refused command writes nothing.
     func discardCreatedLogIfUnused() {
         openedLog?.discardCreatedLogIfUnused()
+    }
+
+    /// The language the command line speaks: `HEALTHLOG_LANGUAGE` (or the configuration file's
+    /// `language`), else the locale (`LC_ALL`, `LANG`).
+    var language: Language { Language(environment: environment) }
+
+    /// Every human-readable line of the command line in ``language``: the `cli.` strings of the
+    /// same tables the report uses, loaded once.
+    func words() throws(CLIError) -> StringTable {
+        if let loadedWords, loadedWords.language == language { return loadedWords }
+        let table = try strings(language)
+        loadedWords = table
+        return table
     }
 
     /// The string table for `language`, from the Templates folder.

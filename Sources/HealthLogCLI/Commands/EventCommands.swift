@@ -29,7 +29,7 @@ struct EventAddCommand: Command {
             // An event may be planned ahead, so the store checks its time, not the reading rule.
             let instant = try DateArgument.instant(when, now: context.now, zone: context.zone, arguments: arguments)
             at = instant
-            repeatedWallTime = ReadingInput.isRepeatedWallTime(when, instant, context: context) ? ReadingInput.repeatedWallTimeNote(instant) : nil
+            repeatedWallTime = ReadingInput.isRepeatedWallTime(when, instant, context: context) ? ReadingInput.repeatedWallTimeNote(instant, words: try context.words()) : nil
         } else {
             at = nil
             repeatedWallTime = nil

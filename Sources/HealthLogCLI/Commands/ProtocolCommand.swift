@@ -58,40 +58,54 @@ struct ProtocolCommand: Command {
             return
         }
         let style = context.style
-        let presenter = ReadingPresenter(tags: [], environment: context.environment, style: style)
-        let name = { (date: CivilDate) in "\(presenter.weekdayName(date)) \(date)" }
-        context.stdout.line(style.bold("\(profile.id) (\(profile.name.visibleControls()))") + " · protocol week \(name(week.start)) – \(name(week.end))")
-        context.stdout.line("The guideline asks for 2 morning and 2 evening home readings on each of 7 days; the first day is not counted.")
+        let words = try context.words()
+        let name = { (date: CivilDate) in words.weekdayAndDate(date) }
+        context.stdout.line(
+            style.bold("\(profile.id) (\(profile.name.visibleControls()))") + " · "
+                + words.cli("protocol.week", ["from": name(week.start), "to": name(week.end)]))
+        context.stdout.line(words.cli("protocol.asks"))
         context.stdout.line("")
-        context.stdout.line(style.bold("  Day              Morning  Evening"))
+        // Columns as wide as their titles, in either language: day, morning, evening.
+        let titles = ["day", "morning", "evening"].map { words.cli("protocol.col.\($0)") }
+        let dayWidth = max(15, titles[0].displayWidth, name(week.start).displayWidth)
+        let slotWidth = max(7, titles[1].displayWidth, titles[2].displayWidth)
+        context.stdout.line(style.bold("  \(titles[0].padding(dayWidth))  \(titles[1].padding(slotWidth))  \(titles[2])".trimmingTrailingSpaces()))
         let perSlot = ProtocolWeek.readingsPerSlot
         for day in week.days {
             let cell = { (count: Int) -> String in
-                let text = "\(count)/\(perSlot)".padding(7)
+                let text = "\(count)/\(perSlot)".padding(slotWidth)
                 return count >= perSlot ? style.green(text) : day.date > today ? style.dim(text) : style.yellow(text)
             }
-            var remark = ""
-            if day.date == (excluded ?? week.start) { remark = "day 1, not counted" }
+            var remarks: [String] = []
+            if day.date == (excluded ?? week.start) { remarks.append(words.cli("protocol.notCounted")) }
             if day.date == today {
                 let missing = status.missingToday
-                let still = missing.isEmpty ? "done" : "still to take: " + missing.map(\.rawValue).joined(separator: " and ")
-                remark += (remark.isEmpty ? "" : "; ") + "today, \(still)"
+                remarks.append(
+                    missing.isEmpty
+                        ? words.cli("protocol.todayDone")
+                        : words.cli("protocol.todayMissing", ["periods": words.conjunction(missing.map(words.periodName))]))
             } else if day.date > today {
-                remark += (remark.isEmpty ? "" : "; ") + "planned"
+                remarks.append(words.cli("protocol.planned"))
             }
-            context.stdout.line("  \(name(day.date).padding(15))  \(cell(day.morning))  \(cell(day.evening))  \(style.dim(remark))".trimmingTrailingSpaces())
+            let remark = remarks.joined(separator: words.cli("protocol.remarkSeparator"))
+            context.stdout.line("  \(name(day.date).padding(dayWidth))  \(cell(day.morning))  \(cell(day.evening))  \(style.dim(remark))".trimmingTrailingSpaces())
         }
         context.stdout.line("")
         guard let average = week.average else {
-            context.stdout.line("No morning or evening home readings after the first day yet: nothing to average.")
+            context.stdout.line(words.cli("protocol.nothing"))
             return
         }
         let mean = "\(average.mean.shown) mmHg"
         if average.sufficient {
-            context.stdout.line(style.green("Sufficient:") + " \(counted(average.count, "reading")) on \(counted(average.days, "day")) · average \(style.bold(mean))")
+            context.stdout.line(
+                style.green(words.cli("protocol.sufficient"))
+                    + words.cli("protocol.sufficientDetail", [
+                        "readings": words.counted(average.count, "reading"), "days": words.counted(average.days, "day"), "mean": style.bold(mean),
+                    ]))
         } else {
             context.stdout.line(
-                style.yellow("Too few so far:") + " \(average.count) of the \(ProtocolAverage.minimumCount) readings needed · provisional average \(mean)")
+                style.yellow(words.cli("protocol.tooFew"))
+                    + words.cli("protocol.tooFewDetail", ["n": String(average.count), "needed": String(ProtocolAverage.minimumCount), "mean": mean]))
         }
     }
 }

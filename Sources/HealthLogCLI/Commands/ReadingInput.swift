@@ -104,14 +104,14 @@ struct ReadingInput {
     }
 
     /// The line that says which of two equal wall times was taken.
-    static func repeatedWallTimeNote(_ instant: ZonedInstant) -> String {
-        "\(instant.localDate) \(instant.localTimeText) happens twice (the clocks went back): taken as the first, UTC\(instant.offsetText)."
+    static func repeatedWallTimeNote(_ instant: ZonedInstant, words: StringTable) -> String {
+        words.cli("add.repeatedWallTime", ["date": instant.localDate.description, "time": instant.localTimeText, "offset": instant.offsetText])
     }
 
     /// The line that says which of two equal wall times was taken, or nil.
-    var repeatedWallTimeNote: String? {
+    func repeatedWallTimeNote(_ words: StringTable) -> String? {
         guard atRepeatedWallTime, let takenAt else { return nil }
-        return ReadingInput.repeatedWallTimeNote(takenAt)
+        return ReadingInput.repeatedWallTimeNote(takenAt, words: words)
     }
 
     /// The values as the log takes them.

@@ -20,7 +20,8 @@ struct StatsText {
         let profile = summary.profile
         let guideline = summary.options.guideline
         var header = style.bold("\(profile.id) (\(profile.name.visibleControls()))")
-            + " · \(summary.from) – \(summary.to) · \(counted(summary.overall.count, "home reading")) · \(guideline.label(in: strings))"
+            + " · \(strings.cli("range.between", ["from": summary.from.description, "to": summary.to.description]))"
+            + " · \(strings.counted(summary.overall.count, "homeReading")) · \(guideline.label(in: strings))"
         if let filter { header += " · " + strings.text("filter", ["filter": filter]) }
         lines.append(header)
         lines.append("")
@@ -35,9 +36,9 @@ struct StatsText {
         }
         verdict(into: &lines)
         lines.append("")
-        lines.append(style.bold(columns(["", "n", "SYS mean±SD", "DIA mean±SD", "Pulse", "SYS range", "DIA range"])))
-        for (name, group) in [("Morning", summary.periods[.morning]!), ("Noon", summary.periods[.noon]!),
-                              ("Evening", summary.periods[.evening]!), ("All", summary.overall)] {
+        lines.append(style.bold(columns([""] + ["n", "sysMean", "diaMean", "pulse", "sysRange", "diaRange"].map { strings.cli("stats.col.\($0)") })))
+        for (name, group) in [(strings.text("morning"), summary.periods[.morning]!), (strings.text("noon"), summary.periods[.noon]!),
+                              (strings.text("evening"), summary.periods[.evening]!), (strings.text("all"), summary.overall)] {
             lines.append(row(name, group))
         }
         if let buckets = summary.buckets {
@@ -50,12 +51,15 @@ struct StatsText {
         }
         var figures: [String] = []
         if let share = summary.atOrAboveTargetPercent {
-            figures.append("at or above target \(Figures.percent(share))%")
-            figures.append("SYS \(summary.options.targetRange.lowerBound)–\(summary.options.targetRange.upperBound): \(Figures.percent(summary.timeInTargetPercent ?? 0))%")
+            figures.append(strings.cli("stats.atOrAboveTarget", ["percent": Figures.percent(share)]))
+            figures.append(strings.cli("stats.timeInRange", [
+                "low": String(summary.options.targetRange.lowerBound), "high": String(summary.options.targetRange.upperBound),
+                "percent": Figures.percent(summary.timeInTargetPercent ?? 0),
+            ]))
         }
         if !figures.isEmpty { lines.append(figures.joined(separator: " · ")) }
         if let map = summary.meanArterialPressure, let pulsePressure = summary.pulsePressure {
-            lines.append("MAP \(Figures.oneDecimal(map)) · pulse pressure \(Figures.oneDecimal(pulsePressure)) mmHg")
+            lines.append(strings.cli("stats.map", ["map": Figures.oneDecimal(map), "pulsePressure": Figures.oneDecimal(pulsePressure)]))
         }
         trend(into: &lines)
         tags(into: &lines)
@@ -63,19 +67,23 @@ struct StatsText {
         notes(into: &lines)
         if summary.dailyMeans.count >= 2 {
             lines.append("")
-            lines.append("Daily SYS  " + sparkline(summary.dailyMeans.map(\.systolic)) + "  \(Figures.whole(summary.dailyMeans.map(\.systolic).min()!))–\(Figures.whole(summary.dailyMeans.map(\.systolic).max()!))")
-            lines.append("Daily DIA  " + sparkline(summary.dailyMeans.map(\.diastolic)) + "  \(Figures.whole(summary.dailyMeans.map(\.diastolic).min()!))–\(Figures.whole(summary.dailyMeans.map(\.diastolic).max()!))")
+            let names = [strings.cli("stats.dailySystolic"), strings.cli("stats.dailyDiastolic")]
+            let nameWidth = names.map(\.displayWidth).max()!
+            for (name, values) in zip(names, [summary.dailyMeans.map(\.systolic), summary.dailyMeans.map(\.diastolic)]) {
+                lines.append(name.padding(nameWidth) + "  " + sparkline(values) + "  \(Figures.whole(values.min()!))–\(Figures.whole(values.max()!))")
+            }
         }
         lines.append("")
         if summary.alerts.isEmpty {
-            lines.append("Alerts: none")
+            lines.append(strings.cli("stats.alertsNone"))
         } else {
-            lines.append(style.red("Alerts: \(summary.alerts.count)"))
+            lines.append(style.red(strings.cli("stats.alerts", ["n": String(summary.alerts.count)])))
             for alert in summary.alerts.suffix(5) {
-                let kind = alert.kind == .urgent ? "urgent (\(guideline.classify(alert.pressure).label(in: strings)))" : "low"
+                let kind = alert.kind == .urgent
+                    ? strings.cli("stats.alert.urgent", ["category": guideline.classify(alert.pressure).label(in: strings)]) : strings.cli("stats.alert.low")
                 lines.append("  \(alert.takenAt.localDate) \(alert.takenAt.localTimeText)  \(alert.pressure)  \(kind)")
             }
-            if summary.alerts.count > 5 { lines.append("  … and \(summary.alerts.count - 5) earlier (see --format json)") }
+            if summary.alerts.count > 5 { lines.append("  " + strings.cli("stats.alertsEarlier", ["n": String(summary.alerts.count - 5)])) }
         }
         weight(into: &lines)
         return finish(lines)
@@ -100,17 +108,18 @@ struct StatsText {
             case .low: badge = style.red(words.lowercased())
             }
             if let average = headline.protocolAverage {
-                lines.append("Home BP (7-day protocol): \(figure)  \(badge)")
-                let days = average.days == 1 ? "1 day" : "\(average.days) days"
-                lines.append("  \(average.firstDay) – \(average.lastDay) · \(days) · n=\(average.count) · \(headline.excludedDay ?? "")")
+                lines.append(strings.cli("stats.homeProtocol", ["figure": figure, "badge": badge]))
+                let days = strings.counted(average.days, "day")
+                let span = strings.cli("range.between", ["from": average.firstDay.description, "to": average.lastDay.description])
+                lines.append("  \(span) · \(days) · n=\(average.count) · \(headline.excludedDay ?? "")")
                 if let provisional = headline.provisionalReason { lines += wrapped("  " + style.yellow(provisional)) }
                 var week: [String] = []
-                if let morning = headline.morning { week.append("morning \(morning.shown) (n=\(morning.count))") }
-                if let evening = headline.evening { week.append("evening \(evening.shown) (n=\(evening.count))") }
-                if let difference = headline.weekDifference { week.append("difference \(difference)") }
+                if let morning = headline.morning { week.append(strings.cli("stats.week.morning", ["mean": "\(morning.shown)", "n": String(morning.count)])) }
+                if let evening = headline.evening { week.append(strings.cli("stats.week.evening", ["mean": "\(evening.shown)", "n": String(evening.count)])) }
+                if let difference = headline.weekDifference { week.append(strings.cli("stats.week.difference", ["difference": difference])) }
                 if !week.isEmpty { lines.append("  " + week.joined(separator: " · ")) }
             } else {
-                lines.append("Mean home BP: \(figure)  \(badge)")
+                lines.append(strings.cli("stats.meanHome", ["figure": figure, "badge": badge]))
                 if let provisional = headline.provisionalReason { lines += wrapped("  " + style.yellow(provisional)) }
             }
         }
@@ -139,11 +148,11 @@ struct StatsText {
         guard !summary.tags.isEmpty else { return }
         lines.append("")
         lines.append(style.bold(strings.text("tags.adjusted")))
-        lines.append(style.bold("  Tag             with (n, mean)      without (n, mean)   difference    compared"))
+        let titles = ["tag", "with", "without", "difference", "compared"].map { strings.cli("stats.tags.col.\($0)") }
+        lines.append(style.bold("  \(titles[0].padding(14))  \(titles[1].padding(18))  \(titles[2].padding(18))  \(titles[3].padding(12))  \(titles[4])"))
         for comparison in summary.tags.prefix(8) {
             let name = tagLabel(comparison.tag).clipped(toWidth: 14).padding(14)
-            let periods = comparison.periodsCompared.map { ["morning": "am", "noon": "noon", "evening": "pm"][$0.rawValue]! }
-                .joined(separator: ", ")
+            let periods = comparison.periodsCompared.map { strings.cli("stats.periodShort.\($0.rawValue)") }.joined(separator: ", ")
             lines.append(
                 "  \(name)  \(side(comparison.with).padding(18))  \(side(comparison.without).padding(18))  \(wording.adjustedDifference(comparison).padding(12))  \(periods)")
         }
@@ -180,7 +189,10 @@ struct StatsText {
 
     private func weight(into lines: inout [String]) {
         if let weight = summary.weight {
-            lines.append("Weight: \(Figures.oneDecimal(weight.first)) → \(Figures.oneDecimal(weight.last)) kg (\(Figures.signed(weight.change, decimals: 1))), mean \(Figures.oneDecimal(weight.mean)), n=\(weight.count)")
+            lines.append(strings.cli("stats.weight", [
+                "first": Figures.oneDecimal(weight.first), "last": Figures.oneDecimal(weight.last),
+                "change": Figures.signed(weight.change, decimals: 1), "mean": Figures.oneDecimal(weight.mean), "n": String(weight.count),
+            ]))
         }
     }
 
@@ -200,11 +212,14 @@ struct StatsText {
         ])
     }
 
-    /// The period table's cells at fixed widths, so the header and every row line up.
+    /// The period table's cells at fixed widths (wider where a title is), so the header and
+    /// every row line up.
     private func columns(_ cells: [String]) -> String {
-        [
-            cells[0].padding(10), cells[1].leftPadding(4), cells[2].padding(12), cells[3].padding(12),
-            cells[4].leftPadding(5), cells[5].leftPadding(9), cells[6].leftPadding(9),
+        let titles = ["sysMean", "diaMean", "pulse", "sysRange", "diaRange"].map { strings.cli("stats.col.\($0)").displayWidth }
+        let width = { (index: Int, least: Int) in Swift.max(least, titles[index - 2]) }
+        return [
+            cells[0].padding(10), cells[1].leftPadding(4), cells[2].padding(width(2, 12)), cells[3].padding(width(3, 12)),
+            cells[4].leftPadding(width(4, 5)), cells[5].leftPadding(width(5, 9)), cells[6].leftPadding(width(6, 9)),
         ].joined(separator: "  ")
     }
 
