@@ -86,7 +86,7 @@ public final class CommandContext {
         do {
             return try call(log)
         } catch let error as HealthLogError {
-            throw CLIError(error)
+            throw CLIError(error, words: try? words())
         } catch let error as CLIError {
             throw error
         } catch {

@@ -16,7 +16,7 @@ public enum HealthLogMain {
         } catch {
             context.discardCreatedLogIfUnused()
             // Messages quote what was typed or read; it is shown, never obeyed by the terminal.
-            context.stderr.line(error.description.visibleControls())
+            context.stderr.line(error.line(in: try? context.words()).visibleControls())
             status = error.exitCode
         }
         context.stdout.flush()
@@ -81,10 +81,11 @@ public enum HealthLogMain {
             }
             guard let command = group.subcommands.first(where: { $0.spec.path.last == sub }) else {
                 let names = group.subcommands.compactMap { $0.spec.path.last }
+                let words = try context.words()
                 if let meant = Suggestion.nearest(to: sub, among: names) {
-                    throw .usage("unknown subcommand '\(sub)' (did you mean '\(meant)'?)", command: group.spec.commandLine)
+                    throw .usage(words.cli("error.unknownSubcommand.meant", ["word": sub, "meant": meant]), command: group.spec.commandLine)
                 }
-                throw .usage("unknown subcommand '\(sub)' (one of: \(names.joined(separator: ", ")))", command: group.spec.commandLine)
+                throw .usage(words.cli("error.unknownSubcommand", ["word": sub, "names": names.joined(separator: ", ")]), command: group.spec.commandLine)
             }
             try execute(command, Array(remaining.dropFirst()), context: context)
             return
@@ -92,7 +93,9 @@ public enum HealthLogMain {
         guard let command = CommandRegistry.commands.first(where: { $0.spec.path == [word] }) else {
             var known = CommandRegistry.commands.map { $0.spec.path[0] }
             known.append("help")
-            throw .usage("unknown command '\(word)'\(Suggestion.didYouMean(word, among: known))", command: "healthlog")
+            let words = try context.words()
+            let meant = Suggestion.nearest(to: word, among: known).map { words.cli("error.didYouMean", ["meant": $0]) } ?? ""
+            throw .usage(words.cli("error.unknownCommand", ["word": word, "meant": meant]), command: "healthlog")
         }
         try execute(command, Array(remaining), context: context)
     }

@@ -24,6 +24,10 @@ public enum HealthLogError: Error, Equatable, Sendable, CustomStringConvertible 
     case noProfiles
     /// The log has several profiles and none is the default.
     case profileChoiceNeeded([String])
+    /// No profile has this id; `known` lists the ones there are.
+    case unknownProfile(String, known: [String])
+    /// There is no log at the path, and the command only reads, so none was made.
+    case noDatabase(path: String)
     /// Tag IDs with no definition given for a new stamp; `known` lists the defined ones.
     case unknownTags([String], known: [String])
     /// No reading for the profile in the range (and filters) asked for.
@@ -43,9 +47,10 @@ public enum HealthLogError: Error, Equatable, Sendable, CustomStringConvertible 
 
     public var kind: Kind {
         switch self {
-        case .noProfiles, .profileChoiceNeeded, .unknownTags, .emptyRange, .unrecognizedFormat, .profileRequired,
+        case .noProfiles, .profileChoiceNeeded, .unknownProfile, .unknownTags, .emptyRange, .unrecognizedFormat, .profileRequired,
             .dateOrderRequired, .invalidRecords, .tooManyInvalidRecords:
             .refused
+        case .noDatabase: .unreadableInput
         case .other(let kind, _): kind
         }
     }
@@ -54,6 +59,8 @@ public enum HealthLogError: Error, Equatable, Sendable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .noProfiles: "there are no profiles yet"
+        case .unknownProfile(let id, let known): RecordsError.unknownProfile(id, known: known).description
+        case .noDatabase(let path): RecordsError.noDatabase(path: path).description
         case .profileChoiceNeeded(let ids): "several profiles (\(ids.joined(separator: ", "))) and no default: choose one"
         case .unknownTags(let unknown, let known):
             "unknown tag \(unknown.map { "'\($0)'\(Suggestion.didYouMean($0, among: known))" }.joined(separator: ", ")); known tags: \(known.joined(separator: ", "))"
@@ -74,7 +81,8 @@ extension HealthLogError {
         case .profileChoiceNeeded(let ids): self = .profileChoiceNeeded(ids)
         case .unknownTags(let unknown, let known): self = .unknownTags(unknown, known: known)
         case .invalid, .notFound, .conflict: self = .other(.refused, error.description)
-        case .noDatabase: self = .other(.unreadableInput, error.description)
+        case .unknownProfile(let id, let known): self = .unknownProfile(id, known: known)
+        case .noDatabase(let path): self = .noDatabase(path: path)
         case .notHealthLogDatabase, .newerSchema, .storage: self = .other(.failed, error.description)
         case .output(let output): self = HealthLogError(output)
         }

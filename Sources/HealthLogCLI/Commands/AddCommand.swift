@@ -26,7 +26,7 @@ struct AddCommand: Command {
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         input = try ReadingInput(arguments, positionals: arguments.positionals[...], context: context)
         guard !input.hasNoMeasurement else {
-            throw arguments.usage("give a blood pressure (e.g. 138/86), --pulse or --weight")
+            throw arguments.usage(try context.words().cli("error.noMeasurement"))
         }
     }
 

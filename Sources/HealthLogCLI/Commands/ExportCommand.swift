@@ -47,7 +47,7 @@ struct ExportCommand: Command {
             if let failure = file?.failure { throw CLIError(failure) }
             if context.stdout.failure != nil { return }
             file?.discard()
-            throw CLIError(error)
+            throw CLIError(error, words: try? context.words())
         }
         guard let file, let output else { return }
         do { try file.commit() } catch { throw CLIError(error) }

@@ -144,7 +144,7 @@ struct ImportCommand: Command {
             if case .tooManyInvalidRecords(_, let problems) = error {
                 for problem in problems.prefix(20) { context.stderr.line(problem.description.visibleControls()) }
             }
-            throw CLIError(error)
+            throw CLIError(error, words: try? context.words())
         } catch let error as CLIError {
             throw error
         } catch {
