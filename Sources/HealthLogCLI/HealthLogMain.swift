@@ -59,7 +59,7 @@ public enum HealthLogMain {
             return
         }
         guard let word = top.rest.first, !top.isSet(Options.help) else {
-            context.stdout.write(mainHelp)
+            context.stdout.write(mainHelp(try? context.words()))
             return
         }
         let remaining = top.rest.dropFirst()
@@ -74,7 +74,7 @@ public enum HealthLogMain {
                     return
                 }
                 if remaining.isEmpty || remaining.contains("--help") || remaining.contains("-h") {
-                    context.stdout.write(HelpFormatter.help(for: group.spec, subcommands: group.subcommands.map { $0.spec }, runsAlone: group.defaultCommand != nil))
+                    context.stdout.write(HelpFormatter.help(for: group.spec, subcommands: group.subcommands.map { $0.spec }, runsAlone: group.defaultCommand != nil, words: try? context.words()))
                     return
                 }
                 throw .usage("missing subcommand", command: group.spec.commandLine)
@@ -103,7 +103,7 @@ public enum HealthLogMain {
     private static func execute(_ type: any Command.Type, _ arguments: [String], context: CommandContext) throws(CLIError) {
         let parsed = try ArgumentParser.parse(arguments, spec: type.spec)
         if parsed.isSet(Options.help) {
-            context.stdout.write(HelpFormatter.help(for: type.spec))
+            context.stdout.write(HelpFormatter.help(for: type.spec, words: try? context.words()))
             return
         }
         try applyGlobalOptions(parsed, context: context)
@@ -127,13 +127,13 @@ public enum HealthLogMain {
 
     private static func showHelp(for words: [String], context: CommandContext) throws(CLIError) {
         if words.isEmpty {
-            context.stdout.write(mainHelp)
+            context.stdout.write(mainHelp(try? context.words()))
         } else if words == ["environment"] {
             context.stdout.write(environmentHelp)
         } else if let group = CommandRegistry.groups.first(where: { $0.spec.path == words }) {
-            context.stdout.write(HelpFormatter.help(for: group.spec, subcommands: group.subcommands.map { $0.spec }, runsAlone: group.defaultCommand != nil))
+            context.stdout.write(HelpFormatter.help(for: group.spec, subcommands: group.subcommands.map { $0.spec }, runsAlone: group.defaultCommand != nil, words: try? context.words()))
         } else if let command = CommandRegistry.commands.first(where: { $0.spec.path == words }) {
-            context.stdout.write(HelpFormatter.help(for: command.spec))
+            context.stdout.write(HelpFormatter.help(for: command.spec, words: try? context.words()))
         } else {
             throw .usage("no help for '\(words.joined(separator: " "))': unknown command", command: "healthlog")
         }
@@ -156,11 +156,11 @@ public enum HealthLogMain {
         return text
     }
 
-    /// The top-level help, made from the same specs as every command's.
-    static var mainHelp: String {
+    /// The top-level help, made from the same specs as every command's, in the words of `words`.
+    static func mainHelp(_ words: StringTable? = nil) -> String {
         let groups = CommandRegistry.groups.map(\.spec)
         let topLevel = CommandRegistry.commands.filter { command in command.spec.path.count == 1 && !groups.contains { $0.path == command.spec.path } }
             .map { $0.spec } + groups
-        return HelpFormatter.help(for: spec, subcommands: topLevel)
+        return HelpFormatter.help(for: spec, subcommands: topLevel, words: words)
     }
 }
