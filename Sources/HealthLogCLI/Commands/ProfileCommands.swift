@@ -92,15 +92,17 @@ struct ProfileListCommand: Command {
         let titles = ["id", "name", "born", "target", "readings"].map { words.cli("profile.col.\($0)") }
         let idWidth = max(profiles.map(\.id.count).max() ?? 0, titles[0].displayWidth)
         let names = profiles.map { $0.name.visibleControls(lineBreaks: .symbol) }
-        let nameWidth = max(names.map(\.displayWidth).max() ?? 0, titles[1].displayWidth)
         let (bornWidth, targetWidth, countWidth) = (max(4, titles[2].displayWidth), max(6, titles[3].displayWidth), max(8, titles[4].displayWidth))
+        // On a narrow terminal a long name is cut with "…" so that no row wraps.
+        let room = context.tableWidth.map { $0 - 2 - idWidth - 2 - 2 - bornWidth - 2 - targetWidth - 2 - countWidth }
+        let nameWidth = max(min(names.map(\.displayWidth).max() ?? 0, room ?? .max), titles[1].displayWidth)
         context.stdout.line(context.style.bold(
             "  \(titles[0].padding(idWidth))  \(titles[1].padding(nameWidth))  \(titles[2].padding(bornWidth))  \(titles[3].padding(targetWidth))  \(titles[4].leftPadding(countWidth))"))
         for ((profile, count), name) in zip(zip(profiles, counts), names) {
             let mark = profile.id == defaultID ? "*" : " "
             let born = (profile.birthYear.map(String.init) ?? "").padding(bornWidth)
             context.stdout.line(
-                "\(mark) \(profile.id.padding(idWidth))  \(name.padding(nameWidth))  \(born)  \((profile.target?.description ?? "—").padding(targetWidth))  \(String(count).leftPadding(countWidth))")
+                "\(mark) \(profile.id.padding(idWidth))  \(name.clipped(toWidth: nameWidth).padding(nameWidth))  \(born)  \((profile.target?.description ?? "—").padding(targetWidth))  \(String(count).leftPadding(countWidth))")
         }
         if defaultID != nil { context.stdout.line(context.style.dim(words.cli("profile.defaultMark"))) }
     }

@@ -60,10 +60,15 @@ struct ProtocolCommand: Command {
         let style = context.style
         let words = try context.words()
         let name = { (date: CivilDate) in words.weekdayAndDate(date) }
-        context.stdout.line(
-            style.bold("\(profile.id) (\(profile.name.visibleControls()))") + " · "
-                + words.cli("protocol.week", ["from": name(week.start), "to": name(week.end)]))
-        context.stdout.line(words.cli("protocol.asks"))
+        // On a terminal no line is wider than it: sentences wrap, and a day's remark that does
+        // not fit beside its row goes on the line below.
+        let width = context.tableWidth
+        let say = { (text: String) in
+            for line in width.map({ text.wrapped(toWidth: $0) }) ?? [text] { context.stdout.line(line) }
+        }
+        say(style.bold("\(profile.id) (\(profile.name.visibleControls()))") + " · "
+            + words.cli("protocol.week", ["from": name(week.start), "to": name(week.end)]))
+        say(words.cli("protocol.asks"))
         context.stdout.line("")
         // Columns as wide as their titles, in either language: day, morning, evening.
         let titles = ["day", "morning", "evening"].map { words.cli("protocol.col.\($0)") }
@@ -88,22 +93,29 @@ struct ProtocolCommand: Command {
                 remarks.append(words.cli("protocol.planned"))
             }
             let remark = remarks.joined(separator: words.cli("protocol.remarkSeparator"))
-            context.stdout.line("  \(name(day.date).padding(dayWidth))  \(cell(day.morning))  \(cell(day.evening))  \(style.dim(remark))".trimmingTrailingSpaces())
+            let row = "  \(name(day.date).padding(dayWidth))  \(cell(day.morning))  \(cell(day.evening))"
+            let rowWidth = 2 + dayWidth + 2 + slotWidth + 2 + slotWidth + 2
+            if let width, !remark.isEmpty, rowWidth + remark.displayWidth > width {
+                context.stdout.line(row.trimmingTrailingSpaces())
+                for line in ("    " + remark).wrapped(toWidth: width) { context.stdout.line(style.dim(line)) }
+            } else {
+                context.stdout.line("\(row)  \(style.dim(remark))".trimmingTrailingSpaces())
+            }
         }
         context.stdout.line("")
         guard let average = week.average else {
-            context.stdout.line(words.cli("protocol.nothing"))
+            say(words.cli("protocol.nothing"))
             return
         }
         let mean = "\(average.mean.shown) mmHg"
         if average.sufficient {
-            context.stdout.line(
+            say(
                 style.green(words.cli("protocol.sufficient"))
                     + words.cli("protocol.sufficientDetail", [
                         "readings": words.counted(average.count, "reading"), "days": words.counted(average.days, "day"), "mean": style.bold(mean),
                     ]))
         } else {
-            context.stdout.line(
+            say(
                 style.yellow(words.cli("protocol.tooFew"))
                     + words.cli("protocol.tooFewDetail", ["n": String(average.count), "needed": String(ProtocolAverage.minimumCount), "mean": mean]))
         }

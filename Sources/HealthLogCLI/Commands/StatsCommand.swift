@@ -50,7 +50,7 @@ struct StatsCommand: Command {
             context.stdout.write(
                 StatsText(
                     summary: loaded.summary, headline: loaded.headline(strings: strings), style: context.style, tagLabel: labels.label(of:),
-                    strings: strings, filter: loaded.filterDescription(strings: strings)
+                    strings: strings, filter: loaded.filterDescription(strings: strings), width: context.tableWidth
                 ).render())
         }
     }

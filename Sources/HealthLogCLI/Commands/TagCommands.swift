@@ -63,18 +63,30 @@ struct TagListCommand: Command {
         let words = try context.words()
         let titles = ["id", "colour", "uses", "label"].map { words.cli("tag.col.\($0)") }
         let width = max((tags.map(\.id) + orphans.map(\.id)).map(\.count).max() ?? 0, titles[0].displayWidth)
-        let (colourWidth, usesWidth) = (max(7, titles[1].displayWidth), max(4, titles[2].displayWidth))
-        context.stdout.line(context.style.bold(
-            "\(titles[0].padding(width))  \(titles[1].padding(colourWidth))  \(titles[2].leftPadding(usesWidth))  \(titles[3])"))
+        let usesWidth = max(4, titles[2].displayWidth)
+        // On a narrow terminal the label is cut with "…" (to 12 columns at least), then the
+        // colour is left out, then the label is cut further.
+        let limit = context.tableWidth
+        let labelRoom = { (colour: Bool) in limit.map { $0 - width - 2 - (colour ? max(7, titles[1].displayWidth) + 2 : 0) - usesWidth - 2 } }
+        let colourWidth: Int? = (labelRoom(true) ?? 12) >= 12 ? max(7, titles[1].displayWidth) : nil
+        let room = labelRoom(colourWidth != nil).map { max(4, $0) }
+        let fitted = { (label: String) in room.map { label.clipped(toWidth: $0) } ?? label }
+        let row = { (id: String, colour: String, uses: String, label: String) in
+            [id.padding(width), colourWidth.map { colour.padding($0) }, uses.leftPadding(usesWidth), label].compactMap { $0 }.joined(separator: "  ")
+        }
+        context.stdout.line(context.style.bold(row(titles[0], titles[1], titles[2], fitted(titles[3]))))
         for (tag, count) in zip(tags, counts) {
             // The terminal's language first, the other beside it.
             let names: [String?] = words.language == .chinese ? [tag.labelZh, tag.label] : [tag.label, tag.labelZh]
-            let label = names.compactMap { $0 }.joined(separator: " / ").visibleControls(lineBreaks: .symbol) + (tag.deviation ? context.style.dim(words.cli("tag.deviationMark")) : "")
-            context.stdout.line("\(tag.id.padding(width))  \(tag.color.padding(colourWidth))  \(String(count).leftPadding(usesWidth))  \(label)")
+            let label = names.compactMap { $0 }.joined(separator: " / ").visibleControls(lineBreaks: .symbol)
+            let deviation = tag.deviation ? words.cli("tag.deviationMark") : ""
+            // The deviation mark is dimmed where the whole label fits; a cut label is plain.
+            let fits = room.map { (label + deviation).displayWidth <= $0 } ?? true
+            let shown = fits ? label + (deviation.isEmpty ? "" : context.style.dim(deviation)) : fitted(label + deviation)
+            context.stdout.line(row(tag.id, tag.color, String(count), shown))
         }
         for orphan in orphans {
-            context.stdout.line(
-                "\(orphan.id.padding(width))  \("-------".padding(colourWidth))  \(String(orphan.count).leftPadding(usesWidth))  \(words.cli("tag.undefined"))")
+            context.stdout.line(row(orphan.id, "-------", String(orphan.count), fitted(words.cli("tag.undefined"))))
         }
     }
 }

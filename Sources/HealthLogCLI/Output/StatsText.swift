@@ -3,6 +3,10 @@ import HealthCore
 
 /// `stats` as text for an 80-column terminal: the verdict first, then the detail. Sentences
 /// come from ``SummaryWording``, the same as the report's.
+///
+/// With a `width` (a narrower terminal's), no line is wider: sentences wrap, tables leave out
+/// columns (ranges, then pulse, then diastolic; a tag's periods, then its sides) and notes and
+/// daily bars are shortened.
 struct StatsText {
     let summary: BPSummary
     /// The figure, badge and verdicts, the same value page 1 of the report draws.
@@ -12,6 +16,11 @@ struct StatsText {
     let strings: StringTable
     /// What the filters kept, e.g. "only readings tagged bp-med"; nil without filters.
     let filter: String?
+    /// The terminal's columns; nil through a pipe (80-column text, tables whole).
+    var width: Int? = nil
+
+    /// Sentences wrap at 80 columns, or the terminal's when it is narrower.
+    private var proseWidth: Int { Swift.min(80, width ?? 80) }
 
     private var wording: SummaryWording { SummaryWording(summary: summary, strings: strings, tagLabel: tagLabel) }
 
@@ -70,7 +79,9 @@ struct StatsText {
             let names = [strings.cli("stats.dailySystolic"), strings.cli("stats.dailyDiastolic")]
             let nameWidth = names.map(\.displayWidth).max()!
             for (name, values) in zip(names, [summary.dailyMeans.map(\.systolic), summary.dailyMeans.map(\.diastolic)]) {
-                lines.append(name.padding(nameWidth) + "  " + sparkline(values) + "  \(Figures.whole(values.min()!))–\(Figures.whole(values.max()!))")
+                let range = "\(Figures.whole(values.min()!))–\(Figures.whole(values.max()!))"
+                let bars = Swift.max(4, Swift.min(60, width.map { $0 - nameWidth - 4 - range.displayWidth } ?? 60))
+                lines.append(name.padding(nameWidth) + "  " + sparkline(values, bars: bars) + "  " + range)
             }
         }
         lines.append("")
@@ -90,7 +101,20 @@ struct StatsText {
     }
 
     private func finish(_ lines: [String]) -> String {
-        lines.map { $0.trimmingTrailingSpaces() }.joined(separator: "\n") + "\n"
+        // On a terminal, a line still wider than it wraps here, at a space, never mid-row by the terminal.
+        let fitted = width.map { width in lines.flatMap { $0.displayWidth > width ? wrapped($0, width: width) : [$0] } } ?? lines
+        return fitted.map { $0.trimmingTrailingSpaces() }.joined(separator: "\n") + "\n"
+    }
+
+    /// The columns of a table that fit the terminal: all through a pipe; else those in
+    /// `dropOrder` are left out, first to last, until the row (with `indent` and two-column
+    /// gaps) fits.
+    private func kept(_ widths: [Int], indent: Int, dropOrder: [Int]) -> [Int] {
+        var kept = Array(widths.indices)
+        guard let width else { return kept }
+        let rowWidth = { kept.reduce(indent) { $0 + widths[$1] } + 2 * Swift.max(0, kept.count - 1) }
+        for index in dropOrder where rowWidth() > width { kept.removeAll { $0 == index } }
+        return kept
     }
 
     // MARK: - Sections
@@ -126,20 +150,21 @@ struct StatsText {
         for verdict in headline.verdicts { lines += wrapped(verdict.text.visibleControls()) }
     }
 
-    /// `text` broken at spaces into lines of at most 80 terminal columns; later lines are
-    /// indented two columns more than the first.
-    private func wrapped(_ text: String, width: Int = 80) -> [String] {
-        let indent = String(text.prefix { $0 == " " })
-        let lines = String(text.dropFirst(indent.count)).wrappedLines(firstWidth: width - indent.count, laterWidth: width - indent.count - 2)
-        return lines.enumerated().map { index, line in (index == 0 ? indent : indent + "  ") + line }
+    /// `text` broken at spaces into lines of at most 80 terminal columns (or `width`); later
+    /// lines are indented two columns more than the first.
+    private func wrapped(_ text: String, width: Int? = nil) -> [String] {
+        text.wrapped(toWidth: width ?? proseWidth)
     }
 
     private func trend(into lines: inout [String]) {
         guard let trend = summary.trend, trend.rows.count >= 2 else { return }
         lines.append("")
         lines.append(style.bold(strings.text("trend.\(trend.step.rawValue)")))
-        for row in trend.rows {
-            lines.append("  \(wording.trendLabel(row).padding(24))  n=\(String(row.mean.count).padding(4))  \(SummaryWording.pressure(row.mean))")
+        // Labels take 24 columns, or only as many as the longest where that is too wide.
+        let labels = trend.rows.map(wording.trendLabel)
+        let labelWidth = 2 + 24 + 2 + 6 + 2 + 7 > (width ?? 80) ? labels.map(\.displayWidth).max() ?? 24 : 24
+        for (row, label) in zip(trend.rows, labels) {
+            lines.append("  \(label.padding(labelWidth))  n=\(String(row.mean.count).padding(4))  \(SummaryWording.pressure(row.mean))")
         }
         if let words = wording.trendWords { lines.append("  " + words) }
     }
@@ -149,13 +174,21 @@ struct StatsText {
         lines.append("")
         lines.append(style.bold(strings.text("tags.adjusted")))
         let titles = ["tag", "with", "without", "difference", "compared"].map { strings.cli("stats.tags.col.\($0)") }
-        lines.append(style.bold("  \(titles[0].padding(14))  \(titles[1].padding(18))  \(titles[2].padding(18))  \(titles[3].padding(12))  \(titles[4])"))
-        for comparison in summary.tags.prefix(8) {
-            let name = tagLabel(comparison.tag).clipped(toWidth: 14).padding(14)
-            let periods = comparison.periodsCompared.map { strings.cli("stats.periodShort.\($0.rawValue)") }.joined(separator: ", ")
-            lines.append(
-                "  \(name)  \(side(comparison.with).padding(18))  \(side(comparison.without).padding(18))  \(wording.adjustedDifference(comparison).padding(12))  \(periods)")
+        let shown = summary.tags.prefix(8)
+        let rows = shown.map { comparison in
+            [
+                tagLabel(comparison.tag).clipped(toWidth: 14), side(comparison.with), side(comparison.without),
+                wording.adjustedDifference(comparison),
+                comparison.periodsCompared.map { strings.cli("stats.periodShort.\($0.rawValue)") }.joined(separator: ", "),
+            ]
         }
+        let widths = [14, 18, 18, 12, ([titles[4]] + rows.map { $0[4] }).map(\.displayWidth).max()!]
+        let columns = kept(widths, indent: 2, dropOrder: [4, 2, 1])
+        let row = { (cells: [String]) in
+            "  " + columns.map { $0 == columns.last ? cells[$0] : cells[$0].padding(widths[$0]) }.joined(separator: "  ")
+        }
+        lines.append(style.bold(row(titles)))
+        for cells in rows { lines.append(row(cells)) }
         lines.append("  " + style.dim(strings.text("tags.caveat")))
     }
 
@@ -182,7 +215,8 @@ struct StatsText {
             let pressure = reading.bloodPressure.map { "\($0)" } ?? ""
             let note = reading.note.visibleControls(lineBreaks: .symbol)
             let time = reading.takenAt.localTimeText + (shared.contains(index) ? " " + reading.takenAt.offsetText : "")
-            lines.append("  \(reading.takenAt.localDate) \(time)  \(pressure.padding(7))  \(note.clipped(toWidth: 60))")
+            let start = "  \(reading.takenAt.localDate) \(time)  \(pressure.padding(7))  "
+            lines.append(start + note.clipped(toWidth: Swift.max(4, Swift.min(60, width.map { $0 - start.displayWidth } ?? 60))))
         }
         if notes.more > 0 { lines.append("  " + strings.text("notes.more", ["n": String(notes.more)])) }
     }
@@ -213,14 +247,14 @@ struct StatsText {
     }
 
     /// The period table's cells at fixed widths (wider where a title is), so the header and
-    /// every row line up.
+    /// every row line up; on a narrow terminal without the ranges, then the pulse, then DIA.
     private func columns(_ cells: [String]) -> String {
-        let titles = ["sysMean", "diaMean", "pulse", "sysRange", "diaRange"].map { strings.cli("stats.col.\($0)").displayWidth }
-        let width = { (index: Int, least: Int) in Swift.max(least, titles[index - 2]) }
-        return [
-            cells[0].padding(10), cells[1].leftPadding(4), cells[2].padding(width(2, 12)), cells[3].padding(width(3, 12)),
-            cells[4].leftPadding(width(4, 5)), cells[5].leftPadding(width(5, 9)), cells[6].leftPadding(width(6, 9)),
-        ].joined(separator: "  ")
+        let titles = ["n", "sysMean", "diaMean", "pulse", "sysRange", "diaRange"].map { strings.cli("stats.col.\($0)").displayWidth }
+        let widths = zip([10, 4, 12, 12, 5, 9, 9], [0] + titles).map { Swift.max($0, $1) }
+        let rightAligned: Set = [1, 4, 5, 6]
+        return kept(widths, indent: 0, dropOrder: [6, 5, 4, 3]).map { index in
+            rightAligned.contains(index) ? cells[index].leftPadding(widths[index]) : cells[index].padding(widths[index])
+        }.joined(separator: "  ")
     }
 
     private func side(_ side: TagComparison.Side) -> String {
@@ -228,9 +262,9 @@ struct StatsText {
         return "n=\(side.count) \(Figures.whole(systolic))/\(Figures.whole(diastolic))"
     }
 
-    /// Daily means as ▁▂▃▄▅▆▇█, averaged down to at most 60 characters.
-    private func sparkline(_ values: [Double]) -> String {
-        let width = min(values.count, 60)
+    /// Daily means as ▁▂▃▄▅▆▇█, averaged down to at most `bars` characters.
+    private func sparkline(_ values: [Double], bars: Int) -> String {
+        let width = min(values.count, bars)
         let columns = (0..<width).map { column -> Double in
             let start = column * values.count / width
             let end = max(start + 1, (column + 1) * values.count / width)

@@ -94,6 +94,14 @@ extension String {
         return lines
     }
 
+    /// The line broken at spaces (and between Chinese characters) into lines of at most `width`
+    /// columns, keeping its leading spaces; later lines are indented two columns more.
+    func wrapped(toWidth width: Int) -> [String] {
+        let indent = String(prefix { $0 == " " })
+        let lines = String(dropFirst(indent.count)).wrappedLines(firstWidth: width - indent.count, laterWidth: width - indent.count - 2)
+        return lines.enumerated().map { index, line in (index == 0 ? indent : indent + "  ") + line }
+    }
+
     /// The word in the pieces a line may break between: each wide (CJK) character on its own,
     /// with the punctuation that may not start a line (`，。）`) kept on the one before; a run of
     /// narrow characters stays whole, so an English word is one piece.
