@@ -94,7 +94,9 @@ struct ReadingPresenter {
             .init(.note, title("note"), Swift.max(4, widest(notes, width == nil ? nil : 30))),
         ])
         if let width { layout.fit(width, empty: [.weight: !readings.contains { $0.weightGrams != nil }, .tags: tagTexts.allSatisfy(\.isEmpty), .note: notes.allSatisfy(\.isEmpty)]) }
-        var text = style.bold(layout.row(layout.columns.map { $0.title.padding($0.width) }).trimmingTrailingSpaces()) + "\n"
+        // Titles of number columns sit right, over the numbers' last digits.
+        let titles = layout.columns.map { [.pulse, .weight].contains($0.kind) ? $0.title.leftPadding($0.width) : $0.title.padding($0.width) }
+        var text = style.bold(layout.row(titles).trimmingTrailingSpaces()) + "\n"
         var lastDay: CivilDate?
         for (index, reading) in readings.enumerated() {
             let day = reading.measurementDay
