@@ -109,6 +109,11 @@ public final class CommandContext {
     func words() throws(CLIError) -> StringTable {
         if let loadedWords, loadedWords.language == language { return loadedWords }
         let table = try strings(language)
+        // A Templates folder of one's own, copied before the command line had words, says so
+        // once, rather than showing keys.
+        guard table.has("cli.list.col.date") else {
+            throw .data("the strings file for \(language.code) in the Templates folder has no command-line strings ('cli.' keys); copy them from HealthLog's own Templates/strings/\(language.code).json")
+        }
         loadedWords = table
         return table
     }
@@ -176,9 +181,10 @@ public final class CommandContext {
     /// Asks before something destructive: `--yes` skips the question; without a terminal it is refused.
     func confirmDestructive(_ question: String, yes: Bool, command: String) throws(CLIError) {
         if yes { return }
+        let words = try words()
         guard let confirm else {
-            throw .usage("not at a terminal to ask \"\(question.visibleControls())\"; add --yes to go ahead", command: command)
+            throw .usage(words.cli("error.notAtTerminal", ["question": question.visibleControls()]), command: command)
         }
-        guard confirm(question.visibleControls() + " [y/N] ") else { throw .cancelled("cancelled; nothing was changed") }
+        guard confirm(question.visibleControls() + " [y/N] ") else { throw .cancelled(words.cli("error.cancelled")) }
     }
 }

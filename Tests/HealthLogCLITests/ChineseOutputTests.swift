@@ -42,7 +42,9 @@ import Testing
         ["list"], ["list", "--last", "7d"], ["stats"], ["stats", "--by", "week"], ["protocol", "--to", "2026-11-29"], ["profile", "list"],
         ["tag", "list"], ["compare", "2026-11-22..2026-11-25", "2026-11-26..2026-11-30"], ["profile", "show", "dad"], ["--help"],
         ["list", "-t", "bpmed"], ["-p", "Dad", "list"], ["-p", "grandpa", "stats"], ["lsit"], ["add", "138", "86"], ["add", "13x/86"],
-        ["add", "190/115", "80", "-n", "头晕"], ["add", "85/55"],
+        ["add", "190/115", "80", "-n", "头晕"], ["add", "85/55"], ["stats", "--from", "2025-01-01", "--to", "2025-01-31"],
+        ["event", "add", "开始服用氨氯地平", "--at", "2026-11-25 08:00"], ["event", "list"], ["delete", "ffffffff"],
+        ["profile", "remove", "mom"], ["tag", "remove", "diet"],
     ])
     func everyLineIsChinese(arguments: [String]) throws {
         let (directory, environment) = try log()

@@ -72,17 +72,18 @@ import Testing
         }
     }
 
-    /// Words of two or more ASCII letters outside `{placeholders}`.
+    /// Words of two or more ASCII letters outside `{placeholders}`; a run with digits in it (an
+    /// id such as `d857e3be`, a time) is no word.
     static func englishWords(in text: String) -> Set<String> {
         let bare = text.replacingOccurrences(of: #"\{[A-Za-z]+\}"#, with: " ", options: .regularExpression)
         var words: Set<String> = []
-        var word = ""
+        var run = ""
         for character in bare + " " {
-            if character.isASCII, character.isLetter {
-                word.append(character)
+            if character.isASCII, character.isLetter || character.isNumber {
+                run.append(character)
             } else {
-                if word.count >= 2 { words.insert(word) }
-                word = ""
+                if run.count >= 2, run.allSatisfy(\.isLetter) { words.insert(run) }
+                run = ""
             }
         }
         return words

@@ -160,26 +160,29 @@ struct ReadingPresenter {
 
     /// `show`'s labelled block.
     func detail(_ reading: Reading, profile: Profile?) -> String {
-        let row = { (name: String, value: String) in "  \(name.padding(8))  \(value)\n" }
-        var text = "Reading \(reading.id)\n"
-        text += row("Profile", profile.map { "\($0.id) (\($0.name.visibleControls()))" } ?? reading.profileID)
-        text += row("Taken", "\(weekdayName(reading.takenAt.localDate)) \(reading.takenAt.localDate) \(reading.takenAt.localTimeText) (\(reading.period.rawValue)), UTC offset \(offsetText(reading.takenAt.offsetMinutes))")
+        let row = { (key: String, value: String) in "  \((key.isEmpty ? "" : words.cli("show.\(key)")).padding(8))  \(value)\n" }
+        var text = words.cli("show.heading", ["id": reading.id]) + "\n"
+        text += row("profile", profile.map { "\($0.id) (\($0.name.visibleControls()))" } ?? reading.profileID)
+        text += row("taken", words.cli("show.takenAt", [
+            "when": "\(words.weekdayAndDate(reading.takenAt.localDate)) \(reading.takenAt.localTimeText)", "period": words.periodName(reading.period),
+            "offset": offsetText(reading.takenAt.offsetMinutes),
+        ]))
         if reading.measurementDay != reading.takenAt.localDate {
-            text += row("", "counts for \(weekdayName(reading.measurementDay)) \(reading.measurementDay) (the evening runs to 03:59)")
+            text += row("", words.cli("show.countsFor", ["day": words.weekdayAndDate(reading.measurementDay)]))
         }
-        text += row("Site", reading.site == .office ? "office (at the clinic)" : "home")
-        text += row("BP", reading.bloodPressure.map { "\($0) mmHg" } ?? "—")
-        text += row("Pulse", reading.pulse.map { "\($0) bpm" } ?? "—")
-        text += row("Weight", reading.weightGrams.map { "\(formatKilograms($0)) kg" } ?? "—")
+        text += row("site", words.cli(reading.site == .office ? "show.site.office" : "show.site.home"))
+        text += row("bp", reading.bloodPressure.map { "\($0) mmHg" } ?? "—")
+        text += row("pulse", reading.pulse.map { "\($0) bpm" } ?? "—")
+        text += row("weight", reading.weightGrams.map { "\(formatKilograms($0)) kg" } ?? "—")
         let tagText = reading.tagIDs.map { id in
-            guard let tag = tags.first(where: { $0.id == id }) else { return "\(id.visibleControls()) (no definition)" }
+            guard let tag = tags.first(where: { $0.id == id }) else { return words.cli("show.undefinedTag", ["tag": id.visibleControls()]) }
             let label = label(ofTag: id)
-            return id.visibleControls() + (label == id ? "" : " (\(label))") + (tag.deviation ? " · deviation" : "")
+            return id.visibleControls() + (label == id ? "" : " (\(label))") + (tag.deviation ? words.cli("tag.deviationMark") : "")
         }
-        text += row("Tags", tagText.isEmpty ? "—" : tagText.joined(separator: ", "))
+        text += row("tags", tagText.isEmpty ? "—" : words.list(tagText))
         // A note keeps its line breaks, each further line indented under the first.
         let note = reading.note.visibleControls(lineBreaks: .keep).replacingOccurrences(of: "\n", with: "\n" + String(repeating: " ", count: 12))
-        text += row("Note", reading.note.isEmpty ? "—" : note)
+        text += row("note", reading.note.isEmpty ? "—" : note)
         return text
     }
 

@@ -78,6 +78,8 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
                 let add = Slug.isValid(id) ? words.cli("error.unknownProfile.add", ["id": id]) : ""
                 self = .data(words.cli("error.unknownProfile", ["id": id, "list": list, "add": add]))
             }
+        case .unknownReading(let id):
+            self = .data(words?.cli("error.unknownReading", ["id": id]) ?? error.description)
         case .noDatabase(let path):
             self = .noInput(words?.cli("error.noDatabase", ["path": path]) ?? error.description)
         case .unknownTags(let unknown, let known):
@@ -90,8 +92,10 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
                     ?? words.cli("error.unknownTag.id", ["id": id])
             }
             self = .data(words.cli("error.unknownTags", ["tags": words.list(tags), "known": known.joined(separator: ", ")]))
-        case .emptyRange(let message):
-            self = .data(message)
+        case .emptyRange(let id, let name, let range, let filtered):
+            self = .data(
+                words?.cli(filtered ? "error.emptyRange.filtered" : "error.emptyRange", ["profile": id, "name": name, "range": words!.range(range)])
+                    ?? error.description)
         case .unrecognizedFormat(let path):
             self = .data(
                 "\(path) is not a format healthlog reads (HealthLog CSV or JSON, FHIR R4 or R5, Omron Connect, Withings, the bp-monitor app, Apple Health, Samsung Health); name one with --format, or read a spreadsheet with --columns 'date=…,time=…,systolic=…,diastolic=…'")

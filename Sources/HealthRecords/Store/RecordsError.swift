@@ -9,6 +9,8 @@ public enum RecordsError: Error, Equatable, CustomStringConvertible, Sendable {
     case notFound(String)
     /// No profile has this id; `known` lists the ones there are, for a suggestion.
     case unknownProfile(String, known: [String])
+    /// No reading has this id (or an id starting with it).
+    case unknownReading(String)
     /// Tag IDs with no definition, given for a new stamp (history may keep undefined IDs, but a
     /// typo must never create one); `known` lists the defined ones.
     case unknownTags([String], known: [String])
@@ -39,6 +41,8 @@ public enum RecordsError: Error, Equatable, CustomStringConvertible, Sendable {
             failure.message
         case .unknownProfile(let id, let known):
             RecordsError.unknownProfileMessage(id, known: known)
+        case .unknownReading(let id):
+            "no reading with id '\(id)'"
         case .unknownTags(let unknown, let known):
             "unknown tag \(unknown.map { "'\($0)'" }.joined(separator: ", ")); known tags: \(known.joined(separator: ", "))"
         case .noProfiles:
