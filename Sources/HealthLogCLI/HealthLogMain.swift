@@ -46,7 +46,7 @@ public enum HealthLogMain {
         ])
 
     private static func dispatch(_ arguments: [String], context: CommandContext) throws(CLIError) {
-        let top = try ArgumentParser.parse(arguments, spec: spec, stopAtFirstPositional: true)
+        let top = try ArgumentParser.parse(arguments, spec: spec, stopAtFirstPositional: true, words: try? context.words())
         try applyGlobalOptions(top, context: context)
         // Settings that stay set; `config` reads the file itself, and help needs none of it, so a
         // broken file can be read about and mended.
@@ -101,7 +101,7 @@ public enum HealthLogMain {
     }
 
     private static func execute(_ type: any Command.Type, _ arguments: [String], context: CommandContext) throws(CLIError) {
-        let parsed = try ArgumentParser.parse(arguments, spec: type.spec)
+        let parsed = try ArgumentParser.parse(arguments, spec: type.spec, words: try? context.words())
         if parsed.isSet(Options.help) {
             context.stdout.write(HelpFormatter.help(for: type.spec, words: try? context.words()))
             return
