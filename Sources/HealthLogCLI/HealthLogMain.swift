@@ -135,7 +135,7 @@ public enum HealthLogMain {
         } else if let command = CommandRegistry.commands.first(where: { $0.spec.path == words }) {
             context.stdout.write(HelpFormatter.help(for: command.spec, words: try? context.words()))
         } else {
-            throw .usage("no help for '\(words.joined(separator: " "))': unknown command", command: "healthlog")
+            throw .usage(try context.words().cli("error.noHelp", ["command": words.joined(separator: " ")]), command: "healthlog")
         }
     }
 

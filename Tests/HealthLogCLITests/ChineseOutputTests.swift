@@ -87,6 +87,35 @@ import Testing
         #expect(plain.stdout.contains("Name"), "\(plain.stdout)")
     }
 
+    /// Every command's help is Chinese: no key is missing, and every option and argument is
+    /// explained in Chinese.
+    @Test func everyHelpPageIsChinese() throws {
+        let english = CLIHarness()
+        let chinese = CLIHarness()
+        chinese.environment["LANG"] = "zh_CN.UTF-8"
+        let names = { (help: String, section: String) -> [String] in
+            guard let body = help.components(separatedBy: "\n\(section):\n").dropFirst().first else { return [] }
+            return body.components(separatedBy: "\n\n")[0].split(separator: "\n")
+                .filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }.map { String($0.dropFirst(2).prefix { $0 != " " }) }
+        }
+        var pages = names(english.run("--help").stdout, "COMMANDS").map { [$0] }
+        for group in pages where !names(english.run(["help"] + group).stdout, "SUBCOMMANDS").isEmpty {
+            pages += names(english.run(["help"] + group).stdout, "SUBCOMMANDS").map { group + [$0] }
+        }
+        #expect(pages.count > 35, "\(pages)")
+        for page in pages {
+            let result = chinese.run(["help"] + page)
+            #expect(result.status == 0, "\(page): \(result.stderr)")
+            #expect(!result.stdout.contains("cli."), "\(page): a help string is missing:\n\(result.stdout)")
+            let lines = result.stdout.split(separator: "\n").map(String.init)
+            for (index, line) in lines.enumerated() where line.hasPrefix("  -") || line.hasPrefix("  <") {
+                // A long synopsis has its explanation on the next line.
+                let explained = line.dropFirst(2).contains("  ") ? line : lines[index + 1]
+                #expect(explained.unicodeScalars.contains { !$0.isASCII }, "\(page): '\(line)' is not explained in Chinese")
+            }
+        }
+    }
+
     /// JSON keys and the CSV header are the same in either language.
     @Test(arguments: [
         ["list", "--format", "json"], ["stats", "--format", "json"], ["protocol", "--to", "2026-11-29", "--format", "json"],

@@ -2,23 +2,22 @@ import HealthCore
 
 /// Help text in swift-argument-parser's shape, made from the same specs the parser uses.
 ///
-/// English is the specs' own text. In another language (`words`), the headings, every
-/// command's abstract, the options every command takes and the top level's examples come from
-/// that table's `cli.help.` keys; a command's own options, arguments and discussion stay as
-/// the spec writes them.
+/// English is the specs' own text. In another language (`words`), everything else comes from
+/// that table's `cli.help.` keys: headings, each command's abstract and discussion (keyed by
+/// the command), option and argument help (keyed by the spec's English, as gettext does) and
+/// the top level's examples; a missing one shows its key, and the tests fail. Other commands'
+/// examples are command lines, shown as written.
 enum HelpFormatter {
     /// With `runsAlone`, the group does something itself when given no subcommand (`sync`).
     static func help(for spec: CommandSpec, subcommands: [CommandSpec] = [], runsAlone: Bool = false, words: StringTable? = nil) -> String {
         let translated = words.flatMap { $0.language == .english ? nil : $0 }
         let heading = { (english: String) in translated?.cli("help.heading.\(english)") ?? "\(english):" }
         let abstract = { (spec: CommandSpec) in translated?.cli("help.abstract.\(spec.commandLine)") ?? spec.abstract }
-        let optionHelp = { (option: OptionSpec) in
-            guard let translated, CommandSpec.globalOptions.contains(where: { $0.spec.long == option.long }) || option.long == Options.version.spec.long
-            else { return option.help }
-            return translated.cli("help.option.\(option.long)")
-        }
+        let says = { (english: String) in translated?.cli("help.text.\(english)") ?? english }
         var text = "\(heading("OVERVIEW")) \(abstract(spec))\n"
-        if let discussion = spec.discussion { text += "\n" + wrap(discussion, width: 80, indent: "") + "\n" }
+        if let discussion = spec.discussion {
+            text += "\n" + wrap(translated?.cli("help.discussion.\(spec.commandLine)") ?? discussion, width: 80, indent: "") + "\n"
+        }
         let arguments = spec.arguments.map(\.synopsis).joined(separator: " ")
         let usageTail = subcommands.isEmpty ? (arguments.isEmpty ? "" : " " + arguments) : spec.path.isEmpty ? " <command>" : runsAlone ? " [<subcommand>]" : " <subcommand>"
         let usage = spec.path.isEmpty
@@ -27,10 +26,10 @@ enum HelpFormatter {
         text += "\n\(heading("USAGE")) \(usage)\n"
         if !spec.arguments.isEmpty {
             text += "\n\(heading("ARGUMENTS"))\n"
-            text += rows(spec.arguments.map { ("<\($0.name)>", $0.help) })
+            text += rows(spec.arguments.map { ("<\($0.name)>", says($0.help)) })
         }
         text += "\n\(heading("OPTIONS"))\n"
-        text += rows(spec.allOptions.map { ($0.spec.synopsis, optionHelp($0.spec)) })
+        text += rows(spec.allOptions.map { ($0.spec.synopsis, says($0.spec.help)) })
         if !subcommands.isEmpty {
             let word = spec.path.isEmpty ? "command" : "subcommand"
             text += "\n" + heading(spec.path.isEmpty ? "COMMANDS" : "SUBCOMMANDS") + "\n"
