@@ -38,11 +38,11 @@ struct CompareCommand: Command {
         // Exactly one "..", with a date on each side (dates have no dots).
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[1].isEmpty, !parts[0].isEmpty, !parts[2].isEmpty else {
-            throw arguments.usage("'\(text)' is not a range; write FROM..TO, e.g. 2026-09-01..2026-09-30")
+            throw arguments.usage(key: "error.notARange", ["text": text])
         }
         let from = try DateArgument.date(String(parts[0]), option: "range start", today: today, arguments: arguments)
         let to = try DateArgument.date(String(parts[2]), option: "range end", today: today, arguments: arguments)
-        guard from <= to else { throw .data("'\(text)' ends before it starts") }
+        guard from <= to else { throw .data(arguments.say("error.rangeBackwards", ["text": text])) }
         return from...to
     }
 

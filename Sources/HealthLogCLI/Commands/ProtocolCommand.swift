@@ -31,11 +31,13 @@ struct ProtocolCommand: Command {
         let started = try date(ProtocolCommand.startOption, "--start")
         let from = try date(DateRangeOptions.from, "--from")
         let to = try date(DateRangeOptions.to, "--to")
-        if started != nil, from != nil { throw arguments.usage("--start and --from say the same; give one") }
+        if started != nil, from != nil { throw arguments.usage(key: "error.startAndFrom") }
         let first = started ?? from
         let days = ProtocolAverage.windowDays
         if let first, let to, to != first.adding(days: days - 1) {
-            throw .data("a protocol week is \(days) days: from \(first) it ends \(first.adding(days: days - 1)), not \(to); give --from or --to alone")
+            throw .data(arguments.say("error.protocolWeek", [
+                "days": String(days), "from": first.description, "end": first.adding(days: days - 1).description, "to": to.description,
+            ]))
         }
         start = first ?? to.map { $0.adding(days: -(days - 1)) }
         json = try arguments.value(Options.textFormat) == .json

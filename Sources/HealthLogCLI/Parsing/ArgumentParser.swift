@@ -17,8 +17,12 @@ struct ParsedArguments {
     func usage(_ message: String) -> CLIError { .usage(message, command: spec.commandLine) }
 
     /// A usage error said by the string `cli.<key>`.
-    func usage(key: String, _ values: [String: String]) -> CLIError {
-        usage(words?.cli(key, values) ?? "\(values.sorted { $0.key < $1.key }.map(\.value).joined(separator: " ")) (\(key); HealthLog's Templates folder, which says this in words, cannot be found)")
+    func usage(key: String, _ values: [String: String] = [:]) -> CLIError { usage(say(key, values)) }
+
+    /// The string `cli.<key>` in the terminal's words.
+    func say(_ key: String, _ values: [String: String] = [:]) -> String {
+        words?.cli(key, values)
+            ?? "\(values.sorted { $0.key < $1.key }.map(\.value).joined(separator: " ")) (\(key); HealthLog's Templates folder, which says this in words, cannot be found)"
     }
 }
 
