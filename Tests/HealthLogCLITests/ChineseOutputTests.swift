@@ -46,7 +46,7 @@ import Testing
         ["event", "add", "开始服用氨氯地平", "--at", "2026-11-25 08:00"], ["event", "list"], ["delete", "ffffffff"],
         ["profile", "remove", "mom"], ["tag", "remove", "diet"], ["list", "--format", "jsn"], ["list", "--from", "2026-13-01"],
         ["list", "--last", "7x"], ["compare", "a", "b"], ["stats", "--guideline", "who"], ["add", "120/80", "--bogus"], ["show"],
-        ["show", "ffffffff"],
+        ["show", "ffffffff"], ["config", "list"], ["config", "set", "guideline", "aha"], ["config", "unset", "color"],
     ])
     func everyLineIsChinese(arguments: [String]) throws {
         let (directory, environment) = try log()
@@ -57,9 +57,10 @@ import Testing
         #expect(lines.contains { $0.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) } }, "\(arguments): no Chinese at all")
         for line in lines {
             #expect(!line.contains("cli."), "\(arguments): a string is missing: '\(line)'")
-            // What is typed stays as typed: options, <placeholders>, quoted command lines, and in
-            // help the command names.
-            var prose = line.replacingOccurrences(of: #"'healthlog[^']*'|--?[A-Za-z][A-Za-z-]*|<[^>]*>"#, with: " ", options: .regularExpression)
+            // What is typed stays as typed: options, <placeholders>, quoted command lines, file
+            // paths, and in help the command names.
+            var prose = line.replacingOccurrences(
+                of: #"'healthlog[^']*'|--?[A-Za-z][A-Za-z-]*|<[^>]*>|(?<![\w])/[A-Za-z0-9._/-]+"#, with: " ", options: .regularExpression)
             if arguments == ["--help"] { prose = prose.replacingOccurrences(of: #"^  [a-z-]+  "#, with: " ", options: .regularExpression) }
             let english = TerminalWordsTests.englishWords(in: prose).intersection(forbidden)
             #expect(english.isEmpty, "\(arguments): '\(line)' has English words \(english.sorted())")
