@@ -47,6 +47,7 @@ import Testing
         ["profile", "remove", "mom"], ["tag", "remove", "diet"], ["list", "--format", "jsn"], ["list", "--from", "2026-13-01"],
         ["list", "--last", "7x"], ["compare", "a", "b"], ["stats", "--guideline", "who"], ["add", "120/80", "--bogus"], ["show"],
         ["show", "ffffffff"], ["config", "list"], ["config", "set", "guideline", "aha"], ["config", "unset", "color"],
+        ["classify", "185/115"], ["classify", "85/55"], ["check"], ["export", "--format", "json", "-o", "/dev/null"],
     ])
     func everyLineIsChinese(arguments: [String]) throws {
         let (directory, environment) = try log()
