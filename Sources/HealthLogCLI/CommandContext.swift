@@ -109,14 +109,19 @@ public final class CommandContext {
     func words() throws(CLIError) -> StringTable {
         if let loadedWords, loadedWords.language == language { return loadedWords }
         let table = try strings(language)
-        // A Templates folder of one's own, copied before the command line had words, says so
-        // once, rather than showing keys.
-        guard table.has("cli.list.col.date") else {
-            throw .data("the strings file for \(language.code) in the Templates folder has no command-line strings ('cli.' keys); copy them from HealthLog's own Templates/strings/\(language.code).json")
+        // A Templates folder of one's own may be older than the command line's words: they
+        // come from the first folder whose table has them (HealthLog's own, further down).
+        let words = table.has(Self.wordsKey)
+            ? table : TemplatesFolder.all(environment: environment).lazy.compactMap { try? StringTable.load(self.language, from: $0) }.first { $0.has(Self.wordsKey) }
+        guard let words else {
+            throw .data("no Templates folder has the command line's strings ('cli.' keys) for \(language.code); reinstall HealthLog or set HEALTHLOG_TEMPLATES")
         }
-        loadedWords = table
-        return table
+        loadedWords = words
+        return words
     }
+
+    /// A key every table with the command line's words has.
+    private static let wordsKey = "cli.list.col.date"
 
     /// The string table for `language`, from the Templates folder.
     func strings(_ language: Language) throws(CLIError) -> StringTable {

@@ -121,6 +121,29 @@ import Testing
         }
     }
 
+    /// A Templates folder of one's own, copied before the command line had words, keeps its
+    /// report strings; the command line's words come from HealthLog's own folder.
+    @Test func anOlderTemplatesFolderOfOnesOwnStillGetsTheWords() throws {
+        let (directory, environment) = try log()
+        let own = directory.file("own-templates")
+        try FileManager.default.createDirectory(atPath: own + "/strings", withIntermediateDirectories: true)
+        let shipped = TerminalWordsTests.folder.appendingPathComponent("Templates")
+        for file in ["clinic.json", "summary.json"] {
+            try FileManager.default.copyItem(atPath: shipped.appendingPathComponent(file).path, toPath: own + "/" + file)
+        }
+        for code in ["en", "zh-Hans"] {
+            let data = try Data(contentsOf: shipped.appendingPathComponent("strings/\(code).json"))
+            var document = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            document["strings"] = (document["strings"] as? [String: String])?.filter { !$0.key.hasPrefix("cli.") }
+            try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: own + "/strings/\(code).json"))
+        }
+        var older = environment
+        older["HEALTHLOG_TEMPLATES"] = own
+        let result = try withExtendedLifetime(directory) { try runProcess(["profile", "list"], environment: older) }
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("姓名") && !result.stdout.contains("cli."), "\(result.stdout)")
+    }
+
     /// JSON keys and the CSV header are the same in either language.
     @Test(arguments: [
         ["list", "--format", "json"], ["stats", "--format", "json"], ["protocol", "--to", "2026-11-29", "--format", "json"],
