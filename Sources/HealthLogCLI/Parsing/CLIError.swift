@@ -94,7 +94,7 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
             self = .data(words.cli("error.unknownTags", ["tags": words.list(tags), "known": known.joined(separator: ", ")]))
         case .emptyRange(let id, let name, let range, let filtered):
             self = .data(
-                words?.cli(filtered ? "error.emptyRange.filtered" : "error.emptyRange", ["profile": id, "name": name, "range": words!.range(range)])
+                words.map { $0.cli(filtered ? "error.emptyRange.filtered" : "error.emptyRange", ["profile": id, "name": name, "range": $0.range(range)]) }
                     ?? error.description)
         case .unrecognizedFormat(let path):
             self = .data(
