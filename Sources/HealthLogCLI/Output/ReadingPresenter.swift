@@ -58,8 +58,6 @@ struct ReadingPresenter {
         target.map(pressure.isAtOrAbove) ?? false
     }
 
-    /// `Mon` / `周一`.
-    func weekdayName(_ date: CivilDate) -> String { words.weekday(date) }
 
     /// The `list` table: the measurement day and its weekday once per day (on every row with
     /// `datesOnEveryRow`, for a pipe), values right-aligned, office readings marked.
