@@ -121,6 +121,23 @@ import Testing
         }
     }
 
+    /// `sync init`, `sync status`, `sync` and `sync leave` speak Chinese too.
+    @Test func syncSpeaksChinese() throws {
+        let (directory, environment) = try log()
+        let forbidden = try englishWords()
+        try withExtendedLifetime(directory) {
+            for arguments in [["sync", "init", directory.file("shared")], ["sync", "status"], ["sync"], ["sync", "leave"]] {
+                let result = try runProcess(arguments, environment: environment)
+                #expect(result.status == 0, "\(arguments): \(result.stderr)")
+                for line in (result.stdout + result.stderr).split(separator: "\n").map(String.init) {
+                    let prose = line.replacingOccurrences(of: #"'healthlog[^']*'|(?<![\w])/[A-Za-z0-9._/-]+|healthlog sync init FOLDER"#, with: " ", options: .regularExpression)
+                    let english = TerminalWordsTests.englishWords(in: prose).intersection(forbidden)
+                    #expect(english.isEmpty && !line.contains("cli."), "\(arguments): '\(line)' has English words \(english.sorted())")
+                }
+            }
+        }
+    }
+
     /// A Templates folder of one's own, copied before the command line had words, keeps its
     /// report strings; the command line's words come from HealthLog's own folder.
     @Test func anOlderTemplatesFolderOfOnesOwnStillGetsTheWords() throws {
