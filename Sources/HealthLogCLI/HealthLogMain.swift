@@ -129,7 +129,7 @@ public enum HealthLogMain {
         if words.isEmpty {
             context.stdout.write(mainHelp(try? context.words()))
         } else if words == ["environment"] {
-            context.stdout.write(environmentHelp)
+            context.stdout.write(environmentHelp(try? context.words()))
         } else if let group = CommandRegistry.groups.first(where: { $0.spec.path == words }) {
             context.stdout.write(HelpFormatter.help(for: group.spec, subcommands: group.subcommands.map { $0.spec }, runsAlone: group.defaultCommand != nil, words: try? context.words()))
         } else if let command = CommandRegistry.commands.first(where: { $0.spec.path == words }) {
@@ -139,20 +139,22 @@ public enum HealthLogMain {
         }
     }
 
-    /// `healthlog help environment`: every variable, the configuration file and the precedence.
-    static var environmentHelp: String {
-        var text = "ENVIRONMENT\n"
+    /// `healthlog help environment`: every variable, the configuration file and the precedence,
+    /// in the words of `words` (as help is: see ``HelpFormatter``).
+    static func environmentHelp(_ words: StringTable? = nil) -> String {
+        let says = HelpFormatter.saying(words)
+        var text = says("ENVIRONMENT") + "\n"
         let width = ProgramFacts.environment.map(\.name.count).max() ?? 0
         for (name, meaning) in ProgramFacts.environment {
-            text += "  " + name + String(repeating: " ", count: width - name.count + 2) + meaning + "\n"
+            text += "  " + name + String(repeating: " ", count: width - name.count + 2) + says(meaning) + "\n"
         }
-        text += "\nCONFIGURATION FILE\n"
-        text += "  $XDG_CONFIG_HOME/healthlog/config (else ~/.config/healthlog/config, or $HEALTHLOG_CONFIG):\n"
-        text += "  'key = value' lines; '#' starts a comment. 'healthlog config list' shows what is in force.\n"
+        text += "\n" + says("CONFIGURATION FILE") + "\n"
+        text += "  " + says("$XDG_CONFIG_HOME/healthlog/config (else ~/.config/healthlog/config, or $HEALTHLOG_CONFIG):") + "\n"
+        text += "  " + says("'key = value' lines; '#' starts a comment. 'healthlog config list' shows what is in force.") + "\n"
         for setting in ConfigurationKey.all {
-            text += "  \(setting.name) = \(setting.values)   (\(setting.option), \(setting.variable))\n"
+            text += "  \(setting.name) = \(says(setting.values))   (\(setting.option), \(setting.variable))\n"
         }
-        text += "\nA command-line option overrides its environment variable, which overrides the file.\n"
+        text += "\n" + says("A command-line option overrides its environment variable, which overrides the file.") + "\n"
         return text
     }
 

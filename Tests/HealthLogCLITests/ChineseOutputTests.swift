@@ -48,6 +48,7 @@ import Testing
         ["list", "--last", "7x"], ["compare", "a", "b"], ["stats", "--guideline", "who"], ["add", "120/80", "--bogus"], ["show"],
         ["show", "ffffffff"], ["config", "list"], ["config", "set", "guideline", "aha"], ["config", "unset", "color"],
         ["classify", "185/115"], ["classify", "85/55"], ["check"], ["export", "--format", "json", "-o", "/dev/null"],
+        ["help", "environment"],
     ])
     func everyLineIsChinese(arguments: [String]) throws {
         let (directory, environment) = try log()

@@ -10,10 +10,10 @@ import HealthCore
 enum HelpFormatter {
     /// With `runsAlone`, the group does something itself when given no subcommand (`sync`).
     static func help(for spec: CommandSpec, subcommands: [CommandSpec] = [], runsAlone: Bool = false, words: StringTable? = nil) -> String {
-        let translated = words.flatMap { $0.language == .english ? nil : $0 }
+        let translated = translation(words)
         let heading = { (english: String) in translated?.cli("help.heading.\(english)") ?? "\(english):" }
         let abstract = { (spec: CommandSpec) in translated?.cli("help.abstract.\(spec.commandLine)") ?? spec.abstract }
-        let says = { (english: String) in translated?.cli("help.text.\(english)") ?? english }
+        let says = saying(words)
         var text = "\(heading("OVERVIEW")) \(abstract(spec))\n"
         if let discussion = spec.discussion {
             text += "\n" + wrap(translated?.cli("help.discussion.\(spec.commandLine)") ?? discussion, width: 80, indent: "") + "\n"
@@ -46,6 +46,17 @@ enum HelpFormatter {
             text += "\n\(heading("EXAMPLES"))\n" + examples.map { "  \($0)\n" }.joined()
         }
         return text
+    }
+
+    /// The table help's translations come from: nil in English, whose words are the specs'.
+    private static func translation(_ words: StringTable?) -> StringTable? {
+        words.flatMap { $0.language == .english ? nil : $0 }
+    }
+
+    /// A help text in the words of `words`: the English itself, or its translation keyed by it.
+    static func saying(_ words: StringTable?) -> (String) -> String {
+        let translated = translation(words)
+        return { english in translated?.cli("help.text.\(english)") ?? english }
     }
 
     /// Two columns: names padded to a common width, help wrapped to 80 columns on the right.
