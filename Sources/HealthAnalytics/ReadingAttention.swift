@@ -37,15 +37,19 @@ public enum ReadingAttention: Equatable, Sendable {
         return found
     }
 
-    /// One line of plain words, for every output (never colour alone).
-    public var advice: String {
+    /// The key of its advice in the string tables.
+    public var stringKey: String {
         switch self {
-        case .veryHigh:
-            "Attention: a very high reading (180/110 or more). Sit quietly for five minutes and measure again. If it stays this high, call your doctor today; with chest pain, shortness of breath, a severe headache, weakness or trouble speaking, call emergency services now."
-        case .low:
-            "Attention: a low reading (below 90/60). Sit or lie down and measure again. If it stays low, or you feel dizzy or faint, contact your doctor: the medication may need to be reviewed."
-        case .symptom:
-            "Attention: the note mentions dizziness or fainting. Sit or lie down, measure again, and tell your doctor, with the readings around it."
+        case .veryHigh: "attention.veryHigh"
+        case .low: "attention.low"
+        case .symptom: "attention.symptom"
         }
+    }
+
+    /// One line of plain words in the table's language, for every output (never colour alone).
+    public func advice(in strings: StringTable) -> String {
+        strings.text(stringKey, [
+            "high": "\(Self.veryHighSystolic)/\(Self.veryHighDiastolic)", "low": "\(Alert.lowLimit)",
+        ])
     }
 }

@@ -21,6 +21,8 @@ public final class CommandContext {
     var noSync = false
     /// The log, made on first use.
     private var openedLog: HealthLog?
+    /// The terminal's words, once loaded (see ``words()``).
+    private var loadedWords: StringTable?
 
     public init(
         stdout: any TextOutput, stderr: any TextOutput, environment: [String: String],
@@ -84,7 +86,7 @@ public final class CommandContext {
         do {
             return try call(log)
         } catch let error as HealthLogError {
-            throw CLIError(error)
+            throw CLIError(error, words: try? words())
         } catch let error as CLIError {
             throw error
         } catch {
@@ -97,6 +99,29 @@ public final class CommandContext {
     func discardCreatedLogIfUnused() {
         openedLog?.discardCreatedLogIfUnused()
     }
+
+    /// The language the command line speaks: `HEALTHLOG_LANGUAGE` (or the configuration file's
+    /// `language`), else the locale (`LC_ALL`, `LANG`).
+    var language: Language { Language(environment: environment) }
+
+    /// Every human-readable line of the command line in ``language``: the `cli.` strings of the
+    /// same tables the report uses, loaded once.
+    func words() throws(CLIError) -> StringTable {
+        if let loadedWords, loadedWords.language == language { return loadedWords }
+        let table = try strings(language)
+        // A Templates folder of one's own may be older than the command line's words: they
+        // come from the first folder whose table has them (HealthLog's own, further down).
+        let words = table.has(Self.wordsKey)
+            ? table : TemplatesFolder.all(environment: environment).lazy.compactMap { try? StringTable.load(self.language, from: $0) }.first { $0.has(Self.wordsKey) }
+        guard let words else {
+            throw .data("no Templates folder has the command line's strings ('cli.' keys) for \(language.code); reinstall HealthLog or set HEALTHLOG_TEMPLATES")
+        }
+        loadedWords = words
+        return words
+    }
+
+    /// A key every table with the command line's words has.
+    private static let wordsKey = "cli.list.col.date"
 
     /// The string table for `language`, from the Templates folder.
     func strings(_ language: Language) throws(CLIError) -> StringTable {
@@ -161,9 +186,10 @@ public final class CommandContext {
     /// Asks before something destructive: `--yes` skips the question; without a terminal it is refused.
     func confirmDestructive(_ question: String, yes: Bool, command: String) throws(CLIError) {
         if yes { return }
+        let words = try words()
         guard let confirm else {
-            throw .usage("not at a terminal to ask \"\(question.visibleControls())\"; add --yes to go ahead", command: command)
+            throw .usage(words.cli("error.notAtTerminal", ["question": question.visibleControls()]), command: command)
         }
-        guard confirm(question.visibleControls() + " [y/N] ") else { throw .cancelled("cancelled; nothing was changed") }
+        guard confirm(question.visibleControls() + " [y/N] ") else { throw .cancelled(words.cli("error.cancelled")) }
     }
 }

@@ -16,7 +16,7 @@ public enum HealthLogMain {
         } catch {
             context.discardCreatedLogIfUnused()
             // Messages quote what was typed or read; it is shown, never obeyed by the terminal.
-            context.stderr.line(error.description.visibleControls())
+            context.stderr.line(error.line(in: try? context.words()).visibleControls())
             status = error.exitCode
         }
         context.stdout.flush()
@@ -46,7 +46,7 @@ public enum HealthLogMain {
         ])
 
     private static func dispatch(_ arguments: [String], context: CommandContext) throws(CLIError) {
-        let top = try ArgumentParser.parse(arguments, spec: spec, stopAtFirstPositional: true)
+        let top = try ArgumentParser.parse(arguments, spec: spec, stopAtFirstPositional: true, words: try? context.words())
         try applyGlobalOptions(top, context: context)
         // Settings that stay set; `config` reads the file itself, and help needs none of it, so a
         // broken file can be read about and mended.
@@ -59,7 +59,7 @@ public enum HealthLogMain {
             return
         }
         guard let word = top.rest.first, !top.isSet(Options.help) else {
-            context.stdout.write(mainHelp)
+            context.stdout.write(mainHelp(try? context.words()))
             return
         }
         let remaining = top.rest.dropFirst()
@@ -74,17 +74,18 @@ public enum HealthLogMain {
                     return
                 }
                 if remaining.isEmpty || remaining.contains("--help") || remaining.contains("-h") {
-                    context.stdout.write(HelpFormatter.help(for: group.spec, subcommands: group.subcommands.map { $0.spec }, runsAlone: group.defaultCommand != nil))
+                    context.stdout.write(HelpFormatter.help(for: group.spec, subcommands: group.subcommands.map { $0.spec }, runsAlone: group.defaultCommand != nil, words: try? context.words()))
                     return
                 }
                 throw .usage("missing subcommand", command: group.spec.commandLine)
             }
             guard let command = group.subcommands.first(where: { $0.spec.path.last == sub }) else {
                 let names = group.subcommands.compactMap { $0.spec.path.last }
+                let words = try context.words()
                 if let meant = Suggestion.nearest(to: sub, among: names) {
-                    throw .usage("unknown subcommand '\(sub)' (did you mean '\(meant)'?)", command: group.spec.commandLine)
+                    throw .usage(words.cli("error.unknownSubcommand.meant", ["word": sub, "meant": meant]), command: group.spec.commandLine)
                 }
-                throw .usage("unknown subcommand '\(sub)' (one of: \(names.joined(separator: ", ")))", command: group.spec.commandLine)
+                throw .usage(words.cli("error.unknownSubcommand", ["word": sub, "names": names.joined(separator: ", ")]), command: group.spec.commandLine)
             }
             try execute(command, Array(remaining.dropFirst()), context: context)
             return
@@ -92,15 +93,17 @@ public enum HealthLogMain {
         guard let command = CommandRegistry.commands.first(where: { $0.spec.path == [word] }) else {
             var known = CommandRegistry.commands.map { $0.spec.path[0] }
             known.append("help")
-            throw .usage("unknown command '\(word)'\(Suggestion.didYouMean(word, among: known))", command: "healthlog")
+            let words = try context.words()
+            let meant = Suggestion.nearest(to: word, among: known).map { words.cli("error.didYouMean", ["meant": $0]) } ?? ""
+            throw .usage(words.cli("error.unknownCommand", ["word": word, "meant": meant]), command: "healthlog")
         }
         try execute(command, Array(remaining), context: context)
     }
 
     private static func execute(_ type: any Command.Type, _ arguments: [String], context: CommandContext) throws(CLIError) {
-        let parsed = try ArgumentParser.parse(arguments, spec: type.spec)
+        let parsed = try ArgumentParser.parse(arguments, spec: type.spec, words: try? context.words())
         if parsed.isSet(Options.help) {
-            context.stdout.write(HelpFormatter.help(for: type.spec))
+            context.stdout.write(HelpFormatter.help(for: type.spec, words: try? context.words()))
             return
         }
         try applyGlobalOptions(parsed, context: context)
@@ -124,40 +127,42 @@ public enum HealthLogMain {
 
     private static func showHelp(for words: [String], context: CommandContext) throws(CLIError) {
         if words.isEmpty {
-            context.stdout.write(mainHelp)
+            context.stdout.write(mainHelp(try? context.words()))
         } else if words == ["environment"] {
-            context.stdout.write(environmentHelp)
+            context.stdout.write(environmentHelp(try? context.words()))
         } else if let group = CommandRegistry.groups.first(where: { $0.spec.path == words }) {
-            context.stdout.write(HelpFormatter.help(for: group.spec, subcommands: group.subcommands.map { $0.spec }, runsAlone: group.defaultCommand != nil))
+            context.stdout.write(HelpFormatter.help(for: group.spec, subcommands: group.subcommands.map { $0.spec }, runsAlone: group.defaultCommand != nil, words: try? context.words()))
         } else if let command = CommandRegistry.commands.first(where: { $0.spec.path == words }) {
-            context.stdout.write(HelpFormatter.help(for: command.spec))
+            context.stdout.write(HelpFormatter.help(for: command.spec, words: try? context.words()))
         } else {
-            throw .usage("no help for '\(words.joined(separator: " "))': unknown command", command: "healthlog")
+            throw .usage(try context.words().cli("error.noHelp", ["command": words.joined(separator: " ")]), command: "healthlog")
         }
     }
 
-    /// `healthlog help environment`: every variable, the configuration file and the precedence.
-    static var environmentHelp: String {
-        var text = "ENVIRONMENT\n"
+    /// `healthlog help environment`: every variable, the configuration file and the precedence,
+    /// in the words of `words` (as help is: see ``HelpFormatter``).
+    static func environmentHelp(_ words: StringTable? = nil) -> String {
+        let says = HelpFormatter.saying(words)
+        var text = says("ENVIRONMENT") + "\n"
         let width = ProgramFacts.environment.map(\.name.count).max() ?? 0
         for (name, meaning) in ProgramFacts.environment {
-            text += "  " + name + String(repeating: " ", count: width - name.count + 2) + meaning + "\n"
+            text += "  " + name + String(repeating: " ", count: width - name.count + 2) + says(meaning) + "\n"
         }
-        text += "\nCONFIGURATION FILE\n"
-        text += "  $XDG_CONFIG_HOME/healthlog/config (else ~/.config/healthlog/config, or $HEALTHLOG_CONFIG):\n"
-        text += "  'key = value' lines; '#' starts a comment. 'healthlog config list' shows what is in force.\n"
+        text += "\n" + says("CONFIGURATION FILE") + "\n"
+        text += "  " + says("$XDG_CONFIG_HOME/healthlog/config (else ~/.config/healthlog/config, or $HEALTHLOG_CONFIG):") + "\n"
+        text += "  " + says("'key = value' lines; '#' starts a comment. 'healthlog config list' shows what is in force.") + "\n"
         for setting in ConfigurationKey.all {
-            text += "  \(setting.name) = \(setting.values)   (\(setting.option), \(setting.variable))\n"
+            text += "  \(setting.name) = \(says(setting.values))   (\(setting.option), \(setting.variable))\n"
         }
-        text += "\nA command-line option overrides its environment variable, which overrides the file.\n"
+        text += "\n" + says("A command-line option overrides its environment variable, which overrides the file.") + "\n"
         return text
     }
 
-    /// The top-level help, made from the same specs as every command's.
-    static var mainHelp: String {
+    /// The top-level help, made from the same specs as every command's, in the words of `words`.
+    static func mainHelp(_ words: StringTable? = nil) -> String {
         let groups = CommandRegistry.groups.map(\.spec)
         let topLevel = CommandRegistry.commands.filter { command in command.spec.path.count == 1 && !groups.contains { $0.path == command.spec.path } }
             .map { $0.spec } + groups
-        return HelpFormatter.help(for: spec, subcommands: topLevel)
+        return HelpFormatter.help(for: spec, subcommands: topLevel, words: words)
     }
 }

@@ -1,4 +1,4 @@
-import HealthCore
+public import HealthCore
 public import HealthInterchange
 import HealthReport
 import HealthRecords
@@ -24,10 +24,16 @@ public enum HealthLogError: Error, Equatable, Sendable, CustomStringConvertible 
     case noProfiles
     /// The log has several profiles and none is the default.
     case profileChoiceNeeded([String])
+    /// No profile has this id; `known` lists the ones there are.
+    case unknownProfile(String, known: [String])
+    /// No reading has this id (or an id starting with it).
+    case unknownReading(String)
+    /// There is no log at the path, and the command only reads, so none was made.
+    case noDatabase(path: String)
     /// Tag IDs with no definition given for a new stamp; `known` lists the defined ones.
     case unknownTags([String], known: [String])
-    /// No reading for the profile in the range (and filters) asked for.
-    case emptyRange(String)
+    /// No reading for the profile `id` (named `name`) in the range, with the filters when `filtered`.
+    case emptyRange(profile: String, name: String, range: DateRange, filtered: Bool)
     /// A file that is not of a format HealthLog reads.
     case unrecognizedFormat(path: String)
     /// A file that names no person, and no profile to import it into.
@@ -43,9 +49,10 @@ public enum HealthLogError: Error, Equatable, Sendable, CustomStringConvertible 
 
     public var kind: Kind {
         switch self {
-        case .noProfiles, .profileChoiceNeeded, .unknownTags, .emptyRange, .unrecognizedFormat, .profileRequired,
+        case .noProfiles, .profileChoiceNeeded, .unknownProfile, .unknownReading, .unknownTags, .emptyRange, .unrecognizedFormat, .profileRequired,
             .dateOrderRequired, .invalidRecords, .tooManyInvalidRecords:
             .refused
+        case .noDatabase: .unreadableInput
         case .other(let kind, _): kind
         }
     }
@@ -54,10 +61,15 @@ public enum HealthLogError: Error, Equatable, Sendable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .noProfiles: "there are no profiles yet"
+        case .unknownProfile(let id, let known): RecordsError.unknownProfile(id, known: known).description
+        case .noDatabase(let path): RecordsError.noDatabase(path: path).description
+        case .unknownReading(let id): RecordsError.unknownReading(id).description
         case .profileChoiceNeeded(let ids): "several profiles (\(ids.joined(separator: ", "))) and no default: choose one"
         case .unknownTags(let unknown, let known):
             "unknown tag \(unknown.map { "'\($0)'\(Suggestion.didYouMean($0, among: known))" }.joined(separator: ", ")); known tags: \(known.joined(separator: ", "))"
-        case .emptyRange(let message), .other(_, let message): message
+        case .emptyRange(let id, let name, let range, let filtered):
+            "no readings for \(id) (\(name)) in \(range.description)\(filtered ? " that match the filters" : "")"
+        case .other(_, let message): message
         case .unrecognizedFormat(let path): InterchangeError.unrecognized(path: path).description
         case .profileRequired(let format): InterchangeError.profileRequired(format: format).description
         case .dateOrderRequired(let path, let line, let date): InterchangeError.dateOrderRequired(path: path, line: line, date: date).description
@@ -74,7 +86,9 @@ extension HealthLogError {
         case .profileChoiceNeeded(let ids): self = .profileChoiceNeeded(ids)
         case .unknownTags(let unknown, let known): self = .unknownTags(unknown, known: known)
         case .invalid, .notFound, .conflict: self = .other(.refused, error.description)
-        case .noDatabase: self = .other(.unreadableInput, error.description)
+        case .unknownProfile(let id, let known): self = .unknownProfile(id, known: known)
+        case .unknownReading(let id): self = .unknownReading(id)
+        case .noDatabase(let path): self = .noDatabase(path: path)
         case .notHealthLogDatabase, .newerSchema, .storage: self = .other(.failed, error.description)
         case .output(let output): self = HealthLogError(output)
         }

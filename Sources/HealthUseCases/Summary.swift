@@ -52,7 +52,7 @@ extension HealthLog {
     /// keeps, its events (with the days around them that an event's before/after windows
     /// need), the guideline, and which tags mark a protocol deviation (removed definitions
     /// too: removing a definition never changes a figure). An empty range is
-    /// ``HealthLogError/emptyRange(_:)``, naming the profile and the range.
+    /// ``HealthLogError/emptyRange(profile:name:range:filtered:)``, naming the profile and the range.
     public func summary(_ request: SummaryRequest) throws(HealthLogError) -> LoadedSummary {
         let range = request.range
         let (profile, readings, tags, events, deviationTags) = try read { store in
@@ -83,8 +83,7 @@ extension HealthLog {
         }
         let summary = BPSummary(profile: profile, readings: readings, from: range.from, to: last, options: options, events: events)
         guard !summary.isEmpty else {
-            throw .emptyRange(
-                "no readings for \(profile.id) (\(profile.name)) in \(range.description)\(request.filter.isEmpty ? "" : " that match the filters")")
+            throw .emptyRange(profile: profile.id, name: profile.name, range: range, filtered: !request.filter.isEmpty)
         }
         return LoadedSummary(summary: summary, tags: tags, request: request)
     }

@@ -100,7 +100,7 @@ import Testing
         // 00:30 on 2 Oct is 1 Oct's measurement day.
         #expect(try store.events(from: CivilDate(iso: "2026-10-01"), to: CivilDate(iso: "2026-10-01")).map(\.id) == [late.id])
         #expect(try store.event(idPrefix: String(late.id.prefix(8))).kind == .medication)
-        #expect(throws: RecordsError.notFound("no profile 'mom' (profiles: dad); add it with: healthlog profile add mom")) {
+        #expect(throws: RecordsError.unknownProfile("mom", known: ["dad"])) {
             try store.addEvent(Event(profileID: "mom", at: shanghai("2026-09-01", 9, 0), text: "x"))
         }
         #expect(throws: RecordsError.self) { try store.addEvent(Event(profileID: "dad", at: shanghai("2026-09-01", 9, 0), text: "  ")) }

@@ -126,7 +126,7 @@ import Testing
         #expect(throws: RecordsError.invalid("id 'abcdef' matches more than one reading; give more characters")) {
             try store.reading(idPrefix: "abcdef")
         }
-        #expect(throws: RecordsError.notFound("no reading with id '123456'")) { try store.reading(idPrefix: "123456") }
+        #expect(throws: RecordsError.unknownReading("123456")) { try store.reading(idPrefix: "123456") }
         #expect(throws: RecordsError.self) { try store.reading(idPrefix: "abc") }
     }
 

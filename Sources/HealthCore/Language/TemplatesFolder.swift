@@ -38,6 +38,22 @@ public struct TemplatesFolder: Sendable {
     ///    finds `PREFIX/share/healthlog/Templates`), up to five folders up;
     /// 4. `/usr/local/share/healthlog/Templates`, then `/usr/share/healthlog/Templates`.
     public static func locate(environment: [String: String]) throws(TemplateError) -> TemplatesFolder {
+        guard let first = all(environment: environment).first else {
+            throw .folderMissing(searched: Array(candidates(environment: environment).prefix(3)) + ["…"])
+        }
+        return first
+    }
+
+    /// Every Templates folder there is, in the order of ``locate(environment:)``: the command
+    /// line takes its words from the first whose strings have them (a folder of one's own may
+    /// be older than they are).
+    public static func all(environment: [String: String]) -> [TemplatesFolder] {
+        var seen: Set<String> = []
+        return candidates(environment: environment).filter { FileSystem.exists($0 + "/clinic.json") && seen.insert($0).inserted }
+            .map(TemplatesFolder.init(directory:))
+    }
+
+    private static func candidates(environment: [String: String]) -> [String] {
         var candidates: [String] = []
         if let explicit = environment["HEALTHLOG_TEMPLATES"], !explicit.isEmpty { candidates.append(explicit) }
         if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
@@ -52,10 +68,7 @@ public struct TemplatesFolder: Sendable {
             directory = FileSystem.parentDirectory(of: directory)
         }
         candidates += ["/usr/local/share/healthlog/Templates", "/usr/share/healthlog/Templates"]
-        for candidate in candidates where FileSystem.exists(candidate + "/clinic.json") {
-            return TemplatesFolder(directory: candidate)
-        }
-        throw .folderMissing(searched: Array(candidates.prefix(3)) + ["…"])
+        return candidates
     }
 
     /// The JSON document at `path`, read with the bounded reader.

@@ -26,7 +26,7 @@ struct AddCommand: Command {
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         input = try ReadingInput(arguments, positionals: arguments.positionals[...], context: context)
         guard !input.hasNoMeasurement else {
-            throw arguments.usage("give a blood pressure (e.g. 138/86), --pulse or --weight")
+            throw arguments.usage(try context.words().cli("error.noMeasurement"))
         }
     }
 
@@ -34,18 +34,21 @@ struct AddCommand: Command {
         // Choosing (or, in an empty log, creating) the profile and adding is one transaction.
         let added = try context.run { try $0.add(input.entry) }
         let outcome = added.outcome
+        let words = try context.words()
         if outcome.createdProfile {
-            context.stderr.line("Created profile '\(outcome.profile.id)' for your first reading (see 'healthlog profile --help').")
+            context.stderr.line(words.cli("add.createdProfile", ["profile": outcome.profile.id]))
         }
-        let presenter = ReadingPresenter(tags: added.tags, environment: context.environment, style: context.style)
-        context.stdout.line(presenter.confirmation("Added", outcome.reading, profile: outcome.profile))
+        let presenter = ReadingPresenter(tags: added.tags, words: words, style: context.style)
+        context.stdout.line(presenter.confirmation("add.added", outcome.reading, profile: outcome.profile))
         // A reading that needs attention says so in words, whatever the output is.
-        for attention in ReadingAttention.of(outcome.reading) { context.stdout.line(attention.advice) }
-        if let note = input.repeatedWallTimeNote { context.stdout.line(note) }
+        for attention in ReadingAttention.of(outcome.reading) { context.stdout.line(attention.advice(in: words)) }
+        if let note = input.repeatedWallTimeNote(words) { context.stdout.line(note) }
         if outcome.identicalCount > 0 {
-            let earlier = outcome.identicalCount == 1 ? "one" : "\(outcome.identicalCount)"
+            let time = outcome.reading.takenAt.localTimeText
             context.stdout.line(
-                "Kept beside \(earlier) with the same values at \(outcome.reading.takenAt.localTimeText) (a repeat measurement; 'healthlog delete ID' removes a mistake).")
+                outcome.identicalCount == 1
+                    ? words.cli("add.keptBeside.one", ["time": time])
+                    : words.cli("add.keptBeside", ["n": String(outcome.identicalCount), "time": time]))
         }
     }
 }

@@ -23,7 +23,7 @@ struct ClassifyCommand: Command {
     var isLow: Bool { Alert.isLow(classification.pressure) }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let table = try context.strings(Language(environment: context.environment))
+        let table = try context.words()
         let label = classification.reading(in: table)
         if json {
             context.stdout.line(JSONValue.object([
@@ -35,12 +35,12 @@ struct ClassifyCommand: Command {
             ]).serialized())
             return
         }
-        var line = "\(classification.pressure) mmHg: \(label)"
-        if let isolated = classification.isolatedLabel(in: table) { line += ", \(isolated)" }
+        var line = "\(classification.pressure) mmHg\(table.cli("classify.colon"))\(label)"
+        if let isolated = classification.isolatedLabel(in: table) { line += table.text("listSeparator") + isolated }
         if classification.guideline.isUrgent(classification.pressure) {
-            line += "; " + context.style.red("urgent: an alert in stats and the report; see a doctor soon")
+            line += table.cli("classify.separator.urgent") + context.style.red(table.cli("classify.urgent"))
         }
-        if isLow { line += ": " + context.style.red("an alert in stats and the report") }
+        if isLow { line += table.cli("classify.separator.low") + context.style.red(table.cli("classify.low")) }
         context.stdout.line(line)
     }
 }

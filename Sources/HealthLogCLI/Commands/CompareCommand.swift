@@ -38,11 +38,11 @@ struct CompareCommand: Command {
         // Exactly one "..", with a date on each side (dates have no dots).
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[1].isEmpty, !parts[0].isEmpty, !parts[2].isEmpty else {
-            throw arguments.usage("'\(text)' is not a range; write FROM..TO, e.g. 2026-09-01..2026-09-30")
+            throw arguments.usage(key: "error.notARange", ["text": text])
         }
         let from = try DateArgument.date(String(parts[0]), option: "range start", today: today, arguments: arguments)
         let to = try DateArgument.date(String(parts[2]), option: "range end", today: today, arguments: arguments)
-        guard from <= to else { throw .data("'\(text)' ends before it starts") }
+        guard from <= to else { throw .data(arguments.say("error.rangeBackwards", ["text": text])) }
         return from...to
     }
 
@@ -57,24 +57,28 @@ struct CompareCommand: Command {
             ]).serialized())
             return
         }
-        let language = Language(environment: context.environment)
-        let strings = try context.strings(language)
-        let labels = TagLabels(compared.tags, language: language)
-        var header = context.style.bold("\(profile.id) (\(profile.name.visibleControls()))") + " · home readings"
+        let strings = try context.words()
+        let labels = TagLabels(compared.tags, language: strings.language)
+        var header = context.style.bold("\(profile.id) (\(profile.name.visibleControls()))") + " · " + strings.cli("compare.homeReadings")
         if let filter = filter.description(strings: strings, tagLabel: labels.label(of:)) {
             header += " · " + strings.text("filter", ["filter": filter])
         }
         context.stdout.line(header)
+        let titles = ["n", "sysMean", "diaMean"].map { strings.cli("compare.col.\($0)") }
+        let spans = [comparison.first, comparison.second].map { strings.cli("range.between", ["from": $0.from.description, "to": $0.to.description]) }
+        let spanWidth = max(23, spans.map(\.displayWidth).max() ?? 0)
+        let countWidth = max(4, titles[0].displayWidth)
+        let systolicWidth = max(14, titles[1].displayWidth)
         let row = { (range: String, count: String, systolic: String, diastolic: String) in
-            "  \(range.padding(23))  \(count.leftPadding(4))  \(systolic.padding(14))  \(diastolic)"
+            "  \(range.padding(spanWidth))  \(count.leftPadding(countWidth))  \(systolic.padding(systolicWidth))  \(diastolic)"
         }
-        context.stdout.line(context.style.bold(row("", "n", "SYS mean ± SD", "DIA mean ± SD")).trimmingTrailingSpaces())
-        for figures in [comparison.first, comparison.second] {
-            context.stdout.line(row("\(figures.from) – \(figures.to)", String(figures.count), meanSD(figures.systolic), meanSD(figures.diastolic)))
+        context.stdout.line(context.style.bold(row("", titles[0], titles[1], titles[2])).trimmingTrailingSpaces())
+        for (span, figures) in zip(spans, [comparison.first, comparison.second]) {
+            context.stdout.line(row(span, String(figures.count), meanSD(figures.systolic), meanSD(figures.diastolic)))
         }
-        context.stdout.line("Second − first: " + SummaryWording.difference(comparison, strings: strings))
+        context.stdout.line(strings.cli("compare.difference", ["difference": SummaryWording.difference(comparison, strings: strings)]))
         if !comparison.sufficient {
-            context.stdout.line(context.style.dim("Each range needs at least \(WindowComparison.minimumCount) home readings."))
+            context.stdout.line(context.style.dim(strings.cli("compare.tooFew", ["n": String(WindowComparison.minimumCount)])))
         }
     }
 

@@ -17,10 +17,39 @@ private func configurationFile(_ context: CommandContext) throws(CLIError) -> Co
 
 /// What a setting is in force, and where it comes from.
 private struct SettingInForce {
+    /// Where a setting's value comes from.
+    enum Source {
+        case environment(String)
+        case file(String, line: Int)
+        case standard
+        /// The default that follows the locale (the language, and the guideline with it).
+        case standardFromLocale
+
+        /// `environment HEALTHLOG_X`, `FILE:LINE`, `default` or `default, from the locale`:
+        /// JSON's value, the same in every language.
+        var json: String {
+            switch self {
+            case .environment(let variable): "environment \(variable)"
+            case .file(let path, let line): "\(path):\(line)"
+            case .standard: "default"
+            case .standardFromLocale: "default, from the locale"
+            }
+        }
+
+        /// The same in the terminal's words.
+        func text(_ words: StringTable) -> String {
+            switch self {
+            case .environment(let variable): words.cli("config.source.environment", ["variable": variable])
+            case .file: json
+            case .standard: words.cli("config.source.default")
+            case .standardFromLocale: words.cli("config.source.locale")
+            }
+        }
+    }
+
     let setting: ConfigurationKey
     let value: String
-    /// `environment HEALTHLOG_X`, `FILE:LINE` or `default`.
-    let source: String
+    let source: Source
 }
 
 private func inForce(_ context: CommandContext, file: ConfigurationFile) throws(CLIError) -> [SettingInForce] {
@@ -29,10 +58,10 @@ private func inForce(_ context: CommandContext, file: ConfigurationFile) throws(
     let language = Language(environment: try file.overlay(on: context.environment))
     return ConfigurationKey.all.map { setting in
         if let value = context.environment[setting.variable], !value.isEmpty {
-            return SettingInForce(setting: setting, value: value, source: "environment \(setting.variable)")
+            return SettingInForce(setting: setting, value: value, source: .environment(setting.variable))
         }
         if let entry = entries.last(where: { $0.key == setting.name }) {
-            return SettingInForce(setting: setting, value: entry.value, source: "\(file.path):\(entry.line)")
+            return SettingInForce(setting: setting, value: entry.value, source: .file(file.path, line: entry.line))
         }
         let value: String = switch setting.name {
         case "guideline": Guideline.standard(for: language).rawValue
@@ -41,7 +70,7 @@ private func inForce(_ context: CommandContext, file: ConfigurationFile) throws(
         case "db": DatabaseLocation.resolvePath(flag: nil, environment: context.environment) ?? ""
         default: ColorChoice.auto.rawValue
         }
-        return SettingInForce(setting: setting, value: value, source: setting.name == "guideline" || setting.name == "language" ? "default, from the locale" : "default")
+        return SettingInForce(setting: setting, value: value, source: setting.name == "guideline" || setting.name == "language" ? .standardFromLocale : .standard)
     }
 }
 
@@ -66,17 +95,18 @@ struct ConfigListCommand: Command {
             context.stdout.line(JSONValue.object([
                 ("schema", .int(1)), ("file", .string(file.path)), ("fileExists", .bool(FileSystem.exists(file.path))),
                 ("settings", .array(settings.map { item in
-                    .object([("key", .string(item.setting.name)), ("value", .string(item.value)), ("source", .string(item.source)),
+                    .object([("key", .string(item.setting.name)), ("value", .string(item.value)), ("source", .string(item.source.json)),
                              ("variable", .string(item.setting.variable))])
                 })),
             ]).serialized(indent: "  "))
             return
         }
-        context.stdout.line("Configuration file: \(file.path.visibleControls())\(FileSystem.exists(file.path) ? "" : " (not made yet; 'healthlog config set KEY VALUE' makes it)")")
+        let words = try context.words()
+        context.stdout.line(words.cli(FileSystem.exists(file.path) ? "config.file" : "config.fileNotMade", ["path": file.path.visibleControls()]))
         let width = settings.map(\.setting.name.count).max() ?? 0
         for item in settings {
             let name = item.setting.name + String(repeating: " ", count: width - item.setting.name.count)
-            context.stdout.line("\(name) = \(item.value.visibleControls())   (\(item.source.visibleControls()))")
+            context.stdout.line("\(name) = \(item.value.visibleControls())   (\(item.source.text(words).visibleControls()))")
         }
     }
 }
@@ -132,9 +162,10 @@ struct ConfigSetCommand: Command {
         // A file that does not read back as written is not saved.
         _ = try file.entries()
         try file.save()
-        context.stdout.line("Set \(setting.name) = \(value.visibleControls()) in \(file.path.visibleControls())")
+        let words = try context.words()
+        context.stdout.line(words.cli("config.set", ["setting": "\(setting.name) = \(value.visibleControls())", "path": file.path.visibleControls()]))
         if let overriding = context.environment[setting.variable], !overriding.isEmpty {
-            context.stderr.line("Note: \(setting.variable)=\(overriding.visibleControls()) is set and overrides it for commands run here.")
+            context.stderr.line(words.cli("config.overridden", ["variable": "\(setting.variable)=\(overriding.visibleControls())"]))
         }
     }
 }
@@ -158,10 +189,10 @@ struct ConfigUnsetCommand: Command {
         guard file.unset(name) else {
             // A mistyped key is named; a known one that is not set is no change.
             if ConfigurationKey.named(name) == nil { throw .usage(ConfigurationKey.unknown(name), command: "healthlog config unset") }
-            context.stdout.line("\(name) is not set in \(file.path.visibleControls()); nothing changed.")
+            context.stdout.line(try context.words().cli("config.notSet", ["setting": name, "path": file.path.visibleControls()]))
             return
         }
         try file.save()
-        context.stdout.line("Removed \(name.visibleControls()) from \(file.path.visibleControls())")
+        context.stdout.line(try context.words().cli("config.removed", ["setting": name.visibleControls(), "path": file.path.visibleControls()]))
     }
 }

@@ -20,9 +20,10 @@ struct DeleteCommand: Command {
     func run(_ context: CommandContext) throws(CLIError) {
         // Every id is resolved first, so one bad id deletes nothing.
         let readings = try context.run { try $0.readings(ids: ids) }
-        let noun = readings.count == 1 ? "reading" : "readings"
-        try context.confirmDestructive("Delete \(readings.count) \(noun)?", yes: yes, command: Self.spec.commandLine)
+        let words = try context.words()
+        try context.confirmDestructive(
+            words.cli("delete.question", ["readings": words.counted(readings.count, "reading")]), yes: yes, command: Self.spec.commandLine)
         let deleted = try context.run { try $0.delete(readings) }
-        context.stdout.line("Deleted \(deleted) \(deleted == 1 ? "reading" : "readings").")
+        context.stdout.line(words.cli("delete.done", ["readings": words.counted(deleted, "reading")]))
     }
 }

@@ -31,8 +31,9 @@ struct EditCommand: Command {
 
     func run(_ context: CommandContext) throws(CLIError) {
         let updated = try context.run { try $0.edit(id, with: input.entry, clearing: clear) }
-        let presenter = ReadingPresenter(tags: updated.tags, environment: context.environment, style: context.style)
-        context.stdout.line(presenter.confirmation("Updated", updated.reading, profile: updated.profile))
-        if let note = input.repeatedWallTimeNote { context.stdout.line(note) }
+        let words = try context.words()
+        let presenter = ReadingPresenter(tags: updated.tags, words: words, style: context.style)
+        context.stdout.line(presenter.confirmation("edit.updated", updated.reading, profile: updated.profile))
+        if let note = input.repeatedWallTimeNote(words) { context.stdout.line(note) }
     }
 }

@@ -29,7 +29,7 @@ struct EventAddCommand: Command {
             // An event may be planned ahead, so the store checks its time, not the reading rule.
             let instant = try DateArgument.instant(when, now: context.now, zone: context.zone, arguments: arguments)
             at = instant
-            repeatedWallTime = ReadingInput.isRepeatedWallTime(when, instant, context: context) ? ReadingInput.repeatedWallTimeNote(instant) : nil
+            repeatedWallTime = ReadingInput.isRepeatedWallTime(when, instant, context: context) ? ReadingInput.repeatedWallTimeNote(instant, words: try context.words()) : nil
         } else {
             at = nil
             repeatedWallTime = nil
@@ -39,11 +39,13 @@ struct EventAddCommand: Command {
     func run(_ context: CommandContext) throws(CLIError) {
         let added = try context.run { try $0.addEvent(text, kind: kind, at: at) }
         let (event, profile, sameDay) = (added.event, added.profile, added.sameDayCount)
-        let presenter = EventPresenter()
-        context.stdout.line("Added event \(context.style.dim(String(event.id.prefix(8)))) · \(profile.id) · \(presenter.when(event)) · \(event.kind.rawValue) · \(event.text.visibleControls(lineBreaks: .symbol))")
+        let words = try context.words()
+        let presenter = EventPresenter(words: words)
+        context.stdout.line(
+            "\(words.cli("event.added")) \(context.style.dim(String(event.id.prefix(8)))) · \(profile.id) · \(presenter.when(event)) · \(presenter.kind(event)) · \(event.text.visibleControls(lineBreaks: .symbol))")
         if let repeatedWallTime { context.stdout.line(repeatedWallTime) }
         if sameDay > 0 {
-            context.stdout.line("The same event was already recorded that day; 'healthlog event remove ID' removes a mistake.")
+            context.stdout.line(words.cli("event.sameDay"))
         }
     }
 }
@@ -65,20 +67,24 @@ struct EventListCommand: Command {
 
     func run(_ context: CommandContext) throws(CLIError) {
         let (profile, events) = try context.run { try $0.events(range) }
-        let presenter = EventPresenter()
+        let words = try context.words()
+        let presenter = EventPresenter(words: words)
         switch format {
         case .json: return context.stdout.line(JSONValue.array(events.map(presenter.json)).serialized())
         case .csv: return context.stdout.writeData(ListingCSV.csv(events.map(presenter.json)))
         case .table: break
         }
         guard !events.isEmpty else {
-            context.stdout.line("No events for \(profile.id). Add one with: healthlog event add 'amlodipine 5 mg started'")
+            context.stdout.line(words.cli("event.none", ["profile": profile.id]))
             return
         }
-        context.stdout.line(context.style.bold("ID        When                      Kind        Text"))
+        let titles = ["id", "when", "kind", "text"].map { words.cli("event.col.\($0)") }
+        let whenWidth = max(24, titles[1].displayWidth, events.map { presenter.when($0).displayWidth }.max() ?? 0)
+        let kindWidth = max(10, titles[2].displayWidth, events.map { presenter.kind($0).displayWidth }.max() ?? 0)
+        context.stdout.line(context.style.bold("\(titles[0].padding(8))  \(titles[1].padding(whenWidth))  \(titles[2].padding(kindWidth))  \(titles[3])"))
         for event in events {
             context.stdout.line(
-                "\(event.id.prefix(8))  \(presenter.when(event).padding(24))  \(event.kind.rawValue.padding(10))  \(event.text.visibleControls(lineBreaks: .symbol))")
+                "\(event.id.prefix(8))  \(presenter.when(event).padding(whenWidth))  \(presenter.kind(event).padding(kindWidth))  \(event.text.visibleControls(lineBreaks: .symbol))")
         }
     }
 }
@@ -96,17 +102,21 @@ struct EventRemoveCommand: Command {
 
     func run(_ context: CommandContext) throws(CLIError) {
         let event = try context.run { try $0.removeEvent(id) }
-        context.stdout.line("Removed event \(event.id.prefix(8)) (\(event.text.visibleControls(lineBreaks: .symbol))).")
+        context.stdout.line(try context.words().cli("event.removed", ["id": String(event.id.prefix(8)), "text": event.text.visibleControls(lineBreaks: .symbol)]))
     }
 }
 
-/// How events look on the terminal and in JSON.
+/// How events look on the terminal (in the words of `words`) and in JSON.
 struct EventPresenter {
-    /// `Thu 2026-10-01 08:00`.
+    let words: StringTable
+
+    /// `Thu 2026-10-01 08:00` / `周四 2026-10-01 08:00`.
     func when(_ event: Event) -> String {
-        let date = event.at.localDate
-        return "\(["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][date.isoWeekday - 1]) \(date) \(event.at.localTimeText)"
+        "\(words.weekdayAndDate(event.at.localDate)) \(event.at.localTimeText)"
     }
+
+    /// `medication` / `用药`.
+    func kind(_ event: Event) -> String { words.text("kind.\(event.kind.rawValue)") }
 
     /// `{id, profile, at, kind, text}`.
     func json(_ event: Event) -> JSONValue {

@@ -47,14 +47,17 @@ struct ExportCommand: Command {
             if let failure = file?.failure { throw CLIError(failure) }
             if context.stdout.failure != nil { return }
             file?.discard()
-            throw CLIError(error)
+            throw CLIError(error, words: try? context.words())
         }
         guard let file, let output else { return }
         do { try file.commit() } catch { throw CLIError(error) }
-        let eventNote = format == .csv || counts.events == 0 ? "" : " and \(counted(counts.events, "event"))"
-        context.stderr.line("Exported \(counted(counts.readings, "reading"))\(eventNote) (\(format.rawValue)) to \(output).".visibleControls())
+        let words = try context.words()
+        let readings = words.counted(counts.readings, "reading")
+        let exported = format == .csv || counts.events == 0
+            ? readings : words.cli("export.readingsAndEvents", ["readings": readings, "events": words.counted(counts.events, "event")])
+        context.stderr.line(words.cli("export.done", ["what": exported, "format": format.rawValue, "path": output]).visibleControls())
         if format == .csv && counts.events > 0 {
-            context.stderr.line("CSV holds readings only; --format json or fhir also keeps the \(counts.events == 1 ? "event" : "\(counts.events) events").")
+            context.stderr.line(words.cli(counts.events == 1 ? "export.csvNoEvents.one" : "export.csvNoEvents", ["n": String(counts.events)]))
         }
     }
 }

@@ -144,61 +144,61 @@ struct ImportCommand: Command {
             if case .tooManyInvalidRecords(_, let problems) = error {
                 for problem in problems.prefix(20) { context.stderr.line(problem.description.visibleControls()) }
             }
-            throw CLIError(error)
+            throw CLIError(error, words: try? context.words())
         } catch let error as CLIError {
             throw error
         } catch {
             throw .io("\(error)")
         }
         bar?.finish(completed: true)
-        print(report, context)
+        try print(report, context)
     }
 
-    private func print(_ report: ImportReport, _ context: CommandContext) {
-        let say = { (text: String) in context.stderr.line(text.visibleControls()) }
-        for problem in report.outcome.problems { say("Skipped invalid record: \(problem)") }
+    private func print(_ report: ImportReport, _ context: CommandContext) throws(CLIError) {
+        let words = try context.words()
+        let say = { (key: String, values: [String: String]) in context.stderr.line(words.cli("import.\(key)", values).visibleControls()) }
+        // The problems, notes and conflicts themselves are the file formats' own words (English).
+        for problem in report.outcome.problems { say("skipped", ["problem": "\(problem)"]) }
         if report.outcome.problemCount > report.outcome.problems.count {
-            say("… and \(report.outcome.problemCount - report.outcome.problems.count) more invalid records, not listed.")
+            say("moreInvalid", ["n": String(report.outcome.problemCount - report.outcome.problems.count)])
         }
         if let settled = report.outcome.settledDateOrder {
-            say("Read dates as \(settled.order.words): \(settled.date) on line \(settled.line) can only be that (--date-order overrides).")
+            say("dateOrder", ["order": words.cli("import.order.\(settled.order.rawValue)"), "date": settled.date, "line": String(settled.line)])
         }
         let summary = report.summary
-        let verb = report.dryRun ? "Would create" : "Created"
-        for profile in summary.createdProfiles { say("\(verb) profile '\(profile)'.") }
-        if !summary.createdTags.isEmpty { say("\(verb) tag definitions: \(summary.createdTags.joined(separator: ", ")).") }
-        if !summary.updatedTags.isEmpty {
-            say("\(report.dryRun ? "Would take" : "Took") the backup's definitions of: \(summary.updatedTags.joined(separator: ", ")).")
-        }
-        if !summary.undefinedTags.isEmpty { say("Kept tag IDs that have no definition: \(summary.undefinedTags.joined(separator: ", ")).") }
-        for conflict in summary.conflicts { say("Conflict: \(conflict).") }
-        for note in report.outcome.notes { say("Note: \(note).") }
+        let dry = report.dryRun ? ".dryRun" : ""
+        for profile in summary.createdProfiles { say("createdProfile\(dry)", ["profile": profile]) }
+        if !summary.createdTags.isEmpty { say("createdTags\(dry)", ["tags": summary.createdTags.joined(separator: ", ")]) }
+        if !summary.updatedTags.isEmpty { say("updatedTags\(dry)", ["tags": summary.updatedTags.joined(separator: ", ")]) }
+        if !summary.undefinedTags.isEmpty { say("undefinedTags", ["tags": summary.undefinedTags.joined(separator: ", ")]) }
+        for conflict in summary.conflicts { say("conflict", ["conflict": "\(conflict)"]) }
+        for note in report.outcome.notes { say("note", ["note": "\(note)"]) }
         if let first = report.outcome.firstStandardTimeRow {
             let rows = report.outcome.standardTimeRows
-            say(
-                "Read \(counted(rows, "time")) inside the spring daylight-saving gap as standard time (the offset before the change, as a clock not put forward shows it)\(rows > 1 ? ", the first at" : ":") \(first).")
+            say(rows > 1 ? "standardTime" : "standardTime.one", ["n": String(rows), "first": "\(first)"])
         }
         let skipped = report.outcome.skipped
         if !skipped.isEmpty {
             let kinds = skipped.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.value) \($0.key)" }
-            say("Skipped (not readings HealthLog keeps): \(kinds.joined(separator: ", ")).")
+            say("skippedKinds", ["kinds": kinds.joined(separator: ", ")])
         }
-        var counts = ["added \(summary.added)"]
-        if summary.updated > 0 { counts.append("updated \(summary.updated)") }
-        counts.append("duplicate \(summary.duplicates)")
-        if report.outcome.deviceErrorRows > 0 { counts.append("device error rows \(report.outcome.deviceErrorRows)") }
+        let count = { (key: String, n: Int) in words.cli("import.count.\(key)", ["n": String(n)]) }
+        var counts = [count("added", summary.added)]
+        if summary.updated > 0 { counts.append(count("updated", summary.updated)) }
+        counts.append(count("duplicate", summary.duplicates))
+        if report.outcome.deviceErrorRows > 0 { counts.append(count("deviceErrors", report.outcome.deviceErrorRows)) }
         if summary.eventsAdded + summary.eventsUpdated + summary.eventDuplicates > 0 {
-            counts.append("events added \(summary.eventsAdded)\(summary.eventsUpdated > 0 ? " (updated \(summary.eventsUpdated))" : "")")
+            counts.append(
+                summary.eventsUpdated > 0
+                    ? words.cli("import.count.eventsUpdated", ["n": String(summary.eventsAdded), "updated": String(summary.eventsUpdated)])
+                    : count("events", summary.eventsAdded))
         }
-        counts += ["skipped \(report.outcome.skippedCount)", "invalid \(report.outcome.problemCount)"]
+        counts += [count("skipped", report.outcome.skippedCount), count("invalid", report.outcome.problemCount)]
         if summary.deletedSince + summary.eventsDeletedSince > 0 {
-            say(
-                "Not brought back: \(counted(summary.deletedSince, "reading")) and \(counted(summary.eventsDeletedSince, "event")) deleted from this log since the file was made.")
+            say("notBroughtBack", ["readings": words.counted(summary.deletedSince, "reading"), "events": words.counted(summary.eventsDeletedSince, "event")])
         }
-        let into = report.profile.map { " into \($0)" } ?? ""
-        let line = counts.joined(separator: ", ")
-        context.stdout.line(
-            (report.dryRun ? "Dry run of \(report.input)\(into), nothing written: \(line)." : "Imported \(report.input)\(into): \(line).")
-                .visibleControls())
+        let line = counts.joined(separator: words.cli("import.countSeparator"))
+        let key = (report.dryRun ? "import.dryRun" : "import.done") + (report.profile == nil ? "" : ".into")
+        context.stdout.line(words.cli(key, ["input": report.input, "profile": report.profile ?? "", "counts": line]).visibleControls())
     }
 }

@@ -39,7 +39,8 @@ struct ListCommand: Command {
     func run(_ context: CommandContext) throws(CLIError) {
         let listing = try context.run { try $0.listing(range, filter: filter, limit: limit) }
         let (profile, readings, total) = (listing.profile, listing.readings, listing.total)
-        let presenter = ReadingPresenter(tags: listing.tags, environment: context.environment, style: context.style)
+        let words = try context.words()
+        let presenter = ReadingPresenter(tags: listing.tags, words: words, style: context.style)
         switch format {
         case .json:
             context.stdout.line(JSONValue.array(readings.map(presenter.json)).serialized())
@@ -47,21 +48,21 @@ struct ListCommand: Command {
             context.stdout.writeData(ReadingCSVCodec.encode(readings))
         case .table:
             let matching = listing.matching
-            let shown = matching > readings.count ? "latest \(readings.count) of \(counted(matching, "reading"))" : counted(readings.count, "reading")
+            let shown = matching > readings.count
+                ? words.cli("list.latestOf", ["n": String(readings.count), "total": words.counted(matching, "reading")])
+                : words.counted(readings.count, "reading")
             // A filtered listing says what it keeps, so its count is never read as the whole log's.
-            let kept = try filter.description(strings: context.strings(.english), tagLabel: { id in
-                listing.tags.first { $0.id == id }?.label ?? id
-            }).map { " · \($0.visibleControls())" } ?? ""
-            context.stdout.line(context.style.bold("\(profile.id) (\(profile.name.visibleControls()))") + " · \(range.description)\(kept) · \(shown)")
+            let kept = filter.description(strings: words, tagLabel: presenter.labels.label(of:)).map { " · \($0.visibleControls())" } ?? ""
+            context.stdout.line(context.style.bold("\(profile.id) (\(profile.name.visibleControls()))") + " · \(words.range(range))\(kept) · \(shown)")
             // Through a pipe every row carries its date, and hints go to standard error, so
             // `list | grep 2026-11-29` finds every reading of the day and nothing else.
             let piped = !context.stdout.isTerminal
             let hints = piped ? context.stderr : context.stdout
             guard !readings.isEmpty else {
                 if total == 0 {
-                    hints.line("No readings yet. Add the first with: healthlog -p \(profile.id) add 138/86 72")
+                    hints.line(words.cli("list.empty", ["profile": profile.id]))
                 } else {
-                    context.stdout.line("No readings match.")
+                    context.stdout.line(words.cli("list.noMatch"))
                 }
                 return
             }
@@ -69,7 +70,7 @@ struct ListCommand: Command {
             // A hint follows the table only when the table got through (never beside a full disk's error).
             if piped { context.stdout.flush() }
             if isUnfiltered, total > readings.count, context.stdout.failure == nil {
-                hints.line(context.style.dim("(the latest \(readings.count) of \(total); use --last, --from or --limit for more)"))
+                hints.line(context.style.dim(words.cli("list.more", ["n": String(readings.count), "total": String(total)])))
             }
         }
     }

@@ -13,12 +13,13 @@ struct CheckCommand: Command {
         let log = try context.log()
         let report = try context.run { try $0.check() }
         let path = log.settings.databasePath
-        for note in report.notes { context.stdout.line("note: \(note.visibleControls())") }
+        let words = try context.words()
+        for note in report.notes { context.stdout.line(words.cli("check.note", ["note": note.visibleControls()])) }
         guard report.problems.isEmpty else {
-            for problem in report.problems { context.stderr.line("problem: \(problem.visibleControls())") }
-            throw .io("\(path) has \(counted(report.problems.count, "problem")); restore a backup with 'healthlog restore FILE'")
+            for problem in report.problems { context.stderr.line(words.cli("check.problem", ["problem": problem.visibleControls()])) }
+            throw .io(words.cli("check.failed", ["path": path, "problems": words.counted(report.problems.count, "problem")]))
         }
-        context.stdout.line("\(path.visibleControls()): ok (integrity, references and value ranges checked)")
+        context.stdout.line(words.cli("check.ok", ["path": path.visibleControls()]))
     }
 }
 
@@ -36,7 +37,7 @@ struct BackupCommand: Command {
     func run(_ context: CommandContext) throws(CLIError) {
         let log = try context.log()
         try context.run { try $0.backup(to: path) }
-        context.stdout.line("Backed up \(log.settings.databasePath) to \(path).".visibleControls())
+        context.stdout.line(try context.words().cli("backup.done", ["log": log.settings.databasePath, "path": path]).visibleControls())
     }
 }
 
@@ -60,8 +61,9 @@ struct RestoreCommand: Command {
         let log = try context.log()
         try context.run { try $0.checkRestorable(path) }
         let target = log.settings.databasePath
-        try context.confirmDestructive("Replace \(target) with \(path)?", yes: yes, command: Self.spec.commandLine)
+        let words = try context.words()
+        try context.confirmDestructive(words.cli("restore.question", ["log": target, "path": path]), yes: yes, command: Self.spec.commandLine)
         let kept = try context.run { try $0.restore(from: path) }
-        context.stdout.line("Restored \(path) into \(target); the previous log is kept as \(kept).".visibleControls())
+        context.stdout.line(words.cli("restore.done", ["path": path, "log": target, "kept": kept]).visibleControls())
     }
 }

@@ -30,16 +30,16 @@ enum ProfileFields {
 }
 
 /// "135/85 (set)" or "none (the guideline's home threshold)".
-func targetDescription(_ target: BloodPressure?) -> String {
-    target.map { "\($0)" } ?? "none (the guideline's home threshold)"
+func targetDescription(_ target: BloodPressure?, words: StringTable) -> String {
+    target.map { "\($0)" } ?? words.cli("profile.noTarget")
 }
 
-private func profileSummary(_ profile: Profile) -> String {
+private func profileSummary(_ profile: Profile, words: StringTable) -> String {
     var parts = ["\(profile.id) (\(profile.name.visibleControls()))"]
-    if let year = profile.birthYear { parts.append("born \(year)") }
-    if let sex = profile.sex { parts.append(sex.rawValue) }
-    parts.append("target \(targetDescription(profile.target))")
-    return parts.joined(separator: ", ")
+    if let year = profile.birthYear { parts.append(words.cli("profile.born", ["year": String(year)])) }
+    if let sex = profile.sex { parts.append(words.cli("profile.sex.\(sex.rawValue)")) }
+    parts.append(words.cli("profile.target", ["target": targetDescription(profile.target, words: words)]))
+    return words.list(parts)
 }
 
 struct ProfileAddCommand: Command {
@@ -57,7 +57,8 @@ struct ProfileAddCommand: Command {
 
     func run(_ context: CommandContext) throws(CLIError) {
         try context.run { try $0.addProfile(profile) }
-        context.stdout.line("Created profile \(profileSummary(profile)).")
+        let words = try context.words()
+        context.stdout.line(words.cli("profile.created", ["profile": profileSummary(profile, words: words)]))
     }
 }
 
@@ -83,21 +84,27 @@ struct ProfileListCommand: Command {
         case .csv: return context.stdout.writeData(ListingCSV.csv(rows))
         case .table: break
         }
+        let words = try context.words()
         guard !profiles.isEmpty else {
-            context.stdout.line("No profiles yet. Create one with: healthlog profile add dad --name 爸爸")
+            context.stdout.line(words.cli("profile.none"))
             return
         }
-        let idWidth = max(profiles.map(\.id.count).max() ?? 0, 2)
+        let titles = ["id", "name", "born", "target", "readings"].map { words.cli("profile.col.\($0)") }
+        let idWidth = max(profiles.map(\.id.count).max() ?? 0, titles[0].displayWidth)
         let names = profiles.map { $0.name.visibleControls(lineBreaks: .symbol) }
-        let nameWidth = max(names.map(\.displayWidth).max() ?? 0, 4)
-        context.stdout.line(context.style.bold("  \("ID".padding(idWidth))  \("Name".padding(nameWidth))  Born  Target  Readings"))
+        let (bornWidth, targetWidth, countWidth) = (max(4, titles[2].displayWidth), max(6, titles[3].displayWidth), max(8, titles[4].displayWidth))
+        // On a narrow terminal a long name is cut with "…" so that no row wraps.
+        let room = context.tableWidth.map { $0 - 2 - idWidth - 2 - 2 - bornWidth - 2 - targetWidth - 2 - countWidth }
+        let nameWidth = max(min(names.map(\.displayWidth).max() ?? 0, room ?? .max), titles[1].displayWidth)
+        context.stdout.line(context.style.bold(
+            "  \(titles[0].padding(idWidth))  \(titles[1].padding(nameWidth))  \(titles[2].padding(bornWidth))  \(titles[3].padding(targetWidth))  \(titles[4].leftPadding(countWidth))"))
         for ((profile, count), name) in zip(zip(profiles, counts), names) {
             let mark = profile.id == defaultID ? "*" : " "
-            let born = profile.birthYear.map(String.init) ?? "    "
+            let born = (profile.birthYear.map(String.init) ?? "").padding(bornWidth)
             context.stdout.line(
-                "\(mark) \(profile.id.padding(idWidth))  \(name.padding(nameWidth))  \(born)  \((profile.target?.description ?? "—").padding(6))  \(String(count).leftPadding(8))")
+                "\(mark) \(profile.id.padding(idWidth))  \(name.clipped(toWidth: nameWidth).padding(nameWidth))  \(born)  \((profile.target?.description ?? "—").padding(targetWidth))  \(String(count).leftPadding(countWidth))")
         }
-        if defaultID != nil { context.stdout.line(context.style.dim("* the default profile")) }
+        if defaultID != nil { context.stdout.line(context.style.dim(words.cli("profile.defaultMark"))) }
     }
 }
 
@@ -132,13 +139,14 @@ struct ProfileShowCommand: Command {
             context.stdout.line(profileJSON(profile, readings: count, isDefault: isDefault).serialized())
             return
         }
-        let row = { (name: String, value: String) in "  \(name.padding(10))  \(value)" }
-        context.stdout.line("Profile \(profile.id)\(isDefault ? " (default)" : "")")
-        context.stdout.line(row("Name", profile.name.visibleControls()))
-        context.stdout.line(row("Born", profile.birthYear.map(String.init) ?? "—"))
-        context.stdout.line(row("Sex", profile.sex?.rawValue ?? "—"))
-        context.stdout.line(row("Target", targetDescription(profile.target)))
-        context.stdout.line(row("Readings", String(count)))
+        let words = try context.words()
+        let row = { (name: String, value: String) in "  \(words.cli("profile.field.\(name)").padding(10))  \(value)" }
+        context.stdout.line(words.cli(isDefault ? "profile.heading.default" : "profile.heading", ["profile": profile.id]))
+        context.stdout.line(row("name", profile.name.visibleControls()))
+        context.stdout.line(row("born", profile.birthYear.map(String.init) ?? "—"))
+        context.stdout.line(row("sex", profile.sex.map { words.cli("profile.sex.\($0.rawValue)") } ?? "—"))
+        context.stdout.line(row("target", targetDescription(profile.target, words: words)))
+        context.stdout.line(row("readings", String(count)))
     }
 }
 
@@ -160,7 +168,8 @@ struct ProfileEditCommand: Command {
 
     func run(_ context: CommandContext) throws(CLIError) {
         let profile = try context.run { try $0.editProfile(id, fields) }
-        context.stdout.line("Updated profile \(profileSummary(profile)).")
+        let words = try context.words()
+        context.stdout.line(words.cli("profile.updated", ["profile": profileSummary(profile, words: words)]))
     }
 }
 
@@ -176,7 +185,7 @@ struct ProfileDefaultCommand: Command {
 
     func run(_ context: CommandContext) throws(CLIError) {
         try context.run { try $0.setDefaultProfile(id) }
-        context.stdout.line("Profile '\(id)' is now the default.")
+        context.stdout.line(try context.words().cli("profile.nowDefault", ["profile": id]))
     }
 }
 
@@ -197,9 +206,10 @@ struct ProfileRemoveCommand: Command {
 
     func run(_ context: CommandContext) throws(CLIError) {
         let count = try context.run { try $0.profile(id).readingCount }
+        let words = try context.words()
         try context.confirmDestructive(
-            "Remove profile '\(id)' and its \(counted(count, "reading"))?", yes: yes, command: Self.spec.commandLine)
+            words.cli("profile.removeQuestion", ["profile": id, "readings": words.counted(count, "reading")]), yes: yes, command: Self.spec.commandLine)
         let removed = try context.run { try $0.removeProfile(id) }
-        context.stdout.line("Removed profile '\(id)' and \(counted(removed, "reading")).")
+        context.stdout.line(words.cli("profile.removed", ["profile": id, "readings": words.counted(removed, "reading")]))
     }
 }

@@ -31,11 +31,13 @@ struct ProtocolCommand: Command {
         let started = try date(ProtocolCommand.startOption, "--start")
         let from = try date(DateRangeOptions.from, "--from")
         let to = try date(DateRangeOptions.to, "--to")
-        if started != nil, from != nil { throw arguments.usage("--start and --from say the same; give one") }
+        if started != nil, from != nil { throw arguments.usage(key: "error.startAndFrom") }
         let first = started ?? from
         let days = ProtocolAverage.windowDays
         if let first, let to, to != first.adding(days: days - 1) {
-            throw .data("a protocol week is \(days) days: from \(first) it ends \(first.adding(days: days - 1)), not \(to); give --from or --to alone")
+            throw .data(arguments.say("error.protocolWeek", [
+                "days": String(days), "from": first.description, "end": first.adding(days: days - 1).description, "to": to.description,
+            ]))
         }
         start = first ?? to.map { $0.adding(days: -(days - 1)) }
         json = try arguments.value(Options.textFormat) == .json
@@ -61,45 +63,71 @@ struct ProtocolCommand: Command {
             return
         }
         let style = context.style
-        let presenter = ReadingPresenter(tags: [], environment: context.environment, style: style)
-        let name = { (date: CivilDate) in "\(presenter.weekdayName(date)) \(date)" }
-        context.stdout.line(style.bold("\(profile.id) (\(profile.name.visibleControls()))") + " · protocol week \(name(week.start)) – \(name(week.end))")
-        context.stdout.line("The guideline asks for 2 morning and 2 evening home readings on each of 7 days; the first day is not counted.")
-        context.stdout.line("Morning is 04:00–11:59, evening 18:00–01:59; readings from 02:00 to 03:59 are night readings.")
+        let words = try context.words()
+        let name = { (date: CivilDate) in words.weekdayAndDate(date) }
+        // On a terminal no line is wider than it: sentences wrap, and a day's remark that does
+        // not fit beside its row goes on the line below.
+        let width = context.tableWidth
+        let say = { (text: String) in
+            for line in width.map({ text.wrapped(toWidth: $0) }) ?? [text] { context.stdout.line(line) }
+        }
+        say(style.bold("\(profile.id) (\(profile.name.visibleControls()))") + " · "
+            + words.cli("protocol.week", ["from": name(week.start), "to": name(week.end)]))
+        say(words.cli("protocol.asks"))
+        say(words.cli("protocol.sessions"))
         context.stdout.line("")
-        context.stdout.line(style.bold("  Day              Morning  Evening"))
+        // Columns as wide as their titles, in either language: day, morning, evening.
+        let titles = ["day", "morning", "evening"].map { words.cli("protocol.col.\($0)") }
+        let dayWidth = max(15, titles[0].displayWidth, name(week.start).displayWidth)
+        let slotWidth = max(7, titles[1].displayWidth, titles[2].displayWidth)
+        context.stdout.line(style.bold("  \(titles[0].padding(dayWidth))  \(titles[1].padding(slotWidth))  \(titles[2])".trimmingTrailingSpaces()))
         let perSlot = ProtocolWeek.readingsPerSlot
         for day in week.days {
             let cell = { (count: Int) -> String in
-                let text = "\(count)/\(perSlot)".padding(7)
+                let text = "\(count)/\(perSlot)".padding(slotWidth)
                 return count >= perSlot ? style.green(text) : day.date > today ? style.dim(text) : style.yellow(text)
             }
-            var remark = ""
-            if day.date == (excluded ?? week.start) { remark = "day 1, not counted" }
+            var remarks: [String] = []
+            if day.date == (excluded ?? week.start) { remarks.append(words.cli("protocol.notCounted")) }
             if day.night > 0 {
                 // 02:00–03:59 is night, not the evening session (the same rule as the report's week grid).
-                remark += (remark.isEmpty ? "" : "; ") + "\(counted(day.night, "night reading")) (02:00–03:59), not counted"
+                remarks.append(words.cli(day.night == 1 ? "protocol.night.one" : "protocol.night.many", ["n": String(day.night)]))
             }
             if day.date == today {
                 let missing = status.missingToday
-                let still = missing.isEmpty ? "done" : "still to take: " + missing.map(\.rawValue).joined(separator: " and ")
-                remark += (remark.isEmpty ? "" : "; ") + "today, \(still)"
+                remarks.append(
+                    missing.isEmpty
+                        ? words.cli("protocol.todayDone")
+                        : words.cli("protocol.todayMissing", ["periods": words.conjunction(missing.map(words.periodName))]))
             } else if day.date > today {
-                remark += (remark.isEmpty ? "" : "; ") + "planned"
+                remarks.append(words.cli("protocol.planned"))
             }
-            context.stdout.line("  \(name(day.date).padding(15))  \(cell(day.morning))  \(cell(day.evening))  \(style.dim(remark))".trimmingTrailingSpaces())
+            let remark = remarks.joined(separator: words.cli("protocol.remarkSeparator"))
+            let row = "  \(name(day.date).padding(dayWidth))  \(cell(day.morning))  \(cell(day.evening))"
+            let rowWidth = 2 + dayWidth + 2 + slotWidth + 2 + slotWidth + 2
+            if let width, !remark.isEmpty, rowWidth + remark.displayWidth > width {
+                context.stdout.line(row.trimmingTrailingSpaces())
+                for line in ("    " + remark).wrapped(toWidth: width) { context.stdout.line(style.dim(line)) }
+            } else {
+                context.stdout.line("\(row)  \(style.dim(remark))".trimmingTrailingSpaces())
+            }
         }
         context.stdout.line("")
         guard let average = week.average else {
-            context.stdout.line("No morning or evening home readings after the first day yet: nothing to average.")
+            say(words.cli("protocol.nothing"))
             return
         }
         let mean = "\(average.mean.shown) mmHg"
         if average.sufficient {
-            context.stdout.line(style.green("Sufficient:") + " \(counted(average.count, "reading")) on \(counted(average.days, "day")) · average \(style.bold(mean))")
+            say(
+                style.green(words.cli("protocol.sufficient"))
+                    + words.cli("protocol.sufficientDetail", [
+                        "readings": words.counted(average.count, "reading"), "days": words.counted(average.days, "day"), "mean": style.bold(mean),
+                    ]))
         } else {
-            context.stdout.line(
-                style.yellow("Too few so far:") + " \(average.count) of the \(ProtocolAverage.minimumCount) readings needed · provisional average \(mean)")
+            say(
+                style.yellow(words.cli("protocol.tooFew"))
+                    + words.cli("protocol.tooFewDetail", ["n": String(average.count), "needed": String(ProtocolAverage.minimumCount), "mean": mean]))
         }
     }
 }

@@ -30,18 +30,22 @@ struct ReadingInput {
 
     /// Reads the values; `positionals` are the `SYS/DIA [PULSE]` words.
     init(_ arguments: ParsedArguments, positionals: ArraySlice<String>, context: CommandContext) throws(CLIError) {
+        let words = try context.words()
         // `add 138 86`: two numbers where SYS/DIA was meant.
         if let first = positionals.first, !first.contains("/"), let second = positionals.dropFirst().first,
             let systolic = parseWholeNumber(first[...]), let diastolic = parseWholeNumber(second[...]), systolic > diastolic
         {
-            throw arguments.usage("'\(first) \(second)' is not a blood pressure; did you mean \(systolic)/\(diastolic)? (SYS/DIA, then the pulse)")
+            throw arguments.usage(words.cli("error.twoNumbers", ["text": "\(first) \(second)", "meant": "\(systolic)/\(diastolic)"]))
         }
         do {
             if let first = positionals.first {
                 bloodPressure = try BloodPressure.parse(first)
             }
         } catch {
-            throw CLIError(error, arguments: arguments)
+            // Text that is not SYS/DIA at all is said in the terminal's words; the English
+            // table passes the parser's own reason through.
+            guard error.kind == .unreadable, let first = positionals.first else { throw CLIError(error, arguments: arguments) }
+            throw arguments.usage(words.cli("error.bloodPressure", ["text": first, "reason": error.message]))
         }
         let positionalPulse = positionals.dropFirst().first
         if positionalPulse != nil, arguments.isGiven(ReadingInput.pulseOption) {
@@ -51,7 +55,7 @@ struct ReadingInput {
         if let positionalPulse { pulseText = positionalPulse } else { pulseText = try arguments.value(ReadingInput.pulseOption) }
         if let text = pulseText {
             guard let value = parseWholeNumber(text[...]) else {
-                throw arguments.usage("pulse '\(text)' is not a whole number (\(ValueLimits.pulse.rangeText))")
+                throw arguments.usage(words.cli("error.pulse", ["text": text, "range": ValueLimits.pulse.rangeText]))
             }
             do { try ValueLimits.pulse.check(value) } catch { throw .data(error.message) }
             pulse = value
@@ -104,14 +108,14 @@ struct ReadingInput {
     }
 
     /// The line that says which of two equal wall times was taken.
-    static func repeatedWallTimeNote(_ instant: ZonedInstant) -> String {
-        "\(instant.localDate) \(instant.localTimeText) happens twice (the clocks went back): taken as the first, UTC\(instant.offsetText)."
+    static func repeatedWallTimeNote(_ instant: ZonedInstant, words: StringTable) -> String {
+        words.cli("add.repeatedWallTime", ["date": instant.localDate.description, "time": instant.localTimeText, "offset": instant.offsetText])
     }
 
     /// The line that says which of two equal wall times was taken, or nil.
-    var repeatedWallTimeNote: String? {
+    func repeatedWallTimeNote(_ words: StringTable) -> String? {
         guard atRepeatedWallTime, let takenAt else { return nil }
-        return ReadingInput.repeatedWallTimeNote(takenAt)
+        return ReadingInput.repeatedWallTimeNote(takenAt, words: words)
     }
 
     /// The values as the log takes them.

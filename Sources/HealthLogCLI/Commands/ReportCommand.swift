@@ -57,14 +57,18 @@ struct ReportCommand: Command {
             // Said only once the PDF is out: a full disk or a closed pipe is the news instead.
             context.stdout.flush()
             guard context.stdout.failure == nil else { return }
-            context.stderr.line("Wrote the report for \(summary.profile.name), \(request.rangeText) (\(counted(rendered.pages, "page"))) to standard output.".visibleControls())
+            let words = try context.words()
+            context.stderr.line(
+                words.cli("report.wroteToStdout", ["name": summary.profile.name, "range": request.rangeText, "pages": words.counted(rendered.pages, "page")])
+                    .visibleControls())
             rendered.standInWarning.map { context.stderr.line($0.visibleControls()) }
             return
         }
         let path = output ?? "healthlog-\(summary.profile.id)-\(summary.from)_\(summary.to).\(format.rawValue)"
         let rendered = try context.run { try $0.writeReport(request, format: format == .png ? .png(dpi: dpi) : .pdf, to: path) }
-        let pages = counted(rendered.pages, "page")
-        context.stdout.line("Wrote the report for \(summary.profile.name), \(request.rangeText) (\(pages)):".visibleControls())
+        let words = try context.words()
+        let pages = words.counted(rendered.pages, "page")
+        context.stdout.line(words.cli("report.wrote", ["name": summary.profile.name, "range": request.rangeText, "pages": pages]).visibleControls())
         for file in rendered.files { context.stdout.line("  \(file.visibleControls())") }
         rendered.standInWarning.map { context.stderr.line($0.visibleControls()) }
     }
@@ -123,7 +127,7 @@ struct ChartCommand: Command {
         let summary = request.summary
         let path = output ?? "healthlog-\(summary.profile.id)-chart-\(summary.from)_\(summary.to).\(format.rawValue)"
         let rendered = try context.run { try $0.writeChart(request, format: format, dpi: dpi, to: path) }
-        context.stdout.line("Wrote the chart for \(summary.profile.name), \(request.rangeText):".visibleControls())
+        context.stdout.line(try context.words().cli("report.wroteChart", ["name": summary.profile.name, "range": request.rangeText]).visibleControls())
         context.stdout.line("  \(path.visibleControls())")
         rendered.standInWarning.map { context.stderr.line($0.visibleControls()) }
     }

@@ -19,7 +19,7 @@ struct ShowCommand: Command {
 
     func run(_ context: CommandContext) throws(CLIError) {
         let shown = try context.run { try $0.reading(id) }
-        let presenter = ReadingPresenter(tags: shown.tags, environment: context.environment, style: context.style)
+        let presenter = ReadingPresenter(tags: shown.tags, words: try context.words(), style: context.style)
         context.stdout.write(json ? presenter.json(shown.reading).serialized() + "\n" : presenter.detail(shown.reading, profile: shown.profile))
     }
 }

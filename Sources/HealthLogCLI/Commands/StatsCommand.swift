@@ -38,7 +38,8 @@ struct StatsCommand: Command {
 
     func run(_ context: CommandContext) throws(CLIError) {
         let loaded = try context.run { try $0.summary(request) }
-        let strings = try context.strings(request.language)
+        // The terminal's words, in the language the summary was asked in (the same).
+        let strings = try context.words()
         let labels = loaded.labels(in: request.language)
         if json {
             context.stdout.line(
@@ -50,7 +51,7 @@ struct StatsCommand: Command {
             context.stdout.write(
                 StatsText(
                     summary: loaded.summary, headline: loaded.headline(strings: strings), style: context.style, tagLabel: labels.label(of:),
-                    strings: strings, filter: loaded.filterDescription(strings: strings)
+                    strings: strings, filter: loaded.filterDescription(strings: strings), width: context.tableWidth
                 ).render())
         }
     }

@@ -18,7 +18,7 @@ struct SyncNowCommand: Command {
     func run(_ context: CommandContext) throws(CLIError) {
         let report = try context.run { try $0.syncNow() }
         let names = (try? context.run { try $0.syncDeviceNames() }) ?? [:]
-        SyncText.printMerge(report, names: names, context: context)
+        SyncText.printMerge(report, names: names, words: try context.words(), context: context)
         if let problem = try context.log().syncJournalProblem {
             throw .io("\(problem); this device's changes are saved in the log and go to the shared folder at the next merge")
         }
@@ -42,21 +42,16 @@ struct SyncInitCommand: Command {
 
     func run(_ context: CommandContext) throws(CLIError) {
         let report = try context.run { try $0.syncInit(folder: folder) }
-        let folderText = report.folder.visibleControls()
-        if report.alreadyMember {
-            context.stdout.line("This log already syncs through \(folderText) as device \(report.device).")
-        } else if report.joinedExisting {
-            context.stdout.line("Joined the shared log in \(folderText) as device \(report.device).")
-        } else {
-            context.stdout.line("Started a shared log in \(folderText) as device \(report.device).")
-        }
+        let words = try context.words()
+        let joined = report.alreadyMember ? "sync.alreadyMember" : report.joinedExisting ? "sync.joined" : "sync.started"
+        context.stdout.line(words.cli(joined, ["folder": report.folder.visibleControls(), "device": report.device]))
         let names = (try? context.run { try $0.syncDeviceNames() }) ?? [:]
-        SyncText.printMerge(report.merge, names: names, context: context, quietWhenEmpty: true)
+        SyncText.printMerge(report.merge, names: names, words: words, context: context, quietWhenEmpty: true)
         if report.merge.published > 0 {
-            context.stdout.line("Published \(counted(report.merge.published, "record")) this log had, for the other machines.")
+            context.stdout.line(words.cli("sync.published", ["records": words.counted(report.merge.published, "record")]))
         }
         if !report.alreadyMember {
-            context.stdout.line("Share this folder with the family's other machines (Syncthing), and run 'healthlog sync init FOLDER' on each.")
+            context.stdout.line(words.cli("sync.share"))
         }
     }
 }
@@ -80,7 +75,7 @@ struct SyncStatusCommand: Command {
         if json {
             context.stdout.line(SyncText.json(status).serialized(indent: "  "))
         } else {
-            SyncText.printStatus(status, context: context)
+            SyncText.printStatus(status, words: try context.words(), context: context)
         }
     }
 }
@@ -101,7 +96,8 @@ struct SyncLeaveCommand: Command {
 
     func run(_ context: CommandContext) throws(CLIError) {
         let folder = try context.run { try $0.syncLeave(force: force) }
-        context.stdout.line("This log no longer syncs through \(folder.visibleControls()); its readings stay here, and what it wrote stays in the folder for the other machines.")
-        context.stdout.line("To share it again: healthlog sync init FOLDER")
+        let words = try context.words()
+        context.stdout.line(words.cli("sync.left", ["folder": folder.visibleControls()]))
+        context.stdout.line(words.cli("sync.shareAgain"))
     }
 }

@@ -30,8 +30,8 @@ enum TagFields {
 }
 
 /// "Defined tag 'salt': salty meal / 咸食, #E67E22 (a protocol deviation)."
-private func tagDescription(_ tag: StatusTag) -> String {
-    "\(tag.label)\(tag.labelZh.map { " / \($0)" } ?? ""), \(tag.color.uppercased())\(tag.deviation ? " (a protocol deviation)" : "")"
+private func tagDescription(_ tag: StatusTag, words: StringTable) -> String {
+    "\(tag.label)\(tag.labelZh.map { " / \($0)" } ?? ""), \(tag.color.uppercased())\(tag.deviation ? words.cli("tag.deviationNote") : "")"
 }
 
 struct TagListCommand: Command {
@@ -61,15 +61,33 @@ struct TagListCommand: Command {
             context.stdout.line(JSONValue.array(defined + undefined).serialized())
             return
         }
-        let width = max((tags.map(\.id) + orphans.map(\.id)).map(\.count).max() ?? 0, 2)
-        context.stdout.line(context.style.bold("\("ID".padding(width))  Colour   Uses  Label"))
+        let words = try context.words()
+        let titles = ["id", "colour", "uses", "label"].map { words.cli("tag.col.\($0)") }
+        let width = max((tags.map(\.id) + orphans.map(\.id)).map(\.count).max() ?? 0, titles[0].displayWidth)
+        let usesWidth = max(4, titles[2].displayWidth)
+        // On a narrow terminal the label is cut with "…" (to 12 columns at least), then the
+        // colour is left out, then the label is cut further.
+        let limit = context.tableWidth
+        let labelRoom = { (colour: Bool) in limit.map { $0 - width - 2 - (colour ? max(7, titles[1].displayWidth) + 2 : 0) - usesWidth - 2 } }
+        let colourWidth: Int? = (labelRoom(true) ?? 12) >= 12 ? max(7, titles[1].displayWidth) : nil
+        let room = labelRoom(colourWidth != nil).map { max(4, $0) }
+        let fitted = { (label: String) in room.map { label.clipped(toWidth: $0) } ?? label }
+        let row = { (id: String, colour: String, uses: String, label: String) in
+            [id.padding(width), colourWidth.map { colour.padding($0) }, uses.leftPadding(usesWidth), label].compactMap { $0 }.joined(separator: "  ")
+        }
+        context.stdout.line(context.style.bold(row(titles[0], titles[1], titles[2], fitted(titles[3]))))
         for (tag, count) in zip(tags, counts) {
-            let chinese = tag.labelZh.map { " / \($0)" } ?? ""
-            let label = (tag.label + chinese).visibleControls(lineBreaks: .symbol) + (tag.deviation ? context.style.dim(" · deviation") : "")
-            context.stdout.line("\(tag.id.padding(width))  \(tag.color)  \(String(count).leftPadding(4))  \(label)")
+            // The terminal's language first, the other beside it.
+            let names: [String?] = words.language == .chinese ? [tag.labelZh, tag.label] : [tag.label, tag.labelZh]
+            let label = names.compactMap { $0 }.joined(separator: " / ").visibleControls(lineBreaks: .symbol)
+            let deviation = tag.deviation ? words.cli("tag.deviationMark") : ""
+            // The deviation mark is dimmed where the whole label fits; a cut label is plain.
+            let fits = room.map { (label + deviation).displayWidth <= $0 } ?? true
+            let shown = fits ? label + (deviation.isEmpty ? "" : context.style.dim(deviation)) : fitted(label + deviation)
+            context.stdout.line(row(tag.id, tag.color, String(count), shown))
         }
         for orphan in orphans {
-            context.stdout.line("\(orphan.id.padding(width))  -------  \(String(orphan.count).leftPadding(4))  (no definition; kept on readings)")
+            context.stdout.line(row(orphan.id, "-------", String(orphan.count), fitted(words.cli("tag.undefined"))))
         }
     }
 }
@@ -93,7 +111,8 @@ struct TagAddCommand: Command {
 
     func run(_ context: CommandContext) throws(CLIError) {
         try context.run { try $0.defineTag(tag) }
-        context.stdout.line("Defined tag '\(tag.id)': \(tagDescription(tag)).".visibleControls())
+        let words = try context.words()
+        context.stdout.line(words.cli("tag.defined", ["tag": tag.id, "description": tagDescription(tag, words: words)]).visibleControls())
     }
 }
 
@@ -117,7 +136,8 @@ struct TagEditCommand: Command {
 
     func run(_ context: CommandContext) throws(CLIError) {
         let tag = try context.run { try $0.editTag(id, fields) }
-        context.stdout.line("Updated tag '\(tag.id)': \(tagDescription(tag)).".visibleControls())
+        let words = try context.words()
+        context.stdout.line(words.cli("tag.updated", ["tag": tag.id, "description": tagDescription(tag, words: words)]).visibleControls())
     }
 }
 
@@ -133,7 +153,8 @@ struct TagRemoveCommand: Command {
 
     func run(_ context: CommandContext) throws(CLIError) {
         let uses = try context.run { try $0.removeTag(id) }
-        let kept = uses == 0 ? "" : " \(counted(uses, "reading")) \(uses == 1 ? "keeps" : "keep") '\(id)' and can still be listed with --tag \(id)."
-        context.stdout.line("Removed tag definition '\(id)'.\(kept)")
+        let words = try context.words()
+        let kept = uses == 0 ? "" : words.cli(uses == 1 ? "tag.kept.one" : "tag.kept", ["n": String(uses), "tag": id])
+        context.stdout.line(words.cli("tag.removed", ["tag": id]) + kept)
     }
 }

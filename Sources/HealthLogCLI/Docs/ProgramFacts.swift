@@ -18,7 +18,7 @@ enum ProgramFacts {
     static let environment: [(name: String, meaning: String)] = [
         ("HEALTHLOG_DB", "The database file, when --db is not given (before the configuration file's db)."),
         ("HEALTHLOG_GUIDELINE", "The guideline (esh, aha, china or esc), when --guideline is not given (before the configuration file's guideline)."),
-        ("HEALTHLOG_LANGUAGE", "The report language (en or zh-Hans), when --lang is not given (before the configuration file's language, which comes before LANG)."),
+        ("HEALTHLOG_LANGUAGE", "The language of the command line and of reports (en or zh-Hans; a report's --lang comes first), before the configuration file's language, which comes before LANG."),
         ("HEALTHLOG_TEMPLATE", "The report template, when --template is not given (before the configuration file's template)."),
         ("HEALTHLOG_COLOR", "auto, always or never, when --color is not given (before the configuration file's color)."),
         ("HEALTHLOG_CONFIG", "The configuration file, instead of $XDG_CONFIG_HOME/healthlog/config."),
@@ -27,7 +27,7 @@ enum ProgramFacts {
         ("HEALTHLOG_TEMPLATES", "A folder of report templates and strings, used before the installed ones."),
         ("XDG_DATA_HOME", "The default log is $XDG_DATA_HOME/healthlog/healthlog.sqlite; templates in $XDG_DATA_HOME/healthlog/Templates come before the installed ones."),
         ("HOME", "The default log is ~/.local/share/healthlog/healthlog.sqlite when XDG_DATA_HOME is not set."),
-        ("LANG, LC_ALL", "A Chinese locale (zh…) makes reports Chinese and the guideline china, unless --lang, --guideline or a setting say otherwise."),
+        ("LANG, LC_ALL", "A Chinese locale (zh…) makes the command line and reports Chinese and the guideline china, unless --lang, --guideline or a setting say otherwise."),
         ("NO_COLOR", "When set, the terminal output has no colour (unless --color always or HEALTHLOG_COLOR=always)."),
         ("TERM", "TERM=dumb turns colour off."),
         ("TMPDIR", "Where an unnamed spool is made when the output's own folder cannot hold one."),

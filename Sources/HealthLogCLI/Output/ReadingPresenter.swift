@@ -1,19 +1,21 @@
 import HealthAnalytics
 import HealthCore
 
-/// How readings look on the terminal and in JSON.
+/// How readings look on the terminal (in the words of `words`) and in JSON.
 struct ReadingPresenter {
     let tags: [StatusTag]
     let labels: TagLabels
-    let language: Language
+    let words: StringTable
     let style: TerminalStyle
 
-    init(tags: [StatusTag], environment: [String: String], style: TerminalStyle) {
+    init(tags: [StatusTag], words: StringTable, style: TerminalStyle) {
         self.tags = tags
-        language = Language(environment: environment)
-        labels = TagLabels(tags, language: language)
+        self.words = words
+        labels = TagLabels(tags, language: words.language)
         self.style = style
     }
+
+    var language: Language { words.language }
 
     /// The label of a tag ID, safe for a terminal; an ID with no definition is shown as it is.
     func label(ofTag id: String) -> String {
@@ -32,24 +34,22 @@ struct ReadingPresenter {
             let text = "\(pressure) mmHg"
             parts.append(isAbove(pressure, target) ? style.red(text) : style.bold(text))
         }
-        if let pulse = reading.pulse { parts.append("pulse \(pulse)") }
+        if let pulse = reading.pulse { parts.append(words.cli("values.pulse", ["pulse": String(pulse)])) }
         if let grams = reading.weightGrams { parts.append("\(formatKilograms(grams)) kg") }
         return parts.joined(separator: " · ")
     }
 
-    /// The one line `add` and `edit` print.
+    /// The one line `add` and `edit` print; `verb` is a `cli.` key (`add.added`, `edit.updated`).
     func confirmation(_ verb: String, _ reading: Reading, profile: Profile) -> String {
-        let when = "\(weekdayName(reading.takenAt.localDate)) \(reading.takenAt.localDate) \(reading.takenAt.localTimeText) \(reading.period.rawValue)"
-        let site = reading.site == .office ? " · office" : ""
-        var line = "\(verb) \(style.dim(shortID(reading.id))) · \(profile.id) · \(when)\(site) · \(values(reading, target: target(of: profile)))"
-        if !reading.tagIDs.isEmpty { line += " · " + reading.tagIDs.map(label(ofTag:)).joined(separator: ", ") }
+        let when = "\(words.weekdayAndDate(reading.takenAt.localDate)) \(reading.takenAt.localTimeText) \(words.periodName(reading.period))"
+        let site = reading.site == .office ? " · " + words.cli("site.office") : ""
+        var line = "\(words.cli(verb)) \(style.dim(shortID(reading.id))) · \(profile.id) · \(when)\(site) · \(values(reading, target: target(of: profile)))"
+        if !reading.tagIDs.isEmpty { line += " · " + words.list(reading.tagIDs.map(label(ofTag:))) }
         return line
     }
 
     /// `07:45`, or `00:30 (Mon 2)` for a reading after midnight that counts for the day before.
-    func timeAsTaken(_ instant: ZonedInstant) -> String {
-        instant.isAfterMidnight ? "\(instant.localTimeText) (\(weekdayName(instant.localDate)) \(instant.localDate.day))" : instant.localTimeText
-    }
+    func timeAsTaken(_ instant: ZonedInstant) -> String { words.timeAsTaken(instant) }
 
     /// The first 8 characters of an id, enough to name it in show, edit and delete.
     func shortID(_ id: String) -> String { String(id.prefix(8)) }
@@ -58,10 +58,6 @@ struct ReadingPresenter {
         target.map(pressure.isAtOrAbove) ?? false
     }
 
-    /// `Mon`: English weekday names, as the rest of the table is English.
-    func weekdayName(_ date: CivilDate) -> String {
-        ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"][date.isoWeekday - 1]
-    }
 
     /// The `list` table: the measurement day and its weekday once per day (on every row with
     /// `datesOnEveryRow`, for a pipe), values right-aligned, office readings marked.
@@ -75,26 +71,34 @@ struct ReadingPresenter {
         let shared = ZonedInstant.sharedWallClockTimes(readings.map(\.takenAt))
         // A reading after midnight shows its own calendar day beside the measurement day's date.
         let afterMidnight = readings.contains { $0.takenAt.isAfterMidnight }
-        let timeWidth = (shared.isEmpty ? 5 : 12) + (afterMidnight ? 9 : 0)
+        // The widest a time after midnight is written (a two-digit day), and its short form's.
+        let midnightWidth = words.text("afterMidnight", ["time": "00:00", "weekday": words.weekday(CivilDate(dayNumber: 0)), "day": "30"]).displayWidth - 5
+        let timeWidth = (shared.isEmpty ? 5 : 12) + (afterMidnight ? midnightWidth : 0)
+        let dateWidth = words.dateAndWeekday(CivilDate(dayNumber: 0)).displayWidth
+        let periodWidth = DayPeriod.allCases.map { words.periodName($0).displayWidth }.max() ?? 7
         let notes = readings.map { $0.note.visibleControls(lineBreaks: .symbol) }
         let tagTexts = readings.map { $0.tagIDs.map { $0.visibleControls(lineBreaks: .symbol) }.joined(separator: ",") }
         let widest = { (texts: [String], cap: Int?) -> Int in
             let most = texts.map(\.displayWidth).max() ?? 0
             return cap.map { Swift.min($0, most) } ?? most
         }
+        let title = { (key: String) in words.cli("list.col.\(key)") }
         var layout = TableLayout(columns: [
-            .init(.id, "ID", 8), .init(.date, "Date", 14), .init(.time, "Time", timeWidth), .init(.period, "Period", 7),
-            .init(.bp, "BP", 9), .init(.pulse, "Pulse", 5), .init(.weight, "Weight", 6),
-            .init(.tags, "Tags", Swift.max(4, widest(tagTexts, width == nil ? nil : 20))),
-            .init(.note, "Note", Swift.max(4, widest(notes, width == nil ? nil : 30))),
+            .init(.id, title("id"), 8), .init(.date, title("date"), dateWidth, narrow: dateWidth - 5),
+            .init(.time, title("time"), timeWidth, narrow: afterMidnight ? timeWidth - (midnightWidth - " (30)".count) : nil),
+            .init(.period, title("period"), Swift.max(7, periodWidth)),
+            .init(.bp, title("bp"), 9), .init(.pulse, title("pulse"), 5), .init(.weight, title("weight"), 6),
+            .init(.tags, title("tags"), Swift.max(4, widest(tagTexts, width == nil ? nil : 20))),
+            .init(.note, title("note"), Swift.max(4, widest(notes, width == nil ? nil : 30))),
         ])
         if let width { layout.fit(width, empty: [.weight: !readings.contains { $0.weightGrams != nil }, .tags: tagTexts.allSatisfy(\.isEmpty), .note: notes.allSatisfy(\.isEmpty)]) }
-        var text = style.bold(layout.row(layout.columns.map { $0.title.padding($0.width) }).trimmingTrailingSpaces()) + "\n"
+        // Titles of number columns sit right, over the numbers' last digits.
+        let titles = layout.columns.map { [.pulse, .weight].contains($0.kind) ? $0.title.leftPadding($0.width) : $0.title.padding($0.width) }
+        var text = style.bold(layout.row(titles).trimmingTrailingSpaces()) + "\n"
         var lastDay: CivilDate?
         for (index, reading) in readings.enumerated() {
             let day = reading.measurementDay
-            let dateText = layout.shortDates ? String(day.description.dropFirst(5)) : day.description
-            let dateCell = day == lastDay && !datesOnEveryRow ? "" : "\(dateText) \(weekdayName(day))"
+            let dateCell = day == lastDay && !datesOnEveryRow ? "" : words.dateAndWeekday(day, short: layout.shortDates)
             lastDay = day
             let cells = layout.columns.map { column -> String in
                 switch column.kind {
@@ -104,7 +108,7 @@ struct ReadingPresenter {
                     let taken = layout.shortTimes && reading.takenAt.isAfterMidnight
                         ? "\(reading.takenAt.localTimeText) (\(reading.takenAt.localDate.day))" : timeAsTaken(reading.takenAt)
                     return (taken + (shared.contains(index) ? " " + reading.takenAt.offsetText : "")).padding(column.width)
-                case .period: return reading.period.rawValue.padding(column.width)
+                case .period: return words.periodName(reading.period).padding(column.width)
                 case .bp:
                     let pressure = reading.bloodPressure.map { "\($0)" + (reading.site == .office ? " ᵒ" : "") } ?? ""
                     let cell = pressure.padding(column.width)
@@ -118,7 +122,7 @@ struct ReadingPresenter {
             }
             text += layout.row(cells).trimmingTrailingSpaces() + "\n"
         }
-        if readings.contains(where: { $0.site == .office }) { text += style.dim("ᵒ taken at the clinic (office reading)") + "\n" }
+        if readings.contains(where: { $0.site == .office }) { text += style.dim(words.cli("list.officeLegend")) + "\n" }
         return text
     }
 
@@ -154,26 +158,29 @@ struct ReadingPresenter {
 
     /// `show`'s labelled block.
     func detail(_ reading: Reading, profile: Profile?) -> String {
-        let row = { (name: String, value: String) in "  \(name.padding(8))  \(value)\n" }
-        var text = "Reading \(reading.id)\n"
-        text += row("Profile", profile.map { "\($0.id) (\($0.name.visibleControls()))" } ?? reading.profileID)
-        text += row("Taken", "\(weekdayName(reading.takenAt.localDate)) \(reading.takenAt.localDate) \(reading.takenAt.localTimeText) (\(reading.period.rawValue)), UTC offset \(offsetText(reading.takenAt.offsetMinutes))")
+        let row = { (key: String, value: String) in "  \((key.isEmpty ? "" : words.cli("show.\(key)")).padding(8))  \(value)\n" }
+        var text = words.cli("show.heading", ["id": reading.id]) + "\n"
+        text += row("profile", profile.map { "\($0.id) (\($0.name.visibleControls()))" } ?? reading.profileID)
+        text += row("taken", words.cli("show.takenAt", [
+            "when": "\(words.weekdayAndDate(reading.takenAt.localDate)) \(reading.takenAt.localTimeText)", "period": words.periodName(reading.period),
+            "offset": offsetText(reading.takenAt.offsetMinutes),
+        ]))
         if reading.measurementDay != reading.takenAt.localDate {
-            text += row("", "counts for \(weekdayName(reading.measurementDay)) \(reading.measurementDay) (the evening runs to 03:59)")
+            text += row("", words.cli("show.countsFor", ["day": words.weekdayAndDate(reading.measurementDay)]))
         }
-        text += row("Site", reading.site == .office ? "office (at the clinic)" : "home")
-        text += row("BP", reading.bloodPressure.map { "\($0) mmHg" } ?? "—")
-        text += row("Pulse", reading.pulse.map { "\($0) bpm" } ?? "—")
-        text += row("Weight", reading.weightGrams.map { "\(formatKilograms($0)) kg" } ?? "—")
+        text += row("site", words.cli(reading.site == .office ? "show.site.office" : "show.site.home"))
+        text += row("bp", reading.bloodPressure.map { "\($0) mmHg" } ?? "—")
+        text += row("pulse", reading.pulse.map { "\($0) bpm" } ?? "—")
+        text += row("weight", reading.weightGrams.map { "\(formatKilograms($0)) kg" } ?? "—")
         let tagText = reading.tagIDs.map { id in
-            guard let tag = tags.first(where: { $0.id == id }) else { return "\(id.visibleControls()) (no definition)" }
+            guard let tag = tags.first(where: { $0.id == id }) else { return words.cli("show.undefinedTag", ["tag": id.visibleControls()]) }
             let label = label(ofTag: id)
-            return id.visibleControls() + (label == id ? "" : " (\(label))") + (tag.deviation ? " · deviation" : "")
+            return id.visibleControls() + (label == id ? "" : " (\(label))") + (tag.deviation ? words.cli("tag.deviationMark") : "")
         }
-        text += row("Tags", tagText.isEmpty ? "—" : tagText.joined(separator: ", "))
+        text += row("tags", tagText.isEmpty ? "—" : words.list(tagText))
         // A note keeps its line breaks, each further line indented under the first.
         let note = reading.note.visibleControls(lineBreaks: .keep).replacingOccurrences(of: "\n", with: "\n" + String(repeating: " ", count: 12))
-        text += row("Note", reading.note.isEmpty ? "—" : note)
+        text += row("note", reading.note.isEmpty ? "—" : note)
         return text
     }
 

@@ -3,6 +3,10 @@ import HealthCore
 
 /// `stats` as text for an 80-column terminal: the verdict first, then the detail. Sentences
 /// come from ``SummaryWording``, the same as the report's.
+///
+/// With a `width` (a narrower terminal's), no line is wider: sentences wrap, tables leave out
+/// columns (ranges, then pulse, then diastolic; a tag's periods, then its sides) and notes and
+/// daily bars are shortened.
 struct StatsText {
     let summary: BPSummary
     /// The figure, badge and verdicts, the same value page 1 of the report draws.
@@ -12,6 +16,11 @@ struct StatsText {
     let strings: StringTable
     /// What the filters kept, e.g. "only readings tagged bp-med"; nil without filters.
     let filter: String?
+    /// The terminal's columns; nil through a pipe (80-column text, tables whole).
+    var width: Int? = nil
+
+    /// Sentences wrap at 80 columns, or the terminal's when it is narrower.
+    private var proseWidth: Int { Swift.min(80, width ?? 80) }
 
     private var wording: SummaryWording { SummaryWording(summary: summary, strings: strings, tagLabel: tagLabel) }
 
@@ -20,7 +29,8 @@ struct StatsText {
         let profile = summary.profile
         let guideline = summary.options.guideline
         var header = style.bold("\(profile.id) (\(profile.name.visibleControls()))")
-            + " · \(summary.from) – \(summary.to) · \(counted(summary.overall.count, "home reading")) · \(guideline.label(in: strings))"
+            + " · \(strings.cli("range.between", ["from": summary.from.description, "to": summary.to.description]))"
+            + " · \(strings.counted(summary.overall.count, "homeReading")) · \(guideline.label(in: strings))"
         if let filter { header += " · " + strings.text("filter", ["filter": filter]) }
         lines.append(header)
         lines.append("")
@@ -35,9 +45,9 @@ struct StatsText {
         }
         verdict(into: &lines)
         lines.append("")
-        lines.append(style.bold(columns(["", "n", "SYS mean±SD", "DIA mean±SD", "Pulse", "SYS range", "DIA range"])))
-        for (name, group) in [("Morning", summary.periods[.morning]!), ("Noon", summary.periods[.noon]!),
-                              ("Evening", summary.periods[.evening]!), ("All", summary.overall)] {
+        lines.append(style.bold(columns([""] + ["n", "sysMean", "diaMean", "pulse", "sysRange", "diaRange"].map { strings.cli("stats.col.\($0)") })))
+        for (name, group) in [(strings.text("morning"), summary.periods[.morning]!), (strings.text("noon"), summary.periods[.noon]!),
+                              (strings.text("evening"), summary.periods[.evening]!), (strings.text("all"), summary.overall)] {
             lines.append(row(name, group))
         }
         if let buckets = summary.buckets {
@@ -50,12 +60,15 @@ struct StatsText {
         }
         var figures: [String] = []
         if let share = summary.atOrAboveTargetPercent {
-            figures.append("at or above target \(Figures.percent(share))%")
-            figures.append("SYS \(summary.options.targetRange.lowerBound)–\(summary.options.targetRange.upperBound): \(Figures.percent(summary.timeInTargetPercent ?? 0))%")
+            figures.append(strings.cli("stats.atOrAboveTarget", ["percent": Figures.percent(share)]))
+            figures.append(strings.cli("stats.timeInRange", [
+                "low": String(summary.options.targetRange.lowerBound), "high": String(summary.options.targetRange.upperBound),
+                "percent": Figures.percent(summary.timeInTargetPercent ?? 0),
+            ]))
         }
         if !figures.isEmpty { lines.append(figures.joined(separator: " · ")) }
         if let map = summary.meanArterialPressure, let pulsePressure = summary.pulsePressure {
-            lines.append("MAP \(Figures.oneDecimal(map)) · pulse pressure \(Figures.oneDecimal(pulsePressure)) mmHg")
+            lines.append(strings.cli("stats.map", ["map": Figures.oneDecimal(map), "pulsePressure": Figures.oneDecimal(pulsePressure)]))
         }
         trend(into: &lines)
         tags(into: &lines)
@@ -63,26 +76,45 @@ struct StatsText {
         notes(into: &lines)
         if summary.dailyMeans.count >= 2 {
             lines.append("")
-            lines.append("Daily SYS  " + sparkline(summary.dailyMeans.map(\.systolic)) + "  \(Figures.whole(summary.dailyMeans.map(\.systolic).min()!))–\(Figures.whole(summary.dailyMeans.map(\.systolic).max()!))")
-            lines.append("Daily DIA  " + sparkline(summary.dailyMeans.map(\.diastolic)) + "  \(Figures.whole(summary.dailyMeans.map(\.diastolic).min()!))–\(Figures.whole(summary.dailyMeans.map(\.diastolic).max()!))")
+            let names = [strings.cli("stats.dailySystolic"), strings.cli("stats.dailyDiastolic")]
+            let nameWidth = names.map(\.displayWidth).max()!
+            for (name, values) in zip(names, [summary.dailyMeans.map(\.systolic), summary.dailyMeans.map(\.diastolic)]) {
+                let range = "\(Figures.whole(values.min()!))–\(Figures.whole(values.max()!))"
+                let bars = Swift.max(4, Swift.min(60, width.map { $0 - nameWidth - 4 - range.displayWidth } ?? 60))
+                lines.append(name.padding(nameWidth) + "  " + sparkline(values, bars: bars) + "  " + range)
+            }
         }
         lines.append("")
         if summary.alerts.isEmpty {
-            lines.append("Alerts: none")
+            lines.append(strings.cli("stats.alertsNone"))
         } else {
-            lines.append(style.red("Alerts: \(summary.alerts.count)"))
+            lines.append(style.red(strings.cli("stats.alerts", ["n": String(summary.alerts.count)])))
             for alert in summary.alerts.suffix(5) {
-                let kind = alert.kind == .urgent ? "urgent (\(guideline.classify(alert.pressure).label(in: strings)))" : "low"
+                let kind = alert.kind == .urgent
+                    ? strings.cli("stats.alert.urgent", ["category": guideline.classify(alert.pressure).label(in: strings)]) : strings.cli("stats.alert.low")
                 lines.append("  \(alert.takenAt.localDate) \(alert.takenAt.localTimeText)  \(alert.pressure)  \(kind)")
             }
-            if summary.alerts.count > 5 { lines.append("  … and \(summary.alerts.count - 5) earlier (see --format json)") }
+            if summary.alerts.count > 5 { lines.append("  " + strings.cli("stats.alertsEarlier", ["n": String(summary.alerts.count - 5)])) }
         }
         weight(into: &lines)
         return finish(lines)
     }
 
     private func finish(_ lines: [String]) -> String {
-        lines.map { $0.trimmingTrailingSpaces() }.joined(separator: "\n") + "\n"
+        // On a terminal, a line still wider than it wraps here, at a space, never mid-row by the terminal.
+        let fitted = width.map { width in lines.flatMap { $0.displayWidth > width ? wrapped($0, width: width) : [$0] } } ?? lines
+        return fitted.map { $0.trimmingTrailingSpaces() }.joined(separator: "\n") + "\n"
+    }
+
+    /// The columns of a table that fit the terminal: all through a pipe; else those in
+    /// `dropOrder` are left out, first to last, until the row (with `indent` and two-column
+    /// gaps) fits.
+    private func kept(_ widths: [Int], indent: Int, dropOrder: [Int]) -> [Int] {
+        var kept = Array(widths.indices)
+        guard let width else { return kept }
+        let rowWidth = { kept.reduce(indent) { $0 + widths[$1] } + 2 * Swift.max(0, kept.count - 1) }
+        for index in dropOrder where rowWidth() > width { kept.removeAll { $0 == index } }
+        return kept
     }
 
     // MARK: - Sections
@@ -100,37 +132,39 @@ struct StatsText {
             case .low: badge = style.red(words.lowercased())
             }
             if let average = headline.protocolAverage {
-                lines.append("Home BP (7-day protocol): \(figure)  \(badge)")
-                let days = average.days == 1 ? "1 day" : "\(average.days) days"
-                lines.append("  \(average.firstDay) – \(average.lastDay) · \(days) · n=\(average.count) · \(headline.excludedDay ?? "")")
+                lines.append(strings.cli("stats.homeProtocol", ["figure": figure, "badge": badge]))
+                let days = strings.counted(average.days, "day")
+                let span = strings.cli("range.between", ["from": average.firstDay.description, "to": average.lastDay.description])
+                lines.append("  \(span) · \(days) · n=\(average.count) · \(headline.excludedDay ?? "")")
                 if let provisional = headline.provisionalReason { lines += wrapped("  " + style.yellow(provisional)) }
                 var week: [String] = []
-                if let morning = headline.morning { week.append("morning \(morning.shown) (n=\(morning.count))") }
-                if let evening = headline.evening { week.append("evening \(evening.shown) (n=\(evening.count))") }
-                if let difference = headline.weekDifference { week.append("difference \(difference)") }
+                if let morning = headline.morning { week.append(strings.cli("stats.week.morning", ["mean": "\(morning.shown)", "n": String(morning.count)])) }
+                if let evening = headline.evening { week.append(strings.cli("stats.week.evening", ["mean": "\(evening.shown)", "n": String(evening.count)])) }
+                if let difference = headline.weekDifference { week.append(strings.cli("stats.week.difference", ["difference": difference])) }
                 if !week.isEmpty { lines.append("  " + week.joined(separator: " · ")) }
             } else {
-                lines.append("Mean home BP: \(figure)  \(badge)")
+                lines.append(strings.cli("stats.meanHome", ["figure": figure, "badge": badge]))
                 if let provisional = headline.provisionalReason { lines += wrapped("  " + style.yellow(provisional)) }
             }
         }
         for verdict in headline.verdicts { lines += wrapped(verdict.text.visibleControls()) }
     }
 
-    /// `text` broken at spaces into lines of at most 80 terminal columns; later lines are
-    /// indented two columns more than the first.
-    private func wrapped(_ text: String, width: Int = 80) -> [String] {
-        let indent = String(text.prefix { $0 == " " })
-        let lines = String(text.dropFirst(indent.count)).wrappedLines(firstWidth: width - indent.count, laterWidth: width - indent.count - 2)
-        return lines.enumerated().map { index, line in (index == 0 ? indent : indent + "  ") + line }
+    /// `text` broken at spaces into lines of at most 80 terminal columns (or `width`); later
+    /// lines are indented two columns more than the first.
+    private func wrapped(_ text: String, width: Int? = nil) -> [String] {
+        text.wrapped(toWidth: width ?? proseWidth)
     }
 
     private func trend(into lines: inout [String]) {
         guard let trend = summary.trend, trend.rows.count >= 2 else { return }
         lines.append("")
         lines.append(style.bold(strings.text("trend.\(trend.step.rawValue)")))
-        for row in trend.rows {
-            lines.append("  \(wording.trendLabel(row).padding(24))  n=\(String(row.mean.count).padding(4))  \(SummaryWording.pressure(row.mean))")
+        // Labels take 24 columns, or only as many as the longest where that is too wide.
+        let labels = trend.rows.map(wording.trendLabel)
+        let labelWidth = 2 + 24 + 2 + 6 + 2 + 7 > (width ?? 80) ? labels.map(\.displayWidth).max() ?? 24 : 24
+        for (row, label) in zip(trend.rows, labels) {
+            lines.append("  \(label.padding(labelWidth))  n=\(String(row.mean.count).padding(4))  \(SummaryWording.pressure(row.mean))")
         }
         if let words = wording.trendWords { lines.append("  " + words) }
     }
@@ -139,14 +173,22 @@ struct StatsText {
         guard !summary.tags.isEmpty else { return }
         lines.append("")
         lines.append(style.bold(strings.text("tags.adjusted")))
-        lines.append(style.bold("  Tag             with (n, mean)      without (n, mean)   difference    compared"))
-        for comparison in summary.tags.prefix(8) {
-            let name = tagLabel(comparison.tag).clipped(toWidth: 14).padding(14)
-            let periods = comparison.periodsCompared.map { ["morning": "am", "noon": "noon", "evening": "pm"][$0.rawValue]! }
-                .joined(separator: ", ")
-            lines.append(
-                "  \(name)  \(side(comparison.with).padding(18))  \(side(comparison.without).padding(18))  \(wording.adjustedDifference(comparison).padding(12))  \(periods)")
+        let titles = ["tag", "with", "without", "difference", "compared"].map { strings.cli("stats.tags.col.\($0)") }
+        let shown = summary.tags.prefix(8)
+        let rows = shown.map { comparison in
+            [
+                tagLabel(comparison.tag).clipped(toWidth: 14), side(comparison.with), side(comparison.without),
+                wording.adjustedDifference(comparison),
+                comparison.periodsCompared.map { strings.cli("stats.periodShort.\($0.rawValue)") }.joined(separator: ", "),
+            ]
         }
+        let widths = [14, 18, 18, 12, ([titles[4]] + rows.map { $0[4] }).map(\.displayWidth).max()!]
+        let columns = kept(widths, indent: 2, dropOrder: [4, 2, 1])
+        let row = { (cells: [String]) in
+            "  " + columns.map { $0 == columns.last ? cells[$0] : cells[$0].padding(widths[$0]) }.joined(separator: "  ")
+        }
+        lines.append(style.bold(row(titles)))
+        for cells in rows { lines.append(row(cells)) }
         lines.append("  " + style.dim(strings.text("tags.caveat")))
     }
 
@@ -173,14 +215,18 @@ struct StatsText {
             let pressure = reading.bloodPressure.map { "\($0)" } ?? ""
             let note = reading.note.visibleControls(lineBreaks: .symbol)
             let time = reading.takenAt.localTimeText + (shared.contains(index) ? " " + reading.takenAt.offsetText : "")
-            lines.append("  \(reading.takenAt.localDate) \(time)  \(pressure.padding(7))  \(note.clipped(toWidth: 60))")
+            let start = "  \(reading.takenAt.localDate) \(time)  \(pressure.padding(7))  "
+            lines.append(start + note.clipped(toWidth: Swift.max(4, Swift.min(60, width.map { $0 - start.displayWidth } ?? 60))))
         }
         if notes.more > 0 { lines.append("  " + strings.text("notes.more", ["n": String(notes.more)])) }
     }
 
     private func weight(into lines: inout [String]) {
         if let weight = summary.weight {
-            lines.append("Weight: \(Figures.oneDecimal(weight.first)) → \(Figures.oneDecimal(weight.last)) kg (\(Figures.signed(weight.change, decimals: 1))), mean \(Figures.oneDecimal(weight.mean)), n=\(weight.count)")
+            lines.append(strings.cli("stats.weight", [
+                "first": Figures.oneDecimal(weight.first), "last": Figures.oneDecimal(weight.last),
+                "change": Figures.signed(weight.change, decimals: 1), "mean": Figures.oneDecimal(weight.mean), "n": String(weight.count),
+            ]))
         }
     }
 
@@ -200,12 +246,15 @@ struct StatsText {
         ])
     }
 
-    /// The period table's cells at fixed widths, so the header and every row line up.
+    /// The period table's cells at fixed widths (wider where a title is), so the header and
+    /// every row line up; on a narrow terminal without the ranges, then the pulse, then DIA.
     private func columns(_ cells: [String]) -> String {
-        [
-            cells[0].padding(10), cells[1].leftPadding(4), cells[2].padding(12), cells[3].padding(12),
-            cells[4].leftPadding(5), cells[5].leftPadding(9), cells[6].leftPadding(9),
-        ].joined(separator: "  ")
+        let titles = ["n", "sysMean", "diaMean", "pulse", "sysRange", "diaRange"].map { strings.cli("stats.col.\($0)").displayWidth }
+        let widths = zip([10, 4, 12, 12, 5, 9, 9], [0] + titles).map { Swift.max($0, $1) }
+        let rightAligned: Set = [1, 4, 5, 6]
+        return kept(widths, indent: 0, dropOrder: [6, 5, 4, 3]).map { index in
+            rightAligned.contains(index) ? cells[index].leftPadding(widths[index]) : cells[index].padding(widths[index])
+        }.joined(separator: "  ")
     }
 
     private func side(_ side: TagComparison.Side) -> String {
@@ -213,9 +262,9 @@ struct StatsText {
         return "n=\(side.count) \(Figures.whole(systolic))/\(Figures.whole(diastolic))"
     }
 
-    /// Daily means as ▁▂▃▄▅▆▇█, averaged down to at most 60 characters.
-    private func sparkline(_ values: [Double]) -> String {
-        let width = min(values.count, 60)
+    /// Daily means as ▁▂▃▄▅▆▇█, averaged down to at most `bars` characters.
+    private func sparkline(_ values: [Double], bars: Int) -> String {
+        let width = min(values.count, bars)
         let columns = (0..<width).map { column -> Double in
             let start = column * values.count / width
             let end = max(start + 1, (column + 1) * values.count / width)

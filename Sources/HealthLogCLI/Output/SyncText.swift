@@ -10,40 +10,39 @@ enum SyncText {
         return "\(name.visibleControls()) (\(short))"
     }
 
-    private static let nouns: [SyncEntity: String] = [.profile: "profile", .tag: "tag definition", .event: "event", .reading: "reading"]
-
-    /// What a merge brought in, one line per device.
-    static func printMerge(_ report: MergeReport, names: [String: String], context: CommandContext, quietWhenEmpty: Bool = false) {
+    /// What a merge brought in, one line per device, in the words of `words`.
+    static func printMerge(_ report: MergeReport, names: [String: String], words: StringTable, context: CommandContext, quietWhenEmpty: Bool = false) {
+        let say = { (key: String, values: [String: String]) in words.cli("sync.\(key)", values) }
         if report.tallies.isEmpty && report.refused == 0 && report.conflicts == 0 && report.republished == 0 && report.keptDefaultProfile == nil {
-            if !quietWhenEmpty { context.stdout.line("Nothing new in the shared folder.") }
+            if !quietWhenEmpty { context.stdout.line(say("nothingNew", [:])) }
             return
         }
         for device in report.tallies.keys.sorted() {
             var parts: [String] = []
             for entity in [SyncEntity.reading, .event, .profile, .tag] {
-                guard let tally = report.tallies[device]?[entity], let noun = nouns[entity] else { continue }
+                guard let tally = report.tallies[device]?[entity] else { continue }
                 var counts: [String] = []
-                if tally.added > 0 { counts.append("\(tally.added) added") }
-                if tally.changed > 0 { counts.append("\(tally.changed) changed") }
-                if tally.deleted > 0 { counts.append("\(tally.deleted) deleted") }
-                if tally.hidden > 0 { counts.append("\(tally.hidden) hidden (profile not known)") }
+                if tally.added > 0 { counts.append(say("added", ["n": String(tally.added)])) }
+                if tally.changed > 0 { counts.append(say("changed", ["n": String(tally.changed)])) }
+                if tally.deleted > 0 { counts.append(say("deleted", ["n": String(tally.deleted)])) }
+                if tally.hidden > 0 { counts.append(say("hidden", ["n": String(tally.hidden)])) }
                 let total = tally.added + tally.changed + tally.deleted + tally.hidden
-                parts.append("\(total == 1 ? noun : noun + "s") " + counts.joined(separator: ", "))
+                let noun = say("entity.\(entity.rawValue)" + (total == 1 ? ".one" : ""), [:])
+                parts.append(say("entityCounts", ["entity": noun, "counts": counts.joined(separator: say("countSeparator", [:]))]))
             }
-            context.stdout.line("From \(deviceName(device, names: names)): \(parts.joined(separator: "; ")).")
+            context.stdout.line(say("from", ["device": deviceName(device, names: names), "parts": parts.joined(separator: say("partSeparator", [:]))]))
         }
         if report.conflicts > 0 {
-            context.stdout.line("\(counted(report.conflicts, "concurrent edit")): the later change won; see 'healthlog sync status'.")
+            context.stdout.line(say(report.conflicts == 1 ? "conflicts.one" : "conflicts", ["n": String(report.conflicts)]))
         }
         if report.refused > 0 {
-            context.stderr.line("\(counted(report.refused, "line")) in the shared folder refused; see 'healthlog sync status'.")
+            context.stderr.line(say(report.refused == 1 ? "refused.one" : "refused", ["n": String(report.refused)]))
         }
         if report.republished > 0 {
-            context.stdout.line("Wrote \(counted(report.republished, "change")) of this device's to its journal again (it was missing or cut short).")
+            context.stdout.line(say(report.republished == 1 ? "republished.one" : "republished", ["n": String(report.republished)]))
         }
         if let kept = report.keptDefaultProfile {
-            context.stdout.line(
-                "\(kept) stays this machine's default profile now that the shared log has others ('healthlog profile default ID' changes it).")
+            context.stdout.line(say("keptDefault", ["profile": kept]))
         }
     }
 
@@ -53,75 +52,86 @@ enum SyncText {
         return "\(instant.localDate) \(instant.localTimeText)"
     }
 
-    /// `3 h`, `12 min`, `40 s`.
-    static func duration(_ milliseconds: Int64) -> String {
+    /// `3 h`, `12 min`, `40 s` / `3 天`.
+    static func duration(_ milliseconds: Int64, words: StringTable) -> String {
         let seconds = milliseconds / 1000
-        if seconds >= 2 * 86_400 { return "\(seconds / 86_400) days" }
+        if seconds >= 2 * 86_400 { return words.counted(Int(seconds / 86_400), "day") }
         if seconds >= 3600 { return "\(seconds / 3600) h" }
         if seconds >= 60 { return "\(seconds / 60) min" }
         return "\(seconds) s"
     }
 
-    static func printStatus(_ status: SyncStatus, context: CommandContext) {
+    /// `sync status` as text, in the words of `words` (the folder's refusal and ignore reasons
+    /// are the journal's own, in English).
+    static func printStatus(_ status: SyncStatus, words: StringTable, context: CommandContext) {
         let out = context.stdout
+        let say = { (key: String, values: [String: String]) in words.cli("sync.status.\(key)", values) }
+        let changes = { (count: Int) in words.counted(count, "change") }
         let names = Dictionary(status.devices.compactMap { device in device.name.map { (device.id, $0) } }) { a, _ in a }
-        out.line("Shared folder: \(status.folder.visibleControls())\(status.folderPresent ? "" : " (MISSING: is the drive mounted, or was it moved?)")")
-        out.line("This device: \(status.device)")
-        out.line("Devices:")
+        out.line(say(status.folderPresent ? "folder" : "folderMissing", ["folder": status.folder.visibleControls()]))
+        out.line(say("device", ["device": status.device]))
+        out.line(say("devices", [:]))
         for device in status.devices {
-            var parts = [deviceName(device.id, names: names) + (device.isThisDevice ? ", this device" : "")]
+            var parts = [deviceName(device.id, names: names) + (device.isThisDevice ? say("thisDevice", [:]) : "")]
             if let app = device.app { parts.append("HealthLog \(app.visibleControls())") }
-            parts.append(counted(device.operations, "change"))
-            if let last = device.lastChange { parts.append("last change \(localTime(last, context: context))") }
+            parts.append(changes(device.operations))
+            if let last = device.lastChange { parts.append(say("lastChange", ["time": localTime(last, context: context)])) }
             if !device.isThisDevice {
-                if let merge = device.lastMerge { parts.append("last merged \(localTime(merge, context: context))") }
+                if let merge = device.lastMerge { parts.append(say("lastMerged", ["time": localTime(merge, context: context)])) }
                 switch device.waiting {
-                case nil: parts.append("has not merged this device's changes yet")
-                case 0?: parts.append("has every change of this device")
-                case let count?: parts.append("\(counted(count, "change")) of this device not merged there yet")
+                case nil: parts.append(say("notMergedYet", [:]))
+                case 0?: parts.append(say("hasEverything", [:]))
+                case let count?: parts.append(say("waiting", ["changes": changes(count)]))
                 }
             }
-            if let ahead = device.clockAhead { parts.append("its clock ran \(duration(ahead)) ahead of this machine's") }
-            out.line("  " + parts.joined(separator: "; "))
+            if let ahead = device.clockAhead { parts.append(say("clockAhead", ["duration": duration(ahead, words: words)])) }
+            out.line("  " + parts.joined(separator: say("separator", [:])))
         }
-        if status.unmerged { out.line("Waiting: the folder holds changes this log has not merged (run 'healthlog sync').") }
-        if status.journalBehind { out.line("Waiting: some of this device's changes are not in the folder yet; they are written at the next merge.") }
+        if status.unmerged { out.line(say("unmerged", [:])) }
+        if status.journalBehind { out.line(say("journalBehind", [:])) }
         if status.hiddenReadings + status.hiddenEvents > 0 {
-            out.line("Hidden, not lost: \(counted(status.hiddenReadings, "reading")) and \(counted(status.hiddenEvents, "event")) whose profile is deleted or not yet known.")
+            out.line(say("hidden", ["readings": words.counted(status.hiddenReadings, "reading"), "events": words.counted(status.hiddenEvents, "event")]))
         }
         if !status.conflictCopies.isEmpty {
-            out.line("Conflict copies (read as extra journal segments; nothing in them is lost):")
+            out.line(say("conflictCopies", [:]))
             for copy in status.conflictCopies { out.line("  \(copy.visibleControls())") }
         }
         if !status.ignored.isEmpty {
-            out.line("Not read (remove them, or find what put them there):")
+            out.line(say("ignored", [:]))
             for entry in status.ignored { out.line("  \(entry.path.visibleControls()): \(entry.reason)") }
         }
         if status.conflictTotal > 0 {
-            out.line("Concurrent edits: \(status.conflictTotal) (the later change wins):")
+            out.line(say("conflicts", ["n": String(status.conflictTotal)]))
             for conflict in status.conflicts {
-                let winner = deviceName(conflict.winnerDevice, names: names)
-                let loser = deviceName(conflict.loserDevice, names: names)
-                let won = conflict.winnerDeleted ? "deletion" : "change"
-                let lost = conflict.loserDeleted ? "deletion" : "change"
+                let time = { (clock: Int64) in localTime(HybridClock.milliseconds(clock), context: context) }
                 out.line(
-                    "  \(conflict.entity.rawValue) \(conflict.entityID.prefix(8).visibleControls()): \(winner)'s \(won) of \(localTime(HybridClock.milliseconds(conflict.winnerClock), context: context)) won over \(loser)'s \(lost) of \(localTime(HybridClock.milliseconds(conflict.loserClock), context: context))"
-                        + (conflict.loserDeleted ? " (kept: it was changed elsewhere after the deletion was made)" : ""))
+                    "  " + say(conflict.loserDeleted ? "conflict.kept" : "conflict", [
+                        "entity": words.cli("sync.conflictEntity.\(conflict.entity.rawValue)"), "id": String(conflict.entityID.prefix(8)).visibleControls(),
+                        "winner": deviceName(conflict.winnerDevice, names: names), "won": say(conflict.winnerDeleted ? "deletion" : "change", [:]),
+                        "winnerAt": time(conflict.winnerClock),
+                        "loser": deviceName(conflict.loserDevice, names: names), "lost": say(conflict.loserDeleted ? "deletion" : "change", [:]),
+                        "loserAt": time(conflict.loserClock),
+                    ]))
                 if !conflict.lost.isEmpty, !conflict.loserDeleted {
-                    let values = conflict.lost.map { "\($0.name) \($0.value.isEmpty ? "(empty)" : "\"" + $0.value.visibleControls() + "\"")" }
-                    out.line("    the losing change had: " + values.joined(separator: ", "))
+                    let values = conflict.lost.map { field in
+                        "\(field.name) " + (field.value.isEmpty ? say("lost.empty", [:]) : "\"" + field.value.visibleControls() + "\"")
+                    }
+                    out.line("    " + say("lost", ["values": values.joined(separator: ", ")]))
                 }
             }
         }
         if status.refusedTotal > 0 {
-            out.line("Refused lines: \(status.refusedTotal)\(status.refusedTotal > status.refusals.count ? " (the first \(status.refusals.count))" : ""):")
+            out.line(
+                say(status.refusedTotal > status.refusals.count ? "refusedFirst" : "refused", [
+                    "n": String(status.refusedTotal), "shown": String(status.refusals.count),
+                ]))
             for refusal in status.refusals {
                 let place = refusal.line > 0 ? ":\(refusal.line)" : ""
                 out.line("  \(refusal.path.visibleControls())\(place): \(refusal.reason.visibleControls())")
             }
         }
         if status.unmerged == false, status.refusedTotal == 0, status.conflictTotal == 0, status.folderPresent {
-            out.line("In step: every change in the folder is merged.")
+            out.line(say("inStep", [:]))
         }
     }
 

@@ -6,11 +6,16 @@ struct TableLayout {
         let kind: Kind
         let title: String
         var width: Int
+        /// The width in the narrowest terminals (a date without its year, a time after
+        /// midnight without its weekday); nil when the column has no narrow form.
+        let narrow: Int?
 
-        init(_ kind: Kind, _ title: String, _ width: Int) {
+        /// A column at least as wide as its title.
+        init(_ kind: Kind, _ title: String, _ width: Int, narrow: Int? = nil) {
             self.kind = kind
             self.title = title
-            self.width = width
+            self.width = Swift.max(width, title.displayWidth)
+            self.narrow = narrow.map { Swift.max($0, title.displayWidth) }
         }
     }
 
@@ -42,13 +47,13 @@ struct TableLayout {
         }
         for kind in [Kind.period, .weight, .tags, .id, .note] where width > limit { remove(kind) }
         // Then the date without its year, and a time after midnight without its weekday.
-        if width > limit, let date = columns.firstIndex(where: { $0.kind == .date }) {
+        if width > limit, let date = columns.firstIndex(where: { $0.kind == .date }), let narrow = columns[date].narrow {
             shortDates = true
-            columns[date].width = 9
+            columns[date].width = narrow
         }
-        if width > limit, let time = columns.firstIndex(where: { $0.kind == .time }), columns[time].width >= 14 {
+        if width > limit, let time = columns.firstIndex(where: { $0.kind == .time }), let narrow = columns[time].narrow {
             shortTimes = true
-            columns[time].width -= 4
+            columns[time].width = narrow
         }
         // The last column may take what is left, never more.
         if let last = columns.indices.last, columns[last].kind == .note, width > limit {

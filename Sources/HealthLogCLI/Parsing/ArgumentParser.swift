@@ -1,3 +1,5 @@
+import HealthCore
+
 /// The options and positionals of one invocation, checked against a ``CommandSpec``. Read an
 /// option's typed value with ``value(_:)`` (see `Option.swift`).
 struct ParsedArguments {
@@ -7,16 +9,30 @@ struct ParsedArguments {
     /// Words after the command word, when parsing stopped there (the top level).
     var rest: [String] = []
     var spec: CommandSpec
+    /// The terminal's words, for the parser's own errors; nil when the Templates folder
+    /// cannot be found.
+    var words: StringTable?
 
     /// A usage error for this command.
     func usage(_ message: String) -> CLIError { .usage(message, command: spec.commandLine) }
+
+    /// A usage error said by the string `cli.<key>`.
+    func usage(key: String, _ values: [String: String] = [:]) -> CLIError { usage(say(key, values)) }
+
+    /// The string `cli.<key>` in the terminal's words.
+    func say(_ key: String, _ values: [String: String] = [:]) -> String {
+        words?.cli(key, values)
+            ?? "\(values.sorted { $0.key < $1.key }.map(\.value).joined(separator: " ")) (\(key); HealthLog's Templates folder, which says this in words, cannot be found)"
+    }
 }
 
 /// Turns argv into ``ParsedArguments``: `--x v`, `--x=v`, `-x v`, flags, and `--` to end options.
 /// The top level goes through it too, stopping at the command word.
 enum ArgumentParser {
-    static func parse(_ arguments: [String], spec: CommandSpec, stopAtFirstPositional: Bool = false) throws(CLIError) -> ParsedArguments {
-        var parsed = ParsedArguments(spec: spec)
+    static func parse(
+        _ arguments: [String], spec: CommandSpec, stopAtFirstPositional: Bool = false, words: StringTable? = nil
+    ) throws(CLIError) -> ParsedArguments {
+        var parsed = ParsedArguments(spec: spec, words: words)
         let options = spec.allOptions.map(\.spec)
         var index = 0
         var onlyPositionals = false
@@ -42,10 +58,10 @@ enum ArgumentParser {
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
             guard let option = options.first(where: { $0.long == name || $0.short == name }) else {
-                throw parsed.usage("unknown option '\(name)'")
+                throw parsed.usage(key: "error.unknownOption", ["option": name])
             }
             guard let valueName = option.valueName else {
-                if inlineValue != nil { throw parsed.usage("'\(option.long)' takes no value") }
+                if inlineValue != nil { throw parsed.usage(key: "error.takesNoValue", ["option": option.long]) }
                 parsed.given[option.long, default: []].append("")
                 continue
             }
@@ -56,10 +72,10 @@ enum ArgumentParser {
                 value = arguments[index]
                 index += 1
             } else {
-                throw parsed.usage("missing value for '\(option.long)\(stopAtFirstPositional ? "" : " <\(valueName)>")'")
+                throw parsed.usage(key: "error.missingValue", ["option": option.long + (stopAtFirstPositional ? "" : " <\(valueName)>")])
             }
             if !option.repeatable, parsed.given[option.long] != nil {
-                throw parsed.usage("'\(option.long)' is given more than once")
+                throw parsed.usage(key: "error.givenTwice", ["option": option.long])
             }
             parsed.given[option.long, default: []].append(value)
         }
@@ -73,10 +89,10 @@ enum ArgumentParser {
         let required = specs.filter { !$0.isOptional }.count
         if parsed.positionals.count < required {
             let missing = specs[parsed.positionals.count]
-            throw parsed.usage("missing <\(missing.name)>")
+            throw parsed.usage(key: "error.missingArgument", ["argument": "<\(missing.name)>"])
         }
         if !(specs.last?.isVariadic ?? false), parsed.positionals.count > specs.count {
-            throw parsed.usage("unexpected argument '\(parsed.positionals[specs.count])'")
+            throw parsed.usage(key: "error.unexpectedArgument", ["argument": parsed.positionals[specs.count]])
         }
     }
 

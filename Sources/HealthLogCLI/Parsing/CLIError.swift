@@ -32,7 +32,20 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
         }
     }
 
-    /// The one line printed to stderr.
+    /// The one line printed to stderr, in the words of `words` (`Error: …` / `错误：…`); the
+    /// message itself was made in them where the error was found.
+    func line(in words: StringTable?) -> String {
+        guard let words else { return description }
+        switch self {
+        case .usage(let message, let command):
+            return words.cli("error.usage", ["message": message, "command": command])
+        case .data(let message), .noInput(let message), .cannotCreate(let message), .io(let message), .cancelled(let message),
+            .config(let message):
+            return words.cli("error.line", ["message": message])
+        }
+    }
+
+    /// The one line printed to stderr, in English.
     public var description: String {
         switch self {
         case .usage(let message, let command):
@@ -45,18 +58,44 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
 
     /// Maps a use case's failure to what the user is told and the exit code: a refused value
     /// is 65, a missing or unreadable input 66, an output that cannot be made 73, and a failed
-    /// write or log 74. The library says what is missing; the command line says which option gives it.
-    init(_ error: HealthLogError) {
+    /// write or log 74. The library says what is missing; the command line says which option
+    /// gives it, in the words of `words` (the library's own English when there are none).
+    init(_ error: HealthLogError, words: StringTable?) {
         switch error {
         case .noProfiles:
-            self = .data("there are no profiles yet; add a reading with 'healthlog add 138/86' or create one with 'healthlog profile add ID'")
+            self = .data(words?.cli("error.noProfiles") ?? error.description)
         case .profileChoiceNeeded(let ids):
+            self = .data(words?.cli("error.profileChoiceNeeded", ["profiles": ids.joined(separator: ", ")]) ?? error.description)
+        case .unknownProfile(let id, let known):
+            guard let words else {
+                self = .data(error.description)
+                return
+            }
+            let list = known.isEmpty ? words.cli("error.noProfilesYet") : words.cli("error.profileList", ["profiles": known.joined(separator: ", ")])
+            if let meant = Suggestion.nearest(to: id, among: known) {
+                self = .data(words.cli("error.unknownProfile.meant", ["id": id, "meant": meant, "list": list]))
+            } else {
+                let add = Slug.isValid(id) ? words.cli("error.unknownProfile.add", ["id": id]) : ""
+                self = .data(words.cli("error.unknownProfile", ["id": id, "list": list, "add": add]))
+            }
+        case .unknownReading(let id):
+            self = .data(words?.cli("error.unknownReading", ["id": id]) ?? error.description)
+        case .noDatabase(let path):
+            self = .noInput(words?.cli("error.noDatabase", ["path": path]) ?? error.description)
+        case .unknownTags(let unknown, let known):
+            guard let words else {
+                self = .data(error.description)
+                return
+            }
+            let tags = unknown.map { id in
+                Suggestion.nearest(to: id, among: known).map { words.cli("error.unknownTag.meant", ["id": id, "meant": $0]) }
+                    ?? words.cli("error.unknownTag.id", ["id": id])
+            }
+            self = .data(words.cli("error.unknownTags", ["tags": words.list(tags), "known": known.joined(separator: ", ")]))
+        case .emptyRange(let id, let name, let range, let filtered):
             self = .data(
-                "several profiles (\(ids.joined(separator: ", "))): choose one with --profile ID, or set a default with 'healthlog profile default ID'")
-        case .unknownTags:
-            self = .data(error.description + " (define one with 'healthlog tag add')")
-        case .emptyRange(let message):
-            self = .data(message)
+                words.map { $0.cli(filtered ? "error.emptyRange.filtered" : "error.emptyRange", ["profile": id, "name": name, "range": $0.range(range)]) }
+                    ?? error.description)
         case .unrecognizedFormat(let path):
             self = .data(
                 "\(path) is not a format healthlog reads (HealthLog CSV or JSON, FHIR R4 or R5, Omron Connect, Withings, the bp-monitor app, Apple Health, Samsung Health); name one with --format, or read a spreadsheet with --columns 'date=…,time=…,systolic=…,diastolic=…'")

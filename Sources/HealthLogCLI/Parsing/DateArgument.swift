@@ -19,7 +19,7 @@ enum DateArgument {
         case "yesterday": return today.adding(days: -1)
         default:
             guard let date = CivilDate(iso: text) else {
-                throw arguments.usage("\(option) '\(text)' is not a date; use YYYY-MM-DD, today or yesterday")
+                throw arguments.usage(key: "error.notADate", ["option": option, "text": text])
             }
             return date
         }
@@ -29,7 +29,7 @@ enum DateArgument {
     static func firstDay(last text: String, today: CivilDate, arguments: ParsedArguments) throws(CLIError) -> CivilDate {
         let unit = text.last.map { Character($0.lowercased()) }
         guard let unit, "dwmy".contains(unit), let count = Int(text.dropLast()), (1...3650).contains(count) else {
-            throw arguments.usage("--last '\(text)' is not a span; use a number and d, w, m or y, e.g. 7d, 4w, 3m, 1y")
+            throw arguments.usage(key: "error.notASpan", ["text": text])
         }
         switch unit {
         case "d": return today.adding(days: -(count - 1))

@@ -12,7 +12,7 @@ enum DateRangeOptions {
         var range = DateRange()
         if let last = try arguments.value(DateRangeOptions.last) {
             guard !arguments.isGiven(DateRangeOptions.from) else {
-                throw arguments.usage("use either --last or --from, not both")
+                throw arguments.usage(key: "error.lastAndFrom")
             }
             range.from = try DateArgument.firstDay(last: last, today: today, arguments: arguments)
         }
@@ -26,7 +26,7 @@ enum DateRangeOptions {
         if range.from != nil && range.to == nil { range.to = today }
         range.endsToday = range.to == today
         if let from = range.from, let to = range.to, from > to {
-            throw .data("--from \(from) is after --to \(to)")
+            throw .data(arguments.say("error.fromAfterTo", ["from": from.description, "to": to.description]))
         }
         return range
     }

@@ -1,31 +1,62 @@
+import HealthCore
+
 /// Help text in swift-argument-parser's shape, made from the same specs the parser uses.
+///
+/// English is the specs' own text. In another language (`words`), everything else comes from
+/// that table's `cli.help.` keys: headings, each command's abstract and discussion (keyed by
+/// the command), option and argument help (keyed by the spec's English, as gettext does) and
+/// the top level's examples; a missing one shows its key, and the tests fail. Other commands'
+/// examples are command lines, shown as written.
 enum HelpFormatter {
     /// With `runsAlone`, the group does something itself when given no subcommand (`sync`).
-    static func help(for spec: CommandSpec, subcommands: [CommandSpec] = [], runsAlone: Bool = false) -> String {
-        var text = "OVERVIEW: \(spec.abstract)\n"
-        if let discussion = spec.discussion { text += "\n" + wrap(discussion, width: 80, indent: "") + "\n" }
+    static func help(for spec: CommandSpec, subcommands: [CommandSpec] = [], runsAlone: Bool = false, words: StringTable? = nil) -> String {
+        let translated = translation(words)
+        let heading = { (english: String) in translated?.cli("help.heading.\(english)") ?? "\(english):" }
+        let abstract = { (spec: CommandSpec) in translated?.cli("help.abstract.\(spec.commandLine)") ?? spec.abstract }
+        let says = saying(words)
+        var text = "\(heading("OVERVIEW")) \(abstract(spec))\n"
+        if let discussion = spec.discussion {
+            text += "\n" + wrap(translated?.cli("help.discussion.\(spec.commandLine)") ?? discussion, width: 80, indent: "") + "\n"
+        }
         let arguments = spec.arguments.map(\.synopsis).joined(separator: " ")
         let usageTail = subcommands.isEmpty ? (arguments.isEmpty ? "" : " " + arguments) : spec.path.isEmpty ? " <command>" : runsAlone ? " [<subcommand>]" : " <subcommand>"
         let usage = spec.path.isEmpty
             ? "\(spec.commandLine) [--db <PATH>] [--profile <ID>]\(usageTail) [<options>]"
             : "\(spec.commandLine)\(usageTail)\(spec.options.isEmpty ? "" : " [<options>]")"
-        text += "\nUSAGE: \(usage)\n"
+        text += "\n\(heading("USAGE")) \(usage)\n"
         if !spec.arguments.isEmpty {
-            text += "\nARGUMENTS:\n"
-            text += rows(spec.arguments.map { ("<\($0.name)>", $0.help) })
+            text += "\n\(heading("ARGUMENTS"))\n"
+            text += rows(spec.arguments.map { ("<\($0.name)>", says($0.help)) })
         }
-        text += "\nOPTIONS:\n"
-        text += rows(spec.allOptions.map { ($0.spec.synopsis, $0.spec.help) })
+        text += "\n\(heading("OPTIONS"))\n"
+        text += rows(spec.allOptions.map { ($0.spec.synopsis, says($0.spec.help)) })
         if !subcommands.isEmpty {
             let word = spec.path.isEmpty ? "command" : "subcommand"
-            text += spec.path.isEmpty ? "\nCOMMANDS:\n" : "\nSUBCOMMANDS:\n"
-            text += rows(subcommands.map { ($0.path.last ?? "", $0.abstract) })
-            text += "\n  See '\(spec.commandLine) <\(word)> --help' for details.\n"
+            text += "\n" + heading(spec.path.isEmpty ? "COMMANDS" : "SUBCOMMANDS") + "\n"
+            text += rows(subcommands.map { ($0.path.last ?? "", abstract($0)) })
+            let details = "'\(spec.commandLine) <\(word)> --help'"
+            text += "\n  " + (translated?.cli("help.details", ["command": details]) ?? "See \(details) for details.") + "\n"
         }
-        if !spec.examples.isEmpty {
-            text += "\nEXAMPLES:\n" + spec.examples.map { "  \($0)\n" }.joined()
+        // The top level's examples say what they do, in words.
+        var examples = spec.examples
+        if spec.path.isEmpty, let translated {
+            examples = translated.cli("help.examples").split(separator: "\n").map(String.init)
+        }
+        if !examples.isEmpty {
+            text += "\n\(heading("EXAMPLES"))\n" + examples.map { "  \($0)\n" }.joined()
         }
         return text
+    }
+
+    /// The table help's translations come from: nil in English, whose words are the specs'.
+    private static func translation(_ words: StringTable?) -> StringTable? {
+        words.flatMap { $0.language == .english ? nil : $0 }
+    }
+
+    /// A help text in the words of `words`: the English itself, or its translation keyed by it.
+    static func saying(_ words: StringTable?) -> (String) -> String {
+        let translated = translation(words)
+        return { english in translated?.cli("help.text.\(english)") ?? english }
     }
 
     /// Two columns: names padded to a common width, help wrapped to 80 columns on the right.
@@ -57,16 +88,50 @@ extension String {
         var lines: [String] = []
         var line = ""
         for word in split(separator: " ") {
-            let limit = lines.isEmpty ? firstWidth : laterWidth
-            if !line.isEmpty && line.displayWidth + 1 + String(word).displayWidth > limit {
-                lines.append(line)
-                line = String(word)
-            } else {
-                line += (line.isEmpty ? "" : " ") + word
+            // Chinese breaks between any two characters; the pieces of a word join with no space.
+            for (index, piece) in String(word).breakablePieces.enumerated() {
+                let glue = index == 0 ? " " : ""
+                let limit = lines.isEmpty ? firstWidth : laterWidth
+                if !line.isEmpty && line.displayWidth + glue.count + piece.displayWidth > limit {
+                    lines.append(line)
+                    line = piece
+                } else {
+                    line += (line.isEmpty ? "" : glue) + piece
+                }
             }
         }
         if !line.isEmpty || lines.isEmpty { lines.append(line) }
         return lines
+    }
+
+    /// The line broken at spaces (and between Chinese characters) into lines of at most `width`
+    /// columns, keeping its leading spaces; later lines are indented two columns more.
+    func wrapped(toWidth width: Int) -> [String] {
+        let indent = String(prefix { $0 == " " })
+        let lines = String(dropFirst(indent.count)).wrappedLines(firstWidth: width - indent.count, laterWidth: width - indent.count - 2)
+        return lines.enumerated().map { index, line in (index == 0 ? indent : indent + "  ") + line }
+    }
+
+    /// The word in the pieces a line may break between: each wide (CJK) character on its own,
+    /// with the punctuation that may not start a line (`，。）`) kept on the one before; a run of
+    /// narrow characters stays whole, so an English word is one piece.
+    var breakablePieces: [String] {
+        var pieces: [String] = []
+        var narrowRun = ""
+        for character in self {
+            if character.terminalColumns == 2 {
+                if !narrowRun.isEmpty { pieces.append(narrowRun); narrowRun = "" }
+                if "，。、；：）」』”’！？》".contains(character), !pieces.isEmpty {
+                    pieces[pieces.count - 1].append(character)
+                } else {
+                    pieces.append(String(character))
+                }
+            } else {
+                narrowRun.append(character)
+            }
+        }
+        if !narrowRun.isEmpty { pieces.append(narrowRun) }
+        return pieces
     }
 
     /// The string padded with spaces to `width` characters, counting wide (CJK) characters as two.

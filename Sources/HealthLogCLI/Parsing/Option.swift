@@ -2,6 +2,8 @@
 protocol OptionDeclaration: Sendable {
     /// Its names and help, from which both the parser and the help are made.
     var spec: OptionSpec { get }
+    /// What a good value looks like, for the error; nil for a flag or free text.
+    var expectedValue: String? { get }
 }
 
 /// An option with a value, declared once: its names and help, and how its text becomes a
@@ -12,6 +14,8 @@ struct Option<Value>: OptionDeclaration {
     /// What a good value looks like, for the error: "a resolution from 50 to 600".
     let expected: String
     let convert: @Sendable (String) -> Value?
+
+    var expectedValue: String? { expected == "text" ? nil : expected }
 
     init(
         _ long: String, short: String? = nil, value: String, repeatable: Bool = false, help: String, expected: String,
@@ -70,6 +74,7 @@ func choiceList(_ names: [String]) -> String {
 /// An option that takes no value.
 struct Flag: OptionDeclaration {
     let spec: OptionSpec
+    var expectedValue: String? { nil }
 
     init(_ long: String, short: String? = nil, help: String) {
         spec = OptionSpec(long, short: short, help: help)
@@ -113,7 +118,11 @@ extension ParsedArguments {
     }
 
     private func convert<Value>(_ text: String, _ option: Option<Value>) throws(CLIError) -> Value {
-        guard let value = option.convert(text) else { throw usage("\(option.spec.long) '\(text)' is not \(option.expected)") }
+        guard let value = option.convert(text) else {
+            // What an option takes is the spec's English, and another language's from its table.
+            let expected = words.flatMap { $0.language == .english ? nil : $0.cli("help.text.\(option.expected)") } ?? option.expected
+            throw usage(key: "error.notExpected", ["option": option.spec.long, "text": text, "expected": expected])
+        }
         return value
     }
 }

@@ -28,14 +28,7 @@ extension RecordStore {
     /// The profile with `id`, or an error that lists the profiles there are.
     public func requireProfile(id: String) throws(RecordsError) -> Profile {
         if let profile = try profile(id: id) { return profile }
-        let known = try profiles().map(\.id)
-        let list = known.isEmpty ? "there are no profiles yet" : "profiles: " + known.joined(separator: ", ")
-        // A capital letter or a typo names the profile meant; a new name says how to make it.
-        if let meant = Suggestion.nearest(to: id, among: known) {
-            throw .notFound("no profile '\(id)'; did you mean '\(meant)'? (\(list))")
-        }
-        let add = Slug.isValid(id) ? "; add it with: healthlog profile add \(id)" : ""
-        throw .notFound("no profile '\(id)' (\(list))\(add)")
+        throw .unknownProfile(id, known: try profiles().map(\.id))
     }
 
     /// How many readings `profileID` has.

@@ -116,7 +116,7 @@ extension RecordStore {
             var ids: [String] = []
             try database.cachedStatement("SELECT id FROM readings WHERE id >= ? AND id < ? ORDER BY id LIMIT 2")
                 .forEachRow([.text(prefix), .text(prefix + "~")]) { ids.append($0.text(0) ?? "") }
-            guard !ids.isEmpty else { throw RecordsError.notFound("no reading with id '\(idPrefix)'") }
+            guard !ids.isEmpty else { throw RecordsError.unknownReading(idPrefix) }
             guard ids.count == 1 else {
                 throw RecordsError.invalid("id '\(idPrefix)' matches more than one reading; give more characters")
             }

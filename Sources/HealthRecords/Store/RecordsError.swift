@@ -7,6 +7,10 @@ public enum RecordsError: Error, Equatable, CustomStringConvertible, Sendable {
     case invalid(String)
     /// A profile, reading or tag that does not exist.
     case notFound(String)
+    /// No profile has this id; `known` lists the ones there are, for a suggestion.
+    case unknownProfile(String, known: [String])
+    /// No reading has this id (or an id starting with it).
+    case unknownReading(String)
     /// Tag IDs with no definition, given for a new stamp (history may keep undefined IDs, but a
     /// typo must never create one); `known` lists the defined ones.
     case unknownTags([String], known: [String])
@@ -35,6 +39,10 @@ public enum RecordsError: Error, Equatable, CustomStringConvertible, Sendable {
             message
         case .storage(let failure):
             failure.message
+        case .unknownProfile(let id, let known):
+            RecordsError.unknownProfileMessage(id, known: known)
+        case .unknownReading(let id):
+            "no reading with id '\(id)'"
         case .unknownTags(let unknown, let known):
             "unknown tag \(unknown.map { "'\($0)'" }.joined(separator: ", ")); known tags: \(known.joined(separator: ", "))"
         case .noProfiles:
@@ -57,6 +65,17 @@ public enum RecordsError: Error, Equatable, CustomStringConvertible, Sendable {
     }
 
     /// A storage failure of `kind` said in `message`, when SQLite gave no result code.
+    /// "no profile 'Dad'; did you mean 'dad'? (profiles: dad, mom)", or how to add a new one.
+    public static func unknownProfileMessage(_ id: String, known: [String]) -> String {
+        let list = known.isEmpty ? "there are no profiles yet" : "profiles: " + known.joined(separator: ", ")
+        // A capital letter or a typo names the profile meant; a new name says how to make it.
+        if let meant = Suggestion.nearest(to: id, among: known) {
+            return "no profile '\(id)'; did you mean '\(meant)'? (\(list))"
+        }
+        let add = Slug.isValid(id) ? "; add it with: healthlog profile add \(id)" : ""
+        return "no profile '\(id)' (\(list))\(add)"
+    }
+
     static func failure(_ message: String, kind: StorageFailure.Kind = .io) -> RecordsError {
         .storage(StorageFailure(kind: kind, code: nil, message: message))
     }

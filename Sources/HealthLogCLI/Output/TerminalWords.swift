@@ -1,0 +1,37 @@
+import HealthCore
+
+/// The command line's own lines, from the `cli.` keys of `Templates/strings/<code>.json`, the
+/// tables the report uses: every word a person reads comes from there, in English or Chinese.
+/// JSON and CSV keys never do.
+extension StringTable {
+    /// The string `cli.<key>` with its `{name}` placeholders filled in.
+    func cli(_ key: String, _ values: [String: String] = [:]) -> String {
+        text("cli." + key, values)
+    }
+
+    /// `1 reading`, `4 readings` / `4 次读数`: `cli.count.<noun>.one` for one, else `cli.count.<noun>`.
+    func counted(_ count: Int, _ noun: String) -> String {
+        text(count == 1 ? "cli.count.\(noun).one" : "cli.count.\(noun)", ["n": String(count)])
+    }
+
+    /// `morning` / `早晨`, as the terminal names a time of day.
+    func periodName(_ period: DayPeriod) -> String { cli("period.\(period.rawValue)") }
+
+    /// `all dates`, `since 2026-11-01`, `up to …`, `2026-11-01 – 2026-11-30`.
+    func range(_ range: DateRange) -> String {
+        switch (range.from, range.to) {
+        case let (from?, to?): cli("range.between", ["from": from.description, "to": to.description])
+        case let (from?, nil): cli("range.since", ["from": from.description])
+        case let (nil, to?): cli("range.upTo", ["to": to.description])
+        case (nil, nil): cli("range.all")
+        }
+    }
+
+    /// `Mon 2026-11-30` / `周一 2026-11-30`.
+    func weekdayAndDate(_ date: CivilDate) -> String { "\(weekday(date)) \(date)" }
+
+    /// `2026-11-30 Mon` / `2026-11-30 周一`, the date column of `list`.
+    func dateAndWeekday(_ date: CivilDate, short: Bool = false) -> String {
+        "\(short ? String(date.description.dropFirst(5)) : date.description) \(weekday(date))"
+    }
+}
