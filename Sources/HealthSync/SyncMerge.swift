@@ -97,7 +97,9 @@ enum SyncMerge {
                 // A line of this device's own that the others refuse is written again whole.
                 if repair || merge.ownLinesRefused { try merge.repairOwnJournal() }
                 // The profile commands without -p meant when it was the only one.
-                let onlyProfile = try store.defaultProfileID() == nil ? try store.profiles().map(\.id) : []
+                // (None when a default is set, or was set and deleted elsewhere: that one is asked for.)
+                let onlyProfile = try store.defaultProfileID() == nil && store.profiles().count == 1
+                    ? (try? store.profile(.automatic)).map { [$0.id] } ?? [] : []
                 let reconcile = try store.syncSetting(SyncJournal.Key.reconcile) != nil
                 // Joining: what this log changed since the folder last saw a record is kept.
                 if publishingUnsynced { try merge.keepLocalChanges() }

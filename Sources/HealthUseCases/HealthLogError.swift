@@ -24,6 +24,8 @@ public enum HealthLogError: Error, Equatable, Sendable, CustomStringConvertible 
     case noProfiles
     /// The log has several profiles and none is the default.
     case profileChoiceNeeded([String])
+    /// This machine's default profile was deleted on another machine.
+    case defaultProfileDeleted(String)
     /// No profile has this id; `known` lists the ones there are.
     case unknownProfile(String, known: [String])
     /// No reading has this id (or an id starting with it).
@@ -49,7 +51,7 @@ public enum HealthLogError: Error, Equatable, Sendable, CustomStringConvertible 
 
     public var kind: Kind {
         switch self {
-        case .noProfiles, .profileChoiceNeeded, .unknownProfile, .unknownReading, .unknownTags, .emptyRange, .unrecognizedFormat, .profileRequired,
+        case .noProfiles, .profileChoiceNeeded, .defaultProfileDeleted, .unknownProfile, .unknownReading, .unknownTags, .emptyRange, .unrecognizedFormat, .profileRequired,
             .dateOrderRequired, .invalidRecords, .tooManyInvalidRecords:
             .refused
         case .noDatabase: .unreadableInput
@@ -65,6 +67,7 @@ public enum HealthLogError: Error, Equatable, Sendable, CustomStringConvertible 
         case .noDatabase(let path): RecordsError.noDatabase(path: path).description
         case .unknownReading(let id): RecordsError.unknownReading(id).description
         case .profileChoiceNeeded(let ids): "several profiles (\(ids.joined(separator: ", "))) and no default: choose one"
+        case .defaultProfileDeleted(let id): RecordsError.defaultProfileDeleted(id).description
         case .unknownTags(let unknown, let known):
             "unknown tag \(unknown.map { "'\($0)'\(Suggestion.didYouMean($0, among: known))" }.joined(separator: ", ")); known tags: \(known.joined(separator: ", "))"
         case .emptyRange(let id, let name, let range, let filtered):
@@ -84,6 +87,7 @@ extension HealthLogError {
         switch error {
         case .noProfiles: self = .noProfiles
         case .profileChoiceNeeded(let ids): self = .profileChoiceNeeded(ids)
+        case .defaultProfileDeleted(let id): self = .defaultProfileDeleted(id)
         case .unknownTags(let unknown, let known): self = .unknownTags(unknown, known: known)
         case .invalid, .notFound, .conflict: self = .other(.refused, error.description)
         case .unknownProfile(let id, let known): self = .unknownProfile(id, known: known)

@@ -140,3 +140,27 @@ import Testing
         daughter.ok("sync", "init", family.folder)
     }
 }
+
+/// This machine's default profile deleted on another machine: a reading entered without -p is
+/// refused, never filed under another person.
+@Suite struct SyncDeletedDefaultTests {
+    @Test func aDefaultDeletedElsewhereIsAskedForNotReplaced() throws {
+        let family = Family()
+        family.joined()
+        family.daughter.ok("profile", "default", "mom")
+        family.dad.ok("profile", "remove", "mom", "--yes")
+        let refused = family.daughter.run("add", "125/85", "--at", "2026-11-29 08:10")
+        #expect(refused.status == ExitCode.dataError)
+        #expect(refused.stderr.contains("default profile 'mom' was deleted on another machine"), "\(refused.stderr)")
+        #expect(try !family.daughter.readings().contains { $0.systolic == 125 }, "nothing filed under dad")
+        // A profile brought by a later merge does not become the default either.
+        family.dad.ok("profile", "add", "anna")
+        family.daughter.ok("sync")
+        #expect(family.daughter.run("add", "125/85", "--at", "2026-11-29 08:10").status == ExitCode.dataError)
+        // Made again, the profile is this machine's default again.
+        family.dad.ok("profile", "add", "mom", "--name", "妈妈")
+        family.daughter.ok("sync")
+        family.daughter.ok("add", "125/85", "--at", "2026-11-29 08:10")
+        #expect(try family.daughter.readings(profile: "mom").contains { $0.systolic == 125 })
+    }
+}

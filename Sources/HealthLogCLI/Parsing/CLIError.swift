@@ -66,6 +66,8 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
             self = .data(words?.cli("error.noProfiles") ?? error.description)
         case .profileChoiceNeeded(let ids):
             self = .data(words?.cli("error.profileChoiceNeeded", ["profiles": ids.joined(separator: ", ")]) ?? error.description)
+        case .defaultProfileDeleted(let id):
+            self = .data(words?.cli("error.defaultProfileDeleted", ["profile": id]) ?? error.description)
         case .unknownProfile(let id, let known):
             guard let words else {
                 self = .data(error.description)

@@ -55,6 +55,10 @@ extension RecordStore {
         try mapErrors {
             if case .named(let id) = choice { return try requireProfile(id: id) }
             if let id = try defaultProfileID(), let profile = try profile(id: id) { return profile }
+            // A default another machine deleted (a shared log keeps the setting): never another person's.
+            if let gone = try database.cachedStatement("SELECT value FROM settings WHERE key = 'default_profile'").scalarText() {
+                throw RecordsError.defaultProfileDeleted(gone)
+            }
             let profiles = try profiles()
             switch profiles.count {
             case 0: throw RecordsError.noProfiles

@@ -38,8 +38,9 @@ extension RecordStore {
                 try database.cachedStatement("DELETE FROM readings WHERE profile_id = ?").run([.text(id)])
                 try database.cachedStatement("DELETE FROM events WHERE profile_id = ?").run([.text(id)])
                 try database.cachedStatement("DELETE FROM profiles WHERE id = ?").run([.text(id)])
-                // The default is this machine's own setting; it goes with its profile.
-                try database.cachedStatement("DELETE FROM settings WHERE key = 'default_profile' AND value = ?").run([.text(id)])
+                // The default is this machine's own setting: it stays, so commands without -p ask
+                // rather than file readings under another person, and it serves again if the
+                // profile is made again.
             case .tagPut(let tag):
                 try tag.validate()
                 try upsert(TagColumn.all, into: "status_tags") { $0.value(of: tag, now: clock) }

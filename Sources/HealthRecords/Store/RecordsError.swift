@@ -18,6 +18,9 @@ public enum RecordsError: Error, Equatable, CustomStringConvertible, Sendable {
     case noProfiles
     /// The log has several profiles and none is the default: the caller must choose one.
     case profileChoiceNeeded([String])
+    /// This machine's default profile was deleted on another machine of a shared log: the
+    /// caller must choose, never fall back to another person's profile.
+    case defaultProfileDeleted(String)
     /// Something already exists, e.g. a profile id in use.
     case conflict(String)
     /// There is no HealthLog log at the path (nothing there, or an empty file), and the command
@@ -49,6 +52,8 @@ public enum RecordsError: Error, Equatable, CustomStringConvertible, Sendable {
             "there are no profiles yet"
         case .profileChoiceNeeded(let ids):
             "several profiles (\(ids.joined(separator: ", "))) and no default: choose one"
+        case .defaultProfileDeleted(let id):
+            "this machine's default profile '\(id)' was deleted on another machine: choose a profile"
         case .noDatabase(let path):
             "no HealthLog database at \(path); the first 'healthlog add 138/86 72' makes it"
         case .notHealthLogDatabase(let path, let reason):
