@@ -21,6 +21,9 @@ public struct SyncStatus: Equatable, Sendable {
         public var waiting: Int?
         /// How far its clock ran ahead of this machine's, in milliseconds, when it did.
         public var clockAhead: Int64?
+        /// True when this log holds changes of another device whose journal is no longer in the
+        /// folder (a retired laptop's folder tidied away): machines that had not merged them lack them.
+        public var journalMissing = false
     }
 
     /// Something in the journal folder that is not read, and why.
@@ -72,6 +75,7 @@ extension FamilySync {
             ids.insert(journal.device)
             let skews = Dictionary(try store.syncSettings(withPrefix: "skew.").map { (String($0.key.dropFirst(5)), Int64($0.value) ?? 0) }) { a, _ in a }
             var devices: [SyncStatus.Device] = []
+            let present = Set(folder.journalFiles().map(\.device))
             for id in ids.sorted() {
                 let summary = summaries.first { $0.device == id }
                 let file = readDeviceFile(folder.deviceFolder(id) + "/" + SyncFolder.deviceFileName)
@@ -87,6 +91,7 @@ extension FamilySync {
                     isThisDevice: id == journal.device, operations: summary?.operations ?? 0,
                     lastChange: summary.map { HybridClock.milliseconds($0.lastClock) }, lastMerge: updated, waiting: waiting,
                     clockAhead: skews[id]))
+                devices[devices.count - 1].journalMissing = folder.exists && id != journal.device && (summary?.operations ?? 0) > 0 && !present.contains(id)
             }
             let refusals = try store.syncRefusals(limit: 20)
             var conflicts = try store.syncConflicts(limit: 20)

@@ -164,3 +164,32 @@ import Testing
         #expect(try family.daughter.readings(profile: "mom").contains { $0.systolic == 125 })
     }
 }
+
+/// A retired machine's journal tidied out of the folder: the machines that merged it say so, and
+/// can publish its changes again for those that had not.
+@Suite struct SyncVanishedJournalTests {
+    @Test func aVanishedJournalIsNamedAndItsChangesCanBePublishedAgain() throws {
+        let family = Family()
+        family.joined()
+        let laptop = CLIHarness()
+        laptop.ok("sync", "init", family.folder)
+        laptop.ok("-p", "dad", "add", "133/83", "--at", "2026-11-29 07:00", "--note", "from the old laptop")
+        family.dad.ok("sync")
+        let device = try #require(try RecordStore.open(path: laptop.databasePath, access: .readOnly).syncSetting("device"))
+        try FileManager.default.removeItem(atPath: family.folder + "/journal/" + device)
+        family.daughter.ok("sync")
+        #expect(try !family.daughter.readings().contains { $0.note == "from the old laptop" })
+        let status = family.dad.ok("sync", "status")
+        #expect(status.contains("Not in the folder any more: the journal of"), "\(status)")
+        #expect(!status.contains("In step"))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(family.dad.ok("sync", "status", "--format", "json").utf8)) as? [String: Any])
+        let devices = try #require(json["devices"] as? [[String: Any]])
+        #expect(devices.first { $0["id"] as? String == device }?["journalMissing"] as? Bool == true)
+        // What the status advises brings the change to every machine.
+        family.dad.ok("sync", "leave")
+        family.dad.ok("sync", "init", family.folder)
+        family.settle()
+        #expect(try family.daughter.readings().contains { $0.note == "from the old laptop" })
+        #expect(try logDump(family.dad.databasePath) == (try logDump(family.daughter.databasePath)))
+    }
+}

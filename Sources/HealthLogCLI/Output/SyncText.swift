@@ -85,6 +85,7 @@ enum SyncText {
                 }
             }
             if let ahead = device.clockAhead { parts.append(say("clockAhead", ["duration": duration(ahead, words: words)])) }
+            if device.journalMissing { parts.append(say("journalMissing", [:])) }
             out.line("  " + parts.joined(separator: say("separator", [:])))
         }
         if status.unmerged { out.line(say("unmerged", [:])) }
@@ -130,7 +131,11 @@ enum SyncText {
                 out.line("  \(refusal.path.visibleControls())\(place): \(refusal.reason.visibleControls())")
             }
         }
-        if status.unmerged == false, status.refusedTotal == 0, status.conflictTotal == 0, status.folderPresent {
+        let missing = status.devices.filter(\.journalMissing)
+        if !missing.isEmpty {
+            out.line(say("journalsMissing", ["devices": missing.map { deviceName($0.id, names: names) }.joined(separator: ", "), "folder": status.folder.visibleControls()]))
+        }
+        if status.unmerged == false, status.refusedTotal == 0, status.conflictTotal == 0, status.folderPresent, missing.isEmpty {
             out.line(say("inStep", [:]))
         }
     }
@@ -149,6 +154,7 @@ enum SyncText {
                     ("thisDevice", .bool(device.isThisDevice)), ("operations", .int(device.operations)),
                     ("lastChange", time(device.lastChange)), ("lastMerge", time(device.lastMerge)), ("waiting", .optional(device.waiting)),
                     ("clockAheadSeconds", device.clockAhead.map { .int(Int($0 / 1000)) } ?? .null),
+                    ("journalMissing", .bool(device.journalMissing)),
                 ])
             })),
             ("unmerged", .bool(status.unmerged)), ("journalBehind", .bool(status.journalBehind)),
