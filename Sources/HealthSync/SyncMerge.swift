@@ -98,16 +98,15 @@ enum SyncMerge {
                 if repair || merge.ownLinesRefused { try merge.repairOwnJournal() }
                 // The profile commands without -p meant when it was the only one.
                 // (None when a default is set, or was set and deleted elsewhere: that one is asked for.)
-                let onlyProfile = try store.defaultProfileID() == nil && store.profiles().count == 1
-                    ? (try? store.profile(.automatic)).map { [$0.id] } ?? [] : []
+                let onlyProfile = try store.defaultProfileID() == nil && store.profiles().count == 1 ? (try? store.profile(.automatic))?.id : nil
                 let reconcile = try store.syncSetting(SyncJournal.Key.reconcile) != nil
                 // Joining: what this log changed since the folder last saw a record is kept.
                 if publishingUnsynced { try merge.keepLocalChanges() }
                 try merge.show(everything: reconcile)
                 if publishingUnsynced || reconcile { try merge.publishUnsynced() }
-                if onlyProfile.count == 1, try store.profiles().count > 1, try store.profile(id: onlyProfile[0]) != nil {
-                    try store.setDefaultProfile(id: onlyProfile[0])
-                    merge.report.keptDefaultProfile = onlyProfile[0]
+                if let onlyProfile, try store.profiles().count > 1, try store.profile(id: onlyProfile) != nil {
+                    try store.setDefaultProfile(id: onlyProfile)
+                    merge.report.keptDefaultProfile = onlyProfile
                 }
                 try store.setSyncSetting(SyncJournal.Key.reconcile, to: nil)
                 try store.setSyncSetting(SyncJournal.Key.reader, to: HealthLogVersion.current)

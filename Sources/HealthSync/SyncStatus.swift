@@ -75,7 +75,8 @@ extension FamilySync {
             ids.insert(journal.device)
             let skews = Dictionary(try store.syncSettings(withPrefix: "skew.").map { (String($0.key.dropFirst(5)), Int64($0.value) ?? 0) }) { a, _ in a }
             var devices: [SyncStatus.Device] = []
-            let present = Set(folder.journalFiles().map(\.device))
+            let files = folder.journalFiles()
+            let present = Set(files.map(\.device))
             for id in ids.sorted() {
                 let summary = summaries.first { $0.device == id }
                 let file = readDeviceFile(folder.deviceFolder(id) + "/" + SyncFolder.deviceFileName)
@@ -105,7 +106,7 @@ extension FamilySync {
                 conflicts.conflicts[index].lost = ConflictDifference.lost(
                     winner: try change(conflict.winnerDevice, conflict.winnerClock), loser: loser)
             }
-            let copies = folder.journalFiles().filter(\.isConflictCopy).map(\.relativePath)
+            let copies = files.filter(\.isConflictCopy).map(\.relativePath)
             return SyncStatus(
                 folder: folder.path, folderPresent: folder.exists, device: journal.device, devices: devices,
                 refusals: refusals.refusals, refusedTotal: refusals.total, conflicts: conflicts.conflicts, conflictTotal: conflicts.total,
