@@ -1,8 +1,9 @@
-/// A value that is out of range or malformed, with a message that says what is wrong and what
+/// A value that is out of range or malformed, with a sentence that says what is wrong and what
 /// would be right, e.g. `systolic 400 is out of range (50–300 mmHg)`.
 ///
 /// The model, time and text parsers throw it; the layers above wrap it in their own error
-/// type or report it against the record it came from.
+/// type or report it against the record it came from. The sentence is a ``Phrase``, so a front
+/// end can say it in the reader's language.
 public struct ValidationError: Error, Equatable, Sendable, CustomStringConvertible {
     /// What was wrong: a text that could not be read as the value at all, or a value read and refused.
     public enum Kind: Sendable {
@@ -12,20 +13,23 @@ public struct ValidationError: Error, Equatable, Sendable, CustomStringConvertib
         case unreadable
     }
 
-    /// The message, written for the person who typed or exported the value.
-    public let message: String
+    /// The sentence, written for the person who typed or exported the value.
+    public let phrase: Phrase
     public let kind: Kind
 
-    public init(_ message: String, kind: Kind = .refused) {
-        self.message = message
+    public init(_ phrase: Phrase, kind: Kind = .refused) {
+        self.phrase = phrase
         self.kind = kind
     }
 
-    /// A value that was read and refused, so typed throws can say `throw .invalid("…")`.
-    public static func invalid(_ message: String) -> ValidationError { ValidationError(message) }
+    /// The sentence in English.
+    public var message: String { phrase.english }
+
+    /// A value that was read and refused, so typed throws can say `throw .invalid(Phrase("…"))`.
+    public static func invalid(_ phrase: Phrase) -> ValidationError { ValidationError(phrase) }
 
     /// A text that is not of the form the value takes.
-    public static func unreadable(_ message: String) -> ValidationError { ValidationError(message, kind: .unreadable) }
+    public static func unreadable(_ phrase: Phrase) -> ValidationError { ValidationError(phrase, kind: .unreadable) }
 
     public var description: String { message }
 }

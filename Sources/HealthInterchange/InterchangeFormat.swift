@@ -1,3 +1,4 @@
+public import HealthCore
 /// The file formats `import` reads and `export` writes.
 public enum InterchangeFormat: String, CaseIterable, Sendable {
     /// HealthLog's own CSV.
@@ -31,6 +32,22 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
         case .appleHealth: "Apple Health"
         case .samsungHealth: "Samsung Health"
         case .spreadsheet: "spreadsheet"
+        }
+    }
+
+    /// The name with its article, as a sentence names a file of the format: `an Omron Connect`
+    /// (`… file`), said in the reader's language.
+    public var withArticle: Phrase {
+        switch self {
+        case .csv: Phrase("a HealthLog CSV")
+        case .json: Phrase("a HealthLog JSON backup")
+        case .fhir: Phrase("a FHIR")
+        case .omron: Phrase("an Omron Connect")
+        case .withings: Phrase("a Withings")
+        case .bpMonitor: Phrase("a blood-pressure-monitor app")
+        case .appleHealth: Phrase("an Apple Health")
+        case .samsungHealth: Phrase("a Samsung Health")
+        case .spreadsheet: Phrase("a spreadsheet")
         }
     }
 
@@ -72,13 +89,13 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
         }
         if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) {
             throw .malformed(
-                path: input.name, reason: "the file is UTF-16 text, as a spreadsheet saves \"Unicode text\": save it as CSV UTF-8 and import that")
+                path: input.name, reason: Phrase("the file is UTF-16 text, as a spreadsheet saves \"Unicode text\": save it as CSV UTF-8 and import that"))
         }
         let body = head.starts(with: [0xEF, 0xBB, 0xBF]) ? head.dropFirst(3) : head[...]
         let text = String(decoding: body.prefix(8192), as: UTF8.self)
         let trimmed = text.drop { $0.isWhitespace }
         if trimmed.isEmpty && body.count < InputLimits.headBytes {
-            throw .malformed(path: input.name, reason: body.isEmpty ? "the file is empty" : "the file holds only blank lines")
+            throw .malformed(path: input.name, reason: body.isEmpty ? Phrase("the file is empty") : Phrase("the file holds only blank lines"))
         }
         if trimmed.hasPrefix("<") {
             if text.contains("<HealthData") || text.contains("<!DOCTYPE HealthData") { return .appleHealth }
@@ -97,7 +114,7 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
             // Text in another encoding, such as a sheet Excel saved as Windows-1252 (`Sistólica`).
             throw .malformed(
                 path: input.name,
-                reason: "line 1: the file is not UTF-8 (a spreadsheet may have saved it as Windows-1252 or Latin-1): save it as CSV UTF-8 and import that")
+                reason: Phrase("line 1: the file is not UTF-8 (a spreadsheet may have saved it as Windows-1252 or Latin-1): save it as CSV UTF-8 and import that"))
         }
         guard let header = try? CSVReader(bytes: Array(firstLine), separator: CSVReader.separator(ofFirstLineIn: body)).nextRecord() else {
             throw .unrecognized(path: input.name)
@@ -107,7 +124,7 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
         if let mapping = ColumnMapping.suggested(for: columns) {
             throw .malformed(
                 path: input.name,
-                reason: "line 1: the header \(columns.names.joined(separator: ",")) is no export HealthLog knows; say which column holds what, e.g. --columns '\(mapping.text)'")
+                reason: Phrase("line 1: the header {columns} is no export HealthLog knows; say which column holds what, e.g. --columns '{text}'", ["columns": "\(columns.names.joined(separator: ","))", "text": "\(mapping.text)"]))
         }
         throw .unrecognized(path: input.name)
     }
@@ -125,8 +142,10 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
     }
 
     /// What a spreadsheet workbook given to import is told.
-    static func spreadsheetRefusal(_ kind: String) -> String {
-        "it is a spreadsheet (.\(kind)), not an Apple Health export: open it and save it as CSV (File > Save as > CSV UTF-8), then import the CSV (HealthLog reads a header such as taken_at,systolic,diastolic,pulse, and any other with --columns)"
+    static func spreadsheetRefusal(_ kind: String) -> Phrase {
+        Phrase(
+            "it is a spreadsheet (.{kind}), not an Apple Health export: open it and save it as CSV (File > Save as > CSV UTF-8), then import the CSV (HealthLog reads a header such as taken_at,systolic,diastolic,pulse, and any other with --columns)",
+            ["kind": kind])
     }
 
     /// The CSV format a header names, by its columns.
@@ -146,7 +165,7 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
     func checkLooksRight(_ input: ImportInput) throws(InterchangeError) {
         let head = input.head.starts(with: [0xEF, 0xBB, 0xBF]) ? input.head.dropFirst(3) : input.head[...]
         let first = head.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
-        guard let first else { throw .malformed(path: input.name, reason: "the file is empty") }
+        guard let first else { throw .malformed(path: input.name, reason: Phrase("the file is empty")) }
         let fits: Bool
         switch self {
         case .appleHealth: fits = first == UInt8(ascii: "<") || input.head.starts(with: [0x50, 0x4B, 0x03, 0x04])
@@ -154,7 +173,7 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
         case .csv, .omron, .withings, .bpMonitor, .samsungHealth, .spreadsheet: fits = first >= 0x20 || first == 0x09
         }
         guard fits else {
-            throw .malformed(path: input.name, reason: "it does not start like \(article) \(displayName) file")
+            throw .malformed(path: input.name, reason: Phrase("it does not start like {format} file", terms: ["format": withArticle]))
         }
     }
 }

@@ -40,13 +40,14 @@ public final class CommandContext {
     /// The database path in force; an empty `--db` or `$HEALTHLOG_DB` is a mistake, never "the default".
     func databasePath() throws(CLIError) -> String {
         if databaseFlag == "" {
-            throw .usage("--db is empty; give the database file's path", command: "healthlog")
+            throw .usage(say(Phrase("--db is empty; give the database file's path")), command: "healthlog")
         }
         if databaseFlag == nil, environment["HEALTHLOG_DB"] == "" {
-            throw .usage("HEALTHLOG_DB is set but empty; unset it or give the database file's path", command: "healthlog")
+            throw .usage(say(Phrase("HEALTHLOG_DB is set but empty; unset it or give the database file's path")), command: "healthlog")
         }
         guard let path = DatabaseLocation.resolvePath(flag: databaseFlag, environment: environment) else {
-            throw .usage("HOME is not set and this user has no home folder, so the log cannot be found; give --db PATH or set HEALTHLOG_DB", command: "healthlog")
+            throw .usage(
+                say(Phrase("HOME is not set and this user has no home folder, so the log cannot be found; give --db PATH or set HEALTHLOG_DB")), command: "healthlog")
         }
         return path
     }
@@ -56,10 +57,11 @@ public final class CommandContext {
     func log() throws(CLIError) -> HealthLog {
         if let openedLog { return openedLog }
         let stderr = self.stderr
+        let waiting = (try? words())?.cli("lockWait") ?? "Waiting for the log: another healthlog command is writing it (an import or a restore)…"
         let settings = HealthLog.Settings(
             databasePath: try databasePath(), profile: profileChoice, namedProfile: profileFlag, clock: clock, zone: zone,
             // Up to ten minutes while another process writes, saying so after a second.
-            lockWait: LockWait { stderr.line("Waiting for the log: another healthlog command is writing it (an import or a restore)…") },
+            lockWait: LockWait { stderr.line(waiting) },
             environment: environment)
         let log = HealthLog(settings)
         openedLog = log
@@ -70,14 +72,14 @@ public final class CommandContext {
     /// standard error, and the command goes on.
     func mergeSharedFolder() {
         guard let log = try? log(), let warning = log.mergeQuietly() else { return }
-        stderr.line(warning.visibleControls())
+        stderr.line(((try? words())?.say(warning) ?? warning.english).visibleControls())
     }
 
     /// Says, on standard error, when this command's changes could not reach the shared folder
     /// (they are saved in the log; the next merge writes them).
     func reportUnwrittenJournal() {
         guard let problem = openedLog?.syncJournalProblem else { return }
-        stderr.line("sync: \(problem.visibleControls()); the change is saved in this log and goes to the shared folder at the next merge")
+        stderr.line(say(Phrase("sync: {problem}; the change is saved in this log and goes to the shared folder at the next merge", terms: ["problem": problem])).visibleControls())
     }
 
     /// Runs a use-case call, reporting its failure as the command line does.
@@ -103,6 +105,9 @@ public final class CommandContext {
     /// The language the command line speaks: `HEALTHLOG_LANGUAGE` (or the configuration file's
     /// `language`), else the locale (`LC_ALL`, `LANG`).
     var language: Language { Language(environment: environment) }
+
+    /// `phrase` in the command line's words (English when they cannot be loaded).
+    func say(_ phrase: Phrase) -> String { (try? words())?.say(phrase) ?? phrase.english }
 
     /// Every human-readable line of the command line in ``language``: the `cli.` strings of the
     /// same tables the report uses, loaded once.
@@ -146,11 +151,11 @@ public final class CommandContext {
     /// variables: a value a setting does not take is one line and exit 78.
     func applyConfiguration() throws(CLIError) {
         for setting in ConfigurationKey.all where setting.name != "db" {
-            if let value = environment[setting.variable], !value.isEmpty, let problem = setting.problem(value) {
-                throw .config("\(setting.variable) '\(value)' is \(problem); use \(setting.values)")
+            if let value = environment[setting.variable], !value.isEmpty, let problem = setting.refusal(of: value, named: setting.variable, words: try? words()) {
+                throw .config(say(problem))
             }
         }
-        if let file = try ConfigurationFile.read(environment: environment) {
+        if let file = try ConfigurationFile.read(environment: environment, words: try? words()) {
             environment = try file.overlay(on: environment)
         }
     }

@@ -26,7 +26,9 @@ public enum HealthLogMain {
         case .readerGone: status = ExitCode.readerGone
         case .failed(let reason):
             if status == ExitCode.success {
-                context.stderr.line("Error: cannot write to standard output: \(reason)")
+                let words = try? context.words()
+                let message = Phrase("cannot write to standard output: {reason}", terms: ["reason": reason])
+                context.stderr.line(CLIError.io(words?.say(message) ?? message.english).line(in: words))
                 status = ExitCode.ioError
             }
         }
@@ -54,7 +56,7 @@ public enum HealthLogMain {
             try context.applyConfiguration()
         }
         if top.isSet(Options.version) {
-            guard top.rest.isEmpty else { throw .usage("--version takes no arguments, but '\(top.rest[0])' followed it", command: "healthlog") }
+            guard top.rest.isEmpty else { throw .usage(context.say(Phrase("--version takes no arguments, but '{argument}' followed it", ["argument": top.rest[0]])), command: "healthlog") }
             context.stdout.line("healthlog \(version)")
             return
         }
@@ -77,7 +79,7 @@ public enum HealthLogMain {
                     context.stdout.write(HelpFormatter.help(for: group.spec, subcommands: group.subcommands.map { $0.spec }, runsAlone: group.defaultCommand != nil, words: try? context.words()))
                     return
                 }
-                throw .usage("missing subcommand", command: group.spec.commandLine)
+                throw .usage(context.say(Phrase("missing subcommand")), command: group.spec.commandLine)
             }
             guard let command = group.subcommands.first(where: { $0.spec.path.last == sub }) else {
                 let names = group.subcommands.compactMap { $0.spec.path.last }

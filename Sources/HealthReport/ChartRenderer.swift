@@ -48,7 +48,7 @@ public enum ChartRenderer {
             throw ReportError(error)
         } catch {
             output.discard()
-            throw .output(path: path, reason: "\(error)")
+            throw .output(path: path, reason: Phrase(verbatim: "\(error)"))
         }
         return RenderedOutput(files: [path], pages: 1, fonts: styles.fonts)
     }

@@ -11,24 +11,28 @@ public enum ReportError: Error, Equatable, CustomStringConvertible, Sendable {
     /// The Templates folder could not be found.
     case templatesMissing(searched: [String])
     /// The output file could not be created; nothing was left behind.
-    case output(path: String, reason: String)
+    case output(path: String, reason: Phrase)
     /// Writing the output failed part-way (a full disk); the previous file is untouched.
-    case writeFailed(path: String, reason: String)
+    case writeFailed(path: String, reason: Phrase)
 
-    public var description: String {
+    public var description: String { phrase.english }
+
+    /// What went wrong, in the reader's language (see ``Phrase``); Cairo's and a template
+    /// file's own words are said as they are.
+    public var phrase: Phrase {
         switch self {
         case .drawing(let message):
-            "drawing failed: \(message)"
+            Phrase("drawing failed: {message}", ["message": message])
         case .template(let file, let key, let reason):
-            "\(file): '\(key)' \(reason)"
+            Phrase(verbatim: "\(file): '\(key)' \(reason)")
         case .unknownTemplate(let name, let available):
-            "no template '\(name)'; available: \(available.joined(separator: ", ")) (or give a path to a .json file)"
+            Phrase("no template '{name}'; available: {available} (or give a path to a .json file)", ["name": name, "available": available.joined(separator: ", ")])
         case .templatesMissing(let searched):
-            "cannot find the Templates folder (looked in \(searched.joined(separator: ", "))); set HEALTHLOG_TEMPLATES"
+            Phrase("cannot find the Templates folder (looked in {searched}); set HEALTHLOG_TEMPLATES", ["searched": searched.joined(separator: ", ")])
         case .output(let path, let reason):
-            "cannot write \(path): \(reason)"
+            Phrase("cannot write {path}: {reason}", ["path": path], terms: ["reason": reason])
         case .writeFailed(let path, let reason):
-            "cannot write \(path): \(reason); the previous file, if any, is unchanged"
+            Phrase("cannot write {path}: {reason}; the previous file, if any, is unchanged", ["path": path], terms: ["reason": reason])
         }
     }
 

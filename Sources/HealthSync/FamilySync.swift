@@ -38,11 +38,11 @@ public enum FamilySync {
         let folder = SyncFolder(path: folderPath)
         try refuseFolderHoldingLog(folder, databasePath: store.path)
         if FileSystem.exists(folderPath), !FileSystem.isDirectory(folderPath) {
-            throw .refused("\(folderPath) is a file, not a folder; give the folder the machines share")
+            throw .refused(Phrase("{folderPath} is a file, not a folder; give the folder the machines share", ["folderPath": "\(folderPath)"]))
         }
         if let existingJournal {
             guard FileSystem.sameFile(existingJournal.folder.path, folderPath) || existingJournal.folder.path == folderPath else {
-                throw .refused("this log already syncs through \(existingJournal.folder.path); it can be a member of one shared log only")
+                throw .refused(Phrase("this log already syncs through {path}; it can be a member of one shared log only", ["path": "\(existingJournal.folder.path)"]))
             }
             let merge = try mergeNow(store, journal: existingJournal)
             return JoinReport(folder: existingJournal.folder.path, device: existingJournal.device, joinedExisting: true, alreadyMember: true, merge: merge)
@@ -80,7 +80,7 @@ public enum FamilySync {
         guard let folder = outcome.folder else { throw .notSetUp }
         if outcome.behind {
             throw .refused(
-                "this log has changes not yet written to \(folder); run 'healthlog sync' with the folder present first, or leave with --force (the other machines will not get them)")
+                Phrase("this log has changes not yet written to {folder}; run 'healthlog sync' with the folder present first, or leave with --force (the other machines will not get them)", ["folder": "\(folder)"]))
         }
         return folder
     }
@@ -109,7 +109,7 @@ public enum FamilySync {
         while true {
             if directory == folder.path || (FileSystem.exists(folder.path) && FileSystem.sameFile(directory, folder.path)) {
                 throw .refused(
-                    "\(folder.path) holds the log itself (\(databasePath)); share a folder of its own, apart from the log, so the sync engine never copies the database")
+                    Phrase("{path} holds the log itself ({databasePath}); share a folder of its own, apart from the log, so the sync engine never copies the database", ["path": "\(folder.path)", "databasePath": "\(databasePath)"]))
             }
             let parent = FileSystem.parentDirectory(of: directory)
             if parent == directory || directory == "." { break }
@@ -124,7 +124,7 @@ public enum FamilySync {
         var directory = FileSystem.parentDirectory(of: folder.path)
         while directory != FileSystem.parentDirectory(of: directory) {
             if SyncFolder(path: directory).holdsSharedLog {
-                throw .refused("\(folder.path) is inside the shared log in \(directory); give that folder itself")
+                throw .refused(Phrase("{path} is inside the shared log in {directory}; give that folder itself", ["path": "\(folder.path)", "directory": "\(directory)"]))
             }
             directory = FileSystem.parentDirectory(of: directory)
         }
@@ -132,7 +132,7 @@ public enum FamilySync {
         let inside = SyncFolder.entries(of: folder.path).sorted().map { folder.path + "/" + $0 }
             .filter { FileSystem.isDirectory($0) && SyncFolder(path: $0).holdsSharedLog }
         if let shared = inside.first {
-            throw .refused("\(folder.path) holds the shared log in \(shared); give that folder itself")
+            throw .refused(Phrase("{path} holds the shared log in {shared}; give that folder itself", ["path": "\(folder.path)", "shared": "\(shared)"]))
         }
     }
 

@@ -14,7 +14,7 @@ final class JournalAppender {
     init(path: String) throws(SyncError) {
         self.path = path
         descriptor = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else { throw .journal("cannot open the sync journal \(path): \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw .journal(Phrase("cannot open the sync journal {path}: {reason}", ["path": "\(path)"], terms: ["reason": SystemMessage.phrase(errno)])) }
         try cutTornLine()
     }
 
@@ -42,7 +42,7 @@ final class JournalAppender {
             let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
             if written < 0 {
                 if errno == EINTR { continue }
-                throw .journal("cannot write the sync journal \(path): \(String(cString: strerror(errno)))")
+                throw .journal(Phrase("cannot write the sync journal {path}: {reason}", ["path": "\(path)"], terms: ["reason": SystemMessage.phrase(errno)]))
             }
             offset += written
         }
@@ -51,7 +51,7 @@ final class JournalAppender {
     /// Makes what was appended durable.
     func flush() throws(SyncError) {
         guard fsync(descriptor) == 0 else {
-            throw .journal("cannot write the sync journal \(path): \(String(cString: strerror(errno)))")
+            throw .journal(Phrase("cannot write the sync journal {path}: {reason}", ["path": "\(path)"], terms: ["reason": SystemMessage.phrase(errno)]))
         }
     }
 

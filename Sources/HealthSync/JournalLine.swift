@@ -65,8 +65,8 @@ public enum JournalLine {
 
     /// Why a line was refused.
     public struct Refusal: Error, Equatable, Sendable {
-        public let reason: String
-        init(_ reason: String) { self.reason = reason }
+        public let reason: Phrase
+        init(_ reason: Phrase) { self.reason = reason }
     }
 
     /// The operation a line carries, and the change it makes, or why it is refused.
@@ -74,42 +74,42 @@ public enum JournalLine {
         let sumSuffix = 50  // ,"sum":" + 40 hex + "}
         let utf8 = Array(line.utf8)
         guard utf8.count > sumSuffix, utf8.count <= maximumBytes else {
-            throw Refusal(utf8.count > maximumBytes ? "the line is longer than \(maximumBytes / 1024) KiB" : "not a journal line: too short to hold an operation")
+            throw Refusal(utf8.count > maximumBytes ? Phrase("the line is longer than {n} KiB", ["n": "\(maximumBytes / 1024)"]) : Phrase("not a journal line: too short to hold an operation"))
         }
         let signed = String(decoding: utf8[..<(utf8.count - sumSuffix)], as: UTF8.self)
         let value: JSONValue
         do {
             value = try JSONReader(bytes: utf8).readValue()
         } catch let error as JSONSyntaxError {
-            throw Refusal("not a journal line: not JSON (\(error.message) at byte \(error.offset + 1))")
+            throw Refusal(Phrase("not a journal line: not JSON ({message} at byte {error})", ["message": "\(error.message)", "error": "\(error.offset + 1)"]))
         } catch {
-            throw Refusal("not a journal line: not JSON (\(error))")
+            throw Refusal(Phrase("not a journal line: not JSON ({error})", ["error": "\(error)"]))
         }
         do {
             let fields = try JSONFields(value)
             let version = try fields.int("v")
             guard version == formatVersion else {
                 throw Refusal(version > formatVersion
-                    ? "written by a newer HealthLog (journal format \(version)); update HealthLog on this machine to read it"
-                    : "journal format \(version) is not one this HealthLog reads")
+                    ? Phrase("written by a newer HealthLog (journal format {version}); update HealthLog on this machine to read it", ["version": "\(version)"])
+                    : Phrase("journal format {version} is not one this HealthLog reads", ["version": "\(version)"]))
             }
-            guard try fields.string("sum") == checksum(signed) else { throw Refusal("its checksum does not match: the line was changed or damaged") }
+            guard try fields.string("sum") == checksum(signed) else { throw Refusal(Phrase("its checksum does not match: the line was changed or damaged")) }
             let id = try fields.string("op")
-            guard RandomUUID.isUUID(id) else { throw Refusal("operation id '\(id)' is not a UUID") }
+            guard RandomUUID.isUUID(id) else { throw Refusal(Phrase("operation id '{id}' is not a UUID", ["id": "\(id)"])) }
             let clockText = try fields.required("clock")
-            guard case .number(let digits) = clockText, let clock = Int64(digits), clock > 0 else { throw Refusal("its clock is not a positive whole number") }
+            guard case .number(let digits) = clockText, let clock = Int64(digits), clock > 0 else { throw Refusal(Phrase("its clock is not a positive whole number")) }
             // A clock past 2100 would carry every later change with it (and overflow).
-            guard clock < HybridClock.latest else { throw Refusal("its clock is after the year 2100") }
+            guard clock < HybridClock.latest else { throw Refusal(Phrase("its clock is after the year 2100")) }
             let device = try fields.string("device")
-            guard SyncFolder.isDeviceID(device) else { throw Refusal("device id '\(device)' is not one HealthLog makes") }
+            guard SyncFolder.isDeviceID(device) else { throw Refusal(Phrase("device id '{device}' is not one HealthLog makes", ["device": "\(device)"])) }
             let entityText = try fields.string("entity")
-            guard let entity = SyncEntity(rawValue: entityText) else { throw Refusal("entity '\(entityText)' is not profile, tag, event or reading") }
+            guard let entity = SyncEntity(rawValue: entityText) else { throw Refusal(Phrase("entity '{entityText}' is not profile, tag, event or reading", ["entityText": "\(entityText)"])) }
             let entityID = try fields.string("id")
             let profileID = try fields.optionalString("profile")
             let deleted = try fields.bool("deleted")
             var base: Int64?
             if let baseValue = fields.optional("base"), !baseValue.isNull {
-                guard case .number(let digits) = baseValue, let number = Int64(digits) else { throw Refusal("its base clock is not a whole number") }
+                guard case .number(let digits) = baseValue, let number = Int64(digits) else { throw Refusal(Phrase("its base clock is not a whole number")) }
                 base = number
             }
             let change = try self.change(entity, entityID: entityID, profileID: profileID, deleted: deleted, fields: fields)
@@ -120,7 +120,7 @@ public enum JournalLine {
         } catch let refusal as Refusal {
             throw refusal
         } catch {
-            throw Refusal("\(error)")
+            throw Refusal(HealthSyncErrorPhrase.of(error))
         }
     }
 
@@ -129,14 +129,14 @@ public enum JournalLine {
     ) throws -> LogChange {
         let needsProfile = entity == .reading || entity == .event
         guard needsProfile == (profileID != nil) else {
-            throw Refusal(needsProfile ? "a \(entity.rawValue) operation must name its profile" : "a \(entity.rawValue) operation names no profile")
+            throw Refusal(needsProfile ? Phrase("a {entity} operation must name its profile", ["entity": "\(entity.rawValue)"]) : Phrase("a {entity} operation names no profile", ["entity": "\(entity.rawValue)"]))
         }
         if deleted {
             switch entity {
             case .reading: return .readingDeleted(id: entityID.asciiLowercased(), profileID: profileID!)
             case .event: return .eventDeleted(id: entityID.asciiLowercased(), profileID: profileID!)
             case .profile: return .profileDeleted(id: entityID)
-            case .tag: throw Refusal("a tag definition is never deleted, only marked removed")
+            case .tag: throw Refusal(Phrase("a tag definition is never deleted, only marked removed"))
             }
         }
         let record = try fields.required("record")
@@ -158,7 +158,7 @@ public enum JournalLine {
             (change, recordID) = (.tagPut(tag), tag.id)
         }
         guard recordID.asciiLowercased() == entityID.asciiLowercased(), recordProfile == profileID else {
-            throw Refusal("the record's id or profile differs from the operation's")
+            throw Refusal(Phrase("the record's id or profile differs from the operation's"))
         }
         return change
     }

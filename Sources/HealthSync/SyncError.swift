@@ -1,4 +1,4 @@
-import HealthCore
+public import HealthCore
 public import HealthRecords
 
 /// Why family sync could not do what it was asked, in the sync layer's own terms.
@@ -8,18 +8,26 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The shared folder is not there (a drive not mounted, a folder removed).
     case folderMissing(String)
     /// A folder or request that cannot be used, with why.
-    case refused(String)
+    case refused(Phrase)
     /// A journal file could not be written or read.
-    case journal(String)
+    case journal(Phrase)
     /// The log itself failed.
     case store(RecordsError)
 
     public var description: String {
         switch self {
-        case .notSetUp: "this log is not shared: run 'healthlog sync init FOLDER' first"
-        case .folderMissing(let folder): "the shared folder \(folder) is not there (is the drive mounted, or was it moved?)"
-        case .refused(let message), .journal(let message): message
         case .store(let error): error.description
+        default: phrase.english
+        }
+    }
+
+    /// What went wrong, in the reader's language (see ``Phrase``).
+    public var phrase: Phrase {
+        switch self {
+        case .notSetUp: Phrase("this log is not shared: run 'healthlog sync init FOLDER' first")
+        case .folderMissing(let folder): Phrase("the shared folder {folder} is not there (is the drive mounted, or was it moved?)", ["folder": folder])
+        case .refused(let phrase), .journal(let phrase): phrase
+        case .store(let error): error.phrase
         }
     }
 
@@ -32,7 +40,20 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
         } catch let error as RecordsError {
             throw .store(error)
         } catch {
-            throw .journal("\(error)")
+            throw .journal(Phrase(verbatim: "\(error)"))
+        }
+    }
+}
+
+/// The ``Phrase`` of any error a sync step catches: the store's and the model's in the reader's
+/// language, anything else as it describes itself.
+enum HealthSyncErrorPhrase {
+    static func of(_ error: any Error) -> Phrase {
+        switch error {
+        case let error as RecordsError: error.phrase
+        case let error as SyncError: error.phrase
+        case let error as ValidationError: error.phrase
+        default: Phrase(verbatim: "\(error)")
         }
     }
 }

@@ -97,7 +97,7 @@ public struct SyncFolder: Sendable {
         for name in SyncFolder.entries(of: journalFolder).sorted() where !name.hasPrefix(".") && !name.hasPrefix("~") {
             let relative = "journal/\(name)"
             guard SyncFolder.isDeviceID(name) else {
-                ignored.append(.init(path: relative, reason: "not a device folder HealthLog makes"))
+                ignored.append(.init(path: relative, reason: Phrase("not a device folder HealthLog makes").english))
                 continue
             }
             guard let kind = SyncFolder.kind(journalFolder + "/" + name), kind == S_IFDIR else {
@@ -112,7 +112,7 @@ public struct SyncFolder: Sendable {
                 } else if entry == SyncFolder.deviceFileName, let kind = SyncFolder.kind(deviceFolder(name) + "/" + entry), kind != S_IFREG {
                     ignored.append(.init(path: path, reason: SyncFolder.describe(kind) + ", not a file: the device file is not read"))
                 } else if entry.hasPrefix("device"), SyncFolder.isConflictCopy(entry) {
-                    ignored.append(.init(path: path, reason: "a conflict copy of the device file (status only; safe to delete)"))
+                    ignored.append(.init(path: path, reason: Phrase("a conflict copy of the device file (status only; safe to delete)").english))
                 }
             }
         }
@@ -159,7 +159,7 @@ public struct SyncFolder: Sendable {
         do {
             try FileSystem.createPrivateDirectories(deviceFolder(device))
         } catch {
-            throw .journal("cannot make the shared folder \(path): \(error.reason)")
+            throw .journal(Phrase("cannot make the shared folder {path}: {reason}", ["path": path], terms: ["reason": error.reason]))
         }
         let marker = path + "/" + SyncFolder.markerName
         if !FileSystem.exists(marker) {
@@ -175,7 +175,7 @@ public struct SyncFolder: Sendable {
             let descriptor = open(staged.temporaryPath, O_WRONLY | O_TRUNC | O_CLOEXEC)
             guard descriptor >= 0 else {
                 staged.discard()
-                throw SyncError.journal("cannot write \(target): \(String(cString: strerror(errno)))")
+                throw SyncError.journal(Phrase("cannot write {target}: {reason}", ["target": "\(target)"], terms: ["reason": SystemMessage.phrase(errno)]))
             }
             let bytes = Array(text.utf8)
             let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
@@ -183,13 +183,13 @@ public struct SyncFolder: Sendable {
             close(descriptor)
             guard written == bytes.count else {
                 staged.discard()
-                throw SyncError.journal("cannot write \(target): the disk may be full")
+                throw SyncError.journal(Phrase("cannot write {target}: the disk may be full", ["target": "\(target)"]))
             }
             try staged.commit(to: target)
         } catch let error as SyncError {
             throw error
         } catch {
-            throw .journal("cannot write \(target): \(error)")
+            throw .journal(Phrase("cannot write {target}: {error}", ["target": "\(target)", "error": "\(error)"]))
         }
     }
 }

@@ -30,7 +30,7 @@ public final class SyncJournal: LogChangeObserver {
 
     /// Why this device's latest changes could not be written to its journal (they are kept in
     /// the log and written at the next merge), or nil when every change reached the journal.
-    public private(set) var unwrittenReason: String?
+    public private(set) var unwrittenReason: Phrase?
     /// False when the last committed transaction's lines could not be written to the journal.
     private(set) var lastTransactionWritten = true
 
@@ -152,7 +152,7 @@ public final class SyncJournal: LogChangeObserver {
             guard let operation = JournalLine.operation(for: change, id: RandomUUID.make(), clock: clock, device: device, base: base) else { continue }
             guard operation.line.utf8.count <= JournalLine.maximumBytes else {
                 throw SyncError.refused(
-                    "this change is too large to share with the other machines (\(operation.line.utf8.count / 1024) KiB; at most \(JournalLine.maximumBytes / 1024) KiB): shorten its note or drop some tags")
+                    Phrase("this change is too large to share with the other machines ({operation} KiB; at most {JournalLine} KiB): shorten its note or drop some tags", ["operation": "\(operation.line.utf8.count / 1024)", "JournalLine": "\(JournalLine.maximumBytes / 1024)"]))
             }
             try store.insertSyncOperation(operation)
             lastClock = clock
@@ -217,7 +217,7 @@ public final class SyncJournal: LogChangeObserver {
         guard folder.exists else {
             // The operations are in the log; the next merge with the folder back appends them.
             try markBehind()
-            unwrittenReason = SyncError.folderMissing(folder.path).description
+            unwrittenReason = SyncError.folderMissing(folder.path).phrase
             linesThisTransaction = 0
             return
         }
@@ -244,7 +244,7 @@ public final class SyncJournal: LogChangeObserver {
         sizeAtStart = nil
         linesThisTransaction = 0
         writeFailedThisTransaction = true
-        unwrittenReason = error.description
+        unwrittenReason = HealthSyncErrorPhrase.of(error)
         try markBehind()
     }
 

@@ -174,7 +174,7 @@ enum SyncMerge {
                     // Gone for a moment while the engine replaces it: not yet. Unreadable (its
                     // permissions, a disk error): named, and the other files are still merged.
                     if !error.isMissing {
-                        try store.recordSyncRefusal(SyncRefusal(path: file.relativePath, line: 0, reason: "the file cannot be read (\(error.reason)); it is read again at the next merge"))
+                        try store.recordSyncRefusal(SyncRefusal(path: file.relativePath, line: 0, reason: Phrase("the file cannot be read ({reason}); it is read again at the next merge", terms: ["reason": error.reason])))
                         report.refused += 1
                     }
                     continue
@@ -188,7 +188,7 @@ enum SyncMerge {
 
         private mutating func take(_ line: JournalReader.Line, of file: SyncFolder.JournalFile) throws {
             guard let text = line.text else {
-                return try refuse(file, line.number, "the line is longer than \(JournalLine.maximumBytes / 1024) KiB")
+                return try refuse(file, line.number, Phrase("the line is longer than {n} KiB", ["n": "\(JournalLine.maximumBytes / 1024)"]))
             }
             guard !text.isEmpty else { return }
             let decoded: JournalLine.Decoded
@@ -199,7 +199,7 @@ enum SyncMerge {
             }
             let operation = decoded.operation
             guard operation.device == file.device else {
-                return try refuse(file, line.number, "device \(operation.device) wrote it, but the file is in device \(file.device)'s journal")
+                return try refuse(file, line.number, Phrase("device {device} wrote it, but the file is in device {device2}'s journal", ["device": "\(operation.device)", "device2": "\(file.device)"]))
             }
             let previous = try store.winningSyncOperation(operation.entity, id: operation.entityID)
             guard try store.insertSyncOperation(operation) else { return }
@@ -230,7 +230,7 @@ enum SyncMerge {
             report.conflicts += 1
         }
 
-        private mutating func refuse(_ file: SyncFolder.JournalFile, _ line: Int, _ reason: String) throws {
+        private mutating func refuse(_ file: SyncFolder.JournalFile, _ line: Int, _ reason: Phrase) throws {
             try store.recordSyncRefusal(SyncRefusal(path: file.relativePath, line: line, reason: reason))
             report.refused += 1
             if file.device == journal.device { ownLinesRefused = true }
@@ -323,7 +323,7 @@ enum SyncMerge {
             do {
                 outcome = try store.applySynced(change, at: HybridClock.milliseconds(winner.clock))
             } catch {
-                try store.recordSyncRefusal(SyncRefusal(path: "journal/\(winner.device)", line: 0, reason: "operation \(winner.id): \(error)"))
+                try store.recordSyncRefusal(SyncRefusal(path: "journal/\(winner.device)", line: 0, reason: Phrase("operation {id}: {error}", ["id": "\(winner.id)"], terms: ["error": HealthSyncErrorPhrase.of(error)])))
                 report.refused += 1
                 return nil
             }

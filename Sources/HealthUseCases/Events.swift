@@ -43,7 +43,7 @@ extension HealthLog {
     public func removeEvent(_ id: String) throws(HealthLogError) -> Event {
         try change { store in
             let event = try store.event(idPrefix: id)
-            try requireNamedProfile(owns: event.profileID, "event \(event.id.prefix(8))")
+            try requireNamedProfile(owns: event.profileID, Phrase("event {id}", ["id": String(event.id.prefix(8))]))
             try store.removeEvent(id: event.id)
             return event
         }

@@ -215,9 +215,11 @@ public final class HealthLog {
 
     /// Refuses a record of another profile than the one named for this session:
     /// `healthlog -p mom delete ID` never deletes dad's reading.
-    func requireNamedProfile(owns profileID: String, _ what: String) throws(HealthLogError) {
+    func requireNamedProfile(owns profileID: String, _ what: Phrase) throws(HealthLogError) {
         guard let named = settings.namedProfile, named != profileID else { return }
-        throw .other(.refused, "\(what) belongs to profile '\(profileID)', not '\(named)'; leave out -p or name '\(profileID)'")
+        throw .other(
+            .refused,
+            Phrase("{what} belongs to profile '{profile}', not '{named}'; leave out -p or name '{profile}'", ["profile": profileID, "named": named], terms: ["what": what]))
     }
 
     /// The temporary folder: `$TMPDIR`, else /tmp.

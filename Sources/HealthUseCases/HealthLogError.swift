@@ -46,8 +46,8 @@ public enum HealthLogError: Error, Equatable, Sendable, CustomStringConvertible 
     case invalidRecords(path: String, problems: [ImportProblem])
     /// So many records could not be taken that reading stopped.
     case tooManyInvalidRecords(path: String, problems: [ImportProblem])
-    /// Anything else, with its kind and the message.
-    case other(Kind, String)
+    /// Anything else, with its kind and what to say.
+    case other(Kind, Phrase)
 
     public var kind: Kind {
         switch self {
@@ -56,6 +56,14 @@ public enum HealthLogError: Error, Equatable, Sendable, CustomStringConvertible 
             .refused
         case .noDatabase: .unreadableInput
         case .other(let kind, _): kind
+        }
+    }
+
+    /// What went wrong, in the reader's language where the library words it (see ``Phrase``).
+    public var phrase: Phrase {
+        switch self {
+        case .other(_, let phrase): phrase
+        default: Phrase(verbatim: description)
         }
     }
 
@@ -72,7 +80,7 @@ public enum HealthLogError: Error, Equatable, Sendable, CustomStringConvertible 
             "unknown tag \(unknown.map { "'\($0)'\(Suggestion.didYouMean($0, among: known))" }.joined(separator: ", ")); known tags: \(known.joined(separator: ", "))"
         case .emptyRange(let id, let name, let range, let filtered):
             "no readings for \(id) (\(name)) in \(range.description)\(filtered ? " that match the filters" : "")"
-        case .other(_, let message): message
+        case .other(_, let phrase): phrase.english
         case .unrecognizedFormat(let path): InterchangeError.unrecognized(path: path).description
         case .profileRequired(let format): InterchangeError.profileRequired(format: format).description
         case .dateOrderRequired(let path, let line, let date): InterchangeError.dateOrderRequired(path: path, line: line, date: date).description
@@ -89,19 +97,19 @@ extension HealthLogError {
         case .profileChoiceNeeded(let ids): self = .profileChoiceNeeded(ids)
         case .defaultProfileDeleted(let id): self = .defaultProfileDeleted(id)
         case .unknownTags(let unknown, let known): self = .unknownTags(unknown, known: known)
-        case .invalid, .notFound, .conflict: self = .other(.refused, error.description)
+        case .invalid, .notFound, .conflict: self = .other(.refused, error.phrase)
         case .unknownProfile(let id, let known): self = .unknownProfile(id, known: known)
         case .unknownReading(let id): self = .unknownReading(id)
         case .noDatabase(let path): self = .noDatabase(path: path)
-        case .notHealthLogDatabase, .newerSchema, .storage: self = .other(.failed, error.description)
+        case .notHealthLogDatabase, .newerSchema, .storage: self = .other(.failed, error.phrase)
         case .output(let output): self = HealthLogError(output)
         }
     }
 
     init(_ error: InterchangeError) {
         switch error {
-        case .missing, .unreadable: self = .other(.unreadableInput, error.description)
-        case .malformed: self = .other(.refused, error.description)
+        case .missing, .unreadable: self = .other(.unreadableInput, error.phrase)
+        case .malformed: self = .other(.refused, error.phrase)
         case .unrecognized(let path): self = .unrecognizedFormat(path: path)
         case .profileRequired(let format): self = .profileRequired(format: format)
         case .dateOrderRequired(let path, let line, let date): self = .dateOrderRequired(path: path, line: line, date: date)
@@ -112,23 +120,23 @@ extension HealthLogError {
 
     init(_ error: ReportError) {
         switch error {
-        case .output: self = .other(.cannotCreate, error.description)
-        case .writeFailed, .templatesMissing, .drawing: self = .other(.failed, error.description)
-        case .template, .unknownTemplate: self = .other(.refused, error.description)
+        case .output: self = .other(.cannotCreate, error.phrase)
+        case .writeFailed, .templatesMissing, .drawing: self = .other(.failed, error.phrase)
+        case .template, .unknownTemplate: self = .other(.refused, error.phrase)
         }
     }
 
     init(_ error: OutputError) {
         switch error {
-        case .cannotCreate: self = .other(.cannotCreate, error.description)
-        case .writeFailed: self = .other(.failed, error.description)
+        case .cannotCreate: self = .other(.cannotCreate, error.phrase)
+        case .writeFailed: self = .other(.failed, error.phrase)
         }
     }
 
     init(_ error: TemplateError) {
         switch error {
-        case .folderMissing: self = .other(.failed, error.description)
-        case .file: self = .other(.refused, error.description)
+        case .folderMissing: self = .other(.failed, Phrase(verbatim: error.description))
+        case .file: self = .other(.refused, Phrase(verbatim: error.description))
         }
     }
 
@@ -142,8 +150,8 @@ extension HealthLogError {
         case let error as OutputError: HealthLogError(error)
         case let error as TemplateError: HealthLogError(error)
         case let error as SyncError: HealthLogError(error)
-        case let error as ValidationError: .other(.refused, error.message)
-        default: .other(.failed, "\(error)")
+        case let error as ValidationError: .other(.refused, error.phrase)
+        default: .other(.failed, Phrase(verbatim: "\(error)"))
         }
     }
 }

@@ -23,10 +23,10 @@ extension HealthLog {
     /// Refuses a `path` that cannot be a backup to restore (missing, a folder, a device), before
     /// anyone is asked to confirm.
     public func checkRestorable(_ path: String) throws(HealthLogError) {
-        guard FileSystem.exists(path) else { throw .other(.unreadableInput, "\(path) does not exist") }
-        if let kind = FileSystem.nonRegularKind(path) { throw .other(.unreadableInput, "\(path) is \(kind), not a backup file") }
+        guard FileSystem.exists(path) else { throw .other(.unreadableInput, Phrase("{path} does not exist", ["path": "\(path)"])) }
+        if let kind = FileSystem.nonRegularKind(path) { throw .other(.unreadableInput, Phrase("{path} is {kind}, not a backup file", ["path": "\(path)"], terms: ["kind": kind])) }
         if logFiles.contains(where: { FileSystem.sameFile(path, $0) }) {
-            throw .other(.refused, "\(path) is the log itself (or one of its files), not a backup of it")
+            throw .other(.refused, Phrase("{path} is the log itself (or one of its files), not a backup of it", ["path": "\(path)"]))
         }
     }
 

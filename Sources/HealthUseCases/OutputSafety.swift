@@ -13,8 +13,8 @@ extension HealthLog {
     public func requireOutputApartFromLog(_ path: String) throws(HealthLogError) {
         guard path != "-" else { return }
         for file in logFiles where FileSystem.sameFile(path, file) {
-            let what = file == settings.databasePath ? "the log itself" : "a file of the log (\(file))"
-            throw .other(.cannotCreate, "\(path) is \(what); writing there would destroy the readings. Choose another file name")
+            let what = file == settings.databasePath ? Phrase("the log itself") : Phrase("a file of the log ({file})", ["file": file])
+            throw .other(.cannotCreate, Phrase("{path} is {what}; writing there would destroy the readings. Choose another file name", ["path": path], terms: ["what": what]))
         }
     }
 }

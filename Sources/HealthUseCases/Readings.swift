@@ -85,7 +85,7 @@ extension HealthLog {
     public func edit(_ id: String, with entry: ReadingEntry, clearing clear: Set<ReadingField> = []) throws(HealthLogError) -> ShownReading {
         try change { store in
             var reading = try store.reading(idPrefix: id)
-            try requireNamedProfile(owns: reading.profileID, "reading \(id)")
+            try requireNamedProfile(owns: reading.profileID, Phrase("reading {id}", ["id": id]))
             if clear.contains(.bp) { reading.bloodPressure = nil }
             if clear.contains(.pulse) { reading.pulse = nil }
             if clear.contains(.weight) { reading.weightGrams = nil }
@@ -111,7 +111,7 @@ extension HealthLog {
             let reading = try store.reading(idPrefix: id)
             return ShownReading(reading: reading, profile: try store.requireProfile(id: reading.profileID), tags: try store.tags())
         }
-        try requireNamedProfile(owns: shown.reading.profileID, "reading \(shown.reading.id.prefix(8))")
+        try requireNamedProfile(owns: shown.reading.profileID, Phrase("reading {id}", ["id": String(shown.reading.id.prefix(8))]))
         return shown
     }
 
@@ -119,7 +119,7 @@ extension HealthLog {
     /// one bad id deletes nothing. Pass them to ``delete(_:)``.
     public func readings(ids: [String]) throws(HealthLogError) -> [Reading] {
         let readings = try read { store in try ids.map { try store.reading(idPrefix: $0) } }
-        for reading in readings { try requireNamedProfile(owns: reading.profileID, "reading \(reading.id.prefix(8))") }
+        for reading in readings { try requireNamedProfile(owns: reading.profileID, Phrase("reading {id}", ["id": String(reading.id.prefix(8))])) }
         var seen = Set<String>()
         return readings.filter { seen.insert($0.id).inserted }.sorted { $0.id < $1.id }
     }

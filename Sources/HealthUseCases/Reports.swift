@@ -57,8 +57,12 @@ extension HealthLog {
         let folder = temporaryFolder
         // The spool is this call's own business: its failure is said as the report's, not as a
         // file the user named.
-        let spoolFailed = { (reason: String) in
-            HealthLogError.other(.failed, "cannot draw the report for standard output: its temporary copy in \(folder) cannot be written (\(reason)); nothing was written")
+        let spoolFailed = { (reason: Phrase) in
+            HealthLogError.other(
+                .failed,
+                Phrase(
+                    "cannot draw the report for standard output: its temporary copy in {folder} cannot be written ({reason}); nothing was written", ["folder": folder],
+                    terms: ["reason": reason]))
         }
         do {
             let spool = try OutputFile(spoolIn: folder)

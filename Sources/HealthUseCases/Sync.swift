@@ -1,13 +1,13 @@
-import HealthCore
+public import HealthCore
 import HealthRecords
 public import HealthSync
 
 extension HealthLogError {
     init(_ error: SyncError) {
         switch error {
-        case .notSetUp, .refused: self = .other(.refused, error.description)
-        case .folderMissing: self = .other(.unreadableInput, error.description)
-        case .journal: self = .other(.failed, error.description)
+        case .notSetUp, .refused: self = .other(.refused, error.phrase)
+        case .folderMissing: self = .other(.unreadableInput, error.phrase)
+        case .journal: self = .other(.failed, error.phrase)
         case .store(let records): self = HealthLogError(records)
         }
     }
@@ -21,9 +21,9 @@ extension HealthLog {
         let parent = FileSystem.parentDirectory(of: absolute)
         guard FileSystem.isDirectory(parent) else {
             if FileSystem.exists(parent) {
-                throw .other(.refused, "\(parent) is a file, not a folder; give a folder inside the one the machines share")
+                throw .other(.refused, Phrase("{parent} is a file, not a folder; give a folder inside the one the machines share", ["parent": "\(parent)"]))
             }
-            throw .other(.unreadableInput, "\(parent) does not exist; check the path, or make the folder first (the sync engine's folder, such as ~/Sync)")
+            throw .other(.unreadableInput, Phrase("{parent} does not exist; check the path, or make the folder first (the sync engine's folder, such as ~/Sync)", ["parent": "\(parent)"]))
         }
         let store = try writer()
         do {
@@ -62,7 +62,7 @@ extension HealthLog {
 
     /// Why this device's latest changes could not be written to the shared folder (they are
     /// kept in the log and written at the next merge), or nil.
-    public var syncJournalProblem: String? { syncJournal?.unwrittenReason }
+    public var syncJournalProblem: Phrase? { syncJournal?.unwrittenReason }
 
     /// The host names the shared log's devices gave, by device id.
     public func syncDeviceNames() throws(HealthLogError) -> [String: String] {
@@ -92,7 +92,7 @@ extension HealthLog {
     /// Merges first, as every command does, in milliseconds when nothing is new. Skips a log
     /// that is missing, not shared or read-only, and a missing folder; returns a one-line
     /// warning when a merge was due but failed (the command goes on).
-    public func mergeQuietly() -> String? {
+    public func mergeQuietly() -> Phrase? {
         let path = settings.databasePath
         guard FileSystem.exists(path), FileSystem.nonRegularKind(path) == nil, let store = try? reader(),
             (try? FamilySync.hasNews(store)) == true,
@@ -104,7 +104,7 @@ extension HealthLog {
             _ = try FamilySync.mergeNow(writer, journal: journal)
             return nil
         } catch {
-            return "sync: the shared folder was not merged (\(error)); this command goes on without it"
+            return Phrase("sync: the shared folder was not merged ({error}); this command goes on without it", terms: ["error": HealthLogError.from(error).phrase])
         }
     }
 

@@ -28,7 +28,7 @@ extension HealthLog {
     /// Changes a definition. Readings keep their tag IDs.
     public func editTag(_ id: String, _ change: TagChange) throws(HealthLogError) -> StatusTag {
         try self.change { store in
-            guard let tag = try store.tag(id: id) else { throw RecordsError.notFound("no tag '\(id)' (see 'healthlog tag list')") }
+            guard let tag = try store.tag(id: id) else { throw RecordsError.notFound(Phrase("no tag '{id}' (see 'healthlog tag list')", ["id": "\(id)"])) }
             let changed = change.applied(to: tag)
             try store.updateTag(changed)
             return changed

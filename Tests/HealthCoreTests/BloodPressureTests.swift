@@ -22,7 +22,7 @@ import Testing
     func rejectsBadEntry(text: String, message: String) {
         // A text that is not SYS/DIA cannot be read; numbers out of range are read and refused.
         let kind: ValidationError.Kind = message.hasPrefix("'") ? .unreadable : .refused
-        #expect(throws: ValidationError(message, kind: kind)) { try BloodPressure.parse(text) }
+        #expect(throws: ValidationError(Phrase(verbatim: message), kind: kind)) { try BloodPressure.parse(text) }
     }
 
     @Test func kilogramsAreExact() {

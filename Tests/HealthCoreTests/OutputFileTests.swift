@@ -53,7 +53,7 @@ import Testing
 
     @Test func aMissingFolderAFolderAndASocketCannotBeWritten() throws {
         let directory = TemporaryDirectory()
-        #expect(throws: OutputError.cannotCreate(path: directory.file("missing/out.txt"), reason: "the folder \(directory.file("missing")) does not exist")) {
+        #expect(throws: OutputError.cannotCreate(path: directory.file("missing/out.txt"), reason: Phrase(verbatim: "the folder \(directory.file("missing")) does not exist"))) {
             try OutputFile.write([1, 2, 3], to: directory.file("missing/out.txt"))
         }
         let folder = directory.file("folder")

@@ -55,8 +55,8 @@ import Testing
             Expected("2026-05-31 21:10:00", "+02:00", "129/81", pulse: 66, note: "Device: HEM-7361T"),
         ])
         let note = try #require(file.outcome.notes.first)
-        #expect(note.contains("read by position"))
-        #expect(note.contains("'Wykryto nieregularne bicie serca'"))
+        #expect(note.english.contains("read by position"))
+        #expect(note.english.contains("'Wykryto nieregularne bicie serca'"))
     }
 
     /// Reads `text` written to a file of its own.
@@ -111,7 +111,7 @@ import Testing
 
                 """, zone: "Europe/Warsaw")
         #expect(file.readings.map(Expected.init) == [Expected("2026-05-01 08:00:00", "+02:00", "130/84", pulse: 70, note: "po kawie")])
-        #expect(file.outcome.notes.first?.contains("Notatki") == false)
+        #expect(file.outcome.notes.first?.english.contains("Notatki") == false)
         // The 16-column layout has no error column: its AFib flag is no error code, its notes no device.
         let sixteen = try readings(
             text: """

@@ -42,7 +42,7 @@ import Testing
         (["", "dad", "2026-11-30T07:45:00+08:00", "120", "80", "", "", "", "", "clinic"], "site 'clinic' is not home or office"),
     ])
     func rejectsBadRows(cells: [String], message: String) {
-        #expect(throws: ValidationError.invalid(message)) {
+        #expect(throws: ValidationError.invalid(Phrase(verbatim: message))) {
             try ReadingCSVCodec.decode(cells, zone: FixedOffsetZone(minutes: 0), now: 0)
         }
     }

@@ -32,7 +32,15 @@ import Testing
         let english = try TerminalWordsTests.strings("en")
         let chinese = try TerminalWordsTests.strings("zh-Hans")
         var words = english.values.reduce(into: Set<String>()) { $0.formUnion(TerminalWordsTests.englishWords(in: $1)) }
-        for text in chinese.values { words.subtract(TerminalWordsTests.englishWords(in: text)) }
+        // The libraries' sentences too (see PhraseCatalogueTests).
+        var translations: [String] = []
+        for module in PhraseCatalogueTests.modules {
+            for (pattern, translation) in try PhraseCatalogueTests.translations(of: module) {
+                words.formUnion(TerminalWordsTests.englishWords(in: pattern.replacing(/\{\w+\}/, with: " ")))
+                translations.append(translation)
+            }
+        }
+        for text in chinese.values + translations { words.subtract(TerminalWordsTests.englishWords(in: text)) }
         let tagLabels = ["black coffee", "body movement", "BP medication", "low-fat meal", "exercise", "good sleep", "irregular heartbeat", "possible AFib"]
         for text in tagLabels { words.subtract(TerminalWordsTests.englishWords(in: text)) }
         return words
@@ -49,6 +57,13 @@ import Testing
         ["show", "ffffffff"], ["config", "list"], ["config", "set", "guideline", "aha"], ["config", "unset", "color"],
         ["classify", "185/115"], ["classify", "85/55"], ["check"], ["export", "--format", "json", "-o", "/dev/null"],
         ["help", "environment"],
+        // The libraries' sentences: values out of range, times, ids, files.
+        ["add", "400/20"], ["add", "120/130"], ["add", "120/80", "--at", "2099-01-01 07:00"], ["add", "120/80", "--at", "明天"],
+        ["add", "120/80", "--at", "1890-01-01 07:00"], ["add", "120/", "72"], ["add", "120/80", "--weight", "900"],
+        ["profile", "add", "grandma", "--target", "200/50"], ["tag", "add", "tea", "--label", "Tea", "--color", "#12345"],
+        ["event", "add", "体检", "--at", "2031-01-01 08:00"], ["report", "-o", "/nonexistent/folder/report.pdf"],
+        ["import", "/nonexistent/file.csv"], ["restore", "/nonexistent/backup.sqlite"], ["export", "--format", "csv", "-o", "/dev/full"],
+        ["config", "set", "guideline", "who"], ["delete", "abc"],
     ])
     func everyLineIsChinese(arguments: [String]) throws {
         let (directory, environment) = try log()
@@ -67,6 +82,30 @@ import Testing
             let english = TerminalWordsTests.englishWords(in: prose).intersection(forbidden)
             #expect(english.isEmpty, "\(arguments): '\(line)' has English words \(english.sorted())")
         }
+    }
+
+    /// An import names the format it read and every row it refused, in Chinese, from the
+    /// libraries' own sentences.
+    @Test func importSaysEveryRefusedRowInChinese() throws {
+        let (directory, environment) = try log()
+        let forbidden = try englishWords()
+        let file = directory.write(
+            "readings.csv", "taken_at,systolic,diastolic,pulse\n2026-11-20T07:30:00+08:00,400,80,70\nyesterday,120,80,70\n2026-11-21T07:30:00+08:00,120,80,70\n")
+        let result = try withExtendedLifetime(directory) { try runProcess(["import", file, "--skip-invalid"], environment: environment) }
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = (result.stdout + result.stderr).split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("按HealthLog CSV文件读取 ") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("跳过无效记录：") && $0.contains("readings.csv:2: 收缩压 400 超出范围（50–300 mmHg）") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("跳过无效记录：") && $0.contains("readings.csv:3: taken_at 'yesterday' 不是") }, "\(lines)")
+        for line in lines {
+            let prose = line.replacingOccurrences(of: #"(?<![\w])/[A-Za-z0-9._/-]+"#, with: " ", options: .regularExpression)
+            let english = TerminalWordsTests.englishWords(in: prose).intersection(forbidden)
+            #expect(english.isEmpty, "'\(line)' has English words \(english.sorted())")
+        }
+        // Without --skip-invalid the file is refused, each row named, in Chinese.
+        let refused = try withExtendedLifetime(directory) { try runProcess(["import", file], environment: environment) }
+        #expect(refused.status == 65)
+        #expect(refused.stderr.contains("错误：") && refused.stderr.contains("条无效记录"), "\(refused.stderr)")
     }
 
     @Test func addSaysWhatItAddedAndWhatToDoInChinese() throws {
@@ -114,6 +153,10 @@ import Testing
             #expect(result.status == 0, "\(page): \(result.stderr)")
             #expect(!result.stdout.contains("cli."), "\(page): a help string is missing:\n\(result.stdout)")
             let lines = result.stdout.split(separator: "\n").map(String.init)
+            // A full-width colon carries its own space: "用法：healthlog add", never "用法： healthlog add".
+            for line in lines where line.hasPrefix("概述：") || line.hasPrefix("用法：") {
+                #expect(!line.hasPrefix("概述： ") && !line.hasPrefix("用法： "), "\(page): '\(line)'")
+            }
             for (index, line) in lines.enumerated() where line.hasPrefix("  -") || line.hasPrefix("  <") {
                 // A long synopsis has its explanation on the next line.
                 let explained = line.dropFirst(2).contains("  ") ? line : lines[index + 1]

@@ -12,9 +12,10 @@ import Testing
         var generator = SystemRandomNumberGenerator()
         let bytes = Data((0..<8192).map { _ in UInt8.random(in: 0...255, using: &generator) })
         _ = FileManager.default.createFile(atPath: path, contents: bytes)
-        #expect(throws: RecordsError.notHealthLogDatabase(path: path, reason: "file is not a database")) {
+        let error15 = #expect(throws: RecordsError.self) {
             try RecordStore.open(path: path)
         }
+        #expect(error15?.description.contains("file is not a database") == true)
         #expect(snapshot(path) == ["": bytes])
     }
 
@@ -23,9 +24,10 @@ import Testing
         let path = directory.file("other.sqlite")
         try runSQL(path, "CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('mine');")
         let before = snapshot(path)
-        #expect(throws: RecordsError.notHealthLogDatabase(path: path, reason: "it belongs to another program")) {
+        let error26 = #expect(throws: RecordsError.self) {
             try RecordStore.open(path: path)
         }
+        #expect(error26?.description.contains("it belongs to another program") == true)
         #expect(snapshot(path) == before)
     }
 

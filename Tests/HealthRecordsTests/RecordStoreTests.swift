@@ -123,9 +123,10 @@ import Testing
         try store.add(a)
         try store.add(b)
         #expect(try store.reading(idPrefix: "ABCDEF00-0000-4000-8000-000000000002").pulse == 61)
-        #expect(throws: RecordsError.invalid("id 'abcdef' matches more than one reading; give more characters")) {
+        let error126 = #expect(throws: RecordsError.self) {
             try store.reading(idPrefix: "abcdef")
         }
+        #expect(error126?.description == "id 'abcdef' matches more than one reading; give more characters")
         #expect(throws: RecordsError.unknownReading("123456")) { try store.reading(idPrefix: "123456") }
         #expect(throws: RecordsError.self) { try store.reading(idPrefix: "abc") }
     }

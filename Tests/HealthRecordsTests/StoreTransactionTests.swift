@@ -56,7 +56,7 @@ import Testing
         #expect(throws: RecordsError.self) {
             try store.write {
                 try store.add(reading(140, minute: 5))
-                throw RecordsError.invalid("stop")
+                throw RecordsError.invalid(Phrase("stop"))
             }
         }
         #expect(try store.readings().map(\.systolic) == [130, 133])

@@ -9,12 +9,14 @@ public enum FileBytes {
     /// Why a file could not be read.
     public struct ReadError: Error, CustomStringConvertible {
         public let path: String
-        public let reason: String
+        public let reason: Phrase
         /// True when the file does not exist.
         public let isMissing: Bool
-        public var description: String { "cannot read \(path): \(reason)" }
+        public var description: String { phrase.english }
+        /// `cannot read PATH: REASON`, in the reader's language.
+        public var phrase: Phrase { Phrase("cannot read {path}: {reason}", ["path": path], terms: ["reason": reason]) }
 
-        public init(path: String, reason: String, isMissing: Bool) {
+        public init(path: String, reason: Phrase, isMissing: Bool) {
             self.path = path
             self.reason = reason
             self.isMissing = isMissing
@@ -29,7 +31,7 @@ public enum FileBytes {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw failure(path) }
         guard (info.st_mode & S_IFMT) != S_IFDIR else {
-            throw ReadError(path: path, reason: "it is a directory", isMissing: false)
+            throw ReadError(path: path, reason: Phrase("it is a directory"), isMissing: false)
         }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(info.st_size))
@@ -47,6 +49,6 @@ public enum FileBytes {
     }
 
     private static func failure(_ path: String) -> ReadError {
-        ReadError(path: path, reason: String(cString: strerror(errno)), isMissing: errno == ENOENT)
+        ReadError(path: path, reason: SystemMessage.phrase(errno), isMissing: errno == ENOENT)
     }
 }

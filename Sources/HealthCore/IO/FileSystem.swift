@@ -10,7 +10,7 @@ public enum FileSystem {
     /// Why a file or folder could not be created.
     public struct CreateError: Error, CustomStringConvertible, Sendable {
         public let path: String
-        public let reason: String
+        public let reason: Phrase
         public var description: String { "cannot create \(path): \(reason)" }
     }
 
@@ -76,17 +76,29 @@ public enum FileSystem {
 
     /// What is at `path` (following symlinks) when it exists and is not a regular file: "a folder",
     /// "a device", "a FIFO", "a socket"; nil for a regular file or nothing at all.
-    public static func nonRegularKind(_ path: String) -> String? {
+    public static func nonRegularKind(_ path: String) -> Phrase? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         switch info.st_mode & S_IFMT {
         case S_IFREG: return nil
-        case S_IFDIR: return "a folder"
-        case S_IFCHR, S_IFBLK: return "a device"
-        case S_IFIFO: return "a FIFO (named pipe)"
-        case S_IFSOCK: return "a socket"
-        default: return "not a regular file"
+        case S_IFDIR: return Phrase("a folder")
+        case S_IFCHR, S_IFBLK: return Phrase("a device")
+        case S_IFIFO: return Phrase("a FIFO (named pipe)")
+        case S_IFSOCK: return Phrase("a socket")
+        default: return Phrase("not a regular file")
         }
+    }
+
+    /// The names in `directory` that end in `suffix`, sorted; none when it cannot be read.
+    public static func names(in directory: String, endingIn suffix: String) -> [String] {
+        guard let stream = opendir(directory) else { return [] }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name.hasSuffix(suffix) && !name.hasPrefix(".") { names.append(name) }
+        }
+        return names.sorted()
     }
 
     /// True when `path` is a directory.
@@ -145,7 +157,7 @@ public enum FileSystem {
         let parent = parentDirectory(of: directory)
         if parent != directory { try createPrivateDirectories(parent) }
         if mkdir(directory, 0o700) != 0 && errno != EEXIST {
-            throw CreateError(path: directory, reason: String(cString: strerror(errno)))
+            throw CreateError(path: directory, reason: SystemMessage.phrase(errno))
         }
     }
 
@@ -160,7 +172,7 @@ public enum FileSystem {
             close(descriptor)
             return true
         }
-        guard errno == EEXIST else { throw CreateError(path: path, reason: String(cString: strerror(errno))) }
+        guard errno == EEXIST else { throw CreateError(path: path, reason: SystemMessage.phrase(errno)) }
         return false
     }
 

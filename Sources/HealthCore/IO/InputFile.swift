@@ -14,12 +14,12 @@ public final class InputFile {
         self.path = path
         descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw FileBytes.ReadError(path: path, reason: String(cString: strerror(errno)), isMissing: errno == ENOENT)
+            throw FileBytes.ReadError(path: path, reason: SystemMessage.phrase(errno), isMissing: errno == ENOENT)
         }
         var info = stat()
         if fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
             close(descriptor)
-            throw FileBytes.ReadError(path: path, reason: "it is a directory", isMissing: false)
+            throw FileBytes.ReadError(path: path, reason: Phrase("it is a directory"), isMissing: false)
         }
     }
 
@@ -28,7 +28,7 @@ public final class InputFile {
         path = name
         descriptor = dup(0)
         guard descriptor >= 0 else {
-            throw FileBytes.ReadError(path: name, reason: String(cString: strerror(errno)), isMissing: false)
+            throw FileBytes.ReadError(path: name, reason: SystemMessage.phrase(errno), isMissing: false)
         }
     }
 
@@ -66,7 +66,7 @@ public final class InputFile {
             let result = Glibc.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
             if result < 0 {
                 if errno == EINTR { continue }
-                throw FileBytes.ReadError(path: path, reason: String(cString: strerror(errno)), isMissing: false)
+                throw FileBytes.ReadError(path: path, reason: SystemMessage.phrase(errno), isMissing: false)
             }
             if result == 0 { break }
             filled += result
@@ -77,7 +77,7 @@ public final class InputFile {
     /// Moves to `offset` bytes from the start.
     public func seek(to offset: Int64) throws(FileBytes.ReadError) {
         guard lseek(descriptor, off_t(offset), SEEK_SET) >= 0 else {
-            throw FileBytes.ReadError(path: path, reason: String(cString: strerror(errno)), isMissing: false)
+            throw FileBytes.ReadError(path: path, reason: SystemMessage.phrase(errno), isMissing: false)
         }
     }
 }

@@ -24,7 +24,7 @@ public enum OutputDestination: Equatable, Sendable {
     public static func resolve(_ path: String) throws(OutputError) -> OutputDestination {
         if let descriptor = ownDescriptor(path) {
             guard fcntl(descriptor, F_GETFD) != -1 else {
-                throw .cannotCreate(path: path, reason: "descriptor \(descriptor) is not open")
+                throw .cannotCreate(path: path, reason: Phrase("descriptor {descriptor} is not open", ["descriptor": "\(descriptor)"]))
             }
             return .descriptor(descriptor)
         }
@@ -33,7 +33,7 @@ public enum OutputDestination: Equatable, Sendable {
             guard errno == ENOENT else { throw .cannotCreate(path: path, reason: OutputError.reason(errno)) }
             let folder = FileSystem.parentDirectory(of: path)
             guard FileSystem.isDirectory(folder) else {
-                throw .cannotCreate(path: path, reason: "the folder \(folder) does not exist")
+                throw .cannotCreate(path: path, reason: Phrase("the folder {folder} does not exist", ["folder": "\(folder)"]))
             }
             return .replace(path: path)
         }
@@ -47,8 +47,8 @@ public enum OutputDestination: Equatable, Sendable {
         }
         switch kind {
         case S_IFREG: return .replace(path: path)
-        case S_IFDIR: throw .cannotCreate(path: path, reason: "it is a folder; name a file in it")
-        case S_IFSOCK: throw .cannotCreate(path: path, reason: "it is a socket, which healthlog cannot write into")
+        case S_IFDIR: throw .cannotCreate(path: path, reason: Phrase("it is a folder; name a file in it"))
+        case S_IFSOCK: throw .cannotCreate(path: path, reason: Phrase("it is a socket, which healthlog cannot write into"))
         default: return .existing(path: path)
         }
     }

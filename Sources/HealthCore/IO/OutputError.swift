@@ -8,14 +8,17 @@
 /// temporary file is left behind.
 public enum OutputError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The file cannot be made at all: no such folder, no permission, a folder or a socket in the way.
-    case cannotCreate(path: String, reason: String)
+    case cannotCreate(path: String, reason: Phrase)
     /// Writing failed part-way: a full disk, a file-size limit, an I/O error, a closed descriptor.
-    case writeFailed(path: String, reason: String)
+    case writeFailed(path: String, reason: Phrase)
 
-    public var description: String {
+    public var description: String { phrase.english }
+
+    /// `cannot write PATH: REASON`, in the reader's language.
+    public var phrase: Phrase {
         switch self {
-        case .cannotCreate(let path, let reason): "cannot write \(path): \(reason)"
-        case .writeFailed(let path, let reason): "cannot write \(path): \(reason)"
+        case .cannotCreate(let path, let reason), .writeFailed(let path, let reason):
+            Phrase("cannot write {path}: {reason}", ["path": path], terms: ["reason": reason])
         }
     }
 
@@ -27,12 +30,5 @@ public enum OutputError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The reason for `code` (an errno), worded for the person who ran the command.
-    public static func reason(_ code: Int32) -> String {
-        let system = String(cString: strerror(code))
-        switch code {
-        case ENOSPC, EDQUOT: return "the disk is full (\(system))"
-        case EFBIG: return "the file is larger than this process may write (\(system))"
-        default: return system
-        }
-    }
+    public static func reason(_ code: Int32) -> Phrase { SystemMessage.phrase(code) }
 }

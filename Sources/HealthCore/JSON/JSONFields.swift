@@ -8,7 +8,7 @@ public struct JSONFields {
     /// Reads `value`, which must be an object, found at `path`.
     public init(_ value: JSONValue, path: String = "") throws(ValidationError) {
         guard value.members != nil else {
-            throw .invalid(path.isEmpty ? "the record must be an object" : "'\(path)' must be an object")
+            throw .invalid(path.isEmpty ? Phrase("the record must be an object") : Phrase("'{key}' must be an object", ["key": path]))
         }
         self.value = value
         self.path = path
@@ -26,7 +26,7 @@ public struct JSONFields {
     }
 
     public func required(_ key: String) throws(ValidationError) -> JSONValue {
-        guard let found = optional(key) else { throw .invalid("'\(name(key))' is missing") }
+        guard let found = optional(key) else { throw .invalid(Phrase("'{key}' is missing", ["key": name(key)])) }
         return found
     }
 
@@ -42,29 +42,29 @@ public struct JSONFields {
     }
 
     public func string(_ key: String) throws(ValidationError) -> String {
-        guard let text = try required(key).string else { throw .invalid("'\(name(key))' must be a string") }
+        guard let text = try required(key).string else { throw .invalid(Phrase("'{key}' must be a string", ["key": name(key)])) }
         return text
     }
 
     public func optionalString(_ key: String) throws(ValidationError) -> String? {
         guard let found = optional(key) else { return nil }
-        guard let text = found.string else { throw .invalid("'\(name(key))' must be a string") }
+        guard let text = found.string else { throw .invalid(Phrase("'{key}' must be a string", ["key": name(key)])) }
         return text
     }
 
     public func bool(_ key: String) throws(ValidationError) -> Bool {
-        guard let flag = try required(key).bool else { throw .invalid("'\(name(key))' must be true or false") }
+        guard let flag = try required(key).bool else { throw .invalid(Phrase("'{key}' must be true or false", ["key": name(key)])) }
         return flag
     }
 
     public func optionalBool(_ key: String) throws(ValidationError) -> Bool? {
         guard let found = optional(key) else { return nil }
-        guard let flag = found.bool else { throw .invalid("'\(name(key))' must be true or false") }
+        guard let flag = found.bool else { throw .invalid(Phrase("'{key}' must be true or false", ["key": name(key)])) }
         return flag
     }
 
     public func int(_ key: String) throws(ValidationError) -> Int {
-        guard let number = try optionalInt(key) else { throw .invalid("'\(name(key))' is missing") }
+        guard let number = try optionalInt(key) else { throw .invalid(Phrase("'{key}' is missing", ["key": name(key)])) }
         return number
     }
 
@@ -73,33 +73,33 @@ public struct JSONFields {
         guard let found = optional(key) else { return nil }
         if let whole = found.int { return whole }
         guard let number = found.double, number.isFinite, number == number.rounded(), abs(number) < 1e9 else {
-            throw .invalid("'\(name(key))' must be a whole number, not \(found.serialized(indent: nil))")
+            throw .invalid(Phrase("'{key}' must be a whole number, not {value}", ["key": name(key), "value": found.serialized(indent: nil)]))
         }
         return Int(number)
     }
 
     public func double(_ key: String) throws(ValidationError) -> Double {
-        guard let number = try optionalDouble(key) else { throw .invalid("'\(name(key))' is missing") }
+        guard let number = try optionalDouble(key) else { throw .invalid(Phrase("'{key}' is missing", ["key": name(key)])) }
         return number
     }
 
     public func optionalDouble(_ key: String) throws(ValidationError) -> Double? {
         guard let found = optional(key) else { return nil }
-        guard let number = found.double, number.isFinite else { throw .invalid("'\(name(key))' must be a number") }
+        guard let number = found.double, number.isFinite else { throw .invalid(Phrase("'{key}' must be a number", ["key": name(key)])) }
         return number
     }
 
     public func strings(_ key: String) throws(ValidationError) -> [String] {
         guard let found = optional(key) else { return [] }
         guard let items = found.array, items.allSatisfy({ $0.string != nil }) else {
-            throw .invalid("'\(name(key))' must be a list of strings")
+            throw .invalid(Phrase("'{key}' must be a list of strings", ["key": name(key)]))
         }
         return items.compactMap(\.string)
     }
 
     /// The objects of the array at `key`.
     public func objects(_ key: String) throws(ValidationError) -> [JSONFields] {
-        guard let items = try required(key).array else { throw .invalid("'\(name(key))' must be a list") }
+        guard let items = try required(key).array else { throw .invalid(Phrase("'{key}' must be a list", ["key": name(key)])) }
         var result: [JSONFields] = []
         for (index, item) in items.enumerated() { result.append(try JSONFields(item, path: "\(name(key)).\(index)")) }
         return result

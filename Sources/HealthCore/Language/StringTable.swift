@@ -10,6 +10,8 @@ public struct StringTable: Sendable {
     private let months: [String]
     private let weekdays: [String]
     private let strings: [String: String]
+    /// Translations of the libraries' sentences, by their English pattern (see ``Phrase``).
+    private let phrases: [String: String]
 
     /// Keys every strings file must define (checked when it is loaded).
     public static let requiredKeys = [
@@ -24,11 +26,12 @@ public struct StringTable: Sendable {
     ]
 
     /// Makes a table from its parts (for tests and tools; files use ``load(_:from:)``).
-    public init(language: Language, months: [String], weekdays: [String], strings: [String: String]) {
+    public init(language: Language, months: [String], weekdays: [String], strings: [String: String], phrases: [String: String] = [:]) {
         self.language = language
         self.months = months
         self.weekdays = weekdays
         self.strings = strings
+        self.phrases = phrases
     }
 
     /// Loads and checks `strings/<code>.json` in `folder`.
@@ -36,14 +39,16 @@ public struct StringTable: Sendable {
         let path = "\(folder.directory)/strings/\(language.code).json"
         let document = try TemplatesFolder.document(at: path)
         let table: StringTable
+        let phrases = try phrases(language, in: folder)
         do throws(ValidationError) {
             let fields = try JSONFields(document)
             guard let members = try fields.required("strings").members, members.allSatisfy({ $0.1.string != nil }) else {
-                throw ValidationError.invalid("'strings' must be an object of strings")
+                throw ValidationError.invalid(Phrase("'{key}' must be an object of strings", ["key": "strings"]))
             }
             table = StringTable(
                 language: language, months: try fields.strings("months"), weekdays: try fields.strings("weekdays"),
-                strings: Dictionary(members.map { ($0.0, $0.1.string!) }, uniquingKeysWith: { first, _ in first }))
+                strings: Dictionary(members.map { ($0.0, $0.1.string!) }, uniquingKeysWith: { first, _ in first }),
+                phrases: phrases)
         } catch {
             throw TemplatesFolder.fileError(error, path: path)
         }
@@ -55,25 +60,38 @@ public struct StringTable: Sendable {
         return table
     }
 
+    /// The translations in `strings/phrases/<code>/*.json`, one file per module, each an object
+    /// `{"phrases": {"English pattern": "translation"}}`; none for a language without the folder.
+    private static func phrases(_ language: Language, in folder: TemplatesFolder) throws(TemplateError) -> [String: String] {
+        let directory = "\(folder.directory)/strings/phrases/\(language.code)"
+        var all: [String: String] = [:]
+        for name in FileSystem.names(in: directory, endingIn: ".json") {
+            let path = "\(directory)/\(name)"
+            let document = try TemplatesFolder.document(at: path)
+            do throws(ValidationError) {
+                guard let members = try JSONFields(document).required("phrases").members, members.allSatisfy({ $0.1.string != nil }) else {
+                    throw ValidationError.invalid(Phrase("'{key}' must be an object of strings", ["key": "phrases"]))
+                }
+                for (pattern, translation) in members { all[pattern] = translation.string! }
+            } catch {
+                throw TemplatesFolder.fileError(error, path: path)
+            }
+        }
+        return all
+    }
+
     /// True when the table has `key`.
     public func has(_ key: String) -> Bool { strings[key] != nil }
 
     /// The string for `key` with `{name}` placeholders filled in; the key itself when missing.
     public func text(_ key: String, _ values: [String: String] = [:]) -> String {
-        let pattern = strings[key] ?? key
-        guard !values.isEmpty, pattern.contains("{") else { return pattern }
-        // One pass: copy text, and swap each {name} for its value (unknown names stay as written).
-        var result = ""
-        var rest = pattern[...]
-        while let open = rest.firstIndex(of: "{") {
-            result += rest[..<open]
-            guard let close = rest[open...].firstIndex(of: "}") else { break }
-            let name = String(rest[rest.index(after: open)..<close])
-            result += values[name] ?? "{\(name)}"
-            rest = rest[rest.index(after: close)...]
-        }
-        result += rest
-        return result
+        Placeholders.fill(strings[key] ?? key, values)
+    }
+
+    /// The library's sentence `phrase` in this table's language, from the translations in
+    /// `strings/phrases/<code>/`; English tables (and a pattern not translated) say its English.
+    public func say(_ phrase: Phrase) -> String {
+        phrase.said { phrases[$0] }
     }
 
     /// `30 Nov 2026` / `2026年11月30日`.

@@ -74,7 +74,7 @@ public struct ImportSummary: Equatable, Sendable {
     /// Readings replaced by a newer version with the same id (merging a backup).
     public var updated = 0
     /// One line per reading or event whose id matched a different version, saying which one was kept.
-    public var conflicts: [String] = []
+    public var conflicts: [Phrase] = []
     /// Readings the log deleted since the file was made: not brought back.
     public var deletedSince = 0
     /// Events written.

@@ -29,7 +29,7 @@ public struct BloodPressure: Hashable, Sendable, CustomStringConvertible {
         try ValueLimits.systolic.check(systolic)
         try ValueLimits.diastolic.check(diastolic)
         guard systolic > diastolic else {
-            throw .invalid("systolic must be higher than diastolic, got \(self) (SYS/DIA, e.g. 138/86)")
+            throw .invalid(Phrase("systolic must be higher than diastolic, got {bp} (SYS/DIA, e.g. 138/86)", ["bp": description]))
         }
     }
 
@@ -38,14 +38,16 @@ public struct BloodPressure: Hashable, Sendable, CustomStringConvertible {
     public static func parse(_ text: String) throws(ValidationError) -> BloodPressure {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2 else {
-            throw .unreadable("'\(text)' is not a blood pressure; expected SYS/DIA, e.g. 138/86")
+            throw .unreadable(Phrase("'{text}' is not a blood pressure; expected SYS/DIA, e.g. 138/86", ["text": text]))
         }
         guard !parts[0].isEmpty, !parts[1].isEmpty else {
-            let missing = parts[0].isEmpty ? "systolic" : "diastolic"
-            throw .unreadable("'\(text)' has no \(missing) value; expected SYS/DIA, e.g. 138/86")
+            throw .unreadable(
+                parts[0].isEmpty
+                    ? Phrase("'{text}' has no systolic value; expected SYS/DIA, e.g. 138/86", ["text": text])
+                    : Phrase("'{text}' has no diastolic value; expected SYS/DIA, e.g. 138/86", ["text": text]))
         }
         guard let systolic = parseWholeNumber(parts[0]), let diastolic = parseWholeNumber(parts[1]) else {
-            throw .unreadable("'\(text)' is not a blood pressure: use digits only, SYS/DIA, e.g. 138/86")
+            throw .unreadable(Phrase("'{text}' is not a blood pressure: use digits only, SYS/DIA, e.g. 138/86", ["text": text]))
         }
         let pressure = BloodPressure(systolic: systolic, diastolic: diastolic)
         try pressure.validate()

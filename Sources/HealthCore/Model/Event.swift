@@ -43,20 +43,20 @@ public struct Event: Equatable, Sendable {
     public func checkTime(now nowSeconds: Int64, birthYear: Int?) throws(ValidationError) {
         let when = "\(at.localDate) \(at.localTimeText)"
         if at.utcSeconds > nowSeconds + Event.allowedFutureSeconds {
-            throw .invalid("\(when) is more than a year ahead; an event may be planned at most a year in advance")
+            throw .invalid(Phrase("{time} is more than a year ahead; an event may be planned at most a year in advance", ["time": when]))
         }
         if at.localDate < Reading.earliestDate {
-            throw .invalid("\(when) is before \(Reading.earliestDate); events must be from 1900 on")
+            throw .invalid(Phrase("{time} is before {earliest}; events must be from 1900 on", ["time": when, "earliest": Reading.earliestDate.description]))
         }
         if let birthYear, at.localDate.year < birthYear {
-            throw .invalid("\(when) is before 1 January \(birthYear), the year of birth")
+            throw .invalid(Phrase("{time} is before 1 January {year}, the year of birth", ["time": when, "year": String(birthYear)]))
         }
     }
 
     /// Checks the id, profile, text and time offset.
     public func validate() throws(ValidationError) {
-        guard Reading.isValidID(id) else { throw .invalid("event id '\(id)' is not a UUID") }
-        try Slug.validate(profileID, what: "profile id")
+        guard Reading.isValidID(id) else { throw .invalid(Phrase("event id '{id}' is not a UUID", ["id": id])) }
+        try Slug.validate(profileID, what: Phrase("profile id"))
         try ValueLimits.eventText.check(text)
         try ValueLimits.offsetMinutes.check(at.offsetMinutes)
     }

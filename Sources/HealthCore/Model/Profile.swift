@@ -35,14 +35,17 @@ public struct Profile: Equatable, Sendable {
 
     /// Checks the id, name, birth year and target.
     public func validate() throws(ValidationError) {
-        try Slug.validate(id, what: "profile id")
+        try Slug.validate(id, what: Phrase("profile id"))
         try ValueLimits.profileName.check(name)
         if let birthYear { try ValueLimits.birthYear.check(birthYear) }
         try target?.validate()
         let systolic = ValueLimits.targetSystolic.range
         let diastolic = ValueLimits.targetDiastolic.range
         if let target, !systolic.contains(target.systolic) || !diastolic.contains(target.diastolic) {
-            throw .invalid("target \(target) is not a treatment target (\(systolic.lowerBound)–\(systolic.upperBound) / \(diastolic.lowerBound)–\(diastolic.upperBound) mmHg)")
+            throw .invalid(
+                Phrase(
+                    "target {target} is not a treatment target ({range})",
+                    ["target": target.description, "range": "\(systolic.lowerBound)–\(systolic.upperBound) / \(diastolic.lowerBound)–\(diastolic.upperBound) mmHg"]))
         }
     }
 }
@@ -60,10 +63,12 @@ public enum Slug {
         return isLowerAlnum(first) && bytes.dropFirst().allSatisfy { isLowerAlnum($0) || $0 == UInt8(ascii: "-") }
     }
 
-    static func validate(_ text: String, what: String) throws(ValidationError) {
+    static func validate(_ text: String, what: Phrase) throws(ValidationError) {
         guard isValid(text) else {
             throw .invalid(
-                "\(what) '\(text)' is not valid: use 1–32 lowercase letters, digits and '-', starting with a letter or digit")
+                Phrase(
+                    "{what} '{text}' is not valid: use 1–32 lowercase letters, digits and '-', starting with a letter or digit", ["text": text],
+                    terms: ["what": what]))
         }
     }
 }

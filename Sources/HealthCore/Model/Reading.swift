@@ -86,19 +86,19 @@ public struct Reading: Equatable, Sendable {
 
     /// Checks every value against its accepted range.
     public func validate() throws(ValidationError) {
-        guard storedID.isPackedUUID || Reading.isValidID(id) else { throw .invalid("reading id '\(id)' is not a UUID") }
-        try Slug.validate(profileID, what: "profile id")
+        guard storedID.isPackedUUID || Reading.isValidID(id) else { throw .invalid(Phrase("reading id '{id}' is not a UUID", ["id": id])) }
+        try Slug.validate(profileID, what: Phrase("profile id"))
         try ValueLimits.offsetMinutes.check(takenAt.offsetMinutes)
         try bloodPressure?.validate()
         if let pulse { try ValueLimits.pulse.check(pulse) }
         if let weightGrams { try ValueLimits.checkWeight(grams: weightGrams) }
         guard bloodPressure != nil || pulse != nil || weightGrams != nil else {
-            throw .invalid("a reading needs blood pressure, pulse or weight")
+            throw .invalid(Phrase("a reading needs blood pressure, pulse or weight"))
         }
-        for tag in tagIDs { try Slug.validate(tag, what: "tag id") }
+        for tag in tagIDs { try Slug.validate(tag, what: Phrase("tag id")) }
         // Readings carry a handful of tags: comparing pairs beats building a set.
         for (index, tag) in tagIDs.enumerated() where tagIDs[..<index].contains(tag) {
-            throw .invalid("tag '\(tag)' is given twice")
+            throw .invalid(Phrase("tag '{tag}' is given twice", ["tag": tag]))
         }
         try ValueLimits.note.check(note)
     }
@@ -198,13 +198,13 @@ extension ZonedInstant {
     public func checkPlausible(now nowSeconds: Int64, birthYear: Int?) throws(ValidationError) {
         let when = "\(localDate) \(localTimeText)"
         if utcSeconds > nowSeconds + Reading.allowedFutureSeconds {
-            throw .invalid("\(when) is in the future; a reading can be at most 10 minutes ahead of now")
+            throw .invalid(Phrase("{time} is in the future; a reading can be at most 10 minutes ahead of now", ["time": when]))
         }
         if localDate < Reading.earliestDate {
-            throw .invalid("\(when) is before \(Reading.earliestDate); readings must be from 1900 on")
+            throw .invalid(Phrase("{time} is before {earliest}; readings must be from 1900 on", ["time": when, "earliest": Reading.earliestDate.description]))
         }
         if let birthYear, localDate.year < birthYear {
-            throw .invalid("\(when) is before 1 January \(birthYear), the year of birth")
+            throw .invalid(Phrase("{time} is before 1 January {year}, the year of birth", ["time": when, "year": String(birthYear)]))
         }
     }
 }

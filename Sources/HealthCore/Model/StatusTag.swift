@@ -54,11 +54,11 @@ public struct StatusTag: Equatable, Sendable {
 
     /// Checks the id, labels and colour.
     public func validate() throws(ValidationError) {
-        try Slug.validate(id, what: "tag id")
+        try Slug.validate(id, what: Phrase("tag id"))
         try ValueLimits.tagLabel.check(label)
         if let labelZh { try ValueLimits.tagLabelChinese.check(labelZh) }
         guard StatusTag.isColor(color) else {
-            throw .invalid("colour '\(color)' is not valid; use #RRGGBB, e.g. #17A2B8")
+            throw .invalid(Phrase("colour '{color}' is not valid; use #RRGGBB, e.g. #17A2B8", ["color": color]))
         }
     }
 

@@ -29,7 +29,7 @@ extension TimeZoneRule {
         date: CivilDate, hour: Int, minute: Int, second: Int, written: String
     ) throws(ValidationError) -> ZonedInstant {
         guard let instant = instant(date: date, hour: hour, minute: minute, second: second) else {
-            throw .invalid("\(written) does not exist in the time zone (a daylight-saving gap)")
+            throw .invalid(Phrase("{time} does not exist in the time zone (a daylight-saving gap)", ["time": written]))
         }
         return instant
     }

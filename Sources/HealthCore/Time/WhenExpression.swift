@@ -8,7 +8,7 @@ public enum WhenExpression {
         if let instant = ZonedInstant(iso8601: trimmed) { return instant }
         if trimmed.lowercased() == "now" { return now }
         let bad = ValidationError.unreadable(
-            "'\(text)' is not a time; use 07:45, 7:45pm, 'yesterday 21:30', '2026-11-30 07:45' or 2026-11-30T07:45:00+08:00")
+            Phrase("'{text}' is not a time; use 07:45, 7:45pm, 'yesterday 21:30', '2026-11-30 07:45' or 2026-11-30T07:45:00+08:00", ["text": text]))
         var words = trimmed.split(separator: " ").map { $0.lowercased() }
         // "7:45 pm": the meridiem belongs to the clock.
         if words.count >= 2, ["am", "pm"].contains(words.last!) {

@@ -13,7 +13,7 @@ enum AppleHealthImporter {
     private static let diastolic = "HKQuantityTypeIdentifierBloodPressureDiastolic"
     private static let heartRate = "HKQuantityTypeIdentifierHeartRate"
     private static let bodyMass = "HKQuantityTypeIdentifierBodyMass"
-    static let orphanHeartRates = "heart rate (no BP reading in that minute)"
+    static let orphanHeartRates = Phrase("heart rate (no BP reading in that minute)")
 
     static func decode(_ input: ImportInput, context: DecodeContext, into sink: ImportSink) throws(InterchangeError) {
         guard let profile = context.profile else { throw .profileRequired(format: .appleHealth) }
@@ -48,11 +48,11 @@ enum AppleHealthImporter {
                 if reader.attribute("type") == bloodPressure, let start = reader.attribute("startDate") {
                     correlation = (start, nil, nil, reader.line)
                     if reader.isEmptyElement {
-                        try sink.problem(at: context.location(line: reader.line), "a blood-pressure correlation with no records")
+                        try sink.problem(at: context.location(line: reader.line), Phrase("a blood-pressure correlation with no records"))
                         correlation = nil
                     }
                 } else {
-                    sink.skip("other correlations")
+                    sink.skip(Phrase("other correlations"))
                 }
             case ("Record", 2) where correlation != nil:
                 let value = reader.attribute("value").flatMap(Double.init)
@@ -64,7 +64,7 @@ enum AppleHealthImporter {
             case ("Record", 1):
                 switch reader.attribute("type") ?? "" {
                 case systolic, diastolic:
-                    sink.skip("BP records repeated outside their correlation")
+                    sink.skip(Phrase("BP records repeated outside their correlation"))
                 case heartRate:
                     heartRates += 1  // matched to BP readings in pass 2
                 case bodyMass:
@@ -73,12 +73,12 @@ enum AppleHealthImporter {
                     }
                     if let reading = made { readings.append((reading, reader.line)) }
                 case let other:
-                    sink.skip(shortName(other))
+                    sink.skip(Phrase(verbatim: shortName(other)))
                 }
             case ("ExportDate", 1), ("Me", 1):
                 break  // metadata, not records
             case (_, 1):
-                sink.skip(name)
+                sink.skip(Phrase(verbatim: name))
             default:
                 break
             }
@@ -121,10 +121,10 @@ enum AppleHealthImporter {
         _ correlation: (start: String, systolic: Double?, diastolic: Double?, line: Int), profile: String, now: Int64
     ) throws(ValidationError) -> Reading {
         guard let takenAt = parseDate(correlation.start) else {
-            throw .invalid("startDate '\(correlation.start)' is not like 2023-07-23 09:24:00 -0400")
+            throw .invalid(Phrase("startDate '{start}' is not like 2023-07-23 09:24:00 -0400", ["start": "\(correlation.start)"]))
         }
         guard let s = correlation.systolic.flatMap(roundedInt), let d = correlation.diastolic.flatMap(roundedInt) else {
-            throw .invalid("a blood-pressure correlation needs a systolic and a diastolic record with sensible values")
+            throw .invalid(Phrase("a blood-pressure correlation needs a systolic and a diastolic record with sensible values"))
         }
         let pressure = BloodPressure(systolic: s, diastolic: d)
         let reading = Reading(
@@ -136,11 +136,11 @@ enum AppleHealthImporter {
 
     private static func weightReading(_ reader: XMLStreamReader, profile: String, now: Int64) throws(ValidationError) -> Reading {
         let start = reader.attribute("startDate") ?? ""
-        guard let takenAt = parseDate(start) else { throw .invalid("startDate '\(start)' is not like 2023-07-23 09:24:00 -0400") }
-        guard let value = reader.attribute("value").flatMap(Double.init) else { throw .invalid("body mass has no value") }
+        guard let takenAt = parseDate(start) else { throw .invalid(Phrase("startDate '{start}' is not like 2023-07-23 09:24:00 -0400", ["start": "\(start)"])) }
+        guard let value = reader.attribute("value").flatMap(Double.init) else { throw .invalid(Phrase("body mass has no value")) }
         let unit = reader.attribute("unit") ?? "kg"
-        guard ["kg", "lb", "g"].contains(unit) else { throw .invalid("body mass unit '\(unit)' is not kg, lb or g") }
-        guard let grams = grams(value, unit: unit) else { throw .invalid("body mass \(value) \(unit) is out of range (\(ValueLimits.weightText))") }
+        guard ["kg", "lb", "g"].contains(unit) else { throw .invalid(Phrase("body mass unit '{unit}' is not kg, lb or g", ["unit": "\(unit)"])) }
+        guard let grams = grams(value, unit: unit) else { throw .invalid(Phrase("body mass {value} {unit} is out of range ({weightText})", ["value": "\(value)", "unit": "\(unit)", "weightText": "\(ValueLimits.weightText)"])) }
         let reading = Reading(
             id: NameBasedUUID.make("apple-health/weight/\(takenAt.iso8601)/\(grams)"), profileID: profile, takenAt: takenAt,
             weightGrams: grams, createdAt: now, updatedAt: now)
@@ -210,7 +210,7 @@ final class XMLInputGuard: ByteSource {
                     if sinceElementEnd > InputLimits.xmlElementBytes {
                         throw .malformed(
                             path: name,
-                            reason: "byte \(offset + Int64(index)): an XML element runs past \(InputLimits.xmlElementBytes >> 10) KiB; an element may be at most that long")
+                            reason: Phrase("byte {offset}: an XML element runs past {InputLimits} KiB; an element may be at most that long", ["offset": "\(offset + Int64(index))", "InputLimits": "\(InputLimits.xmlElementBytes >> 10)"]))
                     }
                 }
             }

@@ -1,4 +1,5 @@
 import CLibXML2
+import HealthCore
 
 /// A forward-only XML reader over a ``ByteSource`` (libxml2's `xmlTextReader`). It owns the
 /// reader and frees it in `deinit`. Only the current node is held, so memory stays flat for
@@ -40,7 +41,7 @@ final class XMLStreamReader {
             XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_COMPACT.rawValue
                 | XML_PARSE_BIG_LINES.rawValue)
         guard let reader = xmlReaderForIO(read, nil, context, path, nil, options) else {
-            throw .malformed(path: path, reason: "libxml2 could not start reading")
+            throw .malformed(path: path, reason: Phrase("libxml2 could not start reading"))
         }
         self.reader = reader
         let handler: xmlStructuredErrorFunc = { context, error in
@@ -63,7 +64,7 @@ final class XMLStreamReader {
         let status = xmlTextReaderRead(reader)
         if let error = box.readError { throw error }
         if status < 0 || box.parseError != nil {
-            throw .malformed(path: path, reason: box.parseError ?? "the XML is not well-formed (truncated?)")
+            throw .malformed(path: path, reason: box.parseError.map { Phrase(verbatim: $0) } ?? Phrase("the XML is not well-formed (truncated?)"))
         }
         return status == 1
     }

@@ -9,14 +9,14 @@ protocol CSVRowDecoder {
     /// `FILE:LINE` problem); a fault of the whole file is an ``InterchangeError``.
     mutating func decode(_ row: CSVRow, line: Int, into sink: ImportSink) throws(RowFault)
     /// One line the import prints about how the file was read (nil for none).
-    func note(_ header: CSVColumns) -> String?
+    func note(_ header: CSVColumns) -> Phrase?
     /// Lines before the header (Samsung Health names its data type on line 1).
     static var preambleLines: Int { get }
 }
 
 /// The steps every row decoder takes alike.
 extension CSVRowDecoder {
-    func note(_ header: CSVColumns) -> String? { nil }
+    func note(_ header: CSVColumns) -> Phrase? { nil }
     static var preambleLines: Int { 0 }
 
     /// Whose readings a file of `format`, which names no person, holds; refused when no profile was chosen.
@@ -26,8 +26,8 @@ extension CSVRowDecoder {
     }
 
     /// Refuses a header without the columns the format needs, saying what its header looks like.
-    static func requireColumns(_ present: Bool, _ context: DecodeContext, expected: String) throws(InterchangeError) {
-        guard present else { throw .malformed(path: context.name, reason: "line 1: \(expected)") }
+    static func requireColumns(_ present: Bool, _ context: DecodeContext, expected: Phrase) throws(InterchangeError) {
+        guard present else { throw .malformed(path: context.name, reason: Phrase("line 1: {expected}", terms: ["expected": expected])) }
     }
 
     /// Hands the reading of `line` to the import; a fault of the import itself stops the file.
@@ -43,7 +43,7 @@ enum RowFault: Error {
     /// The whole file is wrong (e.g. its dates' order cannot be told).
     case file(InterchangeError)
 
-    static func invalid(_ message: String) -> RowFault { .invalid(ValidationError(message)) }
+    static func invalid(_ phrase: Phrase) -> RowFault { .invalid(ValidationError(phrase)) }
 }
 
 /// Reads a CSV input row by row for a ``CSVRowDecoder``: the header first, then every row,
@@ -81,11 +81,11 @@ enum CSVFileDecoder {
                     // A trailing separator on every row (Samsung Health writes one) adds empty cells only.
                     guard record.cells.count <= width || record.cells[width...].allSatisfy({ $0.trimmingWhitespace().isEmpty }) else {
                         let separator = reader.separator == UInt8(ascii: ",") ? "a comma" : reader.separator == UInt8(ascii: ";") ? "a semicolon" : "a tab"
-                        throw RowFault.invalid("\(record.cells.count) cells where the header has \(width); quote a value that holds \(separator)")
+                        throw RowFault.invalid(Phrase("{count} cells where the header has {width}; quote a value that holds {separator}", ["count": "\(record.cells.count)", "width": "\(width)", "separator": "\(separator)"]))
                     }
                     try current.decode(CSVRow(cells: record.cells), line: record.line, into: sink)
                 } catch .invalid(let error) {
-                    try sink.problem(at: context.location(line: record.line), error.message)
+                    try sink.problem(at: context.location(line: record.line), error.phrase)
                 } catch .file(let error) {
                     throw error
                 }
@@ -96,9 +96,9 @@ enum CSVFileDecoder {
         } catch let error as CSVReader.SyntaxError {
             throw .malformed(path: "\(context.name):\(error.line)", reason: error.reason)
         } catch {
-            throw .malformed(path: context.name, reason: "\(error)")
+            throw .malformed(path: context.name, reason: Phrase(verbatim: "\(error)"))
         }
-        guard decoder != nil else { throw .malformed(path: context.name, reason: "the file is empty") }
+        guard decoder != nil else { throw .malformed(path: context.name, reason: Phrase("the file is empty")) }
         try sink.flush()
     }
 

@@ -1,4 +1,4 @@
-import HealthCore
+public import HealthCore
 
 /// An RFC 4180 reader over bytes that arrive in pieces: quoted cells may hold commas, quotes and
 /// line breaks; a UTF-8 BOM and CRLF or CR line ends are accepted. The separator is a comma, or a
@@ -16,12 +16,12 @@ public final class CSVReader {
     /// Bytes that are not CSV: an unterminated quote, bad UTF-8, a record past the limit.
     public struct SyntaxError: Error, Equatable {
         public let line: Int
-        public let reason: String
+        public let reason: Phrase
         /// True when only this record is wrong (its ends were found) and the next can be read;
         /// false when the reader cannot go on (an unclosed quote, a record past the limit).
         public let canContinue: Bool
 
-        public init(line: Int, reason: String, canContinue: Bool = false) {
+        public init(line: Int, reason: Phrase, canContinue: Bool = false) {
             self.line = line
             self.reason = reason
             self.canContinue = canContinue
@@ -162,7 +162,7 @@ public final class CSVReader {
             }
             if finished {
                 guard start < end else { return nil }
-                if inQuotes { throw SyntaxError(line: quoteLine, reason: "a quoted cell is never closed") }
+                if inQuotes { throw SyntaxError(line: quoteLine, reason: Phrase("a quoted cell is never closed")) }
                 let recordStart = start
                 start = end
                 return (recordStart, end, lines)
@@ -181,8 +181,8 @@ public final class CSVReader {
                     throw SyntaxError(
                         line: inQuotes ? quoteLine : line,
                         reason: inQuotes
-                            ? "a quoted cell opened here runs past \(maximumRecordBytes >> 10) KiB without closing; a record may be at most that long"
-                            : "a line longer than \(maximumRecordBytes >> 10) KiB starts here; a record may be at most that long")
+                            ? Phrase("a quoted cell opened here runs past {n} KiB without closing; a record may be at most that long", ["n": String(maximumRecordBytes >> 10)])
+                            : Phrase("a line longer than {n} KiB starts here; a record may be at most that long", ["n": String(maximumRecordBytes >> 10)]))
                 }
                 buffer.append(contentsOf: repeatElement(0, count: min(buffer.count, maximumRecordBytes + 1 - buffer.count)))
             }
@@ -214,7 +214,7 @@ public final class CSVReader {
             // Most cells are ASCII: they need no validation (and no generic decoding path).
             if cell.allSatisfy({ $0 < 0x80 }) { return String(decoding: cell, as: UTF8.self) }
             guard let text = String(validating: cell, as: UTF8.self) else {
-                throw SyntaxError(line: line, reason: "the file is not valid UTF-8", canContinue: true)
+                throw SyntaxError(line: line, reason: Phrase("the file is not valid UTF-8"), canContinue: true)
             }
             return text
         }
@@ -228,7 +228,7 @@ public final class CSVReader {
                 quotedCell.removeAll(keepingCapacity: true)
                 index += 1
                 while true {
-                    guard index < count else { throw SyntaxError(line: firstLine, reason: "a quoted cell is never closed") }
+                    guard index < count else { throw SyntaxError(line: firstLine, reason: Phrase("a quoted cell is never closed")) }
                     let byte = bytes[index]
                     if byte == quote {
                         if index + 1 < count && bytes[index + 1] == quote {
@@ -246,13 +246,13 @@ public final class CSVReader {
                 cells.append(try quotedCell.withUnsafeBufferPointer { try text($0) })
                 while index < count && bytes[index] == space { index += 1 }
                 if index < count && bytes[index] != comma {
-                    throw SyntaxError(line: line, reason: "text after a closing quote", canContinue: true)
+                    throw SyntaxError(line: line, reason: Phrase("text after a closing quote"), canContinue: true)
                 }
             } else {
                 let cellStart = index
                 while index < count && bytes[index] != comma {
                     if bytes[index] == quote {
-                        throw SyntaxError(line: line, reason: "a quote inside an unquoted cell; quote the whole cell", canContinue: true)
+                        throw SyntaxError(line: line, reason: Phrase("a quote inside an unquoted cell; quote the whole cell"), canContinue: true)
                     }
                     index += 1
                 }

@@ -1,4 +1,4 @@
-import HealthCore
+public import HealthCore
 
 /// Which column of a spreadsheet holds what, for a file that is no export HealthLog knows by
 /// its header: a sheet kept by hand, or a paper log typed up.
@@ -30,15 +30,15 @@ public struct ColumnMapping: Sendable, Equatable {
         var columns: [Field: String] = [:]
         for pair in text.split(separator: ",", omittingEmptySubsequences: true) {
             guard let equals = pair.firstIndex(of: "=") else {
-                throw ColumnMappingError("'\(pair)' is not FIELD=Column (for example systolic=SYS)")
+                throw ColumnMappingError(Phrase("'{pair}' is not FIELD=Column (for example systolic=SYS)", ["pair": "\(pair)"]))
             }
             let name = String(pair[..<equals]).trimmingWhitespace().lowercased()
             let column = String(String(pair[pair.index(after: equals)...]).trimmingWhitespace())
             guard let field = Field(rawValue: name) else {
-                throw ColumnMappingError("'\(name)' is not a field; the fields are \(Field.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw ColumnMappingError(Phrase("'{name}' is not a field; the fields are {Field}", ["name": name, "Field": "\(Field.allCases.map(\.rawValue).joined(separator: ", "))"]))
             }
-            guard !column.isEmpty else { throw ColumnMappingError("\(name)= names no column") }
-            guard columns[field] == nil else { throw ColumnMappingError("\(name) is given twice") }
+            guard !column.isEmpty else { throw ColumnMappingError(Phrase("{name}= names no column", ["name": name])) }
+            guard columns[field] == nil else { throw ColumnMappingError(Phrase("{name} is given twice", ["name": name])) }
             columns[field] = column
         }
         try self.init(columns)
@@ -48,18 +48,18 @@ public struct ColumnMapping: Sendable, Equatable {
     public init(_ columns: [Field: String]) throws(ColumnMappingError) {
         let has = { (field: Field) in columns[field] != nil }
         if has(.datetime) && (has(.date) || has(.time)) {
-            throw ColumnMappingError("give datetime= or date= and time=, not both")
+            throw ColumnMappingError(Phrase("give datetime= or date= and time=, not both"))
         }
         guard has(.datetime) || (has(.date) && has(.time)) else {
-            throw ColumnMappingError("a reading needs its time: give date= and time=, or datetime=")
+            throw ColumnMappingError(Phrase("a reading needs its time: give date= and time=, or datetime="))
         }
         if has(.bp) && (has(.systolic) || has(.diastolic)) {
-            throw ColumnMappingError("give bp= or systolic= and diastolic=, not both")
+            throw ColumnMappingError(Phrase("give bp= or systolic= and diastolic=, not both"))
         }
-        guard has(.systolic) == has(.diastolic) else { throw ColumnMappingError("systolic= and diastolic= go together") }
-        guard !(has(.weight) && has(.weightLb)) else { throw ColumnMappingError("give weight= (kg) or weight_lb=, not both") }
+        guard has(.systolic) == has(.diastolic) else { throw ColumnMappingError(Phrase("systolic= and diastolic= go together")) }
+        guard !(has(.weight) && has(.weightLb)) else { throw ColumnMappingError(Phrase("give weight= (kg) or weight_lb=, not both")) }
         guard [.systolic, .bp, .pulse, .weight, .weightLb].contains(where: has) else {
-            throw ColumnMappingError("no value is mapped: give systolic= and diastolic=, bp=, pulse=, weight= or weight_lb=")
+            throw ColumnMappingError(Phrase("no value is mapped: give systolic= and diastolic=, bp=, pulse=, weight= or weight_lb="))
         }
         self.columns = columns
     }
@@ -105,6 +105,8 @@ public struct ColumnMapping: Sendable, Equatable {
 
 /// Why a `--columns` mapping cannot be used.
 public struct ColumnMappingError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let description: String
-    init(_ description: String) { self.description = description }
+    /// What is wrong with the mapping, in the reader's language (see ``Phrase``).
+    public let phrase: Phrase
+    init(_ phrase: Phrase) { self.phrase = phrase }
+    public var description: String { phrase.english }
 }

@@ -64,7 +64,7 @@ public enum ReadingCSVCodec {
     /// offset is read in `zone`.
     public static func decode(_ cells: [String], zone: any TimeZoneRule, now: Int64) throws(ValidationError) -> Reading {
         guard cells.count == header.count || cells.count == header.count - 1 else {
-            throw .invalid("expected \(header.count) cells, found \(cells.count)")
+            throw .invalid(Phrase("expected {count} cells, found {count2}", ["count": "\(header.count)", "count2": "\(cells.count)"]))
         }
         return try decode(CSVRow(cells: cells), columns: .standard, now: now) { (date, clock, written) throws(ValidationError) in
             try zone.wallClockInstant(date: date, hour: clock.hour, minute: clock.minute, second: clock.second, written: written)
@@ -80,13 +80,13 @@ public enum ReadingCSVCodec {
         _ row: CSVRow, columns: Columns, now: Int64, profile: String? = nil, wallClock: WallClock
     ) throws(ValidationError) -> (reading: Reading, hasOffset: Bool) {
         let givenID = row[columns.id]
-        guard givenID.isEmpty || Reading.isValidID(givenID) else { throw .invalid("id '\(givenID)' is not a UUID") }
+        guard givenID.isEmpty || Reading.isValidID(givenID) else { throw .invalid(Phrase("id '{givenID}' is not a UUID", ["givenID": "\(givenID)"])) }
         let id = givenID.isEmpty ? Reading.newID() : givenID.asciiLowercased()
         let (takenAt, hasOffset) = try parseTime(row[columns.takenAt], wallClock: wallClock)
         let systolic = try optionalNumber(row[columns.systolic][...], name: "systolic")
         let diastolic = try optionalNumber(row[columns.diastolic][...], name: "diastolic")
         guard (systolic == nil) == (diastolic == nil) else {
-            throw .invalid("systolic and diastolic must be given together")
+            throw .invalid(Phrase("systolic and diastolic must be given together"))
         }
         var weight: Int?
         let weightText = row[columns.weight]
@@ -96,7 +96,7 @@ public enum ReadingCSVCodec {
             let parts = weightText.split(separator: ",", omittingEmptySubsequences: false)
             let pointed = parts.count == 2 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) } ? parts.joined(separator: ".") : weightText
             guard let grams = parseKilograms(pointed) else {
-                throw .invalid("weight_kg '\(weightText)' is not a number like 72.5")
+                throw .invalid(Phrase("weight_kg '{weightText}' is not a number like 72.5", ["weightText": "\(weightText)"]))
             }
             weight = grams
         }
@@ -109,7 +109,7 @@ public enum ReadingCSVCodec {
         let note = SpreadsheetGuard.unguarded(columns.note.flatMap { $0 < row.cells.count ? row.cells[$0] : nil } ?? "")
         let siteText = row[columns.site].lowercased()
         guard let site = siteText.isEmpty ? .home : MeasurementSite(rawValue: siteText) else {
-            throw .invalid("site '\(siteText)' is not home or office")
+            throw .invalid(Phrase("site '{siteText}' is not home or office", ["siteText": "\(siteText)"]))
         }
         let reading = Reading(
             id: id, profileID: row[columns.profile].isEmpty ? profile ?? "" : row[columns.profile], takenAt: takenAt,
@@ -123,7 +123,7 @@ public enum ReadingCSVCodec {
     private static func optionalNumber(_ text: Substring, name: String) throws(ValidationError) -> Int? {
         guard !text.isEmpty else { return nil }
         guard let number = parseWholeNumber(text) else {
-            throw .invalid("\(name) '\(text)' is not a whole number")
+            throw .invalid(Phrase("{name} '{text}' is not a whole number", ["text": "\(text)"], terms: ["name": fieldTerm(name)]))
         }
         return number
     }
@@ -138,6 +138,6 @@ public enum ReadingCSVCodec {
         {
             return (try wallClock(date, (hour, minute, second), "taken_at '\(text)'"), false)
         }
-        throw .invalid("taken_at '\(text)' is not a date and time like 2026-11-30T07:45:00+08:00")
+        throw .invalid(Phrase("taken_at '{text}' is not a date and time like 2026-11-30T07:45:00+08:00", ["text": "\(text)"]))
     }
 }

@@ -1,4 +1,4 @@
-import HealthCore
+public import HealthCore
 
 /// The order of a numeric date's parts, for `--date-order`.
 public enum DateOrder: String, CaseIterable, Sendable {
@@ -27,11 +27,14 @@ public enum DateOrder: String, CaseIterable, Sendable {
     }
 
     /// `day/month/year`, as messages name the order.
-    public var words: String {
+    public var words: String { term.english }
+
+    /// ``words`` in the reader's language.
+    public var term: Phrase {
         switch self {
-        case .dmy: "day/month/year"
-        case .mdy: "month/day/year"
-        case .ymd: "year/month/day"
+        case .dmy: Phrase("day/month/year")
+        case .mdy: Phrase("month/day/year")
+        case .ymd: Phrase("year/month/day")
         }
     }
 }

@@ -16,7 +16,7 @@ enum FHIRImport {
         var state = FHIRReadState(context: context, sink: sink)
         do {
             guard try reader.peek() == .object else {
-                throw InterchangeError.malformed(path: context.name, reason: "a FHIR file starts with a resource: {\"resourceType\": …}")
+                throw InterchangeError.malformed(path: context.name, reason: Phrase("a FHIR file starts with a resource: {\"resourceType\": …}"))
             }
             // The root: a Bundle, whose entries are read one at a time, or one resource.
             try reader.enterObject()
@@ -37,14 +37,14 @@ enum FHIRImport {
             }
             let root = JSONValue.object(members)
             guard let type = root["resourceType"]?.string else {
-                throw InterchangeError.malformed(path: context.name, reason: "line 1: the resource has no resourceType")
+                throw InterchangeError.malformed(path: context.name, reason: Phrase("line 1: the resource has no resourceType"))
             }
             if let older = FHIRRelease.older(root, fullUrl: nil) {
                 throw InterchangeError.malformed(path: context.name, reason: FHIRRelease.refusal(older))
             }
             if type != "Bundle" {
                 guard !sawEntries else {
-                    throw InterchangeError.malformed(path: context.name, reason: "a \(type) with entries; only a Bundle has them")
+                    throw InterchangeError.malformed(path: context.name, reason: Phrase("a {type} with entries; only a Bundle has them", ["type": "\(type)"]))
                 }
                 try state.resource(root, fullUrl: nil, location: context.location(line: 1))
             }
@@ -53,16 +53,16 @@ enum FHIRImport {
                 let line = reader.line
                 let value = try reader.readValue()
                 guard value.members != nil else {
-                    throw InterchangeError.malformed(path: "\(context.name):\(line)", reason: "a resource must be a JSON object")
+                    throw InterchangeError.malformed(path: "\(context.name):\(line)", reason: Phrase("a resource must be a JSON object"))
                 }
                 try state.resource(value, fullUrl: nil, location: context.location(line: line))
             }
         } catch let error as InterchangeError {
             throw error
         } catch let error as JSONSyntaxError {
-            throw .malformed(path: context.name, reason: error.description)
+            throw .malformed(path: context.name, reason: Phrase(verbatim: error.description))
         } catch {
-            throw .malformed(path: context.name, reason: "\(error)")
+            throw .malformed(path: context.name, reason: Phrase(verbatim: "\(error)"))
         }
         try state.finish()
         try sink.flush()
@@ -109,7 +109,7 @@ private struct FHIRReadState {
 
     mutating func entry(_ entry: JSONValue, index: Int) throws(InterchangeError) {
         guard let resource = entry["resource"], resource.members != nil else {
-            sink.skip("Bundle entries without a resource")
+            sink.skip(Phrase("Bundle entries without a resource"))
             return
         }
         let kind = resource["resourceType"]?.string ?? "?"
@@ -125,9 +125,9 @@ private struct FHIRReadState {
         case "Patient": try patient(resource, fullUrl: fullUrl, location: location)
         case "Observation": try observation(resource, fullUrl: fullUrl, location: location)
         case let other? where other == "MedicationStatement" || other == "Basic":
-            if ownEventID(resource) != nil { try event(resource, location: location) } else { sink.skip(other) }
-        case let other?: sink.skip(other)
-        case nil: try sink.problem(at: location, "it has no resourceType")
+            if ownEventID(resource) != nil { try event(resource, location: location) } else { sink.skip(Phrase(verbatim: other)) }
+        case let other?: sink.skip(Phrase(verbatim: other))
+        case nil: try sink.problem(at: location, Phrase("it has no resourceType"))
         }
     }
 
@@ -193,7 +193,7 @@ private struct FHIRReadState {
     private func event(_ resource: JSONValue, location: String) throws(InterchangeError) {
         let subject = resource["subject"]?["reference"]?.string ?? ""
         guard let found = profile(ofSubject: subject) else {
-            try sink.problem(at: location, "its subject '\(subject)' is not a Patient in this file, and no profile was named to import into")
+            try sink.problem(at: location, Phrase("its subject '{subject}' is not a Patient in this file, and no profile was named to import into", ["subject": "\(subject)"]))
             return
         }
         guard let profileID = found else { return }
@@ -205,7 +205,7 @@ private struct FHIRReadState {
         let text = isMedication
             ? resource["medicationCodeableConcept"]?["text"]?.string : resource["code"]?["text"]?.string
         guard let atText, let at = ZonedInstant(iso8601: atText) else {
-            try sink.problem(at: location, "the event has no time with a UTC offset")
+            try sink.problem(at: location, Phrase("the event has no time with a UTC offset"))
             return
         }
         let updated = resource["meta"]?["lastUpdated"]?.string.flatMap(InstantText.parse) ?? context.now
@@ -237,13 +237,13 @@ private struct FHIRReadState {
 
     private mutating func observation(_ observation: JSONValue, fullUrl: String?, location: String) throws(InterchangeError) {
         guard let kind = FHIRReadState.loincCodes(observation["code"]).lazy.compactMap({ FHIRReadState.kinds[$0] }).first else {
-            sink.skip("Observation (not a vital sign HealthLog keeps)")
+            sink.skip(Phrase("Observation (not a vital sign HealthLog keeps)"))
             return
         }
         do {
             try add(observation, kind: kind, fullUrl: fullUrl, location: location)
         } catch {
-            try sink.problem(at: location, error.message)
+            try sink.problem(at: location, error.phrase)
         }
         if let key = completedOwnGroup {
             completedOwnGroup = nil
@@ -252,7 +252,7 @@ private struct FHIRReadState {
     }
 
     private mutating func add(_ observation: JSONValue, kind: Kind, fullUrl: String?, location: String) throws(ValidationError) {
-        if observation["status"]?.string == "entered-in-error" { throw .invalid("its status is entered-in-error") }
+        if observation["status"]?.string == "entered-in-error" { throw .invalid(Phrase("its status is entered-in-error")) }
         let takenAt = try effectiveTime(observation)
         let subject = observation["subject"]?["reference"]?.string ?? ""
         let own = observation["identifier"]?.array?.first { $0["system"]?.string == FHIRCodes.readingSystem }?["value"]?.string
@@ -277,12 +277,12 @@ private struct FHIRReadState {
                 let name = code == FHIRCodes.systolic ? "systolic" : "diastolic"
                 if let reason = component["dataAbsentReason"] {
                     let why = reason["coding"]?[0]?["code"]?.string ?? reason["text"]?.string ?? "absent"
-                    throw .invalid("a blood pressure needs both systolic and diastolic (\(name) has dataAbsentReason \(why))")
+                    throw .invalid(Phrase("a blood pressure needs both systolic and diastolic ({name} has dataAbsentReason {why})", ["why": "\(why)"], terms: ["name": fieldTerm(name)]))
                 }
                 values[code] = try whole(component["valueQuantity"], name: name, units: ["mm[Hg]", "mmHg", "mm Hg"])
             }
             guard let systolic = values[FHIRCodes.systolic], let diastolic = values[FHIRCodes.diastolic] else {
-                throw .invalid("a blood pressure needs both systolic and diastolic")
+                throw .invalid(Phrase("a blood pressure needs both systolic and diastolic"))
             }
             group.systolic = systolic
             group.diastolic = diastolic
@@ -292,11 +292,11 @@ private struct FHIRReadState {
             group.pulse = try whole(observation["valueQuantity"], name: "heart rate", units: ["/min", "beats/minute", "{beats}/min", "bpm"])
         case .weight:
             guard let quantity = observation["valueQuantity"], let value = quantity["value"]?.double else {
-                throw .invalid("body weight has no value")
+                throw .invalid(Phrase("body weight has no value"))
             }
             let unit = quantity["code"]?.string ?? quantity["unit"]?.string ?? ""
-            guard ["kg", "g", "[lb_av]", "lb", "lbs"].contains(unit) else { throw .invalid("body weight unit '\(unit)' is not kg, g or [lb_av]") }
-            guard let weight = grams(value, unit: unit) else { throw .invalid("body weight \(value) \(unit) is out of range (\(ValueLimits.weightText))") }
+            guard ["kg", "g", "[lb_av]", "lb", "lbs"].contains(unit) else { throw .invalid(Phrase("body weight unit '{unit}' is not kg, g or [lb_av]", ["unit": "\(unit)"])) }
+            guard let weight = grams(value, unit: unit) else { throw .invalid(Phrase("body weight {value} {unit} is out of range ({weightText})", ["value": "\(value)", "unit": "\(unit)", "weightText": "\(ValueLimits.weightText)"])) }
             group.weightGrams = weight
         }
         if let updated = observation["meta"]?["lastUpdated"]?.string.flatMap(InstantText.parse) {
@@ -326,10 +326,10 @@ private struct FHIRReadState {
             else if let text = observation["effectiveInstant"]?.string { ("effectiveInstant", text) }
             else if let text = observation["effectivePeriod"]?["start"]?.string { ("effectivePeriod.start", text) }
             else { ("effectiveDateTime", nil) }
-        guard let text = value else { throw .invalid("it has no effectiveDateTime") }
+        guard let text = value else { throw .invalid(Phrase("it has no effectiveDateTime")) }
         if let instant = ZonedInstant(iso8601: text) { return instant }
         if text.count <= 10, text.first?.isNumber == true, !text.contains(":") {
-            throw .invalid("\(name) '\(text)' has a date but no time")
+            throw .invalid(Phrase("{name} '{text}' has a date but no time", ["text": "\(text)"], terms: ["name": fieldTerm(name)]))
         }
         if text.count >= 16, let date = CivilDate(iso: text.prefix(10)), text.dropFirst(10).first == "T",
             let clock = WallClockText.time(String(text.dropFirst(11)))
@@ -337,15 +337,15 @@ private struct FHIRReadState {
             return try context.zone.wallClockInstant(
                 date: date, hour: clock.hour, minute: clock.minute, second: clock.second, written: "\(name) '\(text)'")
         }
-        throw .invalid("\(name) '\(text)' is not a date-time like 2024-03-05T08:30:00+01:00")
+        throw .invalid(Phrase("{name} '{text}' is not a date-time like 2024-03-05T08:30:00+01:00", ["text": "\(text)"], terms: ["name": fieldTerm(name)]))
     }
 
     private func whole(_ quantity: JSONValue?, name: String, units: [String]) throws(ValidationError) -> Int {
-        guard let quantity, let value = quantity["value"]?.double else { throw .invalid("the \(name) value is missing") }
+        guard let quantity, let value = quantity["value"]?.double else { throw .invalid(Phrase("the {name} value is missing", terms: ["name": fieldTerm(name)])) }
         if let unit = quantity["code"]?.string ?? quantity["unit"]?.string, !units.contains(unit) {
-            throw .invalid("\(name) unit '\(unit)' is not \(units[0])")
+            throw .invalid(Phrase("{name} unit '{unit}' is not {units}", ["unit": "\(unit)", "units": "\(units[0])"], terms: ["name": fieldTerm(name)]))
         }
-        guard let whole = roundedInt(value) else { throw .invalid("\(name) value \(value) is out of range") }
+        guard let whole = roundedInt(value) else { throw .invalid(Phrase("{name} value {value} is out of range", ["value": "\(value)"], terms: ["name": fieldTerm(name)])) }
         return whole
     }
 
@@ -355,12 +355,12 @@ private struct FHIRReadState {
     private mutating func complete(_ key: String) throws(InterchangeError) {
         guard let group = groups.removeValue(forKey: key) else { return }
         guard let found = profile(ofSubject: group.subject) else {
-            try sink.problem(at: group.location, "its subject '\(group.subject)' is not a Patient in this file, and no profile was named to import into")
+            try sink.problem(at: group.location, Phrase("its subject '{subject}' is not a Patient in this file, and no profile was named to import into", ["subject": "\(group.subject)"]))
             return
         }
         guard let profileID = found else { return }  // another profile's, left out by --profile
         guard (group.systolic == nil) == (group.diastolic == nil) else {
-            try sink.problem(at: group.location, "a blood pressure needs both systolic and diastolic")
+            try sink.problem(at: group.location, Phrase("a blood pressure needs both systolic and diastolic"))
             return
         }
         let reading = Reading(

@@ -63,7 +63,7 @@ enum FHIRRelease {
     }
 
     /// The one line an older release is refused with.
-    static func refusal(_ found: (release: String, evidence: String)) -> String {
-        "this is FHIR \(found.release) (\(found.evidence)); HealthLog reads \(read): export or convert it as R4"
+    static func refusal(_ found: (release: String, evidence: String)) -> Phrase {
+        Phrase("this is FHIR {release} ({evidence}); HealthLog reads {read}: export or convert it as R4", ["release": found.release, "evidence": found.evidence, "read": read])
     }
 }

@@ -17,7 +17,7 @@ struct HealthLogCSVDecoder: CSVRowDecoder {
     init(header: CSVColumns, context: DecodeContext) throws(InterchangeError) {
         try Self.requireColumns(
             header.has(["taken_at"]), context,
-            expected: "a HealthLog CSV file starts with the header \(ReadingCSVCodec.header.joined(separator: ",")) (or some of its columns, taken_at among them)")
+            expected: Phrase("a HealthLog CSV file starts with the header {ReadingCSVCodec} (or some of its columns, taken_at among them)", ["ReadingCSVCodec": "\(ReadingCSVCodec.header.joined(separator: ","))"]))
         columns = ReadingCSVCodec.Columns(header)
         defaultProfile = header.has(["profile"]) ? context.profile : try Self.profile(for: .csv, context)
         width = header.width
@@ -26,7 +26,7 @@ struct HealthLogCSVDecoder: CSVRowDecoder {
 
     mutating func decode(_ row: CSVRow, line: Int, into sink: ImportSink) throws(RowFault) {
         guard row.cells.count >= width || row[columns.id].isEmpty else {
-            throw .invalid("\(row.cells.count) cells where the header has \(width): a cut-off or hand-edited row (give every column, empty where there is no value)")
+            throw .invalid(Phrase("{count} cells where the header has {width}: a cut-off or hand-edited row (give every column, empty where there is no value)", ["count": "\(row.cells.count)", "width": "\(width)"]))
         }
         let decoded: (reading: Reading, hasOffset: Bool)
         do {

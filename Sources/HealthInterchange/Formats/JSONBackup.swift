@@ -96,15 +96,15 @@ public enum JSONBackup {
                 switch key {
                 case "format":
                     guard try reader.readValue().string == "healthlog-backup" else {
-                        throw InterchangeError.malformed(path: context.name, reason: "'format' is not healthlog-backup")
+                        throw InterchangeError.malformed(path: context.name, reason: Phrase("'format' is not healthlog-backup"))
                     }
                     sawFormat = true
                 case "version":
                     let found = try reader.readValue()
-                    guard let number = found.int else { throw InterchangeError.malformed(path: context.name, reason: "'version' must be a whole number") }
+                    guard let number = found.int else { throw InterchangeError.malformed(path: context.name, reason: Phrase("'version' must be a whole number")) }
                     guard number <= version else {
                         throw InterchangeError.malformed(
-                            path: context.name, reason: "backup format \(number) is newer than this healthlog reads (\(version)); upgrade healthlog")
+                            path: context.name, reason: Phrase("backup format {number} is newer than this healthlog reads ({version}); upgrade healthlog", ["number": "\(number)", "version": "\(version)"]))
                     }
                     fileVersion = number
                 case "profiles":
@@ -133,15 +133,15 @@ public enum JSONBackup {
                     try reader.skipValue()  // a newer HealthLog's additions
                 }
             }
-            guard try reader.atEnd() else { throw InterchangeError.malformed(path: context.name, reason: "text after the end of the backup") }
+            guard try reader.atEnd() else { throw InterchangeError.malformed(path: context.name, reason: Phrase("text after the end of the backup")) }
         } catch let error as InterchangeError {
             throw error
         } catch let error as JSONSyntaxError {
-            throw .malformed(path: context.name, reason: "\(error.description) (is it a complete HealthLog backup?)")
+            throw .malformed(path: context.name, reason: Phrase("{error} (is it a complete HealthLog backup?)", ["error": "\(error.description)"]))
         } catch {
-            throw .malformed(path: context.name, reason: "\(error)")
+            throw .malformed(path: context.name, reason: Phrase(verbatim: "\(error)"))
         }
-        guard sawFormat else { throw .malformed(path: context.name, reason: "'format' is missing; this is not a HealthLog backup") }
+        guard sawFormat else { throw .malformed(path: context.name, reason: Phrase("'format' is missing; this is not a HealthLog backup")) }
         try sink.flush()
     }
 
@@ -204,10 +204,10 @@ public enum JSONBackup {
     public static func event(from value: JSONValue) throws(ValidationError) -> Event {
         let fields = try JSONFields(value)
         let atText = try fields.string("at")
-        guard let at = ZonedInstant(iso8601: atText) else { throw .invalid("at '\(atText)' is not ISO 8601 with an offset") }
+        guard let at = ZonedInstant(iso8601: atText) else { throw .invalid(Phrase("at '{atText}' is not ISO 8601 with an offset", ["atText": "\(atText)"])) }
         let kindText = try fields.string("kind")
         guard let kind = EventKind(rawValue: kindText) else {
-            throw .invalid("kind '\(kindText)' is not one of \(EventKind.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw .invalid(Phrase("kind '{kindText}' is not one of {EventKind}", ["kindText": "\(kindText)", "EventKind": "\(EventKind.allCases.map(\.rawValue).joined(separator: ", "))"]))
         }
         let event = Event(
             id: try fields.string("id").lowercased(), profileID: try fields.string("profile"), at: at, kind: kind,
@@ -220,18 +220,18 @@ public enum JSONBackup {
         let fields = try JSONFields(value)
         let takenAtText = try fields.string("takenAt")
         guard let takenAt = ZonedInstant(iso8601: takenAtText) else {
-            throw .invalid("takenAt '\(takenAtText)' is not ISO 8601 with an offset")
+            throw .invalid(Phrase("takenAt '{takenAtText}' is not ISO 8601 with an offset", ["takenAtText": "\(takenAtText)"]))
         }
         var weight: Int?
         if let kilograms = try fields.optionalDouble("weightKg") {
-            guard let value = grams(kilograms, unit: "kg") else { throw .invalid("weightKg \(kilograms) is out of range (\(ValueLimits.weightText))") }
+            guard let value = grams(kilograms, unit: "kg") else { throw .invalid(Phrase("weightKg {kilograms} is out of range ({weightText})", ["kilograms": "\(kilograms)", "weightText": "\(ValueLimits.weightText)"])) }
             weight = value
         }
         var pressure: BloodPressure?
         switch (try fields.optionalInt("systolic"), try fields.optionalInt("diastolic")) {
         case (nil, nil): break
         case let (s?, d?): pressure = BloodPressure(systolic: s, diastolic: d)
-        default: throw .invalid("systolic and diastolic must be given together")
+        default: throw .invalid(Phrase("systolic and diastolic must be given together"))
         }
         let reading = Reading(
             id: try fields.string("id").lowercased(), profileID: try fields.string("profile"), takenAt: takenAt, bloodPressure: pressure,
@@ -245,7 +245,7 @@ public enum JSONBackup {
     /// `home` (also when absent, as in version 1) or `office`.
     private static func site(_ fields: JSONFields) throws(ValidationError) -> MeasurementSite {
         guard let text = try fields.optionalString("site") else { return .home }
-        guard let site = MeasurementSite(rawValue: text) else { throw .invalid("site '\(text)' must be home or office") }
+        guard let site = MeasurementSite(rawValue: text) else { throw .invalid(Phrase("site '{text}' must be home or office", ["text": "\(text)"])) }
         return site
     }
 
@@ -253,7 +253,7 @@ public enum JSONBackup {
     private static func instant(_ fields: JSONFields, _ key: String) throws(ValidationError) -> Int64 {
         let text = try fields.string(key)
         guard let milliseconds = InstantText.parse(text) else {
-            throw .invalid("'\(fields.name(key))' must be an ISO 8601 instant, not '\(text)'")
+            throw .invalid(Phrase("'{fields}' must be an ISO 8601 instant, not '{text}'", ["fields": "\(fields.name(key))", "text": "\(text)"]))
         }
         return milliseconds
     }

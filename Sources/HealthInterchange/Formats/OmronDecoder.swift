@@ -34,7 +34,7 @@ struct OmronDecoder: CSVRowDecoder {
         "Frequência cardíaca (bpm)",
     ]
     /// The languages read by name, for messages.
-    static let languages = "English, Dutch, German, French, Spanish, Italian and Portuguese"
+    static let languages = Phrase("English, Dutch, German, French, Spanish, Italian and Portuguese")
     /// A finding the monitor reports, in each of those languages.
     private static let flagWords: Set<String> = [
         "detected", "yes", "true", "1", "gedetecteerd", "ja", "erkannt", "festgestellt", "détecté", "detecte", "détectée", "oui",
@@ -129,22 +129,28 @@ struct OmronDecoder: CSVRowDecoder {
         truRead = at(["TruRead"], 7)
         try Self.requireColumns(
             ((date != nil && time != nil) || dateTime != nil) && systolic != nil && diastolic != nil, context,
-            expected: "an Omron Connect file needs the columns Date, Time, Systolic (mmHg) and Diastolic (mmHg)")
+            expected: Phrase("an Omron Connect file needs the columns Date, Time, Systolic (mmHg) and Diastolic (mmHg)"))
         // A column with a value HealthLog keeps is read, or the file is refused: never dropped.
         if let weight = header.position(prefix: ["weight", "gewicht", "poids", "peso"]) {
             throw .malformed(
-                path: context.name, reason: "line 1: column '\(header.names[weight])' holds weights, which an Omron file does not; import it with --columns")
+                path: context.name, reason: Phrase("line 1: column '{header}' holds weights, which an Omron file does not; import it with --columns", ["header": "\(header.names[weight])"]))
         }
         self.context = context
         self.profile = profile
     }
 
     /// The note an import prints about this file, if any.
-    func note(_ header: CSVColumns) -> String? {
+    func note(_ header: CSVColumns) -> Phrase? {
         guard byPosition else { return nil }
         let flags = [irregular, movement, afib].compactMap { $0 }.filter { $0 < header.names.count }.map { "'\(header.names[$0])'" }
-        return "the header is in a language HealthLog does not read by name (it reads \(OmronDecoder.languages)): date, time, blood pressure and pulse were read by position"
-            + (flags.isEmpty ? "" : "; the flags \(flags.joined(separator: ", ")) were not understood and not imported")
+        guard !flags.isEmpty else {
+            return Phrase(
+                "the header is in a language HealthLog does not read by name (it reads {languages}): date, time, blood pressure and pulse were read by position",
+                terms: ["languages": OmronDecoder.languages])
+        }
+        return Phrase(
+            "the header is in a language HealthLog does not read by name (it reads {languages}): date, time, blood pressure and pulse were read by position; the flags {flags} were not understood and not imported",
+            ["flags": flags.joined(separator: ", ")], terms: ["languages": OmronDecoder.languages])
     }
 
     mutating func decode(_ row: CSVRow, line: Int, into sink: ImportSink) throws(RowFault) {
@@ -154,7 +160,7 @@ struct OmronDecoder: CSVRowDecoder {
         }
         if OmronDecoder.averageWords.contains(value(truRead).lowercased()) {
             // A TruRead session's average, at the same minute as its readings: they are kept, it is not.
-            sink.skip("TruRead average rows")
+            sink.skip(Phrase("TruRead average rows"))
             return
         }
         let code = value(errorCode) == "0" ? "" : value(errorCode)
@@ -206,7 +212,7 @@ struct OmronDecoder: CSVRowDecoder {
             case .failure(.ambiguous):
                 throw .file(.dateOrderRequired(path: context.name, line: line, date: value(dateTime)))
             case .failure(.unreadable):
-                throw .invalid("date '\(value(dateTime))' is not a date and time like 2024/05/01 08:12")
+                throw .invalid(Phrase("date '{value}' is not a date and time like 2024/05/01 08:12", ["value": "\(value(dateTime))"]))
             }
         }
         let day: CivilDate
@@ -215,18 +221,18 @@ struct OmronDecoder: CSVRowDecoder {
         case .failure(.ambiguous): throw .file(.dateOrderRequired(path: context.name, line: line, date: value(date)))
         case .failure(.unreadable):
             if let order = context.dateOrder, value(date).contains(where: \.isNumber), !value(date).contains(where: \.isLetter) {
-                throw .invalid("date '\(value(date))' is not a date in \(order.words) order (--date-order \(order.rawValue))")
+                throw .invalid(Phrase("date '{value}' is not a date in {words} order (--date-order {order})", ["value": "\(value(date))", "order": "\(order.rawValue)"], terms: ["words": order.term]))
             }
-            throw .invalid("date '\(value(date))' is not like Jan 12 2025 or 12 Jan 2025")
+            throw .invalid(Phrase("date '{value}' is not like Jan 12 2025 or 12 Jan 2025", ["value": "\(value(date))"]))
         }
-        guard let clock = WallClockText.time(value(time)) else { throw .invalid("time '\(value(time))' is not like 08:12 or 8:12 AM") }
+        guard let clock = WallClockText.time(value(time)) else { throw .invalid(Phrase("time '{value}' is not like 08:12 or 8:12 AM", ["value": "\(value(time))"])) }
         return (day, clock)
     }
 
     private mutating func zone(_ name: String) throws(RowFault) -> any TimeZoneRule {
         guard !name.isEmpty else { return context.zone }
         if let known = zones[name] { return known }
-        guard let zone = timeZoneRule(named: name) else { throw .invalid("time zone '\(name)' is not known") }
+        guard let zone = timeZoneRule(named: name) else { throw .invalid(Phrase("time zone '{name}' is not known", ["name": name])) }
         zones[name] = zone
         return zone
     }
@@ -235,7 +241,7 @@ struct OmronDecoder: CSVRowDecoder {
 /// A whole number, or nil for an empty cell.
 func number(_ text: String, _ name: String) throws(RowFault) -> Int? {
     guard !text.isEmpty else { return nil }
-    guard let value = parseWholeNumber(text[...]) else { throw .invalid("\(name) '\(text)' is not a whole number") }
+    guard let value = parseWholeNumber(text[...]) else { throw .invalid(Phrase("{name} '{text}' is not a whole number", ["text": "\(text)"], terms: ["name": fieldTerm(name)])) }
     return value
 }
 
@@ -244,6 +250,6 @@ func bloodPressure(_ systolic: String, _ diastolic: String) throws(RowFault) -> 
     switch (try number(systolic, "systolic"), try number(diastolic, "diastolic")) {
     case (nil, nil): return nil
     case let (s?, d?): return BloodPressure(systolic: s, diastolic: d)
-    default: throw .invalid("systolic and diastolic must be given together")
+    default: throw .invalid(Phrase("systolic and diastolic must be given together"))
     }
 }

@@ -32,7 +32,7 @@ struct SamsungHealthDecoder: CSVRowDecoder {
         comment = column("comment")
         try Self.requireColumns(
             start != nil && ((systolic != nil && diastolic != nil) || weight != nil), context,
-            expected: "a Samsung Health file has start_time and systolic and diastolic (or weight) on line 2")
+            expected: Phrase("a Samsung Health file has start_time and systolic and diastolic (or weight) on line 2"))
         self.context = context
         self.profile = profile
     }
@@ -40,7 +40,7 @@ struct SamsungHealthDecoder: CSVRowDecoder {
     mutating func decode(_ row: CSVRow, line: Int, into sink: ImportSink) throws(RowFault) {
         let startText = row[start]
         guard case .success(let (day, clock)) = WallClockText.dateTime(startText, order: .ymd) else {
-            throw .invalid("start_time '\(startText)' is not a UTC time like 2024-06-01 08:00:00.000")
+            throw .invalid(Phrase("start_time '{startText}' is not a UTC time like 2024-06-01 08:00:00.000", ["startText": "\(startText)"]))
         }
         let minutes = try offsetMinutes(row[offset])
         let utc = ZonedInstant(date: day, hour: clock.hour, minute: clock.minute, second: clock.second, offsetMinutes: 0).utcSeconds
@@ -48,7 +48,7 @@ struct SamsungHealthDecoder: CSVRowDecoder {
         var grams: Int?
         if !row[weight].isEmpty {
             guard let kilograms = decimalNumber(row[weight]), let converted = HealthInterchange.grams(kilograms, unit: "kg") else {
-                throw .invalid("weight '\(row[weight])' is not a number of kilograms")
+                throw .invalid(Phrase("weight '{row}' is not a number of kilograms", ["row": "\(row[weight])"]))
             }
             grams = converted
         }
@@ -67,11 +67,11 @@ struct SamsungHealthDecoder: CSVRowDecoder {
         guard !text.isEmpty else { return nil }
         var rest = Substring(text)
         if rest.hasPrefix("UTC") || rest.hasPrefix("GMT") { rest = rest.dropFirst(3) }
-        guard let sign = rest.first, sign == "+" || sign == "-" else { throw .invalid("time_offset '\(text)' is not like UTC+0200") }
+        guard let sign = rest.first, sign == "+" || sign == "-" else { throw .invalid(Phrase("time_offset '{text}' is not like UTC+0200", ["text": "\(text)"])) }
         let digits = rest.dropFirst().filter { $0 != ":" }
         guard digits.count == 4, digits.allSatisfy(\.isASCIIDigit), let hours = Int(digits.prefix(2)), let minutes = Int(digits.suffix(2)),
             hours <= 18, minutes < 60
-        else { throw .invalid("time_offset '\(text)' is not like UTC+0200") }
+        else { throw .invalid(Phrase("time_offset '{text}' is not like UTC+0200", ["text": "\(text)"])) }
         return (sign == "-" ? -1 : 1) * (hours * 60 + minutes)
     }
 }

@@ -14,7 +14,7 @@ struct SpreadsheetDecoder: CSVRowDecoder {
 
     init(header: CSVColumns, context: DecodeContext) throws(InterchangeError) {
         guard let mapping = context.columns else {
-            throw .malformed(path: context.name, reason: "a spreadsheet is read with a mapping of its columns: --columns 'date=…,time=…,systolic=…,diastolic=…'")
+            throw .malformed(path: context.name, reason: Phrase("a spreadsheet is read with a mapping of its columns: --columns 'date=…,time=…,systolic=…,diastolic=…'"))
         }
         let profile = try Self.profile(for: .spreadsheet, context)
         var positions: [ColumnMapping.Field: Int] = [:]
@@ -23,7 +23,7 @@ struct SpreadsheetDecoder: CSVRowDecoder {
             guard let position = header.position([name]) else {
                 let names = header.names.map { "'\($0)'" }.joined(separator: ", ")
                 throw .malformed(
-                    path: context.name, reason: "line 1: --columns maps \(field.rawValue) to '\(name)', which is not in the header; its columns are \(names)")
+                    path: context.name, reason: Phrase("line 1: --columns maps {field} to '{name}', which is not in the header; its columns are {names}", ["field": "\(field.rawValue)", "name": "\(name)", "names": "\(names)"]))
             }
             positions[field] = position
         }
@@ -36,12 +36,12 @@ struct SpreadsheetDecoder: CSVRowDecoder {
         let positions = self.positions
         let cell = { (field: ColumnMapping.Field) in row[positions[field]] }
         if positions.keys.allSatisfy({ cell($0).isEmpty }) {
-            sink.skip("empty rows")
+            sink.skip(Phrase("empty rows"))
             return
         }
         if positions.keys.allSatisfy({ [.date, .time, .datetime].contains($0) || cell($0).isEmpty }) {
             // A sheet laid out ahead, its days written in and no reading taken yet.
-            sink.skip("rows with a time but no value")
+            sink.skip(Phrase("rows with a time but no value"))
             return
         }
         let (day, clock) = try when(cell, line: line)
@@ -49,14 +49,18 @@ struct SpreadsheetDecoder: CSVRowDecoder {
         var systolic = cell(.systolic), diastolic = cell(.diastolic)
         if positions[.bp] != nil, !cell(.bp).isEmpty {
             let parts = cell(.bp).split(separator: "/").map { String(String($0).trimmingWhitespace()) }
-            guard parts.count == 2 else { throw .invalid("blood pressure '\(cell(.bp))' is not like 138/86") }
+            guard parts.count == 2 else { throw .invalid(Phrase("blood pressure '{cell}' is not like 138/86", ["cell": "\(cell(.bp))"])) }
             (systolic, diastolic) = (parts[0], parts[1])
         }
         let pressure = try bloodPressure(try whole(systolic, "systolic"), try whole(diastolic, "diastolic"))
         var grams: Int?
         for (field, unit) in [(ColumnMapping.Field.weight, "kg"), (.weightLb, "lb")] where !cell(field).isEmpty {
             guard let value = decimal(cell(field)), let converted = HealthInterchange.grams(value, unit: unit) else {
-                throw .invalid("weight '\(cell(field))' is not a number of \(unit == "kg" ? "kilograms" : "pounds")\(context.decimalComma ? "" : " (for 72,5 give --decimal-comma)")")
+                let refusal =
+                    unit == "kg"
+                    ? Phrase("weight '{value}' is not a number of kilograms", ["value": cell(field)])
+                    : Phrase("weight '{value}' is not a number of pounds", ["value": cell(field)])
+                throw .invalid(context.decimalComma ? refusal : Phrase("{refusal} (for 72,5 give --decimal-comma)", terms: ["refusal": refusal]))
             }
             grams = converted
         }
@@ -72,7 +76,7 @@ struct SpreadsheetDecoder: CSVRowDecoder {
     /// A whole number's text as written, or `120,0` / `120.0` made whole.
     private func whole(_ text: String, _ name: String) throws(RowFault) -> String {
         guard text.contains(where: { $0 == "," || $0 == "." }) else { return text }
-        guard let value = decimal(text), value == value.rounded() else { throw .invalid("\(name) '\(text)' is not a whole number") }
+        guard let value = decimal(text), value == value.rounded() else { throw .invalid(Phrase("{name} '{text}' is not a whole number", ["text": "\(text)"], terms: ["name": fieldTerm(name)])) }
         return String(Int(value))
     }
 
@@ -94,12 +98,15 @@ struct SpreadsheetDecoder: CSVRowDecoder {
         case .failure(.ambiguous): throw .file(.dateOrderRequired(path: context.name, line: line, date: written))
         case .failure(.unreadable):
             if let order = context.dateOrder, written.contains(where: \.isNumber), !written.contains(where: \.isLetter) {
-                throw .invalid("date '\(written)' is not a date in \(order.words) order")
+                throw .invalid(Phrase("date '{written}' is not a date in {words} order", ["written": "\(written)"], terms: ["words": order.term]))
             }
-            throw .invalid(positions[.datetime] != nil ? "'\(written)' is not a date and time like 2026-03-01 08:12" : "date '\(written)' is not a date like 2026-03-01 or 01.03.2026")
+            throw .invalid(
+                positions[.datetime] != nil
+                    ? Phrase("'{written}' is not a date and time like 2026-03-01 08:12", ["written": written])
+                    : Phrase("date '{written}' is not a date like 2026-03-01 or 01.03.2026", ["written": written]))
         }
         if positions[.time] != nil {
-            guard let time = WallClockText.time(cell(.time)) else { throw .invalid("time '\(cell(.time))' is not like 08:12 or 8:12 PM") }
+            guard let time = WallClockText.time(cell(.time)) else { throw .invalid(Phrase("time '{cell}' is not like 08:12 or 8:12 PM", ["cell": "\(cell(.time))"])) }
             clock = time
         }
         return (day, clock)

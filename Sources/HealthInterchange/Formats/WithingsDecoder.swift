@@ -46,7 +46,7 @@ struct WithingsDecoder: CSVRowDecoder {
         comments = header.position(WithingsDecoder.commentNames)
         try Self.requireColumns(
             date != nil && (weight != nil || (systolic != nil && diastolic != nil)), context,
-            expected: "a Withings file starts with Date,\"Heart rate\",Systolic,Diastolic,Comments or Date,\"Weight (kg)\",…")
+            expected: Phrase("a Withings file starts with Date,\"Heart rate\",Systolic,Diastolic,Comments or Date,\"Weight (kg)\",…"))
         self.context = context
         self.profile = profile
     }
@@ -54,14 +54,17 @@ struct WithingsDecoder: CSVRowDecoder {
     mutating func decode(_ row: CSVRow, line: Int, into sink: ImportSink) throws(RowFault) {
         if [weight, systolic, diastolic, heartRate, comments].allSatisfy({ row[$0].isEmpty }) {
             // A measure HealthLog does not keep (fat mass alone, a bone mass): nothing to read.
-            sink.skip("rows with no value HealthLog keeps")
+            sink.skip(Phrase("rows with no value HealthLog keeps"))
             return
         }
         let takenAt = try time(row[date], line: line, sink: sink)
         var grams: Int?
         if !row[weight].isEmpty {
             guard let value = decimalNumber(row[weight]), let converted = HealthInterchange.grams(value, unit: weightUnit) else {
-                throw .invalid("weight '\(row[weight])' is not a number of \(weightUnit == "kg" ? "kilograms" : "pounds")")
+                throw .invalid(
+                    weightUnit == "kg"
+                        ? Phrase("weight '{value}' is not a number of kilograms", ["value": row[weight]])
+                        : Phrase("weight '{value}' is not a number of pounds", ["value": row[weight]]))
             }
             grams = converted
         }
@@ -81,7 +84,7 @@ struct WithingsDecoder: CSVRowDecoder {
         switch WallClockText.dateTime(trimmed, order: .ymd) {
         case .success(let (day, clock)):
             return wallClock.instant(day, clock, in: context.zone, line: line, sink: sink)
-        case .failure: throw .invalid("date '\(text)' is not like 2025-10-02 07:34:49 or 2025-10-02T07:34:49+02:00")
+        case .failure: throw .invalid(Phrase("date '{text}' is not like 2025-10-02 07:34:49 or 2025-10-02T07:34:49+02:00", ["text": "\(text)"]))
         }
     }
 }
@@ -107,7 +110,7 @@ struct BPMonitorDecoder: CSVRowDecoder {
         bodyweight = header.position(["bodyweight", "weight"])
         try Self.requireColumns(
             timestamp != nil && systolic != nil && diastolic != nil, context,
-            expected: "a bp-monitor file starts with timestampUnixMs,systolic,diastolic,pulse,notes,needlePin")
+            expected: Phrase("a bp-monitor file starts with timestampUnixMs,systolic,diastolic,pulse,notes,needlePin"))
         self.context = context
         self.profile = profile
     }
@@ -115,13 +118,13 @@ struct BPMonitorDecoder: CSVRowDecoder {
     mutating func decode(_ row: CSVRow, line: Int, into sink: ImportSink) throws(RowFault) {
         let value = { (position: Int?) -> String in row[position] == "null" ? "" : row[position] }
         guard let milliseconds = Int64(value(timestamp)), abs(milliseconds) < 1 << 50 else {
-            throw .invalid("timestampUnixMs '\(value(timestamp))' is not milliseconds since 1970")
+            throw .invalid(Phrase("timestampUnixMs '{value}' is not milliseconds since 1970", ["value": "\(value(timestamp))"]))
         }
         let takenAt = context.zone.zoned(utcSeconds: floorDivide(milliseconds, 1000))
         var grams: Int?
         if !value(bodyweight).isEmpty {
             guard let kilograms = decimalNumber(value(bodyweight)), let converted = HealthInterchange.grams(kilograms, unit: "kg") else {
-                throw .invalid("bodyweight '\(value(bodyweight))' is not a number of kilograms like 72.0")
+                throw .invalid(Phrase("bodyweight '{value}' is not a number of kilograms like 72.0", ["value": "\(value(bodyweight))"]))
             }
             grams = converted
         }

@@ -28,7 +28,7 @@ final class BackgroundDecoder {
             do throws(InterchangeError) {
                 let sink = ImportSink(context: context) { batch throws(InterchangeError) in
                     // The reader gave up: stop reading (the error is never seen).
-                    if channel.isCancelled { throw InterchangeError.malformed(path: context.name, reason: "cancelled") }
+                    if channel.isCancelled { throw InterchangeError.malformed(path: context.name, reason: Phrase("cancelled")) }
                     channel.send(.batch(batch))
                     channel.dropReturnedBatches()
                 }

@@ -72,7 +72,9 @@ public struct DecodeOutcome: Sendable {
     /// Where the first of them is (`FILE:LINE`).
     public var firstStandardTimeRow: String?
     /// How the file was read, where it matters: a layout read by position, columns not understood.
-    public var notes: [String] = []
+    public var notes: [Phrase] = []
+    /// How each kind in ``skipped`` is said in the reader's language, by its English.
+    public var skippedKinds: [String: Phrase] = [:]
 
     public init() {}
 

@@ -64,14 +64,14 @@ final class ImportSink {
     /// What `check` returns, or nil once its refusal is recorded as a problem at `location`.
     func passes<Value>(at location: @autoclosure () -> String, _ check: () throws(ValidationError) -> Value) throws(InterchangeError) -> Value? {
         do { return try check() } catch {
-            try problem(at: location(), error.message)
+            try problem(at: location(), error.phrase)
             return nil
         }
     }
 
     /// A record that could not be taken. Without `--skip-invalid`, the file is refused once more
     /// than ``DecodeOutcome/listedProblems`` are found: reading stops there.
-    func problem(at location: String, _ reason: String) throws(InterchangeError) {
+    func problem(at location: String, _ reason: Phrase) throws(InterchangeError) {
         outcome.record(ImportProblem(location: location, reason: reason))
         if !context.skipsInvalid && outcome.problemCount > DecodeOutcome.listedProblems {
             throw .tooManyInvalidRecords(path: context.name, problems: outcome.problems)
@@ -80,12 +80,13 @@ final class ImportSink {
 
     /// A record of a kind HealthLog does not keep.
     /// A line the import prints about how the file was read.
-    func note(_ text: String) {
+    func note(_ text: Phrase) {
         outcome.notes.append(text)
     }
 
-    func skip(_ kind: String, count: Int = 1) {
-        outcome.skipped[kind, default: 0] += count
+    func skip(_ kind: Phrase, count: Int = 1) {
+        outcome.skipped[kind.english, default: 0] += count
+        outcome.skippedKinds[kind.english] = kind
     }
 
     /// A row whose wall time fell in a spring-forward gap, read as standard time.
@@ -111,7 +112,7 @@ final class ImportSink {
         do {
             batch = try ImportBatch(profiles: profiles, tags: tags, readings: readings, events: events)
         } catch {
-            throw .malformed(path: context.name, reason: error.message)  // unreachable: each was checked above
+            throw .malformed(path: context.name, reason: error.phrase)  // unreachable: each was checked above
         }
         profiles = []
         tags = []

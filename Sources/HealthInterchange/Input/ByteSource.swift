@@ -15,14 +15,14 @@ final class FileByteSource: ByteSource {
     private let progress: (@Sendable (Int64, Int64) -> Void)?
 
     init(path: String, progress: (@Sendable (Int64, Int64) -> Void)?) throws(InterchangeError) {
-        do { file = try InputFile(path: path) } catch { throw .unreadable(path: path, reason: error.reason) }
+        do { file = try InputFile(path: path) } catch { throw .unreadable(path: path, reason: error.phrase) }
         total = file.size
         self.progress = progress
     }
 
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(InterchangeError) -> Int {
         let count: Int
-        do { count = try file.read(into: buffer) } catch { throw .unreadable(path: file.path, reason: error.reason) }
+        do { count = try file.read(into: buffer) } catch { throw .unreadable(path: file.path, reason: error.phrase) }
         done += Int64(count)
         progress?(done, total)
         return count
@@ -48,29 +48,29 @@ final class ZipEntrySource: ByteSource {
     init(path: String, entryNamed name: String, progress: (@Sendable (Int64, Int64) -> Void)?) throws(InterchangeError) {
         self.path = path
         self.progress = progress
-        do { file = try InputFile(path: path) } catch { throw .unreadable(path: path, reason: error.reason) }
+        do { file = try InputFile(path: path) } catch { throw .unreadable(path: path, reason: error.phrase) }
         let entry = try ZipEntrySource.findEntry(named: name, in: file, path: path)
         remaining = entry.compressedSize
         total = entry.compressedSize
         deflated = entry.method == 8
         guard entry.method == 0 || entry.method == 8 else {
-            throw .malformed(path: path, reason: "\(name) is compressed with method \(entry.method); only stored and deflate are read")
+            throw .malformed(path: path, reason: Phrase("{name} is compressed with method {method}; only stored and deflate are read", ["name": name, "method": "\(entry.method)"]))
         }
         do {
             try file.seek(to: entry.localHeaderOffset)
             let header = try file.read(30)
             guard header.count == 30, littleEndian(header, 0, 4) == 0x0403_4B50 else {
-                throw InterchangeError.malformed(path: path, reason: "the zip's local header for \(name) is damaged")
+                throw InterchangeError.malformed(path: path, reason: Phrase("the zip's local header for {name} is damaged", ["name": name]))
             }
             try file.seek(to: entry.localHeaderOffset + 30 + littleEndian(header, 26, 2) + littleEndian(header, 28, 2))
         } catch let error as InterchangeError {
             throw error
         } catch {
-            throw .malformed(path: path, reason: "the zip cannot be read: \(error)")
+            throw .malformed(path: path, reason: Phrase("the zip cannot be read: {error}", ["error": "\(error)"]))
         }
         if deflated {
             guard inflateInit2_(&stream, -MAX_WBITS, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-                throw .malformed(path: path, reason: "zlib could not start")
+                throw .malformed(path: path, reason: Phrase("zlib could not start"))
             }
         }
     }
@@ -87,9 +87,9 @@ final class ZipEntrySource: ByteSource {
             guard count > 0 else { return 0 }
             let got: Int
             do { got = try file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<count])) } catch {
-                throw .unreadable(path: path, reason: error.reason)
+                throw .unreadable(path: path, reason: error.phrase)
             }
-            guard got > 0 else { throw .malformed(path: path, reason: "the zip ends early (truncated)") }
+            guard got > 0 else { throw .malformed(path: path, reason: Phrase("the zip ends early (truncated)")) }
             remaining -= Int64(got)
             return got
         }
@@ -98,12 +98,12 @@ final class ZipEntrySource: ByteSource {
         while stream.avail_out > 0 && !finished {
             if stream.avail_in == 0 {
                 let want = Int(min(Int64(ZipEntrySource.chunk), remaining))
-                guard want > 0 else { throw .malformed(path: path, reason: "the zip ends early (truncated)") }
+                guard want > 0 else { throw .malformed(path: path, reason: Phrase("the zip ends early (truncated)")) }
                 let got: Int
                 do { got = try file.read(into: UnsafeMutableRawBufferPointer(start: input, count: want)) } catch {
-                    throw .unreadable(path: path, reason: error.reason)
+                    throw .unreadable(path: path, reason: error.phrase)
                 }
-                guard got > 0 else { throw .malformed(path: path, reason: "the zip ends early (truncated)") }
+                guard got > 0 else { throw .malformed(path: path, reason: Phrase("the zip ends early (truncated)")) }
                 remaining -= Int64(got)
                 stream.next_in = input
                 stream.avail_in = uInt(got)
@@ -112,7 +112,7 @@ final class ZipEntrySource: ByteSource {
             if status == Z_STREAM_END {
                 finished = true
             } else if status != Z_OK {
-                throw .malformed(path: path, reason: "the zip's data is damaged (zlib error \(status))")
+                throw .malformed(path: path, reason: Phrase("the zip's data is damaged (zlib error {status})", ["status": "\(status)"]))
             }
         }
         progress?(total - remaining, total)
@@ -134,7 +134,7 @@ final class ZipEntrySource: ByteSource {
             try file.seek(to: size - tailLength)
             let tail = try file.read(Int(tailLength))
             guard let end = stride(from: tail.count - 22, through: 0, by: -1).first(where: { littleEndian(tail, $0, 4) == 0x0605_4B50 }) else {
-                throw InterchangeError.malformed(path: path, reason: "not a complete zip file (no end record; truncated?)")
+                throw InterchangeError.malformed(path: path, reason: Phrase("not a complete zip file (no end record; truncated?)"))
             }
             var count = littleEndian(tail, end + 10, 2)
             var directorySize = littleEndian(tail, end + 12, 4)
@@ -142,18 +142,18 @@ final class ZipEntrySource: ByteSource {
             // Zip64: a locator just before the end record points at the 64-bit end record.
             if end >= 20, littleEndian(tail, end - 20, 4) == 0x0706_4B50 {
                 let recordOffset = littleEndian(tail, end - 20 + 8, 8)
-                guard recordOffset + 56 <= size else { throw InterchangeError.malformed(path: path, reason: "the zip64 end record is out of the file") }
+                guard recordOffset + 56 <= size else { throw InterchangeError.malformed(path: path, reason: Phrase("the zip64 end record is out of the file")) }
                 try file.seek(to: recordOffset)
                 let record = try file.read(56)
                 guard record.count == 56, littleEndian(record, 0, 4) == 0x0606_4B50 else {
-                    throw InterchangeError.malformed(path: path, reason: "the zip64 end record is damaged")
+                    throw InterchangeError.malformed(path: path, reason: Phrase("the zip64 end record is damaged"))
                 }
                 count = littleEndian(record, 32, 8)
                 directorySize = littleEndian(record, 40, 8)
                 directoryOffset = littleEndian(record, 48, 8)
             }
             guard directoryOffset >= 0, directorySize >= 0, directoryOffset + directorySize <= size else {
-                throw InterchangeError.malformed(path: path, reason: "the zip's directory is out of the file (truncated?)")
+                throw InterchangeError.malformed(path: path, reason: Phrase("the zip's directory is out of the file (truncated?)"))
             }
             try file.seek(to: directoryOffset)
             var read: Int64 = 0
@@ -193,7 +193,7 @@ final class ZipEntrySource: ByteSource {
                     extra += 4 + length
                 }
                 guard compressed != 0xFFFF_FFFF, offset != 0xFFFF_FFFF, offset + compressed <= size else {
-                    throw InterchangeError.malformed(path: path, reason: "the zip's entry for \(name) is damaged")
+                    throw InterchangeError.malformed(path: path, reason: Phrase("the zip's entry for {name} is damaged", ["name": name]))
                 }
                 return Entry(method: Int(littleEndian(header, 10, 2)), compressedSize: compressed, localHeaderOffset: offset)
             }
@@ -202,11 +202,11 @@ final class ZipEntrySource: ByteSource {
                     path: path,
                     reason: InterchangeFormat.spreadsheetRefusal("xlsx"))
             }
-            throw InterchangeError.malformed(path: path, reason: "the zip holds no \(name)")
+            throw InterchangeError.malformed(path: path, reason: Phrase("the zip holds no {name}", ["name": name]))
         } catch let error as InterchangeError {
             throw error
         } catch {
-            throw .malformed(path: path, reason: "the zip cannot be read: \(error)")
+            throw .malformed(path: path, reason: Phrase("the zip cannot be read: {error}", ["error": "\(error)"]))
         }
     }
 }

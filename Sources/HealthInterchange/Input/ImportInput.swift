@@ -59,7 +59,7 @@ public final class ImportInput: ByteSource {
         do { count = try head.withUnsafeMutableBytes { try opened.read(into: $0) } } catch let error as FileBytes.ReadError {
             throw .unreadable(path: name, reason: error.reason)
         } catch {
-            throw .unreadable(path: name, reason: "\(error)")
+            throw .unreadable(path: name, reason: Phrase(verbatim: "\(error)"))
         }
         head.removeLast(head.count - count)
         self.head = head
@@ -100,7 +100,7 @@ public final class ImportInput: ByteSource {
         // mkstemp fills in the six trailing X's.
         var template = Array("\(base)/healthlog-import-\(String(repeating: "X", count: 6))".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw .unreadable(path: name, reason: "cannot copy it aside: \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw .unreadable(path: name, reason: Phrase("cannot copy it aside: {reason}", terms: ["reason": SystemMessage.phrase(errno)])) }
         fchmod(descriptor, 0o600)
         let named = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         #if os(Linux)
@@ -117,18 +117,18 @@ public final class ImportInput: ByteSource {
             do { count = try chunk.withUnsafeMutableBytes { try read(into: $0) } } catch let error as InterchangeError {
                 throw error
             } catch {
-                throw .unreadable(path: name, reason: "\(error)")
+                throw .unreadable(path: name, reason: Phrase(verbatim: "\(error)"))
             }
             if count == 0 { break }
             total += Int64(count)
             guard total <= InputLimits.spoolBytes else {
-                throw .malformed(path: name, reason: "it is larger than \(InputLimits.spoolBytes >> 30) GiB; save it to a file and import that")
+                throw .malformed(path: name, reason: Phrase("it is larger than {InputLimits} GiB; save it to a file and import that", ["InputLimits": "\(InputLimits.spoolBytes >> 30)"]))
             }
             var written = 0
             while written < count {
                 let result = chunk.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, count - written) }
                 guard result > 0 || errno == EINTR else {
-                    throw .unreadable(path: name, reason: "cannot copy it aside: \(String(cString: strerror(errno)))")
+                    throw .unreadable(path: name, reason: Phrase("cannot copy it aside: {reason}", terms: ["reason": SystemMessage.phrase(errno)]))
                 }
                 if result > 0 { written += result }
             }

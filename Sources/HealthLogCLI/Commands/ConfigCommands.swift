@@ -9,8 +9,8 @@ private func namedSetting(_ name: String, arguments: ParsedArguments) throws(CLI
 
 /// The configuration file the environment names; without a home folder there is none.
 private func configurationFile(_ context: CommandContext) throws(CLIError) -> ConfigurationFile {
-    guard let file = try ConfigurationFile.read(environment: context.environment) else {
-        throw .config("HOME is not set and this user has no home folder, so there is no configuration file; set HEALTHLOG_CONFIG")
+    guard let file = try ConfigurationFile.read(environment: context.environment, words: try? context.words()) else {
+        throw .config(context.say(Phrase("HOME is not set and this user has no home folder, so there is no configuration file; set HEALTHLOG_CONFIG")))
     }
     return file
 }
@@ -148,11 +148,11 @@ struct ConfigSetCommand: Command {
         let name = arguments.positionals[0]
         value = arguments.positionals[1]
         setting = try namedSetting(name, arguments: arguments)
-        if let problem = setting.problem(value) {
-            throw arguments.usage("\(name) '\(value)' is \(problem); use \(setting.values)")
+        if let problem = setting.refusal(of: value, named: name, words: arguments.words) {
+            throw arguments.usage(problem)
         }
         if value.contains("\n") || value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            throw arguments.usage("\(name) takes one line of text without control characters")
+            throw arguments.usage(Phrase("{name} takes one line of text without control characters", ["name": "\(name)"]))
         }
     }
 
@@ -188,7 +188,7 @@ struct ConfigUnsetCommand: Command {
         var file = try configurationFile(context)
         guard file.unset(name) else {
             // A mistyped key is named; a known one that is not set is no change.
-            if ConfigurationKey.named(name) == nil { throw .usage(ConfigurationKey.unknown(name), command: "healthlog config unset") }
+            if ConfigurationKey.named(name) == nil { throw .usage(context.say(ConfigurationKey.unknown(name)), command: "healthlog config unset") }
             context.stdout.line(try context.words().cli("config.notSet", ["setting": name, "path": file.path.visibleControls()]))
             return
         }

@@ -36,11 +36,11 @@ struct CompletionsCommand: Command {
         case (let kind?, nil): request = .ids(kind)
         case (nil, let name?):
             guard let shell = CompletionScript.Shell(rawValue: name) else {
-                throw arguments.usage("unknown shell '\(name)' (one of: bash, zsh, fish)")
+                throw arguments.usage(Phrase("unknown shell '{name}' (one of: bash, zsh, fish)", ["name": "\(name)"]))
             }
             request = .script(shell)
-        case (nil, nil): throw arguments.usage("name a shell: bash, zsh or fish")
-        case (_?, _?): throw arguments.usage("give a shell or --ids, not both")
+        case (nil, nil): throw arguments.usage(Phrase("name a shell: bash, zsh or fish"))
+        case (_?, _?): throw arguments.usage(Phrase("give a shell or --ids, not both"))
         }
     }
 

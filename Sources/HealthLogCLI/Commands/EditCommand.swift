@@ -26,7 +26,7 @@ struct EditCommand: Command {
         id = arguments.positionals[0]
         input = try ReadingInput(arguments, positionals: arguments.positionals.dropFirst(), context: context)
         clear = Set(try arguments.values(EditCommand.clearOption))
-        guard !input.entry.isEmpty || !clear.isEmpty else { throw arguments.usage("nothing to change; give new values or --clear FIELD") }
+        guard !input.entry.isEmpty || !clear.isEmpty else { throw arguments.usage(Phrase("nothing to change; give new values or --clear FIELD")) }
     }
 
     func run(_ context: CommandContext) throws(CLIError) {

@@ -33,7 +33,7 @@ struct ExportCommand: Command {
         let file: OutputFile?
         if let output, output != "-" {
             try context.run { try $0.requireOutputApartFromLog(output) }
-            do { file = try OutputFile(output) } catch { throw CLIError(error) }
+            do { file = try OutputFile(output) } catch { throw CLIError(error, words: try? context.words()) }
         } else {
             file = nil
         }
@@ -50,7 +50,7 @@ struct ExportCommand: Command {
             throw CLIError(error, words: try? context.words())
         }
         guard let file, let output else { return }
-        do { try file.commit() } catch { throw CLIError(error) }
+        do { try file.commit() } catch { throw CLIError(error, words: try? context.words()) }
         let words = try context.words()
         let readings = words.counted(counts.readings, "reading")
         let exported = format == .csv || counts.events == 0

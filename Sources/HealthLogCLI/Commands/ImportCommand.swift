@@ -89,22 +89,22 @@ struct ImportCommand: Command {
         let dateFormat = try arguments.value(ImportCommand.dateFormatOption)
         let dateOrder = try arguments.value(ImportCommand.dateOrderOption)
         if let dateFormat, let dateOrder, dateFormat != dateOrder {
-            throw .usage("--date-format and --date-order say different orders; give one", command: "healthlog import")
+            throw arguments.usage(Phrase("--date-format and --date-order say different orders; give one"))
         }
         self.dateOrder = dateFormat ?? dateOrder
         if let text = try arguments.value(ImportCommand.columnsOption) {
             do {
                 columns = try ColumnMapping(parsing: text)
             } catch {
-                throw .usage("--columns '\(text)': \(error.description)", command: "healthlog import")
+                throw arguments.usage(Phrase("--columns '{text}': {error}", ["text": text], terms: ["error": error.phrase]))
             }
             if let format, format != .spreadsheet {
-                throw .usage("--columns reads any spreadsheet; it does not go with --format \(format.rawValue)", command: "healthlog import")
+                throw arguments.usage(Phrase("--columns reads any spreadsheet; it does not go with --format {format}", ["format": format.rawValue]))
             }
         } else {
             columns = nil
             if format == .spreadsheet {
-                throw .usage("--format spreadsheet needs --columns to say which column holds what", command: "healthlog import")
+                throw arguments.usage(Phrase("--format spreadsheet needs --columns to say which column holds what"))
             }
         }
         separator = try arguments.value(ImportCommand.separatorOption)
@@ -124,8 +124,9 @@ struct ImportCommand: Command {
         request.decimalComma = decimalComma
         if format == nil && columns == nil {
             // Said before anything else, so a refusal that follows names what it was reading.
+            let words = try context.words()
             request.formatDetected = { input, format in
-                context.stderr.line("Reading \(input) as \(format.article) \(format.displayName) file.".visibleControls())
+                context.stderr.line(words.cli("import.readingAs", ["input": input, "format": words.say(format.withArticle)]).visibleControls())
             }
         }
         if let bar {
@@ -138,11 +139,13 @@ struct ImportCommand: Command {
             report = try context.log().importFile(request)
         } catch let error as HealthLogError {
             bar?.finish(completed: false)
+            let words = try? context.words()
+            let say = { (problem: ImportProblem) in context.stderr.line((words?.say(problem.phrase) ?? problem.description).visibleControls()) }
             if case .invalidRecords(_, let problems) = error {
-                for problem in problems { context.stderr.line(problem.description.visibleControls()) }
+                for problem in problems { say(problem) }
             }
             if case .tooManyInvalidRecords(_, let problems) = error {
-                for problem in problems.prefix(20) { context.stderr.line(problem.description.visibleControls()) }
+                for problem in problems.prefix(20) { say(problem) }
             }
             throw CLIError(error, words: try? context.words())
         } catch let error as CLIError {
@@ -157,8 +160,7 @@ struct ImportCommand: Command {
     private func print(_ report: ImportReport, _ context: CommandContext) throws(CLIError) {
         let words = try context.words()
         let say = { (key: String, values: [String: String]) in context.stderr.line(words.cli("import.\(key)", values).visibleControls()) }
-        // The problems, notes and conflicts themselves are the file formats' own words (English).
-        for problem in report.outcome.problems { say("skipped", ["problem": "\(problem)"]) }
+        for problem in report.outcome.problems { say("skipped", ["problem": words.say(problem.phrase)]) }
         if report.outcome.problemCount > report.outcome.problems.count {
             say("moreInvalid", ["n": String(report.outcome.problemCount - report.outcome.problems.count)])
         }
@@ -171,15 +173,17 @@ struct ImportCommand: Command {
         if !summary.createdTags.isEmpty { say("createdTags\(dry)", ["tags": summary.createdTags.joined(separator: ", ")]) }
         if !summary.updatedTags.isEmpty { say("updatedTags\(dry)", ["tags": summary.updatedTags.joined(separator: ", ")]) }
         if !summary.undefinedTags.isEmpty { say("undefinedTags", ["tags": summary.undefinedTags.joined(separator: ", ")]) }
-        for conflict in summary.conflicts { say("conflict", ["conflict": "\(conflict)"]) }
-        for note in report.outcome.notes { say("note", ["note": "\(note)"]) }
+        for conflict in summary.conflicts { say("conflict", ["conflict": words.say(conflict)]) }
+        for note in report.outcome.notes { say("note", ["note": words.say(note)]) }
         if let first = report.outcome.firstStandardTimeRow {
             let rows = report.outcome.standardTimeRows
             say(rows > 1 ? "standardTime" : "standardTime.one", ["n": String(rows), "first": "\(first)"])
         }
         let skipped = report.outcome.skipped
         if !skipped.isEmpty {
-            let kinds = skipped.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.value) \($0.key)" }
+            let kinds = skipped.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { kind, count in
+                words.cli("import.skippedKind", ["n": String(count), "kind": words.say(report.outcome.skippedKinds[kind] ?? Phrase(verbatim: kind))])
+            }
             say("skippedKinds", ["kinds": kinds.joined(separator: ", ")])
         }
         let count = { (key: String, n: Int) in words.cli("import.count.\(key)", ["n": String(n)]) }

@@ -163,7 +163,7 @@ struct ProfileEditCommand: Command {
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         id = arguments.positionals[0]
         fields = try ProfileFields.change(arguments)
-        if fields.isEmpty { throw arguments.usage("nothing to change; give --name, --birth-year, --sex or --target") }
+        if fields.isEmpty { throw arguments.usage(Phrase("nothing to change; give --name, --birth-year, --sex or --target")) }
     }
 
     func run(_ context: CommandContext) throws(CLIError) {

@@ -45,11 +45,11 @@ struct ReadingInput {
             // Text that is not SYS/DIA at all is said in the terminal's words; the English
             // table passes the parser's own reason through.
             guard error.kind == .unreadable, let first = positionals.first else { throw CLIError(error, arguments: arguments) }
-            throw arguments.usage(words.cli("error.bloodPressure", ["text": first, "reason": error.message]))
+            throw arguments.usage(words.cli("error.bloodPressure", ["text": first, "reason": words.say(error.phrase)]))
         }
         let positionalPulse = positionals.dropFirst().first
         if positionalPulse != nil, arguments.isGiven(ReadingInput.pulseOption) {
-            throw arguments.usage("pulse is given twice, as an argument and with --pulse")
+            throw arguments.usage(Phrase("pulse is given twice, as an argument and with --pulse"))
         }
         let pulseText: String?
         if let positionalPulse { pulseText = positionalPulse } else { pulseText = try arguments.value(ReadingInput.pulseOption) }
@@ -57,17 +57,17 @@ struct ReadingInput {
             guard let value = parseWholeNumber(text[...]) else {
                 throw arguments.usage(words.cli("error.pulse", ["text": text, "range": ValueLimits.pulse.rangeText]))
             }
-            do { try ValueLimits.pulse.check(value) } catch { throw .data(error.message) }
+            do { try ValueLimits.pulse.check(value) } catch { throw .data(arguments.say(error.phrase)) }
             pulse = value
         }
         if let text = try arguments.value(ReadingInput.weight) {
             guard let grams = parseKilograms(text) else {
                 if let fraction = text.split(separator: ".").dropFirst().first, fraction.count > 3, fraction.allSatisfy(\.isASCIIDigit) {
-                    throw arguments.usage("weight '\(text)' is finer than a gram; give at most 3 decimals, like 72.125")
+                    throw arguments.usage(Phrase("weight '{text}' is finer than a gram; give at most 3 decimals, like 72.125", ["text": "\(text)"]))
                 }
-                throw arguments.usage("weight '\(text)' is not a number of kilograms like 72.5 (\(ValueLimits.weightText))")
+                throw arguments.usage(Phrase("weight '{text}' is not a number of kilograms like 72.5 ({weightText})", ["text": "\(text)", "weightText": "\(ValueLimits.weightText)"]))
             }
-            do { try ValueLimits.checkWeight(grams: grams) } catch { throw .data(error.message) }
+            do { try ValueLimits.checkWeight(grams: grams) } catch { throw .data(arguments.say(error.phrase)) }
             weightGrams = grams
         }
         if arguments.isGiven(ReadingInput.tag) {
@@ -75,7 +75,7 @@ struct ReadingInput {
         }
         note = try arguments.value(ReadingInput.noteOption)
         switch (arguments.isSet(ReadingInput.office), arguments.isSet(ReadingInput.home)) {
-        case (true, true): throw arguments.usage("give --office or --home, not both")
+        case (true, true): throw arguments.usage(Phrase("give --office or --home, not both"))
         case (true, false): site = .office
         case (false, true): site = .home
         case (false, false): site = nil
@@ -95,8 +95,11 @@ struct ReadingInput {
         } catch {
             // Just after midnight, "23:50" means last night.
             let isClockOnly = !when.contains(" ") && !when.contains("-")
-            let hint = isClockOnly && instant.utcSeconds > now.utcSeconds ? "; did you mean 'yesterday \(when)'?" : ""
-            throw .data("--at '\(when)': \(error.message)\(hint)")
+            let message =
+                isClockOnly && instant.utcSeconds > now.utcSeconds
+                ? Phrase("--at '{when}': {error}; did you mean 'yesterday {when}'?", ["when": when], terms: ["error": error.phrase])
+                : Phrase("--at '{when}': {error}", ["when": when], terms: ["error": error.phrase])
+            throw .data(arguments.say(message))
         }
         return instant
     }

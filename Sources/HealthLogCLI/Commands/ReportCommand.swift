@@ -42,10 +42,10 @@ struct ReportCommand: Command {
         output = try arguments.value(Options.output)
         format = try OutputName.format(
             given: try arguments.value(ReportCommand.formatOption), output: output, default: .pdf, arguments: arguments,
-            otherwise: "the report is pdf or png; 'healthlog chart' draws an SVG")
+            otherwise: Phrase("the report is pdf or png; 'healthlog chart' draws an SVG"))
         dpi = try arguments.value(Options.dpi) ?? 150
         logLayout = try arguments.value(ReportCommand.logOption)
-        if output == "-" && format == .png { throw arguments.usage("-o - writes a PDF; PNG pages need file names") }
+        if output == "-" && format == .png { throw arguments.usage(Phrase("-o - writes a PDF; PNG pages need file names")) }
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
@@ -79,18 +79,18 @@ enum OutputName {
     /// `--format` when given (it must agree with the name's extension), else the extension's
     /// format, else `fallback`. An extension naming no format of this command is a usage error.
     static func format<Format: RawRepresentable & CaseIterable>(
-        given: Format?, output: String?, default fallback: Format, arguments: ParsedArguments, otherwise: String
+        given: Format?, output: String?, default fallback: Format, arguments: ParsedArguments, otherwise: Phrase
     ) throws(CLIError) -> Format where Format.RawValue == String {
         var fromName: Format?
         if let output, output != "-", let dot = output.lastIndex(of: "."), !output[dot...].contains("/") {
             let ext = output[output.index(after: dot)...].lowercased()
             fromName = Format.allCases.first { $0.rawValue == ext }
             if fromName == nil && ["png", "svg", "pdf"].contains(ext) {
-                throw arguments.usage("-o \(output): \(otherwise)")
+                throw arguments.usage(Phrase("-o {output}: {otherwise}", ["output": output], terms: ["otherwise": otherwise]))
             }
         }
         if let given, let fromName, given != fromName {
-            throw arguments.usage("-o \(output!) names a .\(fromName.rawValue) file but --format is \(given.rawValue)")
+            throw arguments.usage(Phrase("-o {output} names a .{fromName} file but --format is {given}", ["output": "\(output!)", "fromName": "\(fromName.rawValue)", "given": "\(given.rawValue)"]))
         }
         return given ?? fromName ?? fallback
     }
@@ -117,9 +117,9 @@ struct ChartCommand: Command {
         output = try arguments.value(Options.output)
         format = try OutputName.format(
             given: try arguments.value(ChartCommand.formatOption), output: output, default: .png, arguments: arguments,
-            otherwise: "the chart is png, svg or pdf")
+            otherwise: Phrase("the chart is png, svg or pdf"))
         dpi = try arguments.value(Options.dpi) ?? 150
-        if output == "-" { throw arguments.usage("-o - is for the report's PDF; give the chart a file name") }
+        if output == "-" { throw arguments.usage(Phrase("-o - is for the report's PDF; give the chart a file name")) }
     }
 
     func run(_ context: CommandContext) throws(CLIError) {

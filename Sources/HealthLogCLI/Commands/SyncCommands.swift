@@ -20,7 +20,9 @@ struct SyncNowCommand: Command {
         let names = (try? context.run { try $0.syncDeviceNames() }) ?? [:]
         SyncText.printMerge(report, names: names, words: try context.words(), context: context)
         if let problem = try context.log().syncJournalProblem {
-            throw .io("\(problem); this device's changes are saved in the log and go to the shared folder at the next merge")
+            throw .io(
+                context.say(
+                    Phrase("{problem}; this device's changes are saved in the log and go to the shared folder at the next merge", terms: ["problem": problem])))
         }
     }
 }
@@ -37,7 +39,7 @@ struct SyncInitCommand: Command {
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         folder = arguments.positionals[0]
-        guard !folder.isEmpty else { throw .usage("FOLDER is empty; give the shared folder's path", command: "healthlog sync init") }
+        guard !folder.isEmpty else { throw .usage(arguments.say(Phrase("FOLDER is empty; give the shared folder's path")), command: "healthlog sync init") }
     }
 
     func run(_ context: CommandContext) throws(CLIError) {

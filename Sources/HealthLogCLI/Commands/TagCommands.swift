@@ -20,7 +20,7 @@ enum TagFields {
         if let value = try arguments.value(TagFields.colorOption) { change.set(\.color, to: value) }
         if let value = try arguments.value(TagFields.symbolOption) { change.set(\.symbol, to: value) }
         switch (arguments.isSet(TagFields.deviationFlag), arguments.isSet(TagFields.noDeviationFlag)) {
-        case (true, true): throw arguments.usage("give --deviation or --no-deviation, not both")
+        case (true, true): throw arguments.usage(Phrase("give --deviation or --no-deviation, not both"))
         case (true, false): change.set(\.deviation, to: true)
         case (false, true): change.set(\.deviation, to: false)
         case (false, false): break
@@ -105,7 +105,7 @@ struct TagAddCommand: Command {
     let tag: StatusTag
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
-        guard let label = try arguments.value(TagFields.labelOption) else { throw arguments.usage("missing '--label <TEXT>'") }
+        guard let label = try arguments.value(TagFields.labelOption) else { throw arguments.usage(Phrase("missing '--label <TEXT>'")) }
         tag = try TagFields.change(arguments).applied(to: StatusTag(id: arguments.positionals[0], label: label))
     }
 
@@ -130,7 +130,7 @@ struct TagEditCommand: Command {
         id = arguments.positionals[0]
         fields = try TagFields.change(arguments)
         if fields.isEmpty {
-            throw arguments.usage("nothing to change; give --label, --label-zh, --color, --symbol or --(no-)deviation")
+            throw arguments.usage(Phrase("nothing to change; give --label, --label-zh, --color, --symbol or --(no-)deviation"))
         }
     }
 

@@ -17,6 +17,11 @@ struct ConfigurationFile {
     let path: String
     /// The file's lines as written, to keep comments when it is rewritten.
     private(set) var lines: [String]
+    /// The words its errors are said in (English without them).
+    var words: StringTable? = nil
+
+    /// `phrase` in ``words``.
+    private static func say(_ phrase: Phrase, _ words: StringTable?) -> String { words?.say(phrase) ?? phrase.english }
 
     /// A configuration file is a few lines; anything larger is not one.
     static let maximumBytes = 64 * 1024
@@ -30,26 +35,29 @@ struct ConfigurationFile {
     }
 
     /// The file named by `environment`; an absent file reads as empty.
-    static func read(environment: [String: String]) throws(CLIError) -> ConfigurationFile? {
+    static func read(environment: [String: String], words: StringTable? = nil) throws(CLIError) -> ConfigurationFile? {
         guard let path = path(environment: environment) else { return nil }
-        return try read(path: path)
+        return try read(path: path, words: words)
     }
 
-    static func read(path: String) throws(CLIError) -> ConfigurationFile {
-        guard FileSystem.exists(path) else { return ConfigurationFile(path: path, lines: []) }
-        if FileSystem.isDirectory(path) { throw .config("\(path) is a folder, not a configuration file") }
+    static func read(path: String, words: StringTable? = nil) throws(CLIError) -> ConfigurationFile {
+        let refuse = { (phrase: Phrase) in CLIError.config(say(phrase, words)) }
+        guard FileSystem.exists(path) else { return ConfigurationFile(path: path, lines: [], words: words) }
+        if FileSystem.isDirectory(path) { throw refuse(Phrase("{path} is a folder, not a configuration file", ["path": path])) }
         let bytes: [UInt8]
         do {
             let file = try InputFile(path: path)
             bytes = try file.read(maximumBytes + 1)
         } catch {
-            throw .config("cannot read the configuration file \(path): \(error.reason)")
+            throw refuse(Phrase("cannot read the configuration file {path}: {reason}", ["path": path], terms: ["reason": error.reason]))
         }
-        guard bytes.count <= maximumBytes else { throw .config("\(path) is over \(maximumBytes / 1024) KiB: not a configuration file") }
-        guard let text = String(validating: bytes, as: UTF8.self) else { throw .config("\(path) is not UTF-8 text") }
+        guard bytes.count <= maximumBytes else {
+            throw refuse(Phrase("{path} is over {n} KiB: not a configuration file", ["path": path, "n": String(maximumBytes / 1024)]))
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw refuse(Phrase("{path} is not UTF-8 text", ["path": path])) }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
         if lines.last == "" { lines.removeLast() }
-        return ConfigurationFile(path: path, lines: lines)
+        return ConfigurationFile(path: path, lines: lines, words: words)
     }
 
     /// Every `key = value` line, each checked: a line that is not one, an unknown key or a value
@@ -61,13 +69,13 @@ struct ConfigurationFile {
             if text.isEmpty || text.hasPrefix("#") { continue }
             let place = "\(path):\(index + 1)"
             guard let equals = text.firstIndex(of: "=") else {
-                throw .config("\(place): expected 'key = value', e.g. 'guideline = aha'")
+                throw .config(Self.say(Phrase("{place}: expected 'key = value', e.g. 'guideline = aha'", ["place": place]), words))
             }
             let key = String(String(text[..<equals]).trimmingWhitespace())
             let value = ConfigurationFile.unquoted(String(String(text[text.index(after: equals)...]).trimmingWhitespace()))
-            guard let setting = ConfigurationKey.named(key) else { throw .config("\(place): \(ConfigurationKey.unknown(key))") }
-            if let problem = setting.problem(value) {
-                throw .config("\(place): \(key) '\(value)' is \(problem); use \(setting.values)")
+            guard let setting = ConfigurationKey.named(key) else { throw .config(Self.say(ConfigurationKey.unknown(key).prefixed("\(place): "), words)) }
+            if let problem = setting.refusal(of: value, named: key, words: words) {
+                throw .config(Self.say(problem.prefixed("\(place): "), words))
             }
             entries.append(Entry(line: index + 1, key: key, value: value))
         }
@@ -115,14 +123,15 @@ struct ConfigurationFile {
             do {
                 try FileSystem.createPrivateDirectories(folder)
             } catch {
-                throw .cannotCreate("cannot make \(folder) for the configuration file: \(error.reason)")
+                throw .cannotCreate(
+                    Self.say(Phrase("cannot make {folder} for the configuration file: {reason}", ["folder": folder], terms: ["reason": error.reason]), words))
             }
         }
         let text = lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
         do {
             try OutputFile.write(Array(text.utf8), to: path)
         } catch {
-            throw CLIError(error)
+            throw CLIError(error, words: words)
         }
     }
 

@@ -15,7 +15,7 @@ struct ConfigurationKey: Sendable {
     /// The values it takes, in words.
     let values: String
     /// Nil when `value` is acceptable, else why not.
-    let problem: @Sendable (String) -> String?
+    let problem: @Sendable (String) -> Phrase?
 
     /// Every setting, in the order `config list` shows them.
     static let all: [ConfigurationKey] = [
@@ -23,35 +23,48 @@ struct ConfigurationKey: Sendable {
             name: "guideline", variable: "HEALTHLOG_GUIDELINE", option: "--guideline",
             help: "The guideline of stats, report, chart, classify and protocol.",
             values: "esh, aha, china or esc"
-        ) { Guideline(rawValue: $0) == nil ? "not a guideline" : nil },
+        ) { Guideline(rawValue: $0) == nil ? Phrase("not a guideline") : nil },
         ConfigurationKey(
             name: "language", variable: "HEALTHLOG_LANGUAGE", option: "--lang",
             help: "The language of reports and charts (before the locale's LANG).",
             values: Language.allCases.map(\.code).joined(separator: " or ")
-        ) { Language(code: $0) == nil ? "not a language HealthLog has" : nil },
+        ) { Language(code: $0) == nil ? Phrase("not a language HealthLog has") : nil },
         ConfigurationKey(
             name: "template", variable: "HEALTHLOG_TEMPLATE", option: "--template",
             help: "The report template: clinic, summary, or a template file's path.",
             values: "clinic, summary or a .json path"
-        ) { $0.isEmpty ? "empty" : nil },
+        ) { $0.isEmpty ? Phrase("empty") : nil },
         ConfigurationKey(
             name: "db", variable: "HEALTHLOG_DB", option: "--db",
             help: "The log file (~ is the home folder).",
             values: "a path that starts with / or ~/"
-        ) { $0.isEmpty ? "empty" : $0.hasPrefix("/") || $0 == "~" || $0.hasPrefix("~/") ? nil : "not an absolute path" },
+        ) { $0.isEmpty ? Phrase("empty") : $0.hasPrefix("/") || $0 == "~" || $0.hasPrefix("~/") ? nil : Phrase("not an absolute path") },
         ConfigurationKey(
             name: "color", variable: "HEALTHLOG_COLOR", option: "--color",
             help: "Colour on the terminal: auto (when standard output is a terminal and NO_COLOR is unset), always or never.",
             values: "auto, always or never"
-        ) { ColorChoice(rawValue: $0) == nil ? "not a colour choice" : nil },
+        ) { ColorChoice(rawValue: $0) == nil ? Phrase("not a colour choice") : nil },
     ]
 
     static func named(_ name: String) -> ConfigurationKey? { all.first { $0.name == name } }
 
     /// "unknown setting 'colour' (did you mean 'color'?); settings: …", wherever a key is read.
-    static func unknown(_ name: String) -> String {
+    static func unknown(_ name: String) -> Phrase {
         let names = all.map(\.name)
-        return "unknown setting '\(name)'\(Suggestion.didYouMean(name, among: names)); settings: \(names.joined(separator: ", "))"
+        let list = names.joined(separator: ", ")
+        if let meant = Suggestion.nearest(to: name, among: names) {
+            return Phrase("unknown setting '{name}' (did you mean '{meant}'?); settings: {list}", ["name": name, "meant": meant, "list": list])
+        }
+        return Phrase("unknown setting '{name}'; settings: {list}", ["name": name, "list": list])
+    }
+
+    /// Why `value`, given for the setting as `name` (a key or its variable), cannot be used:
+    /// `guideline 'x' is not a guideline; use esh, aha, china or esc`; nil when it can.
+    func refusal(of value: String, named name: String, words: StringTable?) -> Phrase? {
+        guard let problem = problem(value) else { return nil }
+        return Phrase(
+            "{name} '{value}' is {problem}; use {values}", ["name": name, "value": value, "values": HelpFormatter.saying(words)(values)],
+            terms: ["problem": problem])
     }
 }
 

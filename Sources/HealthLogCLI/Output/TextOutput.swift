@@ -3,14 +3,14 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import HealthCore
+public import HealthCore
 
 /// Why an output stopped taking text.
 public enum OutputFailure: Equatable, Sendable {
     /// The reader went away (`healthlog list | head -1`): the program ends quietly, as `ls` does.
     case readerGone
     /// Writing failed: a full disk, a closed descriptor, an I/O error.
-    case failed(String)
+    case failed(Phrase)
 }
 
 /// Where a command writes text: the process's stdout or stderr, or a buffer in tests.

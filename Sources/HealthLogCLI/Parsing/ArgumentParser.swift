@@ -16,6 +16,12 @@ struct ParsedArguments {
     /// A usage error for this command.
     func usage(_ message: String) -> CLIError { .usage(message, command: spec.commandLine) }
 
+    /// A usage error said by a ``Phrase``, in the terminal's words.
+    func usage(_ phrase: Phrase) -> CLIError { usage(say(phrase)) }
+
+    /// `phrase` in the terminal's words (English when the Templates folder cannot be found).
+    func say(_ phrase: Phrase) -> String { words?.say(phrase) ?? phrase.english }
+
     /// A usage error said by the string `cli.<key>`.
     func usage(key: String, _ values: [String: String] = [:]) -> CLIError { usage(say(key, values)) }
 

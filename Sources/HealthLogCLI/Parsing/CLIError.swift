@@ -61,6 +61,7 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
     /// write or log 74. The library says what is missing; the command line says which option
     /// gives it, in the words of `words` (the library's own English when there are none).
     init(_ error: HealthLogError, words: StringTable?) {
+        let say = { (phrase: Phrase) in words?.say(phrase) ?? phrase.english }
         switch error {
         case .noProfiles:
             self = .data(words?.cli("error.noProfiles") ?? error.description)
@@ -100,18 +101,34 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
                     ?? error.description)
         case .unrecognizedFormat(let path):
             self = .data(
-                "\(path) is not a format healthlog reads (HealthLog CSV or JSON, FHIR R4 or R5, Omron Connect, Withings, the bp-monitor app, Apple Health, Samsung Health); name one with --format, or read a spreadsheet with --columns 'date=…,time=…,systolic=…,diastolic=…'")
+                say(
+                    Phrase(
+                        "{path} is not a format healthlog reads (HealthLog CSV or JSON, FHIR R4 or R5, Omron Connect, Withings, the bp-monitor app, Apple Health, Samsung Health); name one with --format, or read a spreadsheet with --columns 'date=…,time=…,systolic=…,diastolic=…'",
+                        ["path": path])))
         case .profileRequired(let format):
-            self = .data("\(format.article) \(format.displayName) file names no person; say whose readings these are with --profile ID")
+            self = .data(say(Phrase("{format} file names no person; say whose readings these are with --profile ID", terms: ["format": format.withArticle])))
         case .dateOrderRequired(let path, let line, let date):
-            self = .data("\(path):\(line): dates like \(date) could be day/month or month/day; say which with --date-order dmy, mdy or ymd")
+            self = .data(
+                say(
+                    Phrase(
+                        "{path}:{line}: dates like {date} could be day/month or month/day; say which with --date-order dmy, mdy or ymd",
+                        ["path": path, "line": String(line), "date": date])))
         case .invalidRecords(let path, let problems):
             self = .data(
-                "\(counted(problems.count, "invalid record")) in \(path); nothing was imported (use --skip-invalid to import the valid ones)")
+                say(
+                    problems.count == 1
+                        ? Phrase("1 invalid record in {path}; nothing was imported (use --skip-invalid to import the valid ones)", ["path": path])
+                        : Phrase(
+                            "{n} invalid records in {path}; nothing was imported (use --skip-invalid to import the valid ones)",
+                            ["n": String(problems.count), "path": path])))
         case .tooManyInvalidRecords(let path, let problems):
             self = .data(
-                "\(path) has more than \(problems.count) invalid records (the first 20 are above); reading stopped and nothing was imported. Is it the right file?")
-        case .other(let kind, let message):
+                say(
+                    Phrase(
+                        "{path} has more than {n} invalid records (the first 20 are above); reading stopped and nothing was imported. Is it the right file?",
+                        ["path": path, "n": String(problems.count)])))
+        case .other(let kind, let phrase):
+            let message = say(phrase)
             switch kind {
             case .refused: self = .data(message)
             case .unreadableInput: self = .noInput(message)
@@ -126,17 +143,19 @@ extension CLIError {
     /// A value from the command line that was not understood (a usage error, 64) or was
     /// understood and refused (bad data, 65).
     init(_ error: ValidationError, arguments: ParsedArguments, prefix: String = "") {
+        let message = prefix + (arguments.words?.say(error.phrase) ?? error.message)
         switch error.kind {
-        case .unreadable: self = arguments.usage(prefix + error.message)
-        case .refused: self = .data(prefix + error.message)
+        case .unreadable: self = arguments.usage(message)
+        case .refused: self = .data(message)
         }
     }
 
     /// Maps an output failure: a file that cannot be made is 73, a write that failed part-way 74.
-    init(_ error: OutputError) {
+    init(_ error: OutputError, words: StringTable? = nil) {
+        let message = words?.say(error.phrase) ?? error.description
         switch error {
-        case .cannotCreate: self = .cannotCreate(error.description)
-        case .writeFailed: self = .io(error.description)
+        case .cannotCreate: self = .cannotCreate(message)
+        case .writeFailed: self = .io(message)
         }
     }
 }

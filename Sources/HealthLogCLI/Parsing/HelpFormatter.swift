@@ -12,9 +12,14 @@ enum HelpFormatter {
     static func help(for spec: CommandSpec, subcommands: [CommandSpec] = [], runsAlone: Bool = false, words: StringTable? = nil) -> String {
         let translated = translation(words)
         let heading = { (english: String) in translated?.cli("help.heading.\(english)") ?? "\(english):" }
+        // "USAGE: text", but "用法：text": a full-width colon carries its own space.
+        let headed = { (english: String, text: String) in
+            let said = heading(english)
+            return said.hasSuffix("：") ? said + text : said + " " + text
+        }
         let abstract = { (spec: CommandSpec) in translated?.cli("help.abstract.\(spec.commandLine)") ?? spec.abstract }
         let says = saying(words)
-        var text = "\(heading("OVERVIEW")) \(abstract(spec))\n"
+        var text = headed("OVERVIEW", abstract(spec)) + "\n"
         if let discussion = spec.discussion {
             text += "\n" + wrap(translated?.cli("help.discussion.\(spec.commandLine)") ?? discussion, width: 80, indent: "") + "\n"
         }
@@ -23,7 +28,7 @@ enum HelpFormatter {
         let usage = spec.path.isEmpty
             ? "\(spec.commandLine) [--db <PATH>] [--profile <ID>]\(usageTail) [<options>]"
             : "\(spec.commandLine)\(usageTail)\(spec.options.isEmpty ? "" : " [<options>]")"
-        text += "\n\(heading("USAGE")) \(usage)\n"
+        text += "\n" + headed("USAGE", usage) + "\n"
         if !spec.arguments.isEmpty {
             text += "\n\(heading("ARGUMENTS"))\n"
             text += rows(spec.arguments.map { ("<\($0.name)>", says($0.help)) })

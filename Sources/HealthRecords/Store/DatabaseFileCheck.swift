@@ -27,7 +27,7 @@ enum DatabaseFileCheck {
         if pages > 0, number(24..<28, header) == number(92..<96, header), file.size < Int64(pages) * Int64(pageSize),
             walFrames < pages - pagesInFile
         {
-            throw .notHealthLogDatabase(path: path, reason: "it is truncated: \(file.size) bytes of \(pages * pageSize); restore a backup")
+            throw .notHealthLogDatabase(path: path, reason: Phrase("it is truncated: {size} bytes of {pages}; restore a backup", ["size": "\(file.size)", "pages": "\(pages * pageSize)"]))
         }
     }
 
@@ -37,12 +37,12 @@ enum DatabaseFileCheck {
         let walPath = path + "-wal"
         guard let wal = try? InputFile(path: walPath), wal.size > 0 else { return 0 }
         guard let walHeader = try? wal.read(32), walHeader.count == 32 else {
-            throw .notHealthLogDatabase(path: path, reason: "\(walPath) is not its write-ahead log (too short); move it aside")
+            throw .notHealthLogDatabase(path: path, reason: Phrase("{walPath} is not its write-ahead log (too short); move it aside", ["walPath": "\(walPath)"]))
         }
         let number = { (range: Range<Int>) in bigEndian(walHeader[range]) }
         let magic = number(0..<4)
         guard magic == 0x377F_0682 || magic == 0x377F_0683, number(8..<12) == pageSize else {
-            throw .notHealthLogDatabase(path: path, reason: "\(walPath) is not its write-ahead log; move it aside")
+            throw .notHealthLogDatabase(path: path, reason: Phrase("{walPath} is not its write-ahead log; move it aside", ["walPath": "\(walPath)"]))
         }
         return Int((wal.size - 32) / Int64(24 + pageSize))
     }

@@ -41,7 +41,7 @@ extension RecordStore {
             // SQLite says "disk I/O error" for a refused write(2): a file-size limit, a full
             // quota, a failing disk. The copy's target is an output like any other.
             throw .output(.writeFailed(
-                path: path, reason: "the disk refused the write (full, over a size limit, or failing); the previous file, if any, is unchanged"))
+                path: path, reason: Phrase("the disk refused the write (full, over a size limit, or failing); the previous file, if any, is unchanged")))
         } catch {
             staged.discard()
             throw RecordStore.mapped(error, writing: path)
@@ -85,7 +85,7 @@ extension RecordStore {
     @discardableResult
     public func restore(from path: String) throws(RecordsError) -> String {
         if let kind = FileSystem.nonRegularKind(path) {
-            throw .notHealthLogDatabase(path: path, reason: "it is \(kind), not a backup file")
+            throw .notHealthLogDatabase(path: path, reason: Phrase("it is {kind}, not a backup file", terms: ["kind": kind]))
         }
         let prepared = try RecordStore.preparedCopy(of: path, now: clock())
         defer { prepared.discard() }
@@ -126,10 +126,10 @@ extension RecordStore {
                 let problems = (integrity ?? "?").split(separator: "\n").filter { !$0.hasPrefix("***") }
                 let first = problems.first.map(String.init) ?? "?"
                 let more = problems.count > 1 ? " and \(problems.count - 1) more" : ""
-                throw RecordsError.invalid("\(path) is damaged: it fails SQLite's integrity check (\(first)\(more)); nothing was restored")
+                throw RecordsError.invalid(Phrase("{path} is damaged: it fails SQLite's integrity check ({first}{more}); nothing was restored", ["path": "\(path)", "first": "\(first)", "more": "\(more)"]))
             }
             guard try source.pragmaInt("application_id") == Migrations.applicationID else {
-                throw RecordsError.notHealthLogDatabase(path: path, reason: "it is an empty database")
+                throw RecordsError.notHealthLogDatabase(path: path, reason: Phrase("it is an empty database"))
             }
             let staged = try StagedFile(beside: temporaryFolder() + "/restore")
             do {
@@ -147,9 +147,9 @@ extension RecordStore {
         } catch let error as OutputError {
             throw .output(error)
         } catch let error as SQLiteError where error.primaryCode == SQLITE_NOTADB {
-            throw .notHealthLogDatabase(path: path, reason: "file is not a database")
+            throw .notHealthLogDatabase(path: path, reason: Phrase("file is not a database"))
         } catch let error as SQLiteError where error.primaryCode == SQLITE_CORRUPT {
-            throw .invalid("\(path) is damaged or cut off (SQLite: \(error.message)); nothing was restored")
+            throw .invalid(Phrase("{path} is damaged or cut off (SQLite: {message}); nothing was restored", ["path": "\(path)", "message": "\(error.message)"]))
         } catch {
             throw .failure("cannot read \(path): \(error)")
         }

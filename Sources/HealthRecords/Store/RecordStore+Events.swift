@@ -37,7 +37,7 @@ extension RecordStore {
     public func event(idPrefix: String) throws(RecordsError) -> Event {
         let prefix = idPrefix.lowercased()
         guard prefix.count >= 6, prefix.allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
-            throw .invalid("'\(idPrefix)' is not an event id; give at least 6 characters of it (see 'healthlog event list')")
+            throw .invalid(Phrase("'{idPrefix}' is not an event id; give at least 6 characters of it (see 'healthlog event list')", ["idPrefix": "\(idPrefix)"]))
         }
         return try mapErrors {
             var found: [Event] = []
@@ -46,9 +46,9 @@ extension RecordStore {
                 SELECT \(EventColumn.all.names) FROM events WHERE id >= ? AND id < ? ORDER BY id LIMIT 2
                 """
             ).forEachRow([.text(prefix), .text(prefix + "~")]) { found.append(RecordStore.event(from: $0)) }
-            guard let first = found.first else { throw RecordsError.notFound("no event with id '\(idPrefix)'") }
+            guard let first = found.first else { throw RecordsError.notFound(Phrase("no event with id '{idPrefix}'", ["idPrefix": "\(idPrefix)"])) }
             guard found.count == 1 else {
-                throw RecordsError.invalid("id '\(idPrefix)' matches more than one event; give more characters")
+                throw RecordsError.invalid(Phrase("id '{idPrefix}' matches more than one event; give more characters", ["idPrefix": "\(idPrefix)"]))
             }
             return first
         }
@@ -64,7 +64,7 @@ extension RecordStore {
             let profile = try requireProfile(id: event.profileID)
             try RecordsError.checking(event.checkTime(now: now / 1000, birthYear: profile.birthYear))
             guard try insertEvent(event, now: now) else {
-                throw RecordsError.conflict("an event with id \(event.id) already exists")
+                throw RecordsError.conflict(Phrase("an event with id {id} already exists", ["id": "\(event.id)"]))
             }
         }
     }
@@ -76,7 +76,7 @@ extension RecordStore {
             try database.cachedStatement("DELETE FROM events WHERE id = ? RETURNING profile_id").forEachRow([.text(id)]) {
                 profileID = $0.text(0)
             }
-            guard let profileID else { throw RecordsError.notFound("no event with id '\(id)'") }
+            guard let profileID else { throw RecordsError.notFound(Phrase("no event with id '{id}'", ["id": "\(id)"])) }
             try rememberDeletion(.event, id: id)
             record(.eventDeleted(id: id, profileID: profileID))
         }

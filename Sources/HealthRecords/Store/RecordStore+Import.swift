@@ -18,7 +18,7 @@ extension RecordStore {
         do {
             pending = try ImportBatch(profiles: profiles, tags: tags, readings: readings.map { IncomingReading($0, rule: rule) })
         } catch {
-            throw .invalid(error.message)
+            throw .invalid(error.phrase)
         }
         do {
             return try importBatches(
@@ -222,18 +222,16 @@ private struct BatchImporter {
         } else if mergeNewer && event.updatedAt > stored.updatedAt && event.updatedAt <= now + RecordStore.futureStampAllowance {
             try store.replaceEvent(with: event)
             summary.eventsUpdated += 1
-            summary.conflicts.append("event \(short): the imported version is newer and replaced the stored one")
+            summary.conflicts.append(Phrase("event {id}: the imported version is newer and replaced the stored one", ["id": short]))
         } else {
             summary.eventDuplicates += 1
-            let kept: String
             if !mergeNewer {
-                kept = "the file's version differs from the stored one, which was kept"
+                summary.conflicts.append(Phrase("event {id}: the file's version differs from the stored one, which was kept", ["id": short]))
             } else if event.updatedAt == stored.updatedAt {
-                kept = "the two versions were changed at the same time; the stored one was kept"
+                summary.conflicts.append(Phrase("event {id}: the two versions were changed at the same time; the stored one was kept", ["id": short]))
             } else {
-                kept = "the stored version is newer and was kept"
+                summary.conflicts.append(Phrase("event {id}: the stored version is newer and was kept", ["id": short]))
             }
-            summary.conflicts.append("event \(short): " + kept)
         }
     }
 }
@@ -254,25 +252,27 @@ extension RecordStore {
         let short = String(incoming.id.prefix(8))
         guard keepNewer else {
             summary.duplicates += 1
-            summary.conflicts.append("reading \(short): the file's version differs from the stored one, which was kept")
+            summary.conflicts.append(Phrase("reading {id}: the file's version differs from the stored one, which was kept", ["id": short]))
             return true
         }
         if incoming.updatedAt > clock() + RecordStore.futureStampAllowance {
             // A clock that ran ahead must not win every later merge.
             summary.duplicates += 1
             summary.conflicts.append(
-                "reading \(short): the file's version was changed in the future (\(ZonedInstant(utcSeconds: incoming.updatedAt / 1000, offsetMinutes: 0).iso8601)); the stored one was kept")
+                Phrase(
+                    "reading {id}: the file's version was changed in the future ({time}); the stored one was kept",
+                    ["id": short, "time": ZonedInstant(utcSeconds: incoming.updatedAt / 1000, offsetMinutes: 0).iso8601]))
         } else if incoming.updatedAt > stored.updatedAt {
             try replace(stored, with: incoming)
             index.replace(stored, with: incoming)
             summary.updated += 1
-            summary.conflicts.append("reading \(short): the imported version is newer and replaced the stored one")
+            summary.conflicts.append(Phrase("reading {id}: the imported version is newer and replaced the stored one", ["id": short]))
         } else {
             summary.duplicates += 1
             summary.conflicts.append(
-                "reading \(short): "
-                    + (incoming.updatedAt == stored.updatedAt
-                        ? "the two versions were changed at the same time; the stored one was kept" : "the stored version is newer and was kept"))
+                incoming.updatedAt == stored.updatedAt
+                    ? Phrase("reading {id}: the two versions were changed at the same time; the stored one was kept", ["id": short])
+                    : Phrase("reading {id}: the stored version is newer and was kept", ["id": short]))
         }
         return true
     }

@@ -76,7 +76,7 @@ extension RecordStore {
         let now = clock()
         try write {
             guard try self.profile(id: profile.id) == nil else {
-                throw RecordsError.conflict("profile '\(profile.id)' already exists")
+                throw RecordsError.conflict(Phrase("profile '{id}' already exists", ["id": "\(profile.id)"]))
             }
             try insertProfile(profile, now: now)
         }
@@ -107,7 +107,7 @@ extension RecordStore {
         try statement.bind(columns) { $0.value(of: changed, now: changed.updatedAt) }
         try statement.bind(.text(profile.id), at: Int32(columns.columns.count + 1))
         try statement.runBound()
-        guard database.changes == 1 else { throw RecordsError.notFound("no profile '\(profile.id)'") }
+        guard database.changes == 1 else { throw RecordsError.notFound(Phrase("no profile '{id}'", ["id": "\(profile.id)"])) }
         if let stored = try self.profile(id: profile.id) { record(.profilePut(stored)) }
     }
 

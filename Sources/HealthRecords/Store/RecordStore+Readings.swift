@@ -109,7 +109,7 @@ extension RecordStore {
         let prefix = idPrefix.lowercased()
         guard prefix.count >= 6, prefix.utf8.allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit || $0 == UInt8(ascii: "-") })
         else {
-            throw .invalid("'\(idPrefix)' is not a reading id; give at least 6 characters of it (see 'healthlog list')")
+            throw .invalid(Phrase("'{idPrefix}' is not a reading id; give at least 6 characters of it (see 'healthlog list')", ["idPrefix": "\(idPrefix)"]))
         }
         return try mapErrors {
             // '~' sorts after every hex digit and '-', so this is the range of ids with the prefix.
@@ -118,7 +118,7 @@ extension RecordStore {
                 .forEachRow([.text(prefix), .text(prefix + "~")]) { ids.append($0.text(0) ?? "") }
             guard !ids.isEmpty else { throw RecordsError.unknownReading(idPrefix) }
             guard ids.count == 1 else {
-                throw RecordsError.invalid("id '\(idPrefix)' matches more than one reading; give more characters")
+                throw RecordsError.invalid(Phrase("id '{idPrefix}' matches more than one reading; give more characters", ["idPrefix": "\(idPrefix)"]))
             }
             return try fetchReadings(where: "id = ?", [.text(ids[0])])[0]
         }
@@ -159,7 +159,7 @@ extension RecordStore {
             try requireDefined(stored.tagIDs)
             let identical = try identicalCount(to: stored)
             guard try insert(stored, now: now) else {
-                throw RecordsError.conflict("a reading with id \(stored.id) already exists")
+                throw RecordsError.conflict(Phrase("a reading with id {id} already exists", ["id": "\(stored.id)"]))
             }
             return AddOutcome(reading: stored, profile: profile, createdProfile: createdProfile, identicalCount: identical)
         }

@@ -29,13 +29,17 @@ public struct SyncFileState: Equatable, Sendable {
 public struct SyncRefusal: Equatable, Sendable {
     public var path: String
     public var line: Int
-    public var reason: String
+    /// Why, in the reader's language (see ``Phrase``).
+    public var phrase: Phrase
 
-    public init(path: String, line: Int, reason: String) {
+    public init(path: String, line: Int, reason: Phrase) {
         self.path = path
         self.line = line
-        self.reason = reason
+        self.phrase = reason
     }
+
+    /// Why, in English.
+    public var reason: String { phrase.english }
 }
 
 /// Two devices that changed one record without either seeing the other's change, and which won.
@@ -245,7 +249,7 @@ extension RecordStore {
         try write {
             try database.cachedStatement(
                 "INSERT INTO sync_refusals (path, line, reason) VALUES (?, ?, ?) ON CONFLICT (path, line) DO UPDATE SET reason = excluded.reason"
-            ).run([.text(refusal.path), .integer(Int64(refusal.line)), .text(refusal.reason)])
+            ).run([.text(refusal.path), .integer(Int64(refusal.line)), .text(refusal.phrase.stored)])
         }
     }
 
@@ -280,7 +284,7 @@ extension RecordStore {
         try mapErrors {
             var refusals: [SyncRefusal] = []
             try database.cachedStatement("SELECT path, line, reason FROM sync_refusals ORDER BY path, line LIMIT ?")
-                .forEachRow([.integer(Int64(limit))]) { refusals.append(SyncRefusal(path: $0.text(0) ?? "", line: Int($0.int(1)), reason: $0.text(2) ?? "")) }
+                .forEachRow([.integer(Int64(limit))]) { refusals.append(SyncRefusal(path: $0.text(0) ?? "", line: Int($0.int(1)), reason: Phrase(stored: $0.text(2) ?? ""))) }
             let total = Int(try database.cachedStatement("SELECT count(*) FROM sync_refusals").scalarInt() ?? 0)
             return (refusals, total)
         }

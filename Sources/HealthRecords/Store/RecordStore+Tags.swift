@@ -46,7 +46,7 @@ extension RecordStore {
         let now = clock()
         try write {
             guard try self.tag(id: tag.id) == nil else {
-                throw RecordsError.conflict("tag '\(tag.id)' already exists")
+                throw RecordsError.conflict(Phrase("tag '{id}' already exists", ["id": "\(tag.id)"]))
             }
             try define(tag, now: now)
         }
@@ -77,7 +77,7 @@ extension RecordStore {
         try statement.bind(columns) { $0.value(of: tag, now: now) }
         try statement.bind(.text(tag.id), at: Int32(columns.columns.count + 1))
         try statement.runBound()
-        guard database.changes == 1 else { throw RecordsError.notFound("no tag '\(tag.id)'") }
+        guard database.changes == 1 else { throw RecordsError.notFound(Phrase("no tag '{id}'", ["id": "\(tag.id)"])) }
         var stored = tag.stored()
         stored.removed = false
         record(.tagPut(stored))
@@ -90,7 +90,7 @@ extension RecordStore {
         try write {
             try database.cachedStatement("UPDATE status_tags SET removed_at = ? WHERE id = ? AND removed_at IS NULL")
                 .run([.integer(now), .text(id)])
-            guard database.changes == 1 else { throw RecordsError.notFound("no tag '\(id)'") }
+            guard database.changes == 1 else { throw RecordsError.notFound(Phrase("no tag '{id}'", ["id": "\(id)"])) }
             if var removed = try tags(includingRemoved: true).first(where: { $0.id == id }) {
                 removed.removed = true
                 record(.tagPut(removed))

@@ -59,7 +59,7 @@ public final class RecordStore {
         // A device, a FIFO or a folder is refused before anything opens it: SQLite would chmod a
         // device, create a journal beside it, or wait for ever on a FIFO.
         if let kind = FileSystem.nonRegularKind(path) {
-            throw .notHealthLogDatabase(path: path, reason: "it is \(kind), not a file")
+            throw .notHealthLogDatabase(path: path, reason: Phrase("it is {kind}, not a file", terms: ["kind": kind]))
         }
         do {
             let database = try access == .readWrite
@@ -69,7 +69,7 @@ public final class RecordStore {
             throw error
         } catch let error as SQLiteError {
             if error.primaryCode == SQLITE_NOTADB {
-                throw .notHealthLogDatabase(path: path, reason: "file is not a database")
+                throw .notHealthLogDatabase(path: path, reason: Phrase("file is not a database"))
             }
             if error.primaryCode == SQLITE_READONLY || error.primaryCode == SQLITE_CANTOPEN || error.primaryCode == SQLITE_PERM {
                 throw .storage(StorageFailure(
@@ -158,7 +158,7 @@ public final class RecordStore {
 
     private static func refuseUnusable(_ state: SchemaState, path: String) throws(RecordsError) {
         switch state.kind {
-        case .foreign: throw .notHealthLogDatabase(path: path, reason: "it belongs to another program")
+        case .foreign: throw .notHealthLogDatabase(path: path, reason: Phrase("it belongs to another program"))
         case .newer(let version): throw .newerSchema(path: path, found: version, supported: Migrations.steps.count)
         case .empty, .healthLog: break
         }
@@ -241,7 +241,7 @@ public final class RecordStore {
     static func mapped(_ error: any Error, writing target: String) -> RecordsError {
         switch error {
         case let error as RecordsError: return error
-        case let error as ValidationError: return .invalid(error.message)
+        case let error as ValidationError: return .invalid(error.phrase)
         case let error as OutputError: return .output(error)
         case let error as SQLiteError:
             switch StorageFailure.kind(of: error) {

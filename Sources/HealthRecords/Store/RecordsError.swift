@@ -4,9 +4,9 @@ import CSQLite
 /// Everything the records library can refuse or fail at, with a message a person can act on.
 public enum RecordsError: Error, Equatable, CustomStringConvertible, Sendable {
     /// A value is out of range or malformed. Nothing was written.
-    case invalid(String)
+    case invalid(Phrase)
     /// A profile, reading or tag that does not exist.
-    case notFound(String)
+    case notFound(Phrase)
     /// No profile has this id; `known` lists the ones there are, for a suggestion.
     case unknownProfile(String, known: [String])
     /// No reading has this id (or an id starting with it).
@@ -22,12 +22,12 @@ public enum RecordsError: Error, Equatable, CustomStringConvertible, Sendable {
     /// caller must choose, never fall back to another person's profile.
     case defaultProfileDeleted(String)
     /// Something already exists, e.g. a profile id in use.
-    case conflict(String)
+    case conflict(Phrase)
     /// There is no HealthLog log at the path (nothing there, or an empty file), and the command
     /// only reads, so none was created.
     case noDatabase(path: String)
     /// The file is not a HealthLog database; it was left untouched.
-    case notHealthLogDatabase(path: String, reason: String)
+    case notHealthLogDatabase(path: String, reason: Phrase)
     /// The file was written by a newer HealthLog; it was left untouched.
     case newerSchema(path: String, found: Int, supported: Int)
     /// SQLite failed (I/O, a full disk, a lock held too long), with what kind of failure it was
@@ -38,8 +38,10 @@ public enum RecordsError: Error, Equatable, CustomStringConvertible, Sendable {
 
     public var description: String {
         switch self {
-        case .invalid(let message), .notFound(let message), .conflict(let message):
-            message
+        case .invalid(let phrase), .notFound(let phrase), .conflict(let phrase):
+            phrase.english
+        case .notHealthLogDatabase, .newerSchema:
+            phrase.english
         case .storage(let failure):
             failure.message
         case .unknownProfile(let id, let known):
@@ -56,12 +58,24 @@ public enum RecordsError: Error, Equatable, CustomStringConvertible, Sendable {
             "this machine's default profile '\(id)' was deleted on another machine: choose a profile"
         case .noDatabase(let path):
             "no HealthLog database at \(path); the first 'healthlog add 138/86 72' makes it"
-        case .notHealthLogDatabase(let path, let reason):
-            "\(path) is not a HealthLog database (\(reason)); it was left untouched"
         case .output(let error):
             error.description
+        }
+    }
+
+    /// What went wrong, in the reader's language (see ``Phrase``), for the failures a front end
+    /// does not word itself; SQLite's own messages are said as they are.
+    public var phrase: Phrase {
+        switch self {
+        case .invalid(let phrase), .notFound(let phrase), .conflict(let phrase): phrase
+        case .notHealthLogDatabase(let path, let reason):
+            Phrase("{path} is not a HealthLog database ({reason}); it was left untouched", ["path": path], terms: ["reason": reason])
         case .newerSchema(let path, let found, let supported):
-            "\(path) uses schema version \(found), but this healthlog supports up to \(supported); upgrade healthlog. The file was left untouched"
+            Phrase(
+                "{path} uses schema version {found}, but this healthlog supports up to {supported}; upgrade healthlog. The file was left untouched",
+                ["path": path, "found": String(found), "supported": String(supported)])
+        case .output(let error): error.phrase
+        default: Phrase(verbatim: description)
         }
     }
 
@@ -87,7 +101,7 @@ public enum RecordsError: Error, Equatable, CustomStringConvertible, Sendable {
 
     /// Runs a model check (``Reading/validate()`` and the like), reporting a failure as ``invalid(_:)``.
     static func checking(_ check: @autoclosure () throws(ValidationError) -> Void) throws(RecordsError) {
-        do { try check() } catch { throw .invalid(error.message) }
+        do { try check() } catch { throw .invalid(error.phrase) }
     }
 }
 

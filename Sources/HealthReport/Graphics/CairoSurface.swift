@@ -83,7 +83,7 @@ final class CairoSurface {
         let status = cairo_surface_write_to_png_stream(handle, CairoSurface.writeToOutput, Unmanaged.passUnretained(output).toOpaque())
         if let failure = output.failure { throw ReportError(failure) }
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw .output(path: output.path, reason: String(cString: cairo_status_to_string(status)))
+            throw .output(path: output.path, reason: Phrase(verbatim: String(cString: cairo_status_to_string(status))))
         }
     }
 

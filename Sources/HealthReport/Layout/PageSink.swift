@@ -76,7 +76,7 @@ final class PDFPageSink: PageSink {
             throw ReportError(error)
         } catch {
             abandon()
-            throw .output(path: output.path, reason: "\(error)")
+            throw .output(path: output.path, reason: Phrase(verbatim: "\(error)"))
         }
         return [output.path]
     }

@@ -155,7 +155,7 @@ extension ReportTemplate {
         self.colors = colors
         sections = try fields.strings("sections").map { (name: String) throws(ValidationError) -> Section in
             guard let section = Section(rawValue: name) else {
-                throw .invalid("'sections' names '\(name)'; use \(Section.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw .invalid(Phrase("'sections' names '{name}'; use {Section}", ["name": "\(name)", "Section": "\(Section.allCases.map(\.rawValue).joined(separator: ", "))"]))
             }
             return section
         }
@@ -166,7 +166,7 @@ extension ReportTemplate {
         for column in try logFields.objects("columns") {
             let key = try column.string("key")
             guard let columnKey = LogColumnKey(rawValue: key) else {
-                throw .invalid("'\(column.name("key"))' is '\(key)'; use \(LogColumnKey.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw .invalid(Phrase("'{column}' is '{key}'; use {LogColumnKey}", ["column": "\(column.name("key"))", "key": "\(key)", "LogColumnKey": "\(LogColumnKey.allCases.map(\.rawValue).joined(separator: ", "))"]))
             }
             columns.append(LogColumn(key: columnKey, width: try column.double("width")))
         }
