@@ -131,7 +131,10 @@ import Testing
         #expect(others(directory) == ["p.png", "r.pdf"], "the failed export left \(others(directory))")
     }
 
-    @Test(arguments: [["list"], ["stats"], ["export"], ["export", "--format", "json"], ["-p", "dad", "report", "-o", "-"]])
+    @Test(arguments: [
+        ["list"], ["stats"], ["export"], ["export", "--format", "json"], ["-p", "dad", "report", "-o", "-"], ["profile", "list", "--format", "csv"],
+        ["tag", "list", "--format", "csv"], ["event", "list", "--format", "csv"],
+    ])
     func aFullStandardOutputIsAnError(arguments: [String]) throws {
         let (directory, environment) = try log(300)
         defer { withExtendedLifetime(directory) {} }
@@ -142,6 +145,12 @@ import Testing
         let closed = try runShell("exec \"$0\" \"$@\" >&-", [try healthlogExecutable()] + arguments, environment: environment)
         #expect(closed.status == 74, "\(arguments) with stdout closed: \(closed.status) \(closed.stderr)")
         #expect(closed.stderr.contains("Error: cannot write to standard output: Bad file descriptor"), "\(closed.stderr)")
+        // In Chinese, the one line is Chinese, the disk's words too.
+        var chinese = environment
+        chinese["LANG"] = "zh_CN.UTF-8"
+        let fullInChinese = try runShell("exec \"$0\" \"$@\" > /dev/full", [try healthlogExecutable()] + arguments, environment: chinese)
+        #expect(fullInChinese.status == 74)
+        #expect(fullInChinese.stderr == "错误：无法写入标准输出：磁盘已满（设备上没有剩余空间）\n", "\(fullInChinese.stderr)")
     }
 
     @Test func aReaderThatGoesAwayEndsTheProgramQuietly() throws {
