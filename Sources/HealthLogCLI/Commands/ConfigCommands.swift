@@ -55,7 +55,7 @@ private struct SettingInForce {
 private func inForce(_ context: CommandContext, file: ConfigurationFile) throws(CLIError) -> [SettingInForce] {
     let entries = try file.entries()
     // The defaults that follow another setting (the guideline follows the language) see the file too.
-    let language = Language(environment: try file.overlay(on: context.environment))
+    let language = Language(environment: ConfigurationFile.overlay(entries, on: context.environment))
     return ConfigurationKey.all.map { setting in
         if let value = context.environment[setting.variable], !value.isEmpty {
             return SettingInForce(setting: setting, value: value, source: .environment(setting.variable))

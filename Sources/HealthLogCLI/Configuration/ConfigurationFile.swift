@@ -90,8 +90,13 @@ struct ConfigurationFile {
     /// `environment` with each of the file's settings under its variable, where the
     /// environment does not set it already; `NO_COLOR` keeps the file's colour off.
     func overlay(on environment: [String: String]) throws(CLIError) -> [String: String] {
+        ConfigurationFile.overlay(try entries(), on: environment)
+    }
+
+    /// ``overlay(on:)`` with the file's `entries`, already read and checked.
+    static func overlay(_ entries: [Entry], on environment: [String: String]) -> [String: String] {
         var result = environment
-        for entry in try entries() {
+        for entry in entries {
             guard let setting = ConfigurationKey.named(entry.key), (environment[setting.variable] ?? "").isEmpty else { continue }
             if setting.name == "color", !(environment["NO_COLOR"] ?? "").isEmpty { continue }
             result[setting.variable] = setting.name == "db" ? ConfigurationFile.expandingHome(entry.value, environment: environment) : entry.value
