@@ -11,7 +11,7 @@ import Testing
     @Test func aDSTU2BundleIsRefusedNamingItsRelease() throws {
         let path = realFixture("fhir_dstu2_bundle.json")
         #expect(throws: InterchangeError.malformed(
-            path: "\(path): entry 0 (Observation bp-1)",
+            path: "\(path): entry[0] (Observation bp-1)",
             reason: "this is FHIR DSTU2 (a single category object (R4 has an array)); HealthLog reads FHIR R4, R4B and R5: export or convert it as R4")
         ) { try read(path, profile: "p") }
         // Nothing of it is written either.

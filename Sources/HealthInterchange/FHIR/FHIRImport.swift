@@ -114,7 +114,7 @@ private struct FHIRReadState {
         }
         let kind = resource["resourceType"]?.string ?? "?"
         let id = resource["id"]?.string.map { " " + $0 } ?? ""
-        try self.resource(resource, fullUrl: entry["fullUrl"]?.string, location: "\(context.name): entry \(index) (\(kind)\(id))")
+        try self.resource(resource, fullUrl: entry["fullUrl"]?.string, location: "\(context.name): entry[\(index)] (\(kind)\(id))")
     }
 
     mutating func resource(_ resource: JSONValue, fullUrl: String?, location: String) throws(InterchangeError) {
