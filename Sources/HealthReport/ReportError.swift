@@ -5,7 +5,7 @@ public enum ReportError: Error, Equatable, CustomStringConvertible, Sendable {
     /// Cairo reported an error status.
     case drawing(String)
     /// A template or strings file is malformed; names the file and the key.
-    case template(file: String, key: String, reason: String)
+    case template(file: String, key: String, reason: Phrase)
     /// No template of that name; lists the ones there are.
     case unknownTemplate(name: String, available: [String])
     /// The Templates folder could not be found.
@@ -24,7 +24,7 @@ public enum ReportError: Error, Equatable, CustomStringConvertible, Sendable {
         case .drawing(let message):
             Phrase("drawing failed: {message}", ["message": message])
         case .template(let file, let key, let reason):
-            Phrase(verbatim: "\(file): '\(key)' \(reason)")
+            TemplateError.file(path: file, key: key, reason: reason).phrase
         case .unknownTemplate(let name, let available):
             Phrase("no template '{name}'; available: {available} (or give a path to a .json file)", ["name": name, "available": available.joined(separator: ", ")])
         case .templatesMissing(let searched):

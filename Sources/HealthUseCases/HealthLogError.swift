@@ -135,8 +135,8 @@ extension HealthLogError {
 
     init(_ error: TemplateError) {
         switch error {
-        case .folderMissing: self = .other(.failed, Phrase(verbatim: error.description))
-        case .file: self = .other(.refused, Phrase(verbatim: error.description))
+        case .folderMissing: self = .other(.failed, error.phrase)
+        case .file: self = .other(.refused, error.phrase)
         }
     }
 

@@ -63,7 +63,7 @@ import Testing
         ["profile", "add", "grandma", "--target", "200/50"], ["tag", "add", "tea", "--label", "Tea", "--color", "#12345"],
         ["event", "add", "体检", "--at", "2031-01-01 08:00"], ["report", "-o", "/nonexistent/folder/report.pdf"],
         ["import", "/nonexistent/file.csv"], ["restore", "/nonexistent/backup.sqlite"], ["export", "--format", "csv", "-o", "/dev/full"],
-        ["config", "set", "guideline", "who"], ["delete", "abc"],
+        ["config", "set", "guideline", "who"], ["delete", "abc"], ["report", "--template", "/nonexistent/mine.json", "-o", "/dev/null"],
     ])
     func everyLineIsChinese(arguments: [String]) throws {
         let (directory, environment) = try log()

@@ -53,10 +53,10 @@ public struct StringTable: Sendable {
             throw TemplatesFolder.fileError(error, path: path)
         }
         for key in requiredKeys where table.strings[key]?.isEmpty ?? true {
-            throw .file(path: path, key: "strings.\(key)", reason: "is missing")
+            throw .file(path: path, key: "strings.\(key)", reason: Phrase("is missing"))
         }
-        guard table.months.count == 12 else { throw .file(path: path, key: "months", reason: "must list 12 months") }
-        guard table.weekdays.count == 7 else { throw .file(path: path, key: "weekdays", reason: "must list 7 weekdays, Monday first") }
+        guard table.months.count == 12 else { throw .file(path: path, key: "months", reason: Phrase("must list 12 months")) }
+        guard table.weekdays.count == 7 else { throw .file(path: path, key: "weekdays", reason: Phrase("must list 7 weekdays, Monday first")) }
         return table
     }
 

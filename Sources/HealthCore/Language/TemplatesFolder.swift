@@ -8,15 +8,24 @@
 public enum TemplateError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The Templates folder could not be found.
     case folderMissing(searched: [String])
-    /// A file is missing, unreadable or malformed; names the file and the key.
-    case file(path: String, key: String, reason: String)
+    /// A file is missing, unreadable or malformed; names the file and the key
+    /// (``wholeFile`` when it is the file itself).
+    case file(path: String, key: String, reason: Phrase)
 
-    public var description: String {
+    /// The key of a failure of the whole file: missing, unreadable, not JSON.
+    public static let wholeFile = "(file)"
+
+    public var description: String { phrase.english }
+
+    /// What went wrong, in the reader's language (see ``Phrase``).
+    public var phrase: Phrase {
         switch self {
         case .folderMissing(let searched):
-            "cannot find the Templates folder (looked in \(searched.joined(separator: ", "))); set HEALTHLOG_TEMPLATES"
+            Phrase("cannot find the Templates folder (looked in {searched}); set HEALTHLOG_TEMPLATES", ["searched": searched.joined(separator: ", ")])
         case .file(let path, let key, let reason):
-            "\(path): '\(key)' \(reason)"
+            // A reason that names its key itself ('page.width' must be a number) is said as it is.
+            key == TemplateError.wholeFile || reason.values["key"] == key
+                ? reason.prefixed("\(path): ") : Phrase("{path}: '{key}' {reason}", ["path": path, "key": key], terms: ["reason": reason])
         }
     }
 }
@@ -77,7 +86,9 @@ public struct TemplatesFolder: Sendable {
         do {
             bytes = try FileBytes.read(path)
         } catch {
-            throw .file(path: path, key: "(file)", reason: error.isMissing ? "does not exist" : "cannot be read: \(error.reason)")
+            throw .file(
+                path: path, key: TemplateError.wholeFile,
+                reason: error.isMissing ? Phrase("it does not exist") : Phrase("it cannot be read: {reason}", terms: ["reason": error.reason]))
         }
         do {
             let reader = JSONReader(bytes: bytes)
@@ -85,21 +96,16 @@ public struct TemplatesFolder: Sendable {
             guard try reader.atEnd() else { throw JSONSyntaxError(line: reader.line, offset: reader.offset, message: "text after the end") }
             return value
         } catch let error as JSONSyntaxError {
-            throw .file(path: path, key: "(file)", reason: "is not valid JSON (\(error))")
+            throw .file(path: path, key: TemplateError.wholeFile, reason: Phrase("it is not valid JSON ({error})", ["error": "\(error)"]))
         } catch {
-            throw .file(path: path, key: "(file)", reason: "cannot be read: \(error)")
+            throw .file(path: path, key: TemplateError.wholeFile, reason: Phrase("it cannot be read: {reason}", terms: ["reason": Phrase(verbatim: "\(error)")]))
         }
     }
 
-    /// Turns a field's ``ValidationError`` from ``JSONFields`` into one that names the file and key.
+    /// Turns a field's ``ValidationError`` from ``JSONFields`` into one that names the file and
+    /// key (its sentence names the key already: `'page.width' must be a number`).
     public static func fileError(_ error: ValidationError, path: String) -> TemplateError {
-        // JSONFields writes "'key.path' reason"; split it so the key stands on its own.
-        let message = error.message
-        if message.hasPrefix("'"), let close = message.dropFirst().firstIndex(of: "'") {
-            let key = String(message[message.index(after: message.startIndex)..<close])
-            return .file(path: path, key: key, reason: String(message[message.index(after: close)...]).trimmingWhitespace().description)
-        }
-        return .file(path: path, key: "(file)", reason: message)
+        .file(path: path, key: error.phrase.values["key"] ?? TemplateError.wholeFile, reason: error.phrase)
     }
 
     private static func executableDirectory() -> String {

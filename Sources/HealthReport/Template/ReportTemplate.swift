@@ -91,42 +91,42 @@ public struct ReportTemplate: Sendable {
 
     /// Checks the values JSON decoding cannot: ranges, colours, widths.
     func validate(file: String) throws(ReportError) {
-        func fail(_ key: String, _ reason: String) -> ReportError { .template(file: file, key: key, reason: reason) }
-        guard (200...2000).contains(page.width) else { throw fail("page.width", "must be 200–2000 points") }
-        guard (200...2000).contains(page.height) else { throw fail("page.height", "must be 200–2000 points") }
+        func fail(_ key: String, _ reason: Phrase) -> ReportError { .template(file: file, key: key, reason: reason) }
+        guard (200...2000).contains(page.width) else { throw fail("page.width", Phrase("must be 200–2000 points")) }
+        guard (200...2000).contains(page.height) else { throw fail("page.height", Phrase("must be 200–2000 points")) }
         for (key, value) in [("top", page.margin.top), ("right", page.margin.right), ("bottom", page.margin.bottom), ("left", page.margin.left)]
         where !(0...150).contains(value) {
-            throw fail("page.margin.\(key)", "must be 0–150 points")
+            throw fail("page.margin.\(key)", Phrase("must be 0–150 points"))
         }
         guard contentWidth >= 150, page.height - page.margin.top - page.margin.bottom >= 150 else {
-            throw fail("page.margin", "leave less than 150 points of page between them")
+            throw fail("page.margin", Phrase("leave less than 150 points of page between them"))
         }
-        guard !fonts.isEmpty, fonts.allSatisfy({ !$0.isEmpty }) else { throw fail("fonts", "must list at least one font family") }
+        guard !fonts.isEmpty, fonts.allSatisfy({ !$0.isEmpty }) else { throw fail("fonts", Phrase("must list at least one font family")) }
         for (key, value) in [("title", fontSizes.title), ("heading", fontSizes.heading), ("body", fontSizes.body),
                              ("small", fontSizes.small), ("figure", fontSizes.figure)]
         where !(4...48).contains(value) {
-            throw fail("fontSizes.\(key)", "must be 4–48 points")
+            throw fail("fontSizes.\(key)", Phrase("must be 4–48 points"))
         }
         for key in ReportTemplate.colorKeys {
-            guard let value = colors[key] else { throw fail("colors.\(key)", "is missing") }
-            guard Color(hex: value) != nil else { throw fail("colors.\(key)", "must be a colour like #1F4E79, not '\(value)'") }
+            guard let value = colors[key] else { throw fail("colors.\(key)", Phrase("is missing")) }
+            guard Color(hex: value) != nil else { throw fail("colors.\(key)", Phrase("must be a colour like #1F4E79, not '{value}'", ["value": "\(value)"])) }
         }
-        guard !sections.isEmpty else { throw fail("sections", "must name at least one of \(Section.allCases.map(\.rawValue).joined(separator: ", "))") }
-        guard Set(sections).count == sections.count else { throw fail("sections", "names a section twice") }
-        guard (80...600).contains(chart.height) else { throw fail("chart.height", "must be 80–600 points") }
-        guard !log.columns.isEmpty else { throw fail("log.columns", "must list at least one column") }
-        guard Set(log.columns.map(\.key)).count == log.columns.count else { throw fail("log.columns", "names a column twice") }
+        guard !sections.isEmpty else { throw fail("sections", Phrase("must name at least one of {names}", ["names": Section.allCases.map(\.rawValue).joined(separator: ", ")])) }
+        guard Set(sections).count == sections.count else { throw fail("sections", Phrase("names a section twice")) }
+        guard (80...600).contains(chart.height) else { throw fail("chart.height", Phrase("must be 80–600 points")) }
+        guard !log.columns.isEmpty else { throw fail("log.columns", Phrase("must list at least one column")) }
+        guard Set(log.columns.map(\.key)).count == log.columns.count else { throw fail("log.columns", Phrase("names a column twice")) }
         for (index, column) in log.columns.enumerated() where !(12...contentWidth).contains(column.width) {
-            throw fail("log.columns.\(index).width", "must be 12–\(Int(contentWidth)) points (the page between its margins)")
+            throw fail("log.columns.\(index).width", Phrase("must be 12–{contentWidth} points (the page between its margins)", ["contentWidth": "\(Int(contentWidth))"]))
         }
         let total = log.columns.reduce(0) { $0 + $1.width }
         guard total <= contentWidth + 0.5 else {
-            throw fail("log.columns", "are \(Int(total)) points wide; the page has \(Int(contentWidth)) between its margins")
+            throw fail("log.columns", Phrase("are {total} points wide; the page has {contentWidth} between its margins", ["total": "\(Int(total))", "contentWidth": "\(Int(contentWidth))"]))
         }
         guard log.rowHeight >= fontSizes.body * 1.2, log.rowHeight <= 40 else {
-            throw fail("log.rowHeight", "must be at least 1.2 × the body font size and at most 40")
+            throw fail("log.rowHeight", Phrase("must be at least 1.2 × the body font size and at most 40"))
         }
-        guard (1...20).contains(log.noteMaxLines) else { throw fail("log.noteMaxLines", "must be 1–20") }
+        guard (1...20).contains(log.noteMaxLines) else { throw fail("log.noteMaxLines", Phrase("must be 1–20")) }
     }
 }
 
@@ -155,7 +155,7 @@ extension ReportTemplate {
         self.colors = colors
         sections = try fields.strings("sections").map { (name: String) throws(ValidationError) -> Section in
             guard let section = Section(rawValue: name) else {
-                throw .invalid(Phrase("'sections' names '{name}'; use {Section}", ["name": "\(name)", "Section": "\(Section.allCases.map(\.rawValue).joined(separator: ", "))"]))
+                throw .invalid(Phrase("'{key}' names '{name}'; use {names}", ["key": "sections", "name": name, "names": Section.allCases.map(\.rawValue).joined(separator: ", ")]))
             }
             return section
         }
@@ -166,7 +166,8 @@ extension ReportTemplate {
         for column in try logFields.objects("columns") {
             let key = try column.string("key")
             guard let columnKey = LogColumnKey(rawValue: key) else {
-                throw .invalid(Phrase("'{column}' is '{key}'; use {LogColumnKey}", ["column": "\(column.name("key"))", "key": "\(key)", "LogColumnKey": "\(LogColumnKey.allCases.map(\.rawValue).joined(separator: ", "))"]))
+                throw .invalid(
+                    Phrase("'{key}' is '{value}'; use {values}", ["key": column.name("key"), "value": key, "values": LogColumnKey.allCases.map(\.rawValue).joined(separator: ", ")]))
             }
             columns.append(LogColumn(key: columnKey, width: try column.double("width")))
         }

@@ -54,7 +54,7 @@ public struct TemplateLibrary: Sendable {
         } catch let error as ValidationError {
             throw ReportError(TemplatesFolder.fileError(error, path: file))
         } catch {
-            throw .template(file: file, key: "(file)", reason: "\(error)")
+            throw .template(file: file, key: TemplateError.wholeFile, reason: Phrase(verbatim: "\(error)"))
         }
         try template.validate(file: file)
         return template
