@@ -104,7 +104,23 @@ public final class CommandContext {
 
     /// The language the command line speaks: `HEALTHLOG_LANGUAGE` (or the configuration file's
     /// `language`), else the locale (`LC_ALL`, `LANG`).
-    var language: Language { Language(environment: environment) }
+    var language: Language {
+        guard let languageFromFile else { return Language(environment: environment) }
+        return Language(environment: environment.merging(["HEALTHLOG_LANGUAGE": languageFromFile]) { _, file in file })
+    }
+
+    /// The configuration file's `language`, for commands that do not apply the file (`help`,
+    /// `config`): nil when the environment names one or the file has none or cannot be read.
+    private var languageFromFile: String?
+
+    /// Takes only the configuration file's language, quietly: for `help` and `config`, which
+    /// must work with a broken file (to read about it and mend it) yet speak its language.
+    func takeLanguageFromConfiguration() {
+        guard (environment["HEALTHLOG_LANGUAGE"] ?? "").isEmpty, let file = try? ConfigurationFile.read(environment: environment),
+            let entry = (try? file.entries())?.last(where: { $0.key == "language" })
+        else { return }
+        languageFromFile = entry.value
+    }
 
     /// `phrase` in the command line's words (English when they cannot be loaded).
     func say(_ phrase: Phrase) -> String { (try? words())?.say(phrase) ?? phrase.english }

@@ -54,6 +54,9 @@ public enum HealthLogMain {
         // broken file can be read about and mended.
         if !["config", "help"].contains(top.rest.first ?? "help"), !top.isSet(Options.version), !top.isSet(Options.help) {
             try context.applyConfiguration()
+        } else {
+            // They still speak the file's language.
+            context.takeLanguageFromConfiguration()
         }
         if top.isSet(Options.version) {
             guard top.rest.isEmpty else { throw .usage(context.say(Phrase("--version takes no arguments, but '{argument}' followed it", ["argument": top.rest[0]])), command: "healthlog") }

@@ -97,22 +97,24 @@ public struct SyncFolder: Sendable {
         for name in SyncFolder.entries(of: journalFolder).sorted() where !name.hasPrefix(".") && !name.hasPrefix("~") {
             let relative = "journal/\(name)"
             guard SyncFolder.isDeviceID(name) else {
-                ignored.append(.init(path: relative, reason: Phrase("not a device folder HealthLog makes").english))
+                ignored.append(.init(path: relative, reason: Phrase("not a device folder HealthLog makes")))
                 continue
             }
             guard let kind = SyncFolder.kind(journalFolder + "/" + name), kind == S_IFDIR else {
-                ignored.append(.init(path: relative, reason: SyncFolder.describe(SyncFolder.kind(journalFolder + "/" + name)) + ", not a folder"))
+                ignored.append(.init(path: relative, reason: Phrase("{kind}, not a folder", terms: ["kind": SyncFolder.describe(SyncFolder.kind(journalFolder + "/" + name))])))
                 continue
             }
             for entry in SyncFolder.entries(of: deviceFolder(name)).sorted() where !entry.hasPrefix(".") && !entry.hasPrefix("~") {
                 let path = "\(relative)/\(entry)"
                 if entry.hasSuffix(".ndjson") {
                     let kind = SyncFolder.kind(deviceFolder(name) + "/" + entry)
-                    if kind != S_IFREG { ignored.append(.init(path: path, reason: SyncFolder.describe(kind) + ", not a file: its lines are not read")) }
+                    if kind != S_IFREG {
+                        ignored.append(.init(path: path, reason: Phrase("{kind}, not a file: its lines are not read", terms: ["kind": SyncFolder.describe(kind)])))
+                    }
                 } else if entry == SyncFolder.deviceFileName, let kind = SyncFolder.kind(deviceFolder(name) + "/" + entry), kind != S_IFREG {
-                    ignored.append(.init(path: path, reason: SyncFolder.describe(kind) + ", not a file: the device file is not read"))
+                    ignored.append(.init(path: path, reason: Phrase("{kind}, not a file: the device file is not read", terms: ["kind": SyncFolder.describe(kind)])))
                 } else if entry.hasPrefix("device"), SyncFolder.isConflictCopy(entry) {
-                    ignored.append(.init(path: path, reason: Phrase("a conflict copy of the device file (status only; safe to delete)").english))
+                    ignored.append(.init(path: path, reason: Phrase("a conflict copy of the device file (status only; safe to delete)")))
                 }
             }
         }
@@ -125,15 +127,15 @@ public struct SyncFolder: Sendable {
         return lstat(path, &info) == 0 ? info.st_mode & S_IFMT : nil
     }
 
-    private static func describe(_ kind: mode_t?) -> String {
+    private static func describe(_ kind: mode_t?) -> Phrase {
         switch kind {
-        case S_IFDIR?: "a folder"
-        case S_IFLNK?: "a symbolic link"
-        case S_IFIFO?: "a pipe"
-        case S_IFSOCK?: "a socket"
-        case S_IFCHR?, S_IFBLK?: "a device"
-        case S_IFREG?: "a file"
-        default: "gone"
+        case S_IFDIR?: Phrase("a folder")
+        case S_IFLNK?: Phrase("a symbolic link")
+        case S_IFIFO?: Phrase("a pipe")
+        case S_IFSOCK?: Phrase("a socket")
+        case S_IFCHR?, S_IFBLK?: Phrase("a device")
+        case S_IFREG?: Phrase("a file")
+        default: Phrase("gone")
         }
     }
 

@@ -1,4 +1,4 @@
-import HealthCore
+public import HealthCore
 public import HealthRecords
 
 /// How a shared log stands, as `healthlog sync status` shows it.
@@ -30,7 +30,15 @@ public struct SyncStatus: Equatable, Sendable {
     public struct IgnoredEntry: Equatable, Sendable {
         /// Its path inside the shared folder.
         public var path: String
-        public var reason: String
+        /// Why it is not read, in the reader's language (see ``Phrase``).
+        public var phrase: Phrase
+        /// Why, in English.
+        public var reason: String { phrase.english }
+
+        public init(path: String, reason: Phrase) {
+            self.path = path
+            self.phrase = reason
+        }
     }
 
     public var folder: String

@@ -119,6 +119,11 @@ import Testing
                 let shown = try screen(table.arguments + ["--color", "never"], columns: columns, environment: environment)
                 let name = "\(table.arguments.filter { !$0.hasPrefix("-") && $0 != "dad" }.joined(separator: " ")) at \(columns) in \(language)"
                 for line in shown { #expect(line.terminalColumns <= columns, "\(name): '\(line)' is \(line.terminalColumns) wide") }
+                // Chinese lines break as Chinese text does: never after an opening bracket, never before a closing one.
+                for line in shown {
+                    #expect(!"（“《".contains(line.last ?? " "), "\(name): '\(line)' ends with an opening bracket")
+                    #expect(!"）”》，。、".contains(line.drop { $0 == " " }.first ?? " "), "\(name): '\(line)' starts with closing punctuation")
+                }
                 let index = try #require(shown.firstIndex { $0.contains(table.header) }, "\(name): no header in \(shown)")
                 // Rows run to the first blank line, less a protocol remark put below its row.
                 let rows = shown[(index + 1)...].prefix { !$0.isEmpty }.filter { !$0.hasPrefix("    ") }

@@ -22,8 +22,11 @@ private struct SettingInForce {
         case environment(String)
         case file(String, line: Int)
         case standard
-        /// The default that follows the locale (the language, and the guideline with it).
+        /// The default that follows the locale (the language).
         case standardFromLocale
+        /// The default that follows the language (the guideline); JSON says it as
+        /// ``standardFromLocale`` did before the two were told apart, and still does.
+        case standardFromLanguage
 
         /// `environment HEALTHLOG_X`, `FILE:LINE`, `default` or `default, from the locale`:
         /// JSON's value, the same in every language.
@@ -32,7 +35,7 @@ private struct SettingInForce {
             case .environment(let variable): "environment \(variable)"
             case .file(let path, let line): "\(path):\(line)"
             case .standard: "default"
-            case .standardFromLocale: "default, from the locale"
+            case .standardFromLocale, .standardFromLanguage: "default, from the locale"
             }
         }
 
@@ -43,6 +46,7 @@ private struct SettingInForce {
             case .file: json
             case .standard: words.cli("config.source.default")
             case .standardFromLocale: words.cli("config.source.locale")
+            case .standardFromLanguage: words.cli("config.source.language")
             }
         }
     }
@@ -70,7 +74,7 @@ private func inForce(_ context: CommandContext, file: ConfigurationFile) throws(
         case "db": DatabaseLocation.resolvePath(flag: nil, environment: context.environment) ?? ""
         default: ColorChoice.auto.rawValue
         }
-        return SettingInForce(setting: setting, value: value, source: setting.name == "guideline" || setting.name == "language" ? .standardFromLocale : .standard)
+        return SettingInForce(setting: setting, value: value, source: setting.name == "guideline" ? .standardFromLanguage : setting.name == "language" ? .standardFromLocale : .standard)
     }
 }
 
@@ -106,7 +110,7 @@ struct ConfigListCommand: Command {
         let width = settings.map(\.setting.name.count).max() ?? 0
         for item in settings {
             let name = item.setting.name + String(repeating: " ", count: width - item.setting.name.count)
-            context.stdout.line("\(name) = \(item.value.visibleControls())   (\(item.source.text(words).visibleControls()))")
+            context.stdout.line(words.cli("config.line", ["name": name, "value": item.value.visibleControls(), "source": item.source.text(words).visibleControls()]))
         }
     }
 }

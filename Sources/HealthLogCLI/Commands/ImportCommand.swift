@@ -184,7 +184,7 @@ struct ImportCommand: Command {
             let kinds = skipped.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { kind, count in
                 words.cli("import.skippedKind", ["n": String(count), "kind": words.say(report.outcome.skippedKinds[kind] ?? Phrase(verbatim: kind))])
             }
-            say("skippedKinds", ["kinds": kinds.joined(separator: ", ")])
+            say("skippedKinds", ["kinds": words.list(kinds)])
         }
         let count = { (key: String, n: Int) in words.cli("import.count.\(key)", ["n": String(n)]) }
         var counts = [count("added", summary.added)]

@@ -52,8 +52,21 @@ struct ListCommand: Command {
                 ? words.cli("list.latestOf", ["n": String(readings.count), "total": words.counted(matching, "reading")])
                 : words.counted(readings.count, "reading")
             // A filtered listing says what it keeps, so its count is never read as the whole log's.
-            let kept = filter.description(strings: words, tagLabel: presenter.labels.label(of:)).map { " · \($0.visibleControls())" } ?? ""
-            context.stdout.line(context.style.bold("\(profile.id) (\(profile.name.visibleControls()))") + " · \(words.range(range))\(kept) · \(shown)")
+            let kept = filter.description(strings: words, tagLabel: presenter.labels.label(of:)).map { $0.visibleControls() }
+            let whose = "\(profile.id) (\(profile.name.visibleControls()))"
+            // On a narrow terminal the heading breaks between its parts, never inside one.
+            var heading = [context.style.bold(whose)]
+            var width = whose.displayWidth
+            for part in [words.range(range)] + (kept.map { [$0] } ?? []) + [shown] {
+                if let limit = context.tableWidth, width + 3 + part.displayWidth > limit {
+                    heading.append("\n  " + part)
+                    width = 2 + part.displayWidth
+                } else {
+                    heading.append(" · " + part)
+                    width += 3 + part.displayWidth
+                }
+            }
+            context.stdout.line(heading.joined())
             // Through a pipe every row carries its date, and hints go to standard error, so
             // `list | grep 2026-11-29` finds every reading of the day and nothing else.
             let piped = !context.stdout.isTerminal

@@ -99,7 +99,7 @@ enum SyncText {
         }
         if !status.ignored.isEmpty {
             out.line(say("ignored", [:]))
-            for entry in status.ignored { out.line("  \(entry.path.visibleControls()): \(entry.reason)") }
+            for entry in status.ignored { out.line("  \(entry.path.visibleControls()): \(words.say(entry.phrase).visibleControls())") }
         }
         if status.conflictTotal > 0 {
             out.line(say("conflicts", ["n": String(status.conflictTotal)]))
@@ -128,7 +128,7 @@ enum SyncText {
                 ]))
             for refusal in status.refusals {
                 let place = refusal.line > 0 ? ":\(refusal.line)" : ""
-                out.line("  \(refusal.path.visibleControls())\(place): \(refusal.reason.visibleControls())")
+                out.line("  \(refusal.path.visibleControls())\(place): \(words.say(refusal.phrase).visibleControls())")
             }
         }
         let missing = status.devices.filter(\.journalMissing)

@@ -118,24 +118,29 @@ extension String {
     }
 
     /// The word in the pieces a line may break between: each wide (CJK) character on its own,
-    /// with the punctuation that may not start a line (`，。）`) kept on the one before; a run of
-    /// narrow characters stays whole, so an English word is one piece.
+    /// with the punctuation that may not start a line (`，。）`) kept on the one before and the
+    /// punctuation that may not end one (`（“《`) kept on the one after; a run of narrow
+    /// characters stays whole, so an English word is one piece.
     var breakablePieces: [String] {
         var pieces: [String] = []
         var narrowRun = ""
+        var opening = ""
         for character in self {
             if character.terminalColumns == 2 {
-                if !narrowRun.isEmpty { pieces.append(narrowRun); narrowRun = "" }
-                if "，。、；：）」』”’！？》".contains(character), !pieces.isEmpty {
+                if !narrowRun.isEmpty { pieces.append(opening + narrowRun); narrowRun = ""; opening = "" }
+                if "，。、；：）」』”’！？》".contains(character), !pieces.isEmpty, opening.isEmpty {
                     pieces[pieces.count - 1].append(character)
+                } else if "（「『“‘《".contains(character) {
+                    opening.append(character)
                 } else {
-                    pieces.append(String(character))
+                    pieces.append(opening + String(character))
+                    opening = ""
                 }
             } else {
                 narrowRun.append(character)
             }
         }
-        if !narrowRun.isEmpty { pieces.append(narrowRun) }
+        if !narrowRun.isEmpty || !opening.isEmpty { pieces.append(opening + narrowRun) }
         return pieces
     }
 

@@ -13,7 +13,7 @@ enum DatabaseFileCheck {
     static func checkBeforeOpening(_ path: String) throws(RecordsError) {
         guard let file = VFSFile(path: path) else { return }  // SQLite's own open reports it
         guard file.lockShared(waitingUpTo: 10_000) else {
-            throw .failure("cannot read \(path): another process has held it locked for 10 seconds", kind: .busy)
+            throw .failure(Phrase("cannot read {path}: another process has held it locked for 10 seconds", ["path": "\(path)"]), kind: .busy)
         }
         let header = file.read(100)
         guard header.count == 100, header.starts(with: Array("SQLite format 3\0".utf8))

@@ -66,7 +66,7 @@ extension RecordStore {
             throw .output(error)
         } catch {
             staged.discard()
-            throw .failure("cannot back up to \(path): \(error)")
+            throw .failure(Phrase("cannot back up to {path}: {error}", ["path": "\(path)", "error": "\(error)"]))
         }
     }
 
@@ -94,7 +94,7 @@ extension RecordStore {
             // ATTACH cannot run inside a transaction; the copy is only read.
             try database.cachedStatement("ATTACH DATABASE ? AS restored").run([.text(prepared.temporaryPath)])
         } catch {
-            throw .failure("cannot read the prepared copy of \(path): \(error)")
+            throw .failure(Phrase("cannot read the prepared copy of {path}: {error}", ["path": "\(path)", "error": "\(error)"]))
         }
         defer { try? database.execute("DETACH DATABASE restored") }
         try write {
@@ -151,7 +151,7 @@ extension RecordStore {
         } catch let error as SQLiteError where error.primaryCode == SQLITE_CORRUPT {
             throw .invalid(Phrase("{path} is damaged or cut off (SQLite: {message}); nothing was restored", ["path": "\(path)", "message": "\(error.message)"]))
         } catch {
-            throw .failure("cannot read \(path): \(error)")
+            throw .failure(Phrase("cannot read {path}: {error}", ["path": "\(path)", "error": "\(error)"]))
         }
     }
 

@@ -29,7 +29,7 @@ extension RecordStore {
         } catch let error as RecordsError {
             throw error
         } catch {
-            throw .failure("\(error)", kind: .other)  // unreachable: the batches above never throw
+            throw .failure(Phrase(verbatim: "\(error)"), kind: .other)  // unreachable: the batches above never throw
         }
     }
 

@@ -72,19 +72,22 @@ public final class RecordStore {
                 throw .notHealthLogDatabase(path: path, reason: Phrase("file is not a database"))
             }
             if error.primaryCode == SQLITE_READONLY || error.primaryCode == SQLITE_CANTOPEN || error.primaryCode == SQLITE_PERM {
-                throw .storage(StorageFailure(
-                    error, message: "cannot open \(path): it or its folder is read-only or not yours (\(error.message)); nothing was changed"))
+                throw .storage(
+                    StorageFailure(
+                        error,
+                        phrase: Phrase(
+                            "cannot open {path}: it or its folder is read-only or not yours ({detail}); nothing was changed", ["path": path, "detail": error.message])))
             }
-            throw .storage(StorageFailure(error, message: "cannot open \(path): \(error)"))
+            throw .storage(StorageFailure(error, phrase: Phrase("cannot open {path}: {error}", ["path": path, "error": "\(error)"])))
         } catch {
-            throw .failure("cannot open \(path): \(error)")
+            throw .failure(Phrase("cannot open {path}: {error}", ["path": "\(path)", "error": "\(error)"]))
         }
     }
 
     /// Opens (creating when missing) for writing, with the schema set up and up to date.
     private static func openForWriting(_ path: String, now: Int64, lockWait: LockWait) throws -> Database {
         let created: Bool
-        do { created = try FileSystem.createPrivateFile(path) } catch { throw RecordsError.failure(error.description) }
+        do { created = try FileSystem.createPrivateFile(path) } catch { throw RecordsError.failure(Phrase("cannot create {path}: {reason}", ["path": error.path], terms: ["reason": error.reason])) }
         // Opening reads nothing yet; the file's bytes are checked first.
         let database = try Database(path: path, mode: .readWrite)
         database.waitWhenBusy(lockWait)
@@ -246,14 +249,17 @@ public final class RecordStore {
         case let error as SQLiteError:
             switch StorageFailure.kind(of: error) {
             case .full:
-                return .storage(StorageFailure(
-                    error, message: "cannot write to \(target): the disk is full or the file is too large; nothing was written (\(error))"))
+                return .storage(
+                    StorageFailure(
+                        error,
+                        phrase: Phrase(
+                            "cannot write to {path}: the disk is full or the file is too large; nothing was written ({detail})", ["path": target, "detail": "\(error)"])))
             case .readOnly where error.primaryCode == SQLITE_READONLY:
-                return .storage(StorageFailure(error, message: "\(target) is read-only; nothing was written"))
+                return .storage(StorageFailure(error, phrase: Phrase("{path} is read-only; nothing was written", ["path": target])))
             default:
                 return RecordsError(error)
             }
-        default: return .failure("\(error)", kind: .other)
+        default: return .failure(Phrase(verbatim: "\(error)"), kind: .other)
         }
     }
 }

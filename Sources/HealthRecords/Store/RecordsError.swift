@@ -75,6 +75,7 @@ public enum RecordsError: Error, Equatable, CustomStringConvertible, Sendable {
                 "{path} uses schema version {found}, but this healthlog supports up to {supported}; upgrade healthlog. The file was left untouched",
                 ["path": path, "found": String(found), "supported": String(supported)])
         case .output(let error): error.phrase
+        case .storage(let failure): failure.phrase
         default: Phrase(verbatim: description)
         }
     }
@@ -95,8 +96,8 @@ public enum RecordsError: Error, Equatable, CustomStringConvertible, Sendable {
         return "no profile '\(id)' (\(list))\(add)"
     }
 
-    static func failure(_ message: String, kind: StorageFailure.Kind = .io) -> RecordsError {
-        .storage(StorageFailure(kind: kind, code: nil, message: message))
+    static func failure(_ phrase: Phrase, kind: StorageFailure.Kind = .io) -> RecordsError {
+        .storage(StorageFailure(kind: kind, phrase: phrase))
     }
 
     /// Runs a model check (``Reading/validate()`` and the like), reporting a failure as ``invalid(_:)``.
@@ -129,6 +130,8 @@ public struct StorageFailure: Equatable, Sendable, CustomStringConvertible {
     /// SQLite's extended result code, when SQLite reported the failure.
     public let code: Int32?
     public let message: String
+    /// The message in the reader's language: HealthLog's own sentence, or SQLite's as written.
+    public let phrase: Phrase
 
     public var description: String { message }
 
@@ -136,11 +139,28 @@ public struct StorageFailure: Equatable, Sendable, CustomStringConvertible {
         self.kind = kind
         self.code = code
         self.message = message
+        self.phrase = Phrase(verbatim: message)
+    }
+
+    /// A failure HealthLog words itself.
+    public init(kind: Kind, phrase: Phrase) {
+        self.kind = kind
+        self.code = nil
+        self.message = phrase.english
+        self.phrase = phrase
     }
 
     /// The failure SQLite reported as `error`, said as `message`.
     init(_ error: SQLiteError, message: String) {
         self.init(kind: StorageFailure.kind(of: error), code: error.code, message: message)
+    }
+
+    /// SQLite's `error`, said in HealthLog's words.
+    init(_ error: SQLiteError, phrase: Phrase) {
+        self.kind = StorageFailure.kind(of: error)
+        self.code = error.code
+        self.message = phrase.english
+        self.phrase = phrase
     }
 
     static func kind(of error: SQLiteError) -> Kind {
