@@ -149,17 +149,14 @@ public enum HealthLogMain {
     static func environmentHelp(_ words: StringTable? = nil) -> String {
         let says = HelpFormatter.saying(words)
         var text = says("ENVIRONMENT") + "\n"
-        let width = ProgramFacts.environment.map(\.name.count).max() ?? 0
-        for (name, meaning) in ProgramFacts.environment {
-            text += "  " + name + String(repeating: " ", count: width - name.count + 2) + says(meaning) + "\n"
-        }
+        text += HelpFormatter.rows(ProgramFacts.environment.map { name, meaning in (name, says(meaning)) })
         text += "\n" + says("CONFIGURATION FILE") + "\n"
-        text += "  " + says("$XDG_CONFIG_HOME/healthlog/config (else ~/.config/healthlog/config, or $HEALTHLOG_CONFIG):") + "\n"
-        text += "  " + says("'key = value' lines; '#' starts a comment. 'healthlog config list' shows what is in force.") + "\n"
-        for setting in ConfigurationKey.all {
-            text += "  \(setting.name) = \(says(setting.values))   (\(setting.option), \(setting.variable))\n"
-        }
-        text += "\n" + says("A command-line option overrides its environment variable, which overrides the file.") + "\n"
+        text += "  " + HelpFormatter.wrap(says("$XDG_CONFIG_HOME/healthlog/config (else ~/.config/healthlog/config, or $HEALTHLOG_CONFIG):"), width: 80, indent: "  ") + "\n"
+        text += "  " + HelpFormatter.wrap(says("'key = value' lines; '#' starts a comment. 'healthlog config list' shows what is in force."), width: 80, indent: "  ") + "\n"
+        text += HelpFormatter.rows(ConfigurationKey.all.map { setting in
+            ("\(setting.name) =", "\(says(setting.values))   (\(setting.option), \(setting.variable))")
+        })
+        text += "\n" + HelpFormatter.wrap(says("A command-line option overrides its environment variable, which overrides the file."), width: 80, indent: "") + "\n"
         return text
     }
 

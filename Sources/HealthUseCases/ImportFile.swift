@@ -30,6 +30,8 @@ public struct ImportRequest {
     /// Told (the input's name, the format) once a format is told from the file, before anything
     /// else is read.
     public var formatDetected: ((String, InterchangeFormat) -> Void)?
+    /// What messages call standard input (`-`), in the reader's language.
+    public var standardInputName = "standard input"
 
     public init(path: String, format: InterchangeFormat? = nil, zone: (any TimeZoneRule)? = nil, dateOrder: DateOrder? = nil) {
         self.path = path
@@ -63,8 +65,8 @@ extension HealthLog {
     public func importFile(_ request: ImportRequest) throws(HealthLogError) -> ImportReport {
         let reader = try HealthLog.run {
             try ImportReader(
-                path: request.path, format: request.format, mapped: request.columns != nil, progress: request.progress,
-                formatDetected: request.formatDetected)
+                path: request.path, format: request.format, mapped: request.columns != nil, standardInputName: request.standardInputName,
+                progress: request.progress, formatDetected: request.formatDetected)
         }
         let format = reader.format
         let choice = settings.profile

@@ -15,6 +15,14 @@ import Testing
         #expect(reading.tagIDs == ["bp-med"])
     }
 
+    /// A Chinese input method's full-width digits and slash are read as the ASCII ones.
+    @Test func fullWidthDigitsAreReadAsDigits() throws {
+        let cli = CLIHarness()
+        #expect(cli.run("add", "１３８／８６", "７２", "--weight", "７２．５").status == 0)
+        let reading = try #require(try cli.readings().first)
+        #expect(reading.bloodPressure?.description == "138/86" && reading.pulse == 72 && reading.weightGrams == 72_500)
+    }
+
     @Test func weightOnlyAndAllTheAtForms() throws {
         let cli = CLIHarness()
         cli.ok("add", "--weight", "72.5", "--at", "06:55")

@@ -154,6 +154,11 @@ import Testing
             #expect(!result.stdout.contains("cli."), "\(page): a help string is missing:\n\(result.stdout)")
             let lines = result.stdout.split(separator: "\n").map(String.init)
             // A full-width colon carries its own space: "用法：healthlog add", never "用法： healthlog add".
+            // An example's command line is as written; what it does is said in Chinese.
+            for line in lines.drop(while: { $0 != "示例：" }).dropFirst() where line.contains("   ") {
+                let meaning = line.drop { $0 == " " }.split(separator: "   ", maxSplits: 1).last ?? ""
+                #expect(meaning.unicodeScalars.contains { !$0.isASCII }, "\(page): example '\(line)' is not explained in Chinese")
+            }
             for line in lines where line.hasPrefix("概述：") || line.hasPrefix("用法：") {
                 #expect(!line.hasPrefix("概述： ") && !line.hasPrefix("用法： "), "\(page): '\(line)'")
             }

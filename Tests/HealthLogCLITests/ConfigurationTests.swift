@@ -1,4 +1,5 @@
 import Foundation
+import HealthCore
 import HealthLogCLI
 import Testing
 
@@ -126,7 +127,13 @@ import Testing
             #expect(help.contains(name), "help environment: \(name)")
             #expect(manual.contains(name), "manpage: \(name)")
         }
-        #expect(help.contains("A command-line option overrides its environment variable, which overrides the file."))
+        #expect(help.replacingOccurrences(of: "\n", with: " ").contains("A command-line option overrides its environment variable, which overrides the file."))
+        // It fits an 80-column terminal, in English and in Chinese.
+        let chinese = CLIHarness()
+        chinese.environment["LANG"] = "zh_CN.UTF-8"
+        for (text, language) in [(help, "en"), (chinese.ok("help", "environment"), "zh")] {
+            for line in text.split(separator: "\n") { #expect(String(line).terminalColumns <= 80, "\(language): '\(line)' is \(String(line).terminalColumns) wide") }
+        }
         #expect(manual.contains("78"), "the configuration exit status")
     }
 }

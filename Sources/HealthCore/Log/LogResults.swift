@@ -20,9 +20,9 @@ public struct AddOutcome: Sendable {
 /// What `check` found.
 public struct HealthCheckReport: Equatable, Sendable {
     /// Real problems: corruption, broken references, values out of range.
-    public var problems: [String] = []
+    public var problems: [Phrase] = []
     /// Information only, such as tag IDs without a definition.
-    public var notes: [String] = []
+    public var notes: [Phrase] = []
 
     public init() {}
 }

@@ -24,10 +24,10 @@ public final class ImportReader {
     /// format was found before anything else is read. A `mapped` file (read with a
     /// ``ColumnMapping``) is a ``InterchangeFormat/spreadsheet``, whatever its header.
     public init(
-        path: String, format: InterchangeFormat?, mapped: Bool = false, progress: (@Sendable (Int64, Int64?) -> Void)? = nil,
-        formatDetected: ((String, InterchangeFormat) -> Void)? = nil
+        path: String, format: InterchangeFormat?, mapped: Bool = false, standardInputName: String = "standard input",
+        progress: (@Sendable (Int64, Int64?) -> Void)? = nil, formatDetected: ((String, InterchangeFormat) -> Void)? = nil
     ) throws(InterchangeError) {
-        input = try ImportInput(path: path, progress: progress)
+        input = try ImportInput(path: path, standardInputName: standardInputName, progress: progress)
         name = input.name
         if mapped {
             self.format = .spreadsheet

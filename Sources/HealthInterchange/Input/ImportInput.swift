@@ -42,10 +42,11 @@ public final class ImportInput: ByteSource {
     /// and the descriptor that keeps it.
     private var spool: (path: String, descriptor: Int32)?
 
-    /// Opens `path` (or standard input for `-`) and reads its first bytes.
-    public init(path: String, progress: (@Sendable (Int64, Int64?) -> Void)? = nil) throws(InterchangeError) {
+    /// Opens `path` (or standard input for `-`, which messages call `standardInputName`) and
+    /// reads its first bytes.
+    public init(path: String, standardInputName: String = "standard input", progress: (@Sendable (Int64, Int64?) -> Void)? = nil) throws(InterchangeError) {
         self.path = path
-        name = path == "-" ? "standard input" : path
+        name = path == "-" ? standardInputName : path
         self.progress = progress
         do {
             file = path == "-" ? try InputFile(standardInputNamed: name) : try InputFile(path: path)

@@ -122,6 +122,7 @@ struct ImportCommand: Command {
         request.columns = columns
         request.separator = separator
         request.decimalComma = decimalComma
+        request.standardInputName = try context.words().cli("import.standardInput")
         if format == nil && columns == nil {
             // Said before anything else, so a refusal that follows names what it was reading.
             let words = try context.words()

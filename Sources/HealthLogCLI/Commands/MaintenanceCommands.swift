@@ -14,9 +14,9 @@ struct CheckCommand: Command {
         let report = try context.run { try $0.check() }
         let path = log.settings.databasePath
         let words = try context.words()
-        for note in report.notes { context.stdout.line(words.cli("check.note", ["note": note.visibleControls()])) }
+        for note in report.notes { context.stdout.line(words.cli("check.note", ["note": words.say(note).visibleControls()])) }
         guard report.problems.isEmpty else {
-            for problem in report.problems { context.stderr.line(words.cli("check.problem", ["problem": problem.visibleControls()])) }
+            for problem in report.problems { context.stderr.line(words.cli("check.problem", ["problem": words.say(problem).visibleControls()])) }
             throw .io(words.cli("check.failed", ["path": path, "problems": words.counted(report.problems.count, "problem")]))
         }
         context.stdout.line(words.cli("check.ok", ["path": path.visibleControls()]))

@@ -29,8 +29,10 @@ struct ReadingInput {
     static let options: [any OptionDeclaration] = [pulseOption, weight, tag, noteOption, at, office, home]
 
     /// Reads the values; `positionals` are the `SYS/DIA [PULSE]` words.
-    init(_ arguments: ParsedArguments, positionals: ArraySlice<String>, context: CommandContext) throws(CLIError) {
+    init(_ arguments: ParsedArguments, positionals typed: ArraySlice<String>, context: CommandContext) throws(CLIError) {
         let words = try context.words()
+        // A Chinese input method may type `１３８／８６`: its full-width digits and slash are the ASCII ones.
+        let positionals = typed.map(\.halfWidth)[...]
         // `add 138 86`: two numbers where SYS/DIA was meant.
         if let first = positionals.first, !first.contains("/"), let second = positionals.dropFirst().first,
             let systolic = parseWholeNumber(first[...]), let diastolic = parseWholeNumber(second[...]), systolic > diastolic
@@ -52,7 +54,7 @@ struct ReadingInput {
             throw arguments.usage(Phrase("pulse is given twice, as an argument and with --pulse"))
         }
         let pulseText: String?
-        if let positionalPulse { pulseText = positionalPulse } else { pulseText = try arguments.value(ReadingInput.pulseOption) }
+        if let positionalPulse { pulseText = positionalPulse } else { pulseText = try arguments.value(ReadingInput.pulseOption)?.halfWidth }
         if let text = pulseText {
             guard let value = parseWholeNumber(text[...]) else {
                 throw arguments.usage(words.cli("error.pulse", ["text": text, "range": ValueLimits.pulse.rangeText]))
@@ -60,7 +62,7 @@ struct ReadingInput {
             do { try ValueLimits.pulse.check(value) } catch { throw .data(arguments.say(error.phrase)) }
             pulse = value
         }
-        if let text = try arguments.value(ReadingInput.weight) {
+        if let text = try arguments.value(ReadingInput.weight)?.halfWidth {
             guard let grams = parseKilograms(text) else {
                 if let fraction = text.split(separator: ".").dropFirst().first, fraction.count > 3, fraction.allSatisfy(\.isASCIIDigit) {
                     throw arguments.usage(Phrase("weight '{text}' is finer than a gram; give at most 3 decimals, like 72.125", ["text": "\(text)"]))
@@ -129,4 +131,21 @@ struct ReadingInput {
 
     /// True when nothing measurable was given.
     var hasNoMeasurement: Bool { entry.hasNoMeasurement }
+}
+
+extension String {
+    /// The text with full-width ASCII forms (`１３８／８６`, U+FF01–U+FF5E) and the ideographic
+    /// space as the ASCII characters they stand for; anything else as it is.
+    var halfWidth: String {
+        guard unicodeScalars.contains(where: { (0xFF01...0xFF5E).contains($0.value) || $0.value == 0x3000 }) else { return self }
+        var result = String.UnicodeScalarView()
+        for scalar in unicodeScalars {
+            if (0xFF01...0xFF5E).contains(scalar.value), let ascii = Unicode.Scalar(scalar.value - 0xFEE0) {
+                result.append(ascii)
+            } else {
+                result.append(scalar.value == 0x3000 ? " " : scalar)
+            }
+        }
+        return String(result)
+    }
 }

@@ -114,10 +114,13 @@ enum SyncText {
                         "loserAt": time(conflict.loserClock),
                     ]))
                 if !conflict.lost.isEmpty, !conflict.loserDeleted {
+                    // Each field by its name in the terminal's words (JSON keeps the record's keys).
                     let values = conflict.lost.map { field in
-                        "\(field.name) " + (field.value.isEmpty ? say("lost.empty", [:]) : "\"" + field.value.visibleControls() + "\"")
+                        let name = words.has("cli.sync.field.\(field.name)") ? words.cli("sync.field.\(field.name)") : field.name
+                        return field.value.isEmpty
+                            ? say("lost.emptyField", ["field": name]) : say("lost.field", ["field": name, "value": field.value.visibleControls()])
                     }
-                    out.line("    " + say("lost", ["values": values.joined(separator: ", ")]))
+                    out.line("    " + say("lost", ["values": words.list(values)]))
                 }
             }
         }

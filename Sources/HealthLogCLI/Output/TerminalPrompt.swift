@@ -13,7 +13,8 @@ public enum TerminalPrompt {
             output.write(question)
             output.flush()
             guard let answer = readLine() else { return false }
-            return ["y", "yes"].contains(answer.lowercased().trimmingWhitespace())
+            // `是` is yes to a Chinese question; anything else is no.
+            return ["y", "yes", "是", "是的"].contains(answer.lowercased().trimmingWhitespace())
         }
     }
 }

@@ -46,6 +46,14 @@ enum HelpFormatter {
         var examples = spec.examples
         if spec.path.isEmpty, let translated {
             examples = translated.cli("help.examples").split(separator: "\n").map(String.init)
+        } else if translated != nil {
+            // A command line is shown as written; what it does (after three spaces) is said in words.
+            let parts = examples.map { example -> (String, String?) in
+                guard let gap = example.firstRange(of: "   ") else { return (example, nil) }
+                return (String(example[..<gap.lowerBound]), String(example[gap.upperBound...].drop { $0 == " " }))
+            }
+            let width = parts.filter { $0.1 != nil }.map { $0.0.count }.max() ?? 0
+            examples = parts.map { command, meaning in meaning.map { command.padding(width) + "   " + says($0) } ?? command }
         }
         if !examples.isEmpty {
             text += "\n\(heading("EXAMPLES"))\n" + examples.map { "  \($0)\n" }.joined()
@@ -65,7 +73,7 @@ enum HelpFormatter {
     }
 
     /// Two columns: names padded to a common width, help wrapped to 80 columns on the right.
-    private static func rows(_ items: [(String, String)]) -> String {
+    static func rows(_ items: [(String, String)]) -> String {
         let width = min(max(items.map(\.0.count).max() ?? 0, 10), 24)
         let indent = String(repeating: " ", count: width + 4)
         return items.map { name, help in

@@ -11,10 +11,13 @@ extension RecordStore {
             var report = HealthCheckReport()
             try database.cachedStatement("PRAGMA integrity_check").forEachRow { row in
                 let line = row.text(0) ?? ""
-                if line != "ok" { report.problems.append("integrity: \(line)") }
+                if line != "ok" { report.problems.append(Phrase("integrity: {detail}", ["detail": line])) }
             }
             try database.cachedStatement("PRAGMA foreign_key_check").forEachRow { row in
-                report.problems.append("a row of \(row.text(0) ?? "?") refers to a missing \(row.text(2) ?? "?") (rowid \(row.int(1)))")
+                report.problems.append(
+                    Phrase(
+                        "row {rowid} of the table {table} refers to a row of {parent} that does not exist",
+                        ["rowid": String(row.int(1)), "table": row.text(0) ?? "?", "parent": row.text(2) ?? "?"]))
             }
             // The CHECK constraints stop bad values, but a file edited by another tool may hold them.
             try database.cachedStatement(
@@ -26,10 +29,13 @@ extension RecordStore {
                     OR (systolic IS NULL AND pulse IS NULL AND weight_g IS NULL)
                 """
             ).forEachRow { row in
-                report.problems.append("reading \(row.text(0) ?? "?") has values out of range")
+                report.problems.append(Phrase("reading {id} has values out of range", ["id": row.text(0) ?? "?"]))
             }
             for usage in try undefinedTagUsage() {
-                report.notes.append("tag ID '\(usage.id)' is on \(counted(usage.count, "reading")) but has no definition (kept as history)")
+                report.notes.append(
+                    usage.count == 1
+                        ? Phrase("tag ID '{id}' is on 1 reading but has no definition (kept as history)", ["id": usage.id])
+                        : Phrase("tag ID '{id}' is on {n} readings but has no definition (kept as history)", ["id": usage.id, "n": String(usage.count)]))
             }
             return report
         }
