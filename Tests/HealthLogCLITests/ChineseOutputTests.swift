@@ -170,6 +170,25 @@ import Testing
         }
     }
 
+    /// The manual page is Chinese under a Chinese locale: its headings, and every option,
+    /// argument, exit status, variable and file explained in Chinese.
+    @Test func theManualPageIsChinese() throws {
+        let chinese = CLIHarness()
+        chinese.environment["LANG"] = "zh_CN.UTF-8"
+        let page = chinese.ok("manpage")
+        let lines = page.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for heading in ["名称", "概要", "描述", "全局选项", "命令", "退出状态", "环境变量", "文件", "参见"] {
+            #expect(lines.contains(".SH \(heading)"), "no section \(heading)")
+        }
+        var explained = 0
+        for (index, line) in lines.enumerated() where line == ".TP" && index + 2 < lines.count {
+            #expect(lines[index + 2].unicodeScalars.contains { !$0.isASCII }, "'\(lines[index + 1])' is explained in English: \(lines[index + 2])")
+            explained += 1
+        }
+        #expect(explained > 100)
+        #expect(CLIHarness().ok("manpage").contains(".SH NAME"), "English stays English")
+    }
+
     /// `sync init`, `sync status`, `sync` and `sync leave` speak Chinese too.
     @Test func syncSpeaksChinese() throws {
         let (directory, environment) = try log()

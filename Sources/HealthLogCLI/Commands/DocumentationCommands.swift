@@ -75,6 +75,6 @@ struct ManPageCommand: Command {
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {}
 
     func run(_ context: CommandContext) throws(CLIError) {
-        context.stdout.write(ManPage.roff(version: HealthLogMain.version))
+        context.stdout.write(ManPage.roff(version: HealthLogMain.version, words: try? context.words()))
     }
 }

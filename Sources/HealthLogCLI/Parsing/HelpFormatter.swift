@@ -42,6 +42,18 @@ enum HelpFormatter {
             let details = "'\(spec.commandLine) <\(word)> --help'"
             text += "\n  " + (translated?.cli("help.details", ["command": details]) ?? "See \(details) for details.") + "\n"
         }
+        let examples = examples(of: spec, words: words)
+        if !examples.isEmpty {
+            text += "\n\(heading("EXAMPLES"))\n" + examples.map { "  \($0)\n" }.joined()
+        }
+        return text
+    }
+
+    /// The examples of `spec` in the words of `words`: the top level's from its translation,
+    /// other commands' as written, with what a described one does (after three spaces) in words.
+    static func examples(of spec: CommandSpec, words: StringTable?) -> [String] {
+        let translated = translation(words)
+        let says = saying(words)
         // The top level's examples say what they do, in words.
         var examples = spec.examples
         if spec.path.isEmpty, let translated {
@@ -55,10 +67,7 @@ enum HelpFormatter {
             let width = parts.filter { $0.1 != nil }.map { $0.0.count }.max() ?? 0
             examples = parts.map { command, meaning in meaning.map { command.padding(width) + "   " + says($0) } ?? command }
         }
-        if !examples.isEmpty {
-            text += "\n\(heading("EXAMPLES"))\n" + examples.map { "  \($0)\n" }.joined()
-        }
-        return text
+        return examples
     }
 
     /// The table help's translations come from: nil in English, whose words are the specs'.
