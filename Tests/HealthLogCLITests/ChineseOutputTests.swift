@@ -187,6 +187,10 @@ import Testing
         }
         #expect(explained > 100)
         #expect(CLIHarness().ok("manpage").contains(".SH NAME"), "English stays English")
+        // fish shows each option's help beside it: in Chinese too.
+        let described = chinese.ok("completions", "fish").split(separator: "\n").filter { $0.contains(" -d '") }
+        #expect(described.count > 100)
+        for line in described { #expect(line.unicodeScalars.contains { !$0.isASCII }, "\(line)") }
     }
 
     /// `sync init`, `sync status`, `sync` and `sync leave` speak Chinese too.

@@ -47,7 +47,7 @@ struct CompletionsCommand: Command {
     func run(_ context: CommandContext) throws(CLIError) {
         switch request {
         case .script(let shell):
-            context.stdout.write(CompletionScript.script(for: shell))
+            context.stdout.write(CompletionScript.script(for: shell, words: try? context.words()))
         case .ids(let kind):
             // Completion never makes a log, and a log it cannot read completes nothing.
             guard let path = try? context.databasePath(), FileSystem.exists(path) else { return }

@@ -1,3 +1,5 @@
+import HealthCore
+
 /// Shell completion scripts for bash, zsh and fish, made from the command specs: commands,
 /// subcommands, options, option values (`--format`, `--guideline`, `--lang`, `--template` …),
 /// files, and the ids of profiles, tags and events, which the scripts ask the program for
@@ -5,11 +7,12 @@
 enum CompletionScript {
     enum Shell: String, CaseIterable, Sendable { case bash, zsh, fish }
 
-    static func script(for shell: Shell) -> String {
+    /// The script for `shell`; fish shows each option's help, in the words of `words`.
+    static func script(for shell: Shell, words: StringTable? = nil) -> String {
         switch shell {
         case .bash: bash()
         case .zsh: zsh()
-        case .fish: fish()
+        case .fish: fish(says: HelpFormatter.saying(words))
         }
     }
 
@@ -246,7 +249,7 @@ enum CompletionScript {
         }
     }
 
-    private static func fish() -> String {
+    private static func fish(says: (String) -> String) -> String {
         var lines = """
             # fish completion for healthlog; made by `healthlog completions fish`.
             # The words before the cursor that are not options or their values: the command, its
@@ -315,11 +318,11 @@ enum CompletionScript {
             lines += "complete -c healthlog -n '__healthlog_is \(group.name)' -a \(quoted([group.subcommands.joined(separator: " ")]))\n"
         }
         for option in HealthLogMain.spec.allOptions {
-            lines += fishOption(option.spec, condition: "__healthlog_needs_command")
+            lines += fishOption(option.spec, condition: "__healthlog_needs_command", says: says)
         }
         for (_, spec) in commands {
             let condition = "__healthlog_is \(spec.path.joined(separator: " "))"
-            for option in spec.allOptions { lines += fishOption(option.spec, condition: condition) }
+            for option in spec.allOptions { lines += fishOption(option.spec, condition: condition, says: says) }
             if let argument = spec.arguments.first(where: { $0.completion != .nothing }) {
                 switch argument.completion {
                 case .file: lines += "complete -c healthlog -n '\(condition)' -F\n"
@@ -332,10 +335,10 @@ enum CompletionScript {
         return lines
     }
 
-    private static func fishOption(_ option: OptionSpec, condition: String) -> String {
+    private static func fishOption(_ option: OptionSpec, condition: String, says: (String) -> String) -> String {
         var line = "complete -c healthlog -n '\(condition)' -l \(option.long.dropFirst(2))"
         if let short = option.short { line += " -s \(short.dropFirst())" }
         if option.valueName != nil { line += " " + fishValues(option.completion) }
-        return line + " -d \(quoted([String(option.help.prefix(60))]))\n"
+        return line + " -d \(quoted([String(says(option.help).prefix(60))]))\n"
     }
 }
