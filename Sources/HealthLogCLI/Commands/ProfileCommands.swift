@@ -22,7 +22,7 @@ enum ProfileFields {
             if text.lowercased() == "none" {
                 change.set(\.target, to: nil)
             } else {
-                do { change.set(\.target, to: try BloodPressure.parse(text)) } catch { throw CLIError(error, arguments: arguments, prefix: "--target: ") }
+                do { change.set(\.target, to: try BloodPressure.parse(text)) } catch { throw CLIError(error, arguments: arguments, option: "--target", colon: true) }
             }
         }
         return change

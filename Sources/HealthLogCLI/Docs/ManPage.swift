@@ -7,9 +7,9 @@ enum ManPage {
     static func roff(version: String, words: StringTable? = nil) -> String {
         let translated = words.flatMap { $0.language == .english ? nil : $0 }
         let says = HelpFormatter.saying(words)
-        let heading = { (english: String) in escaped(translated?.cli("man.heading.\(english)") ?? english) }
-        let name = translated?.cli("man.name") ?? "a blood-pressure log for families, with reports for the doctor"
-        let description = translated?.cli("man.description")
+        let heading = { (english: String) in escaped(translated?.cli("help.man.heading.\(english)") ?? english) }
+        let name = translated?.cli("help.man.name") ?? "a blood-pressure log for families, with reports for the doctor"
+        let description = translated?.cli("help.man.description")
             ?? "Readings (systolic/diastolic, pulse, weight, status tags and a note) are kept in one SQLite file with a profile per family member; healthlog report draws an A4 PDF for a clinic visit."
         let abstract = { (spec: CommandSpec) in translated?.cli("help.abstract.\(spec.commandLine)") ?? spec.abstract }
         var page = """

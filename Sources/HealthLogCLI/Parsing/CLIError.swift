@@ -142,8 +142,16 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
 extension CLIError {
     /// A value from the command line that was not understood (a usage error, 64) or was
     /// understood and refused (bad data, 65).
-    init(_ error: ValidationError, arguments: ParsedArguments, prefix: String = "") {
-        let message = prefix + (arguments.words?.say(error.phrase) ?? error.message)
+    /// With `option`, the message names the option it was given with: `--at '25:00' is not a
+    /// time`, or with `colon`, `--target: '1/2' …`.
+    init(_ error: ValidationError, arguments: ParsedArguments, option: String? = nil, colon: Bool = false) {
+        let phrase =
+            option.map { option in
+                colon
+                    ? Phrase("{option}: {error}", ["option": option], terms: ["error": error.phrase])
+                    : Phrase("{option} {error}", ["option": option], terms: ["error": error.phrase])
+            } ?? error.phrase
+        let message = arguments.say(phrase)
         switch error.kind {
         case .unreadable: self = arguments.usage(message)
         case .refused: self = .data(message)

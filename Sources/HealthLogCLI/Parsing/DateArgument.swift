@@ -8,7 +8,7 @@ enum DateArgument {
         do {
             return try WhenExpression.parse(text, now: now, zone: zone)
         } catch {
-            throw CLIError(error, arguments: arguments, prefix: "--at ")
+            throw CLIError(error, arguments: arguments, option: "--at")
         }
     }
 
