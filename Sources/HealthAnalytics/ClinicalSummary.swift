@@ -45,13 +45,19 @@ extension SummaryWording {
         guard let days = summary.medicationDays else { return strings.text("clinical.treated") }
         let last = summary.protocolAverage?.lastDay ?? summary.to
         let started = summary.events.first { $0.event.kind == .medication && $0.event.at.measurementDay == days.since }?.event.text
-        let values = [
+        // The tags and the events disagree on when treatment began (tagged from 6 Oct, "amlodipine
+        // started" on 27 Oct): both are said, and the doctor asks which is true.
+        let later = started == nil
+            ? summary.events.last { $0.event.kind == .medication && $0.event.at.measurementDay > days.since && $0.event.at.measurementDay <= last }?.event
+            : nil
+        var values = [
             "since": date(days.since), "days": String(last.dayNumber - days.since.dayNumber + 1),
-            "event": String((started ?? "").prefix(60)),
+            "event": String((started ?? later?.text ?? "").prefix(60)),
         ]
+        if let later { values["date"] = date(later.at.measurementDay) }
         // With no home day before the first record, treatment may have begun before the range.
         let key = started != nil ? "clinical.treatedEvent" : days.daysBefore == 0 ? "clinical.treatedThroughout" : "clinical.treatedSince"
-        return strings.text(key, values)
+        return strings.text(later == nil ? key : key + ".event", values)
     }
 
     /// "Home 138/86 is uncontrolled (ESH 2023 ≥ 135/85) and …, higher in the mornings (…)".
@@ -120,8 +126,9 @@ extension SummaryWording {
         let lows = summary.alerts.filter { $0.kind == .low }
         if let latest = lows.last {
             var part = strings.text(lows.count == 1 ? "clinical.lowReadings.one" : "clinical.lowReadings", ["n": String(lows.count)])
-            // What the patient felt at it (dizzy on standing) is what the doctor asks about.
-            if let note = summary.readings.last(where: { $0.id == latest.id })?.note.trimmingWhitespace(), !note.isEmpty {
+            // What the patient felt at it (dizzy on standing) is what the doctor asks about; said
+            // once, by the symptom notes' count when there is one.
+            if summary.symptomNotes == nil, let note = summary.readings.last(where: { $0.id == latest.id })?.note.trimmingWhitespace(), !note.isEmpty {
                 part += strings.text("clinical.lowNote", ["note": String(note.prefix(60))])
             }
             parts.append(part)
@@ -131,6 +138,7 @@ extension SummaryWording {
             if let lowest = symptoms.lowest {
                 part += strings.text(symptoms.count == 1 ? "symptoms.at" : "symptoms.lowest", ["pressure": lowest.description])
             }
+            part += strings.text("clinical.lowNote", ["note": String(symptoms.latestNote.prefix(60))])
             parts.append(part)
         }
         guard !parts.isEmpty else { return nil }

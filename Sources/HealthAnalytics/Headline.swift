@@ -59,6 +59,8 @@ public struct Headline: Sendable {
     public struct WeekPart: Sendable {
         public let shown: BloodPressure
         public let count: Int
+        /// The mean as text, with a decimal where the headline figure keeps one (`134.6/84`).
+        public let text: String
     }
 
     public let kind: Kind
@@ -117,14 +119,21 @@ public struct Headline: Sendable {
             badge = nil
         }
         let average = protocolAverage
-        morning = average?.morning.map { WeekPart(shown: $0.shown, count: $0.count) }
-        evening = average?.evening.map { WeekPart(shown: $0.shown, count: $0.count) }
+        // The parts keep the headline's precision: under "134.6/84" the morning reads "136.2/85".
+        let decimals = verdict.map(SummaryWording.decimals) ?? (false, false)
+        let part = { (mean: PressureMean) in
+            WeekPart(shown: mean.shown, count: mean.count, text: SummaryWording.figure(mean, decimals: decimals))
+        }
+        morning = average?.morning.map(part)
+        evening = average?.evening.map(part)
         // The difference of the means as printed, so the three figures always agree.
         weekDifference = average.flatMap { average in
             average.morning.flatMap { morning in
                 average.evening.map { evening in
-                    SummaryWording.signedPair(
-                        Double(morning.shown.systolic - evening.shown.systolic), Double(morning.shown.diastolic - evening.shown.diastolic))
+                    let shown = { (value: Double, decimal: Bool) in decimal ? (value * 10).rounded() / 10 : value.rounded() }
+                    let systolic = shown(morning.systolic, decimals.0) - shown(evening.systolic, decimals.0)
+                    let diastolic = shown(morning.diastolic, decimals.1) - shown(evening.diastolic, decimals.1)
+                    return "\(Figures.signed(systolic, decimals: decimals.0 ? 1 : 0))/\(Figures.signed(diastolic, decimals: decimals.1 ? 1 : 0))"
                 }
             }
         }

@@ -75,10 +75,19 @@ public struct SummaryWording {
     /// threshold or the target, which keeps its decimal (`134.6/80`), so the figure never shows
     /// the rounding that the badge and the words do not use.
     public static func figure(_ verdict: HomeVerdict) -> String {
-        let mean = verdict.mean
+        figure(verdict.mean, decimals: decimals(verdict))
+    }
+
+    /// Which numbers of the headline keep a decimal: those within 1 mmHg of a limit.
+    public static func decimals(_ verdict: HomeVerdict) -> (systolic: Bool, diastolic: Bool) {
         let near = [verdict.nearThreshold, verdict.nearTarget].compactMap { $0 }
-        let number = { (value: Double, isNear: Bool) in isNear ? Figures.oneDecimal(value) : String(Figures.rounded(value)) }
-        return number(mean.systolic, near.contains { $0.systolic != nil }) + "/" + number(mean.diastolic, near.contains { $0.diastolic != nil })
+        return (near.contains { $0.systolic != nil }, near.contains { $0.diastolic != nil })
+    }
+
+    /// `mean` as the headline shows its numbers: `134.6/84`, whole where `decimals` says not.
+    public static func figure(_ mean: PressureMean, decimals: (systolic: Bool, diastolic: Bool)) -> String {
+        let number = { (value: Double, decimal: Bool) in decimal ? Figures.oneDecimal(value) : String(Figures.rounded(value)) }
+        return number(mean.systolic, decimals.systolic) + "/" + number(mean.diastolic, decimals.diastolic)
     }
 
     /// Under ESC 2024, the home category of the average: "ESC 2024 home category: elevated

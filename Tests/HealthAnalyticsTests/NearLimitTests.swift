@@ -67,6 +67,9 @@ import Testing
         // The 24 averaged readings (day 2 on): 15 at 135 and 9 at 134 → 3231 / 24 = 134.625.
         let below = Headline(summary: BPSummary(profile: dad, readings: Self.week(systolic: { $0 < 19 ? 135 : 134 }, diastolic: 80)), strings: english) { $0 }
         #expect(below.figureText == "134.6/80")
+        // The week's parts keep the headline's decimal: mornings 1616/12, evenings 1615/12.
+        #expect(below.morning?.text == "134.7/80" && below.evening?.text == "134.6/80")
+        #expect(below.weekDifference == "+0.1/0")
         #expect(below.badge == .atTarget)
         #expect(below.badgeText(english) == "Below threshold")
         let belowWords = try #require(below.verdicts.first { $0.kind == .threshold })

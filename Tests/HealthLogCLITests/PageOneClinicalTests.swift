@@ -264,6 +264,19 @@ import Testing
         #expect((try Self.statsJSON(weights, ["--last", "2w"])["headline"] as? [String: Any])?["clinicalSummary"] is NSNull)
     }
 
+    /// §5: tags that say treated from the first reading and a medication event later in the
+    /// log disagree on when treatment began: page 1 says both, in English and in Chinese.
+    @Test func tagsAndAMedicationEventThatDisagreeAreBothSaid() throws {
+        let cli = Self.patient()
+        Self.week(cli, days: 16...29, tags: ["bp-med"]) { _ in (142, 88) }
+        cli.ok("event", "add", "amlodipine 5 mg started", "--kind", "medication", "--at", "2026-11-20 08:00")
+        let stats = try Self.statsJSON(cli, ["--from", "2026-11-16"])
+        let summary = try #require((stats["headline"] as? [String: Any])?["clinicalSummary"] as? String)
+        #expect(summary.hasPrefix("Treated (BP medication recorded from the first reading, 16 Nov; the log records amlodipine 5 mg started on 20 Nov)."), "\(summary)")
+        #expect(try Self.pageOne(cli, ["--from", "2026-11-16"]).contains(Self.squeezed("the log records amlodipine 5 mg started on 20 Nov")))
+        #expect(try Self.pageOne(cli, ["--from", "2026-11-16"], language: "zh_CN.UTF-8").contains(Self.squeezed("记录中另有11月20日的“amlodipine 5 mg started”")))
+    }
+
     /// ESC 2024, treated: 132/78 is controlled by the home threshold but above the treated band;
     /// 113/70 is low with a note on standing, never "controlled".
     @Test func escTreatedPatientsAreReadAgainstTheBand() throws {
@@ -280,7 +293,8 @@ import Testing
         let stats = try Self.statsJSON(low, ["--last", "2w", "--guideline", "esc"])
         let summary = try #require((stats["headline"] as? [String: Any])?["clinicalSummary"] as? String)
         #expect(summary.contains("is low (below 120/70): ask about symptoms on standing"))
-        #expect(summary.hasSuffix("Of note: 1 low reading, the latest noted “站起来头晕”; dizziness or fainting noted once, at 86/52."))
+        // The note is said once: by the symptom clause, not again by the low reading's.
+        #expect(summary.hasSuffix("Of note: 1 low reading; dizziness or fainting noted once, at 86/52, the latest noted “站起来头晕”."))
         // The symptom note is counted in stats' JSON (a key added, none renamed) and on page 1.
         let symptoms = try #require(stats["symptomNotes"] as? [String: Any])
         #expect(symptoms["count"] as? Int == 1)

@@ -138,8 +138,8 @@ struct StatsText {
                 lines.append("  \(span) · \(days) · n=\(average.count) · \(headline.excludedDay ?? "")")
                 if let provisional = headline.provisionalReason { lines += wrapped("  " + style.yellow(provisional)) }
                 var week: [String] = []
-                if let morning = headline.morning { week.append(strings.cli("stats.week.morning", ["mean": "\(morning.shown)", "n": String(morning.count)])) }
-                if let evening = headline.evening { week.append(strings.cli("stats.week.evening", ["mean": "\(evening.shown)", "n": String(evening.count)])) }
+                if let morning = headline.morning { week.append(strings.cli("stats.week.morning", ["mean": morning.text, "n": String(morning.count)])) }
+                if let evening = headline.evening { week.append(strings.cli("stats.week.evening", ["mean": evening.text, "n": String(evening.count)])) }
                 if let difference = headline.weekDifference { week.append(strings.cli("stats.week.difference", ["difference": difference])) }
                 if !week.isEmpty { lines.append("  " + week.joined(separator: " · ")) }
             } else {

@@ -34,9 +34,9 @@ struct HeadlineBlock: ReportBlock, DrawnFromRequest {
             if let provisional = headline.provisionalReason { lines.append(TextLinesBlock.Line(text: provisional, color: template.color("bad"))) }
             var week: [String] = []
             // One kind of bracket per language: "(n=12)", "（n=12）".
-            let counted = { (shown: BloodPressure, count: Int) in strings.text("events.window", ["mean": shown.description, "n": String(count)]) }
-            if let morning = headline.morning { week.append("\(strings.text("morning")) \(counted(morning.shown, morning.count))") }
-            if let evening = headline.evening { week.append("\(strings.text("evening")) \(counted(evening.shown, evening.count))") }
+            let counted = { (part: Headline.WeekPart) in strings.text("events.window", ["mean": part.text, "n": String(part.count)]) }
+            if let morning = headline.morning { week.append("\(strings.text("morning")) \(counted(morning))") }
+            if let evening = headline.evening { week.append("\(strings.text("evening")) \(counted(evening))") }
             if !week.isEmpty { lines.append(TextLinesBlock.Line(text: week.joined(separator: " · "))) }
             if let difference = headline.weekDifference {
                 lines.append(TextLinesBlock.Line(text: "\(strings.text("protocol.difference")) \(difference) mmHg"))
