@@ -94,11 +94,9 @@ public struct MedicationDays: Equatable, Sendable {
     }
 
     /// True when `note` says a dose was forgotten.
-    public static func saysForgotten(_ note: String) -> Bool {
-        guard !note.isEmpty else { return false }
-        let lowered = note.lowercased()
-        return forgottenWords.contains { lowered.contains($0) }
-    }
+    public static func saysForgotten(_ note: String) -> Bool { forgotten.match(note) }
+
+    private static let forgotten = NoteWords(forgottenWords)
 }
 
 /// The readings with a note, newest first, so that "a little dizzy" is read on page 1.

@@ -20,10 +20,9 @@ public enum ReadingAttention: Equatable, Sendable {
 
     /// True when `note` names dizziness, light-headedness or fainting (``symptomWords``, any case):
     /// the one test behind a reading's attention line and page 1's count of symptom notes.
-    public static func mentionsSymptom(_ note: String) -> Bool {
-        let lowered = note.lowercased()
-        return symptomWords.contains { lowered.contains($0) }
-    }
+    public static func mentionsSymptom(_ note: String) -> Bool { symptoms.match(note) }
+
+    private static let symptoms = NoteWords(symptomWords)
 
     /// What `reading` asks for, most urgent first; empty for an ordinary reading.
     public static func of(_ reading: Reading) -> [ReadingAttention] {
