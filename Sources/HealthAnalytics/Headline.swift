@@ -64,6 +64,7 @@ public struct Headline: Sendable {
     }
 
     public let kind: Kind
+    private let isJustBelow: Bool
     /// The blood pressure figure in whole mmHg. The badge and verdicts compare the unrounded mean
     /// (``HomeVerdict/atOrAboveThreshold``); within 1 mmHg of a limit ``figureText`` keeps the decimal.
     public let shown: BloodPressure?
@@ -97,6 +98,7 @@ public struct Headline: Sendable {
         let wording = SummaryWording(summary: summary, strings: strings, tagLabel: tagLabel)
         let verdict = summary.verdict
         clinicalSummary = wording.clinicalSummary
+        lacksAPart = wording.weekLacksAPart
         weight = summary.weight
         targetIsThreshold = summary.goals.targetSource == .threshold
         protocolAverage = verdict == nil ? nil : summary.protocolAverage
@@ -106,6 +108,7 @@ public struct Headline: Sendable {
             // Within 1 mmHg of a limit the number keeps its decimal, as the badge reads it unrounded.
             figureText = SummaryWording.figure(verdict)
             isProvisional = !verdict.sufficient
+            isJustBelow = [verdict.nearThreshold, verdict.nearTarget].contains { $0 != nil && $0?.reached == false }
             if !verdict.sufficient {
                 badge = .tooFew
             } else {
@@ -116,6 +119,7 @@ public struct Headline: Sendable {
             shown = nil
             figureText = summary.weight.map { Figures.oneDecimal($0.last) }
             isProvisional = false
+            isJustBelow = false
             badge = nil
         }
         let average = protocolAverage
@@ -174,11 +178,21 @@ public struct Headline: Sendable {
         badge.map { badge in
             switch (badge, targetIsThreshold) {
             case (.aboveTarget, true): strings.text("aboveThreshold")
-            case (.atTarget, true): strings.text("belowThreshold")
+            case (.atTarget, true): strings.text(justBelow ? "badge.justBelowThreshold" : "belowThreshold")
+            case (.atTarget, false) where justBelow: strings.text("badge.justBelowTarget")
+            case (.tooFew, _) where lacksAPart: strings.text("badge.onePart")
             default: strings.text(badge.stringKey)
             }
         }
     }
+
+    /// True when the mean is below its limit by less than 1 mmHg (134.6 under 135): the badge
+    /// says "just below" and is not good news, since the tables round it to the limit.
+    public var justBelow: Bool { badge == .atTarget && isJustBelow }
+
+    /// True when the protocol week has readings enough but only mornings or only evenings: its
+    /// badge says what is missing, not "too few".
+    public let lacksAPart: Bool
 
     /// The weight line: "72.5 → 71.8 kg (−0.7), mean 72.1, n=14" in `strings`' language.
     public func weightText(_ strings: StringTable) -> String? {

@@ -54,7 +54,15 @@ public struct SummaryWording {
 
     /// A sentence as it stands, or marked provisional while the average it reads has too few readings.
     private func provisional(_ sentence: String) -> String {
-        summary.verdict?.sufficient == false ? strings.text("verdict.provisionalSentence", ["sentence": sentence]) : sentence
+        summary.verdict?.sufficient == false ? strings.text(provisionalSentenceKey, ["sentence": sentence]) : sentence
+    }
+
+    /// True when the protocol week has readings enough but only mornings or only evenings.
+    public var weekLacksAPart: Bool { summary.verdict?.sufficient == false && summary.protocolAverage?.sufficient == true }
+
+    /// "Provisional (too few readings): …", or, for a week of mornings only, "(mornings and evenings needed)".
+    private var provisionalSentenceKey: String {
+        weekLacksAPart ? "verdict.provisionalSentence.onePart" : "verdict.provisionalSentence"
     }
 
     /// "diastolic 84.6" (and "systolic 134.7"): the numbers of a mean at a limit, with one decimal.
@@ -169,7 +177,7 @@ public struct SummaryWording {
                 lowNotes.count == 1 ? "verdict.low.note" : "verdict.low.notes",
                 ["n": String(lowNotes.count), "note": String(latest.note.prefix(60)), "pressure": latest.bloodPressure!.description])
         }
-        return verdict.sufficient ? sentence : strings.text("verdict.provisionalSentence", ["sentence": sentence])
+        return verdict.sufficient ? sentence : strings.text(provisionalSentenceKey, ["sentence": sentence])
     }
 
     /// "Dizziness or fainting noted 3 times (24–30 Nov; lowest 86/52)"; nil without symptom notes

@@ -67,6 +67,10 @@ import Testing
         #expect(headline.badge == .tooFew)
         #expect(!headline.verdicts.contains { $0.tone == .good })
         #expect(headline.provisionalReason == "Provisional: no morning readings, and mornings usually run higher; the protocol asks for mornings and evenings")
+        // 14 readings are enough: the badge and every provisional line say what is missing, not "too few".
+        #expect(headline.lacksAPart && headline.badgeText(english) == "Mornings and evenings needed")
+        #expect(headline.badgeText(chinese) == "需要早晚都测")
+        #expect(!headline.verdicts.contains { $0.text.contains("too few readings") })
     }
 
     @Test func theWeekDifferenceIsTheDifferenceOfThePrintedMeans() throws {

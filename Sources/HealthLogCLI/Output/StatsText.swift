@@ -60,7 +60,9 @@ struct StatsText {
         }
         var figures: [String] = []
         if let share = summary.atOrAboveTargetPercent {
-            figures.append(strings.cli("stats.atOrAboveTarget", ["percent": Figures.percent(share)]))
+            // With no target set, the share is of the guideline's threshold, and says so.
+            let key = summary.goals.targetSource == .threshold ? "stats.atOrAboveThreshold" : "stats.atOrAboveTarget"
+            figures.append(strings.cli(key, ["percent": Figures.percent(share)]))
             figures.append(strings.cli("stats.timeInRange", [
                 "low": String(summary.options.targetRange.lowerBound), "high": String(summary.options.targetRange.upperBound),
                 "percent": Figures.percent(summary.timeInTargetPercent ?? 0),
@@ -128,7 +130,7 @@ struct StatsText {
             switch badgeKind {
             case .tooFew: badge = style.yellow(words)
             case .aboveTarget: badge = style.red(words.lowercased())
-            case .atTarget: badge = style.green(words.lowercased())
+            case .atTarget: badge = headline.justBelow ? style.yellow(words.lowercased()) : style.green(words.lowercased())
             case .low: badge = style.red(words.lowercased())
             }
             if let average = headline.protocolAverage {
