@@ -72,12 +72,13 @@ extension SummaryWording {
         if !verdict.sufficient {
             key = "clinical.home.provisional"
         } else if verdict.low {
-            key = "clinical.home.low"
+            key = goals.targetSource == .treatedBand ? "clinical.home.belowBand" : "clinical.home.low"
         } else if let near = verdict.nearThreshold {
             values.merge(nearWords(near)) { $1 }
             key = "clinical.home.atThreshold"
         } else if goals.treated {
-            key = verdict.atOrAboveThreshold ? "clinical.home.uncontrolled" : "clinical.home.controlled"
+            key = verdict.atOrAboveThreshold ? "clinical.home.uncontrolled"
+                : goals.targetSource == .treatedBand ? "clinical.home.belowThreshold" : "clinical.home.controlled"
         } else {
             key = verdict.atOrAboveThreshold ? "clinical.home.above" : "clinical.home.below"
         }

@@ -99,6 +99,7 @@ public struct Headline: Sendable {
         let verdict = summary.verdict
         clinicalSummary = wording.clinicalSummary
         lacksAPart = wording.weekLacksAPart
+        isBelowBand = summary.goals.targetSource == .treatedBand
         weight = summary.weight
         targetIsThreshold = summary.goals.targetSource == .threshold
         protocolAverage = verdict == nil ? nil : summary.protocolAverage
@@ -181,6 +182,7 @@ public struct Headline: Sendable {
             case (.atTarget, true): strings.text(justBelow ? "badge.justBelowThreshold" : "belowThreshold")
             case (.atTarget, false) where justBelow: strings.text("badge.justBelowTarget")
             case (.tooFew, _) where lacksAPart: strings.text("badge.onePart")
+            case (.low, _) where belowBand: strings.text("badge.belowBand")
             default: strings.text(badge.stringKey)
             }
         }
@@ -189,6 +191,11 @@ public struct Headline: Sendable {
     /// True when the mean is below its limit by less than 1 mmHg (134.6 under 135): the badge
     /// says "just below" and is not good news, since the tables round it to the limit.
     public var justBelow: Bool { badge == .atTarget && isJustBelow }
+
+    /// True when the average is below ESC 2024's treated band: the badge asks about
+    /// over-treatment, muted, rather than sounding an alarm.
+    public var belowBand: Bool { badge == .low && isBelowBand }
+    private let isBelowBand: Bool
 
     /// True when the protocol week has readings enough but only mornings or only evenings: its
     /// badge says what is missing, not "too few".

@@ -40,8 +40,12 @@ public struct SummaryWording {
         } else {
             // A treated patient is controlled or not; "the hypertensive range" is a diagnosis.
             // A low average is below the threshold, never "controlled".
+            // Under ESC 2024's treated band, control is the band's to say, not the threshold's.
+            let band = summary.goals.targetSource == .treatedBand
             let key = summary.goals.treated
-                ? (verdict.atOrAboveThreshold ? "verdict.threshold.uncontrolled" : verdict.low ? "verdict.threshold.treatedLow" : "verdict.threshold.controlled")
+                ? (verdict.atOrAboveThreshold ? "verdict.threshold.uncontrolled"
+                    : verdict.low ? (band ? "verdict.threshold.belowBand" : "verdict.threshold.treatedLow")
+                    : band ? "verdict.threshold.treatedBelow" : "verdict.threshold.controlled")
                 : (verdict.atOrAboveThreshold ? "verdict.threshold.above" : "verdict.threshold.below")
             sentence = strings.text(key, values)
         }
@@ -163,8 +167,11 @@ public struct SummaryWording {
         let limit = systolicLow && diastolicLow ? strings.text("low.both", ["limit": goals.lowerLimit.description])
             : systolicLow ? strings.text("low.systolic", ["value": String(goals.lowerLimit.systolic)])
             : strings.text("low.diastolic", ["value": String(goals.lowerLimit.diastolic)])
+        // Below ESC 2024's treated band is a question of over-treatment, not an alarm.
+        let band = goals.targetSource == .treatedBand
         var sentence = strings.text(
-            goals.treated ? "verdict.low.treated" : "verdict.low", ["mean": SummaryWording.pressure(verdict.mean), "limit": limit])
+            band ? "verdict.low.band" : goals.treated ? "verdict.low.treated" : "verdict.low",
+            ["mean": SummaryWording.pressure(verdict.mean), "limit": limit, "guideline": goals.guideline.label(in: strings)])
         if goals.treated, goals.guideline.treatedSystolicTarget != nil {
             sentence += (strings.language == .chinese ? "；" : "; ") + strings.text("verdict.low.esc", ["guideline": goals.guideline.label(in: strings)])
         }

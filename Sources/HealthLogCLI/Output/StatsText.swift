@@ -131,7 +131,7 @@ struct StatsText {
             case .tooFew: badge = style.yellow(words)
             case .aboveTarget: badge = style.red(words.lowercased())
             case .atTarget: badge = headline.justBelow ? style.yellow(words.lowercased()) : style.green(words.lowercased())
-            case .low: badge = style.red(words.lowercased())
+            case .low: badge = headline.belowBand ? style.yellow(words.lowercased()) : style.red(words.lowercased())
             }
             if let average = headline.protocolAverage {
                 lines.append(strings.cli("stats.homeProtocol", ["figure": figure, "badge": badge]))

@@ -71,7 +71,7 @@ struct HeadlineBlock: ReportBlock, DrawnFromRequest {
             styles.bodyMuted.draw(unit, x: x + figureWidth + 3, y: y + figureY + styles.figure.lineHeight - styles.body.lineHeight - 3)
             if let badge = headline.badge {
                 let text = headline.badgeText(strings) ?? strings.text(badge.stringKey)
-                let color = template.color(badge == .tooFew || headline.justBelow ? "muted" : badge == .aboveTarget || badge == .low ? "bad" : "good")
+                let color = template.color(badge == .tooFew || headline.justBelow || headline.belowBand ? "muted" : badge == .aboveTarget || badge == .low ? "bad" : "good")
                 let badgeWidth = styles.badge.width(of: text) + 14
                 let badgeX = x + figureWidth + 3 + styles.bodyMuted.width(of: unit) + 10
                 let badgeY = y + figureY + (styles.figure.lineHeight - styles.badge.lineHeight - 6) / 2

@@ -53,7 +53,9 @@ struct SummaryBlocks: DrawnFromRequest {
 
     /// "Target 125/80 mmHg (set for Dad) · home threshold 135/85 mmHg (ESH 2023)".
     private var targets: String {
-        (summary.goals.targetSource == .threshold ? strings.text("noTarget") : strings.text("target", ["target": summary.goals.target.description])) + " · "
+        (summary.goals.targetSource == .threshold ? strings.text("noTarget")
+            : summary.goals.targetSource == .treatedBand ? strings.text("targetBand", ["guideline": summary.options.guideline.label(in: strings)])
+            : strings.text("target", ["target": summary.goals.target.description])) + " · "
             + strings.text("threshold", ["target": summary.goals.threshold.description, "guideline": summary.options.guideline.label(in: strings)])
     }
 
