@@ -142,6 +142,12 @@ public struct SummaryWording {
         var parts: [String] = []
         if quality.noEvenings { parts.append(strings.text("week.noEvenings")) }
         if quality.noMornings { parts.append(strings.text("week.noMornings")) }
+        if quality.daysWithoutEvening > 0 {
+            parts.append(strings.text("week.daysWithoutEvening", ["n": String(quality.daysWithoutEvening), "days": String(quality.days)]))
+        }
+        if quality.daysWithoutMorning > 0 {
+            parts.append(strings.text("week.daysWithoutMorning", ["n": String(quality.daysWithoutMorning), "days": String(quality.days)]))
+        }
         if quality.singleReadingSessions > 0 {
             parts.append(strings.text("week.singles", ["n": String(quality.singleReadingSessions), "sessions": String(quality.sessions)]))
         }

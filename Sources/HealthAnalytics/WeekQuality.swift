@@ -14,9 +14,16 @@ public struct WeekQuality: Equatable, Sendable {
     public let noEvenings: Bool
     /// The first medication event inside the week (from its excluded first day to its last day).
     public let medicationChange: Event?
+    /// Averaged days with a reading.
+    public let days: Int
+    /// Averaged days with an evening reading but no morning one, and the other way round.
+    public let daysWithoutMorning: Int
+    public let daysWithoutEvening: Int
 
-    /// True when the week has morning and evening readings in pairs.
-    public var followsProtocol: Bool { !noMornings && !noEvenings && singleReadingSessions == 0 }
+    /// True when the week has morning and evening readings in pairs, every day.
+    public var followsProtocol: Bool {
+        !noMornings && !noEvenings && singleReadingSessions == 0 && daysWithoutMorning == 0 && daysWithoutEvening == 0
+    }
 
     /// The quality of the week `average` was taken over, from `home` readings (in time order)
     /// and the profile's `medicationEvents`.
@@ -31,6 +38,11 @@ public struct WeekQuality: Equatable, Sendable {
         }
         sessions = perSession.count
         singleReadingSessions = perSession.values.filter { $0 == 1 }.count
+        let readDays = Set(perSession.keys.map { $0 / 2 })
+        days = readDays.count
+        // A day missing one half: said only when the week has that half on other days.
+        daysWithoutMorning = average.morning == nil ? 0 : readDays.filter { perSession[$0 * 2] == nil }.count
+        daysWithoutEvening = average.evening == nil ? 0 : readDays.filter { perSession[$0 * 2 + 1] == nil }.count
         noMornings = average.morning == nil
         noEvenings = average.evening == nil
         let week = average.excludedDay.dayNumber...average.lastDay.dayNumber

@@ -40,6 +40,20 @@ import Testing
         #expect(chineseLine.contains("12 次测量中有 12 次只测了 1 遍"))
     }
 
+    /// Four days of pairs morning and evening, then three of one morning reading each: the
+    /// missing evenings are said, with the singles.
+    @Test func daysMissingAnEveningAreCounted() throws {
+        let pairs = Self.week("2026-11-23", times: Self.protocolTimes).filter { $0.takenAt.localDate <= day("2026-11-26") }
+        let mornings = Self.week("2026-11-23", times: [(7, 0)]).filter { $0.takenAt.localDate > day("2026-11-26") }
+        let summary = BPSummary(profile: dad, readings: pairs + mornings)
+        let quality = try #require(summary.weekQuality)
+        #expect(quality.daysWithoutEvening == 3 && quality.daysWithoutMorning == 0 && quality.days == 6)
+        let line = try #require(SummaryWording(summary: summary, strings: english) { $0 }.weekQualityLine)
+        #expect(line.contains("no evening reading on 3 of 6 days") && line.contains("single readings, not pairs, in 3 of 9 sessions"), "\(line)")
+        let chineseLine = try #require(SummaryWording(summary: summary, strings: chinese) { $0 }.weekQualityLine)
+        #expect(chineseLine.contains("6 天中有 3 天没有晚上读数"))
+    }
+
     @Test func aMedicationChangeInsideTheWeekIsNamed() throws {
         let event = Event(
             profileID: "dad", at: ZonedInstant(date: day("2026-11-24"), hour: 9, minute: 0, offsetMinutes: 480), kind: .medication,
