@@ -71,7 +71,11 @@ import HealthLogCLI
         // 00:40 on the 29th is the 28th's evening reading: no new date, and its own day beside its time.
         #expect(lines[3].contains("                00:40 (Sun 29)  evening  131/80"))
         #expect(lines.last == "ᵒ taken at the clinic (office reading)")
-        #expect(cli.ok("show", String(lines[3].prefix(8))).contains("counts for Sat 2026-11-28 (the evening runs to 03:59)"))
+        #expect(cli.ok("show", String(lines[3].prefix(8))).contains("counts for Sat 2026-11-28 (its evening runs to 01:59)"))
+        // 03:50 is a night reading: shown, counted for the day before, never the protocol's evening.
+        cli.ok("add", "170/100", "--at", "2026-11-29 03:50", "-n", "woke up")
+        let night = cli.ok("list").split(separator: "\n").first { $0.contains("03:50") }.map { String($0.prefix(8)) } ?? ""
+        #expect(cli.ok("show", night).contains("a night reading (02:00–03:59): counts for Sat 2026-11-28, but not in the protocol's evening figure"))
     }
 
     @Test func throughAPipeEveryRowHasItsDateAndHintsGoToStandardError() throws {

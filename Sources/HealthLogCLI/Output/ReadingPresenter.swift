@@ -166,7 +166,10 @@ struct ReadingPresenter {
             "offset": offsetText(reading.takenAt.offsetMinutes),
         ]))
         if reading.measurementDay != reading.takenAt.localDate {
-            text += row("", words.cli("show.countsFor", ["day": words.weekdayAndDate(reading.measurementDay)]))
+            // 00:00–01:59 is the evening reading of a late night; 02:00–03:59 a night reading,
+            // which the protocol's evening figure leaves out.
+            let key = ProtocolSession.isNight(reading) ? "show.countsFor.night" : "show.countsFor"
+            text += row("", words.cli(key, ["day": words.weekdayAndDate(reading.measurementDay)]))
         }
         text += row("site", words.cli(reading.site == .office ? "show.site.office" : "show.site.home"))
         text += row("bp", reading.bloodPressure.map { "\($0) mmHg" } ?? "—")
