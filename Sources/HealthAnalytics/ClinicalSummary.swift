@@ -55,6 +55,14 @@ extension SummaryWording {
             "event": String((started ?? later?.text ?? "").prefix(60)),
         ]
         if let later { values["date"] = date(later.at.measurementDay) }
+        // A medication event before the first home reading (amlodipine started in September,
+        // home readings from November) is when treatment began: said first.
+        if started == nil, later == nil,
+            let earlier = summary.events.last(where: { $0.event.kind == .medication && $0.event.at.measurementDay < days.since })?.event
+        {
+            return strings.text(
+                "clinical.treatedEarlierEvent", ["event": String(earlier.text.prefix(60)), "date": date(earlier.at.measurementDay), "since": date(days.since)])
+        }
         // With no home day before the first record, treatment may have begun before the range.
         let key = started != nil ? "clinical.treatedEvent" : days.daysBefore == 0 ? "clinical.treatedThroughout" : "clinical.treatedSince"
         return strings.text(later == nil ? key : key + ".event", values)

@@ -279,6 +279,18 @@ import Testing
         #expect(try Self.pageOne(cli, ["--from", "2026-11-16"], language: "zh_CN.UTF-8").contains(Self.squeezed("记录中另有11月20日的“amlodipine 5 mg started”")))
     }
 
+    /// A medication event months before the first home reading is when treatment began: said
+    /// with the day the home readings' tags start.
+    @Test func aMedicationEventBeforeTheFirstHomeReadingIsTheStart() throws {
+        let cli = Self.patient()
+        cli.ok("add", "160/100", "--office", "--at", "2026-08-15 10:30")
+        cli.ok("event", "add", "amlodipine 5 mg started", "--kind", "medication", "--at", "2026-09-01 08:00")
+        Self.week(cli, tags: ["bp-med"]) { _ in (130, 80) }
+        let stats = try Self.statsJSON(cli, ["--from", "2026-08-01"])
+        let summary = try #require((stats["headline"] as? [String: Any])?["clinicalSummary"] as? String)
+        #expect(summary.hasPrefix("Treated (amlodipine 5 mg started on 1 Sep; BP medication recorded at home from 23 Nov)."), "\(summary)")
+    }
+
     /// ESC 2024, treated: 132/78 is controlled by the home threshold but above the treated band;
     /// 113/70 is below the band with a note on standing: a question of over-treatment, never "controlled".
     @Test func escTreatedPatientsAreReadAgainstTheBand() throws {
