@@ -79,8 +79,9 @@ struct SummaryBlocks: DrawnFromRequest {
             let mean = group.systolic.mean.map { "\(Figures.whole($0))/\(Figures.whole(group.diastolic.mean!))" } ?? "—"
             let sd = group.systolic.sd.map { "\(Figures.oneDecimal($0))/\(Figures.oneDecimal(group.diastolic.sd!))" } ?? "—"
             let pulse = group.pulse.mean.map(Figures.whole) ?? "—"
-            let lowest = group.systolic.min.map { "\($0.value) (\(request.date($0.takenAt.measurementDay)))" } ?? "—"
-            let highest = group.systolic.max.map { "\($0.value) (\(request.date($0.takenAt.measurementDay)))" } ?? "—"
+            // The day an extreme was taken, as the calendar has it: 170 at 03:50 on Mon 30 Nov is "30 Nov".
+            let lowest = group.systolic.min.map { "\($0.value) (\(request.date($0.takenAt.localDate)))" } ?? "—"
+            let highest = group.systolic.max.map { "\($0.value) (\(request.date($0.takenAt.localDate)))" } ?? "—"
             let isTotal = index == groups.count - 1
             return TableBlock.Row(cells: [name, String(group.count), mean, sd, pulse, lowest, highest], emphasis: isTotal ? .bold : .normal, ruleAbove: isTotal)
         }
