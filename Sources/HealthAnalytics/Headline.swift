@@ -155,7 +155,8 @@ public struct Headline: Sendable {
         let candidates: [(Verdict.Kind, String?, Verdict.Tone, Bool)] = [
             (.threshold, wording.thresholdVerdict, atLimit(verdict?.nearThreshold, summary.hypertensive), sufficient),
             (.target, low ? nil : wording.targetVerdict, atLimit(verdict?.nearTarget, verdict?.atOrAboveTarget == true), sufficient),
-            (.low, wording.lowLine, sufficient ? .bad : .muted, sufficient),
+            // Below ESC 2024's band is a question (over-treatment?), said plainly, not an alarm.
+            (.low, wording.lowLine, !sufficient ? .muted : summary.goals.targetSource == .treatedBand ? .plain : .bad, sufficient),
             // What the patient felt is a finding whatever the figure's quality.
             (.symptoms, wording.symptomLine, .bad, true),
             (.recentWeek, wording.recentWeekLine, .muted, false),
