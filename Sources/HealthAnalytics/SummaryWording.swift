@@ -324,9 +324,12 @@ public struct SummaryWording {
     /// "first week 145/88 → last week 138/86".
     public var trendWords: String? {
         guard let trend = summary.trend, let ends = trend.firstAndLast else { return nil }
-        return strings.text(
+        let words = strings.text(
             "trend.words.\(trend.step.rawValue)",
             ["first": SummaryWording.pressure(ends.first.mean), "last": SummaryWording.pressure(ends.last.mean)])
+        // A row too thin to be an end (one reading at 00:30) is listed, and said to be left out.
+        let skipped = trend.rows.first?.start != ends.first.start || trend.rows.last?.start != ends.last.start
+        return skipped ? words + separator + strings.text("trend.skipped.\(trend.step.rawValue)", ["n": String(TrendTable.fewestForAnEnd)]) : words
     }
 
     /// The label of a trend row: "Week of 3 Nov", "Nov 2026" or "2026".

@@ -93,6 +93,11 @@ import Testing
         for offset in 7..<21 { readings.append(reading(day("2026-11-02").adding(days: offset).description, 7, 0, 140, 88)) }
         let words = try #require(SummaryWording(summary: BPSummary(profile: dad, readings: readings), strings: english) { $0 }.trendWords)
         #expect(!words.contains("160/100"), "one reading at 00:30 is no first week: \(words)")
+        // …and the week left out is said to be left out.
+        #expect(words.hasSuffix("; weeks of fewer than 4 readings left out"), "\(words)")
+        let full = (7..<21).map { reading(day("2026-11-02").adding(days: $0).description, 7, 0, 140, 88) }
+        let plain = try #require(SummaryWording(summary: BPSummary(profile: dad, readings: full), strings: english) { $0 }.trendWords)
+        #expect(!plain.contains("left out"))
     }
 
     @Test func aVeryHighReadingBringsItsNote() throws {

@@ -102,7 +102,10 @@ struct HeadlineBlock: ReportBlock, DrawnFromRequest {
             let low = summary.alerts.count - urgent
             rows.append((
                 strings.text("alerts"),
-                summary.alerts.isEmpty ? "0" : "\(summary.alerts.count) (" + strings.text("alertsDetail", ["urgent": String(urgent), "low": String(low)]) + ")",
+                summary.alerts.isEmpty
+                    ? "0"
+                    : strings.text(
+                        "alertsCount", ["n": String(summary.alerts.count), "detail": strings.text("alertsDetail", ["urgent": String(urgent), "low": String(low)])]),
                 summary.alerts.isEmpty ? nil : template.color("bad")
             ))
         }
