@@ -74,7 +74,9 @@ import HealthLogCLI
         #expect(cli.ok("show", String(lines[3].prefix(8))).contains("counts for Sat 2026-11-28 (its evening runs to 01:59)"))
         // 03:50 is a night reading: shown, counted for the day before, never the protocol's evening.
         cli.ok("add", "170/100", "--at", "2026-11-29 03:50", "-n", "woke up")
-        let night = cli.ok("list").split(separator: "\n").first { $0.contains("03:50") }.map { String($0.prefix(8)) } ?? ""
+        let nightRow = cli.ok("list").split(separator: "\n").first { $0.contains("03:50") } ?? ""
+        #expect(nightRow.contains("03:50 (Sun 29)  night  "), "\(nightRow)")
+        let night = String(nightRow.prefix(8))
         #expect(cli.ok("show", night).contains("a night reading (02:00–03:59): counts for Sat 2026-11-28, but not in the protocol's evening figure"))
     }
 

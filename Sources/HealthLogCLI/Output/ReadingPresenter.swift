@@ -41,7 +41,7 @@ struct ReadingPresenter {
 
     /// The one line `add` and `edit` print; `verb` is a `cli.` key (`add.added`, `edit.updated`).
     func confirmation(_ verb: String, _ reading: Reading, profile: Profile) -> String {
-        let when = "\(words.weekdayAndDate(reading.takenAt.localDate)) \(reading.takenAt.localTimeText) \(words.periodName(reading.period))"
+        let when = "\(words.weekdayAndDate(reading.takenAt.localDate)) \(reading.takenAt.localTimeText) \(words.periodName(of: reading))"
         let site = reading.site == .office ? " · " + words.cli("site.office") : ""
         var line = "\(words.cli(verb)) \(style.dim(shortID(reading.id))) · \(profile.id) · \(when)\(site) · \(values(reading, target: target(of: profile)))"
         if !reading.tagIDs.isEmpty { line += " · " + words.list(reading.tagIDs.map(label(ofTag:))) }
@@ -75,7 +75,7 @@ struct ReadingPresenter {
         let midnightWidth = words.text("afterMidnight", ["time": "00:00", "weekday": words.weekday(CivilDate(dayNumber: 0)), "day": "30"]).displayWidth - 5
         let timeWidth = (shared.isEmpty ? 5 : 12) + (afterMidnight ? midnightWidth : 0)
         let dateWidth = words.dateAndWeekday(CivilDate(dayNumber: 0)).displayWidth
-        let periodWidth = DayPeriod.allCases.map { words.periodName($0).displayWidth }.max() ?? 7
+        let periodWidth = (DayPeriod.allCases.map { words.periodName($0) } + [words.cli("period.night")]).map(\.displayWidth).max() ?? 7
         let notes = readings.map { $0.note.visibleControls(lineBreaks: .symbol) }
         let tagTexts = readings.map { $0.tagIDs.map { $0.visibleControls(lineBreaks: .symbol) }.joined(separator: ",") }
         let widest = { (texts: [String], cap: Int?) -> Int in
@@ -108,7 +108,7 @@ struct ReadingPresenter {
                     let taken = layout.shortTimes && reading.takenAt.isAfterMidnight
                         ? "\(reading.takenAt.localTimeText) (\(reading.takenAt.localDate.day))" : timeAsTaken(reading.takenAt)
                     return (taken + (shared.contains(index) ? " " + reading.takenAt.offsetText : "")).padding(column.width)
-                case .period: return words.periodName(reading.period).padding(column.width)
+                case .period: return words.periodName(of: reading).padding(column.width)
                 case .bp:
                     let pressure = reading.bloodPressure.map { "\($0)" + (reading.site == .office ? " ᵒ" : "") } ?? ""
                     let cell = pressure.padding(column.width)
@@ -162,7 +162,7 @@ struct ReadingPresenter {
         var text = words.cli("show.heading", ["id": reading.id]) + "\n"
         text += row("profile", profile.map { "\($0.id) (\($0.name.visibleControls()))" } ?? reading.profileID)
         text += row("taken", words.cli("show.takenAt", [
-            "when": "\(words.weekdayAndDate(reading.takenAt.localDate)) \(reading.takenAt.localTimeText)", "period": words.periodName(reading.period),
+            "when": "\(words.weekdayAndDate(reading.takenAt.localDate)) \(reading.takenAt.localTimeText)", "period": words.periodName(of: reading),
             "offset": offsetText(reading.takenAt.offsetMinutes),
         ]))
         if reading.measurementDay != reading.takenAt.localDate {

@@ -1,3 +1,4 @@
+import HealthAnalytics
 import HealthCore
 
 /// The command line's own lines, from the `cli.` keys of `Templates/strings/<code>.json`, the
@@ -16,6 +17,12 @@ extension StringTable {
 
     /// `morning` / `早晨`, as the terminal names a time of day.
     func periodName(_ period: DayPeriod) -> String { cli("period.\(period.rawValue)") }
+
+    /// The time of day of `reading` in words: a reading from 02:00 to 03:59 is `night` / `夜间`,
+    /// not the evening it is counted with (JSON keeps its `period`, evening).
+    func periodName(of reading: Reading) -> String {
+        ProtocolSession.isNight(reading) ? cli("period.night") : periodName(reading.period)
+    }
 
     /// `all dates`, `since 2026-11-01`, `up to …`, `2026-11-01 – 2026-11-30`.
     func range(_ range: DateRange) -> String {
