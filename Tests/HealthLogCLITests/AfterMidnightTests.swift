@@ -18,7 +18,8 @@ import Testing
         let text = log().ok("list")
         #expect(text.contains("2026-11-22 Sun  21:30 "))
         #expect(text.contains("00:05 (Mon 23)  evening  150/92"))
-        #expect(text.contains("03:50 (Mon 23)  evening  160/95"))
+        // 03:50 is a night reading: counted for Sunday, named night, never the evening.
+        #expect(text.contains("03:50 (Mon 23)  night    160/95"))
     }
 
     @Test func theReportLogAndNotesShowItToo() throws {
@@ -31,6 +32,7 @@ import Testing
             let text = try poppler(["pdftotext", path, "-"]).replacingOccurrences(of: "\n", with: " ")
             #expect(text.contains(expected), "\(language)")
             #expect(!text.contains("03:50 Evening") && !text.contains("03:50 晚上"), "\(language): the bare time is not printed")
+            #expect(text.contains(language.hasPrefix("zh") ? "夜间" : "Night"), "\(language): the night reading is named")
         }
     }
 

@@ -189,7 +189,8 @@ struct ReadingLogTable: LogSheet, DrawnFromRequest {
             if reading.site == .office {
                 styles.bodyBold.draw(strings.text("officeMark"), x: x + 2, y: textY, width: width, color: template.color("accent"))
             } else {
-                styles.body.draw(strings.text(reading.period.rawValue), x: x + 2, y: textY, width: width)
+                // 02:00–03:59 is a night reading, counted for the day before but no evening one.
+                styles.body.draw(strings.text(ProtocolSession.isNight(reading) ? "night" : reading.period.rawValue), x: x + 2, y: textY, width: width)
             }
         case .time:
             let text = ReadingLogTable.timeText(reading, offset: showOffset, request: request)
