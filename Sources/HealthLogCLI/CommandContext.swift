@@ -72,7 +72,7 @@ public final class CommandContext {
     /// standard error, and the command goes on.
     func mergeSharedFolder() {
         guard let log = try? log(), let warning = log.mergeQuietly() else { return }
-        stderr.line(((try? words())?.say(warning) ?? warning.english).visibleControls())
+        stderr.line(say(warning).visibleControls())
     }
 
     /// Says, on standard error, when this command's changes could not reach the shared folder
@@ -123,7 +123,7 @@ public final class CommandContext {
     }
 
     /// `phrase` in the command line's words (English when they cannot be loaded).
-    func say(_ phrase: Phrase) -> String { (try? words())?.say(phrase) ?? phrase.english }
+    func say(_ phrase: Phrase) -> String { phrase.said(in: try? words()) }
 
     /// Every human-readable line of the command line in ``language``: the `cli.` strings of the
     /// same tables the report uses, loaded once.

@@ -28,7 +28,7 @@ public enum HealthLogMain {
             if status == ExitCode.success {
                 let words = try? context.words()
                 let message = Phrase("cannot write to standard output: {reason}", terms: ["reason": reason])
-                context.stderr.line(CLIError.io(words?.say(message) ?? message.english).line(in: words))
+                context.stderr.line(CLIError.io(message.said(in: words)).line(in: words))
                 status = ExitCode.ioError
             }
         }

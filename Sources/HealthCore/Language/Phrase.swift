@@ -48,6 +48,10 @@ public struct Phrase: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { english }
 
+    /// The sentence in the language of `words`, or in English when there are none (the
+    /// Templates folder could not be read).
+    public func said(in words: StringTable?) -> String { words?.say(self) ?? english }
+
     /// The sentence with `translation` of each pattern (nil keeps the English).
     public func said(_ translation: (String) -> String?) -> String {
         if isVerbatim { return pattern }

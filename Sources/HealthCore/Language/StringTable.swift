@@ -94,6 +94,7 @@ public struct StringTable: Sendable {
         phrase.said { phrases[$0] }
     }
 
+
     /// `30 Nov 2026` / `2026年11月30日`.
     public func longDate(_ date: CivilDate) -> String { format(date, pattern: "dateLong") }
 

@@ -141,7 +141,7 @@ struct ImportCommand: Command {
         } catch let error as HealthLogError {
             bar?.finish(completed: false)
             let words = try? context.words()
-            let say = { (problem: ImportProblem) in context.stderr.line((words?.say(problem.phrase) ?? problem.description).visibleControls()) }
+            let say = { (problem: ImportProblem) in context.stderr.line(problem.phrase.said(in: words).visibleControls()) }
             if case .invalidRecords(_, let problems) = error {
                 for problem in problems { say(problem) }
             }

@@ -20,9 +20,6 @@ struct ConfigurationFile {
     /// The words its errors are said in (English without them).
     var words: StringTable? = nil
 
-    /// `phrase` in ``words``.
-    private static func say(_ phrase: Phrase, _ words: StringTable?) -> String { words?.say(phrase) ?? phrase.english }
-
     /// A configuration file is a few lines; anything larger is not one.
     static let maximumBytes = 64 * 1024
 
@@ -41,7 +38,7 @@ struct ConfigurationFile {
     }
 
     static func read(path: String, words: StringTable? = nil) throws(CLIError) -> ConfigurationFile {
-        let refuse = { (phrase: Phrase) in CLIError.config(say(phrase, words)) }
+        let refuse = { (phrase: Phrase) in CLIError.config(phrase.said(in: words)) }
         guard FileSystem.exists(path) else { return ConfigurationFile(path: path, lines: [], words: words) }
         if FileSystem.isDirectory(path) { throw refuse(Phrase("{path} is a folder, not a configuration file", ["path": path])) }
         let bytes: [UInt8]
@@ -69,13 +66,13 @@ struct ConfigurationFile {
             if text.isEmpty || text.hasPrefix("#") { continue }
             let place = "\(path):\(index + 1)"
             guard let equals = text.firstIndex(of: "=") else {
-                throw .config(Self.say(Phrase("{place}: expected 'key = value', e.g. 'guideline = aha'", ["place": place]), words))
+                throw .config(Phrase("{place}: expected 'key = value', e.g. 'guideline = aha'", ["place": place]).said(in: words))
             }
             let key = String(String(text[..<equals]).trimmingWhitespace())
             let value = ConfigurationFile.unquoted(String(String(text[text.index(after: equals)...]).trimmingWhitespace()))
-            guard let setting = ConfigurationKey.named(key) else { throw .config(Self.say(ConfigurationKey.unknown(key).prefixed("\(place): "), words)) }
+            guard let setting = ConfigurationKey.named(key) else { throw .config(ConfigurationKey.unknown(key).prefixed("\(place): ").said(in: words)) }
             if let problem = setting.refusal(of: value, named: key, words: words) {
-                throw .config(Self.say(problem.prefixed("\(place): "), words))
+                throw .config(problem.prefixed("\(place): ").said(in: words))
             }
             entries.append(Entry(line: index + 1, key: key, value: value))
         }
@@ -129,7 +126,7 @@ struct ConfigurationFile {
                 try FileSystem.createPrivateDirectories(folder)
             } catch {
                 throw .cannotCreate(
-                    Self.say(Phrase("cannot make {folder} for the configuration file: {reason}", ["folder": folder], terms: ["reason": error.reason]), words))
+                    Phrase("cannot make {folder} for the configuration file: {reason}", ["folder": folder], terms: ["reason": error.reason]).said(in: words))
             }
         }
         let text = lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"

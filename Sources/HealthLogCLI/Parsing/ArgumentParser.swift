@@ -20,7 +20,7 @@ struct ParsedArguments {
     func usage(_ phrase: Phrase) -> CLIError { usage(say(phrase)) }
 
     /// `phrase` in the terminal's words (English when the Templates folder cannot be found).
-    func say(_ phrase: Phrase) -> String { words?.say(phrase) ?? phrase.english }
+    func say(_ phrase: Phrase) -> String { phrase.said(in: words) }
 
     /// A usage error said by the string `cli.<key>`.
     func usage(key: String, _ values: [String: String] = [:]) -> CLIError { usage(say(key, values)) }

@@ -61,7 +61,7 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
     /// write or log 74. The library says what is missing; the command line says which option
     /// gives it, in the words of `words` (the library's own English when there are none).
     init(_ error: HealthLogError, words: StringTable?) {
-        let say = { (phrase: Phrase) in words?.say(phrase) ?? phrase.english }
+        let say = { (phrase: Phrase) in phrase.said(in: words) }
         switch error {
         case .noProfiles:
             self = .data(words?.cli("error.noProfiles") ?? error.description)
@@ -160,7 +160,7 @@ extension CLIError {
 
     /// Maps an output failure: a file that cannot be made is 73, a write that failed part-way 74.
     init(_ error: OutputError, words: StringTable? = nil) {
-        let message = words?.say(error.phrase) ?? error.description
+        let message = error.phrase.said(in: words)
         switch error {
         case .cannotCreate: self = .cannotCreate(message)
         case .writeFailed: self = .io(message)
