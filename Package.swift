@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "HealthInterchange", targets: ["HealthInterchange"]),
         .library(name: "HealthSync", targets: ["HealthSync"]),
         .library(name: "HealthUseCases", targets: ["HealthUseCases"]),
+        .library(name: "HealthQRCode", targets: ["HealthQRCode"]),
     ],
     targets: [
         .systemLibrary(
@@ -34,9 +35,10 @@ let package = Package(
         // error): the base knows no SQLite; analytics and the renderer never see the store.
         // What Swift cannot do safely itself: signal handlers that remove temporary files, unnamed files.
         .target(name: "CSystem"),
-        // The drawing stack and libxml2 by their own function names, each library opened on first
-        // use: a command that never draws or reads XML loads neither (see gen_deferred_libraries.py).
-        .target(name: "CDeferredLibraries", dependencies: ["CCairo", "CPango", "CLibXML2"]),
+        // The drawing stack, libxml2 and libqrencode by their own function names, each library opened
+        // on first use: a command that never draws, reads XML or shows a QR code loads none of them
+        // (see gen_deferred_libraries.py).
+        .target(name: "CDeferredLibraries", dependencies: ["CCairo", "CPango", "CLibXML2", "CQREncode"]),
         // The layering check run by the build plugin: a target importing a module of this package
         // that Package.swift does not let it depend on fails to build, with or without make.
         .executableTarget(name: "import-layering-check", path: "Sources/ImportLayeringCheck"),
@@ -46,6 +48,9 @@ let package = Package(
         .target(name: "HealthAnalytics", dependencies: ["HealthCore"], swiftSettings: strict, plugins: layered),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
+        // A link as a QR code drawn in the terminal (pairing a phone, joining a shared log), by libqrencode.
+        .target(name: "HealthQRCode", dependencies: ["HealthCore", "CQREncode", "CDeferredLibraries"], swiftSettings: strict, plugins: layered),
         .target(
             name: "HealthInterchange", dependencies: ["HealthCore", "CLibXML2", "CZlib", "CDeferredLibraries"], swiftSettings: strict, plugins: layered),
         .target(
@@ -75,6 +80,7 @@ let package = Package(
         .target(name: "HealthLogTestSupport", swiftSettings: strict, plugins: layered),
         .executableTarget(name: "healthlog-fuzz", dependencies: ["HealthFuzzTargets", "CFuzzerDriver"], swiftSettings: strict, plugins: layered),
         .testTarget(name: "HealthCoreTests", dependencies: ["HealthLogTestSupport", "HealthCore"], swiftSettings: strict, plugins: layered),
+        .testTarget(name: "HealthQRCodeTests", dependencies: ["HealthLogTestSupport", "HealthCore", "HealthQRCode"], swiftSettings: strict, plugins: layered),
         .testTarget(name: "HealthRecordsTests", dependencies: ["HealthLogTestSupport", "HealthCore", "HealthRecords", "CSQLite"], swiftSettings: strict, plugins: layered),
         .testTarget(
             name: "HealthAnalyticsTests", dependencies: ["HealthLogTestSupport", "HealthCore", "HealthAnalytics"], swiftSettings: strict, plugins: layered),

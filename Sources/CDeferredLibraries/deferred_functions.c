@@ -8,6 +8,7 @@
 #include <fontconfig/fontconfig.h>
 #include <libxml/xmlreader.h>
 #include <glib-object.h>
+#include <qrencode.h>
 
 void cairo_arc(cairo_t * a0, double a1, double a2, double a3, double a4, double a5) {
     static __typeof__(&cairo_arc) real;
@@ -518,4 +519,16 @@ void xmlTextReaderSetStructuredErrorHandler(xmlTextReaderPtr a0, xmlStructuredEr
     __typeof__(&xmlTextReaderSetStructuredErrorHandler) f = __atomic_load_n(&real, __ATOMIC_ACQUIRE);
     if (!f) { f = (__typeof__(&xmlTextReaderSetStructuredErrorHandler))healthlog_deferred_symbol(6, "xmlTextReaderSetStructuredErrorHandler"); __atomic_store_n(&real, f, __ATOMIC_RELEASE); }
     f(a0, a1, a2);
+}
+QRcode * QRcode_encodeData(int a0, const unsigned char * a1, int a2, QRecLevel a3) {
+    static __typeof__(&QRcode_encodeData) real;
+    __typeof__(&QRcode_encodeData) f = __atomic_load_n(&real, __ATOMIC_ACQUIRE);
+    if (!f) { f = (__typeof__(&QRcode_encodeData))healthlog_deferred_symbol(7, "QRcode_encodeData"); __atomic_store_n(&real, f, __ATOMIC_RELEASE); }
+    return f(a0, a1, a2, a3);
+}
+void QRcode_free(QRcode * a0) {
+    static __typeof__(&QRcode_free) real;
+    __typeof__(&QRcode_free) f = __atomic_load_n(&real, __ATOMIC_ACQUIRE);
+    if (!f) { f = (__typeof__(&QRcode_free))healthlog_deferred_symbol(7, "QRcode_free"); __atomic_store_n(&real, f, __ATOMIC_RELEASE); }
+    f(a0);
 }

@@ -13,7 +13,7 @@ void *healthlog_deferred_symbol(int library, const char *name) {
         // Global, so the libraries these open find one another as if linked.
         handle = dlopen(soname, RTLD_NOW | RTLD_GLOBAL);
         if (!handle) {
-            dprintf(2, "Error: cannot load %s, which drawing reports and reading Apple Health exports need (%s); "
+            dprintf(2, "Error: cannot load %s, which this command needs (%s); "
                        "install the package that has it (apt install healthlog pulls it in)\n", soname, dlerror());
             _exit(74);
         }

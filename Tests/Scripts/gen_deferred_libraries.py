@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Writes Sources/CDeferredLibraries/deferred_functions.c: one forwarding function for each C
-function of the drawing stack (Cairo, Pango, fontconfig, GObject) and libxml2 that HealthLog
-calls. Each has the library's own name and prototype (from `gcc -aux-info` over the real
+function of the drawing stack (Cairo, Pango, fontconfig, GObject), libxml2 and libqrencode that
+HealthLog calls. Each has the library's own name and prototype (from `gcc -aux-info` over the real
 headers) and calls the real function, found with dlsym in the library opened on first use. So
-the program links none of these libraries, and a command that never draws or reads XML (add,
-list, stats) never loads them: start-up is SQLite's and libc's alone.
+the program links none of these libraries, and a command that never draws, reads XML or shows a QR code
+(add, list, stats) never loads them: start-up is SQLite's and libc's alone.
 
 Run after using a new function of these libraries: python3 Tests/Scripts/gen_deferred_libraries.py
 """
@@ -34,9 +34,10 @@ LIBRARIES = {  # soname: (pkg-config name, functions)
         xmlTextReaderConstValue xmlTextReaderCurrentNode xmlTextReaderDepth xmlTextReaderGetParserLineNumber
         xmlTextReaderIsEmptyElement xmlTextReaderMoveToAttribute xmlTextReaderMoveToElement xmlTextReaderNodeType
         xmlTextReaderRead xmlTextReaderSetStructuredErrorHandler"""),
+    "libqrencode.so.4": ("libqrencode", "QRcode_encodeData QRcode_free"),
 }
 HEADERS = ["cairo.h", "cairo-pdf.h", "cairo-svg.h", "pango/pangocairo.h", "pango/pangofc-fontmap.h",
-           "fontconfig/fontconfig.h", "libxml/xmlreader.h", "glib-object.h"]
+           "fontconfig/fontconfig.h", "libxml/xmlreader.h", "glib-object.h", "qrencode.h"]
 
 root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 packages = sorted({name for name, _ in LIBRARIES.values()} | {"pangoft2"})

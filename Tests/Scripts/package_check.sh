@@ -39,8 +39,8 @@ unset HEALTHLOG_TEMPLATES
 [ ! -s "$work/report.err" ] || { cat "$work/report.err" >&2; exit 1; }
 "$bin" export -o "$work/e.csv" >/dev/null
 "$bin" export --format json -o "$work/e.json" >/dev/null
-# A command that does not draw starts without the drawing stack or libxml2.
-loaded=$(LD_DEBUG=libs "$bin" add 139/87 --at '2026-11-28 07:30' 2>&1 >/dev/null | grep 'calling init' | grep -E 'cairo|pango|fontconfig|gobject|glib|xml2' || true)
+# A command that does not draw starts without the drawing stack, libxml2 or libqrencode.
+loaded=$(LD_DEBUG=libs "$bin" add 139/87 --at '2026-11-28 07:30' 2>&1 >/dev/null | grep 'calling init' | grep -E 'cairo|pango|fontconfig|gobject|glib|xml2|qrencode' || true)
 [ -z "$loaded" ] || { echo "add loaded: $loaded" >&2; exit 1; }
 RUN
 hide="mount --bind '$work/empty' /opt/swift"
