@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "HealthCore", targets: ["HealthCore"]),
         .library(name: "HealthRecords", targets: ["HealthRecords"]),
         .library(name: "HealthAnalytics", targets: ["HealthAnalytics"]),
+        .library(name: "HealthPresentation", targets: ["HealthPresentation"]),
         .library(name: "HealthReport", targets: ["HealthReport"]),
         .library(name: "HealthInterchange", targets: ["HealthInterchange"]),
         .library(name: "HealthSync", targets: ["HealthSync"]),
@@ -46,6 +47,9 @@ let package = Package(
         .target(name: "HealthCore", dependencies: ["CSystem"], swiftSettings: strict, plugins: layered),
         .target(name: "HealthRecords", dependencies: ["HealthCore", "CSQLite"], swiftSettings: strict, plugins: layered),
         .target(name: "HealthAnalytics", dependencies: ["HealthCore"], swiftSettings: strict, plugins: layered),
+        // Where figures become words, cells and marks, once for every front end: the facts of each
+        // reading, the summary document and its JSON. Analytics returns numbers; this says them.
+        .target(name: "HealthPresentation", dependencies: ["HealthCore", "HealthAnalytics"], swiftSettings: strict, plugins: layered),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
@@ -54,7 +58,7 @@ let package = Package(
         .target(
             name: "HealthInterchange", dependencies: ["HealthCore", "CLibXML2", "CZlib", "CDeferredLibraries"], swiftSettings: strict, plugins: layered),
         .target(
-            name: "HealthReport", dependencies: ["HealthCore", "HealthAnalytics", "CCairo", "CPango", "CDeferredLibraries"],
+            name: "HealthReport", dependencies: ["HealthCore", "HealthAnalytics", "HealthPresentation", "CCairo", "CPango", "CDeferredLibraries"],
             swiftSettings: strict, plugins: layered),
         // Family sync: each device's operations in its own journal in a folder an engine (Syncthing)
         // shares, merged into the log; the engine never touches the SQLite file.
@@ -62,11 +66,13 @@ let package = Package(
             name: "HealthSync", dependencies: ["HealthCore", "HealthRecords", "HealthInterchange"], swiftSettings: strict, plugins: layered),
         // What a front end asks of the log, one call each, with the one write path every change goes through.
         .target(
-            name: "HealthUseCases", dependencies: ["HealthCore", "HealthRecords", "HealthAnalytics", "HealthReport", "HealthInterchange", "HealthSync"],
+            name: "HealthUseCases",
+            dependencies: ["HealthCore", "HealthRecords", "HealthAnalytics", "HealthPresentation", "HealthReport", "HealthInterchange", "HealthSync"],
             swiftSettings: strict, plugins: layered),
         // The command line parses, makes one use-case call, and prints; it never sees the store.
         .target(
-            name: "HealthLogCLI", dependencies: ["HealthCore", "HealthAnalytics", "HealthReport", "HealthInterchange", "HealthSync", "HealthUseCases"],
+            name: "HealthLogCLI",
+            dependencies: ["HealthCore", "HealthAnalytics", "HealthPresentation", "HealthReport", "HealthInterchange", "HealthSync", "HealthUseCases"],
             swiftSettings: strict, plugins: layered),
         // Libraries only the forwarding functions stand for are not linked at all: start-up loads
         // SQLite and libc, and the drawing stack waits for a report.
@@ -83,13 +89,17 @@ let package = Package(
         .testTarget(name: "HealthQRCodeTests", dependencies: ["HealthLogTestSupport", "HealthCore", "HealthQRCode"], swiftSettings: strict, plugins: layered),
         .testTarget(name: "HealthRecordsTests", dependencies: ["HealthLogTestSupport", "HealthCore", "HealthRecords", "CSQLite"], swiftSettings: strict, plugins: layered),
         .testTarget(
-            name: "HealthAnalyticsTests", dependencies: ["HealthLogTestSupport", "HealthCore", "HealthAnalytics"], swiftSettings: strict, plugins: layered),
+            name: "HealthAnalyticsTests", dependencies: ["HealthLogTestSupport", "HealthCore", "HealthAnalytics", "HealthPresentation"], swiftSettings: strict,
+            plugins: layered),
+        .testTarget(
+            name: "HealthPresentationTests", dependencies: ["HealthLogTestSupport", "HealthCore", "HealthAnalytics", "HealthPresentation"],
+            swiftSettings: strict, plugins: layered),
         .testTarget(
             name: "HealthInterchangeTests", dependencies: ["HealthLogTestSupport", "HealthCore", "HealthInterchange", "HealthRecords", "HealthUseCases"], exclude: ["Fixtures"],
             swiftSettings: strict, plugins: layered),
         .testTarget(
             name: "HealthReportTests",
-            dependencies: ["HealthLogTestSupport", "HealthCore", "HealthReport", "HealthAnalytics", "HealthUseCases", "HealthInterchange"],
+            dependencies: ["HealthLogTestSupport", "HealthCore", "HealthReport", "HealthAnalytics", "HealthPresentation", "HealthUseCases", "HealthInterchange"],
             swiftSettings: strict, plugins: layered),
         .testTarget(
             name: "HealthUseCasesTests",

@@ -3,7 +3,7 @@ public import HealthCore
 /// A reading a doctor should see: in the guideline's top category, or low.
 public struct Alert: Equatable, Sendable {
     public enum Kind: String, Sendable {
-        /// ``Guideline/isUrgent(_:)``: grade 3, or AHA hypertensive crisis.
+        /// Very high (``Guideline/isVeryHigh(_:)``): grade 3, or AHA's hypertensive crisis.
         case urgent
         /// Systolic below 90 or diastolic below 60.
         case low
@@ -14,11 +14,11 @@ public struct Alert: Equatable, Sendable {
     public let pressure: BloodPressure
     public let kind: Kind
 
-    /// The one rule for an alert reading: the guideline's top category is urgent; systolic
-    /// below 90 or diastolic below 60 is low.
+    /// The one rule for an alert reading: a very high one (the guideline's top category) is
+    /// urgent; systolic below 90 or diastolic below 60 is low.
     public static func kinds(of pressure: BloodPressure, guideline: Guideline) -> [Kind] {
         var kinds: [Kind] = []
-        if guideline.isUrgent(pressure) { kinds.append(.urgent) }
+        if guideline.isVeryHigh(pressure) { kinds.append(.urgent) }
         if Alert.isLow(pressure) { kinds.append(.low) }
         return kinds
     }
@@ -26,9 +26,15 @@ public struct Alert: Equatable, Sendable {
     /// A reading below either number is low: 90/60.
     public static let lowLimit = BloodPressure(systolic: 90, diastolic: 60)
 
+    /// Which of a pressure's numbers are low: systolic below 90, diastolic below 60.
+    public static func lowValues(_ pressure: BloodPressure) -> (systolic: Bool, diastolic: Bool) {
+        (pressure.systolic < lowLimit.systolic, pressure.diastolic < lowLimit.diastolic)
+    }
+
     /// Systolic below 90 or diastolic below 60.
     public static func isLow(_ pressure: BloodPressure) -> Bool {
-        pressure.systolic < lowLimit.systolic || pressure.diastolic < lowLimit.diastolic
+        let low = lowValues(pressure)
+        return low.systolic || low.diastolic
     }
 
     /// The alerts among `readings`, in time order.
@@ -47,6 +53,8 @@ public struct WeightSummary: Equatable, Sendable {
     public let first: Double
     public let last: Double
     public let mean: Double
+    public let lowest: Double
+    public let highest: Double
     public let count: Int
     /// The change between the first and last weights as printed (to 0.1 kg): 80.0 → 78.6 is −1.4.
     public var change: Double { ((last * 10).rounded() - (first * 10).rounded()) / 10 }
@@ -58,5 +66,7 @@ public struct WeightSummary: Equatable, Sendable {
         self.last = last
         self.count = weights.count
         self.mean = weights.reduce(0, +) / Double(weights.count)
+        lowest = weights.min()!
+        highest = weights.max()!
     }
 }

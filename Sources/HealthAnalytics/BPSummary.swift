@@ -63,6 +63,13 @@ public struct BPSummary: Sendable {
         public var mean: PressureMean { PressureMean(count: count, systolic: systolic, diastolic: diastolic) }
     }
 
+    /// The mean pulse of one measurement day's home readings.
+    public struct DailyPulse: Sendable {
+        public let day: CivilDate
+        /// Beats per minute, unrounded.
+        public let mean: Double
+    }
+
     public let profile: Profile
     public let from: CivilDate
     public let to: CivilDate
@@ -76,6 +83,9 @@ public struct BPSummary: Sendable {
     /// Statistics of the home readings.
     public let overall: GroupStatistics
     public let periods: [DayPeriod: GroupStatistics]
+    /// Statistics of the home readings of each slot of the day (``ReadingSlot``): the evening
+    /// slot's without the night readings that ``periods`` counts in the evening.
+    public let slots: [ReadingSlot: GroupStatistics]
     public let buckets: [Bucket]?
     /// Mean arterial pressure: mean DBP + (mean SBP − mean DBP) / 3.
     public let meanArterialPressure: Double?
@@ -83,6 +93,10 @@ public struct BPSummary: Sendable {
     public let pulsePressure: Double?
     /// Share of home BP readings with SBP or DBP at or above the target, in percent.
     public let atOrAboveTargetPercent: Double?
+    /// Home readings with blood pressure, and of those the ones at or above the target
+    /// (``atOrAboveTargetPercent`` is their share).
+    public let homePressureCount: Int
+    public let atOrAboveTargetCount: Int
     /// Share of home BP readings whose SBP lies in ``AnalysisOptions/targetRange``, in percent.
     public let timeInTargetPercent: Double?
     /// Mean morning − mean evening over the whole range, when both periods have readings.
@@ -108,6 +122,8 @@ public struct BPSummary: Sendable {
     public let weight: WeightSummary?
     /// Home daily means by measurement day.
     public let dailyMeans: [DailyMean]
+    /// The home readings' mean pulse by measurement day, oldest first.
+    public let dailyPulse: [DailyPulse]
     /// Week by week or month by month; nil without home BP readings.
     public let trend: TrendTable?
     /// Each event in the range with its before and after windows.
@@ -186,6 +202,9 @@ public struct BPSummary: Sendable {
             periodIndices[ordinal[reading.period]!].append(index)
         }
         periods = ordinal.mapValues { GroupStatistics(home, periodIndices[$0]) }
+        var slotIndices: [ReadingSlot: [Int]] = [:]
+        for (index, reading) in home.enumerated() { slotIndices[ReadingSlot(reading), default: []].append(index) }
+        slots = Dictionary(uniqueKeysWithValues: ReadingSlot.allCases.map { ($0, GroupStatistics(home, slotIndices[$0] ?? [])) })
         buckets = options.bucketing.map { bucketing in
             var order: [String] = []
             var groups: [String: [Int]] = [:]
@@ -217,11 +236,15 @@ public struct BPSummary: Sendable {
             }
             atOrAboveTargetPercent = Double(atOrAbove) / Double(count) * 100
             timeInTargetPercent = Double(inBand) / Double(count) * 100
+            homePressureCount = count
+            atOrAboveTargetCount = atOrAbove
         } else {
             meanArterialPressure = nil
             pulsePressure = nil
             atOrAboveTargetPercent = nil
             timeInTargetPercent = nil
+            homePressureCount = 0
+            atOrAboveTargetCount = 0
         }
         if let morning = periods[.morning], let evening = periods[.evening],
             let morningSystolic = morning.systolic.mean, let eveningSystolic = evening.systolic.mean,
@@ -248,6 +271,7 @@ public struct BPSummary: Sendable {
         tagsByFrequency = TagComparison.byFrequency(inRange)
         weight = WeightSummary(inRange)
         dailyMeans = BPSummary.dailyMeans(home)
+        dailyPulse = BPSummary.dailyPulse(home)
         trend = TrendTable(home, from: first, to: last)
         self.events = events.filter { $0.profileID == profile.id && days.contains($0.at.measurementDayNumber) }
             .sorted { $0.at < $1.at }.map { EventEffect(event: $0, readings: sorted) }
@@ -267,6 +291,29 @@ public struct BPSummary: Sendable {
             headlineReadings = 0
             headlineDeviations = nil
         }
+    }
+
+    /// The mean pulse of each measurement day with a pulse, oldest first.
+    private static func dailyPulse(_ readings: [Reading]) -> [DailyPulse] {
+        var sums: [Int: (total: Int, count: Int)] = [:]
+        for reading in readings {
+            guard let pulse = reading.pulse else { continue }
+            let day = reading.takenAt.measurementDayNumber
+            let sum = sums[day, default: (0, 0)]
+            sums[day] = (sum.total + pulse, sum.count + 1)
+        }
+        return sums.keys.sorted().map { DailyPulse(day: CivilDate(dayNumber: $0), mean: Double(sums[$0]!.total) / Double(sums[$0]!.count)) }
+    }
+
+    /// The home pulse of the measurement day `day`, or nil when it has none.
+    public func dailyPulse(on day: CivilDate) -> Double? {
+        var low = 0
+        var high = dailyPulse.count
+        while low < high {
+            let middle = (low + high) / 2
+            if dailyPulse[middle].day < day { low = middle + 1 } else { high = middle }
+        }
+        return low < dailyPulse.count && dailyPulse[low].day == day ? dailyPulse[low].mean : nil
     }
 
     /// The mean of each measurement day with BP readings, oldest first.

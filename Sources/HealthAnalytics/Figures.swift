@@ -1,8 +1,8 @@
 /// How figures are written for people, the same on the terminal and in the report.
 public enum Figures {
     /// The one display rounding: to the nearest whole number, halves away from zero
-    /// (`137.5` → `138`). Every mean shown in whole units, and every verdict that compares
-    /// one, goes through it.
+    /// (`137.5` → `138`). Every mean shown in whole units goes through it; the home verdicts
+    /// read the unrounded mean instead (``PressureMean/reaches(_:)``).
     public static func rounded(_ value: Double) -> Int { Int(value.rounded()) }
 
     /// Rounded to a whole number (``rounded(_:)``): `137.5` → `138`.

@@ -77,6 +77,9 @@ public struct HomeVerdict: Equatable, Sendable {
     public let nearThreshold: NearLimit?
     /// The mean is within 1 mmHg of the profile's own target; nil when the target is the threshold.
     public let nearTarget: NearLimit?
+    /// Under ESC 2024, the mean is within 1 mmHg of where its home category changes from
+    /// non-elevated to elevated (120/70); nil under the other guidelines.
+    public let nearCategory: NearLimit?
 
     init?(protocolAverage: ProtocolAverage?, overall: GroupStatistics, goals: Goals) {
         if let protocolAverage {
@@ -104,5 +107,6 @@ public struct HomeVerdict: Equatable, Sendable {
         low = mean.shown.systolic < goals.lowerLimit.systolic || mean.shown.diastolic < goals.lowerLimit.diastolic
         nearThreshold = NearLimit(mean, limit: goals.threshold)
         nearTarget = goals.hasOwnTarget ? NearLimit(mean, limit: goals.target) : nil
+        nearCategory = goals.guideline == .esc ? NearLimit(mean, limit: Guideline.escHomeLimits.elevated) : nil
     }
 }

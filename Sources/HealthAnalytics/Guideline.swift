@@ -38,11 +38,17 @@ public enum Guideline: String, CaseIterable, Sendable {
 
     /// ESC 2024's category of a home average (not of an office reading): non-elevated below
     /// 120/70, elevated 120–134/70–84, hypertension at 135/85 or above; the higher number wins.
-    public static func escHomeCategory(_ pressure: BloodPressure) -> BPCategory {
-        if pressure.systolic >= 135 || pressure.diastolic >= 85 { return .hypertension }
-        if pressure.systolic >= 120 || pressure.diastolic >= 70 { return .elevated }
+    /// Read unrounded, as every home verdict is: 113.4/69.7 is non-elevated, though it prints as 113/70.
+    public static func escHomeCategory(_ mean: PressureMean) -> BPCategory {
+        if mean.reaches(escHomeLimits.hypertension) { return .hypertension }
+        if mean.reaches(escHomeLimits.elevated) { return .elevated }
         return .nonElevated
     }
+
+    /// Where ESC 2024's home categories begin: elevated at 120/70, hypertension at 135/85.
+    public static let escHomeLimits = (
+        elevated: BloodPressure(systolic: 120, diastolic: 70), hypertension: BloodPressure(systolic: 135, diastolic: 85)
+    )
 
     /// The categories, lowest first.
     public var categories: [BPCategory] {
@@ -54,15 +60,19 @@ public enum Guideline: String, CaseIterable, Sendable {
         }
     }
 
-    /// True for a reading a doctor should hear about soon: ESH/China grade 3 (≥ 180 or ≥ 110),
-    /// AHA hypertensive crisis (> 180 or > 120). ESC 2024 has no severe category of its own
-    /// and uses ESH's grade 3.
-    public func isUrgent(_ pressure: BloodPressure) -> Bool {
-        switch self {
-        case .esc: Guideline.esh.isUrgent(pressure)
-        default: classify(pressure).category == categories.last!
-        }
+    /// Where a single reading is very high under this guideline: ESH 2023's and the Chinese
+    /// guideline's grade 3 (systolic ≥ 180 or diastolic ≥ 110), AHA 2017's hypertensive crisis
+    /// (> 180 or > 120). ESC 2024 has no severe category of its own and uses ESH's grade 3.
+    public var veryHighLimit: VeryHighLimit {
+        self == .aha
+            ? VeryHighLimit(level: BloodPressure(systolic: 180, diastolic: 120), inclusive: false)
+            : VeryHighLimit(level: BloodPressure(systolic: 180, diastolic: 110), inclusive: true)
     }
+
+    /// True for a very high reading (``veryHighLimit``): the one rule behind a new reading's
+    /// attention line, the urgent alerts, page 1's count of very high readings and the chart.
+    /// It is the guideline's top category (``classify(_:)``).
+    public func isVeryHigh(_ pressure: BloodPressure) -> Bool { veryHighLimit.reached(by: pressure) }
 
     private func systolicCategory(_ value: Int) -> BPCategory {
         switch self {
@@ -91,6 +101,21 @@ public enum Guideline: String, CaseIterable, Sendable {
         case .esc:
             value >= 90 ? .hypertension : value >= 70 ? .elevated : .nonElevated
         }
+    }
+}
+
+/// The level at which a single reading is very high: reached at it (`inclusive`, ≥ 180/110) or
+/// only above it (> 180/120).
+public struct VeryHighLimit: Equatable, Sendable {
+    public let level: BloodPressure
+    /// True when a reading at the level is very high; false when only one above it is.
+    public let inclusive: Bool
+
+    /// True when either number of `pressure` reaches the limit.
+    public func reached(by pressure: BloodPressure) -> Bool {
+        inclusive
+            ? pressure.isAtOrAbove(level)
+            : pressure.systolic > level.systolic || pressure.diastolic > level.diastolic
     }
 }
 

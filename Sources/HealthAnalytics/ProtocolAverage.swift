@@ -14,8 +14,9 @@ public struct PressureMean: Equatable, Sendable {
         diastolic = Double(pressures.reduce(0) { $0 + $1.diastolic }) / Double(count)
     }
 
-    /// The mean as it is shown, in whole mmHg (134.6 → 135): verdicts compare this, so a
-    /// figure printed as 135/85 is never called "below 135/85".
+    /// The mean as the tables print it, in whole mmHg (134.6 → 135). The home verdicts read the
+    /// unrounded mean (``reaches(_:)``), and page 1 prints a decimal wherever the rounding would
+    /// decide one; a visit's office mean is read as printed (``isAtOrAbove(_:)``).
     public var shown: BloodPressure {
         BloodPressure(systolic: Figures.rounded(systolic), diastolic: Figures.rounded(diastolic))
     }
@@ -41,11 +42,6 @@ public struct PressureMean: Equatable, Sendable {
 public struct ProtocolAverage: Equatable, Sendable {
     /// Guidelines ask for at least 12 readings.
     public static let minimumCount = 12
-    /// The evening slot ends at 02:00: a reading from 02:00 to 03:59 (still the day before's) is a
-    /// night reading, not the evening reading before bed, and stays out of the average
-    /// (``ProtocolSession/nightHours``).
-    public static let nightHours = ProtocolSession.nightHours
-
     /// True for a reading in a morning or evening session (``ProtocolSession``), which the protocol averages.
     public static func averages(_ reading: Reading) -> Bool { ProtocolSession(reading) != nil }
     /// Days in the protocol window.

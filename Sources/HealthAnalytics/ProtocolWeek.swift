@@ -39,7 +39,7 @@ public struct ProtocolWeek: Equatable, Sendable {
             // The sessions page 1's grid and the average count, from the one definition.
             return Day(
                 date: CivilDate(dayNumber: dayNumber), morning: ofDay.filter { ProtocolSession($0) == .morning }.count,
-                evening: ofDay.filter { ProtocolSession($0) == .evening }.count, night: ofDay.filter(ProtocolSession.isNight).count)
+                evening: ofDay.filter { ProtocolSession($0) == .evening }.count, night: ofDay.filter { ReadingSlot($0) == .night }.count)
         }
         average = ProtocolAverage(inWeek.sorted { $0.takenAt < $1.takenAt }, from: start)
     }

@@ -1,5 +1,7 @@
 public import HealthAnalytics
 public import HealthCore
+import HealthPresentation
+import HealthPresentation
 
 /// How the log is laid out.
 public enum LogLayout: String, CaseIterable, Sendable {
@@ -24,6 +26,10 @@ public struct ReportRequest: Sendable {
     public let filter: String?
     /// The log's layout; nil chooses: daily when one row per reading would run past 8 pages.
     public let logLayout: LogLayout?
+    /// Each tag's label and colour in the report's language.
+    let tagLabels: TagLabels
+    /// What decides each reading's facts: the summary's target, guideline and deviation tags.
+    let rules: ReadingRules
 
     public init(
         summary: BPSummary, tagDefinitions: [StatusTag], template: ReportTemplate, strings: StringTable,
@@ -37,10 +43,12 @@ public struct ReportRequest: Sendable {
         self.strings = strings
         self.generatedAt = generatedAt
         self.programVersion = programVersion
+        tagLabels = TagLabels(tagDefinitions, language: strings.language)
+        rules = ReadingRules(summary: summary)
     }
 
     /// The summary's sentences in the report's language.
-    var wording: SummaryWording { SummaryWording(summary: summary, strings: strings) { self.tagAppearance($0).label } }
+    var wording: SummaryWording { SummaryWording(summary: summary, strings: strings, tagLabel: tagLabels.label(of:)) }
 
     /// True when the range crosses a year, so every date carries its year.
     var datesNeedYear: Bool { summary.from.year != summary.to.year }
@@ -48,14 +56,13 @@ public struct ReportRequest: Sendable {
     /// A date as this report writes it inside its range: `25 Nov` / `11月25日`, with the year when the range crosses one.
     func date(_ date: CivilDate) -> String { strings.tickDate(date, withYear: datesNeedYear) }
 
-    /// True for a tag whose definition marks a protocol deviation.
-    func isDeviation(_ id: String) -> Bool { summary.options.deviationTags.contains(id) }
-
-    /// The label and colour of a tag ID.
+    /// The label and colour of a tag ID (``TagLabels``: a current definition wins over a removed one).
     func tagAppearance(_ id: String) -> (label: String, color: Color) {
-        guard let definition = tagDefinitions.first(where: { $0.id == id }) else { return (id, .neutralGrey) }
-        return (definition.label(in: strings.language), Color(hex: definition.color) ?? .neutralGrey)
+        (tagLabels.label(of: id), tagLabels.color(of: id).flatMap(Color.init(hex:)) ?? .neutralGrey)
     }
+
+    /// The facts of `reading` under this report's rules.
+    func facts(_ reading: Reading) -> ReadingFacts { rules.facts(of: reading) }
 
     /// `30 Nov 2026 – 6 Dec 2026` in the report's language.
     public var rangeText: String {

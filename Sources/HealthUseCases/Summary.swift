@@ -1,6 +1,7 @@
 public import HealthAnalytics
 public import HealthCore
 import HealthRecords
+public import HealthPresentation
 
 /// What the figures are asked for: a range, a filter, the guideline and the grouping.
 public struct SummaryRequest: Sendable {
@@ -41,9 +42,9 @@ public struct LoadedSummary: Sendable {
         return request.filter.description(strings: strings, tagLabel: labels.label(of:))
     }
 
-    /// The summary's headline (page 1 of the report, the top of `stats`), in `strings`' language.
-    public func headline(strings: StringTable) -> Headline {
-        Headline(summary: summary, strings: strings, tagLabel: labels(in: strings.language).label(of:))
+    /// The figures said in `strings`' language, made at `generatedAt`: the document every front end walks.
+    public func document(strings: StringTable, generatedAt: ZonedInstant) -> SummaryDocument {
+        SummaryDocument(summary: summary, tags: tags, strings: strings, filter: filterDescription(strings: strings), generatedAt: generatedAt)
     }
 }
 
@@ -86,5 +87,11 @@ extension HealthLog {
             throw .emptyRange(profile: profile.id, name: profile.name, range: range, filtered: !request.filter.isEmpty)
         }
         return LoadedSummary(summary: summary, tags: tags, request: request)
+    }
+
+    /// The session profile's figures over the request's range, said in `strings`' language: the
+    /// one call behind `stats` (text and JSON) and the family's web page.
+    public func summaryDocument(_ request: SummaryRequest, strings: StringTable) throws(HealthLogError) -> SummaryDocument {
+        try summary(request).document(strings: strings, generatedAt: now)
     }
 }

@@ -1,6 +1,7 @@
 import HealthAnalytics
 import HealthCore
 import Testing
+import HealthPresentation
 
 @Suite struct CareRecordTests {
     @Test func medicationDaysCountMeasurementDaysAndListTheOnesWithout() throws {

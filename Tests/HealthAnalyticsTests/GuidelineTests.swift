@@ -94,7 +94,46 @@ import Testing
         #expect(Guideline.aha.classify(BloodPressure(systolic: 125, diastolic: 75)).label(in: english) == "Elevated (ACC/AHA 2017)")
         #expect(Guideline.china.classify(BloodPressure(systolic: 145, diastolic: 75)).label(in: chinese) == "1级高血压（轻度）（《中国高血压防治指南》2018年修订版）")
         // ESC has no severe grade: urgent alerts use ESH's grade 3.
-        #expect(Guideline.esc.isUrgent(BloodPressure(systolic: 180, diastolic: 80)))
-        #expect(!Guideline.esc.isUrgent(BloodPressure(systolic: 179, diastolic: 109)))
+        #expect(Guideline.esc.isVeryHigh(BloodPressure(systolic: 180, diastolic: 80)))
+        #expect(!Guideline.esc.isVeryHigh(BloodPressure(systolic: 179, diastolic: 109)))
+    }
+
+    /// Very high is the guideline's top category, for every pressure: one rule, whichever
+    /// question asks it (a new reading's attention line, the alerts, page 1, the chart).
+    @Test(arguments: [Guideline.esh, .aha, .china])
+    func veryHighIsTheTopCategory(guideline: Guideline) {
+        for systolic in stride(from: 150, through: 200, by: 1) {
+            for diastolic in stride(from: 90, through: 130, by: 1) {
+                let pressure = BloodPressure(systolic: systolic, diastolic: diastolic)
+                #expect(guideline.isVeryHigh(pressure) == (guideline.classify(pressure).category == guideline.categories.last))
+            }
+        }
+        #expect(Guideline.aha.veryHighLimit.level == BloodPressure(systolic: 180, diastolic: 120) && !Guideline.aha.veryHighLimit.inclusive)
+        #expect(!Guideline.aha.isVeryHigh(BloodPressure(systolic: 180, diastolic: 110)))
+        #expect(Guideline.esh.isVeryHigh(BloodPressure(systolic: 180, diastolic: 110)))
+    }
+
+    /// ESC 2024's home category reads the mean unrounded, as every home verdict does: 113.4/69.7
+    /// is non-elevated, though it prints as 113/70.
+    @Test func escHomeCategoryReadsTheUnroundedMean() {
+        let mean = PressureMean.ofTenReadings
+        #expect(Guideline.escHomeCategory(mean(113.4, 69.7)) == .nonElevated)
+        #expect(Guideline.escHomeCategory(mean(113.4, 70.0)) == .elevated)
+        #expect(Guideline.escHomeCategory(mean(119.9, 60)) == .nonElevated)
+        #expect(Guideline.escHomeCategory(mean(134.6, 84.6)) == .elevated)
+        #expect(Guideline.escHomeCategory(mean(135.0, 60)) == .hypertension)
+    }
+}
+
+extension PressureMean {
+    /// The mean of ten readings that is exactly these values (to a tenth).
+    static func ofTenReadings(_ systolic: Double, _ diastolic: Double) -> PressureMean {
+        let tenths = { (value: Double) in Int((value * 10).rounded()) }
+        let pressures = (0..<10).map { index in
+            BloodPressure(
+                systolic: tenths(systolic) / 10 + (index < tenths(systolic) % 10 ? 1 : 0),
+                diastolic: tenths(diastolic) / 10 + (index < tenths(diastolic) % 10 ? 1 : 0))
+        }
+        return PressureMean(pressures)!
     }
 }

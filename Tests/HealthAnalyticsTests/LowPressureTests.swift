@@ -1,6 +1,7 @@
 import HealthAnalytics
 import HealthCore
 import Testing
+import HealthPresentation
 
 /// A low home average is asked about, never given a green badge; ESC 2024's treated band is used.
 @Suite struct LowPressureTests {

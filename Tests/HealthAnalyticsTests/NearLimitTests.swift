@@ -1,6 +1,7 @@
 import HealthAnalytics
 import HealthCore
 import Testing
+import HealthPresentation
 
 /// A mean within 1 mmHg of a limit, where rounding and not the pressure would decide the verdict.
 @Suite struct NearLimitTests {

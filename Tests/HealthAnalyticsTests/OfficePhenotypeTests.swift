@@ -1,6 +1,7 @@
 import HealthAnalytics
 import HealthCore
 import Testing
+import HealthPresentation
 
 @Suite struct OfficePhenotypeTests {
     /// A sufficient home week (23–29 Nov) at `home`, tagged `bp-med` when `treated`, and office

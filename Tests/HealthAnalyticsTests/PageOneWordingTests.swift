@@ -1,6 +1,7 @@
 import HealthAnalytics
 import HealthCore
 import Testing
+import HealthPresentation
 
 /// Page 1 says only what it knows: threshold where no target is set, no 100 % that is not all,
 /// and a very high home reading is named for what to do, not as an office grade or an emergency.

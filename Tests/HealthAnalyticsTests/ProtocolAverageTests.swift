@@ -1,6 +1,7 @@
 import HealthAnalytics
 import HealthCore
 import Testing
+import HealthPresentation
 
 @Suite struct ProtocolAverageTests {
     /// A week of 2 morning and 2 evening readings a day: mornings 150 + day, evenings 130 + day.
@@ -81,7 +82,9 @@ import Testing
         #expect(ProtocolSession(reading("2026-11-25", 2, 0, 130, 80)) == nil)
         #expect(ProtocolSession(reading("2026-11-25", 3, 50, 130, 80)) == nil)
         #expect(ProtocolSession(reading("2026-11-24", 13, 0, 130, 80)) == nil)
-        #expect(ProtocolSession.isNight(reading("2026-11-25", 3, 50, 130, 80)))
+        #expect(ReadingSlot(reading("2026-11-25", 3, 50, 130, 80)) == .night)
+        #expect(ReadingSlot(reading("2026-11-25", 1, 59, 130, 80)) == .evening)
+        #expect(ReadingSlot(reading("2026-11-25", 3, 50, 130, 80)).period == .evening)
     }
 
     /// Readings at 00:30 (evening, before bed) and at 02:00 and 03:50 (night, woke up) on the

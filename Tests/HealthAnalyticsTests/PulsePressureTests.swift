@@ -1,6 +1,7 @@
 import HealthAnalytics
 import HealthCore
 import Testing
+import HealthPresentation
 
 /// A wide pulse pressure: 60 mmHg or more in an older patient (ESH 2023, ESC/ESH 2018).
 @Suite struct PulsePressureTests {

@@ -1,6 +1,7 @@
 import HealthAnalytics
 import HealthCore
 import Testing
+import HealthPresentation
 
 /// Notes of dizziness or fainting in the headline period, counted on page 1 and in `stats`.
 @Suite struct SymptomNotesTests {

@@ -1,6 +1,7 @@
 import HealthAnalytics
 import HealthCore
 import Testing
+import HealthPresentation
 
 @Suite struct TagComparisonTests {
     /// Pills are taken in the morning, when pressure runs higher. Morning: 6 with bp-med at 150/90,

@@ -1,6 +1,7 @@
 import HealthAnalytics
 import HealthCore
 import Testing
+import HealthPresentation
 
 @Suite struct TrendTableTests {
     /// 3 weeks from Wednesday 4 Nov: weeks start on Mondays 2, 9 and 16 Nov.

@@ -1,6 +1,7 @@
 import HealthAnalytics
 import HealthCore
 import Testing
+import HealthPresentation
 
 /// Page 1 states the quality of the week its headline is made of.
 @Suite struct WeekQualityTests {

@@ -1,6 +1,7 @@
 import HealthAnalytics
 import HealthCore
 import Testing
+import HealthPresentation
 
 @Suite struct WindowFiguresTests {
     /// 12 values: 140, 142, … 150 twice; mean 145, Σ(x − x̄)² = 2 × 70 = 140, SD = √(140 / 11).

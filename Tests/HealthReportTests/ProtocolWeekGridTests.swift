@@ -1,6 +1,7 @@
 import HealthCore
 import HealthReport
 import Testing
+import HealthPresentation
 
 /// Page 1's grid of the headline week: the readings the average takes from each morning and
 /// evening, read back from the PDF's text in both languages.

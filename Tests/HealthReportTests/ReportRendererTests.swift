@@ -252,3 +252,24 @@ func expectEveryWordInsideTheMargins(_ path: String, sourceLocation: SourceLocat
         #expect(text.contains("more tags not drawn as lanes"))
     }
 }
+
+/// A tag is called by one rule in every part of the report, the rule `list` and `stats` use
+/// (``TagLabels``): of a removed and a current definition of one id, the current one names it.
+@Suite struct TagLabelTests {
+    @Test func aCurrentDefinitionNamesTheTagOverARemovedOne() throws {
+        let data = readings(40, tags: ["walk"])
+        let base = try request(data, tags: [StatusTag(id: "walk", label: "walking", color: "#3377AA")])
+        let removed = StatusTag(id: "walk", label: "after walking", color: "#AA3377", removed: true)
+        let current = StatusTag(id: "walk", label: "walking", color: "#3377AA")
+        let request = ReportRequest(
+            summary: base.summary, tagDefinitions: [removed, current], template: base.template, strings: base.strings,
+            generatedAt: base.generatedAt, programVersion: base.programVersion)
+        let directory = TemporaryDirectory()
+        let path = directory.file("tags.pdf")
+        try ReportRenderer.render(request, format: .pdf, to: path)
+        let text = try poppler("pdftotext", [path, "-"])
+        #expect(text.contains("walking"))
+        #expect(!text.contains("after walking"))
+        #expect(TagLabels([removed, current], language: .english).label(of: "walk") == "walking")
+    }
+}

@@ -72,15 +72,11 @@ public enum JSONBackup {
     }
 
     public static func json(_ reading: Reading) -> JSONValue {
-        .object([
-            ("id", .string(reading.id)), ("profile", .string(reading.profileID)), ("takenAt", .string(reading.takenAt.iso8601)),
-            ("systolic", .optional(reading.systolic)), ("diastolic", .optional(reading.diastolic)), ("pulse", .optional(reading.pulse)),
-            ("weightKg", reading.weightGrams.map { .number(formatKilograms($0)) } ?? .null),
-            ("tags", .array(reading.tagIDs.map(JSONValue.string))), ("note", reading.note.isEmpty ? .null : .string(reading.note)),
-            ("site", .string(reading.site.rawValue)),
-            ("createdAt", .string(InstantText.format(milliseconds: reading.createdAt))),
-            ("updatedAt", .string(InstantText.format(milliseconds: reading.updatedAt))),
-        ])
+        .object(
+            ReadingJSON.members(reading) + [
+                ("createdAt", .string(InstantText.format(milliseconds: reading.createdAt))),
+                ("updatedAt", .string(InstantText.format(milliseconds: reading.updatedAt))),
+            ])
     }
 
     // MARK: - Reading

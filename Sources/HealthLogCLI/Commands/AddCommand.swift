@@ -1,6 +1,7 @@
 import HealthAnalytics
 import HealthCore
 import HealthUseCases
+import HealthPresentation
 
 /// `healthlog add 138/86 72 -t bp-med`: one reading in about three seconds.
 struct AddCommand: Command {
@@ -12,7 +13,7 @@ struct AddCommand: Command {
                 help: "Blood pressure in mmHg, e.g. 138/86 (systolic \(ValueLimits.systolic.rangeText), diastolic \(ValueLimits.diastolic.rangeText))."),
             ArgumentSpec("PULSE", optional: true, help: "Pulse in beats per minute (\(ValueLimits.pulse.rangeText))."),
         ],
-        options: ReadingInput.options,
+        options: ReadingInput.options + [Options.guideline],
         examples: [
             "healthlog add 138/86 72 -t bp-med",
             "healthlog add 142/90 --at 'yesterday 21:30' -n 头有点晕",
@@ -22,9 +23,12 @@ struct AddCommand: Command {
         ])
 
     let input: ReadingInput
+    /// The guideline a very high reading is judged by: `--guideline`, else the setting, else the language's own.
+    let guideline: Guideline
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         input = try ReadingInput(arguments, positionals: arguments.positionals[...], context: context)
+        guideline = try context.guideline(arguments) ?? .standard(for: context.language)
         guard !input.hasNoMeasurement else {
             throw arguments.usage(try context.words().cli("error.noMeasurement"))
         }
@@ -38,10 +42,12 @@ struct AddCommand: Command {
         if outcome.createdProfile {
             context.stderr.line(words.cli("add.createdProfile", ["profile": outcome.profile.id]))
         }
-        let presenter = ReadingPresenter(tags: added.tags, words: words, style: context.style)
-        context.stdout.line(presenter.confirmation("add.added", outcome.reading, profile: outcome.profile))
+        let text = ReadingText(tags: added.tags, words: words, style: context.style)
+        context.stdout.line(text.confirmation("add.added", outcome.reading, profile: outcome.profile))
         // A reading that needs attention says so in words, whatever the output is.
-        for attention in ReadingAttention.of(outcome.reading) { context.stdout.line(attention.advice(in: words)) }
+        for attention in ReadingAttention.of(outcome.reading, guideline: guideline) {
+            context.stdout.line(attention.advice(in: words, guideline: guideline))
+        }
         if let note = input.repeatedWallTimeNote(words) { context.stdout.line(note) }
         if outcome.identicalCount > 0 {
             let time = outcome.reading.takenAt.localTimeText

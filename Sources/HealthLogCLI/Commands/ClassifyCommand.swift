@@ -37,7 +37,7 @@ struct ClassifyCommand: Command {
         }
         var line = "\(classification.pressure) mmHg\(table.cli("classify.colon"))\(label)"
         if let isolated = classification.isolatedLabel(in: table) { line += table.text("listSeparator") + isolated }
-        if classification.guideline.isUrgent(classification.pressure) {
+        if classification.guideline.isVeryHigh(classification.pressure) {
             line += table.cli("classify.separator.urgent") + context.style.red(table.cli("classify.urgent"))
         }
         if isLow { line += table.cli("classify.separator.low") + context.style.red(table.cli("classify.low")) }

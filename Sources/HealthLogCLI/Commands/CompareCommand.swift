@@ -1,6 +1,7 @@
 import HealthAnalytics
 import HealthCore
 import HealthUseCases
+import HealthPresentation
 
 /// `healthlog compare FROM..TO FROM..TO`: two spans of home readings, and the difference with
 /// Welch's 95 % interval.

@@ -1,5 +1,6 @@
 import HealthCore
 import HealthUseCases
+import HealthPresentation
 
 /// `healthlog edit ID ...`: change some values of a reading, keeping the rest.
 struct EditCommand: Command {
@@ -32,8 +33,8 @@ struct EditCommand: Command {
     func run(_ context: CommandContext) throws(CLIError) {
         let updated = try context.run { try $0.edit(id, with: input.entry, clearing: clear) }
         let words = try context.words()
-        let presenter = ReadingPresenter(tags: updated.tags, words: words, style: context.style)
-        context.stdout.line(presenter.confirmation("edit.updated", updated.reading, profile: updated.profile))
+        let text = ReadingText(tags: updated.tags, words: words, style: context.style)
+        context.stdout.line(text.confirmation("edit.updated", updated.reading, profile: updated.profile))
         if let note = input.repeatedWallTimeNote(words) { context.stdout.line(note) }
     }
 }

@@ -1,6 +1,7 @@
 import HealthCore
 import HealthInterchange
 import HealthUseCases
+import HealthPresentation
 
 /// `healthlog list`: one profile's readings as a table, CSV or JSON.
 struct ListCommand: Command {
@@ -40,10 +41,10 @@ struct ListCommand: Command {
         let listing = try context.run { try $0.listing(range, filter: filter, limit: limit) }
         let (profile, readings, total) = (listing.profile, listing.readings, listing.total)
         let words = try context.words()
-        let presenter = ReadingPresenter(tags: listing.tags, words: words, style: context.style)
+        let text = ReadingText(tags: listing.tags, words: words, style: context.style)
         switch format {
         case .json:
-            context.stdout.line(JSONValue.array(readings.map(presenter.json)).serialized())
+            context.stdout.line(ReadingListJSON.array(readings).serialized())
         case .csv:
             context.stdout.writeData(ReadingCSVCodec.encode(readings))
         case .table:
@@ -52,7 +53,7 @@ struct ListCommand: Command {
                 ? words.cli("list.latestOf", ["n": String(readings.count), "total": words.counted(matching, "reading")])
                 : words.counted(readings.count, "reading")
             // A filtered listing says what it keeps, so its count is never read as the whole log's.
-            let kept = filter.description(strings: words, tagLabel: presenter.labels.label(of:)).map { $0.visibleControls() }
+            let kept = filter.description(strings: words, tagLabel: text.labels.label(of:)).map { $0.visibleControls() }
             let whose = "\(profile.id) (\(profile.name.visibleControls()))"
             // On a narrow terminal the heading breaks between its parts, never inside one.
             var heading = [context.style.bold(whose)]
@@ -79,7 +80,7 @@ struct ListCommand: Command {
                 }
                 return
             }
-            context.stdout.write(presenter.table(readings, target: presenter.target(of: profile), datesOnEveryRow: piped, width: context.tableWidth))
+            context.stdout.write(text.table(readings, profile: profile, datesOnEveryRow: piped, width: context.tableWidth))
             // A hint follows the table only when the table got through (never beside a full disk's error).
             if piped { context.stdout.flush() }
             if isUnfiltered, total > readings.count, context.stdout.failure == nil {

@@ -1,5 +1,6 @@
 import HealthCore
 import HealthUseCases
+import HealthPresentation
 
 /// `healthlog show ID`: every field of one reading.
 struct ShowCommand: Command {
@@ -19,7 +20,7 @@ struct ShowCommand: Command {
 
     func run(_ context: CommandContext) throws(CLIError) {
         let shown = try context.run { try $0.reading(id) }
-        let presenter = ReadingPresenter(tags: shown.tags, words: try context.words(), style: context.style)
-        context.stdout.write(json ? presenter.json(shown.reading).serialized() + "\n" : presenter.detail(shown.reading, profile: shown.profile))
+        let text = ReadingText(tags: shown.tags, words: try context.words(), style: context.style)
+        context.stdout.write(json ? ReadingListJSON.object(shown.reading).serialized() + "\n" : text.detail(shown.reading, profile: shown.profile))
     }
 }

@@ -1,5 +1,6 @@
 import HealthAnalytics
 import HealthCore
+import HealthPresentation
 import HealthUseCases
 
 /// `healthlog stats`: the figures a doctor asks for, as text or JSON.
@@ -37,22 +38,13 @@ struct StatsCommand: Command {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let loaded = try context.run { try $0.summary(request) }
         // The terminal's words, in the language the summary was asked in (the same).
         let strings = try context.words()
-        let labels = loaded.labels(in: request.language)
+        let document = try context.run { try $0.summaryDocument(request, strings: strings) }
         if json {
-            context.stdout.line(
-                SummaryJSON.document(
-                    loaded.summary, headline: loaded.headline(strings: strings), strings: strings, filter: request.filter.json,
-                    tagLabel: labels.definedLabel(of:)
-                ).serialized())
+            context.stdout.line(document.json(filter: request.filter.json).serialized())
         } else {
-            context.stdout.write(
-                StatsText(
-                    summary: loaded.summary, headline: loaded.headline(strings: strings), style: context.style, tagLabel: labels.label(of:),
-                    strings: strings, filter: loaded.filterDescription(strings: strings), width: context.tableWidth
-                ).render())
+            context.stdout.write(SummaryText(document, emphasis: context.style, width: context.tableWidth).render())
         }
     }
 }

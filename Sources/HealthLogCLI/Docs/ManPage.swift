@@ -74,3 +74,10 @@ enum ManPage {
         }.joined(separator: "\n")
     }
 }
+
+extension String {
+    /// The string with every `target` replaced by `replacement` (no Foundation here).
+    func replacingOccurrences(of target: String, with replacement: String) -> String {
+        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

@@ -1,7 +1,9 @@
+import HealthPresentation
+
 /// ANSI styling: by default (`--color auto`) only when stdout is a terminal, `NO_COLOR` is unset
 /// and `TERM` is not `dumb`; `--color always` or `never` (or `HEALTHLOG_COLOR`, or the
 /// configuration file's `color`) decide it outright.
-struct TerminalStyle {
+struct TerminalStyle: TerminalEmphasis {
     let enabled: Bool
 
     init(output: any TextOutput, environment: [String: String]) {

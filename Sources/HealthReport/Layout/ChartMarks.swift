@@ -1,5 +1,6 @@
 import HealthAnalytics
 public import HealthCore
+import HealthPresentation
 
 /// What the trend chart marks besides its lines, decided once from the request: the chart draws
 /// it, its legend names it, and a caller can read it without looking at pixels.
@@ -79,18 +80,16 @@ public struct ChartMarks: Equatable, Sendable {
         target = goals.target
         let pressureCount = summary.overall.systolic.count + (summary.office?.office.count ?? 0)
         drawsEveryReading = pressureCount <= request.template.chart.barsUpTo
-        var home = 0
-        var reaching = 0
+        // The home readings at or above the target, counted once by the summary.
+        let home = summary.homePressureCount
+        let reaching = summary.atOrAboveTargetCount
         var low = 0
         var lowest = (systolic: Int.max, diastolic: Int.max)
         for reading in summary.readings {
             guard let pressure = reading.bloodPressure else { continue }
             lowest = (min(lowest.systolic, pressure.systolic), min(lowest.diastolic, pressure.diastolic))
-            let lows = ChartMarks.lowValues(pressure)
+            let lows = Alert.lowValues(pressure)
             low += (lows.systolic ? 1 : 0) + (lows.diastolic ? 1 : 0)
-            guard reading.isHome else { continue }
-            home += 1
-            if pressure.isAtOrAbove(goals.target) { reaching += 1 }
         }
         lowValues = low
         let limit = Double(home) * ChartMarks.exceptionShare
@@ -135,17 +134,12 @@ public struct ChartMarks: Equatable, Sendable {
         return runs
     }
 
-    /// Which of `reading`'s two markers carry a ring.
-    func rings(_ reading: Reading, _ pressure: BloodPressure) -> (systolic: Bool, diastolic: Bool) {
-        guard reading.isHome, let ring else { return (false, false) }
+    /// Which of a reading's two markers carry a ring, from its facts.
+    func rings(_ facts: ReadingFacts) -> (systolic: Bool, diastolic: Bool) {
+        guard !facts.isOffice, let ring else { return (false, false) }
         switch ring {
-        case .atOrAboveTarget: return pressure.reach(of: target)
-        case .belowTarget: return pressure.isAtOrAbove(target) ? (false, false) : (true, true)
+        case .atOrAboveTarget: return facts.reachesTarget
+        case .belowTarget: return facts.atOrAboveTarget ? (false, false) : (true, true)
         }
-    }
-
-    /// Which of a pressure's two values are low.
-    static func lowValues(_ pressure: BloodPressure) -> (systolic: Bool, diastolic: Bool) {
-        (pressure.systolic < Alert.lowLimit.systolic, pressure.diastolic < Alert.lowLimit.diastolic)
     }
 }

@@ -1,9 +1,12 @@
 import HealthAnalytics
 import HealthCore
+import HealthPresentation
+import HealthPresentation
 
 /// The home blood-pressure sheet clinics hand out: one row per measurement day with the
 /// morning readings, the evening readings, the day's mean, whether the BP pill was recorded,
-/// and the notes. A year of twice-daily readings fits in a few pages.
+/// and the notes (with the noon and night readings, named by their slot). A year of
+/// twice-daily readings fits in a few pages.
 struct DailyLogTable: LogSheet {
     /// One measurement day: its readings are `order[start..<end]`, indices into the summary's
     /// readings. Days hold no copies, so a long log stays compact.
@@ -83,43 +86,44 @@ struct DailyLogTable: LogSheet {
     }
 
     /// `142/88† 138/86 (office)`.
-    static func values(_ readings: [Reading], request: ReportRequest) -> String {
-        readings.map { reading in
+    static func values(_ readings: [(reading: Reading, facts: ReadingFacts)], request: ReportRequest) -> String {
+        readings.map { reading, facts in
             var text = reading.bloodPressure!.description
-            if reading.tagIDs.contains(where: request.isDeviation) { text += "†" }
-            if !reading.isHome { text += " (\(request.strings.text("officeMark")))" }
+            if facts.isDeviation { text += "†" }
+            if facts.isOffice { text += " (\(request.strings.text("officeMark")))" }
             return text
         }.joined(separator: "  ")
     }
 
-    /// The row of `day`: date, morning, evening, day mean, pulse, medication, notes (with noon readings and weight).
+    /// The row of `day`: date, morning, evening, day mean, pulse, medication, notes (with the
+    /// noon and night readings and the weight). Each reading goes to the column of its slot.
     static func cells(_ day: Day, order: [Int32], request: ReportRequest) -> Cells {
         let strings = request.strings
         let all = request.summary.readings
         let target = request.summary.target
         let readings = order[Int(day.start)..<Int(day.end)].map { all[Int($0)] }
-        let pressures = readings.filter { $0.bloodPressure != nil }
-        let morning = pressures.filter { $0.period == .morning }
-        let evening = pressures.filter { $0.period == .evening }
-        let noon = pressures.filter { $0.period == .noon }
+        let pressures = readings.filter { $0.bloodPressure != nil }.map { (reading: $0, facts: request.facts($0)) }
+        let inSlot = { (slot: ReadingSlot) in pressures.filter { $0.facts.slot == slot } }
+        let (morning, evening) = (inSlot(.morning), inSlot(.evening))
         let home = request.summary.dailyMean(on: day.date)
-        let pulses = readings.compactMap(\.pulse)
-        let pulse = pulses.isEmpty ? "" : String(Int((Double(pulses.reduce(0, +)) / Double(pulses.count)).rounded()))
+        let pulse = request.summary.dailyPulse(on: day.date).map(Figures.whole) ?? ""
         var notes: [String] = []
-        if !noon.isEmpty { notes.append("\(strings.text("colNoon")) \(values(noon, request: request))") }
+        for (slot, key) in [(ReadingSlot.noon, "colNoon"), (.night, "colNight")] where !inSlot(slot).isEmpty {
+            notes.append("\(strings.text(key)) \(values(inSlot(slot), request: request))")
+        }
         if let grams = readings.last(where: { $0.weightGrams != nil })?.weightGrams { notes.append("\(Figures.oneDecimal(Double(grams) / 1000)) kg") }
         notes += readings.map(\.note).filter { !$0.isEmpty }
         let medicated = readings.contains(where: \.recordsMedication)
         let texts = [
             strings.shortDate(day.date, withYear: request.datesNeedYear), values(morning, request: request),
             values(evening, request: request), home.map(SummaryWording.pressure) ?? "", pulse, medicated ? "✓" : "—",
-            notes.joined(separator: strings.language == .chinese ? "；" : "; "),
+            notes.joined(separator: strings.text("clauseSeparator")),
         ]
         let bold = [
-            true, morning.contains { $0.bloodPressure!.isAtOrAbove(target) }, evening.contains { $0.bloodPressure!.isAtOrAbove(target) },
+            true, morning.contains { $0.facts.atOrAboveTarget }, evening.contains { $0.facts.atOrAboveTarget },
             home?.isAtOrAbove(target) ?? false, false, false, false,
         ]
-        return Cells(texts: texts, bold: bold, alert: readings.contains { request.summary.alertIDs.contains($0.id) })
+        return Cells(texts: texts, bold: bold, alert: pressures.contains { $0.facts.isAlert })
     }
 
     func draw(page: LogPagination.Page, context: GraphicsContext, styles: ReportStyles, top: Double) {
@@ -169,7 +173,7 @@ struct DailyLogTable: LogSheet {
                 guard let extreme else { return nil }
                 return summary.homeReadings.first { $0.takenAt == extreme.takenAt && $0.id == extreme.id }?.bloodPressure?.description
             }
-            let groups = [(1, summary.periods[.morning]!), (2, summary.periods[.evening]!), (3, summary.overall)]
+            let groups = [(1, summary.slots[.morning]!), (2, summary.slots[.evening]!), (3, summary.overall)]
             let rows: [(String, (GroupStatistics) -> String?)] = [
                 (request.strings.text("mean"), { group in
                     group.systolic.mean.map { "\(Figures.whole($0))/\(Figures.whole(group.diastolic.mean!))" }

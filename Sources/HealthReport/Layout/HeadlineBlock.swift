@@ -1,5 +1,6 @@
 import HealthAnalytics
 import HealthCore
+import HealthPresentation
 
 /// The top of page 1: the home average with its badge and its protocol week on the left, the
 /// key figures on the right. A weight-only range shows its weight instead.

@@ -1,5 +1,6 @@
 import HealthAnalytics
 import HealthCore
+import HealthPresentation
 
 /// The full log in the shape of a hospital blood-pressure record sheet (血压记录单), one row
 /// per reading: rows grouped by measurement day, the date once per day, shading alternating by
@@ -115,7 +116,7 @@ struct ReadingLogTable: LogSheet, DrawnFromRequest {
     /// The time cell: `07:45`, with † after a protocol deviation, and the offset on a line of
     /// its own when another reading shows the same wall-clock time.
     static func timeText(_ reading: Reading, offset: Bool, request: ReportRequest) -> String {
-        let deviation = reading.tagIDs.contains(where: request.isDeviation)
+        let deviation = request.facts(reading).isDeviation
         return request.strings.timeAsTaken(reading.takenAt) + (deviation ? "†" : "") + (offset ? "\n" + reading.takenAt.shortOffsetText : "")
     }
 
@@ -146,7 +147,7 @@ struct ReadingLogTable: LogSheet, DrawnFromRequest {
                 context.line(from: (left, y), to: (left + width, y), color: template.color("rule"), width: 0.4)
             }
             lastDay = day
-            if let fill = template.rowFill(alert: summary.alertIDs.contains(reading.id), shaded: shaded[index]) {
+            if let fill = template.rowFill(alert: request.facts(reading).isAlert, shaded: shaded[index]) {
                 context.fillRectangle(x: left, y: y, width: width, height: height, color: fill)
             }
             for (column, cellX) in zip(columns, xs) {
@@ -179,18 +180,17 @@ struct ReadingLogTable: LogSheet, DrawnFromRequest {
     ) {
         let textY = y + (template.log.rowHeight - styles.body.lineHeight) / 2
         let width = column.width - 4
-        let target = summary.target
+        let facts = request.facts(reading)
         switch column.key {
         case .date:
             if showDate {
                 styles.bodyBold.draw(strings.shortDate(reading.measurementDay, withYear: request.datesNeedYear), x: x + 2, y: textY, width: width)
             }
         case .period:
-            if reading.site == .office {
+            if facts.isOffice {
                 styles.bodyBold.draw(strings.text("officeMark"), x: x + 2, y: textY, width: width, color: template.color("accent"))
             } else {
-                // 02:00–03:59 is a night reading, counted for the day before but no evening one.
-                styles.body.draw(strings.text(ProtocolSession.isNight(reading) ? "night" : reading.period.rawValue), x: x + 2, y: textY, width: width)
+                styles.body.draw(facts.slot.label(in: strings), x: x + 2, y: textY, width: width)
             }
         case .time:
             let text = ReadingLogTable.timeText(reading, offset: showOffset, request: request)
@@ -201,12 +201,12 @@ struct ReadingLogTable: LogSheet, DrawnFromRequest {
             }
         case .systolic:
             if let pressure = reading.bloodPressure {
-                (pressure.reach(of: target).systolic ? styles.bodyBold : styles.body)
+                (facts.reachesTarget.systolic ? styles.bodyBold : styles.body)
                     .draw(String(pressure.systolic), x: x + 2, y: textY, width: width, alignment: .center)
             }
         case .diastolic:
             if let pressure = reading.bloodPressure {
-                (pressure.reach(of: target).diastolic ? styles.bodyBold : styles.body)
+                (facts.reachesTarget.diastolic ? styles.bodyBold : styles.body)
                     .draw(String(pressure.diastolic), x: x + 2, y: textY, width: width, alignment: .center)
             }
         case .pulse:
@@ -244,10 +244,7 @@ struct ReadingLogTable: LogSheet, DrawnFromRequest {
             .systolic: overall.systolic, .diastolic: overall.diastolic, .pulse: overall.pulse,
         ]
         // Weight's mean, highest and lowest, for the kg column.
-        let weights = summary.readings.compactMap(\.weightKilograms)
-        let weightCells = weights.isEmpty
-            ? ["—", "—", "—"]
-            : [weights.reduce(0, +) / Double(weights.count), weights.max()!, weights.min()!].map(Figures.oneDecimal)
+        let weightCells = summary.weight.map { [$0.mean, $0.highest, $0.lowest].map(Figures.oneDecimal) } ?? ["—", "—", "—"]
         var rowY = y
         let labelWidth = columns.prefix { ![.systolic, .diastolic, .pulse, .weight].contains($0.key) }.reduce(0) { $0 + $1.width }
         for (rowIndex, (label, value)) in rows.enumerated() {

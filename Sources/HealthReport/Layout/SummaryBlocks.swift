@@ -1,5 +1,6 @@
 import HealthAnalytics
 import HealthCore
+import HealthPresentation
 
 /// The blocks of the report's summary sections, made from the request; each is nil when its
 /// figure does not apply (no events, no tags, a weight-only range, …).

@@ -1,5 +1,6 @@
 import HealthAnalytics
 import HealthCore
+import HealthPresentation
 
 /// The trend chart: blood pressure over time, the threshold (and the target when it differs),
 /// events as numbered dashed lines, and a lane of markers per status tag under the time axis,
@@ -149,21 +150,23 @@ struct TrendChart: DrawnFromRequest {
     /// One marker: filled for the morning, hollow for the evening, a square for the clinic, a
     /// downward triangle (filled or hollow as its time of day) for a low value, with a dark ring
     /// when it is one of the exceptions ``ChartMarks`` rings.
-    private func marker(context: GraphicsContext, x: Double, y: Double, color: Color, reading: Reading, low: Bool, ringed: Bool) {
+    private func marker(context: GraphicsContext, x: Double, y: Double, color: Color, facts: ReadingFacts, low: Bool, ringed: Bool) {
         let radius = 1.7
+        // Evening and night readings are hollow, morning ones filled, noon ones diamonds.
+        let hollow = facts.slot == .evening || facts.slot == .night
         if low {
             let triangle = [(x - 2.9, y - 2.0), (x + 2.9, y - 2.0), (x, y + 3.0)]
-            if reading.period == .evening {
+            if hollow {
                 context.fillPolygon(triangle, color: .white)
                 context.strokePolygon(triangle, color: color, lineWidth: 0.8)
             } else {
                 context.fillPolygon(triangle, color: color)
             }
-        } else if reading.site == .office {
+        } else if facts.isOffice {
             context.fillRectangle(x: x - 2.2, y: y - 2.2, width: 4.4, height: 4.4, color: color)
-        } else if reading.period == .noon {
+        } else if facts.slot == .noon {
             context.fillPolygon([(x, y - 2.4), (x + 2.4, y), (x, y + 2.4), (x - 2.4, y)], color: color)
-        } else if reading.period == .evening {
+        } else if hollow {
             context.fillCircle(x: x, y: y, radius: radius, color: .white)
             context.strokeCircle(x: x, y: y, radius: radius, color: color, lineWidth: 0.8)
         } else {
@@ -174,10 +177,10 @@ struct TrendChart: DrawnFromRequest {
 
     /// The systolic and diastolic markers of one reading.
     private func markers(context: GraphicsContext, x: Double, yOf: (Double) -> Double, reading: Reading, pressure: BloodPressure) {
-        let low = ChartMarks.lowValues(pressure)
-        let ringed = marks.rings(reading, pressure)
-        marker(context: context, x: x, y: yOf(Double(pressure.systolic)), color: template.color("systolic"), reading: reading, low: low.systolic, ringed: ringed.systolic)
-        marker(context: context, x: x, y: yOf(Double(pressure.diastolic)), color: template.color("diastolic"), reading: reading, low: low.diastolic, ringed: ringed.diastolic)
+        let facts = request.facts(reading)
+        let ringed = marks.rings(facts)
+        marker(context: context, x: x, y: yOf(Double(pressure.systolic)), color: template.color("systolic"), facts: facts, low: facts.lowValues.systolic, ringed: ringed.systolic)
+        marker(context: context, x: x, y: yOf(Double(pressure.diastolic)), color: template.color("diastolic"), facts: facts, low: facts.lowValues.diastolic, ringed: ringed.diastolic)
     }
 
     private func drawSeries(context: GraphicsContext, xOf: (Double) -> Double, yOf: (Double) -> Double) {
@@ -194,7 +197,7 @@ struct TrendChart: DrawnFromRequest {
         } else {
             // Too many bars to read: office readings and low readings still show.
             for reading in summary.readings {
-                guard let pressure = reading.bloodPressure, reading.site == .office || Alert.isLow(pressure) else { continue }
+                guard let pressure = reading.bloodPressure, reading.site == .office || request.facts(reading).isLow else { continue }
                 markers(context: context, x: xOf(Double(reading.takenAt.localSeconds)), yOf: yOf, reading: reading, pressure: pressure)
             }
         }
@@ -224,14 +227,7 @@ struct TrendChart: DrawnFromRequest {
     private func drawPulse(
         context: GraphicsContext, plot: (left: Double, top: Double, right: Double, bottom: Double), gridLines: Int, xOf: (Double) -> Double
     ) {
-        var sums: [Int: (total: Int, count: Int)] = [:]
-        for reading in summary.homeReadings {
-            guard let pulse = reading.pulse else { continue }
-            let day = reading.takenAt.measurementDayNumber
-            let sum = sums[day, default: (0, 0)]
-            sums[day] = (sum.total + pulse, sum.count + 1)
-        }
-        let means = sums.keys.sorted().map { (day: $0, pulse: Double(sums[$0]!.total) / Double(sums[$0]!.count)) }
+        let means = summary.dailyPulse.map { (day: $0.day.dayNumber, pulse: $0.mean) }
         guard let lowest = means.map(\.pulse).min(), let highest = means.map(\.pulse).max() else { return }
         // Its labels sit on the mmHg grid's lines: the smallest round step whose scale holds every
         // day's pulse with a little room, and is at least 40 bpm tall so day-to-day noise does

@@ -1,3 +1,4 @@
+public import HealthAnalytics
 public import HealthCore
 
 /// The one or two sentences a specialist would write at the top of page 1, made only of

@@ -1,31 +1,29 @@
-import HealthAnalytics
-import HealthCore
+public import HealthAnalytics
+public import HealthCore
 
 /// The command line's own lines, from the `cli.` keys of `Templates/strings/<code>.json`, the
 /// tables the report uses: every word a person reads comes from there, in English or Chinese.
 /// JSON and CSV keys never do.
 extension StringTable {
     /// The string `cli.<key>` with its `{name}` placeholders filled in.
-    func cli(_ key: String, _ values: [String: String] = [:]) -> String {
+    public func cli(_ key: String, _ values: [String: String] = [:]) -> String {
         text("cli." + key, values)
     }
 
     /// `1 reading`, `4 readings` / `4 次读数`: `cli.count.<noun>.one` for one, else `cli.count.<noun>`.
-    func counted(_ count: Int, _ noun: String) -> String {
+    public func counted(_ count: Int, _ noun: String) -> String {
         text(count == 1 ? "cli.count.\(noun).one" : "cli.count.\(noun)", ["n": String(count)])
     }
 
     /// `morning` / `早晨`, as the terminal names a time of day.
-    func periodName(_ period: DayPeriod) -> String { cli("period.\(period.rawValue)") }
+    public func periodName(_ period: DayPeriod) -> String { cli("period.\(period.rawValue)") }
 
-    /// The time of day of `reading` in words: a reading from 02:00 to 03:59 is `night` / `夜间`,
-    /// not the evening it is counted with (JSON keeps its `period`, evening).
-    func periodName(of reading: Reading) -> String {
-        ProtocolSession.isNight(reading) ? cli("period.night") : periodName(reading.period)
-    }
+    /// The slot of `reading` in words (``ReadingSlot``): a reading from 02:00 to 03:59 is
+    /// `night` / `夜间`, not the evening it is counted with (JSON keeps its `period`, evening).
+    public func periodName(of reading: Reading) -> String { ReadingSlot(reading).word(in: self) }
 
     /// `all dates`, `since 2026-11-01`, `up to …`, `2026-11-01 – 2026-11-30`.
-    func range(_ range: DateRange) -> String {
+    public func range(_ range: DateRange) -> String {
         switch (range.from, range.to) {
         case let (from?, to?): cli("range.between", ["from": from.description, "to": to.description])
         case let (from?, nil): cli("range.since", ["from": from.description])
@@ -35,10 +33,10 @@ extension StringTable {
     }
 
     /// `Mon 2026-11-30` / `周一 2026-11-30`.
-    func weekdayAndDate(_ date: CivilDate) -> String { "\(weekday(date)) \(date)" }
+    public func weekdayAndDate(_ date: CivilDate) -> String { "\(weekday(date)) \(date)" }
 
     /// `2026-11-30 Mon` / `2026-11-30 周一`, the date column of `list`.
-    func dateAndWeekday(_ date: CivilDate, short: Bool = false) -> String {
+    public func dateAndWeekday(_ date: CivilDate, short: Bool = false) -> String {
         "\(short ? String(date.description.dropFirst(5)) : date.description) \(weekday(date))"
     }
 }

@@ -1,9 +1,10 @@
-import HealthAnalytics
-import HealthCore
+public import HealthAnalytics
+public import HealthCore
 
-/// The `stats --format json` document: a stable schema, values unrounded, missing values null.
-/// The README's "stats --format json" section documents every key.
-enum SummaryJSON {
+/// The `stats --format json` document (``SummaryDocument/json``), which the web page's API
+/// returns too: a stable schema, values unrounded, missing values null. The README's "stats
+/// --format json" section documents every key.
+public enum SummaryJSON {
     private static func visit(_ visit: OfficeComparison.Visit) -> JSONValue {
         guard case .object(let fields) = mean(visit.mean) else { return .null }
         return .object([("date", .string(visit.day.description))] + fields)
@@ -181,7 +182,7 @@ enum SummaryJSON {
     }
 
     /// `{from, to, n, systolic: {mean, sd}, diastolic: {mean, sd}}`.
-    static func window(_ figures: WindowFigures) -> JSONValue {
+    public static func window(_ figures: WindowFigures) -> JSONValue {
         let sample = { (statistics: SampleStatistics) -> JSONValue in
             .object([("mean", .optional(statistics.mean)), ("sd", .optional(statistics.sd))])
         }
@@ -192,7 +193,7 @@ enum SummaryJSON {
     }
 
     /// `{systolic: {mean, ci95: [lo, hi]}, diastolic: {…}}`, or null when either window has fewer than 2 readings.
-    static func difference(_ comparison: WindowComparison) -> JSONValue {
+    public static func difference(_ comparison: WindowComparison) -> JSONValue {
         guard let systolic = comparison.systolic, let diastolic = comparison.diastolic else { return .null }
         return .object([("systolic", meanDifference(systolic)), ("diastolic", meanDifference(diastolic))])
     }

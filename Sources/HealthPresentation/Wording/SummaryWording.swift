@@ -1,3 +1,4 @@
+public import HealthAnalytics
 public import HealthCore
 
 /// The sentences a summary's figures are stated in, in one place for `stats` and the report,
@@ -53,8 +54,8 @@ public struct SummaryWording {
         return provisional(sentence)
     }
 
-    /// "; " or "；".
-    private var separator: String { strings.language == .chinese ? "；" : "; " }
+    /// "; " or "；": between the clauses of one sentence.
+    var separator: String { strings.text("clauseSeparator") }
 
     /// A sentence as it stands, or marked provisional while the average it reads has too few readings.
     private func provisional(_ sentence: String) -> String {
@@ -90,9 +91,10 @@ public struct SummaryWording {
         figure(verdict.mean, decimals: decimals(verdict))
     }
 
-    /// Which numbers of the headline keep a decimal: those within 1 mmHg of a limit.
+    /// Which numbers of the headline keep a decimal: those within 1 mmHg of a limit its words
+    /// read (the threshold, the target, ESC 2024's home category).
     public static func decimals(_ verdict: HomeVerdict) -> (systolic: Bool, diastolic: Bool) {
-        let near = [verdict.nearThreshold, verdict.nearTarget].compactMap { $0 }
+        let near = [verdict.nearThreshold, verdict.nearTarget, verdict.nearCategory].compactMap { $0 }
         return (near.contains { $0.systolic != nil }, near.contains { $0.diastolic != nil })
     }
 
@@ -106,7 +108,7 @@ public struct SummaryWording {
     /// (120–134/70–84)"; nil under the other guidelines.
     public var escHomeCategory: String? {
         guard summary.options.guideline == .esc, let verdict = summary.verdict else { return nil }
-        let category = Guideline.escHomeCategory(verdict.mean.shown)
+        let category = Guideline.escHomeCategory(verdict.mean)
         return strings.text("esc.homeCategory", ["category": strings.text("esc.home.\(category.rawValue)")])
     }
 
@@ -177,16 +179,16 @@ public struct SummaryWording {
         let band = goals.targetSource == .treatedBand
         var sentence = strings.text(
             band ? "verdict.low.band" : goals.treated ? "verdict.low.treated" : "verdict.low",
-            ["mean": SummaryWording.pressure(verdict.mean), "limit": limit, "guideline": goals.guideline.label(in: strings)])
+            ["mean": SummaryWording.figure(verdict), "limit": limit, "guideline": goals.guideline.label(in: strings)])
         if goals.treated, goals.guideline.treatedSystolicTarget != nil {
-            sentence += (strings.language == .chinese ? "；" : "; ") + strings.text("verdict.low.esc", ["guideline": goals.guideline.label(in: strings)])
+            sentence += separator + strings.text("verdict.low.esc", ["guideline": goals.guideline.label(in: strings)])
         }
         let lowNotes = summary.readings.filter { reading in
             reading.bloodPressure.map { $0.systolic < goals.lowerLimit.systolic || $0.diastolic < goals.lowerLimit.diastolic } == true
                 && !reading.note.trimmingWhitespace().isEmpty
         }
         if let latest = lowNotes.last {
-            sentence += (strings.language == .chinese ? "；" : "; ") + strings.text(
+            sentence += separator + strings.text(
                 lowNotes.count == 1 ? "verdict.low.note" : "verdict.low.notes",
                 ["n": String(lowNotes.count), "note": String(latest.note.prefix(60)), "pressure": latest.bloodPressure!.description])
         }
@@ -278,7 +280,7 @@ public struct SummaryWording {
         }
         var line = strings.text("findings.irregular", ["n": String(findings.irregularHeartbeat), "total": total])
         if findings.possibleAFib > 0 {
-            line += (strings.language == .chinese ? "；" : "; ") + strings.text("findings.afib", ["n": String(findings.possibleAFib)])
+            line += separator + strings.text("findings.afib", ["n": String(findings.possibleAFib)])
         }
         return line
     }
@@ -286,7 +288,6 @@ public struct SummaryWording {
     /// "BP medication recorded on 41 of 56 days; none on 3 Nov, 9 Nov".
     public var medicationLine: String? {
         guard let days = summary.medicationDays else { return nil }
-        let separator = strings.language == .chinese ? "；" : "; "
         var line = strings.text(
             days.daysBefore > 0 ? "medication.daysSince" : "medication.days",
             ["n": String(days.medicated), "days": String(days.days), "since": date(days.since)])
@@ -412,12 +413,12 @@ public struct SummaryWording {
             let found = summary.alerts.filter { $0.kind == kind }
             guard let latest = found.last else { return nil }
             // Grade 3 is an office diagnosis and a crisis an emergency: a home reading is "very high".
-            let limit = summary.options.guideline == .aha ? "> 180/120" : "≥ 180/110"
+            let limit = summary.options.guideline.veryHighLimit.text
             let values = ["n": String(found.count), "pressure": latest.pressure.description, "date": date(latest.takenAt.measurementDay), "limit": limit]
             var line = strings.text("alerts.\(kind.rawValue)\(found.count == 1 ? ".one" : "")", values)
             // What the patient wrote with it ("headache") belongs beside it.
             if let note = summary.readings.last(where: { $0.id == latest.id })?.note.trimmingWhitespace(), !note.isEmpty {
-                line += (strings.language == .chinese ? "：" : ": ") + strings.text("alerts.note", ["note": String(note.prefix(60))])
+                line += strings.text("noteSeparator") + strings.text("alerts.note", ["note": String(note.prefix(60))])
             }
             return line
         }

@@ -1,38 +1,40 @@
-import HealthAnalytics
-import HealthCore
+public import HealthAnalytics
+public import HealthCore
 
-/// How readings look on the terminal (in the words of `words`) and in JSON.
-struct ReadingPresenter {
+/// How readings read on a terminal, in the words of `words`: `list`'s table, `show`'s block and
+/// the line `add` and `edit` print. Each reading's slot, office mark and colour at or above the
+/// target are its facts (``ReadingFacts``), decided by the profile's rules.
+public struct ReadingText {
     let tags: [StatusTag]
-    let labels: TagLabels
+    /// Each tag's label in the terminal's language.
+    public let labels: TagLabels
     let words: StringTable
-    let style: TerminalStyle
+    let style: any TerminalEmphasis
 
-    init(tags: [StatusTag], words: StringTable, style: TerminalStyle) {
+    public init(tags: [StatusTag], words: StringTable, style: any TerminalEmphasis) {
         self.tags = tags
         self.words = words
         labels = TagLabels(tags, language: words.language)
         self.style = style
     }
 
-    var language: Language { words.language }
-
     /// The label of a tag ID, safe for a terminal; an ID with no definition is shown as it is.
     func label(ofTag id: String) -> String {
         labels.label(of: id).visibleControls()
     }
 
-    /// The target readings are marked against: the profile's, else the guideline's home threshold.
-    func target(of profile: Profile) -> BloodPressure {
-        Goals(profile: profile, guideline: .standard(for: language)).target
+    /// The rules `profile`'s readings are marked by on their own: its target, else the home
+    /// threshold of the terminal's language's guideline.
+    func rules(_ profile: Profile) -> ReadingRules {
+        ReadingRules(profile: profile, guideline: .standard(for: words.language), tags: tags)
     }
 
     /// `138/86 mmHg · pulse 72 · 72.5 kg`.
-    func values(_ reading: Reading, target: BloodPressure?) -> String {
+    func values(_ reading: Reading, facts: ReadingFacts) -> String {
         var parts: [String] = []
         if let pressure = reading.bloodPressure {
             let text = "\(pressure) mmHg"
-            parts.append(isAbove(pressure, target) ? style.red(text) : style.bold(text))
+            parts.append(facts.atOrAboveTarget ? style.red(text) : style.bold(text))
         }
         if let pulse = reading.pulse { parts.append(words.cli("values.pulse", ["pulse": String(pulse)])) }
         if let grams = reading.weightGrams { parts.append("\(formatKilograms(grams)) kg") }
@@ -40,10 +42,11 @@ struct ReadingPresenter {
     }
 
     /// The one line `add` and `edit` print; `verb` is a `cli.` key (`add.added`, `edit.updated`).
-    func confirmation(_ verb: String, _ reading: Reading, profile: Profile) -> String {
-        let when = "\(words.weekdayAndDate(reading.takenAt.localDate)) \(reading.takenAt.localTimeText) \(words.periodName(of: reading))"
-        let site = reading.site == .office ? " · " + words.cli("site.office") : ""
-        var line = "\(words.cli(verb)) \(style.dim(shortID(reading.id))) · \(profile.id) · \(when)\(site) · \(values(reading, target: target(of: profile)))"
+    public func confirmation(_ verb: String, _ reading: Reading, profile: Profile) -> String {
+        let facts = rules(profile).facts(of: reading)
+        let when = "\(words.weekdayAndDate(reading.takenAt.localDate)) \(reading.takenAt.localTimeText) \(facts.slot.word(in: words))"
+        let site = facts.isOffice ? " · " + words.cli("site.office") : ""
+        var line = "\(words.cli(verb)) \(style.dim(shortID(reading.id))) · \(profile.id) · \(when)\(site) · \(values(reading, facts: facts))"
         if !reading.tagIDs.isEmpty { line += " · " + words.list(reading.tagIDs.map(label(ofTag:))) }
         return line
     }
@@ -54,11 +57,6 @@ struct ReadingPresenter {
     /// The first 8 characters of an id, enough to name it in show, edit and delete.
     func shortID(_ id: String) -> String { String(id.prefix(8)) }
 
-    func isAbove(_ pressure: BloodPressure, _ target: BloodPressure?) -> Bool {
-        target.map(pressure.isAtOrAbove) ?? false
-    }
-
-
     /// The `list` table: the measurement day and its weekday once per day (on every row with
     /// `datesOnEveryRow`, for a pipe), values right-aligned, office readings marked.
     ///
@@ -66,7 +64,8 @@ struct ReadingPresenter {
     /// (20) are cut with "…" first, down to 12 and 10; then columns are left out in this order:
     /// Period, Weight, Tags, ID, Note, so that 40 columns still show the date, time, BP and
     /// pulse (the date then without its year). Without one (a pipe), notes and tags are whole.
-    func table(_ readings: [Reading], target: BloodPressure, datesOnEveryRow: Bool = false, width: Int? = nil) -> String {
+    public func table(_ readings: [Reading], profile: Profile, datesOnEveryRow: Bool = false, width: Int? = nil) -> String {
+        let rules = rules(profile)
         // Readings of the hour the clocks go back show their offset, or two would look the same.
         let shared = ZonedInstant.sharedWallClockTimes(readings.map(\.takenAt))
         // A reading after midnight shows its own calendar day beside the measurement day's date.
@@ -75,7 +74,7 @@ struct ReadingPresenter {
         let midnightWidth = words.text("afterMidnight", ["time": "00:00", "weekday": words.weekday(CivilDate(dayNumber: 0)), "day": "30"]).displayWidth - 5
         let timeWidth = (shared.isEmpty ? 5 : 12) + (afterMidnight ? midnightWidth : 0)
         let dateWidth = words.dateAndWeekday(CivilDate(dayNumber: 0)).displayWidth
-        let periodWidth = (DayPeriod.allCases.map { words.periodName($0) } + [words.cli("period.night")]).map(\.displayWidth).max() ?? 7
+        let periodWidth = ReadingSlot.allCases.map { $0.word(in: words).displayWidth }.max() ?? 7
         let notes = readings.map { $0.note.visibleControls(lineBreaks: .symbol) }
         let tagTexts = readings.map { $0.tagIDs.map { $0.visibleControls(lineBreaks: .symbol) }.joined(separator: ",") }
         let widest = { (texts: [String], cap: Int?) -> Int in
@@ -100,6 +99,7 @@ struct ReadingPresenter {
             let day = reading.measurementDay
             let dateCell = day == lastDay && !datesOnEveryRow ? "" : words.dateAndWeekday(day, short: layout.shortDates)
             lastDay = day
+            let facts = rules.facts(of: reading)
             let cells = layout.columns.map { column -> String in
                 switch column.kind {
                 case .id: return shortID(reading.id)
@@ -108,12 +108,11 @@ struct ReadingPresenter {
                     let taken = layout.shortTimes && reading.takenAt.isAfterMidnight
                         ? "\(reading.takenAt.localTimeText) (\(reading.takenAt.localDate.day))" : timeAsTaken(reading.takenAt)
                     return (taken + (shared.contains(index) ? " " + reading.takenAt.offsetText : "")).padding(column.width)
-                case .period: return words.periodName(of: reading).padding(column.width)
+                case .period: return facts.slot.word(in: words).padding(column.width)
                 case .bp:
-                    let pressure = reading.bloodPressure.map { "\($0)" + (reading.site == .office ? " ᵒ" : "") } ?? ""
+                    let pressure = reading.bloodPressure.map { "\($0)" + (facts.isOffice ? " ᵒ" : "") } ?? ""
                     let cell = pressure.padding(column.width)
-                    if let bp = reading.bloodPressure, isAbove(bp, target) { return style.red(cell) }
-                    return cell
+                    return facts.atOrAboveTarget ? style.red(cell) : cell
                 case .pulse: return (reading.pulse.map(String.init) ?? "").leftPadding(column.width)
                 case .weight: return (reading.weightGrams.map { formatKilograms(($0 + 50) / 100 * 100) } ?? "").leftPadding(column.width)
                 case .tags: return tagList(reading.tagIDs, width: column.width).padding(column.width)
@@ -144,31 +143,19 @@ struct ReadingPresenter {
         return shown.joined(separator: ",")
     }
 
-    /// The `list --format json` object for one reading.
-    func json(_ reading: Reading) -> JSONValue {
-        .object([
-            ("id", .string(reading.id)), ("profile", .string(reading.profileID)),
-            ("takenAt", .string(reading.takenAt.iso8601)), ("period", .string(reading.period.rawValue)),
-            ("systolic", .optional(reading.systolic)), ("diastolic", .optional(reading.diastolic)),
-            ("pulse", .optional(reading.pulse)), ("weightKg", .optional(reading.weightKilograms)),
-            ("tags", .array(reading.tagIDs.map(JSONValue.string))), ("note", reading.note.isEmpty ? .null : .string(reading.note)),
-            ("site", .string(reading.site.rawValue)), ("measurementDay", .string(reading.measurementDay.description)),
-        ])
-    }
-
     /// `show`'s labelled block.
-    func detail(_ reading: Reading, profile: Profile?) -> String {
+    public func detail(_ reading: Reading, profile: Profile?) -> String {
         let row = { (key: String, value: String) in "  \((key.isEmpty ? "" : words.cli("show.\(key)")).padding(8))  \(value)\n" }
         var text = words.cli("show.heading", ["id": reading.id]) + "\n"
         text += row("profile", profile.map { "\($0.id) (\($0.name.visibleControls()))" } ?? reading.profileID)
         text += row("taken", words.cli("show.takenAt", [
-            "when": "\(words.weekdayAndDate(reading.takenAt.localDate)) \(reading.takenAt.localTimeText)", "period": words.periodName(of: reading),
+            "when": "\(words.weekdayAndDate(reading.takenAt.localDate)) \(reading.takenAt.localTimeText)", "period": ReadingSlot(reading).word(in: words),
             "offset": offsetText(reading.takenAt.offsetMinutes),
         ]))
         if reading.measurementDay != reading.takenAt.localDate {
             // 00:00–01:59 is the evening reading of a late night; 02:00–03:59 a night reading,
             // which the protocol's evening figure leaves out.
-            let key = ProtocolSession.isNight(reading) ? "show.countsFor.night" : "show.countsFor"
+            let key = ReadingSlot(reading) == .night ? "show.countsFor.night" : "show.countsFor"
             text += row("", words.cli(key, ["day": words.weekdayAndDate(reading.measurementDay)]))
         }
         text += row("site", words.cli(reading.site == .office ? "show.site.office" : "show.site.home"))
@@ -182,24 +169,13 @@ struct ReadingPresenter {
         }
         text += row("tags", tagText.isEmpty ? "—" : words.list(tagText))
         // A note keeps its line breaks, each further line indented under the first.
-        let note = reading.note.visibleControls(lineBreaks: .keep).replacingOccurrences(of: "\n", with: "\n" + String(repeating: " ", count: 12))
+        let note = reading.note.visibleControls(lineBreaks: .keep).split(separator: "\n", omittingEmptySubsequences: false)
+            .joined(separator: "\n" + String(repeating: " ", count: 12))
         text += row("note", reading.note.isEmpty ? "—" : note)
         return text
     }
 
     private func offsetText(_ minutes: Int) -> String {
         "\(minutes < 0 ? "-" : "+")\(abs(minutes) / 60):\(abs(minutes) % 60 < 10 ? "0" : "")\(abs(minutes) % 60)"
-    }
-}
-
-extension String {
-    func replacingOccurrences(of target: String, with replacement: String) -> String {
-        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
-    }
-
-    func trimmingTrailingSpaces() -> String {
-        var text = self
-        while text.last == " " { text.removeLast() }
-        return text
     }
 }

@@ -1,3 +1,4 @@
+public import HealthAnalytics
 public import HealthCore
 
 /// The top of a summary, as page 1 of the report and the top of `stats` both show it: the

@@ -1,0 +1,68 @@
+public import HealthAnalytics
+public import HealthCore
+
+/// What is true of one reading, decided once and carried with it: its slot of the day, where
+/// it was taken, which numbers reach the target, which are low, whether it is very high, and
+/// whether it was taken against the protocol. A chart mark, a table cell and a sentence read
+/// these facts; none of them compares a number itself.
+public struct ReadingFacts: Sendable {
+    /// Morning, noon, evening or night (``ReadingSlot``).
+    public let slot: ReadingSlot
+    /// Taken at the clinic: never in a home figure.
+    public let isOffice: Bool
+    /// Which numbers are at or above the target (``Goals/target``: the profile's, else the threshold).
+    public let reachesTarget: (systolic: Bool, diastolic: Bool)
+    /// Which numbers are low (``Alert/lowValues(_:)``: below 90/60).
+    public let lowValues: (systolic: Bool, diastolic: Bool)
+    /// Very high under the guideline (``Guideline/isVeryHigh(_:)``).
+    public let isVeryHigh: Bool
+    /// Carries a tag whose definition marks a protocol deviation (coffee, exercise).
+    public let isDeviation: Bool
+
+    /// Either number at or above the target.
+    public var atOrAboveTarget: Bool { reachesTarget.systolic || reachesTarget.diastolic }
+    /// Either number low.
+    public var isLow: Bool { lowValues.systolic || lowValues.diastolic }
+    /// Very high or low: a reading a doctor should see (``Alert``).
+    public var isAlert: Bool { isVeryHigh || isLow }
+}
+
+/// The rules a reading's facts are decided by: the target and guideline of its summary (or, for
+/// a reading shown on its own, of its profile) and the tags that mark a deviation.
+public struct ReadingRules: Sendable {
+    /// The target readings are marked against.
+    public let target: BloodPressure
+    public let guideline: Guideline
+    /// Tag IDs whose definitions (current or removed) mark a protocol deviation.
+    public let deviationTags: Set<String>
+
+    public init(target: BloodPressure, guideline: Guideline, deviationTags: Set<String>) {
+        self.target = target
+        self.guideline = guideline
+        self.deviationTags = deviationTags
+    }
+
+    /// The rules of a summary: its target, its guideline and its deviation tags.
+    public init(summary: BPSummary) {
+        self.init(target: summary.goals.target, guideline: summary.options.guideline, deviationTags: summary.options.deviationTags)
+    }
+
+    /// The rules for readings of `profile` shown on their own: its target, else the threshold of
+    /// `guideline`; `tags` name the deviations.
+    public init(profile: Profile, guideline: Guideline, tags: [StatusTag]) {
+        self.init(
+            target: Goals(profile: profile, guideline: guideline).target, guideline: guideline,
+            deviationTags: Set(tags.filter(\.deviation).map(\.id)))
+    }
+
+    /// The facts of `reading`.
+    public func facts(of reading: Reading) -> ReadingFacts {
+        let pressure = reading.bloodPressure
+        return ReadingFacts(
+            slot: ReadingSlot(reading), isOffice: !reading.isHome,
+            reachesTarget: pressure.map { $0.reach(of: target) } ?? (false, false),
+            lowValues: pressure.map(Alert.lowValues) ?? (false, false),
+            isVeryHigh: pressure.map(guideline.isVeryHigh) ?? false,
+            isDeviation: !deviationTags.isEmpty && reading.tagIDs.contains(where: deviationTags.contains))
+    }
+}

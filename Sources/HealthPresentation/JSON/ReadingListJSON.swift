@@ -1,0 +1,17 @@
+public import HealthCore
+
+/// A reading as `list --format json` and `show --format json` print it, and the web page's API
+/// returns it: the members every reading object has (``ReadingJSON``), with the period its
+/// figures count it in (a night reading's is `evening`) and its measurement day. The README's
+/// "list --format json" documents every key.
+public enum ReadingListJSON {
+    /// The object of one reading.
+    public static func object(_ reading: Reading) -> JSONValue {
+        .object(
+            ReadingJSON.members(reading, afterTime: [("period", .string(reading.period.rawValue))])
+                + [("measurementDay", .string(reading.measurementDay.description))])
+    }
+
+    /// The array `list --format json` prints.
+    public static func array(_ readings: [Reading]) -> JSONValue { .array(readings.map(object)) }
+}
