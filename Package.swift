@@ -58,7 +58,7 @@ let package = Package(
         .target(
             name: "HealthInterchange", dependencies: ["HealthCore", "CLibXML2", "CZlib", "CDeferredLibraries"], swiftSettings: strict, plugins: layered),
         .target(
-            name: "HealthReport", dependencies: ["HealthCore", "HealthAnalytics", "HealthPresentation", "CCairo", "CPango", "CDeferredLibraries"],
+            name: "HealthReport", dependencies: ["HealthCore", "HealthPresentation", "CCairo", "CPango", "CDeferredLibraries"],
             swiftSettings: strict, plugins: layered),
         // Family sync: each device's operations in its own journal in a folder an engine (Syncthing)
         // shares, merged into the log; the engine never touches the SQLite file.
@@ -72,7 +72,7 @@ let package = Package(
         // The command line parses, makes one use-case call, and prints; it never sees the store.
         .target(
             name: "HealthLogCLI",
-            dependencies: ["HealthCore", "HealthAnalytics", "HealthPresentation", "HealthReport", "HealthInterchange", "HealthSync", "HealthUseCases"],
+            dependencies: ["HealthCore", "HealthPresentation", "HealthReport", "HealthInterchange", "HealthSync", "HealthUseCases"],
             swiftSettings: strict, plugins: layered),
         // Libraries only the forwarding functions stand for are not linked at all: start-up loads
         // SQLite and libc, and the drawing stack waits for a report.

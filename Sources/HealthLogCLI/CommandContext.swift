@@ -1,5 +1,5 @@
 public import HealthCore
-import HealthAnalytics
+import HealthPresentation
 import HealthUseCases
 
 /// What a command needs from the world: output streams, the environment, the
@@ -158,9 +158,9 @@ public final class CommandContext {
 
     /// The guideline in force: `--guideline`, else `HEALTHLOG_GUIDELINE` (or the configuration
     /// file's), else nil (the language's own).
-    func guideline(_ arguments: ParsedArguments) throws(CLIError) -> Guideline? {
+    func guideline(_ arguments: ParsedArguments) throws(CLIError) -> GuidelineChoice? {
         if let given = try arguments.value(Options.guideline) { return given }
-        return environment["HEALTHLOG_GUIDELINE"].flatMap { $0.isEmpty ? nil : Guideline(rawValue: $0) }
+        return environment["HEALTHLOG_GUIDELINE"].flatMap { $0.isEmpty ? nil : GuidelineChoice(rawValue: $0) }
     }
 
     /// Applies the configuration file under the environment, and checks the settings'

@@ -1,5 +1,5 @@
-import HealthAnalytics
 import HealthCore
+import HealthPresentation
 
 /// Draws the trend chart alone, for a message or a slide.
 public enum ChartRenderer {
@@ -31,11 +31,11 @@ public enum ChartRenderer {
                 context.fillRectangle(x: 0, y: 0, width: surface.width, height: surface.height, color: .white)
                 context.scale(scale)
             }
-            styles.draw(on: context)
-            let profile = request.summary.profile
-            styles.heading.draw("\(profile.name) · \(request.strings.text("chart")) · \(request.rangeText)", x: 20, y: 14, width: width - 40)
-            TrendChart(request: request, styles: styles, showsPulse: request.template.chart.pulse)
-                .draw(context: context, x: 20, y: 36, width: width - 40, height: height - 52)
+            let chart = request.chart
+            var frame = Frame(width: width, height: height)
+            frame.text("\(request.document.header.name) · \(chart.heading) · \(request.rangeText)", styles.heading, x: 20, y: 14, width: width - 40)
+            frame.place(TrendChart(chart: chart, styles: styles, template: request.template).laidOut(width: width - 40, height: height - 52), x: 20, y: 36)
+            context.draw(frame)
             context.showPage()
             try context.checkStatus()
             if format == .png { try surface.writePNG(into: output) }

@@ -1,5 +1,5 @@
-import HealthAnalytics
 public import HealthCore
+import HealthPresentation
 
 /// The output format of a report.
 public enum ReportFormat: Equatable, Sendable {
@@ -97,8 +97,10 @@ public struct RenderedOutput: Equatable, Sendable {
 /// let files = try ReportRenderer.render(request, format: .pdf, to: "dad.pdf")
 /// ```
 ///
-/// Pages are planned first (so every footer can say "Page 1 of N"), then drawn and
-/// streamed out one at a time; no whole-document tree is ever held.
+/// Pages are planned first (so every footer can say "Page 1 of N"): each block is laid out once
+/// into a ``Frame`` and placed. Each page is then laid out into one frame (its header and footer,
+/// its blocks, its chart, its part of the log), which the sink walks and streams out; no frame
+/// of a later page is held while one is drawn.
 public enum ReportRenderer {
     /// Renders the report to `path` (for PNG, `path` without `.png` plus `-1.png`, `-2.png`, …).
     /// Nothing appears at `path` until the whole report is written; a failure leaves what was there.
@@ -145,48 +147,49 @@ public enum ReportRenderer {
         }
     }
 
-    /// Draws the pages as they were planned: every block from the layout the plan measured, on
-    /// whatever context the sink gives each page.
+    /// Draws the pages as they were planned: each page laid out into one frame, from the frames
+    /// the plan measured, and walked on whatever context the sink gives it.
     private static func drawPages(_ plan: ReportPlan, request: ReportRequest, sink: any PageSink, styles: ReportStyles) throws(ReportError) {
-        let frame = PageFrame(request: request)
+        let pageFrame = PageFrame(request: request)
+        let template = request.template
+        let left = template.page.margin.left
+        let width = template.contentWidth
         var logOutline: Int32?
-        var lastMonth = (year: 0, month: 0)
-        let left = request.template.page.margin.left
-        let width = request.template.contentWidth
+        var lastMonth: Int?
         for (index, page) in plan.pages.enumerated() {
             let number = index + 1
-            let context = try sink.beginPage()
-            styles.draw(on: context)
-            frame.draw(page: number, of: plan.pages.count, context: context, styles: styles)
-            var y = frame.contentTop
+            var frame = Frame(width: template.page.width, height: template.page.height)
+            pageFrame.add(to: &frame, page: number, of: plan.pages.count, styles: styles)
+            var y = pageFrame.contentTop
             for placed in page.blocks {
                 switch placed {
                 case .block(let block, let outline):
                     if let outline { sink.addOutline(outline, page: number, parent: nil) }
-                    block.draw(context, left, y)
+                    frame.place(block, x: left, y: y)
                     y += block.height + BlockSpacing.between
                 case .chart(let height):
-                    sink.addOutline(request.strings.text("chart"), page: number, parent: nil)
-                    ChartBlock(request: request, chartHeight: height).draw(context: context, styles: styles, x: left, y: y, width: width)
-                    y += styles.headingHeight + height + BlockSpacing.between
+                    sink.addOutline(plan.chart.heading, page: number, parent: nil)
+                    let chart = ChartBlock(chart: plan.chart, template: template).laidOut(width: width, chartHeight: height, styles: styles)
+                    frame.place(chart, x: left, y: y)
+                    y += chart.height + BlockSpacing.between
                 case .log(let logPage, let isFirst):
-                    guard let log = plan.log else { continue }
-                    if isFirst {
-                        logOutline = sink.addOutline(request.strings.text("log"), page: number, parent: nil)
+                    guard let log = plan.log, let section = plan.logSection else { continue }
+                    if isFirst { logOutline = sink.addOutline(section.heading, page: number, parent: nil) }
+                    for month in log.months(on: logPage) where month.key != lastMonth {
+                        lastMonth = month.key
+                        sink.addOutline(month.label, page: number, parent: logOutline)
                     }
-                    for date in log.dates(on: logPage) where (date.year, date.month) != lastMonth {
-                        lastMonth = (date.year, date.month)
-                        sink.addOutline(request.strings.monthLabel(date), page: number, parent: logOutline)
-                    }
-                    let heading = request.strings.text(isFirst ? "log" : "logContinued")
-                    styles.heading.draw(heading, x: left, y: y)
+                    let heading = isFirst ? section.heading : section.continuedHeading
+                    frame.text(heading, styles.heading, x: left, y: y)
                     let legendX = left + styles.heading.width(of: heading) + 10
-                    styles.small.draw(
-                        log.legend, x: legendX, y: y + styles.heading.lineHeight - styles.small.lineHeight - 1,
+                    frame.text(
+                        log.legend, styles.small, x: legendX, y: y + styles.heading.lineHeight - styles.small.lineHeight - 1,
                         width: left + width - legendX)
-                    log.draw(page: logPage, context: context, styles: styles, top: y + styles.headingHeight)
+                    frame.place(log.laidOut(page: logPage, styles: styles), x: left, y: y + styles.headingHeight)
                 }
             }
+            let context = try sink.beginPage()
+            context.draw(frame)
             try sink.endPage()
         }
     }
@@ -194,161 +197,14 @@ public enum ReportRenderer {
     private static func documentInfo(_ request: ReportRequest) -> DocumentInfo {
         // The metadata reaches other programs (pdfinfo, a file manager) as it is: controls in a
         // name show as visible escapes, as on the pages.
-        let name = request.summary.profile.name.visibleControls()
+        let header = request.document.header
+        let name = header.name.visibleControls()
         return DocumentInfo(
-            title: "\(request.strings.text("title")) — \(name), \(request.rangeText)",
+            title: "\(header.title) — \(name), \(header.range)",
             author: name,
-            subject: "\(request.strings.text("title")) (\(request.summary.options.guideline.rawValue.uppercased())), \(request.rangeText)",
+            subject: "\(header.title) (\(header.guidelineCode)), \(header.range)",
             creator: "HealthLog \(request.programVersion)",
-            created: request.generatedAt.iso8601)
+            created: request.document.generatedAt.iso8601)
     }
 }
 
-/// Which blocks go on which page, worked out before anything is drawn: each block is
-/// measured at the page's width and placed below the one before; a block that does not fit
-/// starts the next page.
-struct ReportPlan {
-    enum Placed {
-        /// A block laid out at the page's width, and the bookmark it starts (if any).
-        case block(LaidOutBlock, outline: String?)
-        /// The chart and its height: it grows into space left at the bottom of its page.
-        case chart(height: Double)
-        case log(LogPagination.Page, isFirst: Bool)
-    }
-
-    struct Page {
-        var blocks: [Placed]
-    }
-
-    let pages: [Page]
-    /// The log, when the template has one.
-    let log: (any LogSheet)?
-
-    init(request: ReportRequest, styles: ReportStyles) {
-        let template = request.template
-        let frame = PageFrame(request: request)
-        let space = frame.contentBottom(styles) - frame.contentTop
-        let lanes = Double(TrendChart(request: request, styles: styles, showsPulse: false).laneRows)
-        let chartHeight = min(template.chart.height + lanes * TrendChart.laneHeight, space - styles.headingHeight)
-        let log = template.sections.contains(.log) ? LogSheets.make(request: request, styles: styles, space: space - styles.headingHeight) : nil
-        self.log = log
-        // A chart gives up height for the block after it down to 3/4 of its full height, never below.
-        let shortest = chartHeight * 0.75
-        let sections = template.sections
-        var pages = ReportPlan.paginate(
-            request: request, styles: styles, log: log, sections: sections, chartHeight: chartHeight, shortest: shortest, space: space)
-        // A template without a log is meant as one page: its chart gives up height to stay on it,
-        // keeping 140 points of plot above its lanes; past that the notes give way, then the plot.
-        if !sections.contains(.log), sections.contains(.chart), pages.count > 1 {
-            let lanesHeight = lanes * TrendChart.laneHeight
-            let withoutNotes = sections.filter { $0 != .notes }
-            let attempts = [(sections, 140 + lanesHeight), (withoutNotes, 140 + lanesHeight), (withoutNotes, 140)]
-            search: for (kept, floor) in attempts {
-                for height in stride(from: chartHeight - 20, through: min(chartHeight, floor), by: -20) {
-                    let shorter = ReportPlan.paginate(
-                        request: request, styles: styles, log: log, sections: kept, chartHeight: height, shortest: shortest, space: space)
-                    if shorter.count == 1 {
-                        pages = shorter
-                        break search
-                    }
-                }
-            }
-        }
-        self.pages = pages
-    }
-
-    /// The pages when the chart is `chartHeight` high (`shortest` when it gives up height for the
-    /// block after it): each block measured and placed below the
-    /// one before, a block that does not fit starting the next page.
-    private static func paginate(
-        request: ReportRequest, styles: ReportStyles, log: (any LogSheet)?, sections: [ReportTemplate.Section], chartHeight: Double,
-        shortest: Double, space: Double
-    ) -> [Page] {
-        let template = request.template
-        let width = template.contentWidth
-        let blocks = SummaryBlocks(request: request)
-        var pages: [Page] = []
-        var current = Page(blocks: [])
-        var used = 0.0
-        func place(_ placed: Placed, height: Double) {
-            // A chart on the page gives up height, down to `shortest`, rather than send a block
-            // after it to the next page.
-            if used + height > space, let index = current.blocks.firstIndex(where: { if case .chart = $0 { true } else { false } }),
-                case .chart(let chart) = current.blocks[index], used + height - space <= chart - shortest
-            {
-                let shrink = used + height - space
-                current.blocks[index] = .chart(height: chart - shrink)
-                used -= shrink
-            }
-            if used + height > space && !current.blocks.isEmpty {
-                pages.append(current)
-                current = Page(blocks: [])
-                used = 0
-            }
-            current.blocks.append(placed)
-            used += height + BlockSpacing.between
-        }
-        for section in sections {
-            switch section {
-            case .summary:
-                for (index, block) in blocks.summarySection.enumerated() {
-                    let laidOut = block.laidOut(width: width, styles: styles)
-                    place(.block(laidOut, outline: index == 0 ? request.strings.text("summary") : nil), height: laidOut.height)
-                }
-            case .trend, .events, .tags, .notes:
-                let found: (any ReportBlock)? =
-                    switch section {
-                    case .trend: blocks.trendTable
-                    case .events: blocks.eventTable
-                    case .tags: blocks.tagTable
-                    default: blocks.notesTable
-                    }
-                guard let block = found else { continue }
-                let laidOut = block.laidOut(width: width, styles: styles)
-                if laidOut.height > space, let table = block as? TableBlock {
-                    // A table longer than a page continues on the next pages; a shorter one moves whole.
-                    var parts = table.split(first: space - used, rest: space, width: width, styles: styles)
-                    if parts.isEmpty {
-                        pages.append(current)
-                        current = Page(blocks: [])
-                        used = 0
-                        parts = table.split(first: space, rest: space, width: width, styles: styles)
-                    }
-                    for part in parts {
-                        let laidOutPart = part.laidOut(width: width, styles: styles)
-                        place(.block(laidOutPart, outline: nil), height: laidOutPart.height)
-                    }
-                } else {
-                    place(.block(laidOut, outline: nil), height: laidOut.height)
-                }
-            case .chart:
-                // A chart that nearly fits the rest of the page shrinks to fit rather than leave it empty.
-                let room = space - used - styles.headingHeight
-                let height = room < chartHeight && room >= chartHeight * 0.75 ? room : chartHeight
-                place(.chart(height: height), height: styles.headingHeight + height)
-            case .log:
-                // The log starts on a page of its own, like the record sheet it imitates.
-                if !current.blocks.isEmpty {
-                    pages.append(current)
-                    current = Page(blocks: [])
-                    used = 0
-                }
-                for (index, logPage) in (log?.pagination.pages ?? []).enumerated() {
-                    pages.append(Page(blocks: [.log(logPage, isFirst: index == 0)]))
-                }
-            }
-        }
-        if !current.blocks.isEmpty { pages.append(current) }
-        // A chart at the bottom of a page takes the space left there, up to 1.6 × its height.
-        for index in pages.indices {
-            guard case .chart(let height)? = pages[index].blocks.last else { continue }
-            let others = pages[index].blocks.dropLast().reduce(0.0) { total, placed in
-                if case .block(let block, _) = placed { return total + block.height + BlockSpacing.between }
-                return total
-            }
-            let room = space - others - styles.headingHeight
-            pages[index].blocks[pages[index].blocks.count - 1] = .chart(height: min(max(height, room), height * 1.6))
-        }
-        return pages
-    }
-}

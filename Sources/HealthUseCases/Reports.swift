@@ -1,4 +1,3 @@
-import HealthAnalytics
 import HealthCore
 public import HealthReport
 
@@ -28,10 +27,8 @@ extension HealthLog {
             let library = try TemplateLibrary.locate(environment: environment)
             return (try library.template(ask.template), try library.strings(language))
         }
-        let loaded = try summary(ask.summary)
-        return ReportRequest(
-            summary: loaded.summary, tagDefinitions: loaded.tags, template: template, strings: strings, generatedAt: now,
-            programVersion: HealthLogVersion.current, filter: loaded.filterDescription(strings: strings), logLayout: ask.logLayout)
+        let document = try summary(ask.summary).document(strings: strings, generatedAt: now)
+        return ReportRequest(document: document, template: template, programVersion: HealthLogVersion.current, logLayout: ask.logLayout)
     }
 
     /// Draws the report into `path` as PDF or PNG pages; nothing appears there until it is complete.

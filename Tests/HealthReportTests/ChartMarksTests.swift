@@ -1,5 +1,6 @@
 import HealthAnalytics
 import HealthCore
+import HealthPresentation
 import HealthReport
 import HealthUseCases
 import Testing
@@ -39,7 +40,7 @@ import Testing
         let data = ChartMarksTests.log(ChartMarksTests.pressures(112, BloodPressure(systolic: 105, diastolic: 63), except: lows), treated: true, notes: notes)
         let chineseReport = try request(data, language: .chinese, profile: profile)
         let report = try request(data, profile: profile)
-        let marks = ChartMarks(report)
+        let marks = chartMarks(report)
         #expect(marks.lines.map(\.kind) == [.threshold, .target, .lowerLimit, .low])
         let lowerLimit = try #require(marks.lines.first { $0.kind == .lowerLimit })
         #expect(lowerLimit.level == BloodPressure(systolic: 115, diastolic: 65) && lowerLimit.systolic && lowerLimit.diastolic)
@@ -64,7 +65,7 @@ import Testing
         let data = ChartMarksTests.log(ChartMarksTests.pressures(56, BloodPressure(systolic: 124, diastolic: 74)), treated: true)
         let log = try ReportLog(data)
         let request = try log.log.reportRequest(ReportAsk(summary: SummaryRequest(guideline: .esc), template: "clinic"))
-        let marks = ChartMarks(request)
+        let marks = chartMarks(request)
         #expect(marks.lines.map(\.kind) == [.threshold, .target, .lowerLimit])
         #expect(marks.lines[2].level == BloodPressure(systolic: 120, diastolic: 70))
         let page = try ChartMarksTests.pageOne(request)
@@ -75,7 +76,7 @@ import Testing
     /// A hypertensive patient far above 90/60 gets no lower lines to cross his diastolic readings.
     @Test func lowerLinesStayAwayFromReadingsFarAboveThem() throws {
         let data = ChartMarksTests.log(ChartMarksTests.pressures(56, BloodPressure(systolic: 150, diastolic: 92)))
-        let marks = ChartMarks(try request(data))
+        let marks = chartMarks(try request(data))
         #expect(marks.lines.map(\.kind) == [.threshold])
         #expect(marks.lowValues == 0)
         let page = try ChartMarksTests.pageOne(try request(data))
@@ -95,7 +96,7 @@ import Testing
         let normal = BloodPressure(systolic: 124, diastolic: 78)
         let pressures = (0..<count).map { $0 < above ? high : normal }.shuffledDeterministically()
         let request = try request(ChartMarksTests.log(pressures))
-        let marks = ChartMarks(request)
+        let marks = chartMarks(request)
         #expect(marks.ring == ring)
         #expect(marks.ringedReadings == ringed)
         let page = try ChartMarksTests.pageOne(request)
@@ -110,7 +111,7 @@ import Testing
                 profileID: "dad", takenAt: ZonedInstant(date: CivilDate(iso: "2026-11-2\(index)")!, hour: 10, minute: 30, offsetMinutes: 480),
                 bloodPressure: BloodPressure(systolic: 152, diastolic: 94), site: .office))
         }
-        let marks = ChartMarks(try request(data))
+        let marks = chartMarks(try request(data))
         #expect(marks.ring == nil)
         #expect(marks.ringedReadings == 0)
     }
@@ -119,7 +120,7 @@ import Testing
     @Test func aLongLogStillMarksItsLowReadings() throws {
         let lows = [7: BloodPressure(systolic: 84, diastolic: 58), 300: BloodPressure(systolic: 120, diastolic: 55)]
         let data = ChartMarksTests.log(ChartMarksTests.pressures(600, BloodPressure(systolic: 128, diastolic: 76), except: lows))
-        let marks = ChartMarks(try request(data))
+        let marks = chartMarks(try request(data))
         #expect(!marks.drawsEveryReading)
         #expect(marks.ring == nil)
         #expect(marks.lowValues == 3)
@@ -142,7 +143,7 @@ extension Array {
             let day = CivilDate(iso: "2026-09-01")!.adding(days: offset)
             return [7, 21].map { Reading(profileID: "dad", takenAt: ZonedInstant(date: day, hour: $0, minute: 0, offsetMinutes: 480), bloodPressure: BloodPressure(systolic: 136, diastolic: 84)) }
         }
-        let marks = ChartMarks(try request(data))
+        let marks = chartMarks(try request(data))
         let start = CivilDate(iso: "2026-09-01")!
         // 9 → 15 is 6 days apart and 19 → 60 is 41: both break; 69 → 74 is 5: breaks; each day to the next joins.
         #expect(marks.meanLines == [
@@ -152,6 +153,6 @@ extension Array {
         let joined = (0..<20).filter { $0 % 4 != 3 }.flatMap { offset -> [Reading] in
             [7, 21].map { Reading(profileID: "dad", takenAt: ZonedInstant(date: start.adding(days: offset), hour: $0, minute: 0, offsetMinutes: 480), bloodPressure: BloodPressure(systolic: 136, diastolic: 84)) }
         }
-        #expect(ChartMarks(try request(joined)).meanLines.count == 1)
+        #expect(chartMarks(try request(joined)).meanLines.count == 1)
     }
 }

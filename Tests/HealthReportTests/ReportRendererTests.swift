@@ -1,7 +1,9 @@
 import Foundation
 import HealthAnalytics
 import HealthCore
+import HealthPresentation
 import HealthReport
+import HealthUseCases
 import Testing
 
 /// Real reports, drawn with Cairo and Pango and read back with poppler.
@@ -37,9 +39,10 @@ import Testing
         #expect(firstPage.contains("born 1954 (age 72)"))
         #expect(firstPage.contains(request.rangeText))
         #expect(firstPage.contains("Page 1 of \(output.pages)"))
-        let overall = request.summary.overall
+        let summary = try ReportLog(data).log.summary(SummaryRequest()).summary
+        let overall = summary.overall
         #expect(firstPage.contains("\(Int(overall.systolic.mean!.rounded()))/\(Int(overall.diastolic.mean!.rounded()))"))
-        let protocolAverage = try #require(request.summary.protocolAverage)
+        let protocolAverage = try #require(summary.protocolAverage)
         #expect(firstPage.contains("\(Int(protocolAverage.systolic.rounded()))/\(Int(protocolAverage.diastolic.rounded()))"))
         let all = try poppler("pdftotext", [path, "-"])
         #expect(all.contains("Page \(output.pages) of \(output.pages)"))
@@ -261,9 +264,10 @@ func expectEveryWordInsideTheMargins(_ path: String, sourceLocation: SourceLocat
         let base = try request(data, tags: [StatusTag(id: "walk", label: "walking", color: "#3377AA")])
         let removed = StatusTag(id: "walk", label: "after walking", color: "#AA3377", removed: true)
         let current = StatusTag(id: "walk", label: "walking", color: "#3377AA")
-        let request = ReportRequest(
-            summary: base.summary, tagDefinitions: [removed, current], template: base.template, strings: base.strings,
-            generatedAt: base.generatedAt, programVersion: base.programVersion)
+        let summary = try ReportLog(data, tags: [current]).log.summary(SummaryRequest()).summary
+        let document = SummaryDocument(
+            summary: summary, tags: [removed, current], strings: try templates.strings(.english), generatedAt: base.document.generatedAt)
+        let request = ReportRequest(document: document, template: base.template, programVersion: base.programVersion)
         let directory = TemporaryDirectory()
         let path = directory.file("tags.pdf")
         try ReportRenderer.render(request, format: .pdf, to: path)

@@ -2,6 +2,7 @@ import Foundation
 import HealthAnalytics
 import HealthCore
 import HealthInterchange
+import HealthPresentation
 import HealthReport
 import HealthUseCases
 @_exported import HealthLogTestSupport
@@ -88,4 +89,9 @@ func a4PageCount(_ path: String) throws -> Int {
     #expect(sizes.count == pages)
     #expect(sizes.allSatisfy { $0.hasSuffix("595.28 x 841.89 pts (A4)") })
     return pages
+}
+
+/// The chart's marks as the request's template draws them.
+func chartMarks(_ request: ReportRequest) -> ChartMarks {
+    request.document.chart(barsUpTo: request.template.chart.barsUpTo, showsPulse: request.template.chart.pulse).marks
 }

@@ -1,5 +1,6 @@
 import HealthAnalytics
 import HealthCore
+import HealthPresentation
 @testable import HealthReport
 import Testing
 
@@ -29,10 +30,10 @@ import Testing
         let profile = Profile(id: "dad", name: "a" + String(repeating: "\u{300}", count: 30_000))
         // Text this long can only come from a log an older HealthLog kept (a new one refuses
         // it), so the renderer is handed it directly.
-        let request = ReportRequest(
-            summary: BPSummary(profile: profile, readings: readings), tagDefinitions: StatusTag.builtIns,
-            template: try templates.template("clinic"), strings: try templates.strings(.english),
-            generatedAt: ZonedInstant(iso8601: "2026-11-30T08:00:00+08:00")!, programVersion: HealthLogVersion.current)
+        let document = SummaryDocument(
+            summary: BPSummary(profile: profile, readings: readings), tags: StatusTag.builtIns, strings: try templates.strings(.english),
+            generatedAt: ZonedInstant(iso8601: "2026-11-30T08:00:00+08:00")!)
+        let request = ReportRequest(document: document, template: try templates.template("clinic"), programVersion: HealthLogVersion.current)
         let directory = TemporaryDirectory()
         let output = try ReportRenderer.render(request, format: .pdf, to: directory.file("r.pdf"))
         #expect(output.pages >= 2)

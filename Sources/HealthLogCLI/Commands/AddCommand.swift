@@ -1,4 +1,3 @@
-import HealthAnalytics
 import HealthCore
 import HealthUseCases
 import HealthPresentation
@@ -24,7 +23,7 @@ struct AddCommand: Command {
 
     let input: ReadingInput
     /// The guideline a very high reading is judged by: `--guideline`, else the setting, else the language's own.
-    let guideline: Guideline
+    let guideline: GuidelineChoice
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         input = try ReadingInput(arguments, positionals: arguments.positionals[...], context: context)
@@ -45,9 +44,7 @@ struct AddCommand: Command {
         let text = ReadingText(tags: added.tags, words: words, style: context.style)
         context.stdout.line(text.confirmation("add.added", outcome.reading, profile: outcome.profile))
         // A reading that needs attention says so in words, whatever the output is.
-        for attention in ReadingAttention.of(outcome.reading, guideline: guideline) {
-            context.stdout.line(attention.advice(in: words, guideline: guideline))
-        }
+        for line in text.attention(outcome.reading, guideline: guideline) { context.stdout.line(line) }
         if let note = input.repeatedWallTimeNote(words) { context.stdout.line(note) }
         if outcome.identicalCount > 0 {
             let time = outcome.reading.takenAt.localTimeText

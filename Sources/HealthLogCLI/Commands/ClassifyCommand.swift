@@ -1,4 +1,4 @@
-import HealthAnalytics
+import HealthPresentation
 import HealthCore
 
 /// `healthlog classify 150/95`: a reading's category under a guideline.
@@ -9,38 +9,18 @@ struct ClassifyCommand: Command {
         options: [Options.guideline, Options.textFormat],
         examples: ["healthlog classify 150/95", "healthlog classify 142/86 --guideline china --format json"])
 
-    let classification: Classification
+    let pressure: BloodPressure
+    let guideline: GuidelineChoice
     let json: Bool
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
-        let pressure: BloodPressure
         do { pressure = try BloodPressure.parse(arguments.positionals[0]) } catch { throw CLIError(error, arguments: arguments) }
-        classification = (try context.guideline(arguments) ?? .standard(for: Language(environment: context.environment))).classify(pressure)
+        guideline = try context.guideline(arguments) ?? .standard(for: Language(environment: context.environment))
         json = try arguments.value(Options.textFormat) == .json
     }
 
-    /// Low by the one rule `stats` and the report raise a low alert by.
-    var isLow: Bool { Alert.isLow(classification.pressure) }
-
     func run(_ context: CommandContext) throws(CLIError) {
-        let table = try context.words()
-        let label = classification.reading(in: table)
-        if json {
-            context.stdout.line(JSONValue.object([
-                ("guideline", .string(classification.guideline.rawValue)),
-                ("systolic", .int(classification.pressure.systolic)), ("diastolic", .int(classification.pressure.diastolic)),
-                ("category", .string(classification.category.rawValue)),
-                ("isolated", .optional(classification.isolated?.rawValue)), ("label", .string(label)),
-                ("low", .bool(isLow)), ("alerts", .array(Alert.kinds(of: classification.pressure, guideline: classification.guideline).map { .string($0.rawValue) })),
-            ]).serialized())
-            return
-        }
-        var line = "\(classification.pressure) mmHg\(table.cli("classify.colon"))\(label)"
-        if let isolated = classification.isolatedLabel(in: table) { line += table.text("listSeparator") + isolated }
-        if classification.guideline.isVeryHigh(classification.pressure) {
-            line += table.cli("classify.separator.urgent") + context.style.red(table.cli("classify.urgent"))
-        }
-        if isLow { line += table.cli("classify.separator.low") + context.style.red(table.cli("classify.low")) }
-        context.stdout.line(line)
+        let text = ClassificationText(pressure, guideline: guideline, words: try context.words())
+        context.stdout.line(json ? text.json.serialized() : text.line(emphasis: context.style))
     }
 }

@@ -1,4 +1,3 @@
-import HealthAnalytics
 import HealthCore
 import HealthUseCases
 import HealthPresentation
@@ -49,41 +48,13 @@ struct CompareCommand: Command {
 
     func run(_ context: CommandContext) throws(CLIError) {
         let compared = try context.run { try $0.comparison(first, second, filter: filter) }
-        let (profile, comparison) = (compared.profile, compared.comparison)
         if json {
-            context.stdout.line(JSONValue.object([
-                ("profile", .string(profile.id)), ("filter", filter.json),
-                ("first", SummaryJSON.window(comparison.first)), ("second", SummaryJSON.window(comparison.second)),
-                ("difference", SummaryJSON.difference(comparison)), ("sufficient", .bool(comparison.sufficient)),
-            ]).serialized())
+            context.stdout.line(ComparisonText.json(profile: compared.profile, comparison: compared.comparison, filter: filter.json).serialized())
             return
         }
-        let strings = try context.words()
-        let labels = TagLabels(compared.tags, language: strings.language)
-        var header = context.style.bold("\(profile.id) (\(profile.name.visibleControls()))") + " · " + strings.cli("compare.homeReadings")
-        if let filter = filter.description(strings: strings, tagLabel: labels.label(of:)) {
-            header += " · " + strings.text("filter", ["filter": filter])
-        }
-        context.stdout.line(header)
-        let titles = ["n", "sysMean", "diaMean"].map { strings.cli("compare.col.\($0)") }
-        let spans = [comparison.first, comparison.second].map { strings.cli("range.between", ["from": $0.from.description, "to": $0.to.description]) }
-        let spanWidth = max(23, spans.map(\.displayWidth).max() ?? 0)
-        let countWidth = max(4, titles[0].displayWidth)
-        let systolicWidth = max(14, titles[1].displayWidth)
-        let row = { (range: String, count: String, systolic: String, diastolic: String) in
-            "  \(range.padding(spanWidth))  \(count.leftPadding(countWidth))  \(systolic.padding(systolicWidth))  \(diastolic)"
-        }
-        context.stdout.line(context.style.bold(row("", titles[0], titles[1], titles[2])).trimmingTrailingSpaces())
-        for (span, figures) in zip(spans, [comparison.first, comparison.second]) {
-            context.stdout.line(row(span, String(figures.count), meanSD(figures.systolic), meanSD(figures.diastolic)))
-        }
-        context.stdout.line(strings.cli("compare.difference", ["difference": SummaryWording.difference(comparison, strings: strings)]))
-        if !comparison.sufficient {
-            context.stdout.line(context.style.dim(strings.cli("compare.tooFew", ["n": String(WindowComparison.minimumCount)])))
-        }
-    }
-
-    private func meanSD(_ statistics: SampleStatistics) -> String {
-        Figures.meanAndSD(statistics.mean, statistics.sd) ?? "—"
+        let words = try context.words()
+        let text = ComparisonText(profile: compared.profile, comparison: compared.comparison, words: words, emphasis: context.style)
+        let labels = TagLabels(compared.tags, language: words.language)
+        for line in text.lines(filter: filter.description(strings: words, tagLabel: labels.label(of:))) { context.stdout.line(line) }
     }
 }

@@ -1,4 +1,4 @@
-import HealthAnalytics
+import HealthPresentation
 import HealthCore
 
 /// The setting a `config` subcommand names, refused with the likely one when mistyped.
@@ -68,7 +68,7 @@ private func inForce(_ context: CommandContext, file: ConfigurationFile) throws(
             return SettingInForce(setting: setting, value: entry.value, source: .file(file.path, line: entry.line))
         }
         let value: String = switch setting.name {
-        case "guideline": Guideline.standard(for: language).rawValue
+        case "guideline": GuidelineChoice.standard(for: language).rawValue
         case "language": language.code
         case "template": "clinic"
         case "db": DatabaseLocation.resolvePath(flag: nil, environment: context.environment) ?? ""

@@ -1,4 +1,4 @@
-import HealthAnalytics
+import HealthPresentation
 import HealthCore
 import HealthUseCases
 
@@ -33,7 +33,7 @@ struct ProtocolCommand: Command {
         let to = try date(DateRangeOptions.to, "--to")
         if started != nil, from != nil { throw arguments.usage(key: "error.startAndFrom") }
         let first = started ?? from
-        let days = ProtocolAverage.windowDays
+        let days = ProtocolWeekText.days
         if let first, let to, to != first.adding(days: days - 1) {
             throw .data(arguments.say("error.protocolWeek", [
                 "days": String(days), "from": first.description, "end": first.adding(days: days - 1).description, "to": to.description,
@@ -45,89 +45,13 @@ struct ProtocolCommand: Command {
 
     func run(_ context: CommandContext) throws(CLIError) {
         let status = try context.run { try $0.protocolWeek(start: start) }
-        let (profile, week, today) = (status.profile, status.week, status.today)
-        let excluded = week.average?.excludedDay
         if json {
-            context.stdout.line(JSONValue.object([
-                ("profile", .string(profile.id)), ("start", .string(week.start.description)), ("end", .string(week.end.description)),
-                ("days", .array(week.days.map { day in
-                    .object([
-                        ("date", .string(day.date.description)), ("morning", .int(day.morning)), ("evening", .int(day.evening)),
-                        ("night", .int(day.night)),
-                    ])
-                })),
-                ("excludedDay", .optional(excluded?.description)), ("count", .int(week.count)), ("sufficient", .bool(week.sufficient)),
-                ("average", week.average.map { .object([("systolic", .double($0.systolic)), ("diastolic", .double($0.diastolic))]) } ?? .null),
-                ("missingToday", .array(status.missingToday.map { .string($0.rawValue) })),
-            ]).serialized())
+            context.stdout.line(ProtocolWeekText.json(profile: status.profile, week: status.week, missingToday: status.missingToday).serialized())
             return
         }
-        let style = context.style
-        let words = try context.words()
-        let name = { (date: CivilDate) in words.weekdayAndDate(date) }
-        // On a terminal no line is wider than it: sentences wrap, and a day's remark that does
-        // not fit beside its row goes on the line below.
-        let width = context.tableWidth
-        let say = { (text: String) in
-            for line in width.map({ text.wrapped(toWidth: $0) }) ?? [text] { context.stdout.line(line) }
-        }
-        say(style.bold("\(profile.id) (\(profile.name.visibleControls()))") + " · "
-            + words.cli("protocol.week", ["from": name(week.start), "to": name(week.end)]))
-        say(words.cli("protocol.asks"))
-        say(words.cli("protocol.sessions"))
-        context.stdout.line("")
-        // Columns as wide as their titles, in either language: day, morning, evening.
-        let titles = ["day", "morning", "evening"].map { words.cli("protocol.col.\($0)") }
-        let dayWidth = max(15, titles[0].displayWidth, name(week.start).displayWidth)
-        let slotWidth = max(7, titles[1].displayWidth, titles[2].displayWidth)
-        context.stdout.line(style.bold("  \(titles[0].padding(dayWidth))  \(titles[1].padding(slotWidth))  \(titles[2])".trimmingTrailingSpaces()))
-        let perSlot = ProtocolWeek.readingsPerSlot
-        for day in week.days {
-            let cell = { (count: Int) -> String in
-                let text = "\(count)/\(perSlot)".padding(slotWidth)
-                return count >= perSlot ? style.green(text) : day.date > today ? style.dim(text) : style.yellow(text)
-            }
-            var remarks: [String] = []
-            if day.date == (excluded ?? week.start) { remarks.append(words.cli("protocol.notCounted")) }
-            if day.night > 0 {
-                // 02:00–03:59 is night, not the evening session (the same rule as the report's week grid).
-                remarks.append(words.cli(day.night == 1 ? "protocol.night.one" : "protocol.night.many", ["n": String(day.night)]))
-            }
-            if day.date == today {
-                let missing = status.missingToday
-                remarks.append(
-                    missing.isEmpty
-                        ? words.cli("protocol.todayDone")
-                        : words.cli("protocol.todayMissing", ["periods": words.conjunction(missing.map(words.periodName))]))
-            } else if day.date > today {
-                remarks.append(words.cli("protocol.planned"))
-            }
-            let remark = remarks.joined(separator: words.cli("protocol.remarkSeparator"))
-            let row = "  \(name(day.date).padding(dayWidth))  \(cell(day.morning))  \(cell(day.evening))"
-            let rowWidth = 2 + dayWidth + 2 + slotWidth + 2 + slotWidth + 2
-            if let width, !remark.isEmpty, rowWidth + remark.displayWidth > width {
-                context.stdout.line(row.trimmingTrailingSpaces())
-                for line in ("    " + remark).wrapped(toWidth: width) { context.stdout.line(style.dim(line)) }
-            } else {
-                context.stdout.line("\(row)  \(style.dim(remark))".trimmingTrailingSpaces())
-            }
-        }
-        context.stdout.line("")
-        guard let average = week.average else {
-            say(words.cli("protocol.nothing"))
-            return
-        }
-        let mean = "\(average.mean.shown) mmHg"
-        if average.sufficient {
-            say(
-                style.green(words.cli("protocol.sufficient"))
-                    + words.cli("protocol.sufficientDetail", [
-                        "readings": words.counted(average.count, "reading"), "days": words.counted(average.days, "day"), "mean": style.bold(mean),
-                    ]))
-        } else {
-            say(
-                style.yellow(words.cli("protocol.tooFew"))
-                    + words.cli("protocol.tooFewDetail", ["n": String(average.count), "needed": String(ProtocolAverage.minimumCount), "mean": mean]))
-        }
+        let text = ProtocolWeekText(
+            profile: status.profile, week: status.week, today: status.today, missingToday: status.missingToday, words: try context.words(),
+            emphasis: context.style)
+        for line in text.lines(width: context.tableWidth) { context.stdout.line(line) }
     }
 }

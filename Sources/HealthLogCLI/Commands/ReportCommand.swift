@@ -1,4 +1,4 @@
-import HealthAnalytics
+import HealthPresentation
 import HealthCore
 import HealthUseCases
 import HealthReport
@@ -51,7 +51,7 @@ struct ReportCommand: Command {
     func run(_ context: CommandContext) throws(CLIError) {
         let ask = ReportAsk(summary: options.summary, template: templateName, logLayout: logLayout)
         let request = try context.run { try $0.reportRequest(ask) }
-        let summary = request.summary
+        let header = request.document.header
         if output == "-" {
             let rendered = try context.run { try $0.writeReportPDF(request) { context.stdout.write(bytes: Array($0)) } }
             // Said only once the PDF is out: a full disk or a closed pipe is the news instead.
@@ -59,16 +59,16 @@ struct ReportCommand: Command {
             guard context.stdout.failure == nil else { return }
             let words = try context.words()
             context.stderr.line(
-                words.cli("report.wroteToStdout", ["name": summary.profile.name, "range": request.rangeText, "pages": words.counted(rendered.pages, "page")])
+                words.cli("report.wroteToStdout", ["name": header.name, "range": request.rangeText, "pages": words.counted(rendered.pages, "page")])
                     .visibleControls())
             rendered.standInWarning.map { context.stderr.line($0.visibleControls()) }
             return
         }
-        let path = output ?? "healthlog-\(summary.profile.id)-\(summary.from)_\(summary.to).\(format.rawValue)"
+        let path = output ?? "healthlog-\(header.profileID)-\(header.from)_\(header.to).\(format.rawValue)"
         let rendered = try context.run { try $0.writeReport(request, format: format == .png ? .png(dpi: dpi) : .pdf, to: path) }
         let words = try context.words()
         let pages = words.counted(rendered.pages, "page")
-        context.stdout.line(words.cli("report.wrote", ["name": summary.profile.name, "range": request.rangeText, "pages": pages]).visibleControls())
+        context.stdout.line(words.cli("report.wrote", ["name": header.name, "range": request.rangeText, "pages": pages]).visibleControls())
         for file in rendered.files { context.stdout.line("  \(file.visibleControls())") }
         rendered.standInWarning.map { context.stderr.line($0.visibleControls()) }
     }
@@ -124,10 +124,10 @@ struct ChartCommand: Command {
 
     func run(_ context: CommandContext) throws(CLIError) {
         let request = try context.run { try $0.reportRequest(ReportAsk(summary: options.summary)) }
-        let summary = request.summary
-        let path = output ?? "healthlog-\(summary.profile.id)-chart-\(summary.from)_\(summary.to).\(format.rawValue)"
+        let header = request.document.header
+        let path = output ?? "healthlog-\(header.profileID)-chart-\(header.from)_\(header.to).\(format.rawValue)"
         let rendered = try context.run { try $0.writeChart(request, format: format, dpi: dpi, to: path) }
-        context.stdout.line(try context.words().cli("report.wroteChart", ["name": summary.profile.name, "range": request.rangeText]).visibleControls())
+        context.stdout.line(try context.words().cli("report.wroteChart", ["name": header.name, "range": request.rangeText]).visibleControls())
         context.stdout.line("  \(path.visibleControls())")
         rendered.standInWarning.map { context.stderr.line($0.visibleControls()) }
     }

@@ -1,4 +1,3 @@
-import HealthAnalytics
 import HealthCore
 import HealthPresentation
 import HealthUseCases
@@ -10,9 +9,9 @@ struct StatsCommand: Command {
         options: SummaryOptions.declarations + [groupingOption, targetRangeOption, Options.textFormat],
         examples: ["healthlog stats --last 30d", "healthlog -p dad stats --by week --guideline china", "healthlog stats --format json"])
 
-    static let groupingOption = Option<Bucketing?>(
+    static let groupingOption = Option<GroupingChoice?>(
         "--by", value: "GROUP", help: "period (default), or also day, week or month.", expected: "period, day, week or month"
-    ) { $0 == "period" ? .some(nil) : Bucketing(rawValue: $0).map { .some($0) } }
+    ) { $0 == "period" ? .some(nil) : GroupingChoice(rawValue: $0).map { .some($0) } }
         .completing(.words(["period", "day", "week", "month"]))
     static let targetRangeOption = Option<ClosedRange<Int>>(
         "--target-range", value: "LOW-HIGH", help: "Systolic band for time in range (default 110-130).",
@@ -29,7 +28,7 @@ struct StatsCommand: Command {
     let json: Bool
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
-        var options = AnalysisOptions()
+        var options = AnalysisChoices()
         options.bucketing = try arguments.value(StatsCommand.groupingOption) ?? nil
         if let band = try arguments.value(StatsCommand.targetRangeOption) { options.targetRange = band }
         request = try SummaryOptions.request(

@@ -1,4 +1,4 @@
-import HealthAnalytics
+import HealthPresentation
 import HealthCore
 
 /// One setting the configuration file may hold: its name there, the environment variable that
@@ -23,7 +23,7 @@ struct ConfigurationKey: Sendable {
             name: "guideline", variable: "HEALTHLOG_GUIDELINE", option: "--guideline",
             help: "The guideline of stats, report, chart, classify and protocol.",
             values: "esh, aha, china or esc"
-        ) { Guideline(rawValue: $0) == nil ? Phrase("not a guideline") : nil },
+        ) { GuidelineChoice(rawValue: $0) == nil ? Phrase("not a guideline") : nil },
         ConfigurationKey(
             name: "language", variable: "HEALTHLOG_LANGUAGE", option: "--lang",
             help: "The language of reports and charts (before the locale's LANG).",

@@ -1,4 +1,4 @@
-import HealthAnalytics
+import HealthPresentation
 import HealthCore
 
 /// The options several commands share, each declared once.
@@ -51,8 +51,8 @@ enum Options {
     // MARK: - Questions and rules
 
     static let yes = Flag("--yes", short: "-y", help: "Do not ask for confirmation.")
-    static let guideline = Option<Guideline>(
+    static let guideline = Option<GuidelineChoice>(
         "--guideline", value: "NAME", help: "esh, aha, china or esc (default: china with a Chinese $LANG, else esh).",
-        expected: "known; use \(choiceList(Guideline.allCases.map(\.rawValue)))"
-    ) { Guideline(rawValue: $0) }.completing(.words(Guideline.allCases.map(\.rawValue)))
+        expected: "known; use \(choiceList(GuidelineChoice.allCases.map(\.rawValue)))"
+    ) { GuidelineChoice(rawValue: $0) }.completing(.words(GuidelineChoice.allCases.map(\.rawValue)))
 }

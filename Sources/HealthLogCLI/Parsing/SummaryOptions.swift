@@ -1,4 +1,4 @@
-import HealthAnalytics
+import HealthPresentation
 import HealthCore
 import HealthUseCases
 
@@ -10,7 +10,7 @@ enum SummaryOptions {
 
     /// The request the options make, for figures said in `language`.
     static func request(
-        _ arguments: ParsedArguments, context: CommandContext, language: Language, analysis: AnalysisOptions = AnalysisOptions()
+        _ arguments: ParsedArguments, context: CommandContext, language: Language, analysis: AnalysisChoices = AnalysisChoices()
     ) throws(CLIError) -> SummaryRequest {
         SummaryRequest(
             range: try DateRangeOptions.range(arguments, today: context.today), filter: try ReadingFilterOptions.filter(arguments),

@@ -43,17 +43,23 @@ public struct SummaryDocument: Sendable {
     public let events: EventSection?
     public let notes: NotesSection?
     /// The daily means, for a sparkline; nil with fewer than two days.
-    public let daily: DailySeries?
+    public var daily: DailySeries? { DailySeries(summary) }
     /// "Weight: 72.5 → 71.8 kg (−0.7), mean 72.1, n=14"; nil without weights.
     public let weight: String?
     /// True when the range holds home blood pressure or office readings (else weights only).
     public let hasPressure: Bool
+    /// True when the range holds home blood pressure (the period table has figures).
+    public let hasHomePressure: Bool
     /// "Weight only: no blood pressure in this range" (said where the figures would be).
     public let weightOnly: String
 
-    /// The summary the document says; kept for its JSON and its log, never shown to a front end.
+    /// The summary the document says; kept for its JSON, its chart and its log, never shown to a front end.
     let summary: BPSummary
     let strings: StringTable
+    /// How the sections say things (kept for the chart and the log, made when asked for).
+    let words: DocumentWords
+    /// When the document was made: the age in the header, the footer's date.
+    public let generatedAt: ZonedInstant
     /// Each reading's facts are decided by these rules.
     public let rules: ReadingRules
     /// Each tag's label and colour, in the document's language.
@@ -71,6 +77,8 @@ public struct SummaryDocument: Sendable {
         let wording = SummaryWording(summary: summary, strings: strings, tagLabel: labels.label(of:))
         let headline = Headline(summary: summary, strings: strings, tagLabel: labels.label(of:))
         let words = DocumentWords(summary: summary, strings: strings, wording: wording, labels: labels)
+        self.words = words
+        self.generatedAt = generatedAt
         self.headline = headline
         header = DocumentHeader(summary: summary, strings: strings, filter: filter, generatedAt: generatedAt)
         clinicalSummary = headline.clinicalSummary
@@ -86,7 +94,6 @@ public struct SummaryDocument: Sendable {
         self.tags = TagSection(words)
         events = EventSection(words)
         notes = NotesSection(words)
-        daily = DailySeries(summary)
         weight = summary.weight.map { weight in
             strings.text("cli.stats.weight", [
                 "first": Figures.oneDecimal(weight.first), "last": Figures.oneDecimal(weight.last),
@@ -94,13 +101,14 @@ public struct SummaryDocument: Sendable {
             ])
         }
         hasPressure = summary.overall.systolic.count > 0 || summary.office != nil
+        hasHomePressure = summary.overall.systolic.count > 0
         weightOnly = strings.text("weightOnly")
     }
 }
 
 /// The document's means of saying things: the summary, its strings and wording, the tag labels,
 /// and the dates as the range writes them. Internal to the sections' builders.
-struct DocumentWords {
+struct DocumentWords: Sendable {
     let summary: BPSummary
     let strings: StringTable
     let wording: SummaryWording
@@ -165,6 +173,9 @@ public struct DocumentHeader: Sendable {
     public let name: String
     /// `born 1954 (age 72)`, `male`: the details the report prints under the name.
     public let details: [String]
+    /// The first and last measurement days summarised.
+    public let from: CivilDate
+    public let to: CivilDate
     /// `6 Oct 2026 – 30 Nov 2026`.
     public let range: String
     /// `2026-10-06 – 2026-11-30`, as the terminal writes a range.
@@ -190,6 +201,8 @@ public struct DocumentHeader: Sendable {
         if let year = profile.birthYear { details.append(strings.text("born", ["year": String(year), "age": String(generatedAt.localDate.year - year)])) }
         if let sex = profile.sex { details.append(strings.text(sex.rawValue)) }
         self.details = details
+        from = summary.from
+        to = summary.to
         range = strings.text("range", ["from": strings.longDate(summary.from), "to": strings.longDate(summary.to)])
         isoRange = strings.text("cli.range.between", ["from": summary.from.description, "to": summary.to.description])
         homeReadings = strings.text(summary.overall.count == 1 ? "cli.count.homeReading.one" : "cli.count.homeReading", ["n": String(summary.overall.count)])
@@ -205,5 +218,17 @@ extension SummaryDocument {
     /// with page 1's headline word for word; `filter` is the request's filter as JSON.
     public func json(filter: JSONValue) -> JSONValue {
         SummaryJSON.document(summary, headline: headline, strings: strings, filter: filter, tagLabel: tagLabels.definedLabel(of:))
+    }
+}
+
+extension SummaryDocument {
+    /// "Summary": the report's bookmark for its first section.
+    public var summaryHeading: String { strings.text("summary") }
+
+    /// "Page 1 of 3 · generated 30 Nov 2026 · HealthLog 0.1.0".
+    public func footer(page: Int, of pages: Int, version: String) -> String {
+        strings.text("footer", [
+            "page": String(page), "pages": String(pages), "date": strings.longDate(generatedAt.localDate), "version": version,
+        ])
     }
 }

@@ -275,35 +275,42 @@ public struct NotesSection: Sendable {
     /// The newest notes, and the line saying how many more there are.
     public let rows: [Row]
     public let more: String?
-    /// What a one-page report shows: the notes at alert readings (a low reading's "dizzy on
-    /// standing") before the others, up to ``onePageLimit``, and where the rest are.
-    public let onePageRows: [Row]
-    public let onePageMore: String?
+    private let words: DocumentWords
 
     init?(_ words: DocumentWords) {
         let (summary, strings) = (words.summary, words.strings)
         guard let digest = summary.notes else { return nil }
         title = strings.text("notes")
         columns = [strings.text("colDate"), strings.text("colTime"), strings.text("colBP"), strings.text("colNote")]
-        let rows = { (readings: [Reading]) -> [Row] in
-            let shared = ZonedInstant.sharedWallClockTimes(readings.map(\.takenAt))
-            return readings.enumerated().map { index, reading in
-                let offset = shared.contains(index) ? " " + reading.takenAt.offsetText : ""
-                return Row(
-                    date: strings.shortDate(reading.measurementDay, withYear: words.datesNeedYear), calendarDate: reading.takenAt.localDate.description,
-                    time: strings.timeAsTaken(reading.takenAt) + offset, terminalTime: reading.takenAt.localTimeText + offset,
-                    pressure: reading.bloodPressure.map { "\($0)" } ?? "—", terminalPressure: reading.bloodPressure.map { "\($0)" } ?? "",
-                    note: reading.note)
-            }
-        }
-        self.rows = rows(digest.readings)
+        rows = NotesSection.rows(digest.readings, words: words)
         more = digest.more > 0 ? strings.text("notes.more", ["n": String(digest.more)]) : nil
+        self.words = words
+    }
+
+    /// What a one-page report shows: the notes at alert readings (a low reading's "dizzy on
+    /// standing") before the others, up to ``onePageLimit``, and where the rest are.
+    public func onePage() -> (rows: [Row], more: String?) {
+        let (summary, strings) = (words.summary, words.strings)
         let noted = summary.readings.filter { !$0.note.trimmingWhitespace().isEmpty }
         let atAlerts = noted.filter { summary.alertIDs.contains($0.id) }
         let others = noted.filter { !summary.alertIDs.contains($0.id) }
         let shown = (atAlerts.reversed() + others.reversed()).prefix(NotesSection.onePageLimit).sorted { $0.takenAt > $1.takenAt }
-        onePageRows = rows(shown)
-        onePageMore = noted.count > shown.count ? strings.text("notes.moreInFullReport", ["n": String(noted.count - shown.count)]) : nil
+        let more = noted.count > shown.count ? strings.text("notes.moreInFullReport", ["n": String(noted.count - shown.count)]) : nil
+        return (NotesSection.rows(shown, words: words), more)
+    }
+
+    /// The rows of `readings`, in their order.
+    private static func rows(_ readings: [Reading], words: DocumentWords) -> [Row] {
+        let strings = words.strings
+        let shared = ZonedInstant.sharedWallClockTimes(readings.map(\.takenAt))
+        return readings.enumerated().map { index, reading in
+            let offset = shared.contains(index) ? " " + reading.takenAt.offsetText : ""
+            return Row(
+                date: strings.shortDate(reading.measurementDay, withYear: words.datesNeedYear), calendarDate: reading.takenAt.localDate.description,
+                time: strings.timeAsTaken(reading.takenAt) + offset, terminalTime: reading.takenAt.localTimeText + offset,
+                pressure: reading.bloodPressure.map { "\($0)" } ?? "—", terminalPressure: reading.bloodPressure.map { "\($0)" } ?? "",
+                note: reading.note)
+        }
     }
 }
 

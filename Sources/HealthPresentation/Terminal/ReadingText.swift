@@ -41,6 +41,12 @@ public struct ReadingText {
         return parts.joined(separator: " · ")
     }
 
+    /// What a new reading asks of the person who took it, a line each (never colour alone):
+    /// very high under `guideline`, low, or a note of dizziness or fainting.
+    public func attention(_ reading: Reading, guideline: Guideline) -> [String] {
+        ReadingAttention.of(reading, guideline: guideline).map { $0.advice(in: words, guideline: guideline) }
+    }
+
     /// The one line `add` and `edit` print; `verb` is a `cli.` key (`add.added`, `edit.updated`).
     public func confirmation(_ verb: String, _ reading: Reading, profile: Profile) -> String {
         let facts = rules(profile).facts(of: reading)

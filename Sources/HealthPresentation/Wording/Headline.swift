@@ -95,7 +95,7 @@ public struct Headline: Sendable {
     /// One or two sentences a specialist would write, from the figures above (``SummaryWording/clinicalSummary``).
     public let clinicalSummary: String?
 
-    public init(summary: BPSummary, strings: StringTable, tagLabel: @escaping (String) -> String) {
+    public init(summary: BPSummary, strings: StringTable, tagLabel: @escaping @Sendable (String) -> String) {
         let wording = SummaryWording(summary: summary, strings: strings, tagLabel: tagLabel)
         let verdict = summary.verdict
         clinicalSummary = wording.clinicalSummary

@@ -3,13 +3,13 @@ public import HealthCore
 
 /// The sentences a summary's figures are stated in, in one place for `stats` and the report,
 /// in the string table's language. Each returns nil when its figure does not apply.
-public struct SummaryWording {
+public struct SummaryWording: Sendable {
     public let summary: BPSummary
     public let strings: StringTable
     /// A tag ID's label in the table's language.
-    public let tagLabel: (String) -> String
+    public let tagLabel: @Sendable (String) -> String
 
-    public init(summary: BPSummary, strings: StringTable, tagLabel: @escaping (String) -> String) {
+    public init(summary: BPSummary, strings: StringTable, tagLabel: @escaping @Sendable (String) -> String) {
         self.summary = summary
         self.strings = strings
         self.tagLabel = tagLabel

@@ -1,14 +1,9 @@
 import HealthCore
 
-/// The page a render is drawing now: text is laid out without one, and drawn on it.
-final class Canvas {
-    var context: GraphicsContext?
-}
-
 /// How a run of text looks (font, size, weight, colour), with its shaped layouts cached.
 ///
-/// Layouts belong to the render's ``FontSet``, not to a surface: what is measured while the
-/// pages are planned is exactly what is drawn, on the PDF or on each PNG page.
+/// Layouts belong to the render's ``FontSet``, not to a surface: text is laid out once into a
+/// ``TextBox`` that a frame holds, and that box is what is drawn, on the PDF or on each PNG page.
 ///
 /// Shaping text is the expensive part of drawing it. Report cells repeat a lot
 /// (numbers, times, periods, tag sets), so each distinct string is shaped once
@@ -21,43 +16,40 @@ final class TextStyle {
     let color: Color
     /// The height of one line, in points.
     let lineHeight: Double
-    private let canvas: Canvas
     private let fonts: FontSet
     private let font: FontDescription
-    private let scratch: PangoLayout
     private var cache: [String: PangoLayout] = [:]
     private static let cacheLimit = 512
     /// Characters the fonts lack, found once each: drawn as a stand-in such as `[U+1F48A]`.
     private var missing: [Unicode.Scalar: Bool] = [:]
     private let probe: PangoLayout
 
-    init(fonts: FontSet, canvas: Canvas, families: [String], size: Double, bold: Bool = false, color: Color) {
+    init(fonts: FontSet, families: [String], size: Double, bold: Bool = false, color: Color) {
         self.fonts = fonts
-        self.canvas = canvas
         self.size = size
         self.color = color
         font = FontDescription(families: families, size: size, bold: bold)
-        scratch = PangoLayout(fonts: fonts, font: font)
-        scratch.setText("Ag血")
-        lineHeight = scratch.size.height
+        let sample = PangoLayout(fonts: fonts, font: font)
+        sample.setText("Ag血")
+        lineHeight = sample.size.height
         probe = PangoLayout(fonts: fonts, font: font)
     }
 
     /// The natural width of `text` on one line.
     func width(of text: String) -> Double { layout(text, width: nil).size.width }
 
-    /// Draws `text` on one line at (x, y), aligned in `width` and cut with "…" if it does not fit.
-    func draw(_ text: String, x: Double, y: Double, width: Double? = nil, alignment: Alignment = .left, color: Color? = nil) {
-        guard !text.isEmpty else { return }
+    /// `text` on one line, aligned in `width` and cut with "…" if it does not fit: one line
+    /// high whatever it says, so it is shaped only when it is drawn (from the style's cache).
+    func line(_ text: String, width: Double? = nil, alignment: Alignment = .left) -> TextBox {
+        TextBox(height: lineHeight, content: .line(text, width: width, alignment: alignment), style: self)
+    }
+
+    /// The single-line layout of `text` and where it starts within `width`.
+    fileprivate func laidOutLine(_ text: String, width: Double?, alignment: Alignment) -> (PangoLayout, offset: Double) {
         let layout = layout(text, width: width)
-        var left = x
-        if let width, alignment != .left {
-            let natural = layout.size.width
-            left = alignment == .right ? x + width - natural : x + (width - natural) / 2
-        }
-        guard let context = canvas.context else { return }
-        context.setColor(color ?? self.color)
-        layout.draw(on: context, x: left, y: y)
+        guard let width, alignment != .left else { return (layout, 0) }
+        let natural = layout.size.width
+        return (layout, alignment == .right ? width - natural : (width - natural) / 2)
     }
 
     /// True when `text` certainly fits on one line of `width`, known without shaping it, from
@@ -81,39 +73,14 @@ final class TextStyle {
         surelyFits(text, width: width) || (!text.contains("\n") && self.width(of: text) <= width)
     }
 
-    /// The height of `text` wrapped at `width`, at most `maxLines` lines.
-    func wrappedHeight(_ text: String, width: Double, maxLines: Int) -> Double {
-        if fitsOnOneLine(text, width: width) { return lineHeight }
-        configureWrapped(scratch, text, width: width, maxLines: maxLines, alignment: .left)
-        return scratch.size.height
-    }
-
-    /// Draws `text` wrapped at `width`, at most `maxLines` lines (the last cut with "…").
-    func drawWrapped(
-        _ text: String, x: Double, y: Double, width: Double, maxLines: Int, alignment: Alignment = .left, color: Color? = nil
-    ) {
-        box(text, width: width, maxLines: maxLines, alignment: alignment).draw(x: x, y: y, color: color)
-    }
-
     /// `text` laid out wrapped at `width` (at most `maxLines` lines), kept to be drawn as it was
     /// measured.
     func box(_ text: String, width: Double, maxLines: Int, alignment: Alignment = .left) -> TextBox {
-        if fitsOnOneLine(text, width: width) {
-            let layout = layout(text, width: width)
-            let natural = layout.size.width
-            let offset = alignment == .left ? 0 : alignment == .right ? width - natural : (width - natural) / 2
-            return TextBox(height: lineHeight, layout: layout, offset: offset, style: self)
-        }
+        // Text that fits on one line is that line, however it is drawn.
+        if fitsOnOneLine(text, width: width) { return line(text, width: width, alignment: alignment) }
         let layout = PangoLayout(fonts: fonts, font: font)
         configureWrapped(layout, text, width: width, maxLines: maxLines, alignment: alignment)
-        return TextBox(height: layout.size.height, layout: layout, offset: 0, style: self)
-    }
-
-    /// Draws a laid-out layout in this style's colour, or `color`.
-    fileprivate func draw(_ layout: PangoLayout, x: Double, y: Double, color: Color?) {
-        guard let context = canvas.context else { return }
-        context.setColor(color ?? self.color)
-        layout.draw(on: context, x: x, y: y)
+        return TextBox(height: layout.size.height, content: .wrapped(layout), style: self)
     }
 
     private func configureWrapped(_ layout: PangoLayout, _ text: String, width: Double, maxLines: Int, alignment: Alignment) {
@@ -221,16 +188,30 @@ final class TextStyle {
     }
 }
 
-/// Text laid out once by a ``TextStyle``: its height, and its drawing from that same layout.
+/// Text laid out once by a ``TextStyle``: its height, and what is drawn in it. Wrapped text
+/// keeps the layout it was measured with; a single line (one line high whatever it says) keeps
+/// its text, width and alignment, and is shaped from the style's cache when it is drawn, so a log
+/// of years is paginated without shaping every cell twice.
 struct TextBox {
+    fileprivate enum Content {
+        case line(String, width: Double?, alignment: TextStyle.Alignment)
+        case wrapped(PangoLayout)
+    }
+
     let height: Double
-    fileprivate let layout: PangoLayout
-    /// Where the text starts within its width (right or centre alignment of one line).
-    fileprivate let offset: Double
+    fileprivate let content: Content
     fileprivate let style: TextStyle
 
-    /// Draws the text with its box's top-left corner at (x, y).
-    func draw(x: Double, y: Double, color: Color? = nil) {
-        style.draw(layout, x: x + offset, y: y, color: color)
+    /// Draws the text on `context` with its box's top-left corner at (x, y), in its style's
+    /// colour or `color`.
+    func draw(on context: GraphicsContext, x: Double, y: Double, color: Color? = nil) {
+        context.setColor(color ?? style.color)
+        switch content {
+        case .wrapped(let layout):
+            layout.draw(on: context, x: x, y: y)
+        case .line(let text, let width, let alignment):
+            let (layout, offset) = style.laidOutLine(text, width: width, alignment: alignment)
+            layout.draw(on: context, x: x + offset, y: y)
+        }
     }
 }

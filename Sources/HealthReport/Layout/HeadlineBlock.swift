@@ -1,168 +1,130 @@
-import HealthAnalytics
-import HealthCore
 import HealthPresentation
 
-/// The top of page 1: the home average with its badge and its protocol week on the left, the
-/// key figures on the right. A weight-only range shows its weight instead.
-struct HeadlineBlock: ReportBlock, DrawnFromRequest {
-    let request: ReportRequest
-
+/// The top of page 1: the headline box on the left (its heading, the figure with its unit and
+/// badge, the lines under it), the key figures on the right with the headline week's grid under
+/// them. A weight-only range shows its weight instead.
+struct HeadlineBlock: ReportBlock {
+    let document: SummaryDocument
+    let template: ReportTemplate
 
     static let leftShare = 0.56
     static let rightShare = 0.40
     static let rowGap = 2.0
 
-    /// The figure, badge and verdicts, the same value `stats` prints.
-    private var headline: Headline { Headline(summary: summary, strings: strings) { request.tagAppearance($0).label } }
+    func laidOut(width: Double, styles: ReportStyles) -> Frame {
+        let left = laidOutLeft(width: width * HeadlineBlock.leftShare, styles: styles)
+        let rightWidth = width * HeadlineBlock.rightShare
+        let right = laidOutRight(width: rightWidth, styles: styles)
+        var frame = Frame(width: width, height: max(left.height, right.height))
+        frame.place(left, x: 0, y: 0)
+        frame.place(right, x: width - rightWidth, y: 0)
+        return frame
+    }
 
     // MARK: - Left: the average
 
-    /// The lines under the figure: what the average is made of, and the protocol week.
-    private var detailLines: [TextLinesBlock.Line] {
-        let headline = self.headline
-        guard headline.badge != nil else {
-            guard let weight = headline.weightText(strings) else { return [] }
-            return [TextLinesBlock.Line(text: weight, color: template.color("text"))]
-        }
-        var lines: [TextLinesBlock.Line] = []
-        let muted = template.color("muted")
-        if let average = headline.protocolAverage {
-            lines.append(TextLinesBlock.Line(text: strings.text(average.days == 1 ? "protocolDetail.oneDay" : "protocolDetail", [
-                "count": String(average.count), "days": String(average.days),
-                "from": request.date(average.firstDay), "to": request.date(average.lastDay),
-            ])))
-            if let excluded = headline.excludedDay { lines.append(TextLinesBlock.Line(text: excluded, color: muted)) }
-            if let provisional = headline.provisionalReason { lines.append(TextLinesBlock.Line(text: provisional, color: template.color("bad"))) }
-            var week: [String] = []
-            // One kind of bracket per language: "(n=12)", "（n=12）".
-            let counted = { (part: Headline.WeekPart) in strings.text("events.window", ["mean": part.text, "n": String(part.count)]) }
-            if let morning = headline.morning { week.append("\(strings.text("morning")) \(counted(morning))") }
-            if let evening = headline.evening { week.append("\(strings.text("evening")) \(counted(evening))") }
-            if !week.isEmpty { lines.append(TextLinesBlock.Line(text: week.joined(separator: " · "))) }
-            if let difference = headline.weekDifference {
-                lines.append(TextLinesBlock.Line(text: "\(strings.text("protocol.difference")) \(difference) mmHg"))
-            }
-        } else if let provisional = headline.provisionalReason {
-            lines.append(TextLinesBlock.Line(text: provisional, color: template.color("bad")))
-        }
-        return lines
-    }
-
-    private var headingText: String {
-        switch headline.kind {
-        case .weight, .none: strings.text("weightTrend")
-        case .overallMean: strings.text("overallMean")
-        case .protocolAverage: strings.text("homeAverage")
-        }
-    }
-
-    /// The left half laid out: the heading, the figure with its unit and badge, the detail lines.
-    private func laidOutLeft(width: Double, styles: ReportStyles, headline: Headline) -> LaidOutBlock {
-        let heading = styles.heading.box(headingText, width: width, maxLines: 2)
-        let details = TextLinesBlock(heading: nil, lines: detailLines).laidOut(width: width, styles: styles)
+    /// The heading, the figure with its unit and badge, the lines under it.
+    private func laidOutLeft(width: Double, styles: ReportStyles) -> Frame {
+        let box = document.headlineBox
+        let heading = styles.heading.box(box.heading, width: width, maxLines: 2)
+        let lines = TextLinesBlock(heading: nil, lines: box.lines, template: template).laidOut(width: width, styles: styles)
         let figureY = heading.height + 2
-        let height = figureY + styles.figure.lineHeight + 1 + details.height
-        return LaidOutBlock(height: height) { context, x, y in
-            heading.draw(x: x, y: y)
-            guard let figure = headline.figureText else { return }
-            // A provisional average is shown muted: it is a figure, not yet a verdict.
-            styles.figure.draw(figure, x: x, y: y + figureY, color: headline.isProvisional ? template.color("muted") : nil)
-            let figureWidth = styles.figure.width(of: figure)
-            let unit = headline.badge == nil ? "kg" : strings.text("mmHg")
-            styles.bodyMuted.draw(unit, x: x + figureWidth + 3, y: y + figureY + styles.figure.lineHeight - styles.body.lineHeight - 3)
-            if let badge = headline.badge {
-                let text = headline.badgeText(strings) ?? strings.text(badge.stringKey)
-                let color = template.color(badge == .tooFew || headline.justBelow || headline.belowBand ? "muted" : badge == .aboveTarget || badge == .low ? "bad" : "good")
-                let badgeWidth = styles.badge.width(of: text) + 14
-                let badgeX = x + figureWidth + 3 + styles.bodyMuted.width(of: unit) + 10
-                let badgeY = y + figureY + (styles.figure.lineHeight - styles.badge.lineHeight - 6) / 2
-                context.fillRoundedRectangle(
-                    x: badgeX, y: badgeY, width: min(badgeWidth, x + width - badgeX), height: styles.badge.lineHeight + 6, radius: 4,
-                    color: color)
-                styles.badge.draw(text, x: badgeX + 7, y: badgeY + 3, width: max(10, min(badgeWidth, x + width - badgeX) - 14))
-            }
-            details.draw(context, x, y + figureY + styles.figure.lineHeight + 1)
+        var frame = Frame(width: width, height: figureY + styles.figure.lineHeight + 1 + lines.height)
+        frame.text(heading, x: 0, y: 0)
+        guard let figure = box.figure else { return frame }
+        // A provisional average is shown muted: it is a figure, not yet a verdict.
+        frame.text(figure, styles.figure, x: 0, y: figureY, color: box.figureMuted ? template.color("muted") : nil)
+        let figureWidth = styles.figure.width(of: figure)
+        frame.text(box.unit, styles.bodyMuted, x: figureWidth + 3, y: figureY + styles.figure.lineHeight - styles.body.lineHeight - 3)
+        if let badge = box.badge {
+            let badgeWidth = styles.badge.width(of: badge.text) + 14
+            let badgeX = figureWidth + 3 + styles.bodyMuted.width(of: box.unit) + 10
+            let badgeY = figureY + (styles.figure.lineHeight - styles.badge.lineHeight - 6) / 2
+            let shown = min(badgeWidth, width - badgeX)
+            frame.fill(
+                .roundedRectangle(x: badgeX, y: badgeY, width: shown, height: styles.badge.lineHeight + 6, radius: 4),
+                template.color(of: badge.tone) ?? template.color("good"))
+            frame.text(badge.text, styles.badge, x: badgeX + 7, y: badgeY + 3, width: max(10, shown - 14))
         }
+        frame.place(lines, x: 0, y: figureY + styles.figure.lineHeight + 1)
+        return frame
     }
 
     // MARK: - Right: key figures
 
-    private var figureRows: [(label: String, value: String, color: Color?)] {
-        var rows: [(String, String, Color?)] = []
-        if summary.verdict != nil {
-            if let difference = summary.shownMorningEveningDifference {
-                rows.append((strings.text("wholeRange.morningEvening"), "\(SummaryWording.signedPair(difference.systolic, difference.diastolic)) mmHg", nil))
-            }
-            if let share = summary.atOrAboveTargetPercent {
-                rows.append((
-                    strings.text(summary.goals.targetSource == .threshold ? "aboveShareThreshold" : "aboveShare") + strings.text("aboveShare.limit", ["limit": summary.goals.target.description]), "\(Figures.percent(share))%",
-                    share >= 50 ? template.color("bad") : nil
-                ))
-            }
-            let urgent = summary.alerts.filter { $0.kind == .urgent }.count
-            let low = summary.alerts.count - urgent
-            rows.append((
-                strings.text("alerts"),
-                summary.alerts.isEmpty
-                    ? "0"
-                    : strings.text(
-                        "alertsCount", ["n": String(summary.alerts.count), "detail": strings.text("alertsDetail", ["urgent": String(urgent), "low": String(low)])]),
-                summary.alerts.isEmpty ? nil : template.color("bad")
-            ))
-        }
-        if let weight = summary.weight {
-            rows.append((strings.text("weight"), "\(Figures.oneDecimal(weight.first)) → \(Figures.oneDecimal(weight.last)) kg (\(Figures.signed(weight.change, decimals: 1)))", nil))
-        } else {
-            rows.append((strings.text("weight"), strings.text("noWeight"), nil))
-        }
-        return rows
-    }
-
-    /// The right half laid out: a shaded box of label and value rows, and under it the
-    /// headline week's readings slot by slot.
-    private func laidOutRight(width: Double, styles: ReportStyles, headline: Headline) -> LaidOutBlock {
+    /// A shaded box of label and value rows, and under it the headline week slot by slot.
+    private func laidOutRight(width: Double, styles: ReportStyles) -> Frame {
         let box = laidOutFigures(width: width, styles: styles)
-        guard let average = headline.protocolAverage else { return box }
-        let grid = ProtocolWeekGrid(request: request, average: average).laidOut(width: width, styles: styles)
+        guard let week = document.week else { return box }
+        let grid = WeekGridBlock(grid: week, template: template).laidOut(width: width, styles: styles)
         let gap = 6.0
-        return LaidOutBlock(height: box.height + gap + grid.height) { context, x, y in
-            box.draw(context, x, y)
-            grid.draw(context, x, y + box.height + gap)
-        }
+        var frame = Frame(width: width, height: box.height + gap + grid.height)
+        frame.place(box, x: 0, y: 0)
+        frame.place(grid, x: 0, y: box.height + gap)
+        return frame
     }
 
     /// The shaded box of label and value rows.
-    private func laidOutFigures(width: Double, styles: ReportStyles) -> LaidOutBlock {
+    private func laidOutFigures(width: Double, styles: ReportStyles) -> Frame {
         let labelWidth = width * 0.55 - 4
         let valueWidth = width * 0.45 - 4
-        let rows = figureRows.map { row in
+        let rows = document.keyFigures.map { row in
             (
                 label: styles.bodyMuted.box(row.label, width: labelWidth, maxLines: 3),
-                value: styles.bodyBold.box(row.value, width: valueWidth, maxLines: 3), color: row.color
+                value: styles.bodyBold.box(row.value, width: valueWidth, maxLines: 3), color: template.color(of: row.tone)
             )
         }
         let height = rows.reduce(4.0) { $0 + max($1.label.height, $1.value.height) + HeadlineBlock.rowGap } + 2
-        return LaidOutBlock(height: height) { context, x, y in
-            context.fillRectangle(x: x - 6, y: y - 2, width: width + 6, height: height, color: template.color("dayShade"))
-            var rowY = y + 2
-            for row in rows {
-                row.label.draw(x: x, y: rowY)
-                row.value.draw(x: x + width * 0.55, y: rowY, color: row.color)
-                rowY += max(row.label.height, row.value.height) + HeadlineBlock.rowGap
+        var frame = Frame(width: width, height: height)
+        frame.fill(.rectangle(x: -6, y: -2, width: width + 6, height: height), template.color("dayShade"))
+        var rowY = 2.0
+        for row in rows {
+            frame.text(row.label, x: 0, y: rowY)
+            frame.text(row.value, x: width * 0.55, y: rowY, color: row.color)
+            rowY += max(row.label.height, row.value.height) + HeadlineBlock.rowGap
+        }
+        return frame
+    }
+}
+
+/// The headline week day by day: a column per day, a row for the morning and one for the
+/// evening, each cell the readings the average takes from that slot, so the doctor sees at a
+/// glance what the average is made of. The dropped first day is grey; a slot short of the
+/// protocol's two readings is bold in the alert colour.
+struct WeekGridBlock: ReportBlock {
+    let grid: WeekGrid
+    let template: ReportTemplate
+
+    static let rowGap = 1.5
+
+    func laidOut(width: Double, styles: ReportStyles) -> Frame {
+        let caption = styles.small.box(grid.caption, width: width, maxLines: 1)
+        let labelWidth = grid.rows.map { styles.smallBold.width(of: $0.label) }.max()! + 6
+        let columnWidth = (width - labelWidth) / Double(max(grid.days.count, 1))
+        let line = styles.small.lineHeight + WeekGridBlock.rowGap
+        let headerTop = caption.height + 2
+        let bodyTop = headerTop + 2 * styles.small.lineHeight + 3
+        var frame = Frame(width: width, height: bodyTop + Double(grid.rows.count) * line + 1)
+        frame.text(caption, x: 0, y: 0)
+        frame.fill(.rectangle(x: 0, y: headerTop - 1, width: width, height: bodyTop - headerTop), template.color("dayShade"))
+        for (index, day) in grid.days.enumerated() {
+            let columnX = labelWidth + Double(index) * columnWidth
+            let color = day.counted ? template.color("text") : template.color("muted")
+            frame.text(day.weekday, styles.small, x: columnX, y: headerTop, width: columnWidth, alignment: .center, color: color)
+            frame.text(day.day, styles.small, x: columnX, y: headerTop + styles.small.lineHeight, width: columnWidth, alignment: .center, color: color)
+            for (slot, row) in grid.rows.enumerated() {
+                let cell = row.cells[index]
+                let cellColor = !day.counted ? template.color("muted") : cell.short ? template.color("bad") : template.color("text")
+                frame.text(
+                    cell.text, cell.short ? styles.smallBold : styles.small, x: columnX, y: bodyTop + Double(slot) * line, width: columnWidth,
+                    alignment: .center, color: cellColor)
             }
         }
-    }
-
-    // MARK: - Block
-
-    func laidOut(width: Double, styles: ReportStyles) -> LaidOutBlock {
-        let headline = self.headline
-        let left = laidOutLeft(width: width * HeadlineBlock.leftShare, styles: styles, headline: headline)
-        let rightWidth = width * HeadlineBlock.rightShare
-        let right = laidOutRight(width: rightWidth, styles: styles, headline: headline)
-        return LaidOutBlock(height: max(left.height, right.height)) { context, x, y in
-            left.draw(context, x, y)
-            right.draw(context, x + width - rightWidth, y)
+        for (slot, row) in grid.rows.enumerated() {
+            frame.text(row.label, styles.smallBold, x: 0, y: bodyTop + Double(slot) * line, width: labelWidth - 4)
+            let ruleY = bodyTop + Double(slot + 1) * line - WeekGridBlock.rowGap / 2
+            frame.line(from: (0, ruleY), to: (width, ruleY), color: template.color("rule"), width: 0.3)
         }
+        return frame
     }
 }

@@ -1,8 +1,7 @@
 /// The text styles of one render, made from the template and laid out in the render's own
-/// ``FontSet``; they draw on the page ``draw(on:)`` names.
+/// ``FontSet``.
 final class ReportStyles {
     let fonts: FontSet
-    private let canvas: Canvas
     let title: TextStyle
     let subtitle: TextStyle
     let heading: TextStyle
@@ -24,10 +23,8 @@ final class ReportStyles {
         let fonts = template.fonts
         let sizes = template.fontSizes
         let text = template.color("text")
-        let canvas = Canvas()
-        self.canvas = canvas
         func style(size: Double, bold: Bool = false, color: Color) -> TextStyle {
-            TextStyle(fonts: fontSet, canvas: canvas, families: fonts, size: size, bold: bold, color: color)
+            TextStyle(fonts: fontSet, families: fonts, size: size, bold: bold, color: color)
         }
         title = style(size: sizes.title, bold: true, color: template.color("accent"))
         subtitle = style(size: sizes.small + 1, color: template.color("muted"))
@@ -40,7 +37,4 @@ final class ReportStyles {
         figure = style(size: sizes.figure, bold: true, color: text)
         badge = style(size: sizes.body, bold: true, color: .white)
     }
-
-    /// Makes later drawing go to `context`, the page being drawn.
-    func draw(on context: GraphicsContext) { canvas.context = context }
 }

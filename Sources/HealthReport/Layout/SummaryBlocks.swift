@@ -1,192 +1,98 @@
-import HealthAnalytics
-import HealthCore
 import HealthPresentation
 
-/// The blocks of the report's summary sections, made from the request; each is nil when its
-/// figure does not apply (no events, no tags, a weight-only range, …).
-struct SummaryBlocks: DrawnFromRequest {
-    let request: ReportRequest
+/// The blocks of the report's summary sections, set from the document's sections; each is nil
+/// when its section is (no events, no tags, a weight-only range, …).
+struct SummaryBlocks {
+    let document: SummaryDocument
+    let template: ReportTemplate
 
-    private var wording: SummaryWording { request.wording }
-
-    /// The `summary` section: the headline, the verdicts and the period table.
+    /// The `summary` section: the clinical summary, the headline, the verdicts and the period table.
     var summarySection: [any ReportBlock] {
         var blocks: [any ReportBlock] = []
-        if let clinicalSummary { blocks.append(clinicalSummary) }
-        blocks.append(HeadlineBlock(request: request))
-        if let verdicts { blocks.append(verdicts) }
+        if let text = document.clinicalSummary { blocks.append(TextLinesBlock(heading: nil, lines: [Line(text, tone: .accent)], template: template)) }
+        blocks.append(HeadlineBlock(document: document, template: template))
+        blocks.append(TextLinesBlock(heading: nil, lines: document.pageOneLines, template: template))
         if let periodTable { blocks.append(periodTable) }
         return blocks
     }
 
-    /// The clinical summary at the top of page 1: a specialist's one or two sentences, from the figures below it.
-    var clinicalSummary: TextLinesBlock? {
-        guard let text = wording.clinicalSummary else { return nil }
-        return TextLinesBlock(heading: nil, lines: [TextLinesBlock.Line(text: text, color: template.color("accent"))])
-    }
-
-    /// One sentence per verdict: threshold, target, pattern, office, device findings, medication, deviations.
-    var verdicts: TextLinesBlock? {
-        var lines: [TextLinesBlock.Line] = []
-        if summary.verdict == nil {
-            lines.append(TextLinesBlock.Line(text: strings.text("weightOnly"), color: template.color("muted")))
-        }
-        let headline = Headline(summary: summary, strings: strings) { request.tagAppearance($0).label }
-        let line = { (verdict: Headline.Verdict) -> TextLinesBlock.Line in
-            let color: Color? = switch verdict.tone {
-            case .good: template.color("good")
-            case .bad: template.color("bad")
-            case .muted: template.color("muted")
-            case .plain: nil
-            }
-            return TextLinesBlock.Line(text: verdict.text, color: color, bold: verdict.emphasised)
-        }
-        // The alerts follow the findings: what the readings say, before what was done.
-        let beforeAlerts: Set<Headline.Verdict.Kind> = [.threshold, .target, .low, .recentWeek, .weekQuality, .medicationChange, .isolatedSystolic, .isolatedDiastolic, .widePulsePressure, .office,
-            .findings,
-        ]
-        lines += headline.verdicts.filter { beforeAlerts.contains($0.kind) }.map(line)
-        for text in wording.alertLines { lines.append(TextLinesBlock.Line(text: text, color: template.color("bad"), bold: true)) }
-        lines += headline.verdicts.filter { !beforeAlerts.contains($0.kind) }.map(line)
-        lines.append(TextLinesBlock.Line(text: targets, color: template.color("muted")))
-        return TextLinesBlock(heading: nil, lines: lines)
-    }
-
-    /// "Target 125/80 mmHg (set for Dad) · home threshold 135/85 mmHg (ESH 2023)".
-    private var targets: String {
-        (summary.goals.targetSource == .threshold ? strings.text("noTarget")
-            : summary.goals.targetSource == .treatedBand ? strings.text("targetBand", ["guideline": summary.options.guideline.label(in: strings)])
-            : strings.text("target", ["target": summary.goals.target.description])) + " · "
-            + strings.text("threshold", ["target": summary.goals.threshold.description, "guideline": summary.options.guideline.label(in: strings)])
-    }
-
     var periodTable: TableBlock? {
-        guard summary.overall.systolic.count > 0 else { return nil }
-        let columns = [
-            TableBlock.Column(title: strings.text("period"), share: 0.13, alignment: .left),
-            TableBlock.Column(title: strings.text("count"), share: 0.06, alignment: .right),
-            TableBlock.Column(title: strings.text("meanBP"), share: 0.16, alignment: .center, fitsContent: true),
-            TableBlock.Column(title: strings.text("sd"), share: 0.13, alignment: .center),
-            TableBlock.Column(title: strings.text("pulse"), share: 0.08, alignment: .center),
-            TableBlock.Column(title: strings.text("lowest"), share: 0.22, alignment: .center),
-            TableBlock.Column(title: strings.text("highest"), share: 0.22, alignment: .center),
-        ]
-        let groups: [(String, GroupStatistics)] = [
-            (strings.text("morning"), summary.periods[.morning]!), (strings.text("noon"), summary.periods[.noon]!),
-            (strings.text("evening"), summary.periods[.evening]!), (strings.text("all"), summary.overall),
-        ]
-        let rows = groups.enumerated().map { index, entry -> TableBlock.Row in
-            let (name, group) = entry
-            let mean = group.systolic.mean.map { "\(Figures.whole($0))/\(Figures.whole(group.diastolic.mean!))" } ?? "—"
-            let sd = group.systolic.sd.map { "\(Figures.oneDecimal($0))/\(Figures.oneDecimal(group.diastolic.sd!))" } ?? "—"
-            let pulse = group.pulse.mean.map(Figures.whole) ?? "—"
-            // The day an extreme was taken, as the calendar has it: 170 at 03:50 on Mon 30 Nov is "30 Nov".
-            let lowest = group.systolic.min.map { "\($0.value) (\(request.date($0.takenAt.localDate)))" } ?? "—"
-            let highest = group.systolic.max.map { "\($0.value) (\(request.date($0.takenAt.localDate)))" } ?? "—"
-            let isTotal = index == groups.count - 1
-            return TableBlock.Row(cells: [name, String(group.count), mean, sd, pulse, lowest, highest], emphasis: isTotal ? .bold : .normal, ruleAbove: isTotal)
+        guard document.hasHomePressure else { return nil }
+        let periods = document.periods
+        let shares = [0.13, 0.06, 0.16, 0.13, 0.08, 0.22, 0.22]
+        let alignments: [TextStyle.Alignment] = [.left, .right, .center, .center, .center, .center, .center]
+        let columns = periods.columns.indices.map { index in
+            TableBlock.Column(title: periods.columns[index], share: shares[index], alignment: alignments[index], fitsContent: index == 2)
         }
-        return TableBlock(heading: strings.text("periodTable"), columns: columns, rows: rows, template: template)
+        let rows = periods.rows.map { row in
+            TableBlock.Row(
+                cells: [row.name, row.count, row.mean, row.sd, row.pulse, row.lowest, row.highest], emphasis: row.isTotal ? .bold : .normal,
+                ruleAbove: row.isTotal)
+        }
+        return TableBlock(heading: periods.title, columns: columns, rows: rows, template: template)
     }
 
     /// Week by week or month by month, with the first and last compared in words.
     var trendTable: TableBlock? {
-        guard let trend = summary.trend, trend.rows.count >= 2 else { return nil }
-        let title = strings.text("trend.\(trend.step.rawValue)")
+        guard let trend = document.trend else { return nil }
         let columns = [
-            TableBlock.Column(title: strings.text("trend.col.\(trend.step.rawValue)"), share: 0.5, alignment: .left, fitsContent: true),
-            TableBlock.Column(title: strings.text("count"), share: 0.15, alignment: .right),
-            TableBlock.Column(title: strings.text("meanBP"), share: 0.35, alignment: .center, fitsContent: true),
+            TableBlock.Column(title: trend.columns[0], share: 0.5, alignment: .left, fitsContent: true),
+            TableBlock.Column(title: trend.columns[1], share: 0.15, alignment: .right),
+            TableBlock.Column(title: trend.columns[2], share: 0.35, alignment: .center, fitsContent: true),
         ]
-        let rows = trend.rows.map { row in
-            TableBlock.Row(cells: [wording.trendLabel(row), String(row.mean.count), SummaryWording.pressure(row.mean)])
-        }
         return TableBlock(
-            heading: title, columns: columns, rows: rows,
-            caption: wording.trendWords.map { [$0] } ?? [], maxLines: 1, rowsPerColumn: trend.rows.count <= 14 ? 7 : 13,
-            template: template)
+            heading: trend.title, columns: columns, rows: trend.rows.map { TableBlock.Row(cells: [$0.label, $0.count, $0.mean]) },
+            caption: trend.words.map { [$0] } ?? [], maxLines: 1, rowsPerColumn: trend.rows.count <= 14 ? 7 : 13, template: template)
     }
 
     /// Tags compared within the same time of day, never raw.
     var tagTable: TableBlock? {
-        guard !summary.tags.isEmpty else { return nil }
-        let columns = [
-            TableBlock.Column(title: strings.text("tag"), share: 0.24, alignment: .left),
-            TableBlock.Column(title: strings.text("with"), share: 0.19, alignment: .center),
-            TableBlock.Column(title: strings.text("without"), share: 0.19, alignment: .center),
-            TableBlock.Column(title: strings.text("tags.adjustedDifference"), share: 0.20, alignment: .center),
-            TableBlock.Column(title: strings.text("tags.periods"), share: 0.18, alignment: .left),
-        ]
-        let side = { (side: TagComparison.Side) in
-            side.systolic.map { strings.text("events.window", ["mean": "\(Figures.whole($0))/\(Figures.whole(side.diastolic!))", "n": String(side.count)]) } ?? "—"
+        guard let tags = document.tags else { return nil }
+        let shares = [0.24, 0.19, 0.19, 0.20, 0.18]
+        let alignments: [TextStyle.Alignment] = [.left, .center, .center, .center, .left]
+        let columns = tags.columns.indices.map { TableBlock.Column(title: tags.columns[$0], share: shares[$0], alignment: alignments[$0]) }
+        let rows = tags.rows.map { row in
+            TableBlock.Row(
+                cells: [row.label, row.with, row.without, row.difference, row.periods], emphasis: row.sufficient ? .normal : .muted,
+                marker: Color(tag: row.color))
         }
-        let rows = summary.tags.map { comparison -> TableBlock.Row in
-            let (label, color) = request.tagAppearance(comparison.tag)
-            let periods = strings.list(comparison.periodsCompared.map { strings.text($0.rawValue) })
-            return TableBlock.Row(
-                cells: [label, side(comparison.with), side(comparison.without), wording.adjustedDifference(comparison), periods],
-                emphasis: comparison.sufficient ? .normal : .muted, marker: color)
-        }
-        return TableBlock(
-            heading: strings.text("tags.adjusted"), columns: columns, rows: Array(rows), caption: [strings.text("tags.caveat")],
-            maxLines: 2, template: template)
+        return TableBlock(heading: tags.title, columns: columns, rows: rows, caption: [tags.caveat], maxLines: 2, template: template)
     }
 
     /// Each event, numbered as on the chart, with before, after and the difference.
     var eventTable: TableBlock? {
-        guard !summary.events.isEmpty else { return nil }
-        let columns = [
-            TableBlock.Column(title: "#", share: 0.04, alignment: .left),
-            TableBlock.Column(title: strings.text("events.date"), share: 0.11, alignment: .left, fitsContent: true),
-            TableBlock.Column(title: strings.text("events.text"), share: 0.21, alignment: .left),
-            TableBlock.Column(title: strings.text("events.before"), share: 0.14, alignment: .center),
-            TableBlock.Column(title: strings.text("events.after"), share: 0.14, alignment: .center),
-            TableBlock.Column(title: strings.text("events.difference"), share: 0.36, alignment: .left),
-        ]
-        let rows = summary.events.enumerated().map { index, effect in
-            TableBlock.Row(cells: [
-                String(index + 1), request.date(effect.event.at.measurementDay),
-                "\(effect.event.text) (\(strings.text("kind.\(effect.event.kind.rawValue)")))",
-                wording.window(effect.before), wording.window(effect.after), wording.eventDifference(effect),
-            ], emphasis: effect.sameTimeOfDay.sufficient ? .normal : .muted)
+        guard let events = document.events else { return nil }
+        let shares = [0.04, 0.11, 0.21, 0.14, 0.14, 0.36]
+        let alignments: [TextStyle.Alignment] = [.left, .left, .left, .center, .center, .left]
+        let columns = events.columns.indices.map {
+            TableBlock.Column(title: events.columns[$0], share: shares[$0], alignment: alignments[$0], fitsContent: $0 == 1)
         }
-        return TableBlock(
-            heading: strings.text("events"), columns: columns, rows: rows, caption: [strings.text("events.caveat")], maxLines: 3,
-            template: template)
+        let rows = events.rows.map { row in
+            TableBlock.Row(cells: [row.number, row.date, row.text, row.before, row.after, row.difference], emphasis: row.sufficient ? .normal : .muted)
+        }
+        return TableBlock(heading: events.title, columns: columns, rows: rows, caption: [events.caveat], maxLines: 3, template: template)
     }
 
-    /// Notes a one-page template (one without the log) shows at most.
-    static let onePageNotes = 3
-
     /// The readings with a note, newest first. A template without the log is one page: it shows
-    /// the notes at alert readings (a low reading's "dizzy on standing") before the others, up
-    /// to ``onePageNotes``.
+    /// the notes at alert readings before the others (the document's one-page selection).
     var notesTable: TableBlock? {
-        guard let digest = summary.notes else { return nil }
-        var notes = (readings: digest.readings, more: digest.more)
-        if !template.sections.contains(.log) {
-            let noted = summary.readings.filter { !$0.note.trimmingWhitespace().isEmpty }
-            let atAlerts = noted.filter { summary.alertIDs.contains($0.id) }
-            let others = noted.filter { !summary.alertIDs.contains($0.id) }
-            let shown = (atAlerts.reversed() + others.reversed()).prefix(SummaryBlocks.onePageNotes).sorted { $0.takenAt > $1.takenAt }
-            notes = (shown, noted.count - shown.count)
-        }
+        guard let notes = document.notes else { return nil }
+        let withLog = template.sections.contains(.log)
         let columns = [
-            TableBlock.Column(title: strings.text("colDate"), share: 0.16, alignment: .left, fitsContent: true),
-            TableBlock.Column(title: strings.text("colTime"), share: 0.07, alignment: .left, fitsContent: true),
-            TableBlock.Column(title: strings.text("colBP"), share: 0.10, alignment: .center, fitsContent: true),
-            TableBlock.Column(title: strings.text("colNote"), share: 0.67, alignment: .left),
+            TableBlock.Column(title: notes.columns[0], share: 0.16, alignment: .left, fitsContent: true),
+            TableBlock.Column(title: notes.columns[1], share: 0.07, alignment: .left, fitsContent: true),
+            TableBlock.Column(title: notes.columns[2], share: 0.10, alignment: .center, fitsContent: true),
+            TableBlock.Column(title: notes.columns[3], share: 0.67, alignment: .left),
         ]
-        let shared = ZonedInstant.sharedWallClockTimes(notes.readings.map(\.takenAt))
-        let rows = notes.readings.enumerated().map { index, reading in
-            TableBlock.Row(cells: [
-                strings.shortDate(reading.measurementDay, withYear: request.datesNeedYear),
-                strings.timeAsTaken(reading.takenAt) + (shared.contains(index) ? " " + reading.takenAt.offsetText : ""),
-                reading.bloodPressure.map { "\($0)" } ?? "—", reading.note,
-            ])
-        }
-        return TableBlock(
-            heading: strings.text("notes"), columns: columns, rows: rows,
-            caption: notes.more > 0 ? [strings.text(template.sections.contains(.log) ? "notes.more" : "notes.moreInFullReport", ["n": String(notes.more)])] : [], maxLines: 2, template: template)
+        let (shown, more) = withLog ? (notes.rows, notes.more) : notes.onePage()
+        let rows = shown.map { TableBlock.Row(cells: [$0.date, $0.time, $0.pressure, $0.note]) }
+        return TableBlock(heading: notes.title, columns: columns, rows: rows, caption: more.map { [$0] } ?? [], maxLines: 2, template: template)
+    }
+}
+
+extension Color {
+    /// A tag's colour (`#RRGGBB`), or the neutral grey of a tag without a definition.
+    init(tag hex: String?) {
+        self = hex.flatMap(Color.init(hex:)) ?? .neutralGrey
     }
 }

@@ -81,7 +81,7 @@ struct TableBlock: ReportBlock {
         }
     }
 
-    func laidOut(width: Double, styles: ReportStyles) -> LaidOutBlock {
+    func laidOut(width: Double, styles: ReportStyles) -> Frame {
         let headingHeight = heading == nil ? 0 : styles.headingHeight
         let part = partWidth(width)
         let widths = cellWidths(part, styles: styles)
@@ -106,27 +106,26 @@ struct TableBlock: ReportBlock {
         }
         let tallestPart = partRows.map { range in range.reduce(0.0) { $0 + rowHeights[$1] } }.max() ?? 0
         let captions = caption.map { styles.small.box($0, width: width, maxLines: 4) }
-        let height = headingHeight + header + tallestPart + captions.reduce(0.0) { $0 + 2 + $1.height }
-        return LaidOutBlock(height: height) { context, x, y in
-            if let heading { styles.heading.draw(heading, x: x, y: y, width: width) }
-            let top = y + headingHeight
-            var bottom = top
-            for (index, range) in partRows.enumerated() {
-                let left = x + Double(index) * (part + TableBlock.columnGap)
-                drawHeader(context: context, titles: titles, x: left, y: top, width: part, height: header, widths: widths)
-                var rowY = top + header
-                for row in range {
-                    drawRow(rows[row], cells: cells[row], context: context, styles: styles, x: left, y: rowY, width: part, widths: widths)
-                    rowY += rowHeights[row]
-                }
-                bottom = max(bottom, rowY)
+        var frame = Frame(width: width, height: headingHeight + header + tallestPart + captions.reduce(0.0) { $0 + 2 + $1.height })
+        if let heading { frame.text(heading, styles.heading, x: 0, y: 0, width: width) }
+        let top = headingHeight
+        var bottom = top
+        for (index, range) in partRows.enumerated() {
+            let left = Double(index) * (part + TableBlock.columnGap)
+            addHeader(to: &frame, titles: titles, x: left, y: top, width: part, height: header, widths: widths)
+            var rowY = top + header
+            for row in range {
+                addRow(rows[row], cells: cells[row], to: &frame, styles: styles, x: left, y: rowY, width: part, widths: widths)
+                rowY += rowHeights[row]
             }
-            for box in captions {
-                bottom += 2
-                box.draw(x: x, y: bottom)
-                bottom += box.height
-            }
+            bottom = max(bottom, rowY)
         }
+        for box in captions {
+            bottom += 2
+            frame.text(box, x: 0, y: bottom)
+            bottom += box.height
+        }
+        return frame
     }
 
     /// The table cut into a first part at most `first` high and further parts at most `rest`
@@ -170,27 +169,25 @@ struct TableBlock: ReportBlock {
             rowsPerColumn: rowsPerColumn, template: template)
     }
 
-    private func drawHeader(
-        context: GraphicsContext, titles: [TextBox], x: Double, y: Double, width: Double, height: Double, widths: [Double]
-    ) {
-        context.line(from: (x, y + height - 1), to: (x + width, y + height - 1), color: template.color("rule"), width: 0.5)
+    private func addHeader(to frame: inout Frame, titles: [TextBox], x: Double, y: Double, width: Double, height: Double, widths: [Double]) {
+        frame.line(from: (x, y + height - 1), to: (x + width, y + height - 1), color: template.color("rule"), width: 0.5)
         var cellX = x + (hasMarkers ? TableBlock.markerWidth : 0)
         for (title, cellWidth) in zip(titles, widths) {
-            title.draw(x: cellX + TableBlock.cellPadding, y: y + TableBlock.rowPadding)
+            frame.text(title, x: cellX + TableBlock.cellPadding, y: y + TableBlock.rowPadding)
             cellX += cellWidth + 2 * TableBlock.cellPadding
         }
     }
 
-    private func drawRow(
-        _ row: Row, cells: [TextBox], context: GraphicsContext, styles: ReportStyles, x: Double, y: Double, width: Double, widths: [Double]
+    private func addRow(
+        _ row: Row, cells: [TextBox], to frame: inout Frame, styles: ReportStyles, x: Double, y: Double, width: Double, widths: [Double]
     ) {
-        if row.ruleAbove { context.line(from: (x, y), to: (x + width, y), color: template.color("rule"), width: 0.5) }
+        if row.ruleAbove { frame.line(from: (x, y), to: (x + width, y), color: template.color("rule"), width: 0.5) }
         if let marker = row.marker {
-            context.fillCircle(x: x + 3.5, y: y + TableBlock.rowPadding + style(row, styles).lineHeight / 2, radius: 2.6, color: marker)
+            frame.fill(.circle(x: x + 3.5, y: y + TableBlock.rowPadding + style(row, styles).lineHeight / 2, radius: 2.6), marker)
         }
         var cellX = x + (hasMarkers ? TableBlock.markerWidth : 0)
         for (cell, cellWidth) in zip(cells, widths) {
-            cell.draw(x: cellX + TableBlock.cellPadding, y: y + TableBlock.rowPadding, color: row.color)
+            frame.text(cell, x: cellX + TableBlock.cellPadding, y: y + TableBlock.rowPadding, color: row.color)
             cellX += cellWidth + 2 * TableBlock.cellPadding
         }
     }

@@ -73,6 +73,8 @@ public struct ReportTemplate: Sendable {
     public let fonts: [String]
     public let fontSizes: FontSizes
     let colors: [String: String]
+    /// The colours parsed once: a log of years asks for them on every row.
+    private let parsedColors: [String: Color]
     public let sections: [Section]
     public let chart: ChartOptions
     public let log: LogOptions
@@ -87,7 +89,7 @@ public struct ReportTemplate: Sendable {
     public var contentWidth: Double { page.width - page.margin.left - page.margin.right }
 
     /// The colour named `key` (checked at load time, so always present).
-    func color(_ key: String) -> Color { colors[key].flatMap(Color.init(hex:)) ?? .black }
+    func color(_ key: String) -> Color { parsedColors[key] ?? .black }
 
     /// Checks the values JSON decoding cannot: ranges, colours, widths.
     func validate(file: String) throws(ReportError) {
@@ -153,6 +155,7 @@ extension ReportTemplate {
         var colors: [String: String] = [:]
         for key in colorFields.keys { colors[key] = try colorFields.string(key) }
         self.colors = colors
+        parsedColors = colors.compactMapValues(Color.init(hex:))
         sections = try fields.strings("sections").map { (name: String) throws(ValidationError) -> Section in
             guard let section = Section(rawValue: name) else {
                 throw .invalid(Phrase("'{key}' names '{name}'; use {names}", ["key": "sections", "name": name, "names": Section.allCases.map(\.rawValue).joined(separator: ", ")]))

@@ -1,8 +1,7 @@
-import HealthAnalytics
+public import HealthAnalytics
 public import HealthCore
-import HealthPresentation
 
-/// What the trend chart marks besides its lines, decided once from the request: the chart draws
+/// What the trend chart marks besides its lines, decided once from the summary: the chart draws
 /// it, its legend names it, and a caller can read it without looking at pixels.
 ///
 /// - Rings mark the exceptions only: the home readings at or above the target when they are at
@@ -53,6 +52,9 @@ public struct ChartMarks: Equatable, Sendable {
     /// The most a side may hold, as a share of the home readings, to be ringed as the exception.
     public static let exceptionShare = 0.25
 
+    /// The most days between two daily means that a line still joins.
+    public static let longestBridgedGap = 4
+
     /// True when every reading gets its own markers; false when there are too many and the
     /// chart draws daily means (and only office and low readings as markers).
     public let drawsEveryReading: Bool
@@ -70,16 +72,13 @@ public struct ChartMarks: Equatable, Sendable {
     /// where more than ``longestBridgedGap`` days separate two days with readings.
     public let meanLines: [ClosedRange<CivilDate>]
 
-    /// The most days between two daily means that a line still joins.
-    public static let longestBridgedGap = 4
-
-    /// The marks of `request`'s chart.
-    public init(_ request: ReportRequest) {
-        let summary = request.summary
+    /// The marks of `summary`'s chart, whose markers are drawn for each reading up to `barsUpTo`
+    /// readings with blood pressure (the template's limit).
+    init(_ summary: BPSummary, barsUpTo: Int) {
         let goals = summary.goals
         target = goals.target
         let pressureCount = summary.overall.systolic.count + (summary.office?.office.count ?? 0)
-        drawsEveryReading = pressureCount <= request.template.chart.barsUpTo
+        drawsEveryReading = pressureCount <= barsUpTo
         // The home readings at or above the target, counted once by the summary.
         let home = summary.homePressureCount
         let reaching = summary.atOrAboveTargetCount
@@ -118,20 +117,26 @@ public struct ChartMarks: Equatable, Sendable {
             if line.systolic || line.diastolic { lines.append(line) }
         }
         self.lines = lines
-        meanLines = ChartMarks.runs(summary.dailyMeans, day: \.day.dayNumber).map { $0.first!.day...$0.last!.day }
+        meanLines = ChartMarks.runRanges(summary.dailyMeans, day: \.day.dayNumber).map {
+            summary.dailyMeans[$0.lowerBound].day...summary.dailyMeans[$0.upperBound - 1].day
+        }
     }
 
     /// Items in day order cut where more than ``longestBridgedGap`` days separate two of them.
     static func runs<Item>(_ items: [Item], day: (Item) -> Int) -> [[Item]] {
-        var runs: [[Item]] = []
-        var lastDay = Int.min
-        for item in items {
-            let itemDay = day(item)
-            if runs.isEmpty || itemDay - lastDay > longestBridgedGap { runs.append([]) }
-            runs[runs.count - 1].append(item)
-            lastDay = itemDay
+        runRanges(items, day: day).map { Array(items[$0]) }
+    }
+
+    /// The index ranges of ``runs(_:day:)``.
+    static func runRanges<Item>(_ items: [Item], day: (Item) -> Int) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var start = 0
+        for index in items.indices.dropFirst() where day(items[index]) - day(items[index - 1]) > longestBridgedGap {
+            ranges.append(start..<index)
+            start = index
         }
-        return runs
+        if !items.isEmpty { ranges.append(start..<items.count) }
+        return ranges
     }
 
     /// Which of a reading's two markers carry a ring, from its facts.
