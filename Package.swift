@@ -36,10 +36,10 @@ let package = Package(
         // error): the base knows no SQLite; analytics and the renderer never see the store.
         // What Swift cannot do safely itself: signal handlers that remove temporary files, unnamed files.
         .target(name: "CSystem"),
-        // The drawing stack, libxml2 and libqrencode by their own function names, each library opened
-        // on first use: a command that never draws, reads XML or shows a QR code loads none of them
+        // The drawing stack, libxml2, libarchive and libqrencode by their own function names, each library opened
+        // on first use: a command that never draws, reads XML, opens a zip or shows a QR code loads none of them
         // (see gen_deferred_libraries.py).
-        .target(name: "CDeferredLibraries", dependencies: ["CCairo", "CPango", "CLibXML2", "CQREncode"]),
+        .target(name: "CDeferredLibraries", dependencies: ["CCairo", "CPango", "CLibXML2", "CArchive", "CQREncode"]),
         // The layering check run by the build plugin: a target importing a module of this package
         // that Package.swift does not let it depend on fails to build, with or without make.
         .executableTarget(name: "import-layering-check", path: "Sources/ImportLayeringCheck"),
@@ -51,12 +51,13 @@ let package = Package(
         // reading, the summary document and its JSON. Analytics returns numbers; this says them.
         .target(name: "HealthPresentation", dependencies: ["HealthCore", "HealthAnalytics"], swiftSettings: strict, plugins: layered),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
-        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // Zip files (Apple Health's export.zip, .xlsx and .ods workbooks), every entry's CRC-32 checked.
+        .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
         .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
         // A link as a QR code drawn in the terminal (pairing a phone, joining a shared log), by libqrencode.
         .target(name: "HealthQRCode", dependencies: ["HealthCore", "CQREncode", "CDeferredLibraries"], swiftSettings: strict, plugins: layered),
         .target(
-            name: "HealthInterchange", dependencies: ["HealthCore", "CLibXML2", "CZlib", "CDeferredLibraries"], swiftSettings: strict, plugins: layered),
+            name: "HealthInterchange", dependencies: ["HealthCore", "CLibXML2", "CArchive", "CDeferredLibraries"], swiftSettings: strict, plugins: layered),
         .target(
             name: "HealthReport", dependencies: ["HealthCore", "HealthPresentation", "CCairo", "CPango", "CDeferredLibraries"],
             swiftSettings: strict, plugins: layered),

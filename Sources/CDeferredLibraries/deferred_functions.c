@@ -8,6 +8,8 @@
 #include <fontconfig/fontconfig.h>
 #include <libxml/xmlreader.h>
 #include <glib-object.h>
+#include <archive.h>
+#include <archive_entry.h>
 #include <qrencode.h>
 
 void cairo_arc(cairo_t * a0, double a1, double a2, double a3, double a4, double a5) {
@@ -520,15 +522,87 @@ void xmlTextReaderSetStructuredErrorHandler(xmlTextReaderPtr a0, xmlStructuredEr
     if (!f) { f = (__typeof__(&xmlTextReaderSetStructuredErrorHandler))healthlog_deferred_symbol(6, "xmlTextReaderSetStructuredErrorHandler"); __atomic_store_n(&real, f, __ATOMIC_RELEASE); }
     f(a0, a1, a2);
 }
+int archive_entry_is_encrypted(struct archive_entry * a0) {
+    static __typeof__(&archive_entry_is_encrypted) real;
+    __typeof__(&archive_entry_is_encrypted) f = __atomic_load_n(&real, __ATOMIC_ACQUIRE);
+    if (!f) { f = (__typeof__(&archive_entry_is_encrypted))healthlog_deferred_symbol(7, "archive_entry_is_encrypted"); __atomic_store_n(&real, f, __ATOMIC_RELEASE); }
+    return f(a0);
+}
+const char * archive_entry_pathname(struct archive_entry * a0) {
+    static __typeof__(&archive_entry_pathname) real;
+    __typeof__(&archive_entry_pathname) f = __atomic_load_n(&real, __ATOMIC_ACQUIRE);
+    if (!f) { f = (__typeof__(&archive_entry_pathname))healthlog_deferred_symbol(7, "archive_entry_pathname"); __atomic_store_n(&real, f, __ATOMIC_RELEASE); }
+    return f(a0);
+}
+const char * archive_entry_pathname_utf8(struct archive_entry * a0) {
+    static __typeof__(&archive_entry_pathname_utf8) real;
+    __typeof__(&archive_entry_pathname_utf8) f = __atomic_load_n(&real, __ATOMIC_ACQUIRE);
+    if (!f) { f = (__typeof__(&archive_entry_pathname_utf8))healthlog_deferred_symbol(7, "archive_entry_pathname_utf8"); __atomic_store_n(&real, f, __ATOMIC_RELEASE); }
+    return f(a0);
+}
+int archive_errno(struct archive * a0) {
+    static __typeof__(&archive_errno) real;
+    __typeof__(&archive_errno) f = __atomic_load_n(&real, __ATOMIC_ACQUIRE);
+    if (!f) { f = (__typeof__(&archive_errno))healthlog_deferred_symbol(7, "archive_errno"); __atomic_store_n(&real, f, __ATOMIC_RELEASE); }
+    return f(a0);
+}
+const char * archive_error_string(struct archive * a0) {
+    static __typeof__(&archive_error_string) real;
+    __typeof__(&archive_error_string) f = __atomic_load_n(&real, __ATOMIC_ACQUIRE);
+    if (!f) { f = (__typeof__(&archive_error_string))healthlog_deferred_symbol(7, "archive_error_string"); __atomic_store_n(&real, f, __ATOMIC_RELEASE); }
+    return f(a0);
+}
+la_int64_t archive_filter_bytes(struct archive * a0, int a1) {
+    static __typeof__(&archive_filter_bytes) real;
+    __typeof__(&archive_filter_bytes) f = __atomic_load_n(&real, __ATOMIC_ACQUIRE);
+    if (!f) { f = (__typeof__(&archive_filter_bytes))healthlog_deferred_symbol(7, "archive_filter_bytes"); __atomic_store_n(&real, f, __ATOMIC_RELEASE); }
+    return f(a0, a1);
+}
+int archive_read_data_block(struct archive * a0, const void ** a1, size_t * a2, la_int64_t * a3) {
+    static __typeof__(&archive_read_data_block) real;
+    __typeof__(&archive_read_data_block) f = __atomic_load_n(&real, __ATOMIC_ACQUIRE);
+    if (!f) { f = (__typeof__(&archive_read_data_block))healthlog_deferred_symbol(7, "archive_read_data_block"); __atomic_store_n(&real, f, __ATOMIC_RELEASE); }
+    return f(a0, a1, a2, a3);
+}
+int archive_read_free(struct archive * a0) {
+    static __typeof__(&archive_read_free) real;
+    __typeof__(&archive_read_free) f = __atomic_load_n(&real, __ATOMIC_ACQUIRE);
+    if (!f) { f = (__typeof__(&archive_read_free))healthlog_deferred_symbol(7, "archive_read_free"); __atomic_store_n(&real, f, __ATOMIC_RELEASE); }
+    return f(a0);
+}
+struct archive * archive_read_new(void) {
+    static __typeof__(&archive_read_new) real;
+    __typeof__(&archive_read_new) f = __atomic_load_n(&real, __ATOMIC_ACQUIRE);
+    if (!f) { f = (__typeof__(&archive_read_new))healthlog_deferred_symbol(7, "archive_read_new"); __atomic_store_n(&real, f, __ATOMIC_RELEASE); }
+    return f();
+}
+int archive_read_next_header(struct archive * a0, struct archive_entry ** a1) {
+    static __typeof__(&archive_read_next_header) real;
+    __typeof__(&archive_read_next_header) f = __atomic_load_n(&real, __ATOMIC_ACQUIRE);
+    if (!f) { f = (__typeof__(&archive_read_next_header))healthlog_deferred_symbol(7, "archive_read_next_header"); __atomic_store_n(&real, f, __ATOMIC_RELEASE); }
+    return f(a0, a1);
+}
+int archive_read_open_filename(struct archive * a0, const char * a1, size_t a2) {
+    static __typeof__(&archive_read_open_filename) real;
+    __typeof__(&archive_read_open_filename) f = __atomic_load_n(&real, __ATOMIC_ACQUIRE);
+    if (!f) { f = (__typeof__(&archive_read_open_filename))healthlog_deferred_symbol(7, "archive_read_open_filename"); __atomic_store_n(&real, f, __ATOMIC_RELEASE); }
+    return f(a0, a1, a2);
+}
+int archive_read_support_format_zip_streamable(struct archive * a0) {
+    static __typeof__(&archive_read_support_format_zip_streamable) real;
+    __typeof__(&archive_read_support_format_zip_streamable) f = __atomic_load_n(&real, __ATOMIC_ACQUIRE);
+    if (!f) { f = (__typeof__(&archive_read_support_format_zip_streamable))healthlog_deferred_symbol(7, "archive_read_support_format_zip_streamable"); __atomic_store_n(&real, f, __ATOMIC_RELEASE); }
+    return f(a0);
+}
 QRcode * QRcode_encodeData(int a0, const unsigned char * a1, int a2, QRecLevel a3) {
     static __typeof__(&QRcode_encodeData) real;
     __typeof__(&QRcode_encodeData) f = __atomic_load_n(&real, __ATOMIC_ACQUIRE);
-    if (!f) { f = (__typeof__(&QRcode_encodeData))healthlog_deferred_symbol(7, "QRcode_encodeData"); __atomic_store_n(&real, f, __ATOMIC_RELEASE); }
+    if (!f) { f = (__typeof__(&QRcode_encodeData))healthlog_deferred_symbol(8, "QRcode_encodeData"); __atomic_store_n(&real, f, __ATOMIC_RELEASE); }
     return f(a0, a1, a2, a3);
 }
 void QRcode_free(QRcode * a0) {
     static __typeof__(&QRcode_free) real;
     __typeof__(&QRcode_free) f = __atomic_load_n(&real, __ATOMIC_ACQUIRE);
-    if (!f) { f = (__typeof__(&QRcode_free))healthlog_deferred_symbol(7, "QRcode_free"); __atomic_store_n(&real, f, __ATOMIC_RELEASE); }
+    if (!f) { f = (__typeof__(&QRcode_free))healthlog_deferred_symbol(8, "QRcode_free"); __atomic_store_n(&real, f, __ATOMIC_RELEASE); }
     f(a0);
 }

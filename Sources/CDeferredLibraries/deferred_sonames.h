@@ -7,5 +7,6 @@ static const char *const healthlog_deferred_sonames[] = {
     "libfontconfig.so.1",
     "libgobject-2.0.so.0",
     "libxml2.so.2",
+    "libarchive.so.13",
     "libqrencode.so.4",
 };

@@ -84,8 +84,12 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
     static func detect(_ input: ImportInput) throws(InterchangeError) -> InterchangeFormat {
         let head = input.head
         if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
-            if let kind = spreadsheetKind(zip: head) { throw .malformed(path: input.name, reason: spreadsheetRefusal(kind)) }
-            return .appleHealth
+            switch try ZipContents.of(path: try input.reopenablePath(), name: input.name) {
+            case .appleHealth: return .appleHealth
+            case .xlsx: throw .malformed(path: input.name, reason: spreadsheetRefusal("xlsx"))
+            case .ods: throw .malformed(path: input.name, reason: spreadsheetRefusal("ods"))
+            case .other: throw .malformed(path: input.name, reason: Phrase("the zip holds no export.xml (Apple Health) and no spreadsheet"))
+            }
         }
         if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) {
             throw .malformed(
@@ -127,18 +131,6 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
                 reason: Phrase("line 1: the header {columns} is no export HealthLog knows; say which column holds what, e.g. --columns '{text}'", ["columns": "\(columns.names.joined(separator: ","))", "text": "\(mapping.text)"]))
         }
         throw .unrecognized(path: input.name)
-    }
-
-    /// `xlsx` or `ods` when a zip's first entry is a spreadsheet's (`[Content_Types].xml` or
-    /// `xl/…` in an Excel workbook, `mimetype` in an OpenDocument one), else nil.
-    static func spreadsheetKind(zip head: [UInt8]) -> String? {
-        guard head.count >= 30 else { return nil }
-        let nameLength = Int(head[26]) | Int(head[27]) << 8
-        guard head.count >= 30 + nameLength else { return nil }
-        let name = String(decoding: head[30..<30 + nameLength], as: UTF8.self)
-        if name == "[Content_Types].xml" || name.hasPrefix("xl/") || name == "_rels/.rels" || name.hasPrefix("docProps/") { return "xlsx" }
-        if name == "mimetype" && String(decoding: head.prefix(200), as: UTF8.self).contains("opendocument.spreadsheet") { return "ods" }
-        return nil
     }
 
     /// What a spreadsheet workbook given to import is told.

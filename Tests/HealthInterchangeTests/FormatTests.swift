@@ -108,7 +108,7 @@ import Testing
         #expect(throws: InterchangeError.self) { try read(truncated, as: .appleHealth) }
         let zip = try #require(FileManager.default.contents(atPath: fixture("apple_export.zip")))
         let brokenZip = directory.write("broken.zip", Array(zip.prefix(zip.count - 30)))
-        #expect(throws: InterchangeError.malformed(path: brokenZip, reason: "not a complete zip file (no end record; truncated?)")) {
+        #expect(throws: InterchangeError.malformed(path: brokenZip, reason: "the zip file is incomplete (its end record is missing: cut short?); copy or download it again")) {
             try read(brokenZip, as: .appleHealth)
         }
         let latin1 = directory.write("latin1.csv", Array("Date,Time,Systolic (mmHg),Diastolic (mmHg),Pulse (bpm),Symptoms,Consumed,TruRead,Notes\nJan 12 2025,08:12,142,91,72,-,-,Off,caf".utf8) + [0xE9, 0x0A])

@@ -41,10 +41,10 @@ import Testing
     @Test func zipEntriesAreFoundAndInflated() throws {
         // The fixture zip holds export.xml, deflated.
         let zip = fixture("apple_export.zip")
-        let bytes = try readAll(try ZipEntrySource(path: zip, entryNamed: "export.xml", progress: nil))
+        let bytes = try readAll(try ZipEntrySource(path: zip, entryNamed: "export.xml", displayName: zip, progress: nil))
         #expect(String(decoding: bytes, as: UTF8.self).contains("<HealthData"))
         #expect(throws: InterchangeError.malformed(path: zip, reason: "the zip holds no missing.xml")) {
-            try ZipEntrySource(path: zip, entryNamed: "missing.xml", progress: nil)
+            try ZipEntrySource(path: zip, entryNamed: "missing.xml", displayName: zip, progress: nil)
         }
     }
 }
@@ -71,7 +71,7 @@ import Testing
             z.close()
             """)
         defer { try? FileManager.default.removeItem(atPath: zip) }
-        let bytes = try readAll(try ZipEntrySource(path: zip, entryNamed: "export.xml", progress: nil))
+        let bytes = try readAll(try ZipEntrySource(path: zip, entryNamed: "export.xml", displayName: zip, progress: nil))
         #expect(String(decoding: bytes, as: UTF8.self) == (try String(contentsOfFile: fixture("apple_export.xml"), encoding: .utf8)))
         let plain = try read(fixture("apple_export.xml"), profile: "p")
         let zipped = try read(zip, profile: "p")
@@ -85,7 +85,7 @@ import Testing
             z.close()
             """)
         defer { try? FileManager.default.removeItem(atPath: zip) }
-        let bytes = try readAll(try ZipEntrySource(path: zip, entryNamed: "export.xml", progress: nil))
+        let bytes = try readAll(try ZipEntrySource(path: zip, entryNamed: "export.xml", displayName: zip, progress: nil))
         #expect(String(decoding: bytes, as: UTF8.self).contains("<HealthData"))
     }
 

@@ -26,6 +26,23 @@ import Testing
         #expect(try cli.readings().contains { $0.takenAt.iso8601 == "2026-03-29T02:30:00+01:00" })
     }
 
+    /// One byte changed in a stored entry of an Apple Health zip (131 become 181): the entry's
+    /// CRC-32 no longer matches, and the file is refused in one line, nothing written.
+    @Test func aDamagedZipIsOneLineExit65AndNothingWritten() throws {
+        let cli = CLIHarness()
+        cli.ok("profile", "add", "dad")
+        let path = realFixture("apple_crc_damaged.zip")
+        let result = cli.run("-p", "dad", "import", path)
+        #expect(result.status == 65)
+        #expect(result.stdout.isEmpty)
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 2, "\(result.stderr)")
+        #expect(lines.first == "Reading \(path) as an Apple Health file.")
+        #expect(lines.last?.hasPrefix("Error: \(path): the entry apple_health_export/export.xml is damaged (ZIP bad CRC") == true, "\(result.stderr)")
+        #expect(lines.last?.hasSuffix("the zip file is damaged; copy or download it again") == true)
+        #expect(try cli.readings().isEmpty)
+    }
+
     // MARK: - Any spreadsheet, with --columns
 
     @Test func aGermanSpreadsheetWithSemicolonsDottedDatesAndDecimalCommas() throws {

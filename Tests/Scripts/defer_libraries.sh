@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make release, after linking: drop each shared library the program takes no symbol from.
-# The drawing stack (Cairo, Pango, fontconfig, GObject) and libxml2 are reached through
+# The drawing stack (Cairo, Pango, fontconfig, GObject), libxml2 and libarchive are reached through
 # forwarding functions that open them on first use (Sources/CDeferredLibraries), so the program
 # needs none of them to start: `add` loads SQLite and libc only. SwiftPM adds every library
 # pkg-config names to the link, ahead of any --as-needed; this is that flag, applied afterwards.

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Writes Sources/CDeferredLibraries/deferred_functions.c: one forwarding function for each C
-function of the drawing stack (Cairo, Pango, fontconfig, GObject), libxml2 and libqrencode that
-HealthLog calls. Each has the library's own name and prototype (from `gcc -aux-info` over the real
+function of the drawing stack (Cairo, Pango, fontconfig, GObject), libxml2, libarchive and libqrencode
+that HealthLog calls. Each has the library's own name and prototype (from `gcc -aux-info` over the real
 headers) and calls the real function, found with dlsym in the library opened on first use. So
-the program links none of these libraries, and a command that never draws, reads XML or shows a QR code
-(add, list, stats) never loads them: start-up is SQLite's and libc's alone.
+the program links none of these libraries, and a command that never draws, reads XML, opens a zip
+or shows a QR code (add, list, stats) never loads them: start-up is SQLite's and libc's alone.
 
 Run after using a new function of these libraries: python3 Tests/Scripts/gen_deferred_libraries.py
 """
@@ -34,10 +34,13 @@ LIBRARIES = {  # soname: (pkg-config name, functions)
         xmlTextReaderConstValue xmlTextReaderCurrentNode xmlTextReaderDepth xmlTextReaderGetParserLineNumber
         xmlTextReaderIsEmptyElement xmlTextReaderMoveToAttribute xmlTextReaderMoveToElement xmlTextReaderNodeType
         xmlTextReaderRead xmlTextReaderSetStructuredErrorHandler"""),
+    "libarchive.so.13": ("libarchive", """archive_entry_is_encrypted archive_entry_pathname archive_entry_pathname_utf8 archive_errno
+        archive_error_string archive_filter_bytes archive_read_data_block archive_read_free archive_read_new
+        archive_read_next_header archive_read_open_filename archive_read_support_format_zip_streamable"""),
     "libqrencode.so.4": ("libqrencode", "QRcode_encodeData QRcode_free"),
 }
 HEADERS = ["cairo.h", "cairo-pdf.h", "cairo-svg.h", "pango/pangocairo.h", "pango/pangofc-fontmap.h",
-           "fontconfig/fontconfig.h", "libxml/xmlreader.h", "glib-object.h", "qrencode.h"]
+           "fontconfig/fontconfig.h", "libxml/xmlreader.h", "glib-object.h", "archive.h", "archive_entry.h", "qrencode.h"]
 
 root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 packages = sorted({name for name, _ in LIBRARIES.values()} | {"pangoft2"})

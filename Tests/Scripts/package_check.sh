@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # make package-check: the .deb installs and runs without the Swift toolchain.
 # Unpacks the package into a temporary root and, with /opt/swift hidden (a private mount
-# namespace with an empty folder over it), runs add, list, stats, report and export from the
+# namespace with an empty folder over it), runs add, list, stats, report, export and a zip import from the
 # installed files; checks the PDF's fonts are embedded, man reads the page, and each completion
 # script loads in its shell; then make install / make uninstall into a DESTDIR leaves it empty.
 # usage: package_check.sh DEB
@@ -14,7 +14,7 @@ fail() { echo "package-check: $*" >&2; exit 1; }
 
 dpkg-deb -x "$deb" "$work/root"
 depends=$(dpkg-deb -f "$deb" Depends)
-for package in libc6 libsqlite3-0 libcairo2 libpango-1.0-0 fonts-droid-fallback fonts-noto-core; do
+for package in libc6 libsqlite3-0 libcairo2 libpango-1.0-0 libarchive13 fonts-droid-fallback fonts-noto-core; do
   case ", $depends," in *", $package "*|*", $package,"*) ;; *) fail "Depends does not name $package: $depends" ;; esac
 done
 case "$depends" in *swift*) fail "Depends names Swift: $depends" ;; esac
@@ -39,8 +39,10 @@ unset HEALTHLOG_TEMPLATES
 [ ! -s "$work/report.err" ] || { cat "$work/report.err" >&2; exit 1; }
 "$bin" export -o "$work/e.csv" >/dev/null
 "$bin" export --format json -o "$work/e.json" >/dev/null
-# A command that does not draw starts without the drawing stack, libxml2 or libqrencode.
-loaded=$(LD_DEBUG=libs "$bin" add 139/87 --at '2026-11-28 07:30' 2>&1 >/dev/null | grep 'calling init' | grep -E 'cairo|pango|fontconfig|gobject|glib|xml2|qrencode' || true)
+# A zip is read through libarchive, which the package depends on.
+"$bin" import Tests/HealthInterchangeTests/Fixtures/apple_export.zip --dry-run 2>/dev/null | grep -q 'added 4' || { echo "the Apple Health zip did not import" >&2; exit 1; }
+# A command that does not draw starts without the drawing stack, libxml2, libarchive or libqrencode.
+loaded=$(LD_DEBUG=libs "$bin" add 139/87 --at '2026-11-28 07:30' 2>&1 >/dev/null | grep 'calling init' | grep -E 'cairo|pango|fontconfig|gobject|glib|xml2|archive|qrencode' || true)
 [ -z "$loaded" ] || { echo "add loaded: $loaded" >&2; exit 1; }
 RUN
 hide="mount --bind '$work/empty' /opt/swift"

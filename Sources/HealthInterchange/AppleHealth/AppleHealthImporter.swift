@@ -84,6 +84,8 @@ enum AppleHealthImporter {
             }
         }
 
+        try reader.readToEnd()
+
         // Pass 2: heart rate in the same minute as a BP reading becomes its pulse.
         var matched = 0
         if !readingAtMinute.isEmpty && heartRates > 0 {
@@ -98,6 +100,7 @@ enum AppleHealthImporter {
                 readings[index].reading.pulse = pulse
                 matched += 1
             }
+            try reader.readToEnd()
         }
         if heartRates > matched { sink.skip(orphanHeartRates, count: heartRates - matched) }
         for (reading, line) in readings {
@@ -112,7 +115,7 @@ enum AppleHealthImporter {
         let report = progress.map { report in { @Sendable (done: Int64, total: Int64) in report(done, total) } }
         let source: any ByteSource =
             zip
-            ? try ZipEntrySource(path: path, entryNamed: "export.xml", progress: report)
+            ? try ZipEntrySource(path: path, entryNamed: "export.xml", displayName: name, progress: report)
             : try FileByteSource(path: path, progress: report)
         return XMLInputGuard(source, name: name)
     }

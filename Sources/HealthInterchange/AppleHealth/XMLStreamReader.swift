@@ -69,6 +69,14 @@ final class XMLStreamReader {
         return status == 1
     }
 
+    /// Reads whatever is left of the source after the document's end: a zip entry's CRC-32 is
+    /// checked only once all of it is read, and its readings count only then.
+    func readToEnd() throws(InterchangeError) {
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 14, alignment: 1)
+        defer { chunk.deallocate() }
+        while try box.source.read(into: chunk) > 0 {}
+    }
+
     var kind: NodeKind {
         switch xmlTextReaderNodeType(reader) {
         case Int32(XML_READER_TYPE_ELEMENT.rawValue): .elementStart
