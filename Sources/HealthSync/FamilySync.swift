@@ -1,7 +1,7 @@
 #if canImport(Glibc)
     import Glibc
 #endif
-import HealthCore
+public import HealthCore
 public import HealthRecords
 
 /// What joining a shared log did.
@@ -18,6 +18,26 @@ public struct JoinReport: Equatable, Sendable {
     public var merge: MergeReport
 }
 
+/// What leaving a shared log found.
+public struct LeaveReport: Equatable, Sendable {
+    /// The folder left.
+    public var folder: String
+    /// Other devices that had not merged all of this device's changes, and how many they lacked
+    /// (left with `--force`; otherwise leaving is refused while there are any).
+    public var undelivered: [Undelivered]
+    /// How many other devices (not retired) the shared log had.
+    public var otherDevices = 0
+
+    /// A device that lacks some of this device's changes.
+    public struct Undelivered: Equatable, Sendable {
+        public var device: String
+        public var name: String?
+        public var changes: Int
+        /// When it last merged, by its own clock (milliseconds since 1970).
+        public var lastMerge: Int64?
+    }
+}
+
 /// Family sync as a front end uses it: join a shared folder, merge it, and say how it stands.
 ///
 /// HealthLog never lets the engine that copies the folder (Syncthing) touch the SQLite file:
@@ -25,15 +45,28 @@ public struct JoinReport: Equatable, Sendable {
 /// and merges what the others wrote (``SyncMerge``).
 public enum FamilySync {
     /// The journal of a shared log, to observe its changes; nil when the log is not shared.
-    public static func journal(for store: RecordStore, wallClock: @escaping () -> Int64) throws(SyncError) -> SyncJournal? {
-        try SyncJournal.attached(to: store, wallClock: wallClock)
+    public static func journal(for store: RecordStore, wallClock: @escaping () -> Int64, temporaryFolder: String = "/tmp") throws(SyncError) -> SyncJournal? {
+        try SyncJournal.attached(to: store, wallClock: wallClock, temporaryFolder: temporaryFolder)
+    }
+
+    /// The shared folder this log is a member of, or nil.
+    public static func folderPath(of store: RecordStore) throws(SyncError) -> String? {
+        try SyncError.run { try SyncTables(store).value(.folder) }
+    }
+
+    /// This log's device id in its shared log, or nil.
+    public static func deviceID(of store: RecordStore) throws(SyncError) -> String? {
+        try SyncError.run { try SyncTables(store).value(.device) }
     }
 
     /// Makes the log of `store` a member of the shared log in `folderPath` (an absolute path),
-    /// creating it or joining the one there: this log takes every operation already there and
-    /// publishes what it had before as its own.
+    /// creating it or joining the one there, in one transaction: this log takes every
+    /// operation already there and publishes what it had before as its own. Stopped at any
+    /// moment, it leaves the log as it was (not a member, nothing published) or a member whose
+    /// every record is published or waits, committed, to be.
     public static func join(
-        _ store: RecordStore, folder folderPath: String, existingJournal: SyncJournal?, wallClock: @escaping () -> Int64
+        _ store: RecordStore, folder folderPath: String, existingJournal: SyncJournal?, wallClock: @escaping () -> Int64,
+        temporaryFolder: String = "/tmp"
     ) throws(SyncError) -> JoinReport {
         let folder = SyncFolder(path: folderPath)
         try refuseFolderHoldingLog(folder, databasePath: store.path)
@@ -48,62 +81,141 @@ public enum FamilySync {
             return JoinReport(folder: existingJournal.folder.path, device: existingJournal.device, joinedExisting: true, alreadyMember: true, merge: merge)
         }
         try refuseNestedSharedLog(folder)
-        let existing = folder.holdsSharedLog
-        let journal = try SyncJournal.join(store, folder: folder, wallClock: wallClock)
-        do {
-            try folder.prepare(device: journal.device)
-            let merge = try SyncMerge.merge(store: store, journal: journal, now: wallClock(), publishingUnsynced: true)
-            try writeDeviceFile(store, journal: journal)
-            return JoinReport(folder: folder.path, device: journal.device, joinedExisting: existing, alreadyMember: false, merge: merge)
-        } catch {
-            // A join that failed leaves the log as it was: not a member.
-            try? store.setSyncSetting(SyncJournal.Key.folder, to: nil)
-            throw error
+        if !folder.exists {
+            guard mkdir(folderPath, 0o700) == 0 || errno == EEXIST else {
+                throw .journal(Phrase("cannot make the shared folder {path}: {reason}", ["path": folderPath], terms: ["reason": SystemMessage.phrase(errno)]))
+            }
         }
+        // The folder, and every folder above it, must be this user's alone.
+        _ = try folder.open()
+        let existing = folder.holdsSharedLog
+        let journal = try SyncJournal.joining(store, folder: folder, wallClock: wallClock, temporaryFolder: temporaryFolder)
+        let merge = try SyncMerge.merge(store: store, journal: journal, now: wallClock(), joining: true) { try journal.registerMembership() }
+        try? writeDeviceFile(store, journal: journal)
+        return JoinReport(folder: folder.path, device: journal.device, joinedExisting: existing, alreadyMember: false, merge: merge)
     }
 
     /// Ends this log's membership of its shared log. Its records stay; its journal stays in the
     /// folder for the other machines. Refused while this device has changes the folder lacks,
-    /// unless `force`. Returns the folder left.
-    public static func leave(_ store: RecordStore, force: Bool) throws(SyncError) -> String {
+    /// or another device (not retired) has not merged all of them yet, unless `force`.
+    public static func leave(_ store: RecordStore, force: Bool) throws(SyncError) -> LeaveReport {
+        let tables = SyncTables(store)
         // Decided inside the write lock; the refusal is thrown once it is released.
         let outcome = try SyncError.run {
-            try store.write { () throws -> (folder: String?, behind: Bool) in
-                guard let folder = try store.syncSetting(SyncJournal.Key.folder) else { return (nil, false) }
-                if !force, try store.syncSetting(SyncJournal.Key.behind) != nil || store.syncSetting(SyncJournal.Key.orphaned) != nil {
-                    return (folder, true)
-                }
-                try store.forgetSyncMembership()
-                return (folder, false)
+            try store.write { () throws -> (folder: String?, unwritten: Bool, report: LeaveReport?) in
+                guard let folder = try tables.value(.folder) else { return (nil, false, nil) }
+                let device = try tables.value(.device) ?? ""
+                let unwritten = try tables.hasUnpublished() || tables.value(.orphaned) != nil
+                let (undelivered, others) = try undeliveredChanges(store, folder: SyncFolder(path: folder), device: device)
+                var report = LeaveReport(folder: folder, undelivered: undelivered)
+                report.otherDevices = others
+                if !force, unwritten || !undelivered.isEmpty { return (folder, unwritten, report) }
+                try tables.forgetMembership()
+                return (folder, false, report)
             }
         }
-        guard let folder = outcome.folder else { throw .notSetUp }
-        if outcome.behind {
+        guard let folder = outcome.folder, let report = outcome.report else { throw .notSetUp }
+        if outcome.unwritten {
             throw .refused(
                 Phrase("this log has changes not yet written to {folder}; run 'healthlog sync' with the folder present first, or leave with --force (the other machines will not get them)", ["folder": "\(folder)"]))
         }
-        return folder
+        if !force, let first = report.undelivered.first {
+            let name = first.name.map { "\($0) (\(first.device.prefix(8)))" } ?? String(first.device.prefix(8))
+            let others = report.undelivered.count - 1
+            throw .refused(
+                others == 0
+                    ? Phrase(
+                        "{device} has not merged {changes} of this machine's changes yet; keep the folder shared until it has (run 'healthlog sync' there; 'healthlog sync status' here shows what each machine has), or leave with --force",
+                        ["device": name, "changes": "\(first.changes)"])
+                    : Phrase(
+                        "{device} and {n} other machines have not merged all of this machine's changes yet; keep the folder shared until they have (run 'healthlog sync' there; 'healthlog sync status' here shows what each machine has), or leave with --force",
+                        ["device": name, "n": "\(others)"]))
+        }
+        return report
+    }
+
+    /// The devices (not retired) that have not merged every change of `device`, by their device files.
+    static func undeliveredChanges(_ store: RecordStore, folder: SyncFolder, device: String) throws -> (undelivered: [LeaveReport.Undelivered], others: Int) {
+        guard let opened = try? folder.open() else { return ([], 0) }
+        let tables = SyncTables(store)
+        let retired = try retiredDevices(store, folder: opened)
+        var found: [LeaveReport.Undelivered] = []
+        // A device with no folder in the shared folder any more (a retired laptop tidied away)
+        // cannot merge: status names it, and leaving does not wait for it.
+        let others = opened.deviceIDs().filter { $0 != device && !retired.contains($0) }
+        for other in others {
+            let file = opened.deviceFile(of: other)
+            var seen: Int64 = 0
+            if case .number(let digits)? = file?["merged"]?[device] { seen = Int64(digits) ?? 0 }
+            let lacking = try tables.operationCount(device: device, after: seen)
+            guard lacking > 0 else { continue }
+            var lastMerge: Int64?
+            if case .number(let digits)? = file?["updated"] { lastMerge = Int64(digits) }
+            found.append(.init(device: other, name: file?["name"]?.string.map { String($0.prefix(64)) }, changes: lacking, lastMerge: lastMerge))
+        }
+        return (found, others.count)
+    }
+
+    /// The devices the family retired: forgotten here or on another machine, or replaced by a
+    /// new id of the same log (a re-join, a twin found).
+    static func retiredDevices(_ store: RecordStore, folder: OpenedSyncFolder) throws -> Set<String> {
+        let tables = SyncTables(store)
+        var retired = Set(try tables.list(.forgottenDevices)).union(try tables.list(.formerDevices))
+        for device in folder.deviceIDs() {
+            guard let file = folder.deviceFile(of: device) else { continue }
+            for key in ["retired", "former"] {
+                for case .string(let id) in file[key]?.array ?? [] where SyncFolder.isDeviceID(id) { retired.insert(id) }
+            }
+        }
+        if let own = try tables.value(.device) { retired.remove(own) }
+        return retired
+    }
+
+    /// Retires `device` (an id, an id's first characters, or a device name): the family's
+    /// machines stop waiting for it, and status shows it no more. Its changes stay.
+    public static func forget(_ store: RecordStore, device query: String, journal: SyncJournal) throws(SyncError) -> String {
+        let tables = SyncTables(store)
+        let device = try SyncError.run { () throws -> String in
+            let opened = try? journal.folder.open()
+            let known = Set(try tables.devices().map(\.device) + (opened?.deviceIDs() ?? []))
+            let names = Dictionary(known.compactMap { id in opened?.deviceFile(of: id)?["name"]?.string.map { (id, $0) } }) { a, _ in a }
+            let lowered = query.lowercased()
+            let matches = known.filter { $0.hasPrefix(lowered) || names[$0] == query }.sorted()
+            guard !matches.isEmpty else {
+                throw SyncError.refused(Phrase("no device of this shared log is called '{device}'; 'healthlog sync status' lists them", ["device": query]))
+            }
+            guard matches.count == 1 else {
+                throw SyncError.refused(Phrase("'{device}' could be any of {devices}; give more of its id", ["device": query, "devices": matches.map { String($0.prefix(8)) }.joined(separator: ", ")]))
+            }
+            guard matches[0] != journal.device else {
+                throw SyncError.refused(Phrase("'{device}' is this machine; 'healthlog sync leave' ends its membership", ["device": query]))
+            }
+            try store.write { try tables.append(matches[0], to: .forgottenDevices) }
+            return matches[0]
+        }
+        try? writeDeviceFile(store, journal: journal)
+        return device
     }
 
     /// Merges what the other machines wrote since the last merge.
     public static func mergeNow(_ store: RecordStore, journal: SyncJournal) throws(SyncError) -> MergeReport {
-        let report = try SyncMerge.merge(store: store, journal: journal, now: currentMilliseconds(journal))
+        let report = try SyncMerge.merge(store: store, journal: journal, now: journal.wallClockNow)
         // The device file only names this device: a folder that cannot take it does not stop a merge.
-        if !report.isEmpty || deviceFileIsStale(journal) { try? writeDeviceFile(store, journal: journal) }
+        if !report.isEmpty || deviceFileIsStale(store, journal) { try? writeDeviceFile(store, journal: journal) }
         return report
     }
 
-    /// True when the log is shared and its folder holds anything the last merge did not read:
-    /// a few `stat` calls, on a log open for reading or writing.
-    public static func hasNews(_ store: RecordStore) throws(SyncError) -> Bool {
-        guard let folder = try SyncError.run({ try store.syncSetting(SyncJournal.Key.folder) }) else { return false }
-        let device = try SyncError.run { try store.syncSetting(SyncJournal.Key.device) } ?? ""
-        return try SyncMerge.hasNews(store: store, folder: SyncFolder(path: folder), device: device)
+    /// True when the log is shared and its folder holds anything the last merge did not read,
+    /// or this device has changes its journal lacks: a few `stat` calls, on a log open for
+    /// reading or writing.
+    public static func hasNews(_ store: RecordStore, now: Int64) throws(SyncError) -> Bool {
+        let tables = SyncTables(store)
+        guard let folder = try SyncError.run({ try tables.value(.folder) }) else { return false }
+        let device = try SyncError.run { try tables.value(.device) } ?? ""
+        return try SyncMerge.hasNews(store: store, folder: SyncFolder(path: folder), device: device, now: now)
     }
 
-    private static func currentMilliseconds(_ journal: SyncJournal) -> Int64 { journal.wallClockNow }
-
-    /// Refuses a folder that holds the log file itself (the engine would copy the SQLite file).
+    /// Refuses a folder that holds the log itself (the engine would copy the SQLite file).
     static func refuseFolderHoldingLog(_ folder: SyncFolder, databasePath: String) throws(SyncError) {
         var directory = FileSystem.parentDirectory(of: FileSystem.resolvedPath(databasePath))
         while true {
@@ -129,7 +241,7 @@ public enum FamilySync {
             directory = FileSystem.parentDirectory(of: directory)
         }
         guard FileSystem.isDirectory(folder.path) else { return }
-        let inside = SyncFolder.entries(of: folder.path).sorted().map { folder.path + "/" + $0 }
+        let inside = FileSystem.names(in: folder.path, endingIn: "").map { folder.path + "/" + $0 }
             .filter { FileSystem.isDirectory($0) && SyncFolder(path: $0).holdsSharedLog }
         if let shared = inside.first {
             throw .refused(Phrase("{path} holds the shared log in {shared}; give that folder itself", ["path": "\(folder.path)", "shared": "\(shared)"]))
@@ -138,46 +250,39 @@ public enum FamilySync {
 
     // MARK: - The device file
 
-    static func deviceFilePath(_ journal: SyncJournal) -> String {
-        journal.folder.deviceFolder(journal.device) + "/" + SyncFolder.deviceFileName
+    private static func deviceFileIsStale(_ store: RecordStore, _ journal: SyncJournal) -> Bool {
+        guard let value = try? journal.folder.open().deviceFile(of: journal.device) else { return true }
+        let held = (try? SyncTables(store).heldByDevice().count) ?? 0
+        return value["app"]?.string != HealthLogVersion.current || (value["held"]?.members?.count ?? 0) != held
     }
 
-    private static func deviceFileIsStale(_ journal: SyncJournal) -> Bool {
-        guard let value = readDeviceFile(deviceFilePath(journal)) else { return true }
-        return value["app"]?.string != HealthLogVersion.current
-    }
-
-    /// Writes this device's name, version and what it has merged of each device.
+    /// Writes this device's name, version, what it has merged of each device, which devices it
+    /// retired or wrote as before, and whose changes it holds for their time.
     static func writeDeviceFile(_ store: RecordStore, journal: SyncJournal) throws(SyncError) {
-        let devices = try SyncError.run { try store.syncDevices() }
+        let tables = SyncTables(store)
+        let (devices, retired, former, held) = try SyncError.run {
+            (try tables.devices(), try tables.list(.forgottenDevices), try tables.list(.formerDevices), try tables.heldByDevice())
+        }
+        let now = journal.wallClockNow
         let merged = JSONValue.object(devices.map { ($0.device, .number(String($0.lastClock))) })
+        let heldValue = JSONValue.object(held.map { entry in
+            (entry.device, .object([("operations", .int(entry.count)), ("aheadMs", .number(String(entry.ahead)))]))
+        })
         let value = JSONValue.object([
             ("device", .string(journal.device)), ("name", .string(SyncJournal.hostName())), ("app", .string(HealthLogVersion.current)),
-            ("updated", .number(String(journal.wallClockNow))), ("merged", merged),
+            ("updated", .number(String(now))), ("merged", merged), ("retired", .array(retired.map(JSONValue.string))),
+            ("former", .array(former.map(JSONValue.string))), ("held", heldValue),
         ])
-        try journal.folder.prepare(device: journal.device)
-        try SyncFolder.writeAtomically(value.serialized(indent: "  ") + "\n", to: deviceFilePath(journal))
+        try journal.folder.open().writeDeviceFile(of: journal.device, value)
     }
 
     /// The host names the devices of the shared log in `folder` gave, by device id.
     public static func deviceNames(folder: String) -> [String: String] {
-        let folder = SyncFolder(path: folder)
+        guard let opened = try? SyncFolder(path: folder).open() else { return [:] }
         var names: [String: String] = [:]
-        for device in folder.devices() {
-            if let name = readDeviceFile(folder.deviceFolder(device) + "/" + SyncFolder.deviceFileName)?["name"]?.string {
-                names[device] = String(name.prefix(64))
-            }
+        for device in opened.deviceIDs() {
+            if let name = opened.deviceFile(of: device)?["name"]?.string { names[device] = String(name.prefix(64)) }
         }
         return names
-    }
-
-    static func readDeviceFile(_ path: String) -> JSONValue? {
-        // Another machine's file: only a regular file under 1 MiB, never through a link, so a
-        // link to /dev/zero or a pipe put there cannot hang this machine or fill its memory.
-        var info = stat()
-        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size < 1 << 20,
-            let file = try? InputFile(path: path), let bytes = try? file.read(1 << 20)
-        else { return nil }
-        return try? JSONReader(bytes: bytes).readValue()
     }
 }

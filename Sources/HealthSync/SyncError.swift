@@ -11,6 +11,9 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
     case refused(Phrase)
     /// A journal file could not be written or read.
     case journal(Phrase)
+    /// The folder, or something in it, is another user's or writable by others, or a link: it
+    /// is not used, as `ssh` refuses a loose `authorized_keys`.
+    case unsafe(Phrase)
     /// The log itself failed.
     case store(RecordsError)
 
@@ -26,8 +29,24 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .notSetUp: Phrase("this log is not shared: run 'healthlog sync init FOLDER' first")
         case .folderMissing(let folder): Phrase("the shared folder {folder} is not there (is the drive mounted, or was it moved?)", ["folder": folder])
-        case .refused(let phrase), .journal(let phrase): phrase
+        case .refused(let phrase), .journal(let phrase), .unsafe(let phrase): phrase
         case .store(let error): error.phrase
+        }
+    }
+
+    /// True when another process held the log locked longer than this one would wait.
+    public var isBusy: Bool {
+        if case .store(let error) = self { return error.isBusy }
+        return false
+    }
+
+    /// `error` in this layer's terms.
+    static func from(_ error: any Error) -> SyncError {
+        switch error {
+        case let error as SyncError: error
+        case let error as RecordsError: .store(error)
+        case let error as ValidationError: .store(.invalid(error.phrase))
+        default: .journal(Phrase(verbatim: "\(error)"))
         }
     }
 

@@ -24,6 +24,8 @@ public struct SyncStatus: Equatable, Sendable {
         /// True when this log holds changes of another device whose journal is no longer in the
         /// folder (a retired laptop's folder tidied away): machines that had not merged them lack them.
         public var journalMissing = false
+        /// The ids this device wrote as before (a re-join, a twin found), shown under it.
+        public var formerIDs: [String] = []
     }
 
     /// Something in the journal folder that is not read, and why.
@@ -41,11 +43,33 @@ public struct SyncStatus: Equatable, Sendable {
         }
     }
 
+    /// Changes of one device held here because they were stamped (or put readings dated)
+    /// further ahead of this machine's clock than the tolerance.
+    public struct Held: Equatable, Sendable {
+        public var device: String
+        public var operations: Int
+        /// How far ahead of this machine's clock the furthest of them was stamped when it came, in milliseconds.
+        public var ahead: Int64
+        /// When the last of them will be applied here, by this machine's clock (milliseconds).
+        public var until: Int64
+    }
+
+    /// This device's changes another machine holds, because this machine's clock runs ahead of its.
+    public struct HeldElsewhere: Equatable, Sendable {
+        public var device: String
+        public var name: String?
+        public var operations: Int
+        /// How far ahead of that machine's clock this one's ran, in milliseconds.
+        public var ahead: Int64
+    }
+
     public var folder: String
     public var folderPresent: Bool
     /// This device's id.
     public var device: String
     public var devices: [Device]
+    /// Devices the family retired (`healthlog sync forget`, or replaced by a new id), not waited for.
+    public var retired: [String] = []
     /// Refused lines (at most 20) and how many in all.
     public var refusals: [SyncRefusal]
     public var refusedTotal: Int
@@ -54,7 +78,8 @@ public struct SyncStatus: Equatable, Sendable {
     public var conflictTotal: Int
     /// The engine's conflict copies in the folder (read as extra segments).
     public var conflictCopies: [String]
-    /// What the journal folder holds that is not read (a link or folder where a segment should be).
+    /// What the journal folder holds that is not read (a link or folder where a segment should
+    /// be, another user's file, a file others may write).
     public var ignored: [IgnoredEntry]
     /// Readings and events put but not shown: their profile is deleted or not yet known.
     public var hiddenReadings: Int
@@ -62,65 +87,118 @@ public struct SyncStatus: Equatable, Sendable {
     /// True when the folder holds other machines' changes this log has not merged (a read-only
     /// log, `--no-sync`).
     public var unmerged: Bool
-    /// True when some of this device's operations are not in its journal yet (the folder was missing).
+    /// True when some of this device's changes are not in its journal yet (the folder was
+    /// missing, a disk was full, a command was stopped while writing it).
     public var journalBehind: Bool
+    /// Other devices' changes held here until their time.
+    public var held: [Held] = []
+    /// This device's changes other machines hold, because its clock runs ahead of theirs.
+    public var heldElsewhere: [HeldElsewhere] = []
+    /// How far this machine's own clock ran ahead before it was set right (milliseconds), and
+    /// when that was found, for a week after.
+    public var ownClockRanAhead: (ahead: Int64, foundAt: Int64)?
+    /// This machine's clock when the status was taken (milliseconds since 1970).
+    public var now: Int64 = 0
+
+    public static func == (lhs: SyncStatus, rhs: SyncStatus) -> Bool {
+        lhs.folder == rhs.folder && lhs.device == rhs.device && lhs.devices == rhs.devices && lhs.refusals == rhs.refusals
+            && lhs.conflicts == rhs.conflicts && lhs.ignored == rhs.ignored && lhs.held == rhs.held && lhs.heldElsewhere == rhs.heldElsewhere
+            && lhs.retired == rhs.retired && lhs.unmerged == rhs.unmerged && lhs.journalBehind == rhs.journalBehind
+            && lhs.ownClockRanAhead?.ahead == rhs.ownClockRanAhead?.ahead
+    }
 }
 
 extension FamilySync {
-    /// How the shared log stands; `journal` is the log's (see ``journal(for:wallClock:)``).
+    /// How the shared log stands; `journal` is the log's (see ``journal(for:wallClock:temporaryFolder:)``).
     public static func status(_ store: RecordStore, journal: SyncJournal) throws(SyncError) -> SyncStatus {
-        try status(store, folder: journal.folder, device: journal.device)
+        try status(store, folder: journal.folder, device: journal.device, now: journal.wallClockNow)
     }
 
     /// How the shared log stands, read from a log that may be read-only: `device` is the one
     /// it records.
-    public static func status(_ store: RecordStore, folder: SyncFolder, device: String) throws(SyncError) -> SyncStatus {
-        let journal = (device: device, folder: folder)
+    public static func status(_ store: RecordStore, folder: SyncFolder, device: String, now: Int64) throws(SyncError) -> SyncStatus {
+        let tables = SyncTables(store)
+        let opened = try? folder.open()
         return try SyncError.run {
-            let summaries = try store.syncDevices()
+            let summaries = try tables.devices()
+            let forgotten = Set(try tables.list(.forgottenDevices))
+            let retired = opened.map { (try? retiredDevices(store, folder: $0)) ?? forgotten } ?? forgotten
             var ids = Set(summaries.map(\.device))
-            ids.formUnion(folder.devices())
-            ids.insert(journal.device)
-            let skews = Dictionary(try store.syncSettings(withPrefix: "skew.").map { (String($0.key.dropFirst(5)), Int64($0.value) ?? 0) }) { a, _ in a }
-            var devices: [SyncStatus.Device] = []
-            let files = folder.journalFiles()
+            ids.formUnion(opened?.deviceIDs() ?? [])
+            ids.insert(device)
+            let skews = Dictionary(try tables.values(withPrefix: SyncSetting.skewPrefix).map { (String($0.key.dropFirst(SyncSetting.skewPrefix.count)), Int64($0.value) ?? 0) }) { a, _ in a }
+            let files = opened?.journalFiles() ?? []
             let present = Set(files.map(\.device))
-            for id in ids.sorted() {
+            var deviceFiles: [String: JSONValue] = [:]
+            for id in ids { if let file = opened?.deviceFile(of: id) { deviceFiles[id] = file } }
+            // A device that names former ids of itself shows them under it, once.
+            var formerOf: [String: [String]] = [:]
+            for (id, file) in deviceFiles {
+                for case .string(let former) in file["former"]?.array ?? [] where ids.contains(former) { formerOf[id, default: []].append(former) }
+            }
+            formerOf[device, default: []].append(contentsOf: try tables.list(.formerDevices).filter(ids.contains))
+            let shownUnderAnother = Set(formerOf.values.joined())
+            var devices: [SyncStatus.Device] = []
+            for id in ids.sorted() where id == device || (!retired.contains(id) && !shownUnderAnother.contains(id)) {
                 let summary = summaries.first { $0.device == id }
-                let file = readDeviceFile(folder.deviceFolder(id) + "/" + SyncFolder.deviceFileName)
+                let file = deviceFiles[id]
                 var waiting: Int?
-                if id != journal.device, let merged = file?["merged"], let seen = merged[journal.device] ?? .some(.number("0")),
+                if id != device, let merged = file?["merged"], let seen = merged[device] ?? .some(.number("0")),
                     case .number(let digits) = seen, let clock = Int64(digits)
                 {
-                    waiting = try store.syncOperationCount(device: journal.device, after: clock)
+                    waiting = try tables.operationCount(device: device, after: clock)
                 }
                 let updated: Int64? = { if case .number(let digits)? = file?["updated"] { return Int64(digits) } else { return nil } }()
-                devices.append(SyncStatus.Device(
+                let former = Set(formerOf[id] ?? [])
+                let formerSummaries = summaries.filter { former.contains($0.device) }
+                var entry = SyncStatus.Device(
                     id: id, name: file?["name"]?.string.map { String($0.prefix(64)) }, app: file?["app"]?.string.map { String($0.prefix(32)) },
-                    isThisDevice: id == journal.device, operations: summary?.operations ?? 0,
-                    lastChange: summary.map { HybridClock.milliseconds($0.lastClock) }, lastMerge: updated, waiting: waiting,
-                    clockAhead: skews[id]))
-                devices[devices.count - 1].journalMissing = folder.exists && id != journal.device && (summary?.operations ?? 0) > 0 && !present.contains(id)
+                    isThisDevice: id == device, operations: (summary?.operations ?? 0) + formerSummaries.reduce(0) { $0 + $1.operations },
+                    lastChange: (([summary].compactMap { $0 } + formerSummaries).map(\.lastClock).max()).map(HybridClock.milliseconds),
+                    lastMerge: updated, waiting: waiting, clockAhead: skews[id])
+                entry.formerIDs = (formerOf[id] ?? []).sorted()
+                entry.journalMissing = folder.exists && id != device && (summary?.operations ?? 0) > 0 && !present.contains(id)
+                devices.append(entry)
             }
-            let refusals = try store.syncRefusals(limit: 20)
-            var conflicts = try store.syncConflicts(limit: 20)
+            let refusals = try tables.refusals(limit: 20)
+            var conflicts = try tables.conflicts(limit: 20)
             for index in conflicts.conflicts.indices {
                 let conflict = conflicts.conflicts[index]
                 let change = { (device: String, clock: Int64) throws -> LogChange? in
-                    try store.syncOperation(conflict.entity, id: conflict.entityID, clock: clock, device: device)
-                        .flatMap { try? JournalLine.decode($0.line).change }
+                    try tables.operation(conflict.kind, id: conflict.entityID, clock: clock, device: device)
+                        .flatMap { try? JournalLine.operation($0.line)?.change }
                 }
                 guard let loser = try change(conflict.loserDevice, conflict.loserClock) else { continue }
-                conflicts.conflicts[index].lost = ConflictDifference.lost(
-                    winner: try change(conflict.winnerDevice, conflict.winnerClock), loser: loser)
+                conflicts.conflicts[index].lost = ConflictDifference.lost(winner: try change(conflict.winnerDevice, conflict.winnerClock), loser: loser)
             }
-            let copies = files.filter(\.isConflictCopy).map(\.relativePath)
-            return SyncStatus(
-                folder: folder.path, folderPresent: folder.exists, device: journal.device, devices: devices,
+            var heldElsewhere: [SyncStatus.HeldElsewhere] = []
+            for (id, file) in deviceFiles.sorted(by: { $0.key < $1.key }) where id != device {
+                guard let entry = file["held"]?[device], case .number(let count)? = entry["operations"], let operations = Int(count), operations > 0
+                else { continue }
+                var ahead: Int64 = 0
+                if case .number(let digits)? = entry["aheadMs"] { ahead = Int64(digits) ?? 0 }
+                heldElsewhere.append(.init(device: id, name: file["name"]?.string.map { String($0.prefix(64)) }, operations: operations, ahead: ahead))
+            }
+            var ownClock: (ahead: Int64, foundAt: Int64)?
+            if let text = try tables.value(.ownClockRanAhead) {
+                let parts = text.split(separator: " ").compactMap { Int64($0) }
+                if parts.count == 2, now - parts[1] < 7 * 86_400_000 { ownClock = (parts[0], parts[1]) }
+            }
+            var status = SyncStatus(
+                folder: folder.path, folderPresent: folder.exists, device: device, devices: devices,
                 refusals: refusals.refusals, refusedTotal: refusals.total, conflicts: conflicts.conflicts, conflictTotal: conflicts.total,
-                conflictCopies: copies, ignored: folder.ignoredEntries(), hiddenReadings: try store.hiddenSyncedRecordCount(.reading),
-                hiddenEvents: try store.hiddenSyncedRecordCount(.event), unmerged: try SyncMerge.hasNews(store: store, folder: folder, device: journal.device, countingOwnBacklog: false),
-                journalBehind: try store.syncSetting(SyncJournal.Key.behind) != nil)
+                conflictCopies: files.filter(\.isConflictCopy).map(\.relativePath), ignored: opened?.ignoredEntries() ?? [],
+                hiddenReadings: try tables.hiddenCount(.reading), hiddenEvents: try tables.hiddenCount(.event),
+                unmerged: try SyncMerge.hasNews(store: store, folder: folder, device: device, now: now, countingOwnBacklog: false),
+                journalBehind: try tables.hasUnpublished() || tables.value(.orphaned) != nil)
+            status.retired = retired.filter(ids.contains).sorted()
+            status.held = try tables.heldByDevice().map {
+                .init(device: $0.device, operations: $0.count, ahead: $0.ahead, until: $0.latestDue)
+            }
+            status.heldElsewhere = heldElsewhere
+            status.ownClockRanAhead = ownClock
+            status.now = now
+            return status
         }
     }
 }

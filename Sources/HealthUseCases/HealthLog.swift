@@ -171,7 +171,8 @@ public final class HealthLog {
         }
         let store = try open(.readWrite)
         let clock = settings.clock
-        syncJournal = try HealthLog.run { try FamilySync.journal(for: store, wallClock: clock) }
+        let temporary = temporaryFolder
+        syncJournal = try HealthLog.run { try FamilySync.journal(for: store, wallClock: clock, temporaryFolder: temporary) }
         observers.journal = syncJournal
         store.changeObserver = observers.isEmpty ? nil : observers
         return store
@@ -250,5 +251,9 @@ private final class ChangeObservers: LogChangeObserver {
 
     func logRolledBack() {
         for observer in all { observer.logRolledBack() }
+    }
+
+    func logDidCommit() {
+        for observer in all { observer.logDidCommit() }
     }
 }

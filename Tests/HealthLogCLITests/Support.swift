@@ -2,6 +2,7 @@ import Foundation
 import HealthLogCLI
 import HealthCore
 import HealthRecords
+import HealthSync
 @_exported import HealthLogTestSupport
 import Testing
 
@@ -196,4 +197,9 @@ func importedLog(_ count: Int) throws -> (TemporaryDirectory, [String: String]) 
     try #require(imported.status == 0, "\(imported.stderr)")
     try FileManager.default.removeItem(atPath: directory.file("seed.csv"))
     return (directory, environment)
+}
+
+/// The device id the shared log at `path` writes as, or nil when it is not shared.
+func syncDeviceID(_ path: String) throws -> String? {
+    try FamilySync.deviceID(of: try RecordStore.open(path: path, access: .readOnly))
 }

@@ -2,7 +2,7 @@ import Foundation
 import HealthCore
 import HealthLogCLI
 import HealthRecords
-import HealthSync
+@testable import HealthSync
 import Testing
 
 /// Every field of every record of the log at `path`, sorted: two logs that converged print the same.
@@ -122,29 +122,98 @@ struct Family {
         #expect(try logDump(third.databasePath) == expected)
     }
 
-    @Test func aClockRunningAheadDoesNotWinLaterCorrections() throws {
+    /// A laptop three days ahead: its changes wait on the other machines (they never pull their
+    /// clocks forward), both machines say so, and once its clock is set right its changes are
+    /// stamped again at the time they were made, so the father's later correction still wins.
+    @Test func aClockRunningAheadIsHeldNamedOnBothSidesAndStampedAgainOnceSetRight() throws {
         let family = Family()
         family.joined()
-        // The daughter's laptop thinks it is a year later.
-        family.daughter.now = fixedNow + 365 * 86_400_000
-        family.daughter.ok("-p", "dad", "add", "250/150", "--at", "2026-11-30 07:50")
-        family.dad.ok("sync")
-        let mistaken = try family.readingID(family.dad, systolic: 250)
-        // The father, at the right time, corrects it and then deletes it: both win.
-        family.dad.ok("edit", mistaken, "--note", "typo")
-        family.dad.ok("delete", mistaken, "--yes")
+        let shared = try family.readingID(family.dad, systolic: 142)
+        family.daughter.now = fixedNow + 3 * 86_400_000
+        family.daughter.ok("-p", "dad", "add", "131/81", "--at", "2026-11-29 21:30")
+        family.daughter.ok("edit", shared, "--note", "her note")
+        let merged = family.dad.run("sync")
+        #expect(merged.stderr.contains("2 changes held until their time"), "\(merged.stderr)")
+        #expect(try !family.dad.readings().contains { $0.systolic == 131 }, "held, not applied")
+        let held = family.dad.ok("sync", "status")
+        #expect(held.contains("Held here until their time: 2 changes from"), "\(held)")
+        #expect(held.contains("3 days ahead of this machine's clock"), "\(held)")
+        #expect(!held.contains("In step"))
+        // The father's clock is not pulled forward: his correction, a minute later, is stamped now.
+        family.dad.now = fixedNow + 60_000
+        family.dad.ok("edit", shared, "--note", "his note")
+        let dadStatus = try #require(try JSONSerialization.jsonObject(with: Data(family.dad.ok("sync", "status", "--format", "json").utf8)) as? [String: Any])
+        let dadDevice = try #require(try syncDeviceID(family.dad.databasePath))
+        let own = try #require((dadStatus["devices"] as? [[String: Any]])?.first { $0["id"] as? String == dadDevice })
+        #expect(own["lastChange"] as? String == "2026-11-30T00:01:00+00:00")
+        // The daughter's machine says its own clock runs ahead.
+        family.daughter.ok("sync")
+        let hers = family.daughter.ok("sync", "status")
+        #expect(hers.contains("holds 2 changes of this machine's until their time"), "\(hers)")
+        #expect(hers.contains("about 3 days ahead of its"), "\(hers)")
+        // Her clock is set right: what she changed is stamped again at the time it was made.
+        family.daughter.now = fixedNow + 120_000
+        let repaired = family.daughter.run("sync")
+        #expect(repaired.stderr.contains("ran 3 days ahead and has been set right"), "\(repaired.stderr)")
         family.settle()
-        #expect(!(try family.daughter.readings().contains { $0.systolic == 250 }))
+        #expect(try family.dad.readings().contains { $0.systolic == 131 })
+        #expect(try family.dad.readings().first { $0.id == shared }?.note == "his note", "the later correction wins")
         #expect(try logDump(family.dad.databasePath) == (try logDump(family.daughter.databasePath)))
-        #expect(family.dad.ok("sync", "status").contains("ahead of this machine's"))
-        // A third machine sees the skewed clock only on the machine that has it: the father's
-        // changes came after it by the rule, not because his clock is wrong.
+        let after = family.dad.ok("sync", "status")
+        #expect(!after.contains("Held here"), "\(after)")
+        // Her edit and his were concurrent; his, made later, won, and hers is named so it can be entered again.
+        #expect(after.contains("the losing change had: note \"her note\""), "\(after)")
+        // No operation of the old stamps is left to win when their time comes.
+        family.dad.now = fixedNow + 4 * 86_400_000
+        family.daughter.now = fixedNow + 4 * 86_400_000
+        family.settle()
+        #expect(try family.dad.readings().first { $0.id == shared }?.note == "his note")
         let third = CLIHarness()
+        third.now = fixedNow + 4 * 86_400_000
         third.ok("sync", "init", family.folder)
-        let json = try #require(try JSONSerialization.jsonObject(with: Data(third.ok("sync", "status", "--format", "json").utf8)) as? [String: Any])
-        let ahead = (json["devices"] as? [[String: Any]] ?? []).filter { !($0["clockAheadSeconds"] is NSNull) }.compactMap { $0["id"] as? String }
-        let daughterDevice = try #require(try RecordStore.open(path: family.daughter.databasePath, access: .readOnly).syncSetting("device"))
-        #expect(ahead == [daughterDevice])
+        #expect(try logDump(third.databasePath) == (try logDump(family.dad.databasePath)))
+    }
+
+    /// A reading dated ahead of this machine's clock, as `add` never takes one, waits for its time.
+    @Test func aMergedReadingDatedInTheFutureWaitsForItsTime() throws {
+        let family = Family()
+        family.joined()
+        family.daughter.now = fixedNow + 86_400_000
+        family.daughter.ok("-p", "dad", "add", "129/79")
+        family.daughter.now = fixedNow
+        family.daughter.ok("sync")
+        family.dad.ok("sync")
+        #expect(try !family.dad.readings().contains { $0.systolic == 129 })
+        #expect(family.dad.ok("sync", "status").contains("Held here until their time: 1 change from"))
+        family.dad.now = fixedNow + 86_400_000
+        family.dad.ok("sync")
+        #expect(try family.dad.readings().contains { $0.systolic == 129 })
+    }
+
+    /// One line stamped just before 2100 stops nobody's changes: it waits for its time, and no
+    /// machine stamps after it.
+    @Test func aLineStampedFarAheadNeverCarriesTheOtherMachinesClocks() throws {
+        let family = Family()
+        family.joined()
+        let forger = "0123456789abcdef"
+        try FileManager.default.createDirectory(atPath: family.folder + "/journal/" + forger, withIntermediateDirectories: false)
+        let forged = try forgedTransaction(
+            .readingPut(Reading(profileID: "dad", takenAt: ZonedInstant(utcSeconds: fixedNow / 1000 - 3600, offsetMinutes: 0), bloodPressure: BloodPressure(systolic: 250, diastolic: 150))),
+            device: forger, clock: HybridClock.stamp(milliseconds: 4_102_444_799_000))
+        let journal = family.folder + "/journal/" + forger + "/000001.ndjson"
+        try (forged.joined(separator: "\n") + "\n").write(toFile: journal, atomically: false, encoding: .utf8)
+        chmod(journal, 0o600)
+        chmod(family.folder + "/journal/" + forger, 0o700)
+        family.dad.ok("sync")
+        #expect(try !family.dad.readings().contains { $0.systolic == 250 })
+        #expect(family.dad.ok("sync", "status").contains("Held here until their time: 1 change from"))
+        family.dad.ok("-p", "dad", "add", "121/79", "--at", "2026-11-29 21:00")
+        family.daughter.ok("sync")
+        #expect(try family.daughter.readings().contains { $0.systolic == 121 }, "the father's change still reaches the others")
+        let dad = try #require(try JSONSerialization.jsonObject(with: Data(family.dad.ok("sync", "status", "--format", "json").utf8)) as? [String: Any])
+        let dadDevice = try #require(try syncDeviceID(family.dad.databasePath))
+        let own = try #require((dad["devices"] as? [[String: Any]])?.first { $0["id"] as? String == dadDevice })
+        #expect((own["lastChange"] as? String)?.hasPrefix("2026-11-30") == true, "stamped by his own clock: \(own)")
     }
 
     @Test func concurrentEditsConvergeAndSayWhichSideWon() throws {
@@ -195,8 +264,9 @@ struct Family {
         let journal = try #require(try ownSegment(family.daughter, folder: family.folder))
         var text = try String(contentsOfFile: journal, encoding: .utf8)
         let lines = text.split(separator: "\n")
-        // A line edited by hand (its checksum no longer matches), then a torn one.
-        text += lines.last!.replacingOccurrences(of: "131", with: "191") + "\n" + "{\"v\":1,\"op\":\"\u{1B}[31m"
+        // A line edited by hand (its checksum no longer matches), in a transaction whole again
+        // (its commit line repeated after it), then a torn line.
+        text += lines[lines.count - 2].replacingOccurrences(of: "131", with: "191") + "\n" + lines.last! + "\n" + "{\"v\":2,\"op\":\"\u{1B}[31m"
         try text.write(toFile: journal, atomically: false, encoding: .utf8)
         let merged = family.dad.run("sync")
         #expect(merged.status == 0)
@@ -313,8 +383,7 @@ struct Family {
 
 /// The harness's own current journal segment in `folder`.
 func ownSegment(_ harness: CLIHarness, folder: String) throws -> String? {
-    let store = try RecordStore.open(path: harness.databasePath, access: .readOnly)
-    guard let device = try store.syncSetting("device") else { return nil }
+    guard let device = try syncDeviceID(harness.databasePath) else { return nil }
     return folder + "/journal/\(device)/000001.ndjson"
 }
 
@@ -337,24 +406,30 @@ private func fixture(_ name: String) -> String {
         family.joined()
         family.daughter.ok("-p", "dad", "add", "131/83", "--at", "2026-11-30 07:20")
         let journal = try #require(try ownSegment(family.daughter, folder: family.folder))
-        let good = try #require(try String(contentsOfFile: journal, encoding: .utf8).split(separator: "\n").last.map(String.init))
+        let written = try String(contentsOfFile: journal, encoding: .utf8).split(separator: "\n").map(String.init)
+        // The reading's operation line; the line after it is its transaction's commit line.
+        let good = try #require(written.dropLast().last)
+        let transaction = try #require(JournalLine.transaction(ofLine: good))
         let otherDevice = try #require(try ownSegment(family.dad, folder: family.folder)).split(separator: "/").dropLast().last.map(String.init)!
+        let tampered = good.replacingOccurrences(of: "131", with: "191")
         let lines = [
             "not json at all",
             "{this is not JSON, but it is long enough to be taken for an operation's line at first}",
+            good.replacingOccurrences(of: "{\"v\":2,", with: "{\"v\":9,"),
+            // A changed line, in a transaction of its own that is whole: it is read, and refused.
+            tampered,
+            JournalLine.commitLine(transaction: transaction, device: try deviceOf(journal), operations: 1, clock: 1 << 40),
+        ] + (try relabel(good, device: otherDevice)) + [
+            // A line too long ends the reading of the file: nothing after it is read.
             String(repeating: "x", count: 1100 * 1024),
-            good.replacingOccurrences(of: "{\"v\":1,", with: "{\"v\":9,"),
-            good.replacingOccurrences(of: "131", with: "191"),
-            // A valid line for another device, planted in this one's journal.
-            try relabel(good, device: otherDevice),
         ]
         try (try String(contentsOfFile: journal, encoding: .utf8) + lines.joined(separator: "\n") + "\n").write(
             toFile: journal, atomically: false, encoding: .utf8)
         family.dad.ok("sync")
         let status = family.dad.ok("sync", "status")
         #expect(status.contains("Refused lines: 6"))
-        #expect(status.contains(":3: not a journal line: not JSON"))
-        #expect(status.contains(":2: not a journal line: too short"))
+        #expect(status.contains(":4: not a journal line: not JSON"))
+        #expect(status.contains(":3: not a journal line: too short"))
         #expect(status.contains("longer than 1024 KiB"))
         #expect(status.contains("newer HealthLog (journal format 9)"))
         #expect(status.contains("checksum does not match"))
@@ -450,7 +525,14 @@ private func fixture(_ name: String) -> String {
         #expect(refused.stderr.contains("--force"))
         try FileManager.default.moveItem(atPath: family.folder + ".unplugged", toPath: family.folder)
         family.dad.ok("sync")
-        #expect(family.dad.ok("sync", "leave").contains("no longer syncs"))
+        // The folder has the change now, but the daughter has not merged it: leaving is refused,
+        // and says who lacks what and how to deliver it.
+        let waiting = family.dad.run("sync", "leave")
+        #expect(waiting.status == ExitCode.dataError)
+        #expect(waiting.stderr.contains("has not merged 1 of this machine's changes yet"), "\(waiting.stderr)")
+        #expect(waiting.stderr.contains("run 'healthlog sync' there"))
+        family.daughter.ok("sync")
+        #expect(family.dad.ok("sync", "leave").contains("Every other machine had merged all of its changes"))
         #expect(try logDump(family.dad.databasePath).count == before.count + 1, "every record stays")
         #expect(family.dad.run("sync").status == ExitCode.dataError)
         family.dad.ok("-p", "dad", "add", "136/88", "--at", "2026-11-30 07:56")
@@ -577,11 +659,27 @@ private func fixture(_ name: String) -> String {
     }
 }
 
-/// `line` (a journal line) as if `device` had written it, correctly signed.
-private func relabel(_ line: String, device: String) throws -> String {
-    let decoded = try JournalLine.decode(line)
-    let operation = try #require(JournalLine.operation(for: decoded.change, id: UUID().uuidString.lowercased(), clock: decoded.operation.clock + 1, device: device))
-    return operation.line
+/// `line` (a journal line) as if `device` had written it, correctly signed, in a whole
+/// transaction of its own: the operation line and its commit line.
+private func relabel(_ line: String, device: String) throws -> [String] {
+    let decoded = try #require(try JournalLine.operation(line))
+    let transaction = JournalLine.newTransactionID()
+    let operation = try #require(JournalLine.operation(
+        for: decoded.change, id: UUID().uuidString.lowercased(), transaction: transaction, clock: decoded.operation.clock + 1, device: device))
+    return [operation.line, JournalLine.commitLine(transaction: transaction, device: device, operations: 1, clock: operation.clock)]
+}
+
+/// A whole transaction of one operation for `change`, written as `device` at `clock`.
+private func forgedTransaction(_ change: LogChange, device: String, clock: Int64) throws -> [String] {
+    let transaction = JournalLine.newTransactionID()
+    let operation = try #require(JournalLine.operation(
+        for: change, id: UUID().uuidString.lowercased(), transaction: transaction, clock: clock, device: device))
+    return [operation.line, JournalLine.commitLine(transaction: transaction, device: device, operations: 1, clock: clock)]
+}
+
+/// The device whose folder holds the journal segment `path`.
+private func deviceOf(_ path: String) throws -> String {
+    try #require(path.split(separator: "/").dropLast().last.map(String.init))
 }
 
 @Suite struct SyncPrivacyTests {
@@ -648,9 +746,11 @@ private func relabel(_ line: String, device: String) throws -> String {
 @Suite struct SyncClockLimitTests {
     @Test func aClockFarInTheFutureIsRefused() throws {
         let change = LogChange.profileDeleted(id: "dad")
-        let line = try #require(JournalLine.operation(for: change, id: UUID().uuidString.lowercased(), clock: Int64.max, device: "0123456789abcdef")).line
+        let line = try #require(JournalLine.operation(
+            for: change, id: UUID().uuidString.lowercased(), transaction: "0123456789abcdef", clock: Int64.max, device: "0123456789abcdef")).line
         #expect(throws: JournalLine.Refusal.self) { try JournalLine.decode(line) }
-        let fine = try #require(JournalLine.operation(for: change, id: UUID().uuidString.lowercased(), clock: 1 << 40, device: "0123456789abcdef")).line
-        #expect(try JournalLine.decode(fine).operation.clock == 1 << 40)
+        let fine = try #require(JournalLine.operation(
+            for: change, id: UUID().uuidString.lowercased(), transaction: "0123456789abcdef", clock: 1 << 40, device: "0123456789abcdef")).line
+        #expect(try JournalLine.operation(fine)?.operation.clock == 1 << 40)
     }
 }

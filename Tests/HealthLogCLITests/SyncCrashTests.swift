@@ -26,7 +26,7 @@ import Testing
         let first = try runProcess(["import", directory.write("first.csv", ReliabilityTests.csv(rows))], environment: dad)
         try #require(first.status == 0, "\(first.stderr)")
         let duration = Date().timeIntervalSince(started)
-        let device = try #require(try RecordStore.open(path: dad["HEALTHLOG_DB"]!, access: .readOnly).syncSetting("device"))
+        let device = try #require(try syncDeviceID(dad["HEALTHLOG_DB"]!))
         let journal = folder + "/journal/" + device
         let grown = journalBytes(journal) / 2  // what one import appends
         var generator = SplitMixGenerator(seed: 20_261_202)

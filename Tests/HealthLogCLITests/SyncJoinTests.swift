@@ -175,7 +175,7 @@ import Testing
         laptop.ok("sync", "init", family.folder)
         laptop.ok("-p", "dad", "add", "133/83", "--at", "2026-11-29 07:00", "--note", "from the old laptop")
         family.dad.ok("sync")
-        let device = try #require(try RecordStore.open(path: laptop.databasePath, access: .readOnly).syncSetting("device"))
+        let device = try #require(try syncDeviceID(laptop.databasePath))
         try FileManager.default.removeItem(atPath: family.folder + "/journal/" + device)
         family.daughter.ok("sync")
         #expect(try !family.daughter.readings().contains { $0.note == "from the old laptop" })

@@ -66,8 +66,10 @@ import Testing
         third.ok("sync", "init", family.folder)
         family.daughter.ok("-p", "dad", "add", "131/83", "--at", "2026-11-29 07:20")
         third.ok("-p", "dad", "add", "127/81", "--at", "2026-11-29 07:25")
-        // Everything open to the user the test runs as, except the daughter's journal.
-        _ = "chmod -R a+rwX '\(family.dad.directory.path)'".withCString { system($0) }
+        // The dad's log and the folder are the user's the test runs as (nobody, under root),
+        // and the daughter's journal is made unreadable even to its owner.
+        let owner = getuid() == 0 ? "65534:65534" : "\(getuid()):\(getgid())"
+        _ = "chown -R \(owner) '\(family.dad.directory.path)'".withCString { system($0) }
         let daughters = try #require(try ownSegment(family.daughter, folder: family.folder))
         chmod(daughters, 0)
         let merged = try runHeldToModes(family.dad, "sync")
@@ -77,7 +79,8 @@ import Testing
         #expect(try !family.dad.readings().contains { $0.systolic == 131 })
         let status = try runHeldToModes(family.dad, "--no-sync", "sync", "status").stdout
         #expect(status.contains("000001.ndjson: the file cannot be read (Permission denied)"), "\(status)")
-        chmod(daughters, 0o644)
+        _ = "chown -R \(getuid()):\(getgid()) '\(family.dad.directory.path)'".withCString { system($0) }
+        chmod(daughters, 0o600)
         family.dad.ok("sync")
         #expect(try family.dad.readings().contains { $0.systolic == 131 })
         #expect(!family.dad.ok("sync", "status").contains("cannot be read"))

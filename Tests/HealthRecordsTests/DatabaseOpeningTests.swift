@@ -72,7 +72,7 @@ import Testing
         try #require(sqlite3_exec(handle, "PRAGMA wal_checkpoint(FULL)", nil, nil, nil) == SQLITE_OK)
         let checkpointed = try #require(FileManager.default.contents(atPath: path))
         sqlite3_close(handle)
-        #expect(checkpointed.count > sizeBefore * 4)
+        #expect(checkpointed.count > sizeBefore * 3, "the readings made the file several times larger")
 
         // The checkpoint got as far as page 1 (the new size) and then the power went.
         let crashed = directory.file("crashed.sqlite")

@@ -23,27 +23,21 @@ public enum FileBytes {
         }
     }
 
-    /// The file's bytes.
-    public static func read(_ path: String) throws(ReadError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw failure(path) }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw failure(path) }
-        guard (info.st_mode & S_IFMT) != S_IFDIR else {
-            throw ReadError(path: path, reason: Phrase("it is a directory"), isMissing: false)
+    /// The most a file read whole may hold: string tables, templates and the like are a
+    /// few hundred KiB.
+    public static let standardLimit = 16 << 20
+
+    /// The bytes of the regular file at `path`, at most `limit` of them: a device, a pipe or a
+    /// larger file is refused (see ``InputFile/init(regularFileAt:)``).
+    public static func read(_ path: String, limit: Int = standardLimit) throws(ReadError) -> [UInt8] {
+        let file = try InputFile(regularFileAt: path)
+        guard file.size <= Int64(limit) else {
+            throw ReadError(path: path, reason: Phrase("it is larger than {n} MiB", ["n": "\(limit >> 20)"]), isMissing: false)
         }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(info.st_size))
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw failure(path)
-            }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
+        // What fstat says, and one byte more to see a file that grew meanwhile.
+        let bytes = try file.read(Int(file.size) + 1)
+        guard bytes.count <= limit else {
+            throw ReadError(path: path, reason: Phrase("it is larger than {n} MiB", ["n": "\(limit >> 20)"]), isMissing: false)
         }
         return bytes
     }

@@ -23,6 +23,36 @@ public final class InputFile {
         }
     }
 
+    /// Opens `path` only when it is a regular file (a link to one is followed), never waiting on
+    /// a pipe: a device, a pipe or a socket is refused, so `/dev/zero` or a FIFO put in the place
+    /// of a file every command reads can neither fill memory nor hang the command.
+    public init(regularFileAt path: String) throws(FileBytes.ReadError) {
+        self.path = path
+        descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        guard descriptor >= 0 else {
+            throw FileBytes.ReadError(path: path, reason: SystemMessage.phrase(errno), isMissing: errno == ENOENT)
+        }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            let code = errno
+            close(descriptor)
+            throw FileBytes.ReadError(path: path, reason: SystemMessage.phrase(code), isMissing: false)
+        }
+        let kind = info.st_mode & S_IFMT
+        guard kind == S_IFREG else {
+            close(descriptor)
+            throw FileBytes.ReadError(
+                path: path, reason: kind == S_IFDIR ? Phrase("it is a directory") : Phrase("it is {kind}, not a file", terms: ["kind": OwnedDirectory.describe(kind)]),
+                isMissing: false)
+        }
+    }
+
+    /// A file this process has open already, owned from now on.
+    public init(adopting descriptor: Int32, path: String) {
+        self.path = path
+        self.descriptor = descriptor
+    }
+
     /// This process's standard input (a copy of descriptor 0, so closing it leaves stdin be).
     public init(standardInputNamed name: String) throws(FileBytes.ReadError) {
         path = name

@@ -28,9 +28,16 @@ public enum LogChange: Equatable, Sendable {
 /// transaction commits (an import hands them over batch by batch, so several calls may belong
 /// to one transaction), then ``logWillCommit()``. Throwing from either rolls the whole
 /// transaction back. When a transaction that handed over changes is rolled back, for any
-/// reason, ``logRolledBack()`` says so: none of those changes happened.
+/// reason, ``logRolledBack()`` says so: none of those changes happened. Once it has committed,
+/// ``logDidCommit()`` says so, outside the transaction: what a listener does then (write a
+/// journal) cannot undo the change, and must not fail the command that made it.
 public protocol LogChangeObserver: AnyObject {
     func logChanged(_ changes: [LogChange]) throws
     func logWillCommit() throws
     func logRolledBack()
+    func logDidCommit()
+}
+
+extension LogChangeObserver {
+    public func logDidCommit() {}
 }

@@ -34,7 +34,7 @@ enum CommandRegistry {
         TagListCommand.self, TagAddCommand.self, TagEditCommand.self, TagRemoveCommand.self,
         EventAddCommand.self, EventListCommand.self, EventRemoveCommand.self, CompareCommand.self, ProtocolCommand.self,
         ExportCommand.self, ImportCommand.self, BackupCommand.self, RestoreCommand.self, CheckCommand.self,
-        SyncNowCommand.self, SyncInitCommand.self, SyncStatusCommand.self, SyncLeaveCommand.self,
+        SyncNowCommand.self, SyncInitCommand.self, SyncStatusCommand.self, SyncLeaveCommand.self, SyncForgetCommand.self,
         ConfigListCommand.self, ConfigGetCommand.self, ConfigSetCommand.self, ConfigUnsetCommand.self,
         CompletionsCommand.self, ManPageCommand.self,
         ]

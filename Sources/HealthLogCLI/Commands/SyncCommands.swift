@@ -97,9 +97,38 @@ struct SyncLeaveCommand: Command {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let folder = try context.run { try $0.syncLeave(force: force) }
+        let report = try context.run { try $0.syncLeave(force: force) }
         let words = try context.words()
-        context.stdout.line(words.cli("sync.left", ["folder": folder.visibleControls()]))
+        context.stdout.line(words.cli("sync.left", ["folder": report.folder.visibleControls()]))
+        if report.undelivered.isEmpty, report.otherDevices > 0 { context.stdout.line(words.cli("sync.leftDelivered")) }
+        for device in report.undelivered {
+            context.stderr.line(words.cli("sync.leftUndelivered", [
+                "device": SyncText.deviceName(device.device, names: device.name.map { [device.device: $0] } ?? [:]),
+                "changes": words.counted(device.changes, "change"),
+            ]))
+        }
         context.stdout.line(words.cli("sync.shareAgain"))
+    }
+}
+
+/// `healthlog sync forget DEVICE`: retire a device that will not merge again.
+struct SyncForgetCommand: Command {
+    static let spec = CommandSpec(
+        ["sync", "forget"], abstract: "Retire a device that will not merge again (a lost or replaced laptop); its changes stay.",
+        arguments: [ArgumentSpec("DEVICE", help: "Its id (the first 8 characters do), or its name, as 'healthlog sync status' shows it.")],
+        examples: ["healthlog sync forget 0b77c2e4"])
+    static let mergesFirst = false
+
+    let device: String
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        device = arguments.positionals[0]
+        guard !device.isEmpty else { throw .usage(arguments.say(Phrase("DEVICE is empty; give a device id or name")), command: "healthlog sync forget") }
+    }
+
+    func run(_ context: CommandContext) throws(CLIError) {
+        let forgotten = try context.run { try $0.syncForget(device: device) }
+        let names = (try? context.run { try $0.syncDeviceNames() }) ?? [:]
+        context.stdout.line(try context.words().cli("sync.forgot", ["device": SyncText.deviceName(forgotten, names: names)]))
     }
 }

@@ -43,7 +43,7 @@ struct ConfigurationFile {
         if FileSystem.isDirectory(path) { throw refuse(Phrase("{path} is a folder, not a configuration file", ["path": path])) }
         let bytes: [UInt8]
         do {
-            let file = try InputFile(path: path)
+            let file = try InputFile(regularFileAt: path)
             bytes = try file.read(maximumBytes + 1)
         } catch {
             throw refuse(Phrase("cannot read the configuration file {path}: {reason}", ["path": path], terms: ["reason": error.reason]))

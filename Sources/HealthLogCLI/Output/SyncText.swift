@@ -13,13 +13,15 @@ enum SyncText {
     /// What a merge brought in, one line per device, in the words of `words`.
     static func printMerge(_ report: MergeReport, names: [String: String], words: StringTable, context: CommandContext, quietWhenEmpty: Bool = false) {
         let say = { (key: String, values: [String: String]) in words.cli("sync.\(key)", values) }
-        if report.tallies.isEmpty && report.refused == 0 && report.conflicts == 0 && report.republished == 0 && report.keptDefaultProfile == nil {
+        if report.tallies.isEmpty && report.refused == 0 && report.conflicts == 0 && report.republished == 0 && report.keptDefaultProfile == nil
+            && report.held == 0 && report.formerDevice == nil && report.ownClockRanAhead == nil
+        {
             if !quietWhenEmpty { context.stdout.line(say("nothingNew", [:])) }
             return
         }
         for device in report.tallies.keys.sorted() {
             var parts: [String] = []
-            for entity in [SyncEntity.reading, .event, .profile, .tag] {
+            for entity in [RecordKind.reading, .event, .profile, .tag] {
                 guard let tally = report.tallies[device]?[entity] else { continue }
                 var counts: [String] = []
                 if tally.added > 0 { counts.append(say("added", ["n": String(tally.added)])) }
@@ -44,6 +46,15 @@ enum SyncText {
         if let kept = report.keptDefaultProfile {
             context.stdout.line(say("keptDefault", ["profile": kept]))
         }
+        if report.held > 0 {
+            context.stderr.line(say("held", ["changes": words.counted(report.held, "change")]))
+        }
+        if let former = report.formerDevice {
+            context.stderr.line(say("twin", ["former": String(former.prefix(8))]))
+        }
+        if let ahead = report.ownClockRanAhead {
+            context.stderr.line(say("ownClockRanAhead", ["duration": duration(ahead, words: words)]))
+        }
     }
 
     /// A time in the machine's zone, `2026-12-02 08:15`.
@@ -52,12 +63,14 @@ enum SyncText {
         return "\(instant.localDate) \(instant.localTimeText)"
     }
 
-    /// `3 h`, `12 min`, `40 s` / `3 天`.
+    /// `3 days`, `5 h`, `12 min`, `40 s` / `3 天`: to the nearest whole unit, so a skew of
+    /// 259,199 seconds reads as 3 days, never as 2.
     static func duration(_ milliseconds: Int64, words: StringTable) -> String {
-        let seconds = milliseconds / 1000
-        if seconds >= 2 * 86_400 { return words.counted(Int(seconds / 86_400), "day") }
-        if seconds >= 3600 { return "\(seconds / 3600) h" }
-        if seconds >= 60 { return "\(seconds / 60) min" }
+        let seconds = (milliseconds + 500) / 1000
+        let nearest = { (unit: Int64) in (seconds + unit / 2) / unit }
+        if seconds >= 2 * 86_400 - 1800 { return words.counted(Int(nearest(86_400)), "day") }
+        if seconds >= 2 * 3600 - 30 { return "\(nearest(3600)) h" }
+        if seconds >= 2 * 60 { return "\(nearest(60)) min" }
         return "\(seconds) s"
     }
 
@@ -73,6 +86,9 @@ enum SyncText {
         out.line(say("devices", [:]))
         for device in status.devices {
             var parts = [deviceName(device.id, names: names) + (device.isThisDevice ? say("thisDevice", [:]) : "")]
+            if !device.formerIDs.isEmpty {
+                parts.append(say("formerly", ["ids": device.formerIDs.map { String($0.prefix(8)) }.joined(separator: ", ")]))
+            }
             if let app = device.app { parts.append("HealthLog \(app.visibleControls())") }
             parts.append(changes(device.operations))
             if let last = device.lastChange { parts.append(say("lastChange", ["time": localTime(last, context: context)])) }
@@ -88,8 +104,27 @@ enum SyncText {
             if device.journalMissing { parts.append(say("journalMissing", [:])) }
             out.line("  " + parts.joined(separator: say("separator", [:])))
         }
+        if !status.retired.isEmpty {
+            out.line(say("retired", ["devices": status.retired.map { String($0.prefix(8)) }.joined(separator: ", ")]))
+        }
         if status.unmerged { out.line(say("unmerged", [:])) }
         if status.journalBehind { out.line(say("journalBehind", [:])) }
+        for held in status.held {
+            out.line(say("held", [
+                "changes": changes(held.operations), "device": deviceName(held.device, names: names),
+                "duration": duration(held.ahead, words: words), "until": localTime(held.until, context: context),
+                "now": localTime(status.now, context: context),
+            ]))
+        }
+        for held in status.heldElsewhere {
+            out.line(say("heldElsewhere", [
+                "changes": changes(held.operations), "device": deviceName(held.device, names: held.name.map { [held.device: $0] } ?? names),
+                "duration": duration(held.ahead, words: words),
+            ]))
+        }
+        if let own = status.ownClockRanAhead {
+            out.line(say("ownClockRanAhead", ["duration": duration(own.ahead, words: words), "time": localTime(own.foundAt, context: context)]))
+        }
         if status.hiddenReadings + status.hiddenEvents > 0 {
             out.line(say("hidden", ["readings": words.counted(status.hiddenReadings, "reading"), "events": words.counted(status.hiddenEvents, "event")]))
         }
@@ -107,7 +142,7 @@ enum SyncText {
                 let time = { (clock: Int64) in localTime(HybridClock.milliseconds(clock), context: context) }
                 out.line(
                     "  " + say(conflict.loserDeleted ? "conflict.kept" : "conflict", [
-                        "entity": words.cli("sync.conflictEntity.\(conflict.entity.rawValue)"), "id": String(conflict.entityID.prefix(8)).visibleControls(),
+                        "entity": words.cli("sync.conflictEntity.\(conflict.kind.rawValue)"), "id": String(conflict.entityID.prefix(8)).visibleControls(),
                         "winner": deviceName(conflict.winnerDevice, names: names), "won": say(conflict.winnerDeleted ? "deletion" : "change", [:]),
                         "winnerAt": time(conflict.winnerClock),
                         "loser": deviceName(conflict.loserDevice, names: names), "lost": say(conflict.loserDeleted ? "deletion" : "change", [:]),
@@ -138,7 +173,9 @@ enum SyncText {
         if !missing.isEmpty {
             out.line(say("journalsMissing", ["devices": missing.map { deviceName($0.id, names: names) }.joined(separator: ", "), "folder": status.folder.visibleControls()]))
         }
-        if status.unmerged == false, status.refusedTotal == 0, status.conflictTotal == 0, status.folderPresent, missing.isEmpty {
+        if status.unmerged == false, status.refusedTotal == 0, status.conflictTotal == 0, status.folderPresent, missing.isEmpty,
+            !status.journalBehind, status.held.isEmpty, status.heldElsewhere.isEmpty
+        {
             out.line(say("inStep", [:]))
         }
     }
@@ -157,10 +194,18 @@ enum SyncText {
                     ("thisDevice", .bool(device.isThisDevice)), ("operations", .int(device.operations)),
                     ("lastChange", time(device.lastChange)), ("lastMerge", time(device.lastMerge)), ("waiting", .optional(device.waiting)),
                     ("clockAheadSeconds", device.clockAhead.map { .int(Int($0 / 1000)) } ?? .null),
-                    ("journalMissing", .bool(device.journalMissing)),
+                    ("journalMissing", .bool(device.journalMissing)), ("formerIds", .array(device.formerIDs.map(JSONValue.string))),
                 ])
             })),
+            ("retired", .array(status.retired.map(JSONValue.string))),
             ("unmerged", .bool(status.unmerged)), ("journalBehind", .bool(status.journalBehind)),
+            ("held", .array(status.held.map {
+                .object([("device", .string($0.device)), ("operations", .int($0.operations)), ("aheadSeconds", .int(Int($0.ahead / 1000))), ("until", time($0.until))])
+            })),
+            ("heldElsewhere", .array(status.heldElsewhere.map {
+                .object([("device", .string($0.device)), ("name", .optional($0.name)), ("operations", .int($0.operations)), ("aheadSeconds", .int(Int($0.ahead / 1000)))])
+            })),
+            ("ownClockRanAheadSeconds", status.ownClockRanAhead.map { .int(Int($0.ahead / 1000)) } ?? .null),
             ("hidden", .object([("readings", .int(status.hiddenReadings)), ("events", .int(status.hiddenEvents))])),
             ("conflictCopies", .array(status.conflictCopies.map(JSONValue.string))),
             ("ignored", .array(status.ignored.map { .object([("path", .string($0.path)), ("reason", .string($0.reason))]) })),
@@ -168,7 +213,7 @@ enum SyncText {
                 ("total", .int(status.conflictTotal)),
                 ("latest", .array(status.conflicts.map { conflict in
                     .object([
-                        ("entity", .string(conflict.entity.rawValue)), ("id", .string(conflict.entityID)),
+                        ("entity", .string(conflict.kind.rawValue)), ("id", .string(conflict.entityID)),
                         ("winner", .string(conflict.winnerDevice)), ("winnerAt", time(HybridClock.milliseconds(conflict.winnerClock))),
                         ("loser", .string(conflict.loserDevice)), ("loserAt", time(HybridClock.milliseconds(conflict.loserClock))),
                         ("winnerDeleted", .bool(conflict.winnerDeleted)), ("loserDeleted", .bool(conflict.loserDeleted)),

@@ -12,7 +12,7 @@ enum Options {
         "--profile", short: "-p", value: "ID", help: "Profile to use (default: $HEALTHLOG_PROFILE, the stored default, or the only profile)."
     ).completing(.profiles)
     static let noSync = Flag("--no-sync", help: "Do not merge the shared folder first (a shared log's changes are still journaled).")
-    static let forceLeave = Flag("--force", help: "Leave even though this log has changes the shared folder does not have yet.")
+    static let forceLeave = Flag("--force", help: "Leave even though the shared folder, or another machine, lacks some of this log's changes.")
     static let color = Option<ColorChoice>(
         "--color", value: "WHEN", help: "auto (default: colour on a terminal unless NO_COLOR is set), always or never.",
         expected: "auto, always or never"

@@ -123,6 +123,41 @@ struct Migrations {
                 PRIMARY KEY (entity, id)
             );
             """),
+        // Family sync, journal format 2. A change of this device is stored in the log first and
+        // reaches its journal whole, with a commit line, once the log has committed it; until
+        // its commit line is confirmed there it waits in sync_unpublished. Operations stamped
+        // far ahead of this machine's clock (or putting a reading dated in its future) wait in
+        // sync_held for their time; operations their own device stamped again after its clock
+        // was set right are withdrawn. A journal file's refused lines are counted, and only the
+        // first few are named.
+        Step(identifier: "v7-sync-transactions", sql: """
+            CREATE TABLE sync_unpublished (
+                tx TEXT PRIMARY KEY NOT NULL,
+                device TEXT NOT NULL,
+                first_clock INTEGER NOT NULL,
+                last_clock INTEGER NOT NULL,
+                operations INTEGER NOT NULL,
+                again INTEGER NOT NULL DEFAULT 0
+            );
+            CREATE TABLE sync_held (
+                device TEXT NOT NULL,
+                id TEXT NOT NULL,
+                clock INTEGER NOT NULL,
+                due INTEGER NOT NULL,
+                ahead INTEGER NOT NULL,
+                line TEXT NOT NULL,
+                PRIMARY KEY (device, id)
+            );
+            CREATE INDEX sync_held_by_due ON sync_held (due);
+            CREATE TABLE sync_withdrawn (
+                device TEXT NOT NULL,
+                id TEXT NOT NULL,
+                PRIMARY KEY (device, id)
+            );
+            ALTER TABLE sync_files ADD COLUMN refused INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE sync_operations ADD COLUMN tx TEXT;
+            CREATE INDEX sync_operations_by_transaction ON sync_operations (device, tx) WHERE tx IS NOT NULL;
+            """),
     ]
 
     /// Triggers that refuse new text in `table.column` longer than `limit`, in code points

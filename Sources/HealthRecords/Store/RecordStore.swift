@@ -200,7 +200,9 @@ public final class RecordStore {
                 if deliveredChanges { try changeObserver?.logWillCommit() }
                 return result
             }
+            let committed = deliveredChanges
             deliveredChanges = false
+            if committed { changeObserver?.logDidCommit() }
             return result
         } catch {
             pendingChanges.removeAll()

@@ -100,6 +100,12 @@ public enum RecordsError: Error, Equatable, CustomStringConvertible, Sendable {
         .storage(StorageFailure(kind: kind, phrase: phrase))
     }
 
+    /// True when another process held the log locked longer than this one would wait.
+    public var isBusy: Bool {
+        if case .storage(let failure) = self { return failure.kind == .busy }
+        return false
+    }
+
     /// Runs a model check (``Reading/validate()`` and the like), reporting a failure as ``invalid(_:)``.
     static func checking(_ check: @autoclosure () throws(ValidationError) -> Void) throws(RecordsError) {
         do { try check() } catch { throw .invalid(error.phrase) }

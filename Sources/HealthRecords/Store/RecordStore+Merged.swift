@@ -1,7 +1,7 @@
 public import HealthCore
 
 /// What applying a merged record did to the log.
-public enum SyncApplyOutcome: Equatable, Sendable {
+public enum MergedRecordOutcome: Equatable, Sendable {
     /// The record now stands in the log as the operation says (put or deleted).
     case applied
     /// The record is kept in the operations but not shown: its profile is deleted, or not yet known.
@@ -16,7 +16,7 @@ extension RecordStore {
     /// caller's write transaction. `clock` is the operation's time, in milliseconds, for the
     /// columns a tag definition's record does not carry.
     @discardableResult
-    public func applySynced(_ change: LogChange, at clock: Int64) throws(RecordsError) -> SyncApplyOutcome {
+    public func applyMerged(_ change: LogChange, at clock: Int64) throws(RecordsError) -> MergedRecordOutcome {
         try write {
             switch change {
             case .readingPut(let reading):
@@ -70,38 +70,13 @@ extension RecordStore {
         try statement.bind(list, value)
         try statement.runBound()
     }
-
-    /// Calls `body` with every record no sync operation names yet, as a put: what a log had
-    /// before it joined a family log (or a restored backup brought back), parents first.
-    public func forEachUnsyncedRecord(_ body: (LogChange) throws -> Void) throws(RecordsError) {
-        try mapErrors {
-            let unsynced = { (entity: SyncEntity, key: String) in
-                "NOT EXISTS (SELECT 1 FROM sync_operations o WHERE o.entity = '\(entity.rawValue)' AND o.entity_id = \(key))"
-            }
-            var profiles: [Profile] = []
-            try database.cachedStatement(
-                "SELECT \(ProfileColumn.all.names) FROM profiles WHERE \(unsynced(.profile, "profiles.id")) ORDER BY id"
-            ).forEachRow { profiles.append(RecordStore.profile(from: $0)) }
-            for profile in profiles { try body(.profilePut(profile)) }
-            let tagIDs = Set(try syncedRecordIDs(.tag))
-            for tag in try tags(includingRemoved: true) where !tagIDs.contains(tag.id) { try body(.tagPut(tag)) }
-            var events: [Event] = []
-            try database.cachedStatement(
-                "SELECT \(EventColumn.all.names) FROM events WHERE \(unsynced(.event, "events.id")) ORDER BY id"
-            ).forEachRow { events.append(RecordStore.event(from: $0)) }
-            for event in events { try body(.eventPut(event)) }
-            var readings: [Reading] = []
-            try database.cachedStatement(
-                "SELECT \(ReadingColumn.selected.names) FROM readings WHERE \(unsynced(.reading, "readings.id")) ORDER BY taken_at, id"
-            ).forEachRow { readings.append(RecordStore.reading(from: $0)) }
-            for reading in readings { try body(.readingPut(reading)) }
-        }
-    }
 }
 
 extension RecordStore {
-    private static func table(of entity: SyncEntity) -> String {
-        switch entity {
+    /// The table that holds records of `kind`, keyed by its `id` column: for a layer that keeps
+    /// tables of its own in the log (family sync) and joins them with the records.
+    public static func table(of kind: RecordKind) -> String {
+        switch kind {
         case .reading: "readings"
         case .event: "events"
         case .profile: "profiles"
@@ -109,78 +84,50 @@ extension RecordStore {
         }
     }
 
-    /// The record `id` of `entity` as the log shows it, as a put; nil when it does not.
-    public func syncedRecord(_ entity: SyncEntity, id: String) throws(RecordsError) -> LogChange? {
+    /// The record `id` of `kind` as the log shows it, as a put; nil when it does not.
+    public func record(_ kind: RecordKind, id: String) throws(RecordsError) -> LogChange? {
+        try records(kind, ids: [id]).first
+    }
+
+    /// The records of `kind` with these ids that the log shows, as puts, in the order of `ids`
+    /// (an id the log does not show is left out).
+    public func records(_ kind: RecordKind, ids: [String]) throws(RecordsError) -> [LogChange] {
         try mapErrors {
-            switch entity {
-            case .reading:
-                return try fetchReadingsForSync(id: id).first.map(LogChange.readingPut)
-            case .profile:
-                return try profile(id: id).map(LogChange.profilePut)
-            case .tag:
-                return try tags(includingRemoved: true).first { $0.id == id }.map(LogChange.tagPut)
-            case .event:
-                var event: Event?
-                try database.cachedStatement("SELECT \(EventColumn.all.names) FROM events WHERE id = ?").forEachRow([.text(id)]) {
-                    event = RecordStore.event(from: $0)
+            var found: [String: LogChange] = [:]
+            for start in stride(from: 0, to: ids.count, by: 500) {
+                let batch = Array(ids[start..<min(start + 500, ids.count)])
+                let placeholders = Array(repeating: "?", count: batch.count).joined(separator: ", ")
+                let values = batch.map(SQLValue.text)
+                switch kind {
+                case .reading:
+                    try database.cachedStatement("SELECT \(ReadingColumn.selected.names) FROM readings WHERE id IN (\(placeholders))")
+                        .forEachRow(values) { let reading = RecordStore.reading(from: $0); found[reading.id] = .readingPut(reading) }
+                case .event:
+                    try database.cachedStatement("SELECT \(EventColumn.all.names) FROM events WHERE id IN (\(placeholders))")
+                        .forEachRow(values) { let event = RecordStore.event(from: $0); found[event.id] = .eventPut(event) }
+                case .profile:
+                    try database.cachedStatement("SELECT \(ProfileColumn.all.names) FROM profiles WHERE id IN (\(placeholders))")
+                        .forEachRow(values) { let profile = RecordStore.profile(from: $0); found[profile.id] = .profilePut(profile) }
+                case .tag:
+                    let wanted = Set(batch)
+                    for tag in try tags(includingRemoved: true) where wanted.contains(tag.id) { found[tag.id] = .tagPut(tag) }
                 }
-                return event.map(LogChange.eventPut)
             }
-        }
-    }
-
-    private func fetchReadingsForSync(id: String) throws -> [Reading] {
-        var readings: [Reading] = []
-        try database.cachedStatement("SELECT \(ReadingColumn.selected.names) FROM readings WHERE id = ?").forEachRow([.text(id)]) {
-            readings.append(RecordStore.reading(from: $0))
-        }
-        return readings
-    }
-
-    /// The readings or events of `profileID` that operations put but the log does not show
-    /// (hidden while the profile was missing).
-    public func hiddenSyncedRecordIDs(_ entity: SyncEntity, profileID: String) throws(RecordsError) -> [String] {
-        try mapErrors {
-            var ids: [String] = []
-            try database.cachedStatement(
-                """
-                SELECT DISTINCT entity_id FROM sync_operations WHERE entity = ? AND profile_id = ? AND deleted = 0
-                    AND entity_id NOT IN (SELECT id FROM \(RecordStore.table(of: entity))) ORDER BY entity_id
-                """
-            ).forEachRow([.text(entity.rawValue), .text(profileID)]) { ids.append($0.text(0) ?? "") }
-            return ids
-        }
-    }
-
-    /// The sync settings whose keys start with `prefix`.
-    public func syncSettings(withPrefix prefix: String) throws(RecordsError) -> [(key: String, value: String)] {
-        try mapErrors {
-            var settings: [(key: String, value: String)] = []
-            try database.cachedStatement("SELECT key, value FROM sync_settings WHERE substr(key, 1, length(?)) = ? ORDER BY key")
-                .forEachRow([.text(prefix), .text(prefix)]) { settings.append((key: $0.text(0) ?? "", value: $0.text(1) ?? "")) }
-            return settings
-        }
-    }
-
-    /// How many operations `device` wrote with a clock after `clock`.
-    public func syncOperationCount(device: String, after clock: Int64) throws(RecordsError) -> Int {
-        try mapErrors {
-            Int(try database.cachedStatement("SELECT count(*) FROM sync_operations WHERE device = ? AND clock > ?")
-                .scalarInt([.text(device), .integer(clock)]) ?? 0)
+            return ids.compactMap { found[$0] }
         }
     }
 }
 
 extension RecordStore {
     /// Remembers that the reading or event `id` was deleted (inside the deleting transaction).
-    func rememberDeletion(_ entity: SyncEntity, id: String) throws {
+    func rememberDeletion(_ entity: RecordKind, id: String) throws {
         try database.cachedStatement(
             "INSERT INTO deleted_records (entity, id, deleted_at) VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET deleted_at = excluded.deleted_at"
         ).run([.text(entity.rawValue), .text(id), .integer(clock())])
     }
 
     /// Forgets a deletion: the record stands again (a shared log's later operation put it).
-    func forgetDeletion(_ entity: SyncEntity, id: String) throws {
+    func forgetDeletion(_ entity: RecordKind, id: String) throws {
         try database.cachedStatement("DELETE FROM deleted_records WHERE entity = ? AND id = ?").run([.text(entity.rawValue), .text(id)])
     }
 
@@ -196,7 +143,7 @@ extension RecordStore {
     }
 
     /// The ids of the deleted readings or events the log remembers.
-    func deletedIDs(_ entity: SyncEntity) throws -> Set<String> {
+    func deletedIDs(_ entity: RecordKind) throws -> Set<String> {
         var ids = Set<String>()
         try database.cachedStatement("SELECT id FROM deleted_records WHERE entity = ?").forEachRow([.text(entity.rawValue)]) {
             ids.insert($0.text(0) ?? "")
@@ -208,7 +155,7 @@ extension RecordStore {
 extension RecordStore {
     /// When the log last changed the record `id` of `entity` (milliseconds since 1970), or nil
     /// when the log does not hold it.
-    public func syncedRecordUpdatedAt(_ entity: SyncEntity, id: String) throws(RecordsError) -> Int64? {
+    public func recordUpdatedAt(_ entity: RecordKind, id: String) throws(RecordsError) -> Int64? {
         try mapErrors {
             try database.cachedStatement("SELECT updated_at FROM \(RecordStore.table(of: entity)) WHERE id = ?").scalarInt([.text(id)])
         }
@@ -216,7 +163,7 @@ extension RecordStore {
 
     /// When the log deleted the reading or event `id` (milliseconds since 1970), or nil when it
     /// remembers no deletion of it.
-    public func deletionTime(_ entity: SyncEntity, id: String) throws(RecordsError) -> Int64? {
+    public func deletionTime(_ entity: RecordKind, id: String) throws(RecordsError) -> Int64? {
         guard entity == .reading || entity == .event else { return nil }
         return try mapErrors {
             try database.cachedStatement("SELECT deleted_at FROM deleted_records WHERE entity = ? AND id = ?")

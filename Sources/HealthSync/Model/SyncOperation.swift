@@ -1,23 +1,16 @@
-/// The kinds of record family sync carries, in the order a merge applies them: a reading's
-/// profile before the reading.
-public enum SyncEntity: String, CaseIterable, Sendable, Comparable {
-    case profile, tag, event, reading
-
-    public static func < (lhs: SyncEntity, rhs: SyncEntity) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
-    }
-}
+public import HealthCore
 
 /// One operation of a family log: a record put whole, or deleted, by one device at one moment
 /// of its hybrid logical clock.
 ///
-/// The merged log is a function of the set of operations alone: for each record, the operation
-/// with the greatest (``clock``, ``device``) wins, a deletion included.
+/// The merged log is a function of the set of operations alone: for each record, the
+/// operation with the greatest (``clock``, ``device``, ``id``) wins, a deletion included.
 public struct SyncOperation: Equatable, Sendable {
     /// The operation's own id (a UUID): the same operation read twice is stored once.
     public var id: String
-    public var entity: SyncEntity
-    /// The id of the record it puts or deletes.
+    /// The kind of record it puts or deletes.
+    public var kind: RecordKind
+    /// The id of the record it puts or deletes (lowercase).
     public var entityID: String
     /// The profile of a reading or event (nil for profiles and tags).
     public var profileID: String?
@@ -29,23 +22,28 @@ public struct SyncOperation: Equatable, Sendable {
     public var deleted: Bool
     /// The journal line that carries it, as written.
     public var line: String
+    /// The transaction it belongs to; nil for a journal format 1 line, a transaction of its own.
+    public var transaction: String?
 
     public init(
-        id: String, entity: SyncEntity, entityID: String, profileID: String?, clock: Int64, device: String, deleted: Bool, line: String
+        id: String, kind: RecordKind, entityID: String, profileID: String?, clock: Int64, device: String, deleted: Bool, line: String,
+        transaction: String? = nil
     ) {
         self.id = id
-        self.entity = entity
+        self.kind = kind
         self.entityID = entityID
         self.profileID = profileID
         self.clock = clock
         self.device = device
         self.deleted = deleted
         self.line = line
+        self.transaction = transaction
     }
 
-    /// True when this operation wins over `other` for the same record: the later clock, and on
-    /// a tie the greater device id.
+    /// True when this operation wins over `other` for the same record: the later clock; on a
+    /// tie (two devices, or a device copied whole onto a second machine, at one instant) the
+    /// greater device id, then the greater operation id, so every machine decides alike.
     public func wins(over other: SyncOperation) -> Bool {
-        (clock, device) > (other.clock, other.device)
+        (clock, device, id) > (other.clock, other.device, other.id)
     }
 }

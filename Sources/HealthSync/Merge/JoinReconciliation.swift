@@ -13,14 +13,13 @@ import HealthRecords
 enum JoinReconciliation {
     /// The changes this log publishes for the records `keys` names, read before the folder's
     /// versions are shown.
-    static func localChanges(store: RecordStore, keys: [(entity: SyncEntity, id: String)]) throws -> [LogChange] {
+    static func localChanges(store: RecordStore, keys: [(kind: RecordKind, id: String)]) throws -> [LogChange] {
         var changes: [LogChange] = []
-        for entity in SyncEntity.allCases {
-            for key in keys where key.entity == entity {
-                guard let winner = try store.winningSyncOperation(entity, id: key.id),
-                    let decoded = try? JournalLine.decode(winner.line)
-                else { continue }
-                if let change = try localChange(store: store, entity: entity, id: key.id, winner: winner, folder: decoded.change) {
+        let tables = SyncTables(store)
+        for kind in RecordKind.allCases {
+            for key in keys where key.kind == kind {
+                guard let winner = try tables.winner(kind, id: key.id), let decoded = try? JournalLine.operation(winner.line) else { continue }
+                if let change = try localChange(store: store, entity: kind, id: key.id, winner: winner, folder: decoded.change) {
                     changes.append(change)
                 }
             }
@@ -29,12 +28,12 @@ enum JoinReconciliation {
     }
 
     private static func localChange(
-        store: RecordStore, entity: SyncEntity, id: String, winner: SyncOperation, folder: LogChange
+        store: RecordStore, entity: RecordKind, id: String, winner: SyncOperation, folder: LogChange
     ) throws -> LogChange? {
         // When the folder's version was made: the record's own time, else the operation's.
         let operationTime = HybridClock.milliseconds(winner.clock)
         let folderTime = winner.deleted ? operationTime : changedAt(folder).flatMap { $0 > 0 ? $0 : nil } ?? operationTime
-        guard let local = try store.syncedRecord(entity, id: id) else {
+        guard let local = try store.record(entity, id: id) else {
             // Deleted here after the folder last put it: the deletion is this log's change.
             guard !winner.deleted, let deletedAt = try store.deletionTime(entity, id: id), deletedAt > folderTime else { return nil }
             switch folder {
@@ -44,7 +43,7 @@ enum JoinReconciliation {
             }
         }
         if !winner.deleted, sameRecord(local, folder) { return nil }
-        let localTime = try store.syncedRecordUpdatedAt(entity, id: id) ?? 0
+        let localTime = try store.recordUpdatedAt(entity, id: id) ?? 0
         if winner.deleted { return localTime > folderTime ? local : nil }
         // The later version stands, with the details only the other one had.
         let kept = localTime > folderTime ? filledIn(local, from: folder) : filledIn(folder, from: local)
