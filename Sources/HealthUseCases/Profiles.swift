@@ -45,6 +45,18 @@ extension HealthLog {
         }
     }
 
+    /// Gives a profile a new id, keeping its readings, tags, events, target and the default,
+    /// through the one write path (a shared log carries it as it carries an edit).
+    /// `fields` changes the renamed profile in the same transaction (`rename me dad --name 爸爸`).
+    public func renameProfile(_ id: String, to newID: String, _ fields: ProfileChange = ProfileChange()) throws(HealthLogError) -> Profile {
+        try change { store in
+            let renamed = try store.renameProfile(id: id, to: newID)
+            guard !fields.isEmpty else { return renamed }
+            try store.updateProfile(fields.applied(to: renamed))
+            return try store.requireProfile(id: newID)
+        }
+    }
+
     /// Makes `id` the profile used when none is named, on this machine.
     public func setDefaultProfile(_ id: String) throws(HealthLogError) {
         try change { try $0.setDefaultProfile(id: id) }

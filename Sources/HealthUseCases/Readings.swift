@@ -82,10 +82,15 @@ extension HealthLog {
 
     /// Changes the reading whose id is `id` (or starts with it): `clear` removes values, then
     /// the entry's values replace the reading's.
-    public func edit(_ id: String, with entry: ReadingEntry, clearing clear: Set<ReadingField> = []) throws(HealthLogError) -> ShownReading {
+    /// `profileID` moves the reading to another profile (a reading filed under the first
+    /// profile `me` before the family's profiles were made).
+    public func edit(
+        _ id: String, with entry: ReadingEntry, clearing clear: Set<ReadingField> = [], movingTo profileID: String? = nil
+    ) throws(HealthLogError) -> ShownReading {
         try change { store in
             var reading = try store.reading(idPrefix: id)
             try requireNamedProfile(owns: reading.profileID, Phrase("reading {id}", ["id": id]))
+            if let profileID { reading.profileID = try store.requireProfile(id: profileID).id }
             if clear.contains(.bp) { reading.bloodPressure = nil }
             if clear.contains(.pulse) { reading.pulse = nil }
             if clear.contains(.weight) { reading.weightGrams = nil }

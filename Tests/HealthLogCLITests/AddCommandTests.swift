@@ -8,7 +8,7 @@ import Testing
         let cli = CLIHarness()
         let result = cli.run("add", "138/86", "72", "-t", "bp-med")
         #expect(result.status == 0)
-        #expect(result.stderr == "Created profile 'me' for your first reading (see 'healthlog profile --help').\n")
+        #expect(result.stderr == "Created profile 'me' for your first reading; to name it for the person: healthlog profile rename me dad --name 爸爸\n")
         let reading = try #require(try cli.readings().first)
         #expect(result.stdout == "Added \(reading.id.prefix(8)) · me · Mon 2026-11-30 08:00 morning · 138/86 mmHg · pulse 72 · BP medication\n")
         #expect(reading.takenAt.iso8601 == "2026-11-30T08:00:00+08:00")

@@ -24,7 +24,7 @@ import Testing
         (["add"], "Error: give a blood pressure (e.g. 138/86), --pulse or --weight. See 'healthlog add --help'.\n"),
         (["show"], "Error: missing <ID>. See 'healthlog show --help'.\n"),
         (["frobnicate"], "Error: unknown command 'frobnicate'. See 'healthlog --help'.\n"),
-        (["profile", "frob"], "Error: unknown subcommand 'frob' (one of: add, list, show, edit, default, remove). See 'healthlog profile --help'.\n"),
+        (["profile", "frob"], "Error: unknown subcommand 'frob' (one of: add, list, show, edit, rename, default, remove). See 'healthlog profile --help'.\n"),
         (["--db"], "Error: missing value for '--db'. See 'healthlog --help'.\n"),
         (["list", "--yes"], "Error: unknown option '--yes'. See 'healthlog list --help'.\n"),
         (["delete", "abcdef", "--yes=1"], "Error: '--yes' takes no value. See 'healthlog delete --help'.\n"),

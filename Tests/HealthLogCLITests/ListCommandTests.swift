@@ -54,10 +54,27 @@ import HealthLogCLI
         // Cut by --limit, the header says how much of the log is shown.
         #expect(cli.ok("-p", "dad", "list", "--limit", "2").hasPrefix("dad (爸爸) · all dates · latest 2 of 3 readings\n"))
         #expect(cli.ok("-p", "dad", "list", "--limit", "2", "--period", "evening").hasPrefix("dad (爸爸) · all dates · only evening readings · 1 reading\n"))
-        #expect(lines[1].hasPrefix("ID        Date            Time   Period   BP         Pulse  Weight"))
-        #expect(lines[2].contains("2026-11-29 Sun  07:30  morning  150/95        80          bp-med"))
+        #expect(lines[1].hasPrefix("ID        Date            Time   Period   BP         Pulse  Tags"))
+        #expect(lines[2].contains("2026-11-29 Sun  07:30  morning  150/95        80  BP medication"))
         #expect(lines[3].contains("                21:00  evening  142/88"))
         #expect(lines[4].contains("2026-11-30 Mon  07:30  morning  138/86"))
+    }
+
+    /// On a terminal a stamp reads as its label in the reader's language; through a pipe as its id.
+    @Test func aTerminalShowsTagLabelsAPipeTheIDs() {
+        let cli = CLIHarness()
+        cli.ok("add", "138/86", "-t", "bp-med,good-sleep", "--at", "07:30")
+        cli.ok("add", "131/80", "-t", "bp-med,good-sleep,exercise,diet,black-coffee", "--at", "07:35")
+        #expect(cli.ok("list").contains("bp-med,good-sleep"))
+        cli.onTerminal = true
+        cli.environment["NO_COLOR"] = "1"
+        let english = cli.ok("list")
+        #expect(english.contains("  BP medication +1"), "the ones that do not fit are counted: \(english)")
+        #expect(english.contains("  BP medication +4"), "\(english)")
+        #expect(!english.contains("bp-med"))
+        cli.environment["LANG"] = "zh_CN.UTF-8"
+        let chinese = cli.ok("list")
+        #expect(chinese.contains("降压药, 好睡眠"), "\(chinese)")
     }
 
     @Test func officeReadingsAreMarkedAndAfterMidnightCountsForTheDayBefore() {
@@ -145,7 +162,7 @@ import HealthLogCLI
         cli.environment["NO_COLOR"] = "1"
         cli.ok("add", "120/80", "-t", "bp-med,exercise,good-sleep,black-coffee", "--at", "07:00")
         let row = cli.ok("list").split(separator: "\n")[2]
-        #expect(row.contains("bp-med,exercise +2"))
+        #expect(row.contains("BP medication +3"))
         // Through a pipe every tag is whole.
         cli.onTerminal = false
         #expect(cli.ok("list").contains("bp-med,exercise,good-sleep,black-coffee"))

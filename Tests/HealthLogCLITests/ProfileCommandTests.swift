@@ -94,3 +94,95 @@ import Testing
         #expect(cli.run("profile", "list", "--format", "yaml").stderr == "Error: --format 'yaml' is not a format (table, text, json or csv). See 'healthlog profile list --help'.\n")
     }
 }
+
+/// The first week's trap: the first `add` files its reading under `me`; the family then names
+/// the profile, or moves the reading, and nothing is lost.
+@Suite struct ProfileRenameTests {
+    @Test func theFirstAddSaysHowToNameTheProfileAndTheHintWorks() throws {
+        let cli = CLIHarness()
+        let first = cli.run("add", "138/86", "72", "-t", "bp-med")
+        #expect(first.stderr == "Created profile 'me' for your first reading; to name it for the person: healthlog profile rename me dad --name 爸爸\n")
+        cli.ok("profile", "rename", "me", "dad", "--name", "爸爸")
+        cli.ok("profile", "add", "mom")
+        cli.ok("profile", "default", "dad")
+        cli.ok("add", "140/90")
+        #expect(try cli.readings(profile: "dad").count == 2)
+        #expect(try cli.readings(profile: "me").isEmpty)
+        let chinese = CLIHarness()
+        chinese.environment["LANG"] = "zh_CN.UTF-8"
+        #expect(chinese.run("add", "120/80").stderr == "已为第一次读数创建档案“me”；改成这个人的名字：healthlog profile rename me dad --name 爸爸\n")
+    }
+
+    @Test func renameKeepsHistoryTagsEventsTargetAndTheDefault() throws {
+        let cli = CLIHarness()
+        cli.ok("add", "150/95", "80", "-t", "bp-med", "-n", "头晕", "--at", "2026-11-29 07:30")
+        cli.ok("add", "142/88", "--office", "--at", "2026-11-29 10:00")
+        cli.ok("profile", "edit", "me", "--target", "130/80", "--birth-year", "1954")
+        cli.ok("event", "add", "amlodipine 5 mg started", "--at", "2026-11-20 08:00")
+        cli.ok("profile", "default", "me")
+        let before = try cli.readings(profile: "me")
+        let statsBefore = cli.ok("stats", "--format", "json")
+
+        let renamed = cli.run("profile", "rename", "me", "dad", "--name", "爸爸")
+        #expect(renamed.status == 0, "\(renamed.stderr)")
+        #expect(renamed.stdout == "Renamed profile 'me' to dad (爸爸), born 1954, target 130/80; its readings, events and target go with it.\n")
+        let after = try cli.readings(profile: "dad")
+        #expect(after.map(\.id) == before.map(\.id))
+        #expect(after.map(\.tagIDs) == before.map(\.tagIDs))
+        #expect(after.map(\.note) == before.map(\.note))
+        #expect(after.map(\.site) == before.map(\.site))
+        #expect(after.map(\.takenAt) == before.map(\.takenAt))
+        #expect(try cli.readings(profile: "me").isEmpty)
+        #expect(cli.ok("event", "list", "--format", "csv").contains("dad"))
+        #expect(cli.ok("profile", "show", "dad") == "Profile dad (default)\n  Name        爸爸\n  Born        1954\n  Sex         —\n  Target      130/80\n  Readings    2\n")
+        // The same figures, now about dad.
+        #expect(cli.ok("stats", "--format", "json") == statsBefore.replacingOccurrences(of: "\"me\"", with: "\"dad\"").replacingOccurrences(of: "\"name\":\"me\"", with: "\"name\":\"爸爸\"")
+            .replacingOccurrences(of: "set for me", with: "set for 爸爸"))
+        #expect(cli.run("-p", "me", "list").status == 65)
+    }
+
+    @Test(arguments: [
+        (["profile", "rename", "me", "mom"], 65, "Error: profile 'mom' already exists\n"),
+        (["profile", "rename", "grandpa", "dad"], 65, "Error: no profile 'grandpa' (profiles: me, mom); add it with: healthlog profile add grandpa\n"),
+        (["profile", "rename", "me", "Dad Senior"], 65, nil),
+        (["profile", "rename", "me"], 64, nil),
+    ])
+    func refusedRenamesChangeNothing(arguments: [String], status: Int32, message: String?) throws {
+        let cli = CLIHarness()
+        cli.ok("add", "138/86")
+        cli.ok("profile", "add", "mom")
+        let bytes = cli.databaseBytes()
+        let result = cli.run(arguments)
+        #expect(result.status == status, "\(result.stderr)")
+        if let message { #expect(result.stderr == message) }
+        #expect(result.stderr.hasPrefix("Error: ") && result.stderr.split(separator: "\n").count == 1)
+        #expect(cli.databaseBytes() == bytes)
+    }
+
+    @Test func editMovesAReadingToAnotherProfile() throws {
+        let cli = CLIHarness()
+        cli.ok("add", "138/86", "72", "-t", "bp-med")
+        cli.ok("profile", "add", "dad", "--name", "爸爸")
+        let id = try #require(try cli.readings(profile: "me").first).id
+        let moved = cli.run("edit", String(id.prefix(8)), "--to-profile", "dad")
+        #expect(moved.status == 0, "\(moved.stderr)")
+        #expect(moved.stdout.hasPrefix("Updated \(id.prefix(8)) · dad · "))
+        let reading = try #require(try cli.readings(profile: "dad").first)
+        #expect(reading.id == id && reading.tagIDs == ["bp-med"] && reading.pulse == 72)
+        #expect(cli.run("edit", String(id.prefix(8)), "--to-profile", "grandpa").status == 65)
+        #expect(try cli.readings(profile: "dad").count == 1)
+    }
+
+    /// The rename goes through the write path a shared log journals: the other machine sees dad's
+    /// readings under the new id, and no reading is lost or hidden.
+    @Test func aSharedLogCarriesTheRename() throws {
+        let family = Family()
+        family.joined()
+        family.dad.ok("profile", "rename", "dad", "papa")
+        family.settle()
+        #expect(try family.daughter.readings(profile: "papa").count == 3)
+        #expect(try family.daughter.readings(profile: "dad").isEmpty)
+        #expect(try logDump(family.dad.databasePath) == logDump(family.daughter.databasePath))
+        #expect(!family.daughter.ok("sync", "status").contains("Hidden"))
+    }
+}

@@ -12,6 +12,8 @@ import Testing
         return cli
     }
 
+    /// The default name carries the language, so the Chinese report never replaces the English
+    /// one, and a default name never replaces any file: only `-o` naming it does.
     @Test func writesTheDefaultFileNameInTheWorkingDirectory() throws {
         let cli = dadWithReadings()
         let previous = FileManager.default.currentDirectoryPath
@@ -19,10 +21,24 @@ import Testing
         defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
         let result = cli.run("report", "--last", "2w")
         #expect(result.status == 0, "\(result.stderr)")
-        let name = "healthlog-dad-2026-11-17_2026-11-30.pdf"
+        let name = "healthlog-dad-2026-11-17_2026-11-30-en.pdf"
         #expect(result.stdout == "Wrote the report for 爸爸, 17 Nov 2026 – 30 Nov 2026 (3 pages):\n  \(name)\n")
         let data = try #require(FileManager.default.contents(atPath: cli.directory.file(name)))
         #expect(data.prefix(5) == Data("%PDF-".utf8))
+
+        // The Chinese report beside it; the English sentence names the range in dates that read alike.
+        let chinese = cli.run("report", "--last", "2w", "--lang", "zh-Hans")
+        #expect(chinese.stdout == "Wrote the report for 爸爸, 2026-11-17 – 2026-11-30 (2 pages):\n  healthlog-dad-2026-11-17_2026-11-30-zh.pdf\n")
+        // Again in English: a new name; the first report is as it was.
+        let again = cli.run("report", "--last", "2w")
+        #expect(again.stdout.hasSuffix("\n  healthlog-dad-2026-11-17_2026-11-30-en-2.pdf\n"))
+        #expect(FileManager.default.contents(atPath: cli.directory.file(name)) == data)
+        #expect(names(in: cli.directory.path).filter { $0.hasSuffix(".pdf") } == [
+            "healthlog-dad-2026-11-17_2026-11-30-en-2.pdf", name, "healthlog-dad-2026-11-17_2026-11-30-zh.pdf",
+        ])
+        // -o naming the file replaces it.
+        #expect(cli.run("report", "--last", "1w", "-o", name).status == 0)
+        #expect(FileManager.default.contents(atPath: cli.directory.file(name)) != data)
     }
 
     @Test func pngPagesInChinese() {
@@ -30,7 +46,7 @@ import Testing
         let base = cli.directory.file("爸爸")
         let result = cli.run("report", "--from", "2026-11-20", "--format", "png", "--dpi", "60", "--lang", "zh-Hans", "-o", base + ".png")
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("Wrote the report for 爸爸, 2026年11月20日 至 2026年11月30日 (2 pages):"))
+        #expect(result.stdout.hasPrefix("Wrote the report for 爸爸, 2026-11-20 – 2026-11-30 (2 pages):"), "a Chinese range in an English sentence")
         #expect(FileManager.default.fileExists(atPath: base + "-1.png"))
         #expect(FileManager.default.fileExists(atPath: base + "-2.png"))
     }

@@ -8,6 +8,9 @@ public enum Language: String, CaseIterable, Sendable {
     /// The code of the strings file, `en` or `zh-Hans`.
     public var code: String { rawValue }
 
+    /// The short code a default file name carries, `en` or `zh`.
+    public var fileNameCode: String { self == .chinese ? "zh" : "en" }
+
     /// `en`, `zh-Hans`, and the forms locales write (`zh`, `zh_CN.UTF-8`, `en-GB`).
     public init?(code: String) {
         let lowered = code.lowercased()

@@ -30,7 +30,7 @@ enum CommandRegistry {
         AddCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self, DeleteCommand.self,
             StatsCommand.self, ClassifyCommand.self, ReportCommand.self, ChartCommand.self,
         ProfileAddCommand.self, ProfileListCommand.self, ProfileShowCommand.self, ProfileEditCommand.self,
-        ProfileDefaultCommand.self, ProfileRemoveCommand.self,
+        ProfileRenameCommand.self, ProfileDefaultCommand.self, ProfileRemoveCommand.self,
         TagListCommand.self, TagAddCommand.self, TagEditCommand.self, TagRemoveCommand.self,
         EventAddCommand.self, EventListCommand.self, EventRemoveCommand.self, CompareCommand.self, ProtocolCommand.self,
         ExportCommand.self, ImportCommand.self, BackupCommand.self, RestoreCommand.self, CheckCommand.self,

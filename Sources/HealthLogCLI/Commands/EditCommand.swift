@@ -11,27 +11,36 @@ struct EditCommand: Command {
             ArgumentSpec("SYS/DIA", optional: true, help: "New blood pressure."),
             ArgumentSpec("PULSE", optional: true, help: "New pulse."),
         ],
-        options: ReadingInput.options + [clearOption],
-        examples: ["healthlog edit 3f2a9c1e 136/84", "healthlog edit 3f2a9c1e --office", "healthlog edit 3f2a9c1e -t bp-med,exercise", "healthlog edit 3f2a9c1e --clear note"],
+        options: ReadingInput.options + [clearOption, toProfileOption],
+        examples: ["healthlog edit 3f2a9c1e 136/84", "healthlog edit 3f2a9c1e --office", "healthlog edit 3f2a9c1e --to-profile dad", "healthlog edit 3f2a9c1e -t bp-med,exercise", "healthlog edit 3f2a9c1e --clear note"],
         discussion: "--tag replaces the reading's tags; tags it already had may be undefined, new ones must be defined.")
 
     /// The values `--clear` removes.
     static let clearOption = Option<ReadingField>(
         "--clear", value: "FIELD", repeatable: true, help: "Remove a value: bp, pulse, weight, tags or note.")
 
+    /// Moves the reading to another profile.
+    static let toProfileOption = Option<String>(
+        "--to-profile", value: "ID", help: "Move the reading to this profile (e.g. from the first profile 'me' to dad)."
+    ).completing(.profiles)
+
     let id: String
     let input: ReadingInput
     let clear: Set<ReadingField>
+    let toProfile: String?
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         id = arguments.positionals[0]
         input = try ReadingInput(arguments, positionals: arguments.positionals.dropFirst(), context: context)
         clear = Set(try arguments.values(EditCommand.clearOption))
-        guard !input.entry.isEmpty || !clear.isEmpty else { throw arguments.usage(Phrase("nothing to change; give new values or --clear FIELD")) }
+        toProfile = try arguments.value(EditCommand.toProfileOption)
+        guard !input.entry.isEmpty || !clear.isEmpty || toProfile != nil else {
+            throw arguments.usage(Phrase("nothing to change; give new values or --clear FIELD"))
+        }
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let updated = try context.run { try $0.edit(id, with: input.entry, clearing: clear) }
+        let updated = try context.run { try $0.edit(id, with: input.entry, clearing: clear, movingTo: toProfile) }
         let words = try context.words()
         let text = ReadingText(tags: updated.tags, words: words, style: context.style)
         context.stdout.line(text.confirmation("edit.updated", updated.reading, profile: updated.profile))

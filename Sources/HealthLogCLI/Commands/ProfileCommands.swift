@@ -153,7 +153,7 @@ struct ProfileShowCommand: Command {
 struct ProfileEditCommand: Command {
     static let spec = CommandSpec(
         ["profile", "edit"], abstract: "Change a profile's name, birth year, sex or target.",
-        arguments: [ArgumentSpec("ID", completing: .profiles, help: "The profile's id (ids cannot change).")],
+        arguments: [ArgumentSpec("ID", completing: .profiles, help: "The profile's id ('healthlog profile rename' changes it).")],
         options: ProfileFields.options,
         examples: ["healthlog profile edit dad --target 130/80"])
 
@@ -170,6 +170,33 @@ struct ProfileEditCommand: Command {
         let profile = try context.run { try $0.editProfile(id, fields) }
         let words = try context.words()
         context.stdout.line(words.cli("profile.updated", ["profile": profileSummary(profile, words: words)]))
+    }
+}
+
+struct ProfileRenameCommand: Command {
+    static let spec = CommandSpec(
+        ["profile", "rename"], abstract: "Give a profile a new id, keeping its readings, tags, events and target.",
+        arguments: [
+            ArgumentSpec("OLD", completing: .profiles, help: "The profile's id now, e.g. me."),
+            ArgumentSpec("NEW", help: "Its new id: lowercase letters, digits and '-', e.g. dad."),
+        ],
+        options: ProfileFields.options,
+        examples: ["healthlog profile rename me dad --name 爸爸"])
+
+    let id: String
+    let newID: String
+    let fields: ProfileChange
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        id = arguments.positionals[0]
+        newID = arguments.positionals[1]
+        fields = try ProfileFields.change(arguments)
+    }
+
+    func run(_ context: CommandContext) throws(CLIError) {
+        let profile = try context.run { try $0.renameProfile(id, to: newID, fields) }
+        let words = try context.words()
+        context.stdout.line(words.cli("profile.renamed", ["old": id, "profile": profileSummary(profile, words: words)]))
     }
 }
 

@@ -9,7 +9,7 @@ struct ReportCommand: Command {
         ["report"], abstract: "Make the doctor report: summary, trend chart and full log on A4.",
         options: ReportOptions.declarations + [
             templateOption, logOption, formatOption, Options.dpi,
-            Options.output.helping("Output file (default healthlog-PROFILE-FROM_TO.pdf); .png picks PNG; - writes the PDF to stdout."),
+            Options.output.helping("Output file (default healthlog-PROFILE-FROM_TO-LANG.pdf, never replacing a file); .png picks PNG; - writes the PDF to stdout."),
         ],
         examples: [
             "healthlog -p dad report --last 8w", "healthlog report --last 30d --lang zh-Hans -o 爸爸-11月.pdf",
@@ -59,23 +59,38 @@ struct ReportCommand: Command {
             guard context.stdout.failure == nil else { return }
             let words = try context.words()
             context.stderr.line(
-                words.cli("report.wroteToStdout", ["name": header.name, "range": request.rangeText, "pages": words.counted(rendered.pages, "page")])
+                words.cli("report.wroteToStdout", ["name": header.name, "range": options.rangeText(request, context), "pages": words.counted(rendered.pages, "page")])
                     .visibleControls())
             rendered.standInWarning.map { context.stderr.line($0.visibleControls()) }
             return
         }
-        let path = output ?? "healthlog-\(header.profileID)-\(header.from)_\(header.to).\(format.rawValue)"
+        let path = output ?? OutputName.unused(
+            "healthlog-\(header.profileID)-\(header.from)_\(header.to)-\(options.language.fileNameCode)", format.rawValue,
+            pages: format == .png)
         let rendered = try context.run { try $0.writeReport(request, format: format == .png ? .png(dpi: dpi) : .pdf, to: path) }
         let words = try context.words()
         let pages = words.counted(rendered.pages, "page")
-        context.stdout.line(words.cli("report.wrote", ["name": header.name, "range": request.rangeText, "pages": pages]).visibleControls())
+        context.stdout.line(words.cli("report.wrote", ["name": header.name, "range": options.rangeText(request, context), "pages": pages]).visibleControls())
         for file in rendered.files { context.stdout.line("  \(file.visibleControls())") }
         rendered.standInWarning.map { context.stderr.line($0.visibleControls()) }
     }
 }
 
-/// Output names: the format an `-o` name's extension picks, and a private temporary file.
+/// Output names: the format an `-o` name's extension picks, and the default name.
 enum OutputName {
+    /// `base.ext`, or the first of `base-2.ext`, `base-3.ext` … that names no file: a default
+    /// name never replaces a file (a report in the other language, or an earlier one); only a
+    /// name given with `-o` does. `pages`: PNG pages are written as `base-1.png`, `base-2.png` ….
+    static func unused(_ base: String, _ ext: String, pages: Bool) -> String {
+        var number = 1
+        while true {
+            let stem = number == 1 ? base : "\(base)-\(number)"
+            let taken = FileSystem.exists("\(stem).\(ext)") || (pages && FileSystem.exists("\(stem)-1.\(ext)"))
+            if !taken { return "\(stem).\(ext)" }
+            number += 1
+        }
+    }
+
     /// `--format` when given (it must agree with the name's extension), else the extension's
     /// format, else `fallback`. An extension naming no format of this command is a usage error.
     static func format<Format: RawRepresentable & CaseIterable>(
@@ -101,7 +116,7 @@ struct ChartCommand: Command {
     static let spec = CommandSpec(
         ["chart"], abstract: "Draw the trend chart with tag markers, as PNG, SVG or PDF.",
         options: ReportOptions.declarations + [
-            formatOption, Options.dpi, Options.output.helping("Output file (default healthlog-PROFILE-chart-FROM_TO.png)."),
+            formatOption, Options.dpi, Options.output.helping("Output file (default healthlog-PROFILE-chart-FROM_TO-LANG.png, never replacing a file)."),
         ],
         examples: ["healthlog -p dad chart --last 4w", "healthlog chart --last 3m --format svg -o trend.svg"])
 
@@ -125,9 +140,10 @@ struct ChartCommand: Command {
     func run(_ context: CommandContext) throws(CLIError) {
         let request = try context.run { try $0.reportRequest(ReportAsk(summary: options.summary)) }
         let header = request.document.header
-        let path = output ?? "healthlog-\(header.profileID)-chart-\(header.from)_\(header.to).\(format.rawValue)"
+        let path = output ?? OutputName.unused(
+            "healthlog-\(header.profileID)-chart-\(header.from)_\(header.to)-\(options.language.fileNameCode)", format.rawValue, pages: false)
         let rendered = try context.run { try $0.writeChart(request, format: format, dpi: dpi, to: path) }
-        context.stdout.line(try context.words().cli("report.wroteChart", ["name": header.name, "range": request.rangeText]).visibleControls())
+        context.stdout.line(try context.words().cli("report.wroteChart", ["name": header.name, "range": options.rangeText(request, context)]).visibleControls())
         context.stdout.line("  \(path.visibleControls())")
         rendered.standInWarning.map { context.stderr.line($0.visibleControls()) }
     }
@@ -138,9 +154,18 @@ struct ReportOptions {
     static let declarations: [any OptionDeclaration] = SummaryOptions.declarations + [Options.language]
 
     let summary: SummaryRequest
+    /// The report's language, which its default file name carries.
+    let language: Language
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
-        let language = try arguments.value(Options.language) ?? Language(environment: context.environment)
+        language = try arguments.value(Options.language) ?? Language(environment: context.environment)
         summary = try SummaryOptions.request(arguments, context: context, language: language)
+    }
+
+    /// The range as the command line says it: the report's own words when the report speaks the
+    /// command line's language, else dates that read alike in both (never a Chinese range in an
+    /// English sentence).
+    func rangeText(_ request: ReportRequest, _ context: CommandContext) -> String {
+        language == context.language ? request.rangeText : "\(request.document.header.from) – \(request.document.header.to)"
     }
 }

@@ -67,13 +67,19 @@ public final class FileDescriptorOutput: TextOutput {
     public func write(_ text: String) {
         guard failure == nil else { return }
         buffer.append(contentsOf: text.utf8)
-        if buffer.count >= 64 * 1024 { flush() }
+        flushWhenDue(lineEnded: text.utf8.last == 10)
     }
 
     public func write(bytes: [UInt8]) {
         guard failure == nil else { return }
         buffer.append(contentsOf: bytes)
-        if buffer.count >= 64 * 1024 { flush() }
+        flushWhenDue(lineEnded: bytes.last == 10)
+    }
+
+    /// A terminal gets each line as it ends (as C's stdio does), so lines on standard output and
+    /// standard error appear in the order they were said; a file or pipe gets 64 KiB at a time.
+    private func flushWhenDue(lineEnded: Bool) {
+        if buffer.count >= 64 * 1024 || (isTerminal && lineEnded) { flush() }
     }
 
     /// Writes out everything buffered.

@@ -70,6 +70,8 @@ public struct ReadingText {
     /// (20) are cut with "…" first, down to 12 and 10; then columns are left out in this order:
     /// Period, Weight, Tags, ID, Note, so that 40 columns still show the date, time, BP and
     /// pulse (the date then without its year). Without one (a pipe), notes and tags are whole.
+    /// On a terminal tags are named by their labels in the terminal's language (降压药); through
+    /// a pipe by their ids, which scripts and `grep` rely on.
     public func table(_ readings: [Reading], profile: Profile, datesOnEveryRow: Bool = false, width: Int? = nil) -> String {
         let rules = rules(profile)
         // Readings of the hour the clocks go back show their offset, or two would look the same.
@@ -82,7 +84,12 @@ public struct ReadingText {
         let dateWidth = words.dateAndWeekday(CivilDate(dayNumber: 0)).displayWidth
         let periodWidth = ReadingSlot.allCases.map { $0.word(in: words).displayWidth }.max() ?? 7
         let notes = readings.map { $0.note.visibleControls(lineBreaks: .symbol) }
-        let tagTexts = readings.map { $0.tagIDs.map { $0.visibleControls(lineBreaks: .symbol) }.joined(separator: ",") }
+        let labelled = width != nil
+        let tagNames = readings.map { reading in
+            reading.tagIDs.map { (labelled ? labels.label(of: $0) : $0).visibleControls(lineBreaks: .symbol) }
+        }
+        let separator = labelled ? ", " : ","
+        let tagTexts = tagNames.map { $0.joined(separator: separator) }
         let widest = { (texts: [String], cap: Int?) -> Int in
             let most = texts.map(\.displayWidth).max() ?? 0
             return cap.map { Swift.min($0, most) } ?? most
@@ -121,7 +128,7 @@ public struct ReadingText {
                     return facts.atOrAboveTarget ? style.red(cell) : cell
                 case .pulse: return (reading.pulse.map(String.init) ?? "").leftPadding(column.width)
                 case .weight: return (reading.weightGrams.map { formatKilograms(($0 + 50) / 100 * 100) } ?? "").leftPadding(column.width)
-                case .tags: return tagList(reading.tagIDs, width: column.width).padding(column.width)
+                case .tags: return tagList(tagNames[index], separator: separator, width: column.width).padding(column.width)
                 case .note: return notes[index].clipped(toWidth: column.width)
                 }
             }
@@ -131,22 +138,22 @@ public struct ReadingText {
         return text
     }
 
-    /// Tag IDs that fit in `width` columns, then `+N` for the ones left out, so none is hidden silently.
-    func tagList(_ tagIDs: [String], width: Int) -> String {
-        let ids = tagIDs.map { $0.visibleControls(lineBreaks: .symbol) }
+    /// Tag names (made safe for a terminal) that fit in `width` columns, then `+N` for the ones
+    /// left out, so none is hidden silently.
+    func tagList(_ names: [String], separator: String, width: Int) -> String {
         var shown: [String] = []
-        for (index, id) in ids.enumerated() {
-            let rest = ids.count - index - 1
-            let candidate = (shown + [id]).joined(separator: ",")
+        for (index, name) in names.enumerated() {
+            let rest = names.count - index - 1
+            let candidate = (shown + [name]).joined(separator: separator)
             let suffix = rest > 0 ? " +\(rest)" : ""
             if (candidate + suffix).displayWidth > width {
-                let hidden = ids.count - shown.count
-                if shown.isEmpty { return id.clipped(toWidth: width - 3 - String(hidden - 1).count) + (hidden > 1 ? " +\(hidden - 1)" : "") }
-                return shown.joined(separator: ",") + " +\(hidden)"
+                let hidden = names.count - shown.count
+                if shown.isEmpty { return name.clipped(toWidth: width - 3 - String(hidden - 1).count) + (hidden > 1 ? " +\(hidden - 1)" : "") }
+                return shown.joined(separator: separator) + " +\(hidden)"
             }
-            shown.append(id)
+            shown.append(name)
         }
-        return shown.joined(separator: ",")
+        return shown.joined(separator: separator)
     }
 
     /// `show`'s labelled block.

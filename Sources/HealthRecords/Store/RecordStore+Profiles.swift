@@ -122,6 +122,48 @@ extension RecordStore {
         }
     }
 
+    /// Gives profile `id` the id `newID`, keeping everything that is its own: its name (a name
+    /// that was only the old id follows the new one), birth year, sex, target, readings with
+    /// their tags and notes, events, and the default setting. Each reading and event that moves
+    /// is a change of its own (a put under the new id), followed by the old profile's deletion,
+    /// so a shared log carries the rename as it carries any edit. Returns the renamed profile.
+    @discardableResult
+    public func renameProfile(id: String, to newID: String) throws(RecordsError) -> Profile {
+        try write {
+            let old = try requireProfile(id: id)
+            var renamed = old
+            renamed.id = newID
+            if old.name == old.id { renamed.name = newID }
+            try renamed.validate()
+            guard try self.profile(id: newID) == nil else {
+                throw RecordsError.conflict(Phrase("profile '{id}' already exists", ["id": "\(newID)"]))
+            }
+            let now = clock()
+            renamed.updatedAt = now
+            try insertProfile(renamed, now: now)
+            for reading in try readings(matching: ReadingQuery(profileID: id)) {
+                var moved = reading
+                moved.profileID = newID
+                moved.updatedAt = max(now, reading.updatedAt + 1)
+                try replace(reading, with: moved)
+            }
+            for event in try events(profileID: id) {
+                var moved = event
+                moved.profileID = newID
+                moved.updatedAt = max(now, event.updatedAt + 1)
+                try replaceEvent(with: moved)
+            }
+            let wasDefault = try defaultProfileID() == id
+            try database.cachedStatement("DELETE FROM profiles WHERE id = ?").run([.text(id)])
+            record(.profileDeleted(id: id))
+            if wasDefault {
+                try database.cachedStatement("UPDATE settings SET value = ? WHERE key = 'default_profile'").run([.text(newID)])
+                record(.defaultProfileSet(newID))
+            }
+            return try requireProfile(id: newID)
+        }
+    }
+
     /// Removes a profile together with all of its readings, and the default setting when it
     /// named this profile (a later profile with the same id must not inherit it). Returns how
     /// many readings went.
