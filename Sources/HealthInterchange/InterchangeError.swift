@@ -32,7 +32,8 @@ public enum InterchangeError: Error, Equatable, CustomStringConvertible, Sendabl
     /// The format names no person and no profile was chosen (`--profile`, `$HEALTHLOG_PROFILE`,
     /// a default or the only profile).
     case profileRequired(format: InterchangeFormat)
-    /// Dates like `12/01/2025` that could be day/month or month/day, with no order given.
+    /// Dates like `12/01/2025` that could be day/month or month/day, with no order given and
+    /// none of the file's dates telling it (no day past 12).
     case dateOrderRequired(path: String, line: Int, date: String)
     /// Records that could not be taken, and no `--skip-invalid`: each is listed.
     case invalidRecords(path: String, problems: [ImportProblem])
@@ -57,7 +58,13 @@ public enum InterchangeError: Error, Equatable, CustomStringConvertible, Sendabl
         case .profileRequired(let format):
             Phrase("{format} file names no person; the profile to import into is needed", terms: ["format": format.withArticle])
         case .dateOrderRequired(let path, let line, let date):
-            Phrase("{path}:{line}: dates like {date} could be day/month or month/day; the date order is needed", ["path": path, "line": String(line), "date": date])
+            if let readings = DateOrder.readings(ofAmbiguous: date) {
+                Phrase(
+                    "{path}:{line}: {date} could be {dayFirst} (day first) or {monthFirst} (month first), and no date in the file tells which; the date order is needed",
+                    ["path": path, "line": String(line), "date": date, "dayFirst": readings.dayFirst.description, "monthFirst": readings.monthFirst.description])
+            } else {
+                Phrase("{path}:{line}: dates like {date} could be day/month or month/day; the date order is needed", ["path": path, "line": String(line), "date": date])
+            }
         case .invalidRecords(let path, let problems):
             problems.count == 1
                 ? Phrase("1 invalid record in {path}; nothing was imported", ["path": path])

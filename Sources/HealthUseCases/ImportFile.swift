@@ -25,6 +25,10 @@ public struct ImportRequest {
     public var separator: UInt8?
     /// Numbers are written with a decimal comma (`72,5`, `1.234,5`).
     public var decimalComma = false
+    /// How the file writes its dates (`DD-MMM-YY`): only dates written so are read.
+    public var dateFormat: DateFormat?
+    /// The line of a table's header, when an app writes report lines above it; nil to find it.
+    public var headerLine: Int?
     /// Told (bytes read, total when known) as the file is read.
     public var progress: (@Sendable (Int64, Int64?) -> Void)?
     /// Told (the input's name, the format) once a format is told from the file, before anything
@@ -80,11 +84,14 @@ extension HealthLog {
             let birthYears = Dictionary(
                 try store.profiles().compactMap { p in p.birthYear.map { (p.id, $0) } }, uniquingKeysWith: { a, _ in a })
             var context = DecodeContext(
-                name: reader.name, zone: request.zone ?? self.settings.zone, dateOrder: request.dateOrder, now: self.settings.clock(),
+                name: reader.name, zone: request.zone ?? self.settings.zone, dateOrder: request.dateFormat?.order ?? request.dateOrder,
+                now: self.settings.clock(),
                 profile: profile, onlyProfile: self.settings.namedProfile, birthYears: birthYears, skipsInvalid: request.skipInvalid)
             context.columns = request.columns
             context.separator = request.separator
             context.decimalComma = request.decimalComma
+            context.dateFormat = request.dateFormat
+            context.headerLine = request.headerLine
             return context
         }
         var outcome = DecodeOutcome()

@@ -105,7 +105,7 @@ import Testing
 
     /// A file whose first rows settle the order of its numeric dates (13/01 can only be day
     /// first) is read in that order, ambiguous rows before it included, and says which row settled
-    /// it; rows that disagree settle nothing.
+    /// it; rows that disagree refuse the file, naming a row of each order.
     @Test func theFilesOwnRowsSettleTheDateOrder() throws {
         let directory = TemporaryDirectory()
         let header = "Date,Time,Systolic (mmHg),Diastolic (mmHg),Pulse (bpm)\n"
@@ -117,7 +117,11 @@ import Testing
         #expect(try read(monthFirst, profile: "p", zone: zone("Europe/Berlin")).readings.map(Expected.init).map(\.local)
             == ["2025-01-12 07:45:00", "2025-01-13 07:50:00"])
         let disagreeing = directory.write("both.csv", header + "12/01/2025,07:45,131,84,70\n13/01/2025,07:50,128,82,68\n01/13/2025,08:00,125,80,66\n")
-        #expect(throws: InterchangeError.dateOrderRequired(path: disagreeing, line: 2, date: "12/01/2025")) {
+        #expect(
+            throws: InterchangeError.malformed(
+                path: disagreeing,
+                reason: "the dates disagree: 13/01/2025 on line 3 can only be day first, 01/13/2025 on line 4 only month first; the file mixes two orders")
+        ) {
             try read(disagreeing, profile: "p", zone: zone("Europe/Berlin"))
         }
         // --date-order wins over the rows, and a date it cannot be is named as such.

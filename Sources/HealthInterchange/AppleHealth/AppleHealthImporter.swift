@@ -160,9 +160,10 @@ enum AppleHealthImporter {
         else { return nil }
         let offset = (hours * 60 + minutes) * (sign == "-" ? -1 : 1)
         guard ValueLimits.offsetMinutes.range.contains(offset),
-            case .success(let (date, clock)) = WallClockText.dateTime(words.dropLast().joined(separator: " "), order: .ymd)
+            case .success(let written) = WallClockText.dateTime(words.dropLast().joined(separator: " "), order: .ymd), written.offsetMinutes == nil
         else { return nil }
-        return ZonedInstant(date: date, hour: clock.hour, minute: clock.minute, second: clock.second, offsetMinutes: offset)
+        let clock = written.clock
+        return ZonedInstant(date: written.date, hour: clock.hour, minute: clock.minute, second: clock.second, offsetMinutes: offset)
     }
 
     private static func shortName(_ type: String) -> String {

@@ -12,12 +12,15 @@ protocol CSVRowDecoder {
     func note(_ header: CSVColumns) -> Phrase?
     /// Lines before the header (Samsung Health names its data type on line 1).
     static var preambleLines: Int { get }
+    /// True when `header` is this format's header, so a row above it is an app's report line.
+    static func recognizes(_ header: CSVColumns, context: DecodeContext) -> Bool
 }
 
 /// The steps every row decoder takes alike.
 extension CSVRowDecoder {
     func note(_ header: CSVColumns) -> Phrase? { nil }
     static var preambleLines: Int { 0 }
+    static func recognizes(_ header: CSVColumns, context: DecodeContext) -> Bool { true }
 
     /// Whose readings a file of `format`, which names no person, holds; refused when no profile was chosen.
     static func profile(for format: InterchangeFormat, _ context: DecodeContext) throws(InterchangeError) -> String {
@@ -27,7 +30,29 @@ extension CSVRowDecoder {
 
     /// Refuses a header without the columns the format needs, saying what its header looks like.
     static func requireColumns(_ present: Bool, _ context: DecodeContext, expected: Phrase) throws(InterchangeError) {
-        guard present else { throw .malformed(path: context.name, reason: Phrase("line 1: {expected}", terms: ["expected": expected])) }
+        guard present else {
+            throw .malformed(path: context.name, reason: Phrase("line {line}: {expected}", ["line": String(context.headerLineNumber)], terms: ["expected": expected]))
+        }
+    }
+
+    /// What a date that could not be read makes of its row at `line`: a file whose dates' order
+    /// must be given, a date not in `--date-format`'s form or `--date-order`'s order, or else
+    /// `example` (how the format writes its dates).
+    static func dateFault(_ problem: WallClockText.DateProblem, _ written: String, line: Int, context: DecodeContext, example: Phrase) -> RowFault {
+        switch problem {
+        case .ambiguous:
+            return .file(.dateOrderRequired(path: context.name, line: line, date: written))
+        case .notInFormat(let format):
+            return .invalid(Phrase("date '{written}' is not written as {format} (--date-format)", ["written": written, "format": format.pattern]))
+        case .unreadable:
+            if let order = context.dateOrder, written.contains(where: \.isNumber), !written.contains(where: \.isLetter) {
+                return .invalid(
+                    Phrase(
+                        "date '{value}' is not a date in {words} order (--date-order {order})", ["value": written, "order": order.rawValue],
+                        terms: ["words": order.term]))
+            }
+            return .invalid(example)
+        }
     }
 
     /// Hands the reading of `line` to the import; a fault of the import itself stops the file.
@@ -46,32 +71,45 @@ enum RowFault: Error {
     static func invalid(_ phrase: Phrase) -> RowFault { .invalid(ValidationError(phrase)) }
 }
 
-/// Reads a CSV input row by row for a ``CSVRowDecoder``: the header first, then every row,
-/// each bad row a `FILE:LINE: reason` problem rather than a stop. One record at a time is held.
-/// Without `--date-order`, numeric dates are read in the order the file's first 64 KiB settle.
+/// Reads a table row by row for a ``CSVRowDecoder``: its header first, then every row, each bad
+/// row a `FILE:LINE: reason` problem rather than a stop. One record at a time is held.
+///
+/// The header is the first of the table's first rows that the format recognizes (report lines
+/// an app writes above it, as Beurer HealthManager does, are left out and the import says which
+/// line it took), or the line `--header-line` names. Without `--date-order` or `--date-format`,
+/// numeric dates are read in the order the table's own dates settle: its first rows, or all of
+/// them when those hold a date either order reads.
 enum CSVFileDecoder {
+    /// How many of a table's first rows are looked through for its header.
+    static let headerSearchRows = 30
+
     static func decode<Decoder: CSVRowDecoder>(
-        _ input: ImportInput, as _: Decoder.Type, context: DecodeContext, into sink: ImportSink
+        _ input: ImportInput, as decoder: Decoder.Type, context: DecodeContext, into sink: ImportSink
     ) throws(InterchangeError) {
         let separator = context.separator ?? CSVReader.separator(ofFirstLineIn: input.head)
-        let reader = CSVReader(maximumRecordBytes: InputLimits.csvRecordBytes, separator: separator) { buffer in try input.read(into: buffer) }
+        try decode(CSVTable(input, separator: separator), as: decoder, context: context, into: sink)
+    }
+
+    static func decode<Decoder: CSVRowDecoder>(
+        _ table: any TableSource, as _: Decoder.Type, context: DecodeContext, into sink: ImportSink
+    ) throws(InterchangeError) {
         var context = context
-        if context.dateOrder == nil, let settled = SettledDateOrder.of(rowsIn: input.head, separator: separator) {
-            context.dateOrder = settled.order
-            sink.settle(settled)
+        let headerLine = headerLine(in: table, for: Decoder.self, context: context)
+        if headerLine.found > 1 + Decoder.preambleLines || (context.headerLine != nil && headerLine.found > 1) {
+            sink.note(Phrase("took line {line} as the header; the lines above it were left out", ["line": String(headerLine.found)]))
+        }
+        if context.dateOrder == nil && context.dateFormat == nil {
+            try settleDateOrder(of: table, after: headerLine.found, context: &context, sink: sink)
         }
         var decoder: Decoder?
         var width = 0
-        var preamble = Decoder.preambleLines
         do {
-            while let record = try nextRecord(reader, sink: sink, context: context, inHeader: decoder == nil) {
+            let rows = try table.rows()
+            while let record = try nextRecord(rows, sink: sink, context: context, inHeader: decoder == nil, headerLine: headerLine.found) {
                 guard var current = decoder else {
-                    if preamble > 0 {
-                        preamble -= 1
-                        continue
-                    }
+                    if record.line < headerLine.found { continue }
                     let header = CSVColumns(header: record.cells)
-                    let made = try Decoder(header: header, context: context)
+                    let made = try Decoder(header: header, context: context.withHeader(on: record.line))
                     if let note = made.note(header) { sink.note(note) }
                     decoder = made
                     width = header.width
@@ -80,8 +118,10 @@ enum CSVFileDecoder {
                 do throws(RowFault) {
                     // A trailing separator on every row (Samsung Health writes one) adds empty cells only.
                     guard record.cells.count <= width || record.cells[width...].allSatisfy({ $0.trimmingWhitespace().isEmpty }) else {
-                        let separator = reader.separator == UInt8(ascii: ",") ? "a comma" : reader.separator == UInt8(ascii: ";") ? "a semicolon" : "a tab"
-                        throw RowFault.invalid(Phrase("{count} cells where the header has {width}; quote a value that holds {separator}", ["count": "\(record.cells.count)", "width": "\(width)", "separator": "\(separator)"]))
+                        throw RowFault.invalid(
+                            Phrase(
+                                "{count} cells where the header has {width}; quote a value that holds {separator}",
+                                ["count": "\(record.cells.count)", "width": "\(width)", "separator": table.separatorWords ?? "a comma"]))
                     }
                     try current.decode(CSVRow(cells: record.cells), line: record.line, into: sink)
                 } catch .invalid(let error) {
@@ -98,19 +138,72 @@ enum CSVFileDecoder {
         } catch {
             throw .malformed(path: context.name, reason: Phrase(verbatim: "\(error)"))
         }
-        guard decoder != nil else { throw .malformed(path: context.name, reason: Phrase("the file is empty")) }
+        guard decoder != nil else {
+            if let given = context.headerLine {
+                throw .malformed(path: context.name, reason: Phrase("--header-line {line} is past the end of the file", ["line": String(given)]))
+            }
+            throw .malformed(path: context.name, reason: Phrase("the file is empty"))
+        }
         try sink.flush()
     }
 
+    /// The line of the table's header: the one `--header-line` names, else the first of its
+    /// first rows (after a format's fixed preamble) that the format recognizes, else its first.
+    static func headerLine<Decoder: CSVRowDecoder>(
+        in table: any TableSource, for _: Decoder.Type, context: DecodeContext
+    ) -> (found: Int, recognized: Bool) {
+        if let given = context.headerLine { return (given, true) }
+        let candidates = table.headRecords.dropFirst(Decoder.preambleLines).prefix(headerSearchRows)
+        if let header = candidates.first(where: { Decoder.recognizes(CSVColumns(header: $0.cells), context: context) }) {
+            return (header.line, true)
+        }
+        return (candidates.first?.line ?? 1, false)
+    }
+
+    /// Sets `context`'s date order to the one the table's dates settle: its first rows', or,
+    /// when those hold a date either order reads and are not the whole table, all its rows'.
+    /// Dates that settle both orders refuse the file.
+    private static func settleDateOrder(
+        of table: any TableSource, after headerLine: Int, context: inout DecodeContext, sink: ImportSink
+    ) throws(InterchangeError) {
+        var evidence = DateOrderEvidence()
+        for record in table.headRecords where record.line > headerLine { evidence.see(record) }
+        if evidence.settled == nil && evidence.conflict(in: context.name) == nil && evidence.firstAmbiguous != nil && !table.headIsWhole {
+            evidence = DateOrderEvidence()
+            do {
+                let rows = try table.rowsAgain()
+                while true {
+                    let record: CSVReader.Record?
+                    do { record = try rows.nextRecord() } catch let error as CSVReader.SyntaxError where error.canContinue { continue }
+                    guard let record else { break }
+                    if record.line > headerLine { evidence.see(record) }
+                    if evidence.dayFirst != nil && evidence.monthFirst != nil { break }
+                }
+            } catch let error as InterchangeError {
+                throw error
+            } catch {
+                // A fault of the file's structure: the reading itself says it, on its line.
+            }
+        }
+        if let conflict = evidence.conflict(in: context.name) { throw conflict }
+        if let settled = evidence.settled {
+            context.dateOrder = settled.order
+            sink.settle(settled)
+        }
+    }
+
     /// The next record; a data row whose own bytes are wrong (bad UTF-8) is a problem on its line
-    /// and the one after it is read. A header that cannot be read, or a break in the file's
-    /// structure, stops the reading: rows after it are never silently dropped.
-    private static func nextRecord(_ reader: CSVReader, sink: ImportSink, context: DecodeContext, inHeader: Bool) throws -> CSVReader.Record? {
+    /// and the one after it is read (a line above the header is passed over). A header that
+    /// cannot be read, or a break in the file's structure, stops the reading: rows after it are
+    /// never silently dropped.
+    private static func nextRecord(
+        _ reader: any TableRows, sink: ImportSink, context: DecodeContext, inHeader: Bool, headerLine: Int
+    ) throws -> CSVReader.Record? {
         while true {
             do {
                 return try reader.nextRecord()
-            } catch let error as CSVReader.SyntaxError where error.canContinue && !inHeader {
-                try sink.problem(at: context.location(line: error.line), error.reason)
+            } catch let error as CSVReader.SyntaxError where error.canContinue && (!inHeader || error.line < headerLine) {
+                if !inHeader { try sink.problem(at: context.location(line: error.line), error.reason) }
             }
         }
     }

@@ -47,6 +47,20 @@ struct WallClockResolver {
         return chosen
     }
 
+    /// The instant a date and time as written on the row at `line` means: with its own offset
+    /// when it gives one, else the wall time in `zone` by the rules above. A time in UTC (`Z`,
+    /// `+0000`, as Zepp Life writes every time) names the instant, not the clock the person saw:
+    /// it is shown in `zone`. Any other offset is the person's own clock and is kept as written.
+    mutating func instant(_ written: WrittenDateTime, in zone: any TimeZoneRule, line: Int, sink: ImportSink) -> ZonedInstant {
+        guard let offset = written.offsetMinutes else { return instant(written.date, written.clock, in: zone, line: line, sink: sink) }
+        var stated = ZonedInstant(
+            date: written.date, hour: written.clock.hour, minute: written.clock.minute, second: written.clock.second, offsetMinutes: offset)
+        if offset == 0 { stated = zone.zoned(utcSeconds: stated.utcSeconds) }
+        if let previous, previous != stated { newestFirst = stated < previous }
+        previous = stated
+        return stated
+    }
+
     /// Which of a repeated wall time's two instants keeps the file in its order.
     private func repeated(earlier: ZonedInstant, later: ZonedInstant) -> ZonedInstant {
         // The first row: newest first, the row below it is older, so this one is the later.

@@ -26,6 +26,12 @@ public enum DateOrder: String, CaseIterable, Sendable {
         }
     }
 
+    /// Both days a numeric date such as `03/04/2026` names, day first and month first; nil
+    /// for a date that is not read both ways.
+    public static func readings(ofAmbiguous date: String) -> (dayFirst: CivilDate, monthFirst: CivilDate)? {
+        WallClockText.readings(ofAmbiguous: date)
+    }
+
     /// `day/month/year`, as messages name the order.
     public var words: String { term.english }
 
@@ -52,35 +58,74 @@ public struct SettledDateOrder: Sendable, Equatable {
         self.date = date
         self.line = line
     }
+}
 
-    /// The order the rows held in `head` (a file's first bytes, header first) settle, or nil
-    /// when none does or they disagree. Dotted dates and dates with the year first tell their
-    /// own order and are not counted.
-    static func of(rowsIn head: [UInt8], separator: UInt8) -> SettledDateOrder? {
-        let reader = CSVReader(bytes: head, separator: separator)
-        var found: [DateOrder: SettledDateOrder] = [:]
-        var isHeader = true
-        while let record = try? reader.nextRecord() {
-            defer { isHeader = false }
-            guard !isHeader else { continue }
-            for cell in record.cells {
-                let date = String(cell.trimmingWhitespace().prefix { $0 != " " && $0 != "T" })
-                let parts = date.split { $0 == "/" || $0 == "-" }
-                guard parts.count == 3, parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }), parts[0].count <= 2, parts[1].count <= 2,
-                    let a = Int(parts[0]), let b = Int(parts[1])
-                else { continue }
-                let order: DateOrder? = a > 12 && b <= 12 ? .dmy : b > 12 && a <= 12 ? .mdy : nil
-                if let order, found[order] == nil { found[order] = SettledDateOrder(order: order, date: date, line: record.line) }
+/// What a table's numeric dates say about their order, row by row: `13/01/2025` can only be
+/// day first, `01/13/2025` only month first, and `03/04/2026` either. Dates with the year first
+/// and dotted dates tell their own order and are not counted.
+struct DateOrderEvidence {
+    /// The first date only day first reads.
+    private(set) var dayFirst: SettledDateOrder?
+    /// The first date only month first reads.
+    private(set) var monthFirst: SettledDateOrder?
+    /// The first date either order reads, as two different days.
+    private(set) var firstAmbiguous: (date: String, line: Int)?
+
+    /// Counts the dates among a data row's cells.
+    mutating func see(_ record: CSVReader.Record) {
+        for cell in record.cells {
+            let date = String(cell.trimmingWhitespace().prefix { $0 != " " && $0 != "T" })
+            let parts = date.split { $0 == "/" || $0 == "-" }
+            guard parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }), parts[0].count <= 2, parts[1].count <= 2,
+                parts[2].count == 2 || parts[2].count == 4, let a = Int(parts[0]), let b = Int(parts[1]), a >= 1, b >= 1
+            else { continue }
+            if a > 12 && b <= 12 {
+                if dayFirst == nil { dayFirst = SettledDateOrder(order: .dmy, date: date, line: record.line) }
+            } else if b > 12 && a <= 12 {
+                if monthFirst == nil { monthFirst = SettledDateOrder(order: .mdy, date: date, line: record.line) }
+            } else if a != b && a <= 12 && b <= 12 && firstAmbiguous == nil {
+                firstAmbiguous = (date, record.line)
             }
         }
-        return found.count == 1 ? found.values.first : nil
+    }
+
+    /// The order the dates settle, when only one order reads them all.
+    var settled: SettledDateOrder? {
+        switch (dayFirst, monthFirst) {
+        case (let day?, nil): day
+        case (nil, let month?): month
+        default: nil
+        }
+    }
+
+    /// When some dates are only day first and others only month first: what says so.
+    func conflict(in name: String) -> InterchangeError? {
+        guard let dayFirst, let monthFirst else { return nil }
+        return .malformed(
+            path: name,
+            reason: Phrase(
+                "the dates disagree: {day} on line {dayLine} can only be day first, {month} on line {monthLine} only month first; the file mixes two orders",
+                ["day": dayFirst.date, "dayLine": String(dayFirst.line), "month": monthFirst.date, "monthLine": String(monthFirst.line)]))
     }
 }
 
-/// Dates and times as exports write them, by region and app version: `Jan 12 2025`,
-/// `12 Jan 2025`, `Jan 12, 2025`, `2025-01-12`, `12/01/2025` (with a `DateOrder`), and
-/// `08:12`, `8:12`, `8:12 AM`, `8:12:30 pm`, `8:12 PM` (with a narrow no-break space, as newer
-/// iPhones write it).
+/// A time of day on a wall clock.
+typealias Clock = (hour: Int, minute: Int, second: Int)
+
+/// A date and a time as one cell writes them, with the offset from UTC when the cell gives one
+/// (`2022-03-07 00:04:35+0000`, `2025-10-02T07:34:49+02:00`, `…Z`).
+struct WrittenDateTime {
+    let date: CivilDate
+    let clock: Clock
+    /// Minutes east of UTC, or nil for a wall time.
+    let offsetMinutes: Int?
+}
+
+/// Dates and times as exports and spreadsheets write them, by region, app and program:
+/// `Jan 12 2025`, `12 Jan 2025`, `Jan 12, 2025`, `25-Jul-25` (Excel), `2025-01-12`, `2025/7/25`,
+/// `2026年11月3日`, `12/01/2025` and `7/25/25` (with a `DateOrder`), `2025-07-25 0:00:00` (a date
+/// cell saved with its midnight); `08:12`, `8:12`, `8:12 AM`, `8:12:30 pm`, `8:12 PM` (with a
+/// narrow no-break space, as newer iPhones write it); an offset after a time, `+0000`, `+08:00`, `Z`.
 enum WallClockText {
     /// Why a date could not be read.
     enum DateProblem: Error, Equatable {
@@ -88,6 +133,8 @@ enum WallClockText {
         case unreadable
         /// A numeric date whose order cannot be told from it, e.g. `12/01/2025`.
         case ambiguous
+        /// Not written in the format `--date-format` names.
+        case notInFormat(DateFormat)
     }
 
     private static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
@@ -115,13 +162,26 @@ enum WallClockText {
         return table
     }()
 
-    /// The date `text` names. A numeric date is read in `order`; without one, only a date that
-    /// tells its own order is read (a part over 12, equal parts, or a four-digit year first), and a
-    /// dotted one with the year last (`12.01.2025`) is day first, as every locale that writes dots has it.
-    static func date(_ text: String, order: DateOrder?) -> Result<CivilDate, DateProblem> {
+    /// The month `word` names: English (three letters or more) or a name ``localizedMonths`` knows.
+    static func month(named word: String) -> Int? {
+        let lowered = word.lowercased()
+        if let localized = localizedMonths[lowered] { return localized }
+        guard word.count >= 3, let index = months.firstIndex(of: String(lowered.prefix(3))) else { return nil }
+        return index + 1
+    }
+
+    /// The date `text` names. With a `format` (`--date-format`) only a date written so is read.
+    /// Otherwise a numeric date is read in `order`; without one, only a date that tells its own
+    /// order is read (a part over 12, equal parts, or a four-digit year first), and a dotted one
+    /// with the year last (`12.01.2025`) is day first, as every locale that writes dots has it.
+    /// A date a spreadsheet saved with its midnight (`2025-07-25 0:00:00`) is the date.
+    static func date(_ text: String, order: DateOrder?, format: DateFormat? = nil) -> Result<CivilDate, DateProblem> {
+        let text = withoutMidnight(text)
+        if let format { return format.date(text).map { .success($0) } ?? .failure(.notInFormat(format)) }
         if let iso = CivilDate(iso: text) { return .success(iso) }
+        if let chinese = chineseDate(text) { return .success(chinese) }
         if text.contains(where: \.isLetter) {
-            let words = text.split { $0 == " " || $0 == "," || $0 == "-" || $0 == "." }.map(String.init)
+            let words = text.split { $0 == " " || $0 == "," || $0 == "-" || $0 == "." || $0 == "/" }.map(String.init)
             guard words.count == 3, let named = namedMonthDate(words) else { return .failure(.unreadable) }
             return .success(named)
         }
@@ -130,10 +190,10 @@ enum WallClockText {
             let a = Int(parts[0]), let b = Int(parts[1]), let c = Int(parts[2])
         else { return .failure(.unreadable) }
         let resolved: DateOrder
-        if let order {
-            resolved = order
-        } else if parts[0].count == 4 {
+        if parts[0].count == 4 {
             resolved = .ymd
+        } else if let order {
+            resolved = order
         } else if text.contains("."), parts[2].count == 4 {
             resolved = .dmy
         } else if a > 12 && b <= 12 {
@@ -145,6 +205,7 @@ enum WallClockText {
         } else {
             return .failure(.ambiguous)
         }
+        guard resolved == .ymd || parts[2].count != 1 && parts[2].count != 3 else { return .failure(.unreadable) }
         let (year, month, day) = switch resolved {
         case .dmy: (c, b, a)
         case .mdy: (c, a, b)
@@ -154,24 +215,42 @@ enum WallClockText {
         return .success(date)
     }
 
-    /// `Jan 12 2025`, `12 Jan 2025`, `January 12 2025`, and the same with the month in Dutch,
-    /// German, French, Spanish, Italian or Portuguese.
-    private static func namedMonthDate(_ words: [String]) -> CivilDate? {
-        func month(_ word: String) -> Int? {
-            let lowered = word.lowercased()
-            if let localized = localizedMonths[lowered] { return localized }
-            guard word.count >= 3, let index = months.firstIndex(of: String(lowered.prefix(3))) else { return nil }
-            return index + 1
+    /// Both readings of a numeric date that could be day or month first: (day first, month first).
+    static func readings(ofAmbiguous text: String) -> (dayFirst: CivilDate, monthFirst: CivilDate)? {
+        guard case .success(let dayFirst) = date(text, order: .dmy), case .success(let monthFirst) = date(text, order: .mdy) else { return nil }
+        return (dayFirst, monthFirst)
+    }
+
+    /// `2025-07-25 0:00:00` or `7/25/2025 12:00:00 AM` without its midnight; any other text as it is.
+    private static func withoutMidnight(_ text: String) -> String {
+        guard let space = text.firstIndex(of: " "), let clock = time(String(text[text.index(after: space)...])), clock == (0, 0, 0) else {
+            return text
         }
-        guard let year = Int(words[2]), words[2].count == 4 else { return nil }
-        if let month = month(words[0]), let day = Int(words[1]) { return CivilDate(year: year, month: month, day: day) }
-        if let day = Int(words[0]), let month = month(words[1]) { return CivilDate(year: year, month: month, day: day) }
+        return String(text[..<space])
+    }
+
+    /// `2026年11月3日` (a day's `日` or `号` may be left out).
+    private static func chineseDate(_ text: String) -> CivilDate? {
+        guard text.contains("年"), text.contains("月") else { return nil }
+        let marks: Set<Character> = ["年", "月", "日", "号"]
+        let parts: [String] = text.split { marks.contains($0) }.map { String(String($0).trimmingWhitespace()) }
+        guard parts.count == 3, parts[0].count == 4, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else { return nil }
+        return CivilDate(year: year, month: month, day: day)
+    }
+
+    /// `Jan 12 2025`, `12 Jan 2025`, `January 12 2025`, `25-Jul-25`, and the same with the month
+    /// in Dutch, German, French, Spanish, Italian or Portuguese.
+    private static func namedMonthDate(_ words: [String]) -> CivilDate? {
+        guard words[2].count == 4 || words[2].count == 2, words[2].allSatisfy(\.isASCIIDigit), let written = Int(words[2]) else { return nil }
+        let year = written < 100 ? 2000 + written : written
+        if let month = month(named: words[0]), let day = Int(words[1]) { return CivilDate(year: year, month: month, day: day) }
+        if let day = Int(words[0]), let month = month(named: words[1]) { return CivilDate(year: year, month: month, day: day) }
         return nil
     }
 
     /// `08:12`, `8:12`, `8:12:30`, `8:12 AM`, `12:04 am`, `8:12.5` (fractions dropped), `7.30`,
     /// `7.30 Uhr`, `7h30`.
-    static func time(_ text: String) -> (hour: Int, minute: Int, second: Int)? {
+    static func time(_ text: String) -> Clock? {
         // A space, a no-break space or a narrow no-break space may come before AM/PM.
         let spaced = String(text.map { $0 == "\u{202F}" || $0 == "\u{00A0}" ? " " : $0 })
         var clock = spaced.trimmingWhitespace()
@@ -202,17 +281,73 @@ enum WallClockText {
         return (hour, minute, second)
     }
 
-    /// A date and a time in one cell: `2025-10-02 07:34:49`, `2024/05/01 08:12`, `Jan 12 2025 8:12 AM`.
-    static func dateTime(_ text: String, order: DateOrder?) -> Result<(CivilDate, (hour: Int, minute: Int, second: Int)), DateProblem> {
-        let normalized = String(text.map { $0 == "T" ? " " : $0 == "\u{202F}" || $0 == "\u{00A0}" ? " " : $0 })
-        let words = normalized.split(separator: " ").map(String.init)
-        // The time is the word with a colon, with an AM/PM after it if there is one.
+    /// A time cell: `08:12`, `8:12 PM`…, or a spreadsheet's time of day saved with its day
+    /// zero (`1899-12-30 07:30:00`, as a time-only cell comes out of some programs).
+    static func timeCell(_ text: String) -> Clock? {
+        if let clock = time(text) { return clock }
+        guard case .success(let written) = dateTime(text, order: .ymd), written.offsetMinutes == nil,
+            written.date.year == 1899 || (written.date.year == 1900 && written.date.month == 1 && written.date.day <= 1)
+        else { return nil }
+        return written.clock
+    }
+
+    /// A date and a time in one cell: `2025-10-02 07:34:49`, `2024/05/01 08:12`, `Jan 12 2025 8:12 AM`,
+    /// `2022-03-07 00:04:35+0000`, `2025-10-02T07:34:49+02:00`, `2025-10-02T05:34:49Z`, `… 08:12 UTC`.
+    static func dateTime(_ text: String, order: DateOrder?, format: DateFormat? = nil) -> Result<WrittenDateTime, DateProblem> {
+        // ISO 8601's `T` between the date and the time (only after a digit: `UTC` keeps its T).
+        var previous: Character = " "
+        let normalized = String(
+            text.map { character in
+                defer { previous = character }
+                return character == "T" && previous.isASCIIDigit || character == "\u{202F}" || character == "\u{00A0}" ? " " : character
+            })
+        var words = normalized.split(separator: " ").map(String.init)
+        // The time is the word with a colon, with an AM/PM after it if there is one, and an offset.
         guard let clockIndex = words.firstIndex(where: { $0.contains(":") }) else { return .failure(.unreadable) }
-        let clockWords = words[clockIndex...].prefix(2)
-        let clockText = clockWords.count == 2 && ["am", "pm", "a.m.", "p.m."].contains(clockWords.last!.lowercased())
-            ? clockWords.joined(separator: " ") : words[clockIndex]
-        guard let clock = time(clockText) else { return .failure(.unreadable) }
+        var offset: Int?
+        // An offset written onto the time: `00:04:35+0000`, `07:34:49-05:00`, `05:34:49Z`.
+        let clockWord = words[clockIndex]
+        if let sign = clockWord.firstIndex(where: { $0 == "+" || $0 == "-" || $0 == "Z" || $0 == "z" }) {
+            guard let minutes = offsetMinutes(String(clockWord[sign...])) else { return .failure(.unreadable) }
+            offset = minutes
+            words[clockIndex] = String(clockWord[..<sign])
+        }
+        var after = clockIndex + 1
+        var clockText = words[clockIndex]
+        if after < words.count, ["am", "pm", "a.m.", "p.m."].contains(words[after].lowercased()) {
+            clockText += " " + words[after]
+            after += 1
+        }
+        if after < words.count, words[after].lowercased() == "uhr" { after += 1 }
+        if offset == nil, after < words.count, let minutes = offsetMinutes(words[after]) {
+            offset = minutes
+            after += 1
+        }
+        guard after == words.count, let clock = time(clockText) else { return .failure(.unreadable) }
         let dateText = words[..<clockIndex].joined(separator: " ")
-        return date(dateText, order: order).map { ($0, clock) }
+        return date(dateText, order: order, format: format).map { WrittenDateTime(date: $0, clock: clock, offsetMinutes: offset) }
+    }
+
+    /// `Z`, `UTC`, `GMT`, `+0000`, `+08:00`, `-05`, `UTC+8`, `GMT+05:30` as minutes east of UTC.
+    static func offsetMinutes(_ text: String) -> Int? {
+        var rest = Substring(text)
+        for name in ["UTC", "GMT", "utc", "gmt"] where rest.hasPrefix(name) { rest = rest.dropFirst(3) }
+        if rest.isEmpty || rest == "Z" || rest == "z" { return text.isEmpty ? nil : 0 }
+        guard let sign = rest.first, sign == "+" || sign == "-" else { return nil }
+        let digits = rest.dropFirst()
+        let hours: Int?, minutes: Int?
+        if let colon = digits.firstIndex(of: ":") {
+            hours = Int(digits[..<colon])
+            minutes = digits[digits.index(after: colon)...].count == 2 ? Int(digits[digits.index(after: colon)...]) : nil
+        } else if digits.count == 4 {
+            (hours, minutes) = (Int(digits.prefix(2)), Int(digits.suffix(2)))
+        } else if (1...2).contains(digits.count) {
+            (hours, minutes) = (Int(digits), 0)
+        } else {
+            return nil
+        }
+        guard digits.allSatisfy({ $0.isASCIIDigit || $0 == ":" }), let hours, let minutes, minutes < 60 else { return nil }
+        let offset = (sign == "-" ? -1 : 1) * (hours * 60 + minutes)
+        return ValueLimits.offsetMinutes.range.contains(offset) ? offset : nil
     }
 }

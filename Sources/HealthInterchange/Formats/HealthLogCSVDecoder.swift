@@ -14,6 +14,8 @@ struct HealthLogCSVDecoder: CSVRowDecoder {
     private let defaultProfile: String?
     private var wallClock = WallClockResolver()
 
+    static func recognizes(_ header: CSVColumns, context: DecodeContext) -> Bool { header.has(["taken_at"]) }
+
     init(header: CSVColumns, context: DecodeContext) throws(InterchangeError) {
         try Self.requireColumns(
             header.has(["taken_at"]), context,

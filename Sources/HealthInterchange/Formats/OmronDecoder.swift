@@ -61,6 +61,8 @@ struct OmronDecoder: CSVRowDecoder {
     /// Omron Connect writes newest first.
     private var wallClock = WallClockResolver(newestFirst: true)
 
+    static func recognizes(_ header: CSVColumns, context: DecodeContext) -> Bool { recognizes(header) }
+
     /// True for a header with Omron's blood-pressure columns in mmHg and a date, in a language
     /// read by name, or in the English layout with `(mmHg)` in the third and fourth columns.
     static func recognizes(_ header: CSVColumns) -> Bool {
@@ -133,7 +135,10 @@ struct OmronDecoder: CSVRowDecoder {
         // A column with a value HealthLog keeps is read, or the file is refused: never dropped.
         if let weight = header.position(prefix: ["weight", "gewicht", "poids", "peso"]) {
             throw .malformed(
-                path: context.name, reason: Phrase("line 1: column '{header}' holds weights, which an Omron file does not; import it with --columns", ["header": "\(header.names[weight])"]))
+                path: context.name,
+                reason: Phrase(
+                    "line {line}: column '{header}' holds weights, which an Omron file does not; import it with --columns",
+                    ["line": String(context.headerLineNumber), "header": "\(header.names[weight])"]))
         }
         self.context = context
         self.profile = profile
@@ -169,9 +174,10 @@ struct OmronDecoder: CSVRowDecoder {
             sink.deviceErrorRow()
             return
         }
-        let (day, clock) = try when(row, line: line, value: value)
+        let written = try when(row, line: line, value: value)
+        let (day, clock) = (written.date, written.clock)
         let zone = try zone(value(timeZone))
-        let takenAt = wallClock.instant(day, clock, in: zone, line: line, sink: sink)
+        let takenAt = wallClock.instant(written, in: zone, line: line, sink: sink)
         let pressure = try bloodPressure(value(systolic), value(diastolic))
         let pulseText = value(pulse)
         let beats = pulseText == OmronDecoder.missing ? nil : try number(pulseText, "pulse")
@@ -205,28 +211,22 @@ struct OmronDecoder: CSVRowDecoder {
         flagWords.contains(text.lowercased())
     }
 
-    private func when(_ row: CSVRow, line: Int, value: (Int?) -> String) throws(RowFault) -> (CivilDate, (hour: Int, minute: Int, second: Int)) {
+    private func when(_ row: CSVRow, line: Int, value: (Int?) -> String) throws(RowFault) -> WrittenDateTime {
         if let dateTime, date == nil || time == nil {
-            switch WallClockText.dateTime(value(dateTime), order: context.dateOrder) {
+            switch WallClockText.dateTime(value(dateTime), order: context.dateOrder, format: context.dateFormat) {
             case .success(let result): return result
-            case .failure(.ambiguous):
-                throw .file(.dateOrderRequired(path: context.name, line: line, date: value(dateTime)))
-            case .failure(.unreadable):
-                throw .invalid(Phrase("date '{value}' is not a date and time like 2024/05/01 08:12", ["value": "\(value(dateTime))"]))
+            case .failure(let problem):
+                throw Self.dateFault(problem, value(dateTime), line: line, context: context, example: Phrase("date '{value}' is not a date and time like 2024/05/01 08:12", ["value": "\(value(dateTime))"]))
             }
         }
         let day: CivilDate
-        switch WallClockText.date(value(date), order: context.dateOrder) {
+        switch WallClockText.date(value(date), order: context.dateOrder, format: context.dateFormat) {
         case .success(let result): day = result
-        case .failure(.ambiguous): throw .file(.dateOrderRequired(path: context.name, line: line, date: value(date)))
-        case .failure(.unreadable):
-            if let order = context.dateOrder, value(date).contains(where: \.isNumber), !value(date).contains(where: \.isLetter) {
-                throw .invalid(Phrase("date '{value}' is not a date in {words} order (--date-order {order})", ["value": "\(value(date))", "order": "\(order.rawValue)"], terms: ["words": order.term]))
-            }
-            throw .invalid(Phrase("date '{value}' is not like Jan 12 2025 or 12 Jan 2025", ["value": "\(value(date))"]))
+        case .failure(let problem):
+            throw Self.dateFault(problem, value(date), line: line, context: context, example: Phrase("date '{value}' is not like Jan 12 2025 or 12 Jan 2025", ["value": "\(value(date))"]))
         }
-        guard let clock = WallClockText.time(value(time)) else { throw .invalid(Phrase("time '{value}' is not like 08:12 or 8:12 AM", ["value": "\(value(time))"])) }
-        return (day, clock)
+        guard let clock = WallClockText.timeCell(value(time)) else { throw .invalid(Phrase("time '{value}' is not like 08:12 or 8:12 AM", ["value": "\(value(time))"])) }
+        return WrittenDateTime(date: day, clock: clock, offsetMinutes: nil)
     }
 
     private mutating func zone(_ name: String) throws(RowFault) -> any TimeZoneRule {

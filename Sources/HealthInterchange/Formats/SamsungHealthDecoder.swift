@@ -39,10 +39,11 @@ struct SamsungHealthDecoder: CSVRowDecoder {
 
     mutating func decode(_ row: CSVRow, line: Int, into sink: ImportSink) throws(RowFault) {
         let startText = row[start]
-        guard case .success(let (day, clock)) = WallClockText.dateTime(startText, order: .ymd) else {
+        guard case .success(let written) = WallClockText.dateTime(startText, order: .ymd), written.offsetMinutes == nil else {
             throw .invalid(Phrase("start_time '{startText}' is not a UTC time like 2024-06-01 08:00:00.000", ["startText": "\(startText)"]))
         }
         let minutes = try offsetMinutes(row[offset])
+        let (day, clock) = (written.date, written.clock)
         let utc = ZonedInstant(date: day, hour: clock.hour, minute: clock.minute, second: clock.second, offsetMinutes: 0).utcSeconds
         let takenAt = minutes.map { ZonedInstant(utcSeconds: utc, offsetMinutes: $0) } ?? context.zone.zoned(utcSeconds: utc)
         var grams: Int?

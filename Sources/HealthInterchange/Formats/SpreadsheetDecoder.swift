@@ -23,13 +23,21 @@ struct SpreadsheetDecoder: CSVRowDecoder {
             guard let position = header.position([name]) else {
                 let names = header.names.map { "'\($0)'" }.joined(separator: ", ")
                 throw .malformed(
-                    path: context.name, reason: Phrase("line 1: --columns maps {field} to '{name}', which is not in the header; its columns are {names}", ["field": "\(field.rawValue)", "name": "\(name)", "names": "\(names)"]))
+                    path: context.name,
+                    reason: Phrase(
+                        "line {line}: --columns maps {field} to '{name}', which is not in the header; its columns are {names}",
+                        ["line": String(context.headerLineNumber), "field": "\(field.rawValue)", "name": "\(name)", "names": "\(names)"]))
             }
             positions[field] = position
         }
         self.positions = positions
         self.context = context
         self.profile = profile
+    }
+
+    /// True for the row that holds every column the mapping names.
+    static func recognizes(_ header: CSVColumns, context: DecodeContext) -> Bool {
+        context.columns?.columns.values.allSatisfy { header.has([$0]) } ?? false
     }
 
     mutating func decode(_ row: CSVRow, line: Int, into sink: ImportSink) throws(RowFault) {
@@ -44,8 +52,9 @@ struct SpreadsheetDecoder: CSVRowDecoder {
             sink.skip(Phrase("rows with a time but no value"))
             return
         }
-        let (day, clock) = try when(cell, line: line)
-        let takenAt = wallClock.instant(day, clock, in: context.zone, line: line, sink: sink)
+        let written = try when(cell, line: line)
+        let (day, clock) = (written.date, written.clock)
+        let takenAt = wallClock.instant(written, in: context.zone, line: line, sink: sink)
         var systolic = cell(.systolic), diastolic = cell(.diastolic)
         if positions[.bp] != nil, !cell(.bp).isEmpty {
             let parts = cell(.bp).split(separator: "/").map { String(String($0).trimmingWhitespace()) }
@@ -86,29 +95,29 @@ struct SpreadsheetDecoder: CSVRowDecoder {
         return decimalNumber(String(text.filter { $0 != "." }))
     }
 
-    private func when(_ cell: (ColumnMapping.Field) -> String, line: Int) throws(RowFault) -> (CivilDate, (hour: Int, minute: Int, second: Int)) {
+    private func when(_ cell: (ColumnMapping.Field) -> String, line: Int) throws(RowFault) -> WrittenDateTime {
         let written = positions[.datetime] != nil ? cell(.datetime) : cell(.date)
         let result = positions[.datetime] != nil
-            ? WallClockText.dateTime(written, order: context.dateOrder)
-            : WallClockText.date(written, order: context.dateOrder).map { ($0, (hour: 0, minute: 0, second: 0)) }
-        let day: CivilDate
-        var clock: (hour: Int, minute: Int, second: Int)
-        switch result {
-        case .success(let found): (day, clock) = found
-        case .failure(.ambiguous): throw .file(.dateOrderRequired(path: context.name, line: line, date: written))
-        case .failure(.unreadable):
-            if let order = context.dateOrder, written.contains(where: \.isNumber), !written.contains(where: \.isLetter) {
-                throw .invalid(Phrase("date '{written}' is not a date in {words} order", ["written": "\(written)"], terms: ["words": order.term]))
+            ? WallClockText.dateTime(written, order: context.dateOrder, format: context.dateFormat)
+            : WallClockText.date(written, order: context.dateOrder, format: context.dateFormat).map {
+                WrittenDateTime(date: $0, clock: (0, 0, 0), offsetMinutes: nil)
             }
-            throw .invalid(
-                positions[.datetime] != nil
+        var when: WrittenDateTime
+        switch result {
+        case .success(let found): when = found
+        case .failure(let problem):
+            throw Self.dateFault(
+                problem, written, line: line, context: context,
+                example: positions[.datetime] != nil
                     ? Phrase("'{written}' is not a date and time like 2026-03-01 08:12", ["written": written])
                     : Phrase("date '{written}' is not a date like 2026-03-01 or 01.03.2026", ["written": written]))
         }
         if positions[.time] != nil {
-            guard let time = WallClockText.time(cell(.time)) else { throw .invalid(Phrase("time '{cell}' is not like 08:12 or 8:12 PM", ["cell": "\(cell(.time))"])) }
-            clock = time
+            guard let time = WallClockText.timeCell(cell(.time)) else {
+                throw .invalid(Phrase("time '{cell}' is not like 08:12 or 8:12 PM", ["cell": "\(cell(.time))"]))
+            }
+            when = WrittenDateTime(date: when.date, clock: time, offsetMinutes: nil)
         }
-        return (day, clock)
+        return when
     }
 }

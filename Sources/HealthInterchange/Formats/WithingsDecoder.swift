@@ -34,6 +34,8 @@ struct WithingsDecoder: CSVRowDecoder {
                 || (header.has(heartRateNames) && header.has(systolicNames)))
     }
 
+    static func recognizes(_ header: CSVColumns, context: DecodeContext) -> Bool { recognizes(header) }
+
     init(header: CSVColumns, context: DecodeContext) throws(InterchangeError) {
         let profile = try Self.profile(for: .withings, context)
         date = header.position(["Date", "Datum"])
@@ -80,10 +82,9 @@ struct WithingsDecoder: CSVRowDecoder {
     private mutating func time(_ text: String, line: Int, sink: ImportSink) throws(RowFault) -> ZonedInstant {
         if let zoned = ZonedInstant(iso8601: text) { return zoned }
         // The old web export writes `2014-02-13 6:04 Uhr`.
-        let trimmed = text.hasSuffix(" Uhr") ? String(text.dropLast(4)) : text
-        switch WallClockText.dateTime(trimmed, order: .ymd) {
-        case .success(let (day, clock)):
-            return wallClock.instant(day, clock, in: context.zone, line: line, sink: sink)
+        switch WallClockText.dateTime(text, order: .ymd) {
+        case .success(let written):
+            return wallClock.instant(written, in: context.zone, line: line, sink: sink)
         case .failure: throw .invalid(Phrase("date '{text}' is not like 2025-10-02 07:34:49 or 2025-10-02T07:34:49+02:00", ["text": "\(text)"]))
         }
     }
@@ -99,6 +100,8 @@ struct BPMonitorDecoder: CSVRowDecoder {
     private let timestamp, systolic, diastolic, pulse, notes, bodyweight: Int?
     private let context: DecodeContext
     private let profile: String
+
+    static func recognizes(_ header: CSVColumns, context: DecodeContext) -> Bool { header.has(["timestampUnixMs"]) }
 
     init(header: CSVColumns, context: DecodeContext) throws(InterchangeError) {
         let profile = try Self.profile(for: .bpMonitor, context)

@@ -27,6 +27,12 @@ public struct DecodeContext: Sendable {
     public var separator: UInt8?
     /// True with `--decimal-comma`: numbers are written `72,5` and `1.234,5`.
     public var decimalComma = false
+    /// How dates are written (`--date-format`): only dates written so are read.
+    public var dateFormat: DateFormat?
+    /// The line of a table's header (`--header-line`), or nil to find it among the first rows.
+    public var headerLine: Int?
+    /// The line the header was found on, for messages about it.
+    var headerLineNumber = 1
 
     public init(
         name: String, zone: any TimeZoneRule, dateOrder: DateOrder?, now: Int64, profile: String?, onlyProfile: String?,
@@ -40,6 +46,13 @@ public struct DecodeContext: Sendable {
         self.onlyProfile = onlyProfile
         self.birthYears = birthYears
         self.skipsInvalid = skipsInvalid
+    }
+
+    /// The context of a table whose header is on `line`.
+    func withHeader(on line: Int) -> DecodeContext {
+        var context = self
+        context.headerLineNumber = line
+        return context
     }
 
     /// False for another profile's records when `--profile` chose one of a file's people.

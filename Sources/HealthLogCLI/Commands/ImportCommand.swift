@@ -10,8 +10,8 @@ struct ImportCommand: Command {
         ["import"], abstract: "Import readings from a backup, a monitor or another health app.",
         arguments: [ArgumentSpec("FILE", completing: .file, help: "The file to read, or - for standard input; its format is told from its first bytes.")],
         options: [
-            formatOption, zoneOption, dateOrderOption, columnsOption, dateFormatOption, separatorOption, decimalCommaFlag, dryRunFlag,
-            skipInvalidFlag,
+            formatOption, zoneOption, dateOrderOption, columnsOption, dateFormatOption, headerLineOption, separatorOption, decimalCommaFlag,
+            dryRunFlag, skipInvalidFlag,
         ],
         examples: [
             "healthlog import readings.csv", "healthlog import backup.json",
@@ -54,9 +54,14 @@ struct ImportCommand: Command {
     static let columnsOption = Option<String>(
         "--columns", value: "MAPPING",
         help: "Read any spreadsheet: FIELD=Column pairs such as 'date=Datum,time=Zeit,systolic=SYS,diastolic=DIA'. Fields: date, time, datetime, systolic, diastolic, bp (138/86), pulse, weight (kg), weight_lb, note, tags.")
-    static let dateFormatOption = Option<DateOrder>(
-        "--date-format", value: "FORMAT", help: "How a spreadsheet writes dates, e.g. DD.MM.YYYY, MM/DD/YYYY or YYYY-MM-DD (the order of day, month and year).",
-        expected: "a date format such as DD.MM.YYYY, MM/DD/YYYY or YYYY-MM-DD", convert: DateOrder.init(format:))
+    static let dateFormatOption = Option<DateFormat>(
+        "--date-format", value: "FORMAT",
+        help: "How the file writes dates, e.g. DD.MM.YYYY, M/D/YY, DD-MMM-YY or YYYY-MM-DD; only dates written so are read.",
+        expected: "a date format such as DD.MM.YYYY, M/D/YY, DD-MMM-YY or YYYY-MM-DD", convert: DateFormat.init)
+    static let headerLineOption = Option<Int>(
+        "--header-line", value: "N", help: "The line the header is on, when an app writes report lines above it (default: found among the first lines).",
+        expected: "a line number, 1 or more"
+    ) { Int($0).flatMap { $0 >= 1 ? $0 : nil } }
     static let separatorOption = Option<UInt8>(
         "--separator", value: "SEP", help: "The character between cells: , ; tab or | (default: told from the header line).",
         expected: "one of , ; tab |"
@@ -76,6 +81,8 @@ struct ImportCommand: Command {
     let format: InterchangeFormat?
     let zone: (any TimeZoneRule)?
     let dateOrder: DateOrder?
+    let dateFormat: DateFormat?
+    let headerLine: Int?
     let dryRun: Bool
     let skipInvalid: Bool
     let columns: ColumnMapping?
@@ -86,12 +93,13 @@ struct ImportCommand: Command {
         path = arguments.positionals[0]
         format = try arguments.value(ImportCommand.formatOption) ?? nil
         zone = try arguments.value(ImportCommand.zoneOption)
-        let dateFormat = try arguments.value(ImportCommand.dateFormatOption)
+        dateFormat = try arguments.value(ImportCommand.dateFormatOption)
         let dateOrder = try arguments.value(ImportCommand.dateOrderOption)
-        if let dateFormat, let dateOrder, dateFormat != dateOrder {
+        if let dateFormat, let dateOrder, dateFormat.order != dateOrder {
             throw arguments.usage(Phrase("--date-format and --date-order say different orders; give one"))
         }
-        self.dateOrder = dateFormat ?? dateOrder
+        self.dateOrder = dateFormat?.order ?? dateOrder
+        headerLine = try arguments.value(ImportCommand.headerLineOption)
         if let text = try arguments.value(ImportCommand.columnsOption) {
             do {
                 columns = try ColumnMapping(parsing: text)
@@ -122,6 +130,8 @@ struct ImportCommand: Command {
         request.columns = columns
         request.separator = separator
         request.decimalComma = decimalComma
+        request.dateFormat = dateFormat
+        request.headerLine = headerLine
         request.standardInputName = try context.words().cli("import.standardInput")
         if format == nil && columns == nil {
             // Said before anything else, so a refusal that follows names what it was reading.

@@ -1,5 +1,6 @@
 import HealthCore
 import HealthUseCases
+import HealthInterchange
 
 /// A failure the command line reports, with its sysexits exit code.
 public enum CLIError: Error, Equatable, CustomStringConvertible {
@@ -108,11 +109,22 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
         case .profileRequired(let format):
             self = .data(say(Phrase("{format} file names no person; say whose readings these are with --profile ID", terms: ["format": format.withArticle])))
         case .dateOrderRequired(let path, let line, let date):
-            self = .data(
-                say(
-                    Phrase(
-                        "{path}:{line}: dates like {date} could be day/month or month/day; say which with --date-order dmy, mdy or ymd",
-                        ["path": path, "line": String(line), "date": date])))
+            if let readings = DateOrder.readings(ofAmbiguous: date) {
+                self = .data(
+                    say(
+                        Phrase(
+                            "{path}:{line}: {date} could be {dayFirst} (day first) or {monthFirst} (month first), and no date in the file tells which; say which with --date-order dmy or mdy",
+                            [
+                                "path": path, "line": String(line), "date": date, "dayFirst": readings.dayFirst.description,
+                                "monthFirst": readings.monthFirst.description,
+                            ])))
+            } else {
+                self = .data(
+                    say(
+                        Phrase(
+                            "{path}:{line}: dates like {date} could be day/month or month/day; say which with --date-order dmy, mdy or ymd",
+                            ["path": path, "line": String(line), "date": date])))
+            }
         case .invalidRecords(let path, let problems):
             self = .data(
                 say(

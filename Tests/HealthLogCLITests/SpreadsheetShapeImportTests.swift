@@ -1,0 +1,167 @@
+import Foundation
+import HealthCore
+import HealthRecords
+import Testing
+
+/// What `import` does with files as spreadsheet programs and apps really save them (issue 38):
+/// dates Excel or WPS rewrote, `--date-format`, report lines above the header, offsets in time
+/// stamps, and date orders only the whole column tells.
+@Suite struct SpreadsheetShapeImportTests {
+    private var repository: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    private func realFixture(_ name: String) -> String {
+        repository.appendingPathComponent("Tests/HealthInterchangeTests/Fixtures/real/\(name)").path
+    }
+
+    // MARK: - Dates as spreadsheet programs write them
+
+    /// iHealth's CSV opened in Excel and saved again: `Dec 31, 2025` became `25-Jul-25`, `07:05`
+    /// became `7:05`. Every route reads it: detection, `--columns`, and `--columns` with
+    /// `--date-format DD-MMM-YY`.
+    @Test(arguments: [
+        [], ["--columns", "date=Date,time=Time,systolic=SYS(mmHg),diastolic=DIA(mmHg),pulse=Pulse(Beats/Min),note=Note"],
+        ["--columns", "date=Date,time=Time,systolic=SYS(mmHg),diastolic=DIA(mmHg),pulse=Pulse(Beats/Min),note=Note", "--date-format", "DD-MMM-YY"],
+    ])
+    func anIHealthFileResavedByExcel(options: [String]) throws {
+        let cli = CLIHarness()
+        let path = realFixture("ihealth_excel_resaved.csv")
+        let result = cli.run(["-p", "dad", "import", path, "--tz", "America/Los_Angeles"] + options)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "Imported \(path) into dad: added 3, duplicate 0, skipped 0, invalid 0.\n")
+        let readings = try cli.readings()
+        #expect(readings.map(\.takenAt.iso8601) == ["2025-07-25T07:05:00-07:00", "2025-07-25T21:15:00-07:00", "2025-07-26T07:10:00-07:00"])
+        #expect(readings.map(\.bloodPressure?.description) == ["141/89", "128/82", "135/85"])
+        #expect(readings.map(\.note) == ["", "before bed", ""])
+    }
+
+    /// `--date-format` is obeyed: a date not written so is refused by line and reason, and a
+    /// format settles what the date alone cannot.
+    @Test func theDateFormatDoesWhatItSays() throws {
+        let cli = CLIHarness()
+        let refused = cli.run("-p", "dad", "import", realFixture("ihealth_excel_resaved.csv"), "--date-format", "YYYY-MM-DD")
+        #expect(refused.status == 65)
+        #expect(refused.stderr.contains("ihealth_excel_resaved.csv:2: date '25-Jul-25' is not written as YYYY-MM-DD (--date-format)"), "\(refused.stderr)")
+        #expect(try cli.readings().isEmpty)
+
+        let path = cli.directory.write("sheet.csv", "Date,Time,SYS,DIA\n3/4/25,7:30,138,86\n5/4/25,7:35,132,84\n")
+        let mapping = ["--columns", "date=Date,time=Time,systolic=SYS,diastolic=DIA"]
+        let ambiguous = cli.run(["-p", "dad", "import", path] + mapping)
+        #expect(ambiguous.status == 65)
+        #expect(ambiguous.stderr == """
+            Error: \(path):2: 3/4/25 could be 2025-04-03 (day first) or 2025-03-04 (month first), and no date in the file tells which; \
+            say which with --date-order dmy or mdy
+
+            """)
+        let result = cli.run(["-p", "dad", "import", path] + mapping + ["--date-format", "D/M/YY"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try cli.readings().map(\.takenAt.localDate.description) == ["2025-04-03", "2025-04-05"])
+    }
+
+    /// The shapes Excel, LibreOffice and WPS write a date cell in when a sheet is saved as CSV.
+    @Test func dateCellsAsSpreadsheetProgramsSaveThem() throws {
+        let cli = CLIHarness()
+        let path = cli.directory.write(
+            "sheet.csv", "Date,Time,SYS,DIA\n7/25/25,7:30,138,86\n2025/7/26,7:31,137,85\n2025-07-27 0:00:00,7:32,136,84\n28-Jul-25,7:33,135,83\n")
+        let result = cli.run("-p", "dad", "import", path, "--columns", "date=Date,time=Time,systolic=SYS,diastolic=DIA")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try cli.readings().map(\.takenAt.iso8601) == [
+            "2025-07-25T07:30:00+08:00", "2025-07-26T07:31:00+08:00", "2025-07-27T07:32:00+08:00", "2025-07-28T07:33:00+08:00",
+        ])
+    }
+
+    /// A sheet's dates that its first 64 KiB leave open (every day ≤ 12) are settled by a date far
+    /// below (the 25th); a sheet whose dates settle both orders is refused naming one of each.
+    @Test func theWholeColumnSettlesTheDateOrder() throws {
+        let cli = CLIHarness()
+        var text = "Date,Time,SYS,DIA,Note\n"
+        var line = 1
+        let padding = String(repeating: "x", count: 60)
+        for month in 1...12 {
+            for day in 1...12 {
+                for minute in 0..<12 {
+                    text += "\(pad(month, 2))/\(pad(day, 2))/2025,07:\(pad(minute, 2)),\(120 + minute),80,\(padding)\n"
+                    line += 1
+                }
+            }
+        }
+        #expect(text.utf8.count > 65_536)
+        text += "12/25/2025,07:00,140,90,\n"
+        line += 1
+        let path = cli.directory.write("long.csv", text)
+        let result = cli.run("-p", "dad", "import", path, "--columns", "date=Date,time=Time,systolic=SYS,diastolic=DIA,note=Note")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("12/25/2025 on line \(line) can only be that"), "\(result.stderr)")
+        let readings = try cli.readings()
+        #expect(readings.count == line - 1)
+        #expect(readings.first?.takenAt.iso8601 == "2025-01-01T07:00:00+08:00")
+        #expect(readings.contains { $0.takenAt.iso8601 == "2025-01-02T07:00:00+08:00" })
+
+        let mixed = cli.directory.write("mixed.csv", text + "25/12/2025,08:00,141,91,\n")
+        let refused = cli.run("-p", "mum", "import", mixed, "--columns", "date=Date,time=Time,systolic=SYS,diastolic=DIA,note=Note")
+        #expect(refused.status == 65)
+        #expect(refused.stderr.contains(
+            "the dates disagree: 25/12/2025 on line \(line + 1) can only be day first, 12/25/2025 on line \(line) only month first"), "\(refused.stderr)")
+    }
+
+    // MARK: - Report lines above the header
+
+    /// Beurer HealthManager writes report lines above its header (with `;`, a BOM and CRLF).
+    @Test func aBeurerFileWithReportLinesAboveItsHeader() throws {
+        let cli = CLIHarness()
+        let path = realFixture("beurer_healthmanager_de.csv")
+        let mapping = "date=Datum,time=Uhrzeit,systolic=Systole (mmHg),diastolic=Diastole (mmHg),pulse=Puls (1/min),note=Kommentar"
+        let result = cli.run("-p", "oma", "import", path, "--columns", mapping, "--tz", "Europe/Berlin")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "Imported \(path) into oma: added 3, duplicate 0, skipped 0, invalid 0.\n")
+        #expect(result.stderr.contains("Note: took line 6 as the header; the lines above it were left out."), "\(result.stderr)")
+        let readings = try cli.readings()
+        #expect(readings.map(\.takenAt.iso8601) == ["2026-06-06T07:28:00+02:00", "2026-06-06T21:10:00+02:00", "2026-06-07T07:32:00+02:00"])
+        #expect(readings.map(\.bloodPressure?.description) == ["142/90", "131/83", "138/87"])
+        #expect(readings.map(\.note) == ["", "nach dem Essen", ""])
+
+        // --header-line names it; a line past the end, or one without the mapped columns, is refused.
+        #expect(cli.run("-p", "opa", "import", path, "--columns", mapping, "--header-line", "6", "--tz", "Europe/Berlin").status == 0)
+        let past = cli.run("-p", "opa", "import", path, "--columns", mapping, "--header-line", "60")
+        #expect(past.status == 65)
+        #expect(past.stderr == "Error: \(path): --header-line 60 is past the end of the file\n")
+        let wrong = cli.run("-p", "opa", "import", path, "--columns", mapping, "--header-line", "2")
+        #expect(wrong.status == 65)
+        #expect(wrong.stderr.hasPrefix("Error: \(path): line 2: --columns maps date to 'Datum', which is not in the header"), "\(wrong.stderr)")
+        let zero = cli.run("-p", "opa", "import", path, "--columns", mapping, "--header-line", "0")
+        #expect(zero.status == 64)
+    }
+
+    // MARK: - Offsets in time stamps
+
+    /// Zepp Life writes every time of its `BODY_*.csv` in UTC, `2022-03-07 00:04:35+0000`: the
+    /// instant is kept and shown in the zone of the import.
+    @Test func zeppLifeTimesWithAnOffset() throws {
+        let cli = CLIHarness()
+        let path = realFixture("zepp_life_body.csv")
+        let result = cli.run("-p", "dad", "import", path, "--columns", "datetime=time,weight=weight", "--tz", "Asia/Shanghai")
+        #expect(result.status == 0, "\(result.stderr)")
+        let readings = try cli.readings()
+        #expect(readings.map(\.takenAt.iso8601) == ["2022-03-06T07:41:02+08:00", "2022-03-07T08:04:35+08:00"])
+        #expect(readings.map(\.weightGrams) == [71_600, 71_200])
+    }
+
+    /// `+08:00`, `+0530`, `Z` and `UTC` after a time: a stated offset other than UTC is the
+    /// person's own clock and is kept.
+    @Test func offsetsWrittenAfterATime() throws {
+        let cli = CLIHarness()
+        let path = cli.directory.write(
+            "sheet.csv",
+            "When,SYS,DIA\n2026-03-01 07:30+08:00,138,86\n2026-03-02T07:31:00+0530,137,85\n2026-03-03T07:32:00Z,136,84\n2026-03-04 07:33 UTC,135,83\n2026-03-05 07:34+25:00,134,82\n")
+        let mapping = ["--columns", "datetime=When,systolic=SYS,diastolic=DIA", "--tz", "Europe/Berlin"]
+        let refused = cli.run(["-p", "dad", "import", path] + mapping)
+        #expect(refused.status == 65)
+        #expect(refused.stderr.contains("sheet.csv:6: '2026-03-05 07:34+25:00' is not a date and time"), "\(refused.stderr)")
+        let result = cli.run(["-p", "dad", "import", path, "--skip-invalid"] + mapping)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try cli.readings().map(\.takenAt.iso8601) == [
+            "2026-03-01T07:30:00+08:00", "2026-03-02T07:31:00+05:30", "2026-03-03T08:32:00+01:00", "2026-03-04T08:33:00+01:00",
+        ])
+    }
+}
