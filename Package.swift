@@ -70,15 +70,18 @@ let package = Package(
             name: "HealthUseCases",
             dependencies: ["HealthCore", "HealthRecords", "HealthAnalytics", "HealthPresentation", "HealthReport", "HealthInterchange", "HealthSync"],
             swiftSettings: strict, plugins: layered),
+        // The command-line toolkit, in the spirit of swift-argument-parser: options declared once as
+        // typed specs, one parser, and the help, manual page and completions made from the same specs.
+        .target(name: "HealthCommandLine", dependencies: ["HealthCore"], swiftSettings: strict, plugins: layered),
         // The command line parses, makes one use-case call, and prints; it never sees the store.
         .target(
             name: "HealthLogCLI",
-            dependencies: ["HealthCore", "HealthPresentation", "HealthReport", "HealthInterchange", "HealthSync", "HealthUseCases"],
+            dependencies: ["HealthCore", "HealthCommandLine", "HealthPresentation", "HealthReport", "HealthInterchange", "HealthSync", "HealthUseCases"],
             swiftSettings: strict, plugins: layered),
         // Libraries only the forwarding functions stand for are not linked at all: start-up loads
         // SQLite and libc, and the drawing stack waits for a report.
         .executableTarget(
-            name: "healthlog", dependencies: ["HealthLogCLI", "HealthCore"], swiftSettings: strict,
+            name: "healthlog", dependencies: ["HealthLogCLI", "HealthCommandLine", "HealthCore"], swiftSettings: strict,
             linkerSettings: [.unsafeFlags(["-Xlinker", "--as-needed"])], plugins: layered),
         .target(
             name: "HealthFuzzTargets", dependencies: ["HealthCore", "HealthRecords", "HealthInterchange", "HealthReport"],
@@ -112,7 +115,7 @@ let package = Package(
         .testTarget(
             name: "HealthLogCLITests",
             dependencies: [
-                "HealthLogTestSupport", "HealthCore", "HealthLogCLI", "HealthRecords", "HealthAnalytics", "HealthInterchange", "HealthUseCases",
+                "HealthLogTestSupport", "HealthCore", "HealthCommandLine", "HealthLogCLI", "HealthRecords", "HealthAnalytics", "HealthInterchange", "HealthUseCases",
                 "HealthSync", "CSQLite",
             ],
             swiftSettings: strict, plugins: layered

@@ -20,21 +20,6 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
     /// Any spreadsheet saved as CSV, read by a ``ColumnMapping`` (`--columns`); never told from a file.
     case spreadsheet
 
-    /// The name people know it by, for messages.
-    public var displayName: String {
-        switch self {
-        case .csv: "HealthLog CSV"
-        case .json: "HealthLog JSON backup"
-        case .fhir: "FHIR"
-        case .omron: "Omron Connect"
-        case .withings: "Withings"
-        case .bpMonitor: "blood-pressure-monitor app"
-        case .appleHealth: "Apple Health"
-        case .samsungHealth: "Samsung Health"
-        case .spreadsheet: "spreadsheet"
-        }
-    }
-
     /// The name with its article, as a sentence names a file of the format: `an Omron Connect`
     /// (`… file`), said in the reader's language.
     public var withArticle: Phrase {
@@ -48,14 +33,6 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
         case .appleHealth: Phrase("an Apple Health")
         case .samsungHealth: Phrase("a Samsung Health")
         case .spreadsheet: Phrase("a spreadsheet")
-        }
-    }
-
-    /// "a" or "an", for the display name.
-    public var article: String {
-        switch self {
-        case .omron, .appleHealth: "an"
-        default: "a"
         }
     }
 

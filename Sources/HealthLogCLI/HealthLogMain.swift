@@ -1,3 +1,4 @@
+import HealthCommandLine
 import HealthCore
 
 /// The `healthlog` program: parses argv, runs one command, and returns the exit status.
@@ -39,7 +40,7 @@ public enum HealthLogMain {
     /// The top level: its options go through the same parser and help as every command's.
     static let spec = CommandSpec(
         [], abstract: "HealthLog, a blood-pressure log for families, with doctor reports.",
-        options: [Options.database, Options.profile, Options.noSync, Options.color, Options.version, Options.help],
+        options: [GlobalOptions.database, GlobalOptions.profile, GlobalOptions.noSync, GlobalOptions.color, GlobalOptions.version, GlobalOptions.help],
         examples: [
             "healthlog add 138/86 72 -t bp-med       a reading, pulse 72, pill taken",
             "healthlog list --last 7d                the last week",
@@ -47,23 +48,30 @@ public enum HealthLogMain {
             "healthlog help report                   help for one command",
         ])
 
+    /// The program as its manual page and completions describe it.
+    static var program: ProgramSpec {
+        ProgramSpec(
+            top: spec, commands: CommandRegistry.commands.map { $0.spec },
+            groups: CommandRegistry.groups.map { group in (group.spec, group.subcommands.map { $0.spec }) }, version: version)
+    }
+
     private static func dispatch(_ arguments: [String], context: CommandContext) throws(CLIError) {
         let top = try ArgumentParser.parse(arguments, spec: spec, stopAtFirstPositional: true, words: try? context.words())
         try applyGlobalOptions(top, context: context)
         // Settings that stay set; `config` reads the file itself, and help needs none of it, so a
         // broken file can be read about and mended.
-        if !["config", "help"].contains(top.rest.first ?? "help"), !top.isSet(Options.version), !top.isSet(Options.help) {
+        if !["config", "help"].contains(top.rest.first ?? "help"), !top.isSet(GlobalOptions.version), !top.isSet(GlobalOptions.help) {
             try context.applyConfiguration()
         } else {
             // They still speak the file's language.
             context.takeLanguageFromConfiguration()
         }
-        if top.isSet(Options.version) {
+        if top.isSet(GlobalOptions.version) {
             guard top.rest.isEmpty else { throw .usage(context.say(Phrase("--version takes no arguments, but '{argument}' followed it", ["argument": top.rest[0]])), command: "healthlog") }
             context.stdout.line("healthlog \(version)")
             return
         }
-        guard let word = top.rest.first, !top.isSet(Options.help) else {
+        guard let word = top.rest.first, !top.isSet(GlobalOptions.help) else {
             context.stdout.write(mainHelp(try? context.words()))
             return
         }
@@ -107,7 +115,7 @@ public enum HealthLogMain {
 
     private static func execute(_ type: any Command.Type, _ arguments: [String], context: CommandContext) throws(CLIError) {
         let parsed = try ArgumentParser.parse(arguments, spec: type.spec, words: try? context.words())
-        if parsed.isSet(Options.help) {
+        if parsed.isSet(GlobalOptions.help) {
             context.stdout.write(HelpFormatter.help(for: type.spec, words: try? context.words()))
             return
         }
@@ -120,12 +128,12 @@ public enum HealthLogMain {
 
     /// `--db` and `--profile`, wherever they were given.
     private static func applyGlobalOptions(_ parsed: ParsedArguments, context: CommandContext) throws(CLIError) {
-        if let db = try parsed.value(Options.database) { context.databaseFlag = db }
-        if parsed.declares(Options.profile), let profile = try parsed.value(Options.profile) { context.profileFlag = profile }
-        if parsed.isSet(Options.noSync) { context.noSync = true }
+        if let db = try parsed.value(GlobalOptions.database) { context.databaseFlag = db }
+        if parsed.declares(GlobalOptions.profile), let profile = try parsed.value(GlobalOptions.profile) { context.profileFlag = profile }
+        if parsed.isSet(GlobalOptions.noSync) { context.noSync = true }
         // After `tag add` and `tag edit`, --color is the tag's own colour, not the terminal's.
-        let ownColor = !parsed.spec.path.isEmpty && parsed.spec.options.contains { $0.spec.long == Options.color.spec.long }
-        if !ownColor, let color = try parsed.value(Options.color) {
+        let ownColor = !parsed.spec.path.isEmpty && parsed.spec.options.contains { $0.spec.long == GlobalOptions.color.spec.long }
+        if !ownColor, let color = try parsed.value(GlobalOptions.color) {
             context.environment["HEALTHLOG_COLOR"] = color.rawValue
         }
     }

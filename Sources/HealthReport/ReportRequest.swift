@@ -1,4 +1,4 @@
-public import HealthCore
+import HealthCore
 public import HealthPresentation
 
 /// How the log is laid out.

@@ -151,9 +151,6 @@ public final class HealthLog {
         return try open(.readOnly)
     }
 
-    /// True when the log is open for writing.
-    var openedForWritingNow: Bool { openedStore != nil && openedForWriting }
-
     /// The store for writing, opened (and the log created when missing) on first use; a shared
     /// log's journal hears every change first.
     func writer() throws(HealthLogError) -> RecordStore {

@@ -1,4 +1,4 @@
-public import HealthCore
+import HealthCore
 
 extension HealthLog {
     /// The files that make up the log: the database and SQLite's companions beside it.

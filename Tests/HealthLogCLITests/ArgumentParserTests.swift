@@ -1,3 +1,4 @@
+import HealthCommandLine
 @testable import HealthLogCLI
 import Testing
 

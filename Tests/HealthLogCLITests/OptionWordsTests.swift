@@ -1,4 +1,5 @@
 import Foundation
+import HealthCommandLine
 @testable import HealthLogCLI
 import Testing
 

@@ -82,18 +82,6 @@ public enum JSONValue: Equatable, Sendable {
         return false
     }
 
-    /// The kind of value, for messages: "a string", "an object".
-    public var kindName: String {
-        switch self {
-        case .null: "null"
-        case .bool: "true or false"
-        case .number: "a number"
-        case .string: "a string"
-        case .array: "an array"
-        case .object: "an object"
-        }
-    }
-
     // MARK: - Writing
 
     /// Compact when `indent` is nil, otherwise pretty-printed.

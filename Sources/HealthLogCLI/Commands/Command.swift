@@ -1,3 +1,5 @@
+import HealthCommandLine
+
 /// A command: its spec, validation of its arguments into typed values, and running.
 ///
 /// `init` sees the parsed arguments and turns them into typed, validated values;

@@ -1,3 +1,4 @@
+import HealthCommandLine
 import HealthCore
 import HealthUseCases
 
@@ -47,7 +48,7 @@ struct CompletionsCommand: Command {
     func run(_ context: CommandContext) throws(CLIError) {
         switch request {
         case .script(let shell):
-            context.stdout.write(CompletionScript.script(for: shell, words: try? context.words()))
+            context.stdout.write(CompletionScript(HealthLogMain.program).script(for: shell, words: try? context.words()))
         case .ids(let kind):
             // Completion never makes a log, and a log it cannot read completes nothing.
             guard let path = try? context.databasePath(), FileSystem.exists(path) else { return }
@@ -75,6 +76,6 @@ struct ManPageCommand: Command {
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {}
 
     func run(_ context: CommandContext) throws(CLIError) {
-        context.stdout.write(ManPage.roff(version: HealthLogMain.version, words: try? context.words()))
+        context.stdout.write(ManPage.roff(HealthLogMain.program, words: try? context.words()))
     }
 }

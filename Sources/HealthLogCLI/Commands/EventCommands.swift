@@ -1,4 +1,6 @@
+import HealthCommandLine
 import HealthCore
+import HealthPresentation
 import HealthUseCases
 
 /// `healthlog event add TEXT`: a medication change or another event, dated, for before/after figures.
@@ -40,9 +42,9 @@ struct EventAddCommand: Command {
         let added = try context.run { try $0.addEvent(text, kind: kind, at: at) }
         let (event, profile, sameDay) = (added.event, added.profile, added.sameDayCount)
         let words = try context.words()
-        let presenter = EventPresenter(words: words)
+        let said = EventText(words: words)
         context.stdout.line(
-            "\(words.cli("event.added")) \(context.style.dim(String(event.id.prefix(8)))) · \(profile.id) · \(presenter.when(event)) · \(presenter.kind(event)) · \(event.text.visibleControls(lineBreaks: .symbol))")
+            "\(words.cli("event.added")) \(context.style.dim(String(event.id.prefix(8)))) · \(profile.id) · \(said.when(event)) · \(said.kind(event)) · \(event.text.visibleControls(lineBreaks: .symbol))")
         if let repeatedWallTime { context.stdout.line(repeatedWallTime) }
         if sameDay > 0 {
             context.stdout.line(words.cli("event.sameDay"))
@@ -67,25 +69,17 @@ struct EventListCommand: Command {
 
     func run(_ context: CommandContext) throws(CLIError) {
         let (profile, events) = try context.run { try $0.events(range) }
-        let words = try context.words()
-        let presenter = EventPresenter(words: words)
         switch format {
-        case .json: return context.stdout.line(JSONValue.array(events.map(presenter.json)).serialized())
-        case .csv: return context.stdout.writeData(ListingCSV.csv(events.map(presenter.json)))
+        case .json: return context.stdout.line(JSONValue.array(events.map(EventText.json)).serialized())
+        case .csv: return context.stdout.writeData(ListingCSV.csv(events.map(EventText.json)))
         case .table: break
         }
+        let words = try context.words()
         guard !events.isEmpty else {
             context.stdout.line(words.cli("event.none", ["profile": profile.id]))
             return
         }
-        let titles = ["id", "when", "kind", "text"].map { words.cli("event.col.\($0)") }
-        let whenWidth = max(24, titles[1].displayWidth, events.map { presenter.when($0).displayWidth }.max() ?? 0)
-        let kindWidth = max(10, titles[2].displayWidth, events.map { presenter.kind($0).displayWidth }.max() ?? 0)
-        context.stdout.line(context.style.bold("\(titles[0].padding(8))  \(titles[1].padding(whenWidth))  \(titles[2].padding(kindWidth))  \(titles[3])"))
-        for event in events {
-            context.stdout.line(
-                "\(event.id.prefix(8))  \(presenter.when(event).padding(whenWidth))  \(presenter.kind(event).padding(kindWidth))  \(event.text.visibleControls(lineBreaks: .symbol))")
-        }
+        for line in EventText(words: words).table(events, emphasis: context.style) { context.stdout.line(line) }
     }
 }
 
@@ -103,26 +97,5 @@ struct EventRemoveCommand: Command {
     func run(_ context: CommandContext) throws(CLIError) {
         let event = try context.run { try $0.removeEvent(id) }
         context.stdout.line(try context.words().cli("event.removed", ["id": String(event.id.prefix(8)), "text": event.text.visibleControls(lineBreaks: .symbol)]))
-    }
-}
-
-/// How events look on the terminal (in the words of `words`) and in JSON.
-struct EventPresenter {
-    let words: StringTable
-
-    /// `Thu 2026-10-01 08:00` / `周四 2026-10-01 08:00`.
-    func when(_ event: Event) -> String {
-        "\(words.weekdayAndDate(event.at.localDate)) \(event.at.localTimeText)"
-    }
-
-    /// `medication` / `用药`.
-    func kind(_ event: Event) -> String { words.text("kind.\(event.kind.rawValue)") }
-
-    /// `{id, profile, at, kind, text}`.
-    func json(_ event: Event) -> JSONValue {
-        .object([
-            ("id", .string(event.id)), ("profile", .string(event.profileID)), ("at", .string(event.at.iso8601)),
-            ("kind", .string(event.kind.rawValue)), ("text", .string(event.text)),
-        ])
     }
 }

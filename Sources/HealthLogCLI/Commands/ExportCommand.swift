@@ -1,3 +1,4 @@
+import HealthCommandLine
 import HealthInterchange
 import HealthCore
 import HealthUseCases

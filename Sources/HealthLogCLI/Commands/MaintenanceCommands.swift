@@ -1,3 +1,4 @@
+import HealthCommandLine
 import HealthCore
 import HealthUseCases
 

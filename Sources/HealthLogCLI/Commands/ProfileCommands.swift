@@ -1,4 +1,6 @@
+import HealthCommandLine
 import HealthCore
+import HealthPresentation
 import HealthUseCases
 
 /// The fields `profile add` and `profile edit` share.
@@ -29,19 +31,6 @@ enum ProfileFields {
     }
 }
 
-/// "135/85 (set)" or "none (the guideline's home threshold)".
-func targetDescription(_ target: BloodPressure?, words: StringTable) -> String {
-    target.map { "\($0)" } ?? words.cli("profile.noTarget")
-}
-
-private func profileSummary(_ profile: Profile, words: StringTable) -> String {
-    var parts = ["\(profile.id) (\(profile.name.visibleControls()))"]
-    if let year = profile.birthYear { parts.append(words.cli("profile.born", ["year": String(year)])) }
-    if let sex = profile.sex { parts.append(words.cli("profile.sex.\(sex.rawValue)")) }
-    parts.append(words.cli("profile.target", ["target": targetDescription(profile.target, words: words)]))
-    return words.list(parts)
-}
-
 struct ProfileAddCommand: Command {
     static let spec = CommandSpec(
         ["profile", "add"], abstract: "Create a profile for a family member.",
@@ -58,7 +47,7 @@ struct ProfileAddCommand: Command {
     func run(_ context: CommandContext) throws(CLIError) {
         try context.run { try $0.addProfile(profile) }
         let words = try context.words()
-        context.stdout.line(words.cli("profile.created", ["profile": profileSummary(profile, words: words)]))
+        context.stdout.line(words.cli("profile.created", ["profile": ProfileText(words: words, emphasis: context.style).summary(profile)]))
     }
 }
 
@@ -74,48 +63,16 @@ struct ProfileListCommand: Command {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
-        let overviews = try context.run { try $0.profiles() }
-        let profiles = overviews.map(\.profile)
-        let counts = overviews.map(\.readingCount)
-        let defaultID = overviews.first(where: \.isDefault)?.profile.id
-        let rows = zip(profiles, counts).map { profile, count in profileJSON(profile, readings: count, isDefault: profile.id == defaultID) }
+        let profiles = try context.run { try $0.profiles() }.map { (profile: $0.profile, readings: $0.readingCount, isDefault: $0.isDefault) }
+        let rows = profiles.map { ProfileText.json($0.profile, readings: $0.readings, isDefault: $0.isDefault) }
         switch format {
         case .json: return context.stdout.line(JSONValue.array(rows).serialized())
         case .csv: return context.stdout.writeData(ListingCSV.csv(rows))
         case .table: break
         }
-        let words = try context.words()
-        guard !profiles.isEmpty else {
-            context.stdout.line(words.cli("profile.none"))
-            return
-        }
-        let titles = ["id", "name", "born", "target", "readings"].map { words.cli("profile.col.\($0)") }
-        let idWidth = max(profiles.map(\.id.count).max() ?? 0, titles[0].displayWidth)
-        let names = profiles.map { $0.name.visibleControls(lineBreaks: .symbol) }
-        let (bornWidth, targetWidth, countWidth) = (max(4, titles[2].displayWidth), max(6, titles[3].displayWidth), max(8, titles[4].displayWidth))
-        // On a narrow terminal a long name is cut with "…" so that no row wraps.
-        let room = context.tableWidth.map { $0 - 2 - idWidth - 2 - 2 - bornWidth - 2 - targetWidth - 2 - countWidth }
-        let nameWidth = max(min(names.map(\.displayWidth).max() ?? 0, room ?? .max), titles[1].displayWidth)
-        context.stdout.line(context.style.bold(
-            "  \(titles[0].padding(idWidth))  \(titles[1].padding(nameWidth))  \(titles[2].padding(bornWidth))  \(titles[3].padding(targetWidth))  \(titles[4].leftPadding(countWidth))"))
-        for ((profile, count), name) in zip(zip(profiles, counts), names) {
-            let mark = profile.id == defaultID ? "*" : " "
-            let born = (profile.birthYear.map(String.init) ?? "").padding(bornWidth)
-            context.stdout.line(
-                "\(mark) \(profile.id.padding(idWidth))  \(name.clipped(toWidth: nameWidth).padding(nameWidth))  \(born)  \((profile.target?.description ?? "—").padding(targetWidth))  \(String(count).leftPadding(countWidth))")
-        }
-        if defaultID != nil { context.stdout.line(context.style.dim(words.cli("profile.defaultMark"))) }
+        let text = ProfileText(words: try context.words(), emphasis: context.style)
+        for line in text.table(profiles, width: context.tableWidth) { context.stdout.line(line) }
     }
-}
-
-/// One profile as `profile list` and `profile show` give it in JSON.
-private func profileJSON(_ profile: Profile, readings: Int, isDefault: Bool) -> JSONValue {
-    .object([
-        ("id", .string(profile.id)), ("name", .string(profile.name)), ("birthYear", .optional(profile.birthYear)),
-        ("sex", .optional(profile.sex?.rawValue)),
-        ("target", profile.target.map { .object([("systolic", .int($0.systolic)), ("diastolic", .int($0.diastolic))]) } ?? .null),
-        ("readings", .int(readings)), ("default", .bool(isDefault)),
-    ])
 }
 
 struct ProfileShowCommand: Command {
@@ -136,17 +93,11 @@ struct ProfileShowCommand: Command {
         let overview = try context.run { try $0.profile(id) }
         let (profile, count, isDefault) = (overview.profile, overview.readingCount, overview.isDefault)
         if json {
-            context.stdout.line(profileJSON(profile, readings: count, isDefault: isDefault).serialized())
+            context.stdout.line(ProfileText.json(profile, readings: count, isDefault: isDefault).serialized())
             return
         }
-        let words = try context.words()
-        let row = { (name: String, value: String) in "  \(words.cli("profile.field.\(name)").padding(10))  \(value)" }
-        context.stdout.line(words.cli(isDefault ? "profile.heading.default" : "profile.heading", ["profile": profile.id]))
-        context.stdout.line(row("name", profile.name.visibleControls()))
-        context.stdout.line(row("born", profile.birthYear.map(String.init) ?? "—"))
-        context.stdout.line(row("sex", profile.sex.map { words.cli("profile.sex.\($0.rawValue)") } ?? "—"))
-        context.stdout.line(row("target", targetDescription(profile.target, words: words)))
-        context.stdout.line(row("readings", String(count)))
+        let text = ProfileText(words: try context.words(), emphasis: context.style)
+        for line in text.detail(profile, readings: count, isDefault: isDefault) { context.stdout.line(line) }
     }
 }
 
@@ -169,7 +120,7 @@ struct ProfileEditCommand: Command {
     func run(_ context: CommandContext) throws(CLIError) {
         let profile = try context.run { try $0.editProfile(id, fields) }
         let words = try context.words()
-        context.stdout.line(words.cli("profile.updated", ["profile": profileSummary(profile, words: words)]))
+        context.stdout.line(words.cli("profile.updated", ["profile": ProfileText(words: words, emphasis: context.style).summary(profile)]))
     }
 }
 
@@ -196,7 +147,7 @@ struct ProfileRenameCommand: Command {
     func run(_ context: CommandContext) throws(CLIError) {
         let profile = try context.run { try $0.renameProfile(id, to: newID, fields) }
         let words = try context.words()
-        context.stdout.line(words.cli("profile.renamed", ["old": id, "profile": profileSummary(profile, words: words)]))
+        context.stdout.line(words.cli("profile.renamed", ["old": id, "profile": ProfileText(words: words, emphasis: context.style).summary(profile)]))
     }
 }
 

@@ -1,3 +1,4 @@
+import HealthCommandLine
 import HealthPresentation
 import HealthCore
 import HealthUseCases

@@ -1,4 +1,6 @@
+import HealthCommandLine
 import HealthCore
+import HealthPresentation
 import HealthUseCases
 
 /// The fields `tag add` and `tag edit` share.
@@ -29,11 +31,6 @@ enum TagFields {
     }
 }
 
-/// "Defined tag 'salt': salty meal / 咸食, #E67E22 (a protocol deviation)."
-private func tagDescription(_ tag: StatusTag, words: StringTable) -> String {
-    "\(tag.label)\(tag.labelZh.map { " / \($0)" } ?? ""), \(tag.color.uppercased())\(tag.deviation ? words.cli("tag.deviationNote") : "")"
-}
-
 struct TagListCommand: Command {
     static let spec = CommandSpec(
         ["tag", "list"], abstract: "List tag definitions and how often each is used.", options: [Options.listingFormat],
@@ -47,48 +44,15 @@ struct TagListCommand: Command {
 
     func run(_ context: CommandContext) throws(CLIError) {
         let overview = try context.run { try $0.tagOverview() }
-        let (tags, counts, orphans) = (overview.tags.map(\.tag), overview.tags.map(\.uses), overview.undefined)
+        let tags = overview.tags.map { (tag: $0.tag, uses: $0.uses) }
         if format != .table {
-            let defined: [JSONValue] = zip(tags, counts).map { tag, count in
-                .object([
-                    ("id", .string(tag.id)), ("label", .string(tag.label)), ("labelZh", .optional(tag.labelZh)),
-                    ("color", .string(tag.color)), ("symbol", .string(tag.symbol)), ("deviation", .bool(tag.deviation)),
-                    ("uses", .int(count)), ("defined", .bool(true)),
-                ])
-            }
-            let undefined: [JSONValue] = orphans.map { .object([("id", .string($0.id)), ("uses", .int($0.count)), ("defined", .bool(false))]) }
-            if format == .csv { return context.stdout.writeData(ListingCSV.csv(defined + undefined)) }
-            context.stdout.line(JSONValue.array(defined + undefined).serialized())
+            let rows = TagText.json(tags, undefined: overview.undefined)
+            if format == .csv { return context.stdout.writeData(ListingCSV.csv(rows)) }
+            context.stdout.line(JSONValue.array(rows).serialized())
             return
         }
-        let words = try context.words()
-        let titles = ["id", "colour", "uses", "label"].map { words.cli("tag.col.\($0)") }
-        let width = max((tags.map(\.id) + orphans.map(\.id)).map(\.count).max() ?? 0, titles[0].displayWidth)
-        let usesWidth = max(4, titles[2].displayWidth)
-        // On a narrow terminal the label is cut with "…" (to 12 columns at least), then the
-        // colour is left out, then the label is cut further.
-        let limit = context.tableWidth
-        let labelRoom = { (colour: Bool) in limit.map { $0 - width - 2 - (colour ? max(7, titles[1].displayWidth) + 2 : 0) - usesWidth - 2 } }
-        let colourWidth: Int? = (labelRoom(true) ?? 12) >= 12 ? max(7, titles[1].displayWidth) : nil
-        let room = labelRoom(colourWidth != nil).map { max(4, $0) }
-        let fitted = { (label: String) in room.map { label.clipped(toWidth: $0) } ?? label }
-        let row = { (id: String, colour: String, uses: String, label: String) in
-            [id.padding(width), colourWidth.map { colour.padding($0) }, uses.leftPadding(usesWidth), label].compactMap { $0 }.joined(separator: "  ")
-        }
-        context.stdout.line(context.style.bold(row(titles[0], titles[1], titles[2], fitted(titles[3]))))
-        for (tag, count) in zip(tags, counts) {
-            // The terminal's language first, the other beside it.
-            let names: [String?] = words.language == .chinese ? [tag.labelZh, tag.label] : [tag.label, tag.labelZh]
-            let label = names.compactMap { $0 }.joined(separator: " / ").visibleControls(lineBreaks: .symbol)
-            let deviation = tag.deviation ? words.cli("tag.deviationMark") : ""
-            // The deviation mark is dimmed where the whole label fits; a cut label is plain.
-            let fits = room.map { (label + deviation).displayWidth <= $0 } ?? true
-            let shown = fits ? label + (deviation.isEmpty ? "" : context.style.dim(deviation)) : fitted(label + deviation)
-            context.stdout.line(row(tag.id, tag.color, String(count), shown))
-        }
-        for orphan in orphans {
-            context.stdout.line(row(orphan.id, "-------", String(orphan.count), fitted(words.cli("tag.undefined"))))
-        }
+        let text = TagText(words: try context.words(), emphasis: context.style)
+        for line in text.table(tags, undefined: overview.undefined, width: context.tableWidth) { context.stdout.line(line) }
     }
 }
 
@@ -112,7 +76,7 @@ struct TagAddCommand: Command {
     func run(_ context: CommandContext) throws(CLIError) {
         try context.run { try $0.defineTag(tag) }
         let words = try context.words()
-        context.stdout.line(words.cli("tag.defined", ["tag": tag.id, "description": tagDescription(tag, words: words)]).visibleControls())
+        context.stdout.line(words.cli("tag.defined", ["tag": tag.id, "description": TagText(words: words, emphasis: context.style).description(tag)]).visibleControls())
     }
 }
 
@@ -137,7 +101,7 @@ struct TagEditCommand: Command {
     func run(_ context: CommandContext) throws(CLIError) {
         let tag = try context.run { try $0.editTag(id, fields) }
         let words = try context.words()
-        context.stdout.line(words.cli("tag.updated", ["tag": tag.id, "description": tagDescription(tag, words: words)]).visibleControls())
+        context.stdout.line(words.cli("tag.updated", ["tag": tag.id, "description": TagText(words: words, emphasis: context.style).description(tag)]).visibleControls())
     }
 }
 

@@ -1,3 +1,4 @@
+import HealthCommandLine
 import HealthCore
 
 /// The configuration file, `$XDG_CONFIG_HOME/healthlog/config` (else `~/.config/healthlog/config`,

@@ -1,3 +1,4 @@
+import HealthCommandLine
 import HealthPresentation
 import HealthCore
 
@@ -66,9 +67,4 @@ struct ConfigurationKey: Sendable {
             "{name} '{value}' is {problem}; use {values}", ["name": name, "value": value, "values": HelpFormatter.saying(words)(values)],
             terms: ["problem": problem])
     }
-}
-
-/// `--color auto|always|never`.
-enum ColorChoice: String, CaseIterable, Sendable {
-    case auto, always, never
 }

@@ -1,3 +1,4 @@
+import HealthCommandLine
 import HealthCore
 
 /// A one-line progress bar on stderr for long imports: shown only on a terminal, and only

@@ -1,3 +1,5 @@
+import HealthCommandLine
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

@@ -1,3 +1,4 @@
+import HealthCommandLine
 import HealthPresentation
 
 /// ANSI styling: by default (`--color auto`) only when stdout is a terminal, `NO_COLOR` is unset

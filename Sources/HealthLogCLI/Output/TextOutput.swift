@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
+import HealthCommandLine
 public import HealthCore
 
 /// Why an output stopped taking text.

@@ -1,3 +1,4 @@
+import HealthCommandLine
 import HealthCore
 
 /// Parsing of `--at`, `--from`/`--to` and `--last` values into times and date ranges.

@@ -1,3 +1,4 @@
+import HealthCommandLine
 import HealthCore
 
 /// The `--from`, `--to` and `--last` options shared by list, stats, report and export, read into

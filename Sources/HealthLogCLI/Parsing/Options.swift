@@ -1,24 +1,10 @@
+import HealthCommandLine
 import HealthPresentation
 import HealthCore
 
 /// The options several commands share, each declared once.
 enum Options {
-    // MARK: - Everywhere
-
-    static let database = Option<String>(
-        "--db", value: "PATH", help: "Database file (default: $HEALTHLOG_DB, else $XDG_DATA_HOME/healthlog/healthlog.sqlite, else ~/.local/share/healthlog/healthlog.sqlite)."
-    ).completing(.file)
-    static let profile = Option<String>(
-        "--profile", short: "-p", value: "ID", help: "Profile to use (default: $HEALTHLOG_PROFILE, the stored default, or the only profile)."
-    ).completing(.profiles)
-    static let noSync = Flag("--no-sync", help: "Do not merge the shared folder first (a shared log's changes are still journaled).")
     static let forceLeave = Flag("--force", help: "Leave even though the shared folder, or another machine, lacks some of this log's changes.")
-    static let color = Option<ColorChoice>(
-        "--color", value: "WHEN", help: "auto (default: colour on a terminal unless NO_COLOR is set), always or never.",
-        expected: "auto, always or never"
-    ) { ColorChoice(rawValue: $0) }.completing(.words(ColorChoice.allCases.map(\.rawValue)))
-    static let help = Flag("--help", short: "-h", help: "Show help for this command.")
-    static let version = Flag("--version", short: "-V", help: "Show the version.")
 
     // MARK: - Output
 

@@ -1,3 +1,4 @@
+import HealthCommandLine
 import HealthCore
 
 /// `--tag`, `--without-tag` and `--period`: which readings a listing, the statistics, the report

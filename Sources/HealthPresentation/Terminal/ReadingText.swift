@@ -95,7 +95,7 @@ public struct ReadingText {
             return cap.map { Swift.min($0, most) } ?? most
         }
         let title = { (key: String) in words.cli("list.col.\(key)") }
-        var layout = TableLayout(columns: [
+        var layout = TerminalTable<ListColumn>([
             .init(.id, title("id"), 8), .init(.date, title("date"), dateWidth, narrow: dateWidth - 5),
             .init(.time, title("time"), timeWidth, narrow: afterMidnight ? timeWidth - (midnightWidth - " (30)".count) : nil),
             .init(.period, title("period"), Swift.max(7, periodWidth)),
@@ -103,22 +103,31 @@ public struct ReadingText {
             .init(.tags, title("tags"), Swift.max(4, widest(tagTexts, width == nil ? nil : 20))),
             .init(.note, title("note"), Swift.max(4, widest(notes, width == nil ? nil : 30))),
         ])
-        if let width { layout.fit(width, empty: [.weight: !readings.contains { $0.weightGrams != nil }, .tags: tagTexts.allSatisfy(\.isEmpty), .note: notes.allSatisfy(\.isEmpty)]) }
+        // Columns with nothing in them go first; then notes and tags are cut (to 12 and 10); then
+        // Period, Weight, Tags, ID and Note are left out, then dates lose their year and times
+        // after midnight their weekday; the note, last, takes what is left. Date, time, BP and pulse stay.
+        let empty: [ListColumn] = (readings.contains { $0.weightGrams != nil } ? [] : [.weight]) + (tagTexts.allSatisfy(\.isEmpty) ? [.tags] : [])
+            + (notes.allSatisfy(\.isEmpty) ? [.note] : [])
+        layout.fit(width, empty.map { .drop($0) } + [
+            .cut(.note, least: 12), .cut(.tags, least: 10), .drop(.period), .drop(.weight), .drop(.tags), .drop(.id), .drop(.note),
+            .narrow(.date), .narrow(.time), .cut(.note, least: 4),
+        ])
+        let (shortDates, shortTimes) = (layout.column(.date)?.isNarrow ?? false, layout.column(.time)?.isNarrow ?? false)
         // Titles of number columns sit right, over the numbers' last digits.
-        let titles = layout.columns.map { [.pulse, .weight].contains($0.kind) ? $0.title.leftPadding($0.width) : $0.title.padding($0.width) }
+        let titles = layout.columns.map { [.pulse, .weight].contains($0.key) ? $0.title.leftPadding($0.width) : $0.title.padding($0.width) }
         var text = style.bold(layout.row(titles).trimmingTrailingSpaces()) + "\n"
         var lastDay: CivilDate?
         for (index, reading) in readings.enumerated() {
             let day = reading.measurementDay
-            let dateCell = day == lastDay && !datesOnEveryRow ? "" : words.dateAndWeekday(day, short: layout.shortDates)
+            let dateCell = day == lastDay && !datesOnEveryRow ? "" : words.dateAndWeekday(day, short: shortDates)
             lastDay = day
             let facts = rules.facts(of: reading)
             let cells = layout.columns.map { column -> String in
-                switch column.kind {
+                switch column.key {
                 case .id: return shortID(reading.id)
                 case .date: return dateCell.padding(column.width)
                 case .time:
-                    let taken = layout.shortTimes && reading.takenAt.isAfterMidnight
+                    let taken = shortTimes && reading.takenAt.isAfterMidnight
                         ? "\(reading.takenAt.localTimeText) (\(reading.takenAt.localDate.day))" : timeAsTaken(reading.takenAt)
                     return (taken + (shared.contains(index) ? " " + reading.takenAt.offsetText : "")).padding(column.width)
                 case .period: return facts.slot.word(in: words).padding(column.width)
@@ -155,6 +164,9 @@ public struct ReadingText {
         }
         return shown.joined(separator: separator)
     }
+
+    /// The columns of the `list` table.
+    enum ListColumn: Hashable { case id, date, time, period, bp, pulse, weight, tags, note }
 
     /// `show`'s labelled block.
     public func detail(_ reading: Reading, profile: Profile?) -> String {

@@ -1,4 +1,4 @@
-public import HealthCore
+import HealthCore
 
 /// The document as `stats` prints it for an 80-column terminal: the verdict first, then the
 /// detail. It walks ``SummaryDocument``: every sentence and figure is the document's.
@@ -86,11 +86,9 @@ public struct SummaryText {
     /// `dropOrder` are left out, first to last, until the row (with `indent` and two-column
     /// gaps) fits.
     private func kept(_ widths: [Int], indent: Int, dropOrder: [Int]) -> [Int] {
-        var kept = Array(widths.indices)
-        guard let width else { return kept }
-        let rowWidth = { kept.reduce(indent) { $0 + widths[$1] } + 2 * Swift.max(0, kept.count - 1) }
-        for index in dropOrder where rowWidth() > width { kept.removeAll { $0 == index } }
-        return kept
+        var table = TerminalTable(widths.enumerated().map { TerminalTable.Column($0.offset, "", $0.element) }, indent: indent)
+        table.fit(width, dropOrder.map { .drop($0) })
+        return table.columns.map(\.key)
     }
 
     // MARK: - Sections

@@ -1,68 +1,75 @@
-/// The columns of the `list` table and their widths, fitted to a terminal's width.
-struct TableLayout {
-    enum Kind: Hashable { case id, date, time, period, bp, pulse, weight, tags, note }
-
-    struct Column {
-        let kind: Kind
-        let title: String
-        var width: Int
-        /// The width in the narrowest terminals (a date without its year, a time after
-        /// midnight without its weekday); nil when the column has no narrow form.
-        let narrow: Int?
+/// A table's columns and their widths, fitted to a terminal: the one routine behind `list`,
+/// `stats`' tables, `profile list` and `tag list`. Each table says, as steps, how it gives way
+/// when it is wider than the terminal (which column is cut, to how little, which is left out,
+/// which takes a narrower form); a step applies only while the table is still too wide. Through
+/// a pipe (no width) every column stays whole.
+public struct TerminalTable<Key: Hashable> {
+    public struct Column {
+        public let key: Key
+        public let title: String
+        /// The column's width in terminal columns: never narrower than its title.
+        public fileprivate(set) var width: Int
+        /// Its width in its narrow form (a date without its year); nil when it has none.
+        let narrowWidth: Int?
+        /// True once the table has switched the column to its narrow form.
+        public fileprivate(set) var isNarrow = false
 
         /// A column at least as wide as its title.
-        init(_ kind: Kind, _ title: String, _ width: Int, narrow: Int? = nil) {
-            self.kind = kind
+        public init(_ key: Key, _ title: String, _ width: Int, narrow: Int? = nil) {
+            self.key = key
             self.title = title
             self.width = Swift.max(width, title.displayWidth)
-            self.narrow = narrow.map { Swift.max($0, title.displayWidth) }
+            narrowWidth = narrow.map { Swift.max($0, title.displayWidth) }
         }
     }
 
-    private(set) var columns: [Column]
-    /// Dates as `11-29 Sun` instead of `2026-11-29 Sun` (the narrowest terminals).
-    private(set) var shortDates = false
-    /// A time after midnight as `00:40 (30)` instead of `00:40 (Mon 30)`.
-    private(set) var shortTimes = false
-
-    init(columns: [Column]) {
-        self.columns = columns
+    /// How a table gives way.
+    public enum Step {
+        /// The column is left out.
+        case drop(Key)
+        /// The column takes what the others leave, but at least `least` columns (it may claim more
+        /// than its cells need: a column is not kept that leaves less than `least` to another).
+        case cut(Key, least: Int)
+        /// The column takes its narrow form.
+        case narrow(Key)
     }
 
     /// Two spaces between columns.
-    static let gap = 2
+    public static var gap: Int { 2 }
+
+    public private(set) var columns: [Column]
+    /// Columns taken before the first (a row's indent).
+    public let indent: Int
+
+    public init(_ columns: [Column], indent: Int = 0) {
+        self.columns = columns
+        self.indent = indent
+    }
 
     /// The width of a row.
-    var width: Int { columns.reduce(0) { $0 + $1.width } + TableLayout.gap * Swift.max(0, columns.count - 1) }
+    public var width: Int { columns.reduce(indent) { $0 + $1.width } + TerminalTable.gap * Swift.max(0, columns.count - 1) }
 
-    /// Narrows the table to `limit` columns: columns with nothing in them go first, then notes
-    /// and tags are cut (to 12 and 10), then Period, Weight, Tags, ID and Note are left out in
-    /// that order, then dates lose their year and times after midnight their weekday. Date,
-    /// time, BP and pulse always stay.
-    mutating func fit(_ limit: Int, empty: [Kind: Bool]) {
-        for kind in [Kind.weight, .tags, .note] where width > limit && empty[kind] == true { remove(kind) }
-        for (kind, least) in [(Kind.note, 12), (.tags, 10)] where width > limit {
-            guard let index = columns.firstIndex(where: { $0.kind == kind }) else { continue }
-            columns[index].width = Swift.max(least, columns[index].width - (width - limit))
-        }
-        for kind in [Kind.period, .weight, .tags, .id, .note] where width > limit { remove(kind) }
-        // Then the date without its year, and a time after midnight without its weekday.
-        if width > limit, let date = columns.firstIndex(where: { $0.kind == .date }), let narrow = columns[date].narrow {
-            shortDates = true
-            columns[date].width = narrow
-        }
-        if width > limit, let time = columns.firstIndex(where: { $0.kind == .time }), let narrow = columns[time].narrow {
-            shortTimes = true
-            columns[time].width = narrow
-        }
-        // The last column may take what is left, never more.
-        if let last = columns.indices.last, columns[last].kind == .note, width > limit {
-            columns[last].width = Swift.max(4, columns[last].width - (width - limit))
+    /// The table fitted to `limit` columns by `steps`, in order, each only while it is too wide;
+    /// nil (a pipe) keeps every column whole.
+    public mutating func fit(_ limit: Int?, _ steps: [Step]) {
+        guard let limit else { return }
+        for step in steps where width > limit {
+            switch step {
+            case .drop(let key): columns.removeAll { $0.key == key }
+            case .cut(let key, let least):
+                guard let index = columns.firstIndex(where: { $0.key == key }) else { continue }
+                columns[index].width = Swift.max(least, columns[index].width - (width - limit))
+            case .narrow(let key):
+                guard let index = columns.firstIndex(where: { $0.key == key }), let narrow = columns[index].narrowWidth else { continue }
+                columns[index].width = narrow
+                columns[index].isNarrow = true
+            }
         }
     }
 
-    private mutating func remove(_ kind: Kind) { columns.removeAll { $0.kind == kind } }
+    /// The column of `key`, or nil when it was left out.
+    public func column(_ key: Key) -> Column? { columns.first { $0.key == key } }
 
-    /// One row from its cells, in the columns' order.
-    func row(_ cells: [String]) -> String { cells.joined(separator: String(repeating: " ", count: TableLayout.gap)) }
+    /// One row from its cells, in the columns' order, two spaces apart.
+    public func row(_ cells: [String]) -> String { cells.joined(separator: String(repeating: " ", count: TerminalTable.gap)) }
 }

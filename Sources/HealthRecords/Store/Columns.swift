@@ -41,9 +41,6 @@ struct ColumnList<Column: TableColumn>: Sendable {
         precondition(position >= 0, "column \(column.name) is not in this list")
         return position
     }
-
-    /// The 1-based parameter of `column` (in an INSERT or UPDATE of this list).
-    func parameter(_ column: Column) -> Int32 { index(column) + 1 }
 }
 
 /// The columns of `readings`.

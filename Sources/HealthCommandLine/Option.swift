@@ -1,5 +1,5 @@
 /// Anything a command can declare: an option that takes a value, or a flag.
-protocol OptionDeclaration: Sendable {
+package protocol OptionDeclaration: Sendable {
     /// Its names and help, from which both the parser and the help are made.
     var spec: OptionSpec { get }
     /// What a good value looks like, for the error; nil for a flag or free text.
@@ -9,15 +9,15 @@ protocol OptionDeclaration: Sendable {
 /// An option with a value, declared once: its names and help, and how its text becomes a
 /// typed value. Commands read it with ``ParsedArguments/value(_:)``, so a mistyped option
 /// does not compile, and a value that does not convert is refused with one message.
-struct Option<Value>: OptionDeclaration {
-    private(set) var spec: OptionSpec
+package struct Option<Value>: OptionDeclaration {
+    package private(set) var spec: OptionSpec
     /// What a good value looks like, for the error: "a resolution from 50 to 600".
-    let expected: String
-    let convert: @Sendable (String) -> Value?
+    package let expected: String
+    package let convert: @Sendable (String) -> Value?
 
-    var expectedValue: String? { expected == "text" ? nil : expected }
+    package var expectedValue: String? { expected == "text" ? nil : expected }
 
-    init(
+    package init(
         _ long: String, short: String? = nil, value: String, repeatable: Bool = false, help: String, expected: String,
         convert: @escaping @Sendable (String) -> Value?
     ) {
@@ -27,7 +27,7 @@ struct Option<Value>: OptionDeclaration {
     }
 
     /// The same option with help worded for one command; its names, conversion and completion stay.
-    func helping(_ help: String) -> Option<Value> {
+    package func helping(_ help: String) -> Option<Value> {
         var copy = self
         copy.spec = OptionSpec(spec.long, short: spec.short, value: spec.valueName, repeatable: spec.repeatable, help: help)
         copy.spec.completion = spec.completion
@@ -35,7 +35,7 @@ struct Option<Value>: OptionDeclaration {
     }
 
     /// The same option, whose value a shell completes with `completion`.
-    func completing(_ completion: ValueCompletion) -> Option<Value> {
+    package func completing(_ completion: ValueCompletion) -> Option<Value> {
         var copy = self
         copy.spec.completion = completion
         return copy
@@ -44,7 +44,7 @@ struct Option<Value>: OptionDeclaration {
 
 extension Option where Value == String {
     /// An option whose value is any text.
-    init(_ long: String, short: String? = nil, value: String, repeatable: Bool = false, help: String) {
+    package init(_ long: String, short: String? = nil, value: String, repeatable: Bool = false, help: String) {
         self.init(long, short: short, value: value, repeatable: repeatable, help: help, expected: "text") { $0 }
     }
 }
@@ -52,7 +52,7 @@ extension Option where Value == String {
 extension Option where Value: RawRepresentable & CaseIterable & Sendable, Value.RawValue == String {
     /// An option whose value is one of `choices` (by default every case), named as written;
     /// `expected` words the error ("a period (morning, noon or evening)"), else the choices do.
-    init(
+    package init(
         _ long: String, short: String? = nil, value: String, repeatable: Bool = false, help: String,
         choices: [Value] = Array(Value.allCases), expected: String? = nil
     ) {
@@ -67,45 +67,45 @@ extension Option where Value: RawRepresentable & CaseIterable & Sendable, Value.
 }
 
 /// `a, b or c`.
-func choiceList(_ names: [String]) -> String {
+package func choiceList(_ names: [String]) -> String {
     names.count <= 1 ? names.joined() : "\(names.dropLast().joined(separator: ", ")) or \(names.last!)"
 }
 
 /// An option that takes no value.
-struct Flag: OptionDeclaration {
-    let spec: OptionSpec
-    var expectedValue: String? { nil }
+package struct Flag: OptionDeclaration {
+    package let spec: OptionSpec
+    package var expectedValue: String? { nil }
 
-    init(_ long: String, short: String? = nil, help: String) {
+    package init(_ long: String, short: String? = nil, help: String) {
         spec = OptionSpec(long, short: short, help: help)
     }
 }
 
 extension ParsedArguments {
     /// The last value given for `option`, converted; nil when it was not given.
-    func value<Value>(_ option: Option<Value>) throws(CLIError) -> Value? {
+    package func value<Value>(_ option: Option<Value>) throws(CLIError) -> Value? {
         guard let text = given(option)?.last else { return nil }
         return try convert(text, option)
     }
 
     /// Every value given for a repeatable `option`, in order.
-    func values<Value>(_ option: Option<Value>) throws(CLIError) -> [Value] {
+    package func values<Value>(_ option: Option<Value>) throws(CLIError) -> [Value] {
         var result: [Value] = []
         for text in given(option) ?? [] { result.append(try convert(text, option)) }
         return result
     }
 
     /// The text given for `option`, unconverted.
-    func text<Value>(_ option: Option<Value>) -> String? { given(option)?.last }
+    package func text<Value>(_ option: Option<Value>) -> String? { given(option)?.last }
 
     /// True when `flag` was given.
-    func isSet(_ flag: Flag) -> Bool { given(flag) != nil }
+    package func isSet(_ flag: Flag) -> Bool { given(flag) != nil }
 
     /// True when `option` was given at all.
-    func isGiven(_ option: any OptionDeclaration) -> Bool { given(option) != nil }
+    package func isGiven(_ option: any OptionDeclaration) -> Bool { given(option) != nil }
 
     /// True when this command's spec declares `option` (the global `-p` is not everywhere).
-    func declares(_ option: any OptionDeclaration) -> Bool { spec.allOptions.contains { $0.spec.long == option.spec.long } }
+    package func declares(_ option: any OptionDeclaration) -> Bool { spec.allOptions.contains { $0.spec.long == option.spec.long } }
 
     /// What was given for `option`, which the command must declare: an option left out of the
     /// spec would be refused as unknown and missing from the help, so reading one is a

@@ -1,4 +1,4 @@
-import HealthCore
+package import HealthCore
 
 /// Help text in swift-argument-parser's shape, made from the same specs the parser uses.
 ///
@@ -7,9 +7,9 @@ import HealthCore
 /// the command), option and argument help (keyed by the spec's English, as gettext does) and
 /// the top level's examples; a missing one shows its key, and the tests fail. Other commands'
 /// examples are command lines, shown as written.
-enum HelpFormatter {
+package enum HelpFormatter {
     /// With `runsAlone`, the group does something itself when given no subcommand (`sync`).
-    static func help(for spec: CommandSpec, subcommands: [CommandSpec] = [], runsAlone: Bool = false, words: StringTable? = nil) -> String {
+    package static func help(for spec: CommandSpec, subcommands: [CommandSpec] = [], runsAlone: Bool = false, words: StringTable? = nil) -> String {
         let translated = translation(words)
         let heading = { (english: String) in translated?.cli("help.heading.\(english)") ?? "\(english):" }
         // "USAGE: text", but "用法：text": a full-width colon carries its own space.
@@ -51,7 +51,7 @@ enum HelpFormatter {
 
     /// The examples of `spec` in the words of `words`: the top level's from its translation,
     /// other commands' as written, with what a described one does (after three spaces) in words.
-    static func examples(of spec: CommandSpec, words: StringTable?) -> [String] {
+    package static func examples(of spec: CommandSpec, words: StringTable?) -> [String] {
         let translated = translation(words)
         let says = saying(words)
         // The top level's examples say what they do, in words.
@@ -76,13 +76,13 @@ enum HelpFormatter {
     }
 
     /// A help text in the words of `words`: the English itself, or its translation keyed by it.
-    static func saying(_ words: StringTable?) -> (String) -> String {
+    package static func saying(_ words: StringTable?) -> (String) -> String {
         let translated = translation(words)
         return { english in translated?.cli("help.text.\(english)") ?? english }
     }
 
     /// Two columns: names padded to a common width, help wrapped to 80 columns on the right.
-    static func rows(_ items: [(String, String)]) -> String {
+    package static func rows(_ items: [(String, String)]) -> String {
         let width = min(max(items.map(\.0.count).max() ?? 0, 10), 24)
         let indent = String(repeating: " ", count: width + 4)
         return items.map { name, help in
@@ -96,7 +96,7 @@ enum HelpFormatter {
 
     /// `text` broken at spaces into lines of at most `width` columns; lines after the first
     /// start with `indent`, which counts towards the width.
-    static func wrap(_ text: String, width: Int, indent: String) -> String {
+    package static func wrap(_ text: String, width: Int, indent: String) -> String {
         text.wrappedLines(firstWidth: width - indent.count, laterWidth: width - indent.count).joined(separator: "\n" + indent)
     }
 }

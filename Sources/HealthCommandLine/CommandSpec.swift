@@ -1,6 +1,6 @@
 /// What a shell completes for an option's value or an argument: fixed words, a file, or the
 /// ids of profiles, tags or events in the log in use.
-enum ValueCompletion: Sendable, Equatable {
+package enum ValueCompletion: Sendable, Equatable {
     case nothing
     case words([String])
     case file
@@ -9,7 +9,7 @@ enum ValueCompletion: Sendable, Equatable {
     case events
 
     /// The kind `healthlog completions --ids KIND` lists, for the ids of the log in use.
-    var idKind: String? {
+    package var idKind: String? {
         switch self {
         case .profiles: "profiles"
         case .tags: "tags"
@@ -21,20 +21,20 @@ enum ValueCompletion: Sendable, Equatable {
 
 /// One option a command accepts, from which parsing, help, the manual page and the shell
 /// completions are made.
-struct OptionSpec: Sendable {
+package struct OptionSpec: Sendable {
     /// The long name with dashes, e.g. `--tag`.
-    let long: String
+    package let long: String
     /// The short name with a dash, e.g. `-t`.
-    let short: String?
+    package let short: String?
     /// The value's placeholder, e.g. `ID`; nil for a flag that takes no value.
-    let valueName: String?
-    let help: String
+    package let valueName: String?
+    package let help: String
     /// True when the option may be given more than once.
-    let repeatable: Bool
+    package let repeatable: Bool
     /// What a shell completes for the value.
-    var completion: ValueCompletion = .nothing
+    package var completion: ValueCompletion = .nothing
 
-    init(_ long: String, short: String? = nil, value: String? = nil, repeatable: Bool = false, help: String) {
+    package init(_ long: String, short: String? = nil, value: String? = nil, repeatable: Bool = false, help: String) {
         self.long = long
         self.short = short
         self.valueName = value
@@ -43,22 +43,22 @@ struct OptionSpec: Sendable {
     }
 
     /// `-t, --tag <ID>`.
-    var synopsis: String {
+    package var synopsis: String {
         let names = [short, long].compactMap { $0 }.joined(separator: ", ")
         return valueName.map { "\(names) <\($0)>" } ?? names
     }
 }
 
 /// One positional argument.
-struct ArgumentSpec: Sendable {
-    let name: String
-    let help: String
-    let isOptional: Bool
-    let isVariadic: Bool
+package struct ArgumentSpec: Sendable {
+    package let name: String
+    package let help: String
+    package let isOptional: Bool
+    package let isVariadic: Bool
     /// What a shell completes here.
-    let completion: ValueCompletion
+    package let completion: ValueCompletion
 
-    init(_ name: String, optional: Bool = false, variadic: Bool = false, completing completion: ValueCompletion = .nothing, help: String) {
+    package init(_ name: String, optional: Bool = false, variadic: Bool = false, completing completion: ValueCompletion = .nothing, help: String) {
         self.name = name
         self.help = help
         self.isOptional = optional
@@ -66,23 +66,23 @@ struct ArgumentSpec: Sendable {
         self.completion = completion
     }
 
-    var synopsis: String {
+    package var synopsis: String {
         let core = isVariadic ? "<\(name)> ..." : "<\(name)>"
         return isOptional ? "[\(core)]" : core
     }
 }
 
 /// Everything the parser and the help text know about one command.
-struct CommandSpec: Sendable {
+package struct CommandSpec: Sendable {
     /// The words that name the command, e.g. `["profile", "add"]`.
-    let path: [String]
-    let abstract: String
-    let arguments: [ArgumentSpec]
-    let options: [any OptionDeclaration]
-    let examples: [String]
-    let discussion: String?
+    package let path: [String]
+    package let abstract: String
+    package let arguments: [ArgumentSpec]
+    package let options: [any OptionDeclaration]
+    package let examples: [String]
+    package let discussion: String?
 
-    init(
+    package init(
         _ path: [String], abstract: String, arguments: [ArgumentSpec] = [], options: [any OptionDeclaration] = [],
         examples: [String] = [], discussion: String? = nil
     ) {
@@ -95,19 +95,19 @@ struct CommandSpec: Sendable {
     }
 
     /// `healthlog profile add`; `healthlog` for the top level, whose path is empty.
-    var commandLine: String { (["healthlog"] + path).joined(separator: " ") }
+    package var commandLine: String { (["healthlog"] + path).joined(separator: " ") }
 
     /// Options every command accepts, wherever they appear.
-    static let globalOptions: [any OptionDeclaration] = [Options.database, Options.profile, Options.noSync, Options.color, Options.help]
+    package static let globalOptions: [any OptionDeclaration] = [GlobalOptions.database, GlobalOptions.profile, GlobalOptions.noSync, GlobalOptions.color, GlobalOptions.help]
 
     /// Commands about the whole log, or no log: a profile means nothing to them, so `-p` is not
     /// offered after them (before the command it is still read, and means nothing).
-    static let profileFree: Set<String> = ["check", "backup", "restore", "sync", "tag", "config", "classify", "completions", "manpage"]
+    package static let profileFree: Set<String> = ["check", "backup", "restore", "sync", "tag", "config", "classify", "completions", "manpage"]
 
     /// This command's options and the global ones.
-    var allOptions: [any OptionDeclaration] {
+    package var allOptions: [any OptionDeclaration] {
         guard let root = path.first else { return options }
-        var global = CommandSpec.profileFree.contains(root) ? CommandSpec.globalOptions.filter { $0.spec.long != Options.profile.spec.long } : CommandSpec.globalOptions
+        var global = CommandSpec.profileFree.contains(root) ? CommandSpec.globalOptions.filter { $0.spec.long != GlobalOptions.profile.spec.long } : CommandSpec.globalOptions
         // A command's own option of the same name comes first: `tag add --color '#E67E22'` is the
         // tag's colour (there `--color` for the terminal goes before the command).
         global.removeAll { option in options.contains { $0.spec.long == option.spec.long } }

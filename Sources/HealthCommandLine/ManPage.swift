@@ -1,10 +1,12 @@
-import HealthCore
+package import HealthCore
 
 /// `healthlog(1)` in roff, made from the same command specs as `--help`, so the manual page
 /// cannot drift from the program. `healthlog manpage` prints it in the command line's language
 /// (with `words`, from the same translations as help); `make install` installs the English one.
-enum ManPage {
-    static func roff(version: String, words: StringTable? = nil) -> String {
+package enum ManPage {
+    /// The page of `program`, in the words of `words` (English without them).
+    package static func roff(_ program: ProgramSpec, words: StringTable? = nil) -> String {
+        let version = program.version
         let translated = words.flatMap { $0.language == .english ? nil : $0 }
         let says = HelpFormatter.saying(words)
         let heading = { (english: String) in escaped(translated?.cli("help.man.heading.\(english)") ?? english) }
@@ -22,14 +24,13 @@ enum ManPage {
             .br
             .B healthlog \\-\\-version
             .SH \(heading("DESCRIPTION"))
-            \(escaped(abstract(HealthLogMain.spec)))
+            \(escaped(abstract(program.top)))
             \(escaped(description))
 
             """
-        page += ".SH \(heading("GLOBAL OPTIONS"))\n" + options(CommandSpec.globalOptions + [Options.version], says: says)
+        page += ".SH \(heading("GLOBAL OPTIONS"))\n" + options(CommandSpec.globalOptions + [GlobalOptions.version], says: says)
         page += ".SH \(heading("COMMANDS"))\n"
-        for command in CommandRegistry.commands {
-            let spec = command.spec
+        for spec in program.commands {
             page += ".SS \"\(escaped(spec.commandLine))\"\n"
             let arguments = spec.arguments.map { escaped($0.synopsis) }.joined(separator: " ")
             page += ".B \(escaped(spec.commandLine))\n" + (arguments.isEmpty ? "" : arguments + "\n") + (spec.options.isEmpty ? "" : "[\\fIOPTIONS\\fR]\n")
@@ -67,7 +68,7 @@ enum ManPage {
 
     /// Text safe in roff: backslashes doubled, hyphens as `\-`, and no line starting with a
     /// control character (`.` or `'`).
-    static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         let body = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
         return body.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             line.hasPrefix(".") || line.hasPrefix("'") ? "\\&" + line : String(line)
@@ -75,9 +76,3 @@ enum ManPage {
     }
 }
 
-extension String {
-    /// The string with every `target` replaced by `replacement` (no Foundation here).
-    func replacingOccurrences(of target: String, with replacement: String) -> String {
-        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
-    }
-}

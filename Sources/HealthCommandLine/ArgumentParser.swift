@@ -1,32 +1,32 @@
-import HealthCore
+package import HealthCore
 
 /// The options and positionals of one invocation, checked against a ``CommandSpec``. Read an
 /// option's typed value with ``value(_:)`` (see `Option.swift`).
-struct ParsedArguments {
-    var positionals: [String] = []
+package struct ParsedArguments {
+    package var positionals: [String] = []
     /// Values by long option name, in the order given; a flag has one empty value.
-    var given: [String: [String]] = [:]
+    package var given: [String: [String]] = [:]
     /// Words after the command word, when parsing stopped there (the top level).
-    var rest: [String] = []
-    var spec: CommandSpec
+    package var rest: [String] = []
+    package var spec: CommandSpec
     /// The terminal's words, for the parser's own errors; nil when the Templates folder
     /// cannot be found.
-    var words: StringTable?
+    package var words: StringTable?
 
     /// A usage error for this command.
-    func usage(_ message: String) -> CLIError { .usage(message, command: spec.commandLine) }
+    package func usage(_ message: String) -> CLIError { .usage(message, command: spec.commandLine) }
 
     /// A usage error said by a ``Phrase``, in the terminal's words.
-    func usage(_ phrase: Phrase) -> CLIError { usage(say(phrase)) }
+    package func usage(_ phrase: Phrase) -> CLIError { usage(say(phrase)) }
 
     /// `phrase` in the terminal's words (English when the Templates folder cannot be found).
-    func say(_ phrase: Phrase) -> String { phrase.said(in: words) }
+    package func say(_ phrase: Phrase) -> String { phrase.said(in: words) }
 
     /// A usage error said by the string `cli.<key>`.
-    func usage(key: String, _ values: [String: String] = [:]) -> CLIError { usage(say(key, values)) }
+    package func usage(key: String, _ values: [String: String] = [:]) -> CLIError { usage(say(key, values)) }
 
     /// The string `cli.<key>` in the terminal's words.
-    func say(_ key: String, _ values: [String: String] = [:]) -> String {
+    package func say(_ key: String, _ values: [String: String] = [:]) -> String {
         words?.cli(key, values)
             ?? "\(values.sorted { $0.key < $1.key }.map(\.value).joined(separator: " ")) (\(key); HealthLog's Templates folder, which says this in words, cannot be found)"
     }
@@ -34,8 +34,8 @@ struct ParsedArguments {
 
 /// Turns argv into ``ParsedArguments``: `--x v`, `--x=v`, `-x v`, flags, and `--` to end options.
 /// The top level goes through it too, stopping at the command word.
-enum ArgumentParser {
-    static func parse(
+package enum ArgumentParser {
+    package static func parse(
         _ arguments: [String], spec: CommandSpec, stopAtFirstPositional: Bool = false, words: StringTable? = nil
     ) throws(CLIError) -> ParsedArguments {
         var parsed = ParsedArguments(spec: spec, words: words)
@@ -85,7 +85,7 @@ enum ArgumentParser {
             }
             parsed.given[option.long, default: []].append(value)
         }
-        if parsed.isSet(Options.help) || stopAtFirstPositional { return parsed }
+        if parsed.isSet(GlobalOptions.help) || stopAtFirstPositional { return parsed }
         try checkPositionals(parsed)
         return parsed
     }

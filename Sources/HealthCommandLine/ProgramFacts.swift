@@ -1,8 +1,8 @@
 /// What the manual page says beside the commands: the exit codes, the environment and the
 /// files, stated once here and printed by `healthlog manpage` (the README's tables say the same).
-enum ProgramFacts {
+package enum ProgramFacts {
     /// Each exit status and what it means.
-    static let exitCodes: [(code: Int32, meaning: String)] = [
+    package static let exitCodes: [(code: Int32, meaning: String)] = [
         (ExitCode.success, "Success."),
         (ExitCode.cancelled, "Cancelled: the answer at a prompt was no; nothing was changed."),
         (ExitCode.usage, "Usage: an unknown command or option, a missing or extra argument, or a value not of the form its option takes."),
@@ -15,7 +15,7 @@ enum ProgramFacts {
     ]
 
     /// Each environment variable HealthLog reads and what it does.
-    static let environment: [(name: String, meaning: String)] = [
+    package static let environment: [(name: String, meaning: String)] = [
         ("HEALTHLOG_DB", "The database file, when --db is not given (before the configuration file's db)."),
         ("HEALTHLOG_GUIDELINE", "The guideline (esh, aha, china or esc), when --guideline is not given (before the configuration file's guideline)."),
         ("HEALTHLOG_LANGUAGE", "The language of the command line and of reports (en or zh-Hans; a report's --lang comes first), before the configuration file's language, which comes before LANG."),
@@ -34,7 +34,7 @@ enum ProgramFacts {
     ]
 
     /// The files HealthLog reads and writes.
-    static let files: [(path: String, meaning: String)] = [
+    package static let files: [(path: String, meaning: String)] = [
         ("~/.local/share/healthlog/healthlog.sqlite", "The family's log (SQLite), with its -wal and -shm files while in use."),
         ("~/.config/healthlog/config", "Settings that stay set (key = value lines: guideline, language, template, db, color); see healthlog config."),
         ("/usr/share/healthlog/Templates", "The report templates (clinic.json, summary.json) and string tables (strings/en.json, strings/zh-Hans.json) installed with the program (/usr/local/share/healthlog/Templates after make install)."),

@@ -1,14 +1,19 @@
-import HealthCore
+package import HealthCore
 
 /// Shell completion scripts for bash, zsh and fish, made from the command specs: commands,
 /// subcommands, options, option values (`--format`, `--guideline`, `--lang`, `--template` …),
 /// files, and the ids of profiles, tags and events, which the scripts ask the program for
 /// (`healthlog completions --ids profiles`) from the log named on the line being completed.
-enum CompletionScript {
-    enum Shell: String, CaseIterable, Sendable { case bash, zsh, fish }
+package struct CompletionScript {
+    package enum Shell: String, CaseIterable, Sendable { case bash, zsh, fish }
+
+    /// The program the scripts complete.
+    package let program: ProgramSpec
+
+    package init(_ program: ProgramSpec) { self.program = program }
 
     /// The script for `shell`; fish shows each option's help, in the words of `words`.
-    static func script(for shell: Shell, words: StringTable? = nil) -> String {
+    package func script(for shell: Shell, words: StringTable? = nil) -> String {
         switch shell {
         case .bash: bash()
         case .zsh: zsh()
@@ -19,32 +24,32 @@ enum CompletionScript {
     // MARK: - The model the three scripts share
 
     /// Every command's path joined by spaces ("profile add"), with its spec.
-    private static var commands: [(name: String, spec: CommandSpec)] {
-        CommandRegistry.commands.map { ($0.spec.path.joined(separator: " "), $0.spec) }
+    private var commands: [(name: String, spec: CommandSpec)] {
+        program.commands.map { ($0.path.joined(separator: " "), $0) }
     }
 
     /// The commands and, named "", the top level (whose options come before a command).
-    private static var commandsAndTop: [(name: String, spec: CommandSpec)] { [("", HealthLogMain.spec)] + commands }
+    private var commandsAndTop: [(name: String, spec: CommandSpec)] { [("", program.top)] + commands }
 
-    private static var topWords: [String] {
+    private var topWords: [String] {
         var words: [String] = []
-        for command in CommandRegistry.commands where !words.contains(command.spec.path[0]) { words.append(command.spec.path[0]) }
+        for command in program.commands where !words.contains(command.path[0]) { words.append(command.path[0]) }
         return words + ["help"]
     }
 
-    private static var groups: [(name: String, subcommands: [String])] {
-        CommandRegistry.groups.map { ($0.spec.path[0], $0.subcommands.compactMap { $0.spec.path.last }) }
+    private var groups: [(name: String, subcommands: [String])] {
+        program.groups.map { ($0.spec.path[0], $0.subcommands.compactMap(\.path.last)) }
     }
 
-    private static func optionNames(_ spec: CommandSpec) -> [String] {
+    private func optionNames(_ spec: CommandSpec) -> [String] {
         spec.allOptions.flatMap { [$0.spec.long] + ($0.spec.short.map { [$0] } ?? []) }
     }
 
     /// The option names that take a value, anywhere: the word after one is never a command.
-    private static var valueOptions: [String] {
+    private var valueOptions: [String] {
         var names: [String] = []
-        for command in CommandRegistry.commands {
-            for option in command.spec.allOptions where option.spec.valueName != nil {
+        for command in program.commands {
+            for option in command.allOptions where option.spec.valueName != nil {
                 for name in [option.spec.long] + (option.spec.short.map { [$0] } ?? []) where !names.contains(name) { names.append(name) }
             }
         }
@@ -52,13 +57,13 @@ enum CompletionScript {
     }
 
     /// A shell word list, quoted for any of the three shells.
-    private static func quoted(_ words: [String]) -> String {
+    private func quoted(_ words: [String]) -> String {
         words.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
     }
 
     /// The three `case` tables bash and zsh share, in a shell's own spelling: the values of
     /// the option before the cursor, each command's option names, and its arguments by position.
-    private static func caseTables(
+    private func caseTables(
         pattern: (String) -> String, caseOn: (String) -> String, values: (ValueCompletion) -> String,
         optionList: ([String]) -> String
     ) -> (options: String, optionLists: String, arguments: String) {
@@ -86,7 +91,7 @@ enum CompletionScript {
 
     // MARK: - bash
 
-    private static func bashValues(_ completion: ValueCompletion) -> String {
+    private func bashValues(_ completion: ValueCompletion) -> String {
         switch completion {
         case .nothing: "return 0"
         case .words(let words): "__healthlog_words \(quoted([words.joined(separator: " ")])); return 0"
@@ -95,7 +100,7 @@ enum CompletionScript {
         }
     }
 
-    private static func bash() -> String {
+    private func bash() -> String {
         let (optionCases, optionLists, argumentCases) = caseTables(
             pattern: { "\($0))" }, caseOn: { "case \"$\($0)\" in" }, values: bashValues,
             optionList: { "options=\(quoted([$0.joined(separator: " ")]))" })
@@ -168,7 +173,7 @@ enum CompletionScript {
 
     // MARK: - zsh
 
-    private static func zshValues(_ completion: ValueCompletion) -> String {
+    private func zshValues(_ completion: ValueCompletion) -> String {
         switch completion {
         case .nothing: "return 0"
         case .words(let words): "compadd -- \(quoted(words)); return 0"
@@ -180,7 +185,7 @@ enum CompletionScript {
         }
     }
 
-    private static func zsh() -> String {
+    private func zsh() -> String {
         let (optionCases, optionLists, argumentCases) = caseTables(
             pattern: { "(\($0))" }, caseOn: { "case $\($0) in" }, values: zshValues, optionList: { "compadd -- \(quoted($0))" })
         let groupCases = groups.map { "        (\($0.name)) subcommands=(\(quoted($0.subcommands))) ;;\n" }.joined()
@@ -240,7 +245,7 @@ enum CompletionScript {
 
     // MARK: - fish
 
-    private static func fishValues(_ completion: ValueCompletion) -> String {
+    private func fishValues(_ completion: ValueCompletion) -> String {
         switch completion {
         case .nothing: "-x"
         case .words(let words): "-x -a \(quoted([words.joined(separator: " ")]))"
@@ -249,7 +254,7 @@ enum CompletionScript {
         }
     }
 
-    private static func fish(says: (String) -> String) -> String {
+    private func fish(says: (String) -> String) -> String {
         var lines = """
             # fish completion for healthlog; made by `healthlog completions fish`.
             # The words before the cursor that are not options or their values: the command, its
@@ -317,7 +322,7 @@ enum CompletionScript {
         for group in groups {
             lines += "complete -c healthlog -n '__healthlog_is \(group.name)' -a \(quoted([group.subcommands.joined(separator: " ")]))\n"
         }
-        for option in HealthLogMain.spec.allOptions {
+        for option in program.top.allOptions {
             lines += fishOption(option.spec, condition: "__healthlog_needs_command", says: says)
         }
         for (_, spec) in commands {
@@ -335,7 +340,7 @@ enum CompletionScript {
         return lines
     }
 
-    private static func fishOption(_ option: OptionSpec, condition: String, says: (String) -> String) -> String {
+    private func fishOption(_ option: OptionSpec, condition: String, says: (String) -> String) -> String {
         var line = "complete -c healthlog -n '\(condition)' -l \(option.long.dropFirst(2))"
         if let short = option.short { line += " -s \(short.dropFirst())" }
         if option.valueName != nil { line += " " + fishValues(option.completion) }

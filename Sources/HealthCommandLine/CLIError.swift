@@ -1,0 +1,102 @@
+public import HealthCore
+
+/// A failure the command line reports, with its sysexits exit code.
+public enum CLIError: Error, Equatable, CustomStringConvertible {
+    /// The command was misused (unknown option, missing value). Exit 64.
+    case usage(String, command: String)
+    /// The input data is wrong. Exit 65.
+    case data(String)
+    /// An input file is missing or unreadable. Exit 66.
+    case noInput(String)
+    /// An output file cannot be created. Exit 73.
+    case cannotCreate(String)
+    /// The database or another file failed. Exit 74.
+    case io(String)
+    /// The person answered no at a prompt; nothing was changed. Exit 1.
+    case cancelled(String)
+    /// The configuration file or a setting's environment variable holds what HealthLog cannot
+    /// use. Exit 78.
+    case config(String)
+
+    /// The process exit status.
+    public var exitCode: Int32 {
+        switch self {
+        case .usage: ExitCode.usage
+        case .data: ExitCode.dataError
+        case .noInput: ExitCode.noInput
+        case .cannotCreate: ExitCode.cannotCreate
+        case .io: ExitCode.ioError
+        case .cancelled: ExitCode.cancelled
+        case .config: ExitCode.configError
+        }
+    }
+
+    /// The one line printed to stderr, in the words of `words` (`Error: …` / `错误：…`); the
+    /// message itself was made in them where the error was found.
+    package func line(in words: StringTable?) -> String {
+        guard let words else { return description }
+        switch self {
+        case .usage(let message, let command):
+            return words.cli("error.usage", ["message": message, "command": command])
+        case .data(let message), .noInput(let message), .cannotCreate(let message), .io(let message), .cancelled(let message),
+            .config(let message):
+            return words.cli("error.line", ["message": message])
+        }
+    }
+
+    /// The one line printed to stderr, in English.
+    public var description: String {
+        switch self {
+        case .usage(let message, let command):
+            "Error: \(message). See '\(command) --help'."
+        case .data(let message), .noInput(let message), .cannotCreate(let message), .io(let message), .cancelled(let message),
+            .config(let message):
+            "Error: \(message)"
+        }
+    }
+}
+
+extension CLIError {
+    /// A value from the command line that was not understood (a usage error, 64) or was
+    /// understood and refused (bad data, 65).
+    /// With `option`, the message names the option it was given with: `--at '25:00' is not a
+    /// time`, or with `colon`, `--target: '1/2' …`.
+    package init(_ error: ValidationError, arguments: ParsedArguments, option: String? = nil, colon: Bool = false) {
+        let phrase =
+            option.map { option in
+                colon
+                    ? Phrase("{option}: {error}", ["option": option], terms: ["error": error.phrase])
+                    : Phrase("{option} {error}", ["option": option], terms: ["error": error.phrase])
+            } ?? error.phrase
+        let message = arguments.say(phrase)
+        switch error.kind {
+        case .unreadable: self = arguments.usage(message)
+        case .refused: self = .data(message)
+        }
+    }
+
+    /// Maps an output failure: a file that cannot be made is 73, a write that failed part-way 74.
+    package init(_ error: OutputError, words: StringTable? = nil) {
+        let message = error.phrase.said(in: words)
+        switch error {
+        case .cannotCreate: self = .cannotCreate(message)
+        case .writeFailed: self = .io(message)
+        }
+    }
+}
+
+/// Exit statuses from sysexits.h.
+public enum ExitCode {
+    public static let success: Int32 = 0
+    /// Cancelled at a prompt; nothing was changed.
+    public static let cancelled: Int32 = 1
+    public static let usage: Int32 = 64
+    public static let dataError: Int32 = 65
+    public static let noInput: Int32 = 66
+    public static let cannotCreate: Int32 = 73
+    public static let ioError: Int32 = 74
+    /// The configuration file, or a setting's environment variable, cannot be used.
+    public static let configError: Int32 = 78
+    /// The reader of standard output went away; 128 + SIGPIPE, as a shell reports `ls | head`.
+    public static let readerGone: Int32 = 141
+}
