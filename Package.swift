@@ -104,7 +104,7 @@ let package = Package(
         .testTarget(
             name: "HealthReportTests",
             dependencies: ["HealthLogTestSupport", "HealthCore", "HealthReport", "HealthAnalytics", "HealthPresentation", "HealthUseCases", "HealthInterchange"],
-            swiftSettings: strict, plugins: layered),
+            exclude: ["Golden"], swiftSettings: strict, plugins: layered),
         .testTarget(
             name: "HealthUseCasesTests",
             dependencies: ["HealthLogTestSupport", "HealthCore", "HealthUseCases", "HealthRecords", "HealthAnalytics", "HealthReport", "HealthInterchange"],

@@ -306,15 +306,7 @@ public struct BPSummary: Sendable {
     }
 
     /// The home pulse of the measurement day `day`, or nil when it has none.
-    public func dailyPulse(on day: CivilDate) -> Double? {
-        var low = 0
-        var high = dailyPulse.count
-        while low < high {
-            let middle = (low + high) / 2
-            if dailyPulse[middle].day < day { low = middle + 1 } else { high = middle }
-        }
-        return low < dailyPulse.count && dailyPulse[low].day == day ? dailyPulse[low].mean : nil
-    }
+    public func dailyPulse(on day: CivilDate) -> Double? { Self.entry(on: day, in: dailyPulse) { $0.day }?.mean }
 
     /// The mean of each measurement day with BP readings, oldest first.
     private static func dailyMeans(_ readings: [Reading]) -> [DailyMean] {
@@ -346,14 +338,17 @@ public struct BPSummary: Sendable {
     }
 
     /// The home mean of the measurement day `day`, or nil when it has no home BP reading.
-    public func dailyMean(on day: CivilDate) -> PressureMean? {
+    public func dailyMean(on day: CivilDate) -> PressureMean? { Self.entry(on: day, in: dailyMeans) { $0.day }?.mean }
+
+    /// The entry of `day` in `entries`, which are in day order (one per day), found by halving.
+    private static func entry<Entry>(on day: CivilDate, in entries: [Entry], day dayOf: (Entry) -> CivilDate) -> Entry? {
         var low = 0
-        var high = dailyMeans.count
+        var high = entries.count
         while low < high {
             let middle = (low + high) / 2
-            if dailyMeans[middle].day < day { low = middle + 1 } else { high = middle }
+            if dayOf(entries[middle]) < day { low = middle + 1 } else { high = middle }
         }
-        return low < dailyMeans.count && dailyMeans[low].day == day ? dailyMeans[low].mean : nil
+        return low < entries.count && dayOf(entries[low]) == day ? entries[low] : nil
     }
 
     /// Morning minus evening over the range, from the period means as printed (whole mmHg), so

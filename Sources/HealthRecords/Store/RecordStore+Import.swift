@@ -175,12 +175,7 @@ private struct BatchImporter {
                 summary.deletedSince += 1
                 continue
             }
-            if !knownProfiles.contains(reading.profileID) {
-                try store.insertProfile(Profile(id: reading.profileID), now: now)
-                knownProfiles.insert(reading.profileID)
-                bareProfiles.insert(reading.profileID)
-                summary.createdProfiles.append(reading.profileID)
-            }
+            try ensureProfile(reading.profileID, summary: &summary)
             // The insert finds a stored id itself (ON CONFLICT DO NOTHING): no query per row.
             guard try store.insert(reading, now: now, using: insertion) else {
                 // The same id: the same reading, or (merging a backup) another version of it.
@@ -196,6 +191,16 @@ private struct BatchImporter {
         for event in batch.events { try add(event, summary: &summary) }
     }
 
+    /// A bare profile for `id` when the log has none yet (a file may name a person the log does
+    /// not know), counted as created.
+    private mutating func ensureProfile(_ id: String, summary: inout ImportSummary) throws {
+        guard !knownProfiles.contains(id) else { return }
+        try store.insertProfile(Profile(id: id), now: now)
+        knownProfiles.insert(id)
+        bareProfiles.insert(id)
+        summary.createdProfiles.append(id)
+    }
+
     /// Writes one event: new ids are added (creating a bare profile when needed); a stored id
     /// with other content is a conflict, resolved by `updatedAt` when merging.
     private mutating func add(_ event: Event, summary: inout ImportSummary) throws {
@@ -203,12 +208,7 @@ private struct BatchImporter {
             summary.eventsDeletedSince += 1
             return
         }
-        if !knownProfiles.contains(event.profileID) {
-            try store.insertProfile(Profile(id: event.profileID), now: now)
-            knownProfiles.insert(event.profileID)
-            bareProfiles.insert(event.profileID)
-            summary.createdProfiles.append(event.profileID)
-        }
+        try ensureProfile(event.profileID, summary: &summary)
         if try store.insertEvent(event, now: now) {
             summary.eventsAdded += 1
             return

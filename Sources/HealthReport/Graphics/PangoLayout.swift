@@ -23,6 +23,9 @@ final class PangoLayout {
         }
     }
 
+    /// The text laid out (without markup).
+    var text: String { pango_layout_get_text(handle).map { String(cString: $0) } ?? "" }
+
     /// Wraps at `width` points; nil for no limit.
     func setWidth(_ width: Double?) {
         pango_layout_set_width(handle, width.map { Int32($0 * Double(PANGO_SCALE)) } ?? -1)

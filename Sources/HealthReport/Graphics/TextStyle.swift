@@ -202,6 +202,14 @@ struct TextBox {
     fileprivate let content: Content
     fileprivate let style: TextStyle
 
+    /// What the box says: the line as given, or the wrapped layout's text.
+    var text: String {
+        switch content {
+        case .line(let text, _, _): text
+        case .wrapped(let layout): layout.text
+        }
+    }
+
     /// Draws the text on `context` with its box's top-left corner at (x, y), in its style's
     /// colour or `color`.
     func draw(on context: GraphicsContext, x: Double, y: Double, color: Color? = nil) {

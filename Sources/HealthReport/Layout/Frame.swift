@@ -34,6 +34,18 @@ struct Frame {
 
     mutating func add(_ item: Item) { items.append(item) }
 
+    /// What the frame says, in the order it is drawn, the frames placed in it included: what a
+    /// test reads where it would otherwise read the PDF back.
+    var texts: [String] {
+        items.flatMap { item -> [String] in
+            switch item {
+            case .text(let box, _, _, _): [box.text]
+            case .frame(let frame, _, _, _): frame.texts
+            default: []
+            }
+        }
+    }
+
     /// Text laid out in `box`, at (x, y).
     mutating func text(_ box: TextBox, x: Double, y: Double, color: Color? = nil) {
         items.append(.text(box, x: x, y: y, color: color))
