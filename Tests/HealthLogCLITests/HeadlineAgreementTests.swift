@@ -87,15 +87,6 @@ import Testing
     }
 
     private func pdfText(_ path: String, page: Int) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/pdftotext")
-        process.arguments = ["-f", String(page), "-l", String(page), path, "-"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0)
-        return String(decoding: data, as: UTF8.self)
+        try poppler("pdftotext", ["-f", String(page), "-l", String(page), path, "-"])
     }
 }

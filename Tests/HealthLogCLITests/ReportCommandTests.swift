@@ -185,16 +185,3 @@ import Testing
     }
 }
 
-/// Runs a poppler tool and returns its standard output.
-func poppler(_ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/\(arguments[0])")
-    process.arguments = Array(arguments.dropFirst())
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    try #require(process.terminationStatus == 0, "\(arguments) failed")
-    return String(decoding: data, as: UTF8.self)
-}

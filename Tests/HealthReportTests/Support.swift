@@ -66,21 +66,6 @@ func request(
     try ReportLog(readings, profile: profile, tags: tags, events: events).request(template: template, language: language)
 }
 
-/// Runs a poppler tool and returns its standard output.
-func poppler(_ tool: String, _ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/\(tool)")
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = Pipe()
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    try #require(process.terminationStatus == 0, "\(tool) \(arguments) failed")
-    return String(decoding: data, as: UTF8.self)
-}
-
 /// The page count `pdfinfo` reports, with every page checked to be A4.
 func a4PageCount(_ path: String) throws -> Int {
     let info = try poppler("pdfinfo", ["-f", "1", "-l", "9999", path])
