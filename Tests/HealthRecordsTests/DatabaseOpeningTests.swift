@@ -63,7 +63,7 @@ import Testing
         try #require(sqlite3_open(path, &handle) == SQLITE_OK)
         let rows = """
             PRAGMA wal_autocheckpoint = 0;
-            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000)
+            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 4000)
             INSERT INTO readings (id, profile_id, taken_at, utc_offset_min, systolic, diastolic, created_at, updated_at)
             SELECT printf('%08d-0000-4000-8000-%012d', i, i), 'dad', 1700000000 + i * 3600, 480, 130, 80, 0, 0 FROM n;
             """
@@ -79,7 +79,7 @@ import Testing
         try checkpointed.prefix(sizeBefore).write(to: URL(fileURLWithPath: crashed))
         try wal.write(to: URL(fileURLWithPath: crashed + "-wal"))
         let store = try RecordStore.open(path: crashed)
-        #expect(try store.readings().count == 3000)
+        #expect(try store.readings().count == 4000)
         #expect(try store.check().problems.isEmpty)
 
         // Without the log that holds them, the missing pages are gone: refused, untouched.

@@ -158,6 +158,34 @@ struct Migrations {
             ALTER TABLE sync_operations ADD COLUMN tx TEXT;
             CREATE INDEX sync_operations_by_transaction ON sync_operations (device, tx) WHERE tx IS NOT NULL;
             """),
+        // The devices paired with the family's page (`healthlog serve`), what each may do for
+        // which profile, and the page's own settings: this machine's, never journaled nor
+        // replaced by a restore. Tokens and pairing codes are kept only as SHA-256 hashes. A
+        // grant names its profile loosely: a profile that is gone grants nothing.
+        Step(identifier: "v8-web-devices", sql: """
+            CREATE TABLE web_devices (
+                id TEXT PRIMARY KEY NOT NULL CHECK (length(id) = 36),
+                name TEXT NOT NULL UNIQUE CHECK (length(name) BETWEEN 1 AND 60),
+                token_hash TEXT UNIQUE CHECK (token_hash IS NULL OR length(token_hash) = 64),
+                pairing_code_hash TEXT UNIQUE CHECK (pairing_code_hash IS NULL OR length(pairing_code_hash) = 64),
+                pairing_expires_at INTEGER,
+                created_at INTEGER NOT NULL,
+                paired_at INTEGER,
+                last_seen_at INTEGER,
+                CHECK ((paired_at IS NULL) = (token_hash IS NULL)),
+                CHECK (paired_at IS NOT NULL OR (pairing_code_hash IS NOT NULL AND pairing_expires_at IS NOT NULL))
+            );
+            CREATE TABLE web_device_grants (
+                device_id TEXT NOT NULL REFERENCES web_devices(id) ON DELETE CASCADE,
+                profile_id TEXT NOT NULL,
+                capability TEXT NOT NULL CHECK (capability IN ('view', 'add', 'manage')),
+                PRIMARY KEY (device_id, profile_id)
+            );
+            CREATE TABLE web_settings (
+                key TEXT PRIMARY KEY NOT NULL,
+                value TEXT NOT NULL
+            );
+            """),
     ]
 
     /// Triggers that refuse new text in `table.column` longer than `limit`, in code points

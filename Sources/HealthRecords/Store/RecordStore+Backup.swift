@@ -157,11 +157,12 @@ extension RecordStore {
 
     /// The tables that hold the log's data (not SQLite's own, not the migration record, not this
     /// machine's sync state: a synced log merges a restored backup with what the family log
-    /// knows, and nothing in the shared log is forgotten).
+    /// knows, and nothing in the shared log is forgotten; nor the devices paired with its page:
+    /// a restore never lets a revoked phone back in, nor locks a paired one out).
     private static func dataTables(of database: Database) throws -> [String] {
         var tables: [String] = []
         try database.cachedStatement(
-            "SELECT name FROM main.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != 'schema_migrations' AND name NOT LIKE 'sync_%' ORDER BY name"
+            "SELECT name FROM main.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name != 'schema_migrations' AND name NOT LIKE 'sync_%' AND name NOT LIKE 'web_%' ORDER BY name"
         ).forEachRow { tables.append($0.text(0) ?? "") }
         // Parents first, so their children's references hold as they are inserted.
         return tables.sorted { ($0 == "profiles" ? 0 : 1, $0) < ($1 == "profiles" ? 0 : 1, $1) }
