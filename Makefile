@@ -2,9 +2,9 @@
 # Both install any missing Debian packages first (apt-get as root, else sudo).
 
 SWIFT       ?= swift
-APT_PACKAGES = pkg-config sqlite3 libsqlite3-dev libcairo2-dev libpango1.0-dev libxml2-dev libarchive-dev libqrencode-dev \
+APT_PACKAGES = pkg-config sqlite3 libsqlite3-dev libcairo2-dev libpango1.0-dev libxml2-dev libarchive-dev libqrencode-dev libmicrohttpd-dev \
                fonts-noto-core fonts-droid-fallback fonts-dejavu-core poppler-utils python3 python3-venv time \
-               patchelf man-db zsh fish syncthing tmux zbar-tools faketime
+               patchelf man-db zsh fish syncthing tmux zbar-tools faketime chromium chromium-driver python3-selenium
 DEMO_DIR    ?= $(shell mktemp -d -t healthlog-demo.XXXXXX)
 BIN          = .build/release/healthlog
 # A target may import only what Package.swift says it depends on: the layers are the compiler's to keep.

@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "HealthSync", targets: ["HealthSync"]),
         .library(name: "HealthUseCases", targets: ["HealthUseCases"]),
         .library(name: "HealthQRCode", targets: ["HealthQRCode"]),
+        .library(name: "HealthWeb", targets: ["HealthWeb"]),
     ],
     targets: [
         .systemLibrary(
@@ -36,14 +37,17 @@ let package = Package(
         // error): the base knows no SQLite; analytics and the renderer never see the store.
         // What Swift cannot do safely itself: signal handlers that remove temporary files, unnamed files.
         .target(name: "CSystem"),
-        // The drawing stack, libxml2, libarchive and libqrencode by their own function names, each library opened
-        // on first use: a command that never draws, reads XML, opens a zip or shows a QR code loads none of them
-        // (see gen_deferred_libraries.py).
-        .target(name: "CDeferredLibraries", dependencies: ["CCairo", "CPango", "CLibXML2", "CArchive", "CQREncode"]),
+        // The drawing stack, libxml2, libarchive, libqrencode and libmicrohttpd by their own function
+        // names, each library opened on first use: a command that never draws, reads XML, opens a zip,
+        // shows a QR code or serves the page loads none of them (see gen_deferred_libraries.py).
+        .target(name: "CDeferredLibraries", dependencies: ["CCairo", "CPango", "CLibXML2", "CArchive", "CQREncode", "CMicroHTTPD"]),
         // The layering check run by the build plugin: a target importing a module of this package
         // that Package.swift does not let it depend on fails to build, with or without make.
         .executableTarget(name: "import-layering-check", path: "Sources/ImportLayeringCheck"),
         .plugin(name: "ImportLayering", capability: .buildTool(), dependencies: ["import-layering-check"]),
+        // The page's static files (Templates/web) compiled into HealthWeb, so a lone binary serves them.
+        .executableTarget(name: "embed-web-assets", path: "Sources/EmbedWebAssets"),
+        .plugin(name: "EmbedWebAssets", capability: .buildTool(), dependencies: ["embed-web-assets"]),
         .target(name: "HealthCore", dependencies: ["CSystem"], swiftSettings: strict, plugins: layered),
         .target(name: "HealthRecords", dependencies: ["HealthCore", "CSQLite"], swiftSettings: strict, plugins: layered),
         .target(name: "HealthAnalytics", dependencies: ["HealthCore"], swiftSettings: strict, plugins: layered),
@@ -65,6 +69,7 @@ let package = Package(
         // shares, merged into the log; the engine never touches the SQLite file.
         .target(
             name: "HealthSync", dependencies: ["HealthCore", "HealthRecords", "HealthInterchange"], swiftSettings: strict, plugins: layered),
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         // What a front end asks of the log, one call each, with the one write path every change goes through.
         .target(
             name: "HealthUseCases",
@@ -73,10 +78,18 @@ let package = Package(
         // The command-line toolkit, in the spirit of swift-argument-parser: options declared once as
         // typed specs, one parser, and the help, manual page and completions made from the same specs.
         .target(name: "HealthCommandLine", dependencies: ["HealthCore"], swiftSettings: strict, plugins: layered),
+        // The family's page (`healthlog serve`): GNU libmicrohttpd reads HTTP; this routes, checks
+        // each device's pairing and capabilities, calls the use cases and renders.
+        .target(
+            name: "HealthWeb", dependencies: ["HealthCore", "HealthAnalytics", "HealthPresentation", "HealthUseCases", "CMicroHTTPD", "CDeferredLibraries"],
+            swiftSettings: strict, plugins: layered + [.plugin(name: "EmbedWebAssets")]),
         // The command line parses, makes one use-case call, and prints; it never sees the store.
         .target(
             name: "HealthLogCLI",
-            dependencies: ["HealthCore", "HealthCommandLine", "HealthPresentation", "HealthReport", "HealthInterchange", "HealthSync", "HealthUseCases"],
+            dependencies: [
+                "HealthCore", "HealthCommandLine", "HealthPresentation", "HealthReport", "HealthInterchange", "HealthSync", "HealthUseCases", "HealthWeb",
+                "HealthQRCode",
+            ],
             swiftSettings: strict, plugins: layered),
         // Libraries only the forwarding functions stand for are not linked at all: start-up loads
         // SQLite and libc, and the drawing stack waits for a report.
@@ -91,6 +104,9 @@ let package = Package(
         .executableTarget(name: "healthlog-fuzz", dependencies: ["HealthFuzzTargets", "CFuzzerDriver"], swiftSettings: strict, plugins: layered),
         .testTarget(name: "HealthCoreTests", dependencies: ["HealthLogTestSupport", "HealthCore"], swiftSettings: strict, plugins: layered),
         .testTarget(name: "HealthQRCodeTests", dependencies: ["HealthLogTestSupport", "HealthCore", "HealthQRCode"], swiftSettings: strict, plugins: layered),
+        .testTarget(
+            name: "HealthWebTests", dependencies: ["HealthLogTestSupport", "HealthCore", "HealthWeb", "HealthUseCases", "HealthRecords"],
+            exclude: ["Browser"], swiftSettings: strict, plugins: layered),
         .testTarget(name: "HealthRecordsTests", dependencies: ["HealthLogTestSupport", "HealthCore", "HealthRecords", "CSQLite"], swiftSettings: strict, plugins: layered),
         .testTarget(
             name: "HealthAnalyticsTests", dependencies: ["HealthLogTestSupport", "HealthCore", "HealthAnalytics", "HealthPresentation"], swiftSettings: strict,

@@ -9,4 +9,5 @@ static const char *const healthlog_deferred_sonames[] = {
     "libxml2.so.2",
     "libarchive.so.13",
     "libqrencode.so.4",
+    "libmicrohttpd.so.12",
 };

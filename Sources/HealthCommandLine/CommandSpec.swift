@@ -102,7 +102,7 @@ package struct CommandSpec: Sendable {
 
     /// Commands about the whole log, or no log: a profile means nothing to them, so `-p` is not
     /// offered after them (before the command it is still read, and means nothing).
-    package static let profileFree: Set<String> = ["check", "backup", "restore", "sync", "tag", "config", "classify", "completions", "manpage"]
+    package static let profileFree: Set<String> = ["check", "backup", "restore", "sync", "serve", "tag", "config", "classify", "completions", "manpage"]
 
     /// This command's options and the global ones.
     package var allOptions: [any OptionDeclaration] {

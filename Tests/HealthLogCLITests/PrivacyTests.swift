@@ -62,7 +62,11 @@ import Testing
         for case let file as String in enumerator where file.hasSuffix(".swift") || file.hasSuffix(".h") || file.hasSuffix(".modulemap") {
             let text = try String(contentsOfFile: sources.appendingPathComponent(file).path, encoding: .utf8)
             checked += 1
-            for banned in ["URLSession", "FoundationNetworking", "socket(", "connect(", "getaddrinfo", "curl", "http://", "https://"]
+            // The family's page listens (HealthWeb, its engine, and `serve`, which prints its address): it
+            // never connects anywhere, and nothing else listens or connects at all.
+            let serves = file.hasPrefix("HealthWeb/") || file.hasPrefix("CMicroHTTPD/") || file == "HealthLogCLI/Commands/ServeCommands.swift"
+            let listening = serves ? [] : ["socket(", "http://", "https://"]
+            for banned in ["URLSession", "FoundationNetworking", "connect(", "getaddrinfo", "curl"] + listening
             where text.contains(banned) {
                 // The only URLs allowed are FHIR and LOINC identifiers, which are names, not addresses fetched.
                 let allowed = text.split(separator: "\n").filter { $0.contains(banned) }.allSatisfy {

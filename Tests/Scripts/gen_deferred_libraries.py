@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Writes Sources/CDeferredLibraries/deferred_functions.c: one forwarding function for each C
-function of the drawing stack (Cairo, Pango, fontconfig, GObject), libxml2, libarchive and libqrencode
-that HealthLog calls. Each has the library's own name and prototype (from `gcc -aux-info` over the real
-headers) and calls the real function, found with dlsym in the library opened on first use. So
-the program links none of these libraries, and a command that never draws, reads XML, opens a zip
-or shows a QR code (add, list, stats) never loads them: start-up is SQLite's and libc's alone.
+function of the drawing stack (Cairo, Pango, fontconfig, GObject), libxml2, libarchive, libqrencode
+and libmicrohttpd (with GnuTLS behind it) that HealthLog calls. Each has the library's own name and
+prototype (from `gcc -aux-info` over the real headers) and calls the real function, found with dlsym in
+the library opened on first use. So the program links none of these libraries, and a command that never
+draws, reads XML, opens a zip, shows a QR code or serves the page (add, list, stats) never loads them:
+start-up is SQLite's and libc's alone.
 
 Run after using a new function of these libraries: python3 Tests/Scripts/gen_deferred_libraries.py
 """
@@ -38,9 +39,14 @@ LIBRARIES = {  # soname: (pkg-config name, functions)
         archive_error_string archive_filter_bytes archive_read_data_block archive_read_free archive_read_new
         archive_read_next_header archive_read_open_filename archive_read_support_format_zip_streamable"""),
     "libqrencode.so.4": ("libqrencode", "QRcode_encodeData QRcode_free"),
+    # MHD_start_daemon is variadic: Sources/CMicroHTTPD/shim.h calls its va_list form.
+    "libmicrohttpd.so.12": ("libmicrohttpd", """MHD_add_response_header MHD_create_post_processor
+        MHD_create_response_from_buffer MHD_destroy_post_processor MHD_destroy_response MHD_get_connection_values
+        MHD_lookup_connection_value MHD_post_process MHD_queue_response MHD_start_daemon_va MHD_stop_daemon"""),
 }
-HEADERS = ["cairo.h", "cairo-pdf.h", "cairo-svg.h", "pango/pangocairo.h", "pango/pangofc-fontmap.h",
-           "fontconfig/fontconfig.h", "libxml/xmlreader.h", "glib-object.h", "archive.h", "archive_entry.h", "qrencode.h"]
+HEADERS = ["stdarg.h", "cairo.h", "cairo-pdf.h", "cairo-svg.h", "pango/pangocairo.h", "pango/pangofc-fontmap.h",
+           "fontconfig/fontconfig.h", "libxml/xmlreader.h", "glib-object.h", "archive.h", "archive_entry.h", "qrencode.h",
+           "sys/socket.h", "microhttpd.h"]
 
 root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
 packages = sorted({name for name, _ in LIBRARIES.values()} | {"pangoft2"})
@@ -65,7 +71,8 @@ for index, (soname, (_, names)) in enumerate(LIBRARIES.items()):
         result, parameters = prototypes[name]
         if "..." in parameters or "(" in parameters:
             sys.exit(f"{name} takes variadic or function-typed parameters written inline: forward it by hand")
-        types = [] if parameters.strip() == "void" else [p.strip() for p in parameters.split(",")]
+        # A va_list parameter as gcc spells it on this machine (x86-64: __va_list_tag *): va_list everywhere.
+        types = [] if parameters.strip() == "void" else ["va_list" if "__va_list_tag" in p else p.strip() for p in parameters.split(",")]
         arguments = ", ".join(f"{t} a{i}" for i, t in enumerate(types)) or "void"
         call = ", ".join(f"a{i}" for i in range(len(types)))
         ret = "" if result == "void" else "return "

@@ -15,12 +15,13 @@ files=(
   share/bash-completion/completions/healthlog
   "$zsh_dir/_healthlog"
   share/fish/vendor_completions.d/healthlog.fish
+  lib/systemd/user/healthlog.service
 )
 
 case "$action" in
 install)
   install -d "$root/bin" "$root/share/man/man1" "$root/share/bash-completion/completions" "$root/$zsh_dir" \
-    "$root/share/fish/vendor_completions.d" "$root/share/healthlog"
+    "$root/share/fish/vendor_completions.d" "$root/share/healthlog" "$root/lib/systemd/user"
   install -m 0755 "$bin" "$root/bin/healthlog"
   # Templates and string tables travel with the program: PREFIX/bin/healthlog finds
   # PREFIX/share/healthlog/Templates.
@@ -34,6 +35,8 @@ install)
   "$bin" completions fish > "$root/share/fish/vendor_completions.d/healthlog.fish"
   chmod 0644 "$root/share/man/man1/healthlog.1.gz" "$root/share/bash-completion/completions/healthlog" \
     "$root/$zsh_dir/_healthlog" "$root/share/fish/vendor_completions.d/healthlog.fish"
+  # The family's page as a systemd user service (systemctl --user enable --now healthlog).
+  install -m 0644 Packaging/healthlog.service "$root/lib/systemd/user/healthlog.service"
   echo "Installed healthlog into $root"
   ;;
 uninstall)
@@ -41,7 +44,7 @@ uninstall)
   rm -rf "$root/share/healthlog"
   # Folders made for these files go too when nothing else is in them (never above ROOT).
   for dir in share/man/man1 share/man share/bash-completion/completions share/bash-completion "$zsh_dir" share/zsh \
-    share/fish/vendor_completions.d share/fish share bin; do
+    share/fish/vendor_completions.d share/fish share lib/systemd/user lib/systemd lib bin; do
     rmdir "$root/$dir" 2>/dev/null || true
   done
   echo "Removed healthlog from $root"

@@ -14,7 +14,7 @@ fail() { echo "package-check: $*" >&2; exit 1; }
 
 dpkg-deb -x "$deb" "$work/root"
 depends=$(dpkg-deb -f "$deb" Depends)
-for package in libc6 libsqlite3-0 libcairo2 libpango-1.0-0 libarchive13 fonts-droid-fallback fonts-noto-core; do
+for package in libc6 libsqlite3-0 libcairo2 libpango-1.0-0 libarchive13 libmicrohttpd12 libqrencode4 fonts-droid-fallback fonts-noto-core; do
   case ", $depends," in *", $package "*|*", $package,"*) ;; *) fail "Depends does not name $package: $depends" ;; esac
 done
 case "$depends" in *swift*) fail "Depends names Swift: $depends" ;; esac
@@ -41,9 +41,18 @@ unset HEALTHLOG_TEMPLATES
 "$bin" export --format json -o "$work/e.json" >/dev/null
 # A zip is read through libarchive, which the package depends on.
 "$bin" import Tests/HealthInterchangeTests/Fixtures/apple_export.zip --dry-run 2>/dev/null | grep -q 'added 4' || { echo "the Apple Health zip did not import" >&2; exit 1; }
-# A command that does not draw starts without the drawing stack, libxml2, libarchive or libqrencode.
-loaded=$(LD_DEBUG=libs "$bin" add 139/87 --at '2026-11-28 07:30' 2>&1 >/dev/null | grep 'calling init' | grep -E 'cairo|pango|fontconfig|gobject|glib|xml2|archive|qrencode' || true)
+# A command that does not draw starts without the drawing stack, libxml2, libarchive, libqrencode or the web engine.
+loaded=$(LD_DEBUG=libs "$bin" add 139/87 --at '2026-11-28 07:30' 2>&1 >/dev/null | grep 'calling init' | grep -E 'cairo|pango|fontconfig|gobject|glib|xml2|archive|qrencode|microhttpd|gnutls' || true)
 [ -z "$loaded" ] || { echo "add loaded: $loaded" >&2; exit 1; }
+# The family's page starts from the package, names its address first, and serves its files.
+"$bin" serve --listen 127.0.0.1:0 > "$work/serve.out" 2>&1 &
+serving=$!
+for _ in $(seq 50); do grep -q 'http://' "$work/serve.out" && break; sleep 0.1; done
+url=$(sed -n '1s|.*\(http://[0-9.:]*\)/.*|\1|p' "$work/serve.out")
+python3 -c "import sys, urllib.request; body = urllib.request.urlopen(sys.argv[1] + '/static/wheels.js').read(); sys.exit(0 if b'wheel' in body else 1)" "$url" \
+  || { kill "$serving"; echo "serve did not serve its script: $(cat "$work/serve.out")" >&2; exit 1; }
+kill "$serving"
+wait "$serving" || true
 RUN
 hide="mount --bind '$work/empty' /opt/swift"
 if [ -d /opt/swift ] && [ "$(id -u)" = 0 ] && unshare -m true 2>/dev/null; then
@@ -59,6 +68,7 @@ echo "the report's fonts are embedded: $(pdffonts "$work/r.pdf" | awk 'NR > 2 { 
 
 LANG=C.UTF-8 MANWIDTH=80 man -l "$work/root/usr/share/man/man1/healthlog.1.gz" 2>"$work/man.err" | grep -q "EXIT STATUS" || fail "man cannot read the page"
 [ ! -s "$work/man.err" ] || { cat "$work/man.err"; fail "man warned"; }
+grep -q '^ExecStart=healthlog serve' "$work/root/usr/lib/systemd/user/healthlog.service" || fail "the systemd user unit is missing"
 bash -n "$work/root/usr/share/bash-completion/completions/healthlog" || fail "bash cannot read its completions"
 zsh -n "$work/root/usr/share/zsh/vendor-completions/_healthlog" || fail "zsh cannot read its completions"
 fish -n "$work/root/usr/share/fish/vendor_completions.d/healthlog.fish" || fail "fish cannot read its completions"

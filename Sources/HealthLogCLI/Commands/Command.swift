@@ -37,6 +37,7 @@ enum CommandRegistry {
         EventAddCommand.self, EventListCommand.self, EventRemoveCommand.self, CompareCommand.self, ProtocolCommand.self,
         ExportCommand.self, ImportCommand.self, BackupCommand.self, RestoreCommand.self, CheckCommand.self,
         SyncNowCommand.self, SyncInitCommand.self, SyncStatusCommand.self, SyncLeaveCommand.self, SyncForgetCommand.self,
+        ServeCommand.self, ServePairCommand.self, ServeDevicesCommand.self, ServeRevokeCommand.self,
         ConfigListCommand.self, ConfigGetCommand.self, ConfigSetCommand.self, ConfigUnsetCommand.self,
         CompletionsCommand.self, ManPageCommand.self,
         ]
@@ -67,6 +68,9 @@ enum CommandRegistry {
         CommandGroup(
             spec: SyncNowCommand.spec,
             subcommands: commands.filter { $0.spec.path.first == "sync" && $0.spec.path.count == 2 }, defaultCommand: SyncNowCommand.self),
+        CommandGroup(
+            spec: ServeCommand.spec,
+            subcommands: commands.filter { $0.spec.path.first == "serve" && $0.spec.path.count == 2 }, defaultCommand: ServeCommand.self),
     ]
     }
 }

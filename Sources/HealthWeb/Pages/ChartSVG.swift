@@ -1,0 +1,116 @@
+import HealthCore
+import HealthPresentation
+
+/// The trend chart of the page's week section, drawn as SVG from the same chart content the
+/// report draws (``ChartSection``): daily means, each reading's markers (filled in the morning,
+/// hollow in the evening, squares at the clinic), the target and threshold lines, and a lane
+/// per stamp under the time axis. Only presentation attributes, so the page's CSP (no inline
+/// style, no script) holds.
+enum ChartSVG {
+    static let width = 360.0
+    static let plotLeft = 30.0
+    static let plotRight = 352.0
+    static let plotTop = 8.0
+    static let plotBottom = 150.0
+    static let laneHeight = 22.0
+    static let systolicColor = "#c0392b"
+    static let diastolicColor = "#1f6fb2"
+
+    static func render(_ chart: ChartSection, title: String) -> HTML {
+        guard chart.kind == .pressure, let extent = chart.extent else { return .empty }
+        let lanes = Array(chart.lanes.prefix(4))
+        let height = plotBottom + 22 + Double(lanes.count) * laneHeight + 4
+        let levels = chart.marks.lines.flatMap { [$0.level.systolic, $0.level.diastolic] }
+        let low = Double(min(extent.lowest, levels.min() ?? extent.lowest) - 5)
+        let high = Double(max(extent.highest, levels.max() ?? extent.highest) + 5)
+        let x = { (time: Double) in plotLeft + (time - chart.span.start) / (chart.span.end - chart.span.start) * (plotRight - plotLeft) }
+        let y = { (value: Double) in plotBottom - (value - low) / (high - low) * (plotBottom - plotTop) }
+        var parts: [HTML] = []
+        // Value grid every 20 mmHg, labelled.
+        var grid = (Int(low) / 20 + 1) * 20
+        while Double(grid) < high {
+            let level = y(Double(grid))
+            parts.append(
+                """
+                <line x1="\(f(plotLeft))" x2="\(f(plotRight))" y1="\(f(level))" y2="\(f(level))" stroke="#e3e7ea" stroke-width="1"/>\
+                <text x="\(f(plotLeft - 4))" y="\(f(level + 3.5))" text-anchor="end" font-size="10" fill="#5b646b">\(grid)</text>
+                """)
+            grid += 20
+        }
+        for line in chart.marks.lines {
+            let dash = line.kind == .target ? "6 3" : "2 3"
+            for (shown, value) in [(line.systolic, line.level.systolic), (line.diastolic, line.level.diastolic)] where shown {
+                parts.append(
+                    "<line x1=\"\(f(plotLeft))\" x2=\"\(f(plotRight))\" y1=\"\(f(y(Double(value))))\" y2=\"\(f(y(Double(value))))\" stroke=\"#7f8c8d\" stroke-width=\"1\" stroke-dasharray=\"\(dash)\"/>")
+            }
+        }
+        let dayStart = Double(DayPeriod.dayStartHour * 3600)
+        for run in chart.meanRuns where run.count > 1 {
+            for (value, color) in [(\ChartSection.DayMean.systolic, systolicColor), (\ChartSection.DayMean.diastolic, diastolicColor)] {
+                let points = run.map { mean in "\(f(x(Double(mean.day) * 86_400 + dayStart + 28_800))),\(f(y(mean[keyPath: value])))" }.joined(separator: " ")
+                parts.append("<polyline points=\"\(points)\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"1.5\" stroke-opacity=\"0.6\"/>")
+            }
+        }
+        for point in chart.points {
+            for (value, color) in [(point.systolic, systolicColor), (point.diastolic, diastolicColor)] {
+                parts.append(marker(point.shape, x: x(point.time), y: y(Double(value)), color: color))
+            }
+        }
+        for tick in chart.ticks where tick.label.isEmpty == false {
+            let at = x(Double(tick.day) * 86_400 + 43_200)
+            parts.append("<text x=\"\(f(at))\" y=\"\(f(plotBottom + 14))\" text-anchor=\"middle\" font-size=\"10\" fill=\"#5b646b\">\(tick.label)</text>")
+        }
+        for (index, lane) in lanes.enumerated() {
+            let top = plotBottom + 22 + Double(index) * laneHeight
+            let color = lane.color.flatMap { StatusTag.isColor($0) ? $0 : nil } ?? "#7f7f7f"
+            // The stamp's name over its lane, then a tick at each reading that carries it.
+            parts.append("<text x=\"\(f(plotLeft))\" y=\"\(f(top + 9))\" font-size=\"9\" fill=\"#5b646b\">\(lane.label)</text>")
+            for time in lane.times {
+                parts.append("<rect x=\"\(f(x(time) - 1.5))\" y=\"\(f(top + 12))\" width=\"3\" height=\"8\" rx=\"1\" fill=\"\(color)\"><title>\(lane.label)</title></rect>")
+            }
+        }
+        return """
+            <svg class="chart" viewBox="0 0 \(Int(width)) \(Int(height.rounded(.up)))" role="img" aria-label="\(title)">\
+            <title>\(title)</title>\(parts)</svg>
+            """
+    }
+
+    private static func marker(_ shape: ChartSection.Shape, x: Double, y: Double, color: String) -> HTML {
+        switch shape {
+        case .filled: "<circle cx=\"\(f(x))\" cy=\"\(f(y))\" r=\"3\" fill=\"\(color)\"/>"
+        case .hollow: "<circle cx=\"\(f(x))\" cy=\"\(f(y))\" r=\"3\" fill=\"#fff\" stroke=\"\(color)\" stroke-width=\"1.5\"/>"
+        case .diamond: "<path d=\"M\(f(x)) \(f(y - 4))L\(f(x + 4)) \(f(y))L\(f(x)) \(f(y + 4))L\(f(x - 4)) \(f(y))Z\" fill=\"\(color)\"/>"
+        case .square: "<rect x=\"\(f(x - 3))\" y=\"\(f(y - 3))\" width=\"6\" height=\"6\" fill=\"\(color)\"/>"
+        }
+    }
+
+    /// A coordinate with one decimal.
+    private static func f(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        return tenths % 10 == 0 ? String(tenths / 10) : "\(tenths / 10).\(abs(tenths % 10))"
+    }
+}
+
+/// The week on the entry page: the 7-day home average with the badge and words of page 1 of
+/// the report (the same document), and the chart of the last four weeks.
+enum WeekSection {
+    /// The weeks the chart shows.
+    static let days = 28
+
+    static func render(_ document: SummaryDocument, words: StringTable) -> HTML {
+        let box = document.headlineBox
+        let badge: HTML = box.badge.map { badge in
+            let tone = badge.tone == .bad ? " alert" : badge.tone == .good ? " ok" : ""
+            return "<span class=\"badge\(tone)\">\(badge.text)</span>"
+        } ?? .empty
+        let figure: HTML = box.figure.map { "<p class=\"figure\"><strong>\($0)</strong> <span class=\"unit\">\(box.unit)</span> \(badge)</p>" } ?? badge
+        let lines = box.lines.map { line -> HTML in "<p class=\"\(line.tone == .bad ? "attention" : line.tone == .muted ? "quiet" : "")\">\(line.text)</p>" }
+        let chart = ChartSVG.render(document.chart(barsUpTo: 400, showsPulse: false), title: words.web("week.chart", ["days": String(days)]))
+        return """
+            <section class="week"><h2>\(words.web("week.title"))</h2>
+            <h3>\(box.heading)</h3>\(figure)\(lines)
+            \(chart)
+            </section>
+            """
+    }
+}

@@ -1,0 +1,33 @@
+import HealthCore
+import HealthPresentation
+
+/// A reading as one row of the page's log: when, the values, the stamps and the note.
+enum ReadingRowView {
+    /// `rows` newest first; `editable` adds each reading's edit link (a device that may manage).
+    static func list(_ readings: [Reading], rules: ReadingRules, tags: [StatusTag], words: StringTable, editable: Bool) -> HTML {
+        guard !readings.isEmpty else { return "<p class=\"quiet\">\(words.web("log.empty"))</p>" }
+        let labels = TagLabels(tags, language: words.language)
+        let rows = readings.map { reading -> HTML in
+            let date = words.shortDate(reading.measurementDay)
+            let facts = rules.facts(of: reading)
+            let when = "\(words.timeAsTaken(reading.takenAt)) · \(facts.slot.label(in: words))"
+            var values: [HTML] = []
+            if let pressure = reading.bloodPressure {
+                let high: HTML = facts.atOrAboveTarget ? " high" : ""
+                values.append("<span class=\"bp\(high)\">\(pressure.description)</span> <span class=\"unit\">mmHg</span>")
+            }
+            if let pulse = reading.pulse { values.append("<span>\(words.web("row.pulse", ["pulse": String(pulse)]))</span>") }
+            if let grams = reading.weightGrams { values.append("<span>\(formatKilograms(grams)) kg</span>") }
+            let office: HTML = facts.isOffice ? " <span class=\"tag office\">\(words.web("row.office"))</span>" : ""
+            let stamps = reading.tagIDs.map { id -> HTML in "<span class=\"tag\">\(labels.label(of: id))</span>" }
+            let note: HTML = reading.note.isEmpty ? .empty : "<p class=\"note\">\(reading.note)</p>"
+            let edit: HTML = editable ? "<a class=\"edit\" href=\"/readings/\(reading.id)/edit\">\(words.web("log.edit"))</a>" : .empty
+            return """
+                <li class="reading"><div class="when"><span class="date">\(date)</span> <span class="time">\(when)</span>\(edit)</div>\
+                <div class="values">\(HTML.joined(values, separator: " · "))\(office)</div>\
+                <div class="tags">\(stamps)</div>\(note)</li>
+                """
+        }
+        return "<ol class=\"readings\">\(rows)</ol>"
+    }
+}

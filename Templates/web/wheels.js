@@ -1,0 +1,144 @@
+// HealthLog's page: the three wheels, and the countdowns of measuring with guidance.
+// The page is a plain HTML form that works without this script; the script only turns its
+// number fields into wheels a thumb turns (the field keeps the value, and the form posts it),
+// and counts down the rest before a reading. No framework, nothing fetched.
+(function () {
+  "use strict";
+
+  function wheel(input) {
+    var min = parseInt(input.getAttribute("data-wheel-min"), 10);
+    var max = parseInt(input.getAttribute("data-wheel-max"), 10);
+    var blank = input.getAttribute("data-wheel-blank");
+    var values = [];
+    if (blank !== null) values.push("");
+    for (var v = min; v <= max; v++) values.push(String(v));
+    var start = input.value !== "" ? input.value : (blank !== null ? "" : input.getAttribute("data-wheel-start") || String(Math.round((min + max) / 2)));
+    // A value the wheel does not hold (a reading of 270 entered elsewhere) keeps the plain field.
+    if (values.indexOf(start) < 0) return;
+    var field = input.closest("label");
+    var name = field ? field.querySelector(".wheel-label") : null;
+
+    var box = document.createElement("div");
+    box.className = "wheel";
+    box.tabIndex = 0;
+    box.setAttribute("role", "spinbutton");
+    if (name) box.setAttribute("aria-label", name.textContent);
+    box.setAttribute("aria-valuemin", String(min));
+    box.setAttribute("aria-valuemax", String(max));
+    box.setAttribute("data-wheel-for", input.name);
+    var top = document.createElement("div");
+    top.className = "wheel-pad";
+    box.appendChild(top);
+    var items = values.map(function (value) {
+      var item = document.createElement("div");
+      item.className = "wheel-item";
+      item.textContent = value === "" ? blank : value;
+      item.setAttribute("data-value", value);
+      box.appendChild(item);
+      return item;
+    });
+    var bottom = document.createElement("div");
+    bottom.className = "wheel-pad";
+    box.appendChild(bottom);
+    var frame = document.createElement("div");
+    frame.className = "wheel-frame";
+    frame.appendChild(box);
+    input.parentNode.insertBefore(frame, input.nextSibling);
+    field.classList.add("enhanced");
+
+    var current = -1;
+    // Where a key or a tap sent the wheel: while it glides there, the positions it passes are not choices.
+    var target = null;
+    var glide = null;
+    function itemHeight() { return items[0].getBoundingClientRect().height || 44; }
+    function choose(index) {
+      index = Math.max(0, Math.min(values.length - 1, index));
+      if (index === current) return;
+      if (current >= 0) items[current].classList.remove("selected");
+      current = index;
+      items[index].classList.add("selected");
+      input.value = values[index];
+      box.setAttribute("aria-valuenow", values[index] === "" ? "" : values[index]);
+      box.setAttribute("aria-valuetext", values[index] === "" ? blank : values[index]);
+      input.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+    function scrollToIndex(index, smooth) {
+      index = Math.max(0, Math.min(values.length - 1, index));
+      // A glide to where the wheel already is makes no scroll events: nothing to wait for.
+      target = smooth && Math.abs(box.scrollTop - index * itemHeight()) > 1 ? index : null;
+      clearTimeout(glide);
+      if (target !== null) glide = setTimeout(function () { target = null; }, 1000);
+      if (smooth && box.scrollTo) box.scrollTo({ top: index * itemHeight(), behavior: "smooth" });
+      else box.scrollTop = index * itemHeight();
+      choose(index);
+    }
+    var settle = null;
+    box.addEventListener("scroll", function () {
+      var at = box.scrollTop / itemHeight();
+      if (target !== null) {
+        if (Math.abs(at - target) > 0.05) return;
+        target = null;
+      }
+      choose(Math.round(at));
+      clearTimeout(settle);
+      settle = setTimeout(function () {
+        if (target === null) scrollToIndex(Math.round(box.scrollTop / itemHeight()), true);
+      }, 150);
+    }, { passive: true });
+    box.addEventListener("keydown", function (event) {
+      var from = target !== null ? target : current;
+      var steps = { ArrowUp: -1, ArrowDown: 1, PageUp: -10, PageDown: 10 }[event.key];
+      if (event.key === "Home") steps = -from;
+      if (event.key === "End") steps = values.length - 1 - from;
+      if (steps === undefined) return;
+      event.preventDefault();
+      scrollToIndex(from + steps, true);
+    });
+    items.forEach(function (item, index) {
+      item.addEventListener("click", function () { scrollToIndex(index, true); });
+    });
+    // A wheel drawn while its form was hidden (measuring with guidance) is set when it shows.
+    box.addEventListener("healthlog:shown", function () { scrollToIndex(current, false); });
+    scrollToIndex(values.indexOf(start), false);
+    // Fonts and a larger text size change the items' height: keep the chosen value centred.
+    window.addEventListener("resize", function () { scrollToIndex(current, false); });
+  }
+
+  function countdown(clock) {
+    var seconds = parseInt(clock.getAttribute("data-countdown"), 10);
+    var form = document.getElementById(clock.getAttribute("data-reveals"));
+    if (form) form.hidden = true;
+    var skip = document.createElement("button");
+    skip.type = "button";
+    skip.className = "skip";
+    skip.textContent = clock.getAttribute("data-skip");
+    clock.parentNode.insertBefore(skip, clock.nextSibling);
+    var end = Date.now() + seconds * 1000;
+    var done = false;
+    function tick() {
+      var left = Math.max(0, Math.ceil((end - Date.now()) / 1000));
+      clock.textContent = Math.floor(left / 60) + ":" + String(left % 60).padStart(2, "0");
+      if (left > 0) { setTimeout(tick, 250); return; }
+      if (done) return;
+      done = true;
+      if (form) {
+        form.hidden = false;
+        Array.prototype.forEach.call(form.querySelectorAll(".wheel"), function (wheel) {
+          wheel.dispatchEvent(new CustomEvent("healthlog:shown"));
+        });
+      }
+      skip.remove();
+      var first = form && form.querySelector(".wheel, input, button");
+      if (first) first.focus();
+    }
+    skip.addEventListener("click", function () { end = Date.now(); tick(); });
+    tick();
+  }
+
+  function start() {
+    Array.prototype.forEach.call(document.querySelectorAll("input[data-wheel-min]"), wheel);
+    Array.prototype.forEach.call(document.querySelectorAll("[data-countdown]"), countdown);
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();

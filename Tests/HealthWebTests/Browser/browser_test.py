@@ -1,0 +1,259 @@
+#!/usr/bin/python3
+"""The page as a person uses it, in Chromium (headless, through Selenium, all from Debian):
+pair a phone, turn the wheels, save, and find the reading in healthlog list; in English and
+Chinese, at phone and desktop sizes, without script, at 360 pixels and at 200 % text; a
+screenshot of every page in both languages; two browsers and two command lines adding at once.
+
+usage: browser_test.py HEALTHLOG TEMPLATES FOLDER SCREENSHOTS"""
+import os
+import subprocess
+import sys
+import threading
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.webdriver.support.ui import WebDriverWait as SeleniumWait
+
+from webtest import Checks, Server
+
+program, templates, folder, screenshots = sys.argv[1:5]
+os.makedirs(screenshots, exist_ok=True)
+checks = Checks()
+check, equal = checks.check, checks.equal
+server = Server(program, folder, templates)
+server.family()
+page = server.start()
+PHONE = (390, 844)
+
+
+def WebDriverWait(driver, seconds):
+    """Waits through the moment a page is replaced by the next (its elements go stale)."""
+    return SeleniumWait(driver, seconds, ignored_exceptions=(NoSuchElementException, StaleElementReferenceException))
+
+
+def browser(language="en-GB", size=PHONE, script=True):
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--hide-scrollbars",
+                     f"--lang={language}", "--force-device-scale-factor=1", f"--window-size={size[0]},{size[1]}"]:
+        options.add_argument(argument)
+    preferences = {"intl.accept_languages": language}
+    if not script:
+        preferences["profile.managed_default_content_settings.javascript"] = 2
+    options.add_experimental_option("prefs", preferences)
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.set_window_size(*size)
+    # The window's inner size is what a phone's screen is.
+    inner = driver.execute_script("return [window.innerWidth, window.innerHeight]")
+    driver.set_window_size(size[0] * 2 - inner[0], size[1] * 2 - inner[1])
+    return driver
+
+
+def pair(driver, profile="dad", can="add", name=None):
+    """Opens a pairing link as a phone's camera would, and answers its question."""
+    code = page.pair_code(profile, can, name)
+    driver.get(f"{page.url}/pair?code={code}")
+    driver.find_element(By.CSS_SELECTOR, "form.pair button[type=submit]").click()
+    WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "form.entry, section.today"))
+
+
+def shot(driver, name):
+    """The whole page, top to bottom, at the window's width."""
+    import base64
+    width, height = driver.execute_script("return [window.innerWidth, document.documentElement.scrollHeight]")
+    picture = driver.execute_cdp_cmd("Page.captureScreenshot", {
+        "format": "png", "captureBeyondViewport": True, "clip": {"x": 0, "y": 0, "width": width, "height": height, "scale": 1}})
+    with open(os.path.join(screenshots, name + ".png"), "wb") as file:
+        file.write(base64.b64decode(picture["data"]))
+
+
+def no_horizontal_scroll(driver, what):
+    widths = driver.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
+    check(widths[0] <= widths[1], f"no horizontal scrolling: {what}", widths)
+
+
+def wheel_value(driver, name):
+    return driver.find_element(By.NAME, name).get_attribute("value")
+
+
+def turn(driver, name, notches):
+    """Turns a wheel with the mouse wheel (a thumb's swipe scrolls it the same way)."""
+    wheel = driver.find_element(By.CSS_SELECTOR, f".wheel[data-wheel-for={name}]")
+    item = wheel.find_element(By.CSS_SELECTOR, ".wheel-item").size["height"]
+    ActionChains(driver).scroll_from_origin(ScrollOrigin.from_element(wheel), 0, int(item * notches)).perform()
+    time.sleep(0.6)
+
+
+def set_wheel(driver, name, value):
+    """Turns a wheel to `value` with the keyboard, a notch a key, as a person without a touch screen would."""
+    wheel = driver.find_element(By.CSS_SELECTOR, f"form .wheel[data-wheel-for={name}]")
+    steps = int(value) - int(wheel_value(driver, name))
+    wheel.send_keys(*([Keys.ARROW_DOWN] * steps if steps > 0 else [Keys.ARROW_UP] * -steps))
+    time.sleep(0.6)
+    equal(wheel_value(driver, name), str(value), f"the {name} wheel turned to {value}")
+
+
+# --- A phone pairs, turns the wheels, saves; the reading is in healthlog list
+for language, code in [("en-GB", "en"), ("zh-CN", "zh")]:
+    driver = browser(language)
+    driver.get(page.url + "/")
+    shot(driver, f"{code}-phone-1-not-paired")
+    no_horizontal_scroll(driver, f"{code} pairing page at 390 px")
+    pair(driver, "dad", "add", f"phone-{code}")
+    html_language = driver.find_element(By.TAG_NAME, "html").get_attribute("lang")
+    equal(html_language, "zh-Hans" if code == "zh" else "en", f"Accept-Language {language} gives the {code} page")
+    save = driver.find_element(By.CSS_SELECTOR, "form.entry button[type=submit]").text
+    equal(save, "保存" if code == "zh" else "Save", f"{code}: the Save button speaks the language")
+    wheels = driver.find_elements(By.CSS_SELECTOR, ".wheel")
+    equal(len(wheels), 3, f"{code}: three wheels")
+    start = wheel_value(driver, "systolic")
+    equal(start, str(next(r for r in reversed(page.readings("dad")) if r["systolic"])["systolic"]), f"{code}: the systolic wheel starts at dad's last value")
+    shot(driver, f"{code}-phone-2-entry")
+    turn(driver, "systolic", 5)
+    turned = int(wheel_value(driver, "systolic"))
+    check(turned == int(start) + 5, f"{code}: turning the systolic wheel five notches moves it by 5", (start, turned))
+    diastolic = driver.find_element(By.CSS_SELECTOR, ".wheel[data-wheel-for=diastolic]")
+    diastolic.send_keys(Keys.ARROW_UP, Keys.ARROW_UP, Keys.ARROW_UP)
+    time.sleep(0.6)
+    turn(driver, "pulse", -2)
+    values = (int(wheel_value(driver, "systolic")), int(wheel_value(driver, "diastolic")), wheel_value(driver, "pulse"))
+    stamp = driver.find_element(By.CSS_SELECTOR, "label.chip input[value=bp-med]")
+    check(stamp.find_element(By.XPATH, "..").location["y"] <= min(c.location["y"] for c in driver.find_elements(By.CSS_SELECTOR, "label.chip")), f"{code}: BP medication is the first stamp")
+    stamp.find_element(By.XPATH, "..").click()
+    driver.find_element(By.ID, "note").send_keys(f"wheels {code}")
+    shot(driver, f"{code}-phone-3-entry-filled")
+    driver.find_element(By.CSS_SELECTOR, "form.entry button[type=submit]").click()
+    WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".notice"))
+    notice = driver.find_element(By.CSS_SELECTOR, ".notice").text
+    check(f"{values[0]}/{values[1]}" in notice, f"{code}: the page says what it saved", notice)
+    shot(driver, f"{code}-phone-4-saved")
+    driver.find_element(By.CSS_SELECTOR, "section.week").screenshot(os.path.join(screenshots, f"{code}-phone-4-week.png"))
+    stored = [(r["systolic"], r["diastolic"], str(r["pulse"]), r["tags"]) for r in page.readings("dad") if r["note"] == f"wheels {code}"]
+    equal(stored, [(values[0], values[1], values[2], ["bp-med"])], f"{code}: the reading is in healthlog list as the wheels showed it")
+    # A very high reading says what `healthlog add` says.
+    set_wheel(driver, "systolic", 186)
+    set_wheel(driver, "diastolic", 96)
+    driver.find_element(By.CSS_SELECTOR, "form.entry button[type=submit]").click()
+    WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".notice.urgent"))
+    attention = driver.find_element(By.CSS_SELECTOR, ".notice .attention").text
+    same = subprocess.run([program, "-p", "dad", "add", "187/97"], env=dict(page.environment, HEALTHLOG_LANGUAGE=code == "zh" and "zh-Hans" or "en"), capture_output=True, text=True).stdout
+    check(attention in same, f"{code}: a very high reading's advice is the words of healthlog add", (attention, same))
+
+    # Every page, at the phone's size, and at 360 px with no horizontal scrolling.
+    pages = [("log", "/log?profile=dad"), ("report", "/report?profile=dad"), ("measure-1-rest", "/measure?profile=dad")]
+    for name, path in pages:
+        driver.get(page.url + path)
+        shot(driver, f"{code}-phone-5-{name}")
+    driver.get(page.url + "/measure?profile=dad")
+    driver.find_element(By.CSS_SELECTOR, "button.skip").click()
+    set_wheel(driver, "systolic", 150)
+    set_wheel(driver, "diastolic", 92)
+    driver.find_element(By.CSS_SELECTOR, "#measure-form button[type=submit]").click()
+    WebDriverWait(driver, 10).until(lambda d: "second" in d.current_url or "first=" in d.current_url)
+    check(driver.find_element(By.CSS_SELECTOR, "#measure-form").get_attribute("hidden") is not None, f"{code}: the pause's form waits for its minute")
+    shot(driver, f"{code}-phone-5-measure-2-pause")
+    driver.find_element(By.CSS_SELECTOR, "button.skip").click()
+    set_wheel(driver, "systolic", 136)
+    set_wheel(driver, "diastolic", 86)
+    driver.find_element(By.CSS_SELECTOR, "#measure-form button[type=submit]").click()
+    WebDriverWait(driver, 10).until(lambda d: "second=" in d.current_url)
+    said = driver.find_element(By.CSS_SELECTOR, ".notice").text
+    check("14" in said and ("10" in said), f"{code}: two readings 14 mmHg apart ask for a third", said)
+    ids = [value.split("=")[1] for value in driver.current_url.split("?")[1].split("&") if value.startswith(("first=", "second="))]
+    sitting = {r["id"]: (r["systolic"], r["diastolic"]) for r in page.readings("dad")}
+    equal([sitting.get(i) for i in ids], [(150, 92), (136, 86)], f"{code}: both readings of the sitting are stored, in order")
+    shot(driver, f"{code}-phone-5-measure-3-third")
+    driver.set_window_size(360 + driver.get_window_size()["width"] - driver.execute_script("return window.innerWidth"), 740)
+    for name, path in [("entry", "/"), ("log", "/log?profile=dad&days=90"), ("report", "/report?profile=dad"), ("measure", "/measure?profile=dad")]:
+        driver.get(page.url + path)
+        no_horizontal_scroll(driver, f"{code} {name} at 360 px")
+        # Touch targets of 44 px or more: buttons, chips, the wheels' items and links in the text.
+        small = driver.execute_script("""return Array.from(document.querySelectorAll('button, a.button, label.chip, .wheel-item, input[type=number], input[type=text], textarea, summary'))
+            .filter(e => e.offsetParent !== null).map(e => [e.tagName, e.className, e.getBoundingClientRect().height]).filter(x => x[2] < 43.5)""")
+        check(not small, f"{code} {name}: every touch target is 44 px high or more", small[:3])
+        # 200 % text: the page grows with it and still fits the width.
+        driver.execute_script("document.documentElement.style.fontSize = '200%'")
+        time.sleep(0.2)
+        no_horizontal_scroll(driver, f"{code} {name} at 360 px and 200 % text")
+        if name == "entry":
+            shot(driver, f"{code}-phone-6-entry-200-percent")
+    driver.quit()
+
+# --- The edit page of a device that may manage, and the desktop
+for language, code in [("en-GB", "en"), ("zh-CN", "zh")]:
+    driver = browser(language, size=(1280, 900))
+    pair(driver, "dad", "manage", f"desktop-{code}")
+    shot(driver, f"{code}-desktop-entry")
+    no_horizontal_scroll(driver, f"{code} desktop")
+    driver.get(page.url + "/log?profile=dad")
+    driver.find_element(By.CSS_SELECTOR, "a.edit").click()
+    shot(driver, f"{code}-desktop-edit")
+    check(driver.find_elements(By.CSS_SELECTOR, "form.delete button"), f"{code}: a manage device may delete")
+    driver.quit()
+
+# --- Without script: the same form, plain number fields, a real submit button
+driver = browser("en-GB", script=False)
+pair(driver, "dad", "add", "no-script")
+equal(len(driver.find_elements(By.CSS_SELECTOR, ".wheel")), 0, "without script there are no wheels")
+for name, value in [("systolic", "141"), ("diastolic", "89"), ("pulse", "77")]:
+    field = driver.find_element(By.CSS_SELECTOR, f"form.entry input[name={name}]")
+    check(field.is_displayed() and field.get_attribute("type") == "number", f"without script {name} is a number field")
+    field.clear()
+    field.send_keys(value)
+driver.find_element(By.CSS_SELECTOR, "form.entry label.chip input[value=exercise]").find_element(By.XPATH, "..").click()
+driver.find_element(By.CSS_SELECTOR, "form.entry details.time summary").click()
+shot(driver, "en-phone-7-no-script")
+driver.find_element(By.CSS_SELECTOR, "form.entry button[type=submit]").click()
+WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".notice"))
+stored = [(r["systolic"], r["diastolic"], r["pulse"], r["tags"]) for r in page.readings("dad") if r["tags"] == ["exercise"]]
+equal(stored, [(141, 89, 77, ["exercise"])], "without script the form saves what was typed")
+driver.find_element(By.CSS_SELECTOR, "form.weight input[name=weight]").send_keys("71.8")
+driver.find_element(By.CSS_SELECTOR, "form.weight button").click()
+WebDriverWait(driver, 10).until(lambda d: "71.8" in d.find_element(By.CSS_SELECTOR, ".notice").text)
+weights = [r for r in page.readings("dad") if r["weightKg"] == 71.8]
+check(len(weights) == 1 and weights[0]["systolic"] is None and weights[0]["pulse"] is None, "the weight form saves a weight alone", weights)
+driver.quit()
+
+# --- Two browsers and two command lines adding at once lose nothing
+errors = []
+def command_line(tag):
+    for index in range(15):
+        result = page.cli("-p", "dad", "add", f"{120 + index}/80", "-n", f"cli-{tag}-{index}", check=False)
+        if result.returncode != 0:
+            errors.append(result.stderr)
+def phone(tag):
+    driver = browser("en-GB", script=False)
+    try:
+        pair(driver, "dad", "add", f"together-{tag}")
+        for index in range(10):
+            driver.get(page.url + "/")
+            for name, value in [("systolic", str(130 + index)), ("diastolic", "82")]:
+                field = driver.find_element(By.CSS_SELECTOR, f"form.entry input[name={name}]")
+                field.clear()
+                field.send_keys(value)
+            driver.find_element(By.ID, "note").send_keys(f"web-{tag}-{index}")
+            driver.find_element(By.CSS_SELECTOR, "form.entry button[type=submit]").click()
+            WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".notice"))
+    except Exception as error:
+        errors.append(repr(error))
+    finally:
+        driver.quit()
+workers = [threading.Thread(target=command_line, args=(t,)) for t in "ab"] + [threading.Thread(target=phone, args=(t,)) for t in "cd"]
+for worker in workers:
+    worker.start()
+for worker in workers:
+    worker.join()
+notes = {r["note"] for r in page.readings("dad") if r["note"]}
+expected = {f"cli-{t}-{i}" for t in "ab" for i in range(15)} | {f"web-{t}-{i}" for t in "cd" for i in range(10)}
+equal(sorted(expected - notes), [], "two browsers and two command lines adding at once: every reading is in the log")
+equal(errors, [], "… and none of them was refused")
+
+output = server.stop()
+check("web-c-1" not in output and "wheels zh" not in output, "the server's log names no note")
+checks.finish()

@@ -1,0 +1,257 @@
+#!/usr/bin/python3
+"""The page's security, over HTTP, as an attacker (or a confused phone) would meet it.
+
+usage: security_test.py HEALTHLOG TEMPLATES FOLDER"""
+import http.client
+import re
+import socket
+import sys
+import time
+
+from webtest import Checks, Server, cookie_value, form_field, set_cookie, sha256
+
+program, templates, folder = sys.argv[1:4]
+checks = Checks()
+server = Server(program, folder, templates, "--timeout", "2", "--max-connections", "12")
+server.family()
+page = server.start()
+check, equal = checks.check, checks.equal
+check(server.first_line.startswith("The family's page: http://127.0.0.1:"), "the first line names the address", server.first_line)
+mom_before = len(page.readings("mom"))
+dad_before = len(page.readings("dad"))
+mom_reading = page.readings("mom")[0]["id"]
+
+# --- Unpaired, and the headers every answer carries
+response, text = page.request("GET", "/")
+equal(response.status, 401, "an unpaired browser gets 401 at /")
+check('action="/pair"' in text and "MOMSECRET" not in text and "爸爸" not in text, "… with the pairing page and no health data", text[:300])
+for path in ["/log?profile=dad", "/report.pdf?profile=dad&days=30", "/readings/%s/edit" % mom_reading, "/measure"]:
+    response, text = page.request("GET", path)
+    check(response.status == 401 and "MOMSECRET" not in text and "爸爸" not in text, f"unpaired {path}: 401, no data", response.status)
+for path in ["/api/v1/readings?profile=dad", "/api/v1/summary", "/api/v1/device"]:
+    response, text = page.request("GET", path)
+    check(response.status == 401 and text.startswith("{") and "error" in text, f"unpaired API {path}: 401 JSON", (response.status, text[:80]))
+response, text = page.request("POST", "/readings", {"profile": "dad", "systolic": "120", "diastolic": "80"})
+equal(response.status, 401, "an unpaired POST is refused")
+csp = response.getheader("Content-Security-Policy") or ""
+check("script-src 'self'" in csp and "unsafe-inline" not in csp and "frame-ancestors 'none'" in csp, "CSP: own script only, no inline, no framing", csp)
+equal(response.getheader("X-Frame-Options"), "DENY", "X-Frame-Options DENY")
+equal(response.getheader("X-Content-Type-Options"), "nosniff", "nosniff")
+equal(response.getheader("Cache-Control"), "no-store", "pages are never cached")
+
+# --- Pairing: the link asks first, the answer pairs once, the token is kept only as a hash
+code = page.pair_code("dad", "add", "Dad's phone")
+response, text = page.request("GET", f"/pair?code={code}")
+equal(response.status, 200, "a pairing link shows its question")
+check("Dad&#39;s phone" in text and "爸爸" in text, "… naming the device and the profile", text[:400])
+pairing = cookie_value(response, "hl_pair")
+csrf = form_field(text, "csrf")
+check(pairing and csrf, "… with a cookie of its own and a CSRF token")
+equal(page.sql("SELECT count(*) FROM web_devices WHERE paired_at IS NOT NULL").strip(), "0", "opening the link pairs nothing")
+response, _ = page.request("POST", "/pair", {"code": code}, cookie=f"hl_pair={pairing}")
+equal(response.status, 403, "pairing without the CSRF token is refused")
+response, _ = page.request("POST", "/pair", {"code": code, "csrf": csrf}, cookie=f"hl_pair={pairing}", origin="http://evil.example")
+equal(response.status, 403, "pairing from a foreign Origin is refused")
+response, _ = page.request("POST", "/pair", {"code": code, "csrf": csrf}, cookie=f"hl_pair={pairing}")
+equal(response.status, 303, "the pairing form pairs")
+device_cookie = set_cookie(response, "hl_device") or ""
+check("HttpOnly" in device_cookie and "SameSite=Strict" in device_cookie and "Path=/" in device_cookie, "the device cookie is HttpOnly, SameSite=Strict", device_cookie)
+check("Secure" not in device_cookie, "… and not Secure over plain HTTP (it would be lost)", device_cookie)
+token = cookie_value(response, "hl_device")
+dad = "hl_device=" + token
+stored = page.sql("SELECT token_hash FROM web_devices WHERE name = 'Dad''s phone'").strip()
+equal(stored, sha256(token), "the log keeps the token's SHA-256")
+check(token not in page.sql(".dump"), "the token itself is nowhere in the log")
+response, text = page.request("GET", "/", cookie=dad)
+check(response.status == 200 and "爸爸" in text, "the paired device sees dad's page", response.status)
+
+response, text = page.request("GET", f"/pair?code={code}")
+check(response.status == 401 and "used already" in text, "a used code does not pair again (link)", response.status)
+response, _ = page.request("POST", "/pair", {"code": code, "csrf": csrf}, cookie=f"hl_pair={pairing}")
+equal(response.status, 401, "a used code does not pair again (form)")
+
+expired = page.pair_code("dad", "view", "expired-phone")
+page.sql("UPDATE web_devices SET pairing_expires_at = 1000 WHERE name = 'expired-phone'")
+response, text = page.request("GET", f"/pair?code={expired}")
+check(response.status == 401 and "run out" in text, "a code past its 10 minutes does not pair", response.status)
+
+# --- Revoked at once, while the page runs
+spare = page.pair("dad", "view", "spare-phone")
+equal(page.request("GET", "/", cookie=spare)[0].status, 200, "a second device is in")
+page.cli("serve", "revoke", "spare-phone")
+response, text = page.request("GET", "/", cookie=spare)
+check(response.status == 401 and "爸爸" not in text, "a revoked device is out at its next request", response.status)
+equal(page.request("GET", "/api/v1/readings", cookie=spare)[0].status, 401, "… and out of the API")
+
+# --- Another profile's data, by every URL
+mom_pages = [
+    "/?profile=mom", "/log?profile=mom", "/log?profile=mom&days=365", "/report?profile=mom", "/report.pdf?profile=mom&days=30",
+    "/measure?profile=mom", f"/readings/{mom_reading}/edit", "/api/v1/readings?profile=mom", "/api/v1/summary?profile=mom",
+    f"/?profile=dad&saved={mom_reading}", f"/measure?profile=dad&first={mom_reading}",
+]
+manager = page.pair("dad", "manage", "dad-manager")
+for cookie, who in [(dad, "dad's add device"), (manager, "dad's manage device")]:
+    for path in mom_pages:
+        response, text = page.request("GET", path, cookie=cookie)
+        check(response.status in (200, 404) and "MOMSECRET" not in text and "妈妈" not in text and "alert('mom')" not in text,
+              f"{who} gets nothing of mom's at {path}", (response.status, re.findall(r"MOMSECRET|妈妈", text)[:2]))
+    token_field = page.csrf(cookie)
+    response, _ = page.request("POST", "/readings", {"csrf": token_field, "profile": "mom", "systolic": "120", "diastolic": "80"}, cookie=cookie)
+    equal(response.status, 404, f"{who} cannot add to mom")
+    response, _ = page.request("POST", f"/readings/{mom_reading}/delete", {"csrf": token_field, "profile": "dad"}, cookie=cookie)
+    equal(response.status, 404, f"{who} cannot delete mom's reading")
+    response, _ = page.request("POST", f"/readings/{mom_reading}", {"csrf": token_field, "profile": "dad", "systolic": "99", "diastolic": "60"}, cookie=cookie)
+    equal(response.status, 404, f"{who} cannot edit mom's reading")
+for path in ["/", "/log?profile=dad&days=365", "/api/v1/readings", "/api/v1/summary"]:
+    response, text = page.request("GET", path, cookie=manager)
+    check(response.status == 200 and "MOMSECRET" not in text and "妈妈" not in text, f"dad's own pages name nothing of mom's: {path}", response.status)
+equal(len(page.readings("mom")), mom_before, "mom's readings are as they were")
+
+# --- What each capability allows
+viewer = page.pair("dad", "view", "dad-viewer")
+view_csrf = page.csrf(viewer)
+response, _ = page.request("POST", "/readings", {"csrf": view_csrf, "profile": "dad", "systolic": "120", "diastolic": "80"}, cookie=viewer)
+equal(response.status, 403, "a view device cannot add")
+response, text = page.request("GET", "/", cookie=viewer)
+check('action="/readings"' not in text, "… and is not offered the form")
+dad_id = page.readings("dad")[-1]["id"]
+equal(page.request("GET", f"/readings/{dad_id}/edit", cookie=dad)[0].status, 404, "an add device has no edit page")
+equal(page.request("GET", "/report.pdf?profile=dad&from=2020-01-01&to=2030-01-01", cookie=viewer)[0].status, 403, "a view device gets no report of any range")
+response, body = page.request("GET", "/report.pdf?profile=dad&days=30", cookie=viewer)
+check(response.status == 200 and response.getheader("Content-Type") == "application/pdf", "… but the last 30 days' report", response.status)
+
+# --- CSRF and Origin on every change
+token_field = page.csrf(dad)
+def add(fields, **options):
+    return page.request("POST", "/readings", dict({"profile": "dad"}, **fields), cookie=dad, **options)
+count = len(page.readings("dad"))
+equal(add({"systolic": "121", "diastolic": "81"})[0].status, 403, "an add without the CSRF token is refused")
+equal(add({"systolic": "121", "diastolic": "81", "csrf": "0" * 40})[0].status, 403, "… with a wrong token too")
+equal(add({"systolic": "121", "diastolic": "81", "csrf": page.csrf(manager)})[0].status, 403, "… with another device's token too")
+equal(add({"systolic": "121", "diastolic": "81", "csrf": token_field}, origin="http://evil.example")[0].status, 403, "… from a foreign Origin")
+equal(add({"systolic": "121", "diastolic": "81", "csrf": token_field}, origin=False)[0].status, 403, "… with neither Origin nor Referer")
+response, _ = add({"systolic": "121", "diastolic": "81", "csrf": token_field}, origin=False, headers={"Referer": page.url + "/"})
+equal(response.status, 303, "a Referer from the page stands in for a missing Origin")
+equal(len(page.readings("dad")), count + 1, "only the request with the token and this Origin wrote")
+
+# --- Bad values: 400 with the reason, nothing written
+count = len(page.readings("dad"))
+for fields, reason in [
+    ({"systolic": "300", "diastolic": "20", "pulse": "999"}, "pulse 999 is out of range (20–250 bpm)"),
+    ({"systolic": "301", "diastolic": "80"}, "systolic 301 is out of range (50–300 mmHg)"),
+    ({"systolic": "120", "diastolic": "19"}, "diastolic 19 is out of range (20–200 mmHg)"),
+    ({"systolic": "80", "diastolic": "120"}, "systolic must be higher than diastolic"),
+    ({"systolic": "12O", "diastolic": "80"}, "systolic '12O' is not a whole number"),
+    ({"systolic": "120"}, "give the diastolic value too"),
+    ({"weight": "700"}, "weight 700 kg is out of range"),
+    ({"note": "only a note"}, "Enter a blood pressure, a pulse or a weight."),
+    ({"systolic": "120", "diastolic": "80", "tags": "no-such-tag"}, "unknown tag"),
+    ({"systolic": "120", "diastolic": "80", "at": "2099-01-01T07:00"}, "is in the future"),
+]:
+    response, text = add(dict(fields, csrf=token_field))
+    check(response.status == 400 and reason.replace("'", "&#39;") in text, f"{fields} → 400: {reason}", (response.status, re.findall(r'role="alert"><p>([^<]*)', text)))
+equal(len(page.readings("dad")), count, "none of the bad values was written")
+
+# --- Text a person typed is text on every page
+response, _ = add({"csrf": token_field, "systolic": "133", "diastolic": "83", "note": "<script>alert('note')</script><img src=x onerror=alert(1)>"})
+equal(response.status, 303, "a note with markup is saved as it was typed")
+marked = "<script>alert('note')</script><img src=x onerror=alert(1)>"
+marked_reading = [r for r in page.readings("dad") if r["note"] == marked]
+equal(len(marked_reading), 1, "… every character of it")
+html_device = page.pair("mom", "view", "<b>mom's</b> <script>alert('device')</script>")
+for cookie, path in [(dad, "/"), (dad, "/log?profile=dad"), (manager, f"/readings/{marked_reading[0]['id']}/edit"), (html_device, "/")]:
+    response, text = page.request("GET", path, cookie=cookie)
+    check("<script>alert" not in text and "<img src=x" not in text and "<b>mom" not in text, f"no typed markup is markup at {path}", re.findall(r"<script>alert[^<]*|<img src=x", text))
+response, text = page.request("GET", "/", cookie=html_device)
+check("妈妈 &lt;script&gt;alert(&#39;mom&#39;)&lt;/script&gt;" in text, "a profile's name with markup is shown as text", response.status)
+check("&lt;b&gt;mom&#39;s&lt;/b&gt;" in text, "a device's name with markup is shown as text")
+
+# --- Static files: only the page's own names
+for path in ["/static/app.css", "/static/wheels.js", "/static/icon.svg"]:
+    response, text = page.request("GET", path)
+    check(response.status == 200 and len(text) > 100, f"{path} is served to anyone", response.status)
+for path in ["/static/../../../../etc/passwd", "/static/..%2f..%2f..%2fetc%2fpasswd", "/static/%2e%2e/%2e%2e/Package.swift",
+             "/static/app.css/../../../etc/passwd", "/static/..", "/static/%2e%2e%2f%2e%2e%2fetc%2fhostname", "/static//etc/passwd",
+             "/static/app.css%00.png", "/static/APP.CSS"]:
+    response, text = page.request("GET", path)
+    check(response.status in (400, 401, 404) and "root:" not in text and "PackageDescription" not in text, f"{path} serves no file", response.status)
+
+# --- Bounds: body size, slow clients, connections
+count = len(page.readings("dad"))
+big = "systolic=120&diastolic=80&csrf=" + token_field + "&profile=dad&note=" + "a" * 400_000
+response, text = page.request("POST", "/readings", big, headers={"Content-Type": "application/x-www-form-urlencoded"}, cookie=dad)
+equal(response.status, 413, "an oversized body is refused with 413")
+# A body of unknown length (chunked) is refused when it passes the limit, not trusted to end.
+chunked = socket.create_connection((page.host, page.port))
+chunked.sendall(f"POST /readings HTTP/1.1\r\nHost: {page.host}:{page.port}\r\nCookie: {dad}\r\nOrigin: {page.url}\r\n"
+                f"Content-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n".encode())
+try:
+    for piece in [("systolic=120&diastolic=80&csrf=" + token_field + "&profile=dad&note=").encode()] + [b"b" * 10_000] * 40:
+        chunked.sendall(b"%x\r\n" % len(piece) + piece + b"\r\n")
+    chunked.sendall(b"0\r\n\r\n")
+except OSError:
+    pass
+chunked.settimeout(10)
+equal(chunked.recv(40)[:12], b"HTTP/1.1 413", "an oversized chunked body is refused with 413")
+chunked.close()
+equal(len(page.readings("dad")), count, "… and nothing of either is written")
+
+slow = socket.create_connection((page.host, page.port))
+slow.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+started = time.time()
+response, _ = page.request("GET", "/", cookie=dad)
+check(response.status == 200 and time.time() - started < 1.5, "a slow client does not hold up the others", time.time() - started)
+slow.settimeout(10)
+try:
+    closed = slow.recv(100) == b""
+except ConnectionResetError:
+    closed = True
+except socket.timeout:
+    closed = False
+check(closed and time.time() - started < 8, "a client that stops sending is cut off after the timeout", time.time() - started)
+slow.close()
+body_slow = socket.create_connection((page.host, page.port))
+body_slow.sendall(f"POST /readings HTTP/1.1\r\nHost: {page.host}:{page.port}\r\nCookie: {dad}\r\nOrigin: {page.url}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\nsys".encode())
+body_slow.settimeout(10)
+started = time.time()
+try:
+    answer = body_slow.recv(200)
+except (ConnectionResetError, socket.timeout):
+    answer = b""
+check(not answer.startswith(b"HTTP/1.1 2") and not answer.startswith(b"HTTP/1.1 3") and time.time() - started < 8, "a body that stops arriving is cut off", answer[:40])
+body_slow.close()
+
+held = []
+for _ in range(12):
+    held.append(socket.create_connection((page.host, page.port)))
+    held[-1].sendall(b"GET / HTTP/1.1\r\n")
+# The engine takes the held connections as it gets to them: ask until it has (within its 2 s timeout).
+refused = False
+for _ in range(12):
+    time.sleep(0.1)
+    try:
+        page.request("GET", "/static/app.css")
+    except (OSError, http.client.HTTPException):
+        refused = True
+        break
+check(refused, "past --max-connections a new connection is refused")
+for connection in held:
+    connection.close()
+time.sleep(0.5)
+equal(page.request("GET", "/static/app.css")[0].status, 200, "… and served again once they close")
+
+# --- Pairing locks after repeated wrong codes (last: it locks this page for 15 minutes)
+# Three wrong codes were tried above (a used one twice, one run out): two more lock pairing.
+good = page.pair_code("dad", "view", "after-lock")
+statuses = [page.request("GET", "/pair?code=WRONG0CODE")[0].status for _ in range(3)]
+equal(statuses, [401, 401, 429], "the fifth wrong code locks pairing; the next attempt is 429")
+response, text = page.request("GET", f"/pair?code={good}")
+check(response.status == 429 and response.getheader("Retry-After") is not None, "after 5 wrong codes even a right one is refused: 429", response.status)
+equal(page.sql("SELECT count(*) FROM web_devices WHERE name = 'after-lock' AND paired_at IS NULL").strip(), "1", "… and stays unused")
+
+# --- The server's own lines hold no value anyone entered
+log = server.stop()
+check("The family's page" in log and "POST /readings 303" in log, "the server logs each request", log[:200])
+for secret in ["MOMSECRET", "alert('note')", "alert('mom')", "133/83", "121/81", "爸爸", "妈妈", token, csrf]:
+    check(secret not in log, f"the server's log holds no {secret[:12]!r}")
+checks.finish()

@@ -1,0 +1,29 @@
+@testable import HealthWeb
+import Testing
+
+/// Text interpolated into markup is escaped; markup stays markup.
+@Suite struct HTMLTests {
+    @Test func interpolatedTextIsEscaped() {
+        let note = "<script>alert('x')</script> & \"quoted\""
+        let html: HTML = "<p class=\"note\">\(note)</p>"
+        #expect(html.markup == "<p class=\"note\">&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;quoted&quot;</p>")
+    }
+
+    @Test func anAttributeCannotBeLeft() {
+        let value = "\" onfocus=\"alert(1)"
+        let html: HTML = "<input value=\"\(value)\">"
+        #expect(html.markup == "<input value=\"&quot; onfocus=&quot;alert(1)\">")
+    }
+
+    @Test func controlCharactersAreShownNotKept() {
+        let html: HTML = "\("a\u{1B}[31mb\u{0}c\nd")"
+        #expect(html.markup == "a\u{FFFD}[31mb\u{FFFD}c\nd")
+    }
+
+    @Test func markupAndNumbersStayAsTheyAre() {
+        let inner: HTML = "<b>\("x<y")</b>"
+        let html: HTML = "<p>\(inner) \(42)</p>"
+        #expect(html.markup == "<p><b>x&lt;y</b> 42</p>")
+        #expect(HTML.escaped("爸爸 138/86") == "爸爸 138/86")
+    }
+}

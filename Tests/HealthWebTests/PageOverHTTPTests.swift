@@ -1,0 +1,27 @@
+import Foundation
+import Testing
+
+/// The page as its clients meet it, each script against a `healthlog serve` of its own over a
+/// log of its own (dad's and mom's readings of the last four weeks):
+/// - `security_test.py`, over HTTP with Python's client: unpaired, revoked, expired and used
+///   codes; another profile's data by every address; capabilities; CSRF with and without the
+///   token and from a foreign Origin; bad values; markup in a note, a profile's and a device's
+///   name; static names that climb out; an oversized body; a slow client; the connection limit;
+///   the pairing lock; and no value entered in the server's own lines.
+/// - `browser_test.py`, in Chromium through Selenium: pairing a phone, the wheels, Chinese
+///   under `Accept-Language: zh-CN`, the phone and the desktop, without script, 360 px and
+///   200 % text, measuring with guidance, and two browsers with two command lines adding at once.
+///   Its screenshots of every page in both languages are left in `.build/web-screenshots`.
+@Suite struct PageOverHTTPTests {
+    @Test func securityOverHTTP() throws {
+        let folder = TemporaryDirectory()
+        try runPageScript("security_test.py", [try healthlogExecutable(), repository.appendingPathComponent("Templates").path, folder.path])
+    }
+
+    @Test func asAPersonUsesItInChromium() throws {
+        let folder = TemporaryDirectory()
+        let screenshots = repository.appendingPathComponent(".build/web-screenshots").path
+        try runPageScript(
+            "browser_test.py", [try healthlogExecutable(), repository.appendingPathComponent("Templates").path, folder.path, screenshots])
+    }
+}
