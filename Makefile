@@ -72,8 +72,9 @@ fuzz: deps
 demo: release
 	@Tests/Scripts/demo.sh "$(BIN)" "$(DEMO_DIR)"
 
-## bench: deb build, timed against sqlite3 (and the peer renderers); see README
+## bench: deb build, timed against sqlite3 (and the peer renderers), and the page under wrk; see README
 bench: deb
+	@$(MAKE) --no-print-directory apt-install PACKAGES="wrk"
 	@Tests/Scripts/bench.sh "$(BIN)"
 
 ## install: the program, templates, manual page and completions under $(DESTDIR)$(PREFIX)

@@ -59,6 +59,27 @@ def env_for(db):
     return env
 
 
+def to_ms(text):
+    """wrk's latency (`812.00us`, `4.10ms`, `1.02s`) in milliseconds."""
+    for unit, factor in (("us", 0.001), ("ms", 1.0), ("s", 1000.0)):
+        if text.endswith(unit):
+            return float(text[: -len(unit)]) * factor
+    return float(text)
+
+
+def rss_mib(pid):
+    """A process's resident memory, in MiB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) // 1024
+    return 0
+
+
+def threading_drain(stream):
+    import threading
+    threading.Thread(target=lambda: [None for _ in stream], daemon=True).start()
+
+
 def remove_db(path):
     for suffix in ("", "-wal", "-shm", "-journal"):
         Path(str(path) + suffix).unlink(missing_ok=True)
@@ -238,6 +259,85 @@ class Bench:
                           f"+{growth} MiB", ("meets" if growth <= 25 else "misses") + " ≤+25 MiB",
                           f"{growth * 1024 * 1024 // 90_000} bytes a reading"))
 
+    def web(self):
+        """The page under 50 keep-alive connections (wrk, loopback): the entry page and an add, beside
+        a static file served by the same engine; the server's memory after 100,000 requests."""
+        import http.client
+        import re
+        import urllib.parse
+        if not shutil.which("wrk"):
+            print("  no wrk (apt install wrk): the page rows are left out", file=sys.stderr)
+            return
+        db = self.work / "web.sqlite"
+        env = env_for(db)
+        subprocess.run([self.bin, "profile", "add", "dad"], env=env, check=True, stdout=subprocess.DEVNULL)
+        for day in range(1, 29):
+            subprocess.run([self.bin, "-p", "dad", "add", f"{130 + day % 9}/{82 + day % 5}", "70", "--at", f"2026-11-{day:02d} 07:30"],
+                           env=env, check=True, stdout=subprocess.DEVNULL)
+        server = subprocess.Popen([self.bin, "serve", "--listen", "127.0.0.1:0", "--max-connections", "200"], env=env,
+                                  stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        try:
+            url = re.search(r"(http://[0-9.:]+)/", server.stdout.readline()).group(1)
+            # The server's request lines are read and dropped, so its pipe never fills.
+            threading_drain(server.stdout)
+            host, port = urllib.parse.urlsplit(url).hostname, urllib.parse.urlsplit(url).port
+
+            def request(method, path, body=None, headers=None):
+                connection = http.client.HTTPConnection(host, port)
+                connection.request(method, path, body=body, headers=headers or {})
+                response = connection.getresponse()
+                return response, response.read().decode()
+            code = re.search(r"code=([0-9A-Z]+)", subprocess.run([self.bin, "serve", "pair", "--profile", "dad", "--color", "never"],
+                             env=env, capture_output=True, text=True, check=True).stdout).group(1)
+            response, text = request("GET", f"/pair?code={code}")
+            pairing = response.getheader("Set-Cookie").split(";")[0]
+            csrf = re.search(r'name="csrf" value="([^"]+)"', text).group(1)
+            response, _ = request("POST", "/pair", urllib.parse.urlencode({"code": code, "csrf": csrf}),
+                                  {"Cookie": pairing, "Origin": url, "Content-Type": "application/x-www-form-urlencoded"})
+            cookie = next(v for k, v in response.getheaders() if k == "Set-Cookie" and v.startswith("hl_device=")).split(";")[0]
+            _, page = request("GET", "/", headers={"Cookie": cookie})
+            token = re.search(r'name="csrf" value="([^"]+)"', page).group(1)
+            script = self.work / "add.lua"
+            script.write_text('wrk.method = "POST"\n'
+                              f'wrk.body = "profile=dad&systolic=128&diastolic=82&pulse=70&csrf={token}"\n'
+                              'wrk.headers["Content-Type"] = "application/x-www-form-urlencoded"\n'
+                              f'wrk.headers["Origin"] = "{url}"\n')
+            seconds = "5s" if QUICK else "15s"
+            served = 0
+
+            def run(path, extra=()):
+                nonlocal served
+                output = subprocess.run(["wrk", "-t2", "-c50", f"-d{seconds}", "--latency", "-H", f"Cookie: {cookie}", *extra, url + path],
+                                        capture_output=True, text=True, check=True).stdout
+                latency = {p: to_ms(v) for p, v in re.findall(r"^\s+(50|90|99)%\s+(\S+)", output, re.M)}
+                total = int(re.search(r"(\d+) requests in", output).group(1))
+                rate = float(re.search(r"Requests/sec:\s+([\d.]+)", output).group(1))
+                errors = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
+                if errors:
+                    sys.exit(f"the page answered {errors.group(1)} requests with an error under wrk:\n{output}")
+                served += total
+                return latency, rate
+
+            static = run("/static/app.css")
+            rss_start = rss_mib(server.pid)
+            for what, path, extra in [("the entry page (GET /)", "/", ()), ("an add (POST /readings)", "/readings", ("-s", str(script)))]:
+                latency, rate = run(path, extra)
+                self.rows.append((f"page: {what}, 50 keep-alive connections", f"{latency['50'] / 1000:.4f}", "",
+                                  "the same engine serving /static/app.css", f"{static[0]['50'] / 1000:.4f}", "",
+                                  f"{latency['50'] / static[0]['50']:.1f}×", "",
+                                  f"p50 {latency['50']:.1f} ms, p90 {latency['90']:.1f} ms, p99 {latency['99']:.1f} ms; {rate:.0f} requests/s "
+                                  f"(static: p99 {static[0]['99']:.1f} ms, {static[1]:.0f}/s)"))
+                print(f"  {what}: p50 {latency['50']:.1f} ms p99 {latency['99']:.1f} ms {rate:.0f}/s", file=sys.stderr)
+            while served < 100_000:
+                run("/")
+            rss_end = rss_mib(server.pid)
+            self.rows.append(("page: server memory after 100,000 requests", "", f"{rss_end}", "after the first 'static' run", "",
+                              f"{rss_start}", f"+{rss_end - rss_start} MiB", "", f"{served} requests served in all"))
+            print(f"  memory: {rss_start} → {rss_end} MiB after {served} requests", file=sys.stderr)
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+
     def write(self):
         OUT.mkdir(exist_ok=True)
         head = ("| task | HealthLog s | RSS MiB | reference | ref s | ref MiB | ratio | target | note |\n"
@@ -259,7 +359,7 @@ def main():
     try:
         bench = Bench(args.binary, work)
         tasks = [("add", bench.add), ("package", bench.package), ("import", bench.import_)]
-        tasks += [(name, getattr(bench, name)) for name in ("stats", "sync", "report") if hasattr(bench, name)]
+        tasks += [(name, getattr(bench, name)) for name in ("stats", "sync", "report", "web") if hasattr(bench, name)]
         for name, task in tasks:
             if not args.only or name in args.only.split(","):
                 print(f"{name} ...", file=sys.stderr)
