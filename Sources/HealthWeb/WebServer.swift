@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
 public import HealthCore
 public import HealthPresentation
 import HealthUseCases
@@ -35,13 +38,17 @@ public final class WebServer: Sendable {
         public var clock: @Sendable () -> Int64
         /// The guideline readings are judged by; nil for each page's language's own.
         public var guideline: GuidelineChoice?
+        /// Host names a browser may reach the page by besides its IP addresses, `localhost` and
+        /// this machine's name (a reverse proxy's name, such as `health.home`).
+        public var allowedHosts: [String]
 
         public init(
             databasePath: String, environment: [String: String], listen: ListenAddress = .standard, tls: (certificate: String, key: String)? = nil,
             maxConnections: Int = 64, idleSeconds: Int = 30, language: Language = .english, zone: any TimeZoneRule = SystemTimeZone(),
-            clock: @escaping @Sendable () -> Int64 = currentUnixMilliseconds, guideline: GuidelineChoice? = nil
+            clock: @escaping @Sendable () -> Int64 = currentUnixMilliseconds, guideline: GuidelineChoice? = nil, allowedHosts: [String] = []
         ) {
             self.guideline = guideline
+            self.allowedHosts = allowedHosts
             self.databasePath = databasePath
             self.environment = environment
             self.listen = listen
@@ -98,7 +105,7 @@ public final class WebServer: Sendable {
         let settings = WebSettings(
             databasePath: configuration.databasePath, environment: configuration.environment, zone: configuration.zone, clock: configuration.clock,
             fallbackLanguage: configuration.language, words: words, tls: configuration.tls != nil, behindLocalProxy: configuration.listen.isLoopback,
-            lockWaitSeconds: 20, guideline: configuration.guideline)
+            hostNames: WebServer.hostNames(allowing: configuration.allowedHosts), lockWaitSeconds: 20, guideline: configuration.guideline)
         let lines = LineWriter(log)
         self.lines = lines
         application = WebApplication(settings: settings, assets: StaticAssets(environment: configuration.environment)) { lines.write($0) }
@@ -123,6 +130,18 @@ public final class WebServer: Sendable {
         // Pairing links name this address; a log that cannot be written still serves.
         _ = try? application.settings.log(profile: nil).setServedAddress(url)
         return url + "/"
+    }
+
+    /// The names a request's `Host` may give: this machine's name, with `.local` as mDNS says
+    /// it, and `allowed`; lower case, without a trailing dot.
+    static func hostNames(allowing allowed: [String]) -> Set<String> {
+        var name = [CChar](repeating: 0, count: 256)
+        var names = Set(allowed.map { $0.hasSuffix(".") ? String($0.dropLast()).lowercased() : $0.lowercased() })
+        if gethostname(&name, name.count - 1) == 0 {
+            let own = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).lowercased()
+            if !own.isEmpty { names.formUnion([own, own + ".local"]) }
+        }
+        return names
     }
 
     /// Stops serving: the requests being answered finish, then every connection closes.

@@ -27,6 +27,17 @@ import Testing
         #expect(RequestSecurity.sameOrigin(post(origin: "https://health.example.home:443", host: "health.example.home")))
     }
 
+    @Test func onlyTheNamesOfThisPageAreAcceptedHosts() {
+        let names: Set<String> = ["homeserver", "homeserver.local", "health.home"]
+        for host in ["192.168.1.20:8421", "127.0.0.1", "[::1]:8421", "localhost:8421", "HomeServer.local:8421", "health.home", "health.home.:443"] {
+            #expect(RequestSecurity.acceptedHost(post(host: host), names: names), "\(host)")
+        }
+        for host in ["rebind.example:8421", "192.168.1.20.rebind.example", "localhost.evil.example", "[::1", "health.home.evil", ""] {
+            #expect(!RequestSecurity.acceptedHost(post(host: host), names: names), "\(host)")
+        }
+        #expect(RequestSecurity.acceptedHost(post(host: nil), names: []), "HTTP/1.0 without Host")
+    }
+
     @Test func aTokenBelongsToOneSecretAndOnePurpose() {
         let token = RequestSecurity.csrfToken(for: "secret-a", purpose: "device")
         #expect(token.count == 40)

@@ -12,7 +12,7 @@ import HealthWeb
 struct ServeCommand: Command {
     static let spec = CommandSpec(
         ["serve"], abstract: "Serve the family's page, where paired phones enter and see readings.",
-        options: [listen, tlsCertificate, tlsKey, maxConnections, timeout, Options.guideline],
+        options: [listen, allowHost, tlsCertificate, tlsKey, maxConnections, timeout, Options.guideline],
         examples: [
             "healthlog serve                                  this machine only: http://127.0.0.1:8421/",
             "healthlog serve --listen 0.0.0.0:8421            the phones on the home network too",
@@ -30,6 +30,13 @@ struct ServeCommand: Command {
         "--listen", value: "ADDRESS:PORT", help: "Where to listen (default 127.0.0.1:8421, this machine only; 0.0.0.0:8421 for the home network).",
         expected: "an address and port like 0.0.0.0:8421"
     ) { try? ListenAddress(parsing: $0) }
+    static let allowHost = Option<String>(
+        "--allow-host", value: "NAME", repeatable: true,
+        help: "Also answer browsers that reach the page by this name (a reverse proxy's, e.g. health.home); IP addresses and this machine's name always work.",
+        expected: "a host name like health.home"
+    ) { name in
+        name.isEmpty || name.count > 253 || !name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") }) ? nil : name
+    }
     static let tlsCertificate = Option<String>("--tls-cert", value: "FILE", help: "Serve HTTPS with this PEM certificate (with --tls-key).").completing(.file)
     static let tlsKey = Option<String>("--tls-key", value: "FILE", help: "The PEM private key of --tls-cert.").completing(.file)
     static let maxConnections = Option<Int>(
@@ -41,6 +48,7 @@ struct ServeCommand: Command {
     ) { Int($0).flatMap { (1...3600).contains($0) ? $0 : nil } }
 
     let address: ListenAddress
+    let allowedHosts: [String]
     let tls: (certificate: String, key: String)?
     let connections: Int
     let idleSeconds: Int
@@ -49,6 +57,7 @@ struct ServeCommand: Command {
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         address = try arguments.value(ServeCommand.listen) ?? .standard
+        allowedHosts = try arguments.values(ServeCommand.allowHost)
         switch (try arguments.value(ServeCommand.tlsCertificate), try arguments.value(ServeCommand.tlsKey)) {
         case let (certificate?, key?): tls = (certificate, key)
         case (nil, nil): tls = nil
@@ -63,7 +72,8 @@ struct ServeCommand: Command {
         let words = try context.words()
         let configuration = WebServer.Configuration(
             databasePath: try context.databasePath(), environment: context.environment, listen: address, tls: tls, maxConnections: connections,
-            idleSeconds: idleSeconds, language: context.language, zone: context.zone, clock: context.clock, guideline: guideline)
+            idleSeconds: idleSeconds, language: context.language, zone: context.zone, clock: context.clock, guideline: guideline,
+            allowedHosts: allowedHosts)
         // The engine's threads inherit a mask without the stopping signals: this thread waits for them.
         var stopping = sigset_t()
         sigemptyset(&stopping)

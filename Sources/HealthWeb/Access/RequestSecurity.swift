@@ -42,6 +42,24 @@ enum RequestSecurity {
         return false
     }
 
+    /// True when the request's `Host` names this page as a browser reached it: an IP address,
+    /// `localhost`, or one of `names` (this machine's own names and `--allow-host`). A page on
+    /// another site whose name was made to resolve here (DNS rebinding) names its own host and is
+    /// refused before anything is read. A request without `Host` (HTTP/1.0) is no browser's.
+    static func acceptedHost(_ request: HTTPRequest, names: Set<String>) -> Bool {
+        guard let given = request.header("host")?.lowercased() else { return true }
+        var host = Substring(given)
+        if host.hasPrefix("[") {
+            guard let close = host.firstIndex(of: "]") else { return false }
+            host = host[host.index(after: host.startIndex)..<close]
+        } else if let colon = host.lastIndex(of: ":") {
+            host = host[..<colon]
+        }
+        if host.hasSuffix(".") { host = host.dropLast() }
+        let name = String(host)
+        return ListenAddress.family(of: name) != nil || name == "localhost" || names.contains(name)
+    }
+
     /// `host:port` of an `http(s)://host:port/…` URL, lower case; nil for anything else (`null`).
     static func authority(of url: String) -> String? {
         let lowered = url.lowercased()

@@ -40,6 +40,9 @@ final class WebApplication: Sendable {
 
     private func route(_ visit: Visit) -> HTTPResponse {
         let request = visit.request
+        guard RequestSecurity.acceptedHost(request, names: settings.hostNames) else {
+            return message(visit, status: 421, visit.words.web("error.host"))
+        }
         if let refusal = request.refusal { return refused(visit, refusal) }
         let parts = request.pathParts
         if parts.first == "static", parts.count == 2, ["GET", "HEAD"].contains(request.method) {

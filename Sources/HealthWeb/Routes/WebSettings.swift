@@ -20,6 +20,9 @@ struct WebSettings: Sendable {
     /// True when a proxy on this machine may say the browser used HTTPS (`X-Forwarded-Proto`):
     /// only when listening on the loopback address, which only this machine reaches.
     let behindLocalProxy: Bool
+    /// The names besides IP addresses and `localhost` a request's `Host` may give: this
+    /// machine's own (`gethostname`, and with `.local`) and those of `--allow-host`, lower case.
+    let hostNames: Set<String>
     /// How long a request waits while another process writes the log before it is answered 503.
     let lockWaitSeconds: Double
     /// The guideline readings are judged by (`HEALTHLOG_GUIDELINE`, the configuration file's);

@@ -65,6 +65,17 @@ check(token not in page.sql(".dump"), "the token itself is nowhere in the log")
 response, text = page.request("GET", "/", cookie=dad)
 check(response.status == 200 and "爸爸" in text, "the paired device sees dad's page", response.status)
 
+# --- DNS rebinding: another site's name made to resolve to this machine is refused by its Host,
+# even with the device's cookie (a browser would not send it there; a script could try).
+for host in [f"rebind.example:{page.port}", "rebind.example", f"127.0.0.1.rebind.example:{page.port}"]:
+    response, text = page.request("GET", "/", cookie=dad, headers={"Host": host})
+    check(response.status == 421 and "爸爸" not in text, f"Host: {host} is answered 421, no data", response.status)
+    response, _ = page.request("POST", "/readings", {"profile": "dad", "systolic": "120", "diastolic": "80"}, cookie=dad,
+                               headers={"Host": host}, origin=f"http://{host}")
+    equal(response.status, 421, f"… and a form posted under Host: {host} is too")
+for host in [f"localhost:{page.port}", f"127.0.0.1:{page.port}", f"[::1]:{page.port}"]:
+    equal(page.request("GET", "/", cookie=dad, headers={"Host": host})[0].status, 200, f"Host: {host} is this page")
+
 response, text = page.request("GET", f"/pair?code={code}")
 check(response.status == 401 and "used already" in text, "a used code does not pair again (link)", response.status)
 response, _ = page.request("POST", "/pair", {"code": code, "csrf": csrf}, cookie=f"hl_pair={pairing}")
