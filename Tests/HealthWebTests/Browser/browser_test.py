@@ -136,6 +136,11 @@ for language, code in [("en-GB", "en"), ("zh-CN", "zh")]:
     driver.find_element(By.CSS_SELECTOR, "section.week").screenshot(os.path.join(screenshots, f"{code}-phone-4-week.png"))
     stored = [(r["systolic"], r["diastolic"], str(r["pulse"]), r["tags"]) for r in page.readings("dad") if r["note"] == f"wheels {code}"]
     equal(stored, [(values[0], values[1], values[2], ["bp-med"])], f"{code}: the reading is in healthlog list as the wheels showed it")
+    # … and in the next report, in the log of readings at its end.
+    report = os.path.join(folder, f"report-{code}.pdf")
+    page.cli("-p", "dad", "report", "--lang", "zh-Hans" if code == "zh" else "en", "-o", report)
+    text = subprocess.run(["pdftotext", "-layout", report, "-"], capture_output=True, text=True, check=True).stdout
+    check(f"{values[0]}/{values[1]}" in text and f"wheels {code}" in text, f"{code}: the reading and its note are in the next report", text[-400:])
     # A very high reading says what `healthlog add` says.
     set_wheel(driver, "systolic", 186)
     set_wheel(driver, "diastolic", 96)
