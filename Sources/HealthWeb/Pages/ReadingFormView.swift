@@ -104,7 +104,7 @@ enum ReadingFormView {
     static func note(_ words: StringTable, _ values: Values) -> HTML {
         """
         <label class="block" for="note">\(words.web("field.note"))</label>
-        <textarea id="note" name="note" rows="2" maxlength="\(ValueLimits.note.maximum)">\(values.note)</textarea>
+        <textarea id="note" name="note" rows="1" maxlength="\(ValueLimits.note.maximum)">\(values.note)</textarea>
         """
     }
 

@@ -115,6 +115,9 @@ for language, code in [("en-GB", "en"), ("zh-CN", "zh")]:
     start = wheel_value(driver, "systolic")
     equal(start, str(next(r for r in reversed(page.readings("dad")) if r["systolic"])["systolic"]), f"{code}: the systolic wheel starts at dad's last value")
     shot(driver, f"{code}-phone-2-entry")
+    # Wheels, stamps, note and Save on the phone's first screen: nothing to scroll to save.
+    bottom = driver.execute_script("return document.querySelector('form.entry button[type=submit]').getBoundingClientRect().bottom")
+    check(bottom <= PHONE[1], f"{code}: Save is on the first screen at {PHONE[0]}×{PHONE[1]}", bottom)
     turn(driver, "systolic", 5)
     turned = int(wheel_value(driver, "systolic"))
     check(turned == int(start) + 5, f"{code}: turning the systolic wheel five notches moves it by 5", (start, turned))
@@ -187,6 +190,8 @@ for language, code in [("en-GB", "en"), ("zh-CN", "zh")]:
         time.sleep(0.2)
         no_horizontal_scroll(driver, f"{code} {name} at 360 px and 200 % text")
         if name == "entry":
+            tops = driver.execute_script("return Array.from(document.querySelectorAll('.wheel')).map(w => Math.round(w.getBoundingClientRect().top))")
+            check(len(tops) == 3 and max(tops) - min(tops) <= 1, f"{code}: at 200 % text the three wheels stay side by side at one height", tops)
             shot(driver, f"{code}-phone-6-entry-200-percent")
     driver.quit()
 
