@@ -3,8 +3,10 @@
 
 usage: security_test.py HEALTHLOG TEMPLATES FOLDER"""
 import http.client
+import os
 import re
 import socket
+import ssl
 import sys
 import time
 
@@ -259,6 +261,41 @@ equal(statuses, [401, 401, 429], "the fifth wrong code locks pairing; the next a
 response, text = page.request("GET", f"/pair?code={good}")
 check(response.status == 429 and response.getheader("Retry-After") is not None, "after 5 wrong codes even a right one is refused: 429", response.status)
 equal(page.sql("SELECT count(*) FROM web_devices WHERE name = 'after-lock' AND paired_at IS NULL").strip(), "1", "… and stays unused")
+
+# --- HTTPS with --tls-cert and --tls-key (a self-signed test certificate for 127.0.0.1 in tls/):
+# the same page, and its cookies are Secure.
+certificates = os.path.join(os.path.dirname(os.path.abspath(__file__)), "tls")
+tls_folder = os.path.join(folder, "tls")
+os.makedirs(tls_folder)
+secure = Server(program, tls_folder, templates, "--tls-cert", os.path.join(certificates, "cert.pem"), "--tls-key", os.path.join(certificates, "key.pem"))
+secure.page.cli("profile", "add", "dad")
+secure_page = secure.start()
+check(secure.first_line.startswith("The family's page: https://127.0.0.1:"), "with --tls-cert the first line names an https address", secure.first_line)
+context = ssl.create_default_context(cafile=os.path.join(certificates, "cert.pem"))
+def secure_request(method, path, body=None, headers=None):
+    connection = http.client.HTTPSConnection(secure_page.host, secure_page.port, timeout=20, context=context)
+    connection.request(method, path, body=body, headers=headers or {})
+    response = connection.getresponse()
+    return response, response.read().decode()
+tls_code = secure_page.pair_code("dad", "add", "tls-phone")
+response, text = secure_request("GET", f"/pair?code={tls_code}")
+equal(response.status, 200, "over HTTPS the pairing link shows its question")
+check("Secure" in (set_cookie(response, "hl_pair") or ""), "… its cookie is Secure", set_cookie(response, "hl_pair"))
+response, _ = secure_request("POST", "/pair", f"code={tls_code}&csrf={form_field(text, 'csrf')}", {
+    "Cookie": "hl_pair=" + cookie_value(response, "hl_pair"), "Origin": secure_page.url, "Content-Type": "application/x-www-form-urlencoded"})
+device_cookie = set_cookie(response, "hl_device") or ""
+check(response.status == 303 and "Secure" in device_cookie and "HttpOnly" in device_cookie, "… and the device cookie is Secure and HttpOnly", (response.status, device_cookie))
+check("max-age=" in (response.getheader("Strict-Transport-Security") or ""), "… with Strict-Transport-Security")
+plain = socket.create_connection((secure_page.host, secure_page.port))
+plain.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+plain.settimeout(10)
+try:
+    answer = plain.recv(200)
+except (ConnectionResetError, socket.timeout):
+    answer = b""
+check(not answer.startswith(b"HTTP/1.1 2"), "plain HTTP to the HTTPS page gets no page", answer[:40])
+plain.close()
+secure.stop()
 
 # --- The server's own lines hold no value anyone entered
 log = server.stop()
