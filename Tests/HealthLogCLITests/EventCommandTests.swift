@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (["event", "add", "x", "--kind", "surgery"], 64, "Error: --kind 'surgery' is not medication, lifestyle or other. See 'healthlog event add --help'."),
+        (["event", "add", "x", "--kind", "surgery"], 64, "Error: --kind 'surgery' is not medication, lifestyle, monitor or other. See 'healthlog event add --help'."),
         (["event", "add", "x", "--at", "2028-01-01 08:00"], 65, "Error: 2028-01-01 08:00 is more than a year ahead; an event may be planned at most a year in advance"),
         (["event", "add", " "], 65, "Error: an event's text is empty; give 1–500 characters"),
         (["event", "remove", "abc"], 65, "Error: 'abc' is not an event id; give at least 6 characters of it (see 'healthlog event list')"),

@@ -125,3 +125,58 @@ import Testing
         #expect(try store.readings().first?.site == .home)
     }
 }
+
+@Suite struct SchemaCareRecordTests {
+    /// A log from before the care record: its events are copied row for row into the rebuilt
+    /// table (a free-text medication event stays one, with no medicine), its profiles get an
+    /// empty care context, and the new columns then hold a medicine and the conditions.
+    @Test func theCareRecordStepKeepsEveryEvent() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("v6.sqlite")
+        let database = try Database(path: path, mode: .readWriteCreate)
+        let before = Migrations.steps.prefix { $0.identifier != "v9-care-record" }
+        try database.write {
+            for step in before { try step.apply(database, 0) }
+            try database.execute("PRAGMA application_id = \(Migrations.applicationID)")
+            try database.execute("PRAGMA user_version = \(before.count)")
+            for step in before { try database.execute("INSERT INTO schema_migrations VALUES ('\(step.identifier)', 0)") }
+            try database.execute(
+                """
+                INSERT INTO profiles (id, name, created_at, updated_at) VALUES ('dad', 'dad', 0, 0);
+                INSERT INTO events (id, profile_id, at, utc_offset_min, kind, text, created_at, updated_at)
+                    VALUES ('6513270e-269e-4d37-b2a7-4de452e6b438', 'dad', 1795996800, 480, 'medication', 'amlodipine 5 mg started', 1, 2),
+                           ('7513270e-269e-4d37-b2a7-4de452e6b438', 'dad', 1795996900, 480, 'lifestyle', 'less salt', 3, 4);
+                """)
+        }
+        let store = try RecordStore.open(path: path, clock: { 1_796_000_000_000 })
+        let events = try store.events()
+        #expect(events.map(\.text) == ["amlodipine 5 mg started", "less salt"])
+        #expect(events.map(\.kind) == [.medication, .lifestyle])
+        #expect(events.map(\.createdAt) == [1, 3])
+        #expect(events.allSatisfy { $0.medicine == nil })
+        #expect(try store.profiles().map(\.conditions) == [[]])
+
+        let medicine = MedicineChange(name: "氨氯地平", action: .change, dose: "10 mg", times: [.morning, .evening], reason: "still high")
+        let at = ZonedInstant(utcSeconds: 1_795_997_000, offsetMinutes: 480)
+        try store.addEvent(Event(profileID: "dad", at: at, text: medicine.eventText, medicine: medicine))
+        try store.addEvent(Event(profileID: "dad", at: ZonedInstant(utcSeconds: 1_795_997_100, offsetMinutes: 480), kind: .monitor, text: "new wrist monitor"))
+        #expect(try store.events().compactMap(\.medicine) == [medicine])
+        #expect(try store.events().last?.kind == .monitor)
+        var profile = try store.requireProfile(id: "dad")
+        profile.conditions = [.diabetes, .kidneyDisease]
+        profile.pregnancyDue = CivilDate(iso: "2027-02-10")
+        profile.frail = true
+        profile.sleep = SleepHours("08:30-16:00")
+        try store.updateProfile(profile)
+        let stored = try store.requireProfile(id: "dad")
+        #expect(stored.conditions == [.diabetes, .kidneyDisease])
+        #expect(stored.pregnancyDue == CivilDate(iso: "2027-02-10"))
+        #expect(stored.frail)
+        #expect(stored.sleep?.description == "08:30-16:00")
+        // The schema refuses a medicine on an event of another kind, whatever wrote it.
+        let raw = try Database(path: path, mode: .readWrite)
+        #expect(throws: SQLiteError.self) {
+            try raw.execute("UPDATE events SET kind = 'lifestyle' WHERE medicine IS NOT NULL")
+        }
+    }
+}

@@ -4,6 +4,8 @@ public enum EventKind: String, CaseIterable, Sendable {
     case medication
     /// A change of habit: "stopped salting food".
     case lifestyle
+    /// A new or different blood-pressure monitor: readings before and after may not compare.
+    case monitor
     case other
 }
 
@@ -17,6 +19,9 @@ public struct Event: Equatable, Sendable {
     public var at: ZonedInstant
     public var kind: EventKind
     public var text: String
+    /// The medicine started, changed or stopped, when the event was recorded by `med`; nil for
+    /// an event in words only (every event before the care record).
+    public var medicine: MedicineChange?
     /// Milliseconds since 1970.
     public var createdAt: Int64
     /// Milliseconds since 1970; the newer one wins when backups merge.
@@ -24,13 +29,14 @@ public struct Event: Equatable, Sendable {
 
     public init(
         id: String = Reading.newID(), profileID: String, at: ZonedInstant, kind: EventKind = .medication, text: String,
-        createdAt: Int64 = 0, updatedAt: Int64 = 0
+        medicine: MedicineChange? = nil, createdAt: Int64 = 0, updatedAt: Int64 = 0
     ) {
         self.id = id
         self.profileID = profileID
         self.at = at
         self.kind = kind
         self.text = text
+        self.medicine = medicine
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }
@@ -59,5 +65,9 @@ public struct Event: Equatable, Sendable {
         try Slug.validate(profileID, what: Phrase("profile id"))
         try ValueLimits.eventText.check(text)
         try ValueLimits.offsetMinutes.check(at.offsetMinutes)
+        if let medicine {
+            guard kind == .medication else { throw .invalid(Phrase("an event that starts, changes or stops a medicine must be of kind medication")) }
+            try medicine.validate()
+        }
     }
 }

@@ -15,6 +15,15 @@ public struct Profile: Equatable, Sendable {
     /// the chosen guideline's home threshold stands in. Readings at or above either number
     /// count as at or above target.
     public var target: BloodPressure?
+    /// Conditions that change what the guideline says (diabetes, kidney disease, AF, …), in
+    /// ``Condition`` order.
+    public var conditions: [Condition] = []
+    /// The due date of a current pregnancy; nil when not pregnant.
+    public var pregnancyDue: CivilDate?
+    /// Frail (by the doctor's judgement): the target is relaxed, as for 85 and over.
+    public var frail = false
+    /// Usual sleep, for a shift worker's morning and evening; nil for the common day.
+    public var sleep: SleepHours?
     /// Milliseconds since 1970.
     public var createdAt: Int64
     /// Milliseconds since 1970.
@@ -31,6 +40,22 @@ public struct Profile: Equatable, Sendable {
         self.target = target
         self.createdAt = createdAt
         self.updatedAt = updatedAt
+    }
+
+    /// The age reached in the year of `date`, from the birth year; nil without one.
+    public func age(on date: CivilDate) -> Int? { birthYear.map { date.year - $0 } }
+
+    /// True when a pregnancy is recorded and `date` is before its due date (and at most 42 weeks
+    /// before it: an old due date left behind is not a pregnancy).
+    public func isPregnant(on date: CivilDate) -> Bool {
+        guard let due = pregnancyDue else { return false }
+        return date <= due && due.dayNumber - date.dayNumber <= 42 * 7
+    }
+
+    /// The completed weeks of pregnancy on `date` (40 at the due date), or nil.
+    public func pregnancyWeek(on date: CivilDate) -> Int? {
+        guard isPregnant(on: date), let due = pregnancyDue else { return nil }
+        return max(0, (280 - (due.dayNumber - date.dayNumber)) / 7)
     }
 
     /// Checks the id, name, birth year and target.

@@ -81,6 +81,9 @@ public enum ValueLimits {
     public static let tagLabel = TextLimit(term: Phrase("tag label"), minimum: 1, maximum: 40)
     public static let tagLabelChinese = TextLimit(term: Phrase("Chinese tag label"), minimum: 1, maximum: 40)
     public static let eventText = TextLimit(term: Phrase("an event's text"), minimum: 1, maximum: 500)
+    public static let medicineName = TextLimit(term: Phrase("a medicine's name"), minimum: 1, maximum: 100)
+    public static let medicineDose = TextLimit(term: Phrase("a medicine's dose"), minimum: 1, maximum: 60)
+    public static let medicineReason = TextLimit(term: Phrase("a medicine's reason"), minimum: 1, maximum: 200)
 
     /// `1–500 kg`, the weight range in kilograms.
     public static var weightText: String { "\(weightGrams.range.lowerBound / 1000)–\(weightGrams.range.upperBound / 1000) kg" }

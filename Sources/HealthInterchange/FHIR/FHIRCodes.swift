@@ -29,6 +29,14 @@ enum FHIRCodes {
     static let eventKind = "urn:healthlog:event-kind"
     /// A Basic event's time.
     static let eventAt = "urn:healthlog:event-at"
+    /// A profile's condition (valueCode: diabetes, kidney-disease, …), one extension each.
+    static let condition = "urn:healthlog:condition"
+    static let pregnancyDue = "urn:healthlog:pregnancy-due"
+    static let frail = "urn:healthlog:frail"
+    /// Usual sleep, `HH:MM-HH:MM`.
+    static let sleep = "urn:healthlog:sleep"
+    /// The medicine a MedicationStatement starts, changes or stops: nested name, action, dose, times, reason.
+    static let medicine = "urn:healthlog:medicine"
     static let targetSystolic = "urn:healthlog:target-systolic"
     static let targetDiastolic = "urn:healthlog:target-diastolic"
 }

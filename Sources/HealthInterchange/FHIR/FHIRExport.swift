@@ -60,13 +60,18 @@ public enum FHIRExport {
             ("identifier", .array([.object([("system", .string(FHIRCodes.profileSystem)), ("value", .string(profile.id))])])),
             ("name", .array([.object([("text", .string(profile.name))])])),
         ]
+        var extensions: [JSONValue] = []
         if let target = profile.target {
-            members.insert(
-                ("extension", .array([
-                    .object([("url", .string(FHIRCodes.targetSystolic)), ("valueInteger", .int(target.systolic))]),
-                    .object([("url", .string(FHIRCodes.targetDiastolic)), ("valueInteger", .int(target.diastolic))]),
-                ])), at: 3)
+            extensions += [
+                .object([("url", .string(FHIRCodes.targetSystolic)), ("valueInteger", .int(target.systolic))]),
+                .object([("url", .string(FHIRCodes.targetDiastolic)), ("valueInteger", .int(target.diastolic))]),
+            ]
         }
+        extensions += profile.conditions.map { .object([("url", .string(FHIRCodes.condition)), ("valueCode", .string($0.rawValue))]) }
+        if let due = profile.pregnancyDue { extensions.append(.object([("url", .string(FHIRCodes.pregnancyDue)), ("valueDate", .string(due.description))])) }
+        if profile.frail { extensions.append(.object([("url", .string(FHIRCodes.frail)), ("valueBoolean", .bool(true))])) }
+        if let sleep = profile.sleep { extensions.append(.object([("url", .string(FHIRCodes.sleep)), ("valueString", .string(sleep.description))])) }
+        if !extensions.isEmpty { members.insert(("extension", .array(extensions)), at: 3) }
         if let sex = profile.sex { members.append(("gender", .string(sex.rawValue))) }
         if let year = profile.birthYear { members.append(("birthDate", .string(String(year)))) }
         return .object(members)
@@ -133,12 +138,28 @@ public enum FHIRExport {
         ]
         let subject: (String, JSONValue) = ("subject", .object([("reference", .string("urn:uuid:\(patientUUID(event.profileID))"))]))
         if event.kind == .medication {
+            var members = [("resourceType", JSONValue.string("MedicationStatement"))] + shared
+            var dosage: [(String, JSONValue)] = []
+            if let medicine = event.medicine {
+                var parts: [JSONValue] = [
+                    .object([("url", .string("name")), ("valueString", .string(medicine.name))]),
+                    .object([("url", .string("action")), ("valueCode", .string(medicine.action.rawValue))]),
+                ]
+                if let dose = medicine.dose { parts.append(.object([("url", .string("dose")), ("valueString", .string(dose))])) }
+                if !medicine.times.isEmpty { parts.append(.object([("url", .string("times")), ("valueString", .string(medicine.timesText))])) }
+                if let reason = medicine.reason { parts.append(.object([("url", .string("reason")), ("valueString", .string(reason))])) }
+                if let index = members.firstIndex(where: { $0.0 == "extension" }) {
+                    members[index].1 = .array((members[index].1.array ?? []) + [.object([("url", .string(FHIRCodes.medicine)), ("extension", .array(parts))])])
+                }
+                if let dose = medicine.dose { dosage = [("dosage", .array([.object([("text", .string(dose))])]))] }
+            }
             return .object(
-                [("resourceType", .string("MedicationStatement"))] + shared + [
-                    ("status", .string("active")), ("medicationCodeableConcept", .object([("text", .string(event.text))])), subject,
+                members + [
+                    ("status", .string(event.medicine?.action == .stop ? "stopped" : "active")),
+                    ("medicationCodeableConcept", .object([("text", .string(event.text))])), subject,
                     ("effectiveDateTime", .string(event.at.iso8601)),
                     ("dateAsserted", .string(InstantText.format(milliseconds: event.createdAt))),
-                ])
+                ] + dosage)
         }
         var members = shared
         members[2] = (

@@ -162,10 +162,15 @@ private struct FHIRReadState {
         // A HumanName is its text, or its given names and family name.
         let name = patient["name"]?[0]
         let parts = (name?["given"]?.array ?? []).compactMap(\.string) + [name?["family"]?.string].compactMap { $0 }
-        let profile = Profile(
+        var profile = Profile(
             id: id, name: name?["text"]?.string ?? (parts.isEmpty ? id : parts.joined(separator: " ")),
             birthYear: patient["birthDate"]?.string.flatMap { Int($0.prefix(4)) },
             sex: patient["gender"]?.string.flatMap(Profile.Sex.init(rawValue:)), target: target, createdAt: updated, updatedAt: updated)
+        let codes = extensions.filter { $0["url"]?.string == FHIRCodes.condition }.compactMap { $0["valueCode"]?.string }
+        profile.conditions = Condition.list(codes.joined(separator: ",")) ?? []
+        profile.pregnancyDue = extensions.first { $0["url"]?.string == FHIRCodes.pregnancyDue }?["valueDate"]?.string.flatMap { CivilDate(iso: $0) }
+        profile.frail = extensions.first { $0["url"]?.string == FHIRCodes.frail }?["valueBoolean"]?.bool ?? false
+        profile.sleep = extensions.first { $0["url"]?.string == FHIRCodes.sleep }?["valueString"]?.string.flatMap { SleepHours($0) }
         try sink.add(profile, at: location)
     }
 
@@ -210,10 +215,19 @@ private struct FHIRReadState {
         }
         let updated = resource["meta"]?["lastUpdated"]?.string.flatMap(InstantText.parse) ?? context.now
         let created = resource["dateAsserted"]?.string.flatMap(InstantText.parse) ?? updated
+        var medicine: MedicineChange?
+        if let parts = extensions.first(where: { $0["url"]?.string == FHIRCodes.medicine })?["extension"]?.array {
+            let part = { (url: String, key: String) in parts.first { $0["url"]?.string == url }?[key]?.string }
+            if let name = part("name", "valueString"), let action = part("action", "valueCode").flatMap(MedicineAction.init(rawValue:)) {
+                medicine = MedicineChange(
+                    name: name, action: action, dose: part("dose", "valueString"), times: part("times", "valueString").flatMap(MedicineChange.times) ?? [],
+                    reason: part("reason", "valueString"))
+            }
+        }
         try sink.add(
             Event(
                 id: (ownEventID(resource) ?? "").lowercased(), profileID: profileID, at: at, kind: kind, text: text ?? "",
-                createdAt: created, updatedAt: updated),
+                medicine: medicine, createdAt: created, updatedAt: updated),
             at: location)
     }
 

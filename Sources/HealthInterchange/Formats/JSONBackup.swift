@@ -45,13 +45,35 @@ public enum JSONBackup {
     }
 
     public static func json(_ profile: Profile) -> JSONValue {
-        .object([
-            ("id", .string(profile.id)), ("name", .string(profile.name)), ("birthYear", .optional(profile.birthYear)),
-            ("sex", .optional(profile.sex?.rawValue)),
-            ("target", profile.target.map { .object([("systolic", .int($0.systolic)), ("diastolic", .int($0.diastolic))]) } ?? .null),
-            ("createdAt", .string(InstantText.format(milliseconds: profile.createdAt))),
-            ("updatedAt", .string(InstantText.format(milliseconds: profile.updatedAt))),
-        ])
+        .object(
+            [
+                ("id", .string(profile.id)), ("name", .string(profile.name)), ("birthYear", .optional(profile.birthYear)),
+                ("sex", .optional(profile.sex?.rawValue)),
+                ("target", profile.target.map { .object([("systolic", .int($0.systolic)), ("diastolic", .int($0.diastolic))]) } ?? .null),
+            ] + careMembers(profile) + [
+                ("createdAt", .string(InstantText.format(milliseconds: profile.createdAt))),
+                ("updatedAt", .string(InstantText.format(milliseconds: profile.updatedAt))),
+            ])
+    }
+
+    /// The care context of a profile, each member only when set, so that a profile without one
+    /// is written as before the care record (and an older HealthLog reads it unchanged).
+    public static func careMembers(_ profile: Profile) -> [(String, JSONValue)] {
+        var members: [(String, JSONValue)] = []
+        if !profile.conditions.isEmpty { members.append(("conditions", .array(profile.conditions.map { .string($0.rawValue) }))) }
+        if let due = profile.pregnancyDue { members.append(("pregnancyDue", .string(due.description))) }
+        if profile.frail { members.append(("frail", .bool(true))) }
+        if let sleep = profile.sleep { members.append(("sleep", .string(sleep.description))) }
+        return members
+    }
+
+    /// The medicine an event starts, changes or stops: `{name, action, dose, times, reason}`.
+    public static func json(_ medicine: MedicineChange) -> JSONValue {
+        var members: [(String, JSONValue)] = [("name", .string(medicine.name)), ("action", .string(medicine.action.rawValue))]
+        if let dose = medicine.dose { members.append(("dose", .string(dose))) }
+        if !medicine.times.isEmpty { members.append(("times", .array(medicine.times.map { .string($0.rawValue) }))) }
+        if let reason = medicine.reason { members.append(("reason", .string(reason))) }
+        return .object(members)
     }
 
     public static func json(_ tag: StatusTag) -> JSONValue {
@@ -66,6 +88,7 @@ public enum JSONBackup {
         .object([
             ("id", .string(event.id)), ("profile", .string(event.profileID)), ("at", .string(event.at.iso8601)),
             ("kind", .string(event.kind.rawValue)), ("text", .string(event.text)),
+        ] + (event.medicine.map { [("medicine", json($0))] } ?? []) + [
             ("createdAt", .string(InstantText.format(milliseconds: event.createdAt))),
             ("updatedAt", .string(InstantText.format(milliseconds: event.updatedAt))),
         ])
@@ -175,13 +198,50 @@ public enum JSONBackup {
             target = BloodPressure(systolic: try targetFields.int("systolic"), diastolic: try targetFields.int("diastolic"))
             if version < 2 && target == BloodPressure(systolic: 135, diastolic: 85) { target = nil }
         }
-        let profile = Profile(
+        var profile = Profile(
             id: try fields.string("id"), name: try fields.string("name"), birthYear: try fields.optionalInt("birthYear"),
             sex: try fields.optionalString("sex").flatMap(Profile.Sex.init(rawValue:)),
             target: target,
             createdAt: try instant(fields, "createdAt"), updatedAt: try instant(fields, "updatedAt"))
+        try readCare(fields, into: &profile)
         try profile.validate()
         return profile
+    }
+
+    /// The care context members of a profile (see ``careMembers(_:)``); absent ones leave it empty.
+    private static func readCare(_ fields: JSONFields, into profile: inout Profile) throws(ValidationError) {
+        let names = try fields.strings("conditions")
+        if !names.isEmpty {
+            guard let conditions = Condition.list(names.joined(separator: ",")), conditions.count == Set(names).count else {
+                throw .invalid(Phrase("conditions {names} are not all among {known}", ["names": names.joined(separator: ", "), "known": Condition.allCases.map(\.rawValue).joined(separator: ", ")]))
+            }
+            profile.conditions = conditions
+        }
+        if let dueText = try fields.optionalString("pregnancyDue") {
+            guard let due = CivilDate(iso: dueText) else { throw .invalid(Phrase("pregnancyDue '{text}' is not a date YYYY-MM-DD", ["text": dueText])) }
+            profile.pregnancyDue = due
+        }
+        profile.frail = try fields.optionalBool("frail") ?? false
+        if let sleepText = try fields.optionalString("sleep") {
+            guard let sleep = SleepHours(sleepText) else { throw .invalid(Phrase("sleep '{text}' is not two times of day, HH:MM-HH:MM", ["text": sleepText])) }
+            profile.sleep = sleep
+        }
+    }
+
+    /// The medicine member of an event (see ``json(_:)``).
+    private static func medicine(_ fields: JSONFields) throws(ValidationError) -> MedicineChange? {
+        guard let medicine = try fields.optionalObject("medicine") else { return nil }
+        let actionText = try medicine.string("action")
+        guard let action = MedicineAction(rawValue: actionText) else {
+            throw .invalid(Phrase("medicine action '{text}' is not start, change or stop", ["text": actionText]))
+        }
+        let timeNames = try medicine.strings("times")
+        guard let times = MedicineChange.times(timeNames.joined(separator: ",")) else {
+            throw .invalid(Phrase("medicine times {names} are not all morning, noon or evening", ["names": timeNames.joined(separator: ", ")]))
+        }
+        return MedicineChange(
+            name: try medicine.string("name"), action: action, dose: try medicine.optionalString("dose"), times: times,
+            reason: try medicine.optionalString("reason"))
     }
 
     public static func tag(from value: JSONValue) throws(ValidationError) -> StatusTag {
@@ -207,7 +267,8 @@ public enum JSONBackup {
         }
         let event = Event(
             id: try fields.string("id").lowercased(), profileID: try fields.string("profile"), at: at, kind: kind,
-            text: try fields.string("text"), createdAt: try instant(fields, "createdAt"), updatedAt: try instant(fields, "updatedAt"))
+            text: try fields.string("text"), medicine: try medicine(fields), createdAt: try instant(fields, "createdAt"),
+            updatedAt: try instant(fields, "updatedAt"))
         try event.validate()
         return event
     }

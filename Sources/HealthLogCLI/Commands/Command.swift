@@ -34,7 +34,8 @@ enum CommandRegistry {
         ProfileAddCommand.self, ProfileListCommand.self, ProfileShowCommand.self, ProfileEditCommand.self,
         ProfileRenameCommand.self, ProfileDefaultCommand.self, ProfileRemoveCommand.self,
         TagListCommand.self, TagAddCommand.self, TagEditCommand.self, TagRemoveCommand.self,
-        EventAddCommand.self, EventListCommand.self, EventRemoveCommand.self, CompareCommand.self, ProtocolCommand.self,
+        EventAddCommand.self, EventListCommand.self, EventRemoveCommand.self,
+        MedStartCommand.self, MedChangeCommand.self, MedStopCommand.self, MedListCommand.self, CompareCommand.self, ProtocolCommand.self,
         ExportCommand.self, ImportCommand.self, BackupCommand.self, RestoreCommand.self, CheckCommand.self,
         SyncNowCommand.self, SyncInitCommand.self, SyncStatusCommand.self, SyncLeaveCommand.self, SyncForgetCommand.self,
         ServeCommand.self, ServePairCommand.self, ServeDevicesCommand.self, ServeRevokeCommand.self,
@@ -60,6 +61,11 @@ enum CommandRegistry {
                 ["event"], abstract: "Record medication changes and other events, to compare before and after.",
                 examples: ["healthlog event add 'amlodipine 5 mg started'", "healthlog event list"]),
             subcommands: commands.filter { $0.spec.path.first == "event" }),
+        CommandGroup(
+            spec: CommandSpec(
+                ["med"], abstract: "Record the medicines taken: starts, dose changes and stops, with their history.",
+                examples: ["healthlog med start amlodipine --dose '5 mg' --times morning", "healthlog med list --all"]),
+            subcommands: commands.filter { $0.spec.path.first == "med" }),
         CommandGroup(
             spec: CommandSpec(
                 ["config"], abstract: "Settings that stay set: guideline, language, template, db, color.",

@@ -12,11 +12,13 @@ struct EventAddCommand: Command {
         examples: [
             "healthlog event add 'amlodipine 5 mg started'",
             "healthlog -p dad event add 'stopped salting food' --kind lifestyle --at '2026-10-01 08:00'",
+            "healthlog event add 'new wrist monitor' --kind monitor",
         ],
-        discussion: "stats and the report compare the home readings of the 28 days before the event's day with days 8 to 35 after it.")
+        discussion: "stats and the report compare the home readings of the 28 days before the event's day with days 8 to 35 after it. A medicine's start, change and stop are best recorded with 'healthlog med', which keeps its name and dose.")
 
     static let kindOption = Option<EventKind>(
-        "--kind", value: "KIND", help: "medication (default), lifestyle or other.", expected: "medication, lifestyle or other")
+        "--kind", value: "KIND", help: "medication (default), lifestyle, monitor (a new or different blood-pressure monitor) or other.",
+        expected: "medication, lifestyle, monitor or other")
 
     let text: String
     let at: ZonedInstant?
@@ -44,7 +46,7 @@ struct EventAddCommand: Command {
         let words = try context.words()
         let said = EventText(words: words)
         context.stdout.line(
-            "\(words.cli("event.added")) \(context.style.dim(String(event.id.prefix(8)))) · \(profile.id) · \(said.when(event)) · \(said.kind(event)) · \(event.text.visibleControls(lineBreaks: .symbol))")
+            "\(words.cli("event.added")) \(context.style.dim(String(event.id.prefix(8)))) · \(profile.id) · \(said.when(event)) · \(said.kind(event)) · \(said.text(event).visibleControls(lineBreaks: .symbol))")
         if let repeatedWallTime { context.stdout.line(repeatedWallTime) }
         if sameDay > 0 {
             context.stdout.line(words.cli("event.sameDay"))

@@ -12,7 +12,27 @@ enum ProfileFields {
     static let targetOption = Option<String>(
         "--target", value: "SYS/DIA|none",
         help: "Treatment target in mmHg set by the doctor; none (the default) uses the guideline's home threshold.")
-    static let options: [any OptionDeclaration] = [nameOption, birthYearOption, sexOption, targetOption]
+    static let conditionsOption = Option<[Condition]>(
+        "--conditions", value: "LIST|none",
+        help: "Conditions that change what the guideline says, joined by commas: diabetes, kidney-disease (ckd), atrial-fibrillation (af), coronary-disease, stroke, heart-failure; none clears them.",
+        expected: "conditions (diabetes, kidney-disease, atrial-fibrillation, coronary-disease, stroke or heart-failure, joined by commas) or none"
+    ) { $0.lowercased() == "none" ? [] : Condition.list($0).flatMap { $0.isEmpty ? nil : $0 } }
+    static let pregnancyOption = Option<CivilDate?>(
+        "--pregnancy-due", value: "YYYY-MM-DD|none",
+        help: "The due date of a current pregnancy (pregnancy thresholds, and 160/110 as urgent); none when not pregnant.",
+        expected: "a due date YYYY-MM-DD or none"
+    ) { $0.lowercased() == "none" ? .some(nil) : CivilDate(iso: $0).map { .some($0) } }
+    static let frailOption = Option<Bool>(
+        "--frail", value: "yes|no", help: "Frail, by the doctor's judgement: the target is relaxed, as from age 85.", expected: "yes or no"
+    ) { ["yes": true, "no": false][$0.lowercased()] }.completing(.words(["yes", "no"]))
+    static let sleepOption = Option<SleepHours?>(
+        "--sleep", value: "HH:MM-HH:MM|none",
+        help: "Usual sleep, bedtime to waking, e.g. 08:30-16:00 for a night shift: morning and evening follow it; none for the common day.",
+        expected: "bedtime and waking as HH:MM-HH:MM, or none"
+    ) { $0.lowercased() == "none" ? .some(nil) : SleepHours($0).map { .some($0) } }
+    static let options: [any OptionDeclaration] = [
+        nameOption, birthYearOption, sexOption, targetOption, conditionsOption, pregnancyOption, frailOption, sleepOption,
+    ]
 
     /// The fields given, as a change (the target `none` clears it, back to the guideline's threshold).
     static func change(_ arguments: ParsedArguments) throws(CLIError) -> ProfileChange {
@@ -20,6 +40,10 @@ enum ProfileFields {
         if let value = try arguments.value(ProfileFields.nameOption) { change.set(\.name, to: value) }
         if let value = try arguments.value(ProfileFields.birthYearOption) { change.set(\.birthYear, to: value) }
         if let value = try arguments.value(ProfileFields.sexOption) { change.set(\.sex, to: value) }
+        if let value = try arguments.value(ProfileFields.conditionsOption) { change.set(\.conditions, to: value) }
+        if let value = try arguments.value(ProfileFields.pregnancyOption) { change.set(\.pregnancyDue, to: value) }
+        if let value = try arguments.value(ProfileFields.frailOption) { change.set(\.frail, to: value) }
+        if let value = try arguments.value(ProfileFields.sleepOption) { change.set(\.sleep, to: value) }
         if let text = try arguments.value(ProfileFields.targetOption) {
             if text.lowercased() == "none" {
                 change.set(\.target, to: nil)
@@ -103,10 +127,14 @@ struct ProfileShowCommand: Command {
 
 struct ProfileEditCommand: Command {
     static let spec = CommandSpec(
-        ["profile", "edit"], abstract: "Change a profile's name, birth year, sex or target.",
+        ["profile", "edit"], abstract: "Change a profile's name, birth year, sex, target or care context.",
         arguments: [ArgumentSpec("ID", completing: .profiles, help: "The profile's id ('healthlog profile rename' changes it).")],
         options: ProfileFields.options,
-        examples: ["healthlog profile edit dad --target 130/80"])
+        examples: [
+            "healthlog profile edit dad --target 130/80", "healthlog profile edit mum --conditions diabetes,ckd --target 130/80",
+            "healthlog profile edit anna --pregnancy-due 2027-02-10", "healthlog profile edit grandpa --frail yes",
+            "healthlog profile edit nurse --sleep 08:30-16:00",
+        ])
 
     let id: String
     let fields: ProfileChange
@@ -114,7 +142,9 @@ struct ProfileEditCommand: Command {
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         id = arguments.positionals[0]
         fields = try ProfileFields.change(arguments)
-        if fields.isEmpty { throw arguments.usage(Phrase("nothing to change; give --name, --birth-year, --sex or --target")) }
+        if fields.isEmpty {
+            throw arguments.usage(Phrase("nothing to change; give --name, --birth-year, --sex, --target, --conditions, --pregnancy-due, --frail or --sleep"))
+        }
     }
 
     func run(_ context: CommandContext) throws(CLIError) {

@@ -17,8 +17,29 @@ public struct ProfileText {
             ("id", .string(profile.id)), ("name", .string(profile.name)), ("birthYear", .optional(profile.birthYear)),
             ("sex", .optional(profile.sex?.rawValue)),
             ("target", profile.target.map { .object([("systolic", .int($0.systolic)), ("diastolic", .int($0.diastolic))]) } ?? .null),
+        ] + careMembers(profile) + [
             ("readings", .int(readings)), ("default", .bool(isDefault)),
         ])
+    }
+
+    /// The care context's members, each only when set: `conditions`, `pregnancyDue`, `frail`, `sleep`.
+    static func careMembers(_ profile: Profile) -> [(String, JSONValue)] {
+        var members: [(String, JSONValue)] = []
+        if !profile.conditions.isEmpty { members.append(("conditions", .array(profile.conditions.map { .string($0.rawValue) }))) }
+        if let due = profile.pregnancyDue { members.append(("pregnancyDue", .string(due.description))) }
+        if profile.frail { members.append(("frail", .bool(true))) }
+        if let sleep = profile.sleep { members.append(("sleep", .string(sleep.description))) }
+        return members
+    }
+
+    /// The care context, one part each: `diabetes, chronic kidney disease`, `pregnant, due 2027-02-10`, `frail`, `sleeps 08:30-16:00`.
+    func careParts(_ profile: Profile) -> [String] {
+        var parts: [String] = []
+        if !profile.conditions.isEmpty { parts.append(words.list(profile.conditions.map { words.cli("condition.\($0.rawValue)") })) }
+        if let due = profile.pregnancyDue { parts.append(words.cli("profile.pregnancyDue", ["date": due.description])) }
+        if profile.frail { parts.append(words.cli("profile.frail")) }
+        if let sleep = profile.sleep { parts.append(words.cli("profile.sleeps", ["hours": sleep.description])) }
+        return parts
     }
 
     /// "135/85", or "none (the guideline's home threshold)".
@@ -30,6 +51,7 @@ public struct ProfileText {
         if let year = profile.birthYear { parts.append(words.cli("profile.born", ["year": String(year)])) }
         if let sex = profile.sex { parts.append(words.cli("profile.sex.\(sex.rawValue)")) }
         parts.append(words.cli("profile.target", ["target": target(profile.target)]))
+        parts += careParts(profile)
         return words.list(parts)
     }
 
@@ -64,6 +86,7 @@ public struct ProfileText {
             words.cli(isDefault ? "profile.heading.default" : "profile.heading", ["profile": profile.id]),
             row("name", profile.name.visibleControls()), row("born", profile.birthYear.map(String.init) ?? "—"),
             row("sex", profile.sex.map { words.cli("profile.sex.\($0.rawValue)") } ?? "—"), row("target", target(profile.target)),
+        ] + (careParts(profile).isEmpty ? [] : [row("care", words.list(careParts(profile)))]) + [
             row("readings", String(readings)),
         ]
     }
@@ -150,12 +173,24 @@ public struct EventText {
     /// `medication` / `用药`.
     public func kind(_ event: Event) -> String { words.text("kind.\(event.kind.rawValue)") }
 
-    /// `{id, profile, at, kind, text}`.
+    /// The event's text: a medicine's start, change or stop in the reader's words, else as written.
+    public func text(_ event: Event) -> String {
+        event.medicine.map { MedicineText(words: words).change($0) } ?? event.text
+    }
+
+    /// `{id, profile, at, kind, text}`, and `medicine` `{name, action, dose, times, reason}` for one recorded by `med`.
     public static func json(_ event: Event) -> JSONValue {
-        .object([
-            ("id", .string(event.id)), ("profile", .string(event.profileID)), ("at", .string(event.at.iso8601)),
-            ("kind", .string(event.kind.rawValue)), ("text", .string(event.text)),
-        ])
+        .object(
+            [
+                ("id", .string(event.id)), ("profile", .string(event.profileID)), ("at", .string(event.at.iso8601)),
+                ("kind", .string(event.kind.rawValue)), ("text", .string(event.text)),
+            ] + (event.medicine.map { medicine in
+                var members: [(String, JSONValue)] = [("name", .string(medicine.name)), ("action", .string(medicine.action.rawValue))]
+                if let dose = medicine.dose { members.append(("dose", .string(dose))) }
+                if !medicine.times.isEmpty { members.append(("times", .array(medicine.times.map { .string($0.rawValue) }))) }
+                if let reason = medicine.reason { members.append(("reason", .string(reason))) }
+                return [("medicine", JSONValue.object(members))]
+            } ?? []))
     }
 
     /// `event list`'s table.
@@ -164,6 +199,6 @@ public struct EventText {
         let whenWidth = max(24, titles[1].displayWidth, events.map { when($0).displayWidth }.max() ?? 0)
         let kindWidth = max(10, titles[2].displayWidth, events.map { kind($0).displayWidth }.max() ?? 0)
         return [emphasis.bold("\(titles[0].padding(8))  \(titles[1].padding(whenWidth))  \(titles[2].padding(kindWidth))  \(titles[3])")]
-            + events.map { "\($0.id.prefix(8))  \(when($0).padding(whenWidth))  \(kind($0).padding(kindWidth))  \($0.text.visibleControls(lineBreaks: .symbol))" }
+            + events.map { "\($0.id.prefix(8))  \(when($0).padding(whenWidth))  \(kind($0).padding(kindWidth))  \(text($0).visibleControls(lineBreaks: .symbol))" }
     }
 }

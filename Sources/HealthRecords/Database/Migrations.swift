@@ -186,6 +186,40 @@ struct Migrations {
                 value TEXT NOT NULL
             );
             """),
+        // The care record: a medication event may carry the medicine it starts, changes or stops
+        // (an older event keeps its text only), a monitor change is an event of its own kind, and
+        // the profile holds the conditions that change what the guideline says. The kind's CHECK
+        // is part of the table, so the events table is rebuilt, row for row.
+        Step(identifier: "v9-care-record", sql: """
+            CREATE TABLE events_v9 (
+                id TEXT PRIMARY KEY NOT NULL CHECK (length(id) = 36),
+                profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+                at INTEGER NOT NULL,
+                utc_offset_min INTEGER NOT NULL CHECK (utc_offset_min BETWEEN -1080 AND 1080),
+                kind TEXT NOT NULL CHECK (kind IN ('medication', 'lifestyle', 'monitor', 'other')),
+                text TEXT NOT NULL CHECK (length(text) BETWEEN 1 AND 500),
+                created_at INTEGER NOT NULL,
+                updated_at INTEGER NOT NULL,
+                medicine TEXT CHECK (medicine IS NULL OR length(medicine) BETWEEN 1 AND \(ValueLimits.medicineName.maximum)),
+                medicine_action TEXT CHECK (medicine_action IS NULL OR medicine_action IN ('start', 'change', 'stop')),
+                dose TEXT CHECK (dose IS NULL OR length(dose) BETWEEN 1 AND \(ValueLimits.medicineDose.maximum)),
+                dose_times TEXT NOT NULL DEFAULT '' CHECK (dose_times NOT GLOB '*[^a-z,]*'),
+                reason TEXT CHECK (reason IS NULL OR length(reason) BETWEEN 1 AND \(ValueLimits.medicineReason.maximum)),
+                CHECK ((medicine IS NULL) = (medicine_action IS NULL)),
+                CHECK (medicine IS NULL OR kind = 'medication')
+            );
+            INSERT INTO events_v9 (id, profile_id, at, utc_offset_min, kind, text, created_at, updated_at)
+                SELECT id, profile_id, at, utc_offset_min, kind, text, created_at, updated_at FROM events;
+            DROP TABLE events;
+            ALTER TABLE events_v9 RENAME TO events;
+            CREATE INDEX events_by_profile_time ON events (profile_id, at);
+            ALTER TABLE profiles ADD COLUMN conditions TEXT NOT NULL DEFAULT ''
+                CHECK (conditions = '' OR (conditions GLOB ';*;' AND conditions NOT GLOB '*[^a-z;-]*'));
+            ALTER TABLE profiles ADD COLUMN pregnancy_due TEXT CHECK (pregnancy_due IS NULL OR pregnancy_due GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]');
+            ALTER TABLE profiles ADD COLUMN frail INTEGER NOT NULL DEFAULT 0 CHECK (frail IN (0, 1));
+            ALTER TABLE profiles ADD COLUMN sleep_from_min INTEGER CHECK (sleep_from_min IS NULL OR sleep_from_min BETWEEN 0 AND 1439);
+            ALTER TABLE profiles ADD COLUMN sleep_to_min INTEGER CHECK (sleep_to_min IS NULL OR sleep_to_min BETWEEN 0 AND 1439);
+            """),
     ]
 
     /// Triggers that refuse new text in `table.column` longer than `limit`, in code points

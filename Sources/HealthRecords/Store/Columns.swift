@@ -97,11 +97,17 @@ enum ReadingColumn: Int, TableColumn {
 /// The columns of `profiles`.
 enum ProfileColumn: Int, TableColumn {
     case id, name, birthYear, sex, targetSystolic, targetDiastolic, targetSet, createdAt, updatedAt
+    case conditions, pregnancyDue, frail, sleepFrom, sleepTo
 
     var name: String {
         switch self {
         case .id: "id"
         case .name: "name"
+        case .conditions: "conditions"
+        case .pregnancyDue: "pregnancy_due"
+        case .frail: "frail"
+        case .sleepFrom: "sleep_from_min"
+        case .sleepTo: "sleep_to_min"
         case .birthYear: "birth_year"
         case .sex: "sex"
         case .targetSystolic: "target_systolic"
@@ -128,6 +134,11 @@ enum ProfileColumn: Int, TableColumn {
         case .targetSet: .integer(profile.target == nil ? 0 : 1)
         case .createdAt: .integer(profile.createdAt == 0 ? now : profile.createdAt)
         case .updatedAt: .integer(profile.updatedAt == 0 ? now : profile.updatedAt)
+        case .conditions: .text(tagColumn(profile.conditions.map(\.rawValue)))
+        case .pregnancyDue: profile.pregnancyDue.map { .text($0.description) } ?? .null
+        case .frail: .integer(profile.frail ? 1 : 0)
+        case .sleepFrom: .optional(profile.sleep?.bedtime)
+        case .sleepTo: .optional(profile.sleep?.wake)
         }
     }
 }
@@ -135,11 +146,17 @@ enum ProfileColumn: Int, TableColumn {
 /// The columns of `events`.
 enum EventColumn: Int, TableColumn {
     case id, profileID, at, offset, kind, text, createdAt, updatedAt
+    case medicine, medicineAction, dose, doseTimes, reason
 
     var name: String {
         switch self {
         case .id: "id"
         case .profileID: "profile_id"
+        case .medicine: "medicine"
+        case .medicineAction: "medicine_action"
+        case .dose: "dose"
+        case .doseTimes: "dose_times"
+        case .reason: "reason"
         case .at: "at"
         case .offset: "utc_offset_min"
         case .kind: "kind"
@@ -162,6 +179,11 @@ enum EventColumn: Int, TableColumn {
         case .text: .text(event.text)
         case .createdAt: .integer(event.createdAt == 0 ? now : event.createdAt)
         case .updatedAt: .integer(event.updatedAt == 0 ? now : event.updatedAt)
+        case .medicine: event.medicine.map { .text($0.name) } ?? .null
+        case .medicineAction: event.medicine.map { .text($0.action.rawValue) } ?? .null
+        case .dose: event.medicine?.dose.map(SQLValue.text) ?? .null
+        case .doseTimes: .text(event.medicine?.timesText ?? "")
+        case .reason: event.medicine?.reason.map(SQLValue.text) ?? .null
         }
     }
 }

@@ -106,10 +106,16 @@ extension RecordStore {
 
     static func event(from row: Row) -> Event {
         let columns = EventColumn.all
+        var medicine: MedicineChange?
+        if let name = row.text(columns.index(.medicine)), let action = row.text(columns.index(.medicineAction)).flatMap(MedicineAction.init(rawValue:)) {
+            medicine = MedicineChange(
+                name: name, action: action, dose: row.text(columns.index(.dose)),
+                times: MedicineChange.times(row.text(columns.index(.doseTimes)) ?? "") ?? [], reason: row.text(columns.index(.reason)))
+        }
         return Event(
             id: row.text(columns.index(.id)) ?? "", profileID: row.text(columns.index(.profileID)) ?? "",
             at: ZonedInstant(utcSeconds: row.int(columns.index(.at)), offsetMinutes: Int(row.int(columns.index(.offset)))),
             kind: row.text(columns.index(.kind)).flatMap(EventKind.init(rawValue:)) ?? .other, text: row.text(columns.index(.text)) ?? "",
-            createdAt: row.int(columns.index(.createdAt)), updatedAt: row.int(columns.index(.updatedAt)))
+            medicine: medicine, createdAt: row.int(columns.index(.createdAt)), updatedAt: row.int(columns.index(.updatedAt)))
     }
 }

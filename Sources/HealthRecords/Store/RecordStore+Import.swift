@@ -216,6 +216,7 @@ private struct BatchImporter {
         let stored = try store.event(idPrefix: event.id)
         let same = stored.profileID == event.profileID && stored.at == event.at
             && stored.at.offsetMinutes == event.at.offsetMinutes && stored.kind == event.kind && stored.text == event.text
+            && stored.medicine == event.medicine
         let short = String(event.id.prefix(8))
         if same {
             summary.eventDuplicates += 1

@@ -198,9 +198,23 @@ extension RecordStore {
         let columns = ProfileColumn.all
         let target = row.int(columns.index(.targetSet)) == 0
             ? nil : BloodPressure(systolic: Int(row.int(columns.index(.targetSystolic))), diastolic: Int(row.int(columns.index(.targetDiastolic))))
-        return Profile(
+        var profile = Profile(
             id: row.text(columns.index(.id)) ?? "", name: row.text(columns.index(.name)), birthYear: row.optionalInt(columns.index(.birthYear)),
             sex: row.text(columns.index(.sex)).flatMap(Profile.Sex.init(rawValue:)), target: target,
             createdAt: row.int(columns.index(.createdAt)), updatedAt: row.int(columns.index(.updatedAt)))
+        profile.conditions = Condition.list((row.text(columns.index(.conditions)) ?? "").replacingSemicolons()) ?? []
+        profile.pregnancyDue = row.text(columns.index(.pregnancyDue)).flatMap { CivilDate(iso: $0) }
+        profile.frail = row.int(columns.index(.frail)) != 0
+        if let from = row.optionalInt(columns.index(.sleepFrom)), let to = row.optionalInt(columns.index(.sleepTo)) {
+            profile.sleep = SleepHours(bedtime: from, wake: to)
+        }
+        return profile
+    }
+}
+
+extension String {
+    /// `;a;b;` as `a,b`: a list column as the list parsers read it.
+    fileprivate func replacingSemicolons() -> String {
+        split(separator: ";").joined(separator: ",")
     }
 }

@@ -27,7 +27,7 @@ public enum JournalLine {
     public static let maximumBytes = 1024 * 1024
     /// What a format 2 line may say it needs (`"needs":[…]`) that this HealthLog provides; a
     /// line needing anything else is left for a newer HealthLog.
-    static let providedNeeds: Set<String> = []
+    static let providedNeeds: Set<String> = [JournalRecord.careRecordNeed]
 
     /// A new transaction's id: 16 hex digits, random.
     static func newTransactionID() -> String { String(RandomUUID.make().filter { $0 != "-" }.prefix(16)) }
@@ -64,6 +64,8 @@ public enum JournalLine {
         members.append(("deleted", .bool(target.deleted)))
         if let base { members.append(("base", .number(String(base)))) }
         if !withdrawing.isEmpty { members.append(("withdraws", .array(withdrawing.map(JSONValue.string)))) }
+        let needs = JournalRecord.needs(change)
+        if !needs.isEmpty { members.append(("needs", .array(needs.map(JSONValue.string)))) }
         if let record = JournalRecord.json(change) { members.append(("record", record)) }
         return SyncOperation(
             id: id, kind: target.kind, entityID: target.id.asciiLowercased(), profileID: target.profileID, clock: clock, device: device,

@@ -39,8 +39,32 @@ enum JournalRecord {
             ("id", .string(profile.id)), ("name", .string(profile.name)), ("birthYear", .optional(profile.birthYear)),
             ("sex", .optional(profile.sex?.rawValue)),
             ("target", profile.target.map { .object([("systolic", .int($0.systolic)), ("diastolic", .int($0.diastolic))]) } ?? .null),
+        ] + careMembers(profile) + [
             ("createdAt", .number(String(profile.createdAt))), ("updatedAt", .number(String(profile.updatedAt))),
         ])
+    }
+
+    /// What a record carries of the care record (issue 35), which a HealthLog from before it
+    /// would drop when writing the record back: its line names ``careRecordNeed`` in `needs`.
+    static let careRecordNeed = "care-record"
+
+    /// The needs of `change`'s record: ``careRecordNeed`` when it carries the care record.
+    static func needs(_ change: LogChange) -> [String] {
+        switch change {
+        case .profilePut(let profile) where !careMembers(profile).isEmpty: [careRecordNeed]
+        case .eventPut(let event) where event.medicine != nil || event.kind == .monitor: [careRecordNeed]
+        default: []
+        }
+    }
+
+    /// The profile's care context, each member only when set.
+    private static func careMembers(_ profile: Profile) -> [(String, JSONValue)] {
+        var members: [(String, JSONValue)] = []
+        if !profile.conditions.isEmpty { members.append(("conditions", .array(profile.conditions.map { .string($0.rawValue) }))) }
+        if let due = profile.pregnancyDue { members.append(("pregnancyDue", .string(due.description))) }
+        if profile.frail { members.append(("frail", .bool(true))) }
+        if let sleep = profile.sleep { members.append(("sleep", .string(sleep.description))) }
+        return members
     }
 
     static func json(_ tag: StatusTag) -> JSONValue {
@@ -54,6 +78,12 @@ enum JournalRecord {
         .object([
             ("id", .string(event.id)), ("profile", .string(event.profileID)), ("at", .string(event.at.iso8601)),
             ("kind", .string(event.kind.rawValue)), ("text", .string(event.text)),
+        ] + (event.medicine.map { medicine in
+            [("medicine", .object([
+                ("name", .string(medicine.name)), ("action", .string(medicine.action.rawValue)), ("dose", .optional(medicine.dose)),
+                ("times", .array(medicine.times.map { .string($0.rawValue) })), ("reason", .optional(medicine.reason)),
+            ]))]
+        } ?? []) + [
             ("createdAt", .number(String(event.createdAt))), ("updatedAt", .number(String(event.updatedAt))),
         ])
     }
@@ -101,9 +131,23 @@ enum JournalRecord {
             guard let sex = Profile.Sex(rawValue: text) else { throw .invalid(Phrase("sex '{text}' is not female, male or other", ["text": text])) }
             return sex
         }
-        let profile = Profile(
+        var profile = Profile(
             id: try fields.string("id"), name: try fields.string("name"), birthYear: try fields.optionalInt("birthYear"), sex: sex,
             target: target, createdAt: try milliseconds(fields, "createdAt"), updatedAt: try milliseconds(fields, "updatedAt"))
+        let conditions = try fields.strings("conditions")
+        guard let known = Condition.list(conditions.joined(separator: ",")), known.count == Set(conditions).count else {
+            throw .invalid(Phrase("conditions {names} are not all known", ["names": conditions.joined(separator: ", ")]))
+        }
+        profile.conditions = known
+        if let due = try fields.optionalString("pregnancyDue") {
+            guard let date = CivilDate(iso: due) else { throw .invalid(Phrase("pregnancyDue '{text}' is not a date YYYY-MM-DD", ["text": due])) }
+            profile.pregnancyDue = date
+        }
+        profile.frail = try fields.optionalBool("frail") ?? false
+        if let sleep = try fields.optionalString("sleep") {
+            guard let hours = SleepHours(sleep) else { throw .invalid(Phrase("sleep '{text}' is not two times of day, HH:MM-HH:MM", ["text": sleep])) }
+            profile.sleep = hours
+        }
         try profile.validate()
         return profile
     }
@@ -124,9 +168,25 @@ enum JournalRecord {
         }
         let event = Event(
             id: try fields.string("id").asciiLowercased(), profileID: try fields.string("profile"), at: try instant(fields, "at"), kind: kind,
-            text: try fields.string("text"), createdAt: try milliseconds(fields, "createdAt"), updatedAt: try milliseconds(fields, "updatedAt"))
+            text: try fields.string("text"), medicine: try medicine(fields), createdAt: try milliseconds(fields, "createdAt"),
+            updatedAt: try milliseconds(fields, "updatedAt"))
         try event.validate()
         return event
+    }
+
+    private static func medicine(_ fields: JSONFields) throws(ValidationError) -> MedicineChange? {
+        guard let medicine = try fields.optionalObject("medicine") else { return nil }
+        let actionText = try medicine.string("action")
+        guard let action = MedicineAction(rawValue: actionText) else {
+            throw .invalid(Phrase("medicine action '{text}' is not start, change or stop", ["text": actionText]))
+        }
+        let names = try medicine.strings("times")
+        guard let times = MedicineChange.times(names.joined(separator: ",")) else {
+            throw .invalid(Phrase("medicine times {names} are not all morning, noon or evening", ["names": names.joined(separator: ", ")]))
+        }
+        return MedicineChange(
+            name: try medicine.string("name"), action: action, dose: try medicine.optionalString("dose"), times: times,
+            reason: try medicine.optionalString("reason"))
     }
 
     private static func instant(_ fields: JSONFields, _ key: String) throws(ValidationError) -> ZonedInstant {

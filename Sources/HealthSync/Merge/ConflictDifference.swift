@@ -26,6 +26,8 @@ enum ConflictDifference {
             return [
                 field("name", p.name), field("birthYear", p.birthYear.map(String.init) ?? ""), field("sex", p.sex?.rawValue ?? ""),
                 field("target", p.target.map { "\($0.systolic)/\($0.diastolic)" } ?? ""),
+                field("conditions", p.conditions.map(\.rawValue).joined(separator: ",")), field("pregnancyDue", p.pregnancyDue?.description ?? ""),
+                field("frail", String(p.frail)), field("sleep", p.sleep?.description ?? ""),
             ]
         case .tagPut(let t):
             return [
@@ -33,7 +35,10 @@ enum ConflictDifference {
                 field("deviation", String(t.deviation)), field("removed", String(t.removed)),
             ]
         case .eventPut(let e):
-            return [field("at", e.at.iso8601), field("kind", e.kind.rawValue), field("text", e.text)]
+            return [
+                field("at", e.at.iso8601), field("kind", e.kind.rawValue), field("text", e.text),
+                field("medicine", e.medicine.map { [$0.name, $0.action.rawValue, $0.dose ?? "", $0.timesText, $0.reason ?? ""].joined(separator: "|") } ?? ""),
+            ]
         case .readingDeleted, .profileDeleted, .eventDeleted, .defaultProfileSet, .restored:
             return []
         }

@@ -1,0 +1,164 @@
+import HealthCommandLine
+import HealthCore
+import HealthPresentation
+import HealthUseCases
+
+/// The options `med start`, `change` and `stop` share.
+enum MedicineFields {
+    static let dose = Option<String>("--dose", value: "DOSE", help: "The dose as the label says it, e.g. '5 mg' or '10 mg twice'.")
+    static let times = Option<[DayPeriod]>(
+        "--times", value: "TIMES", help: "When doses are due: morning, noon, evening, or several joined by commas (e.g. morning,evening).",
+        expected: "times of day (morning, noon or evening, joined by commas)"
+    ) { MedicineChange.times($0).flatMap { $0.isEmpty ? nil : $0 } }.completing(.words(DayPeriod.allCases.map(\.rawValue)))
+    static let reason = Option<String>("--reason", value: "TEXT", help: "Why, e.g. 'ankle swelling'; shown beside the change.")
+    static let name = ArgumentSpec("NAME", help: "The medicine, in English or Chinese (amlodipine, 氨氯地平); a name HealthLog does not know is kept as typed.")
+
+    /// `--at WHEN` as an instant, with the note that it named a wall time that happens twice.
+    static func at(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) -> (ZonedInstant?, String?) {
+        guard let when = try arguments.value(ReadingInput.at) else { return (nil, nil) }
+        // A date alone is the start of that measurement day: its morning readings are on the medicine.
+        if let date = CivilDate(iso: when), let instant = context.zone.instant(date: date, hour: DayPeriod.dayStartHour, minute: 0, second: 0) {
+            return (instant, nil)
+        }
+        let instant = try DateArgument.instant(when, now: context.now, zone: context.zone, arguments: arguments)
+        let repeated = ReadingInput.isRepeatedWallTime(when, instant, context: context) ? ReadingInput.repeatedWallTimeNote(instant, words: try context.words()) : nil
+        return (instant, repeated)
+    }
+
+    /// The dose, which a start and a change need.
+    static func requiredDose(_ arguments: ParsedArguments) throws(CLIError) -> String {
+        guard let dose = try arguments.value(MedicineFields.dose), !dose.trimmingWhitespace().isEmpty else {
+            throw arguments.usage(key: "error.optionRequired", ["option": "--dose DOSE", "example": "--dose '5 mg'"])
+        }
+        return String(dose.trimmingWhitespace())
+    }
+
+    /// Records `medicine` and prints what was recorded.
+    static func record(_ medicine: MedicineChange, at: ZonedInstant?, repeatedWallTime: String?, context: CommandContext) throws(CLIError) {
+        let recorded = try context.run { try $0.recordMedicine(medicine, at: at) }
+        let words = try context.words()
+        let presenter = EventText(words: words)
+        context.stdout.line(
+            "\(words.cli("med.recorded")) \(context.style.dim(String(recorded.event.id.prefix(8)))) · \(recorded.profile.id) · \(presenter.when(recorded.event)) · \(presenter.text(recorded.event).visibleControls(lineBreaks: .symbol))")
+        if let repeatedWallTime { context.stdout.line(repeatedWallTime) }
+    }
+}
+
+/// `healthlog med start NAME --dose DOSE`.
+struct MedStartCommand: Command {
+    static let spec = CommandSpec(
+        ["med", "start"], abstract: "Record that a medicine was started, with its dose and times.",
+        arguments: [MedicineFields.name],
+        options: [MedicineFields.dose, MedicineFields.times, ReadingInput.at.helping("When it was started: a date alone (its day from 04:00), or the forms of add --at (default: now).")],
+        examples: ["healthlog med start amlodipine --dose '5 mg' --times morning", "healthlog -p dad med start 氨氯地平 --dose 5mg --at 2026-10-01"],
+        discussion: "A start is also a medication event: stats and the report compare the readings before and after it, and page 1's treatment line names it.")
+
+    let medicine: MedicineChange
+    let at: ZonedInstant?
+    let repeatedWallTime: String?
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        medicine = MedicineChange(
+            name: String(arguments.positionals[0].trimmingWhitespace()), action: .start, dose: try MedicineFields.requiredDose(arguments),
+            times: try arguments.value(MedicineFields.times) ?? [])
+        (at, repeatedWallTime) = try MedicineFields.at(arguments, context: context)
+    }
+
+    func run(_ context: CommandContext) throws(CLIError) {
+        try MedicineFields.record(medicine, at: at, repeatedWallTime: repeatedWallTime, context: context)
+    }
+}
+
+/// `healthlog med change NAME --dose DOSE`.
+struct MedChangeCommand: Command {
+    static let spec = CommandSpec(
+        ["med", "change"], abstract: "Record a new dose (or new times) of a medicine being taken.",
+        arguments: [MedicineFields.name],
+        options: [
+            MedicineFields.dose, MedicineFields.times.helping("New times of day; without it the times stay as they were."), MedicineFields.reason,
+            ReadingInput.at.helping("When the dose changed: a date alone (its day from 04:00), or the forms of add --at (default: now)."),
+        ],
+        examples: ["healthlog med change ramipril --dose '10 mg'", "healthlog med change amlodipine --dose '10 mg' --at 2026-11-03 --reason 'home BP still high'"],
+        discussion: "The history is kept: the earlier dose stays in 'med list --all' and in the report. A change 2-4 weeks before or inside the report's headline week is named as too recent to judge.")
+
+    let medicine: MedicineChange
+    let at: ZonedInstant?
+    let repeatedWallTime: String?
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        medicine = MedicineChange(
+            name: String(arguments.positionals[0].trimmingWhitespace()), action: .change, dose: try MedicineFields.requiredDose(arguments),
+            times: try arguments.value(MedicineFields.times) ?? [], reason: try arguments.value(MedicineFields.reason).map { String($0.trimmingWhitespace()) })
+        (at, repeatedWallTime) = try MedicineFields.at(arguments, context: context)
+    }
+
+    func run(_ context: CommandContext) throws(CLIError) {
+        try MedicineFields.record(medicine, at: at, repeatedWallTime: repeatedWallTime, context: context)
+    }
+}
+
+/// `healthlog med stop NAME`.
+struct MedStopCommand: Command {
+    static let spec = CommandSpec(
+        ["med", "stop"], abstract: "Record that a medicine was stopped, and why.",
+        arguments: [MedicineFields.name],
+        options: [MedicineFields.reason, ReadingInput.at.helping("When it was stopped: a date alone (its day from 04:00), or the forms of add --at (default: now).")],
+        examples: ["healthlog med stop amlodipine --reason 'ankle swelling'", "healthlog med stop amlodipine --at 2026-11-09"],
+        discussion: "A stop is a decision, not a missed dose: days after it are not counted as doses missed, and page 1 says the medicine was stopped and when.")
+
+    let medicine: MedicineChange
+    let at: ZonedInstant?
+    let repeatedWallTime: String?
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        medicine = MedicineChange(
+            name: String(arguments.positionals[0].trimmingWhitespace()), action: .stop,
+            reason: try arguments.value(MedicineFields.reason).map { String($0.trimmingWhitespace()) })
+        (at, repeatedWallTime) = try MedicineFields.at(arguments, context: context)
+    }
+
+    func run(_ context: CommandContext) throws(CLIError) {
+        try MedicineFields.record(medicine, at: at, repeatedWallTime: repeatedWallTime, context: context)
+    }
+}
+
+/// `healthlog med list`.
+struct MedListCommand: Command {
+    static let spec = CommandSpec(
+        ["med", "list"], abstract: "List the medicines taken now, or (--all) every medicine with its history.",
+        options: [MedListCommand.all, Options.listingFormat],
+        examples: ["healthlog med list", "healthlog -p dad med list --all", "healthlog med list --all --format json"])
+
+    static let all = Flag("--all", help: "Also list stopped medicines, and every start, change and stop.")
+
+    let all: Bool
+    let format: Options.ListingFormat
+
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        all = arguments.isSet(MedListCommand.all)
+        format = try arguments.value(Options.listingFormat) ?? .table
+    }
+
+    func run(_ context: CommandContext) throws(CLIError) {
+        let words = try context.words()
+        let listing = try context.run { try $0.medicineListing(all: all, words: words) }
+        switch format {
+        case .json: return context.stdout.line(listing.json.serialized())
+        case .csv: return context.stdout.writeData(ListingCSV.csv(listing.csvRows))
+        case .table: break
+        }
+        guard !listing.rows.isEmpty else {
+            listing.emptyLines.forEach { context.stdout.line($0) }
+            return
+        }
+        let widths = listing.titles.indices.map { column in
+            max(listing.titles[column].displayWidth, listing.rows.map { $0.cells[column].visibleControls(lineBreaks: .symbol).displayWidth }.max() ?? 0)
+        }
+        context.stdout.line(context.style.bold(zip(listing.titles, widths).map { $0.padding($1) }.joined(separator: "  ")))
+        for row in listing.rows {
+            context.stdout.line(zip(row.cells, widths).map { $0.visibleControls(lineBreaks: .symbol).padding($1) }.joined(separator: "  "))
+            for step in row.history { context.stdout.line(context.style.dim("    \(step.visibleControls(lineBreaks: .symbol))")) }
+        }
+    }
+}
+

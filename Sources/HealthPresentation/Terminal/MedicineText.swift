@@ -1,0 +1,121 @@
+public import HealthAnalytics
+public import HealthCore
+
+/// The medicines as `med list` shows them: a table of courses (each with its history when all
+/// are asked for), and the same as JSON and CSV rows, in the words of the reader.
+public struct MedicineListing: Sendable {
+    /// One course: its cells, and its dated steps when the history is shown.
+    public struct Row: Sendable {
+        public let cells: [String]
+        public let history: [String]
+    }
+
+    public let titles: [String]
+    public let rows: [Row]
+    /// What to say when there are no rows.
+    public let emptyLines: [String]
+    /// `[{name, generic, classes, dose, times, started, stopped, taken, history: [{at, action, dose, times, reason}]}]`.
+    public let json: JSONValue
+    /// The JSON's fields without the history, for CSV.
+    public let csvRows: [JSONValue]
+
+    /// The courses of `regimen` taken at `now` (every course when `all`), for `profileID`.
+    public init(regimen: Regimen, catalogue: MedicineCatalogue, all: Bool, now: ZonedInstant, profileID: String, words: StringTable) {
+        let text = MedicineText(words: words, catalogue: catalogue)
+        let courses = all ? regimen.courses : regimen.taken(at: now)
+        titles = ["name", "class", "dose", "times", "since"].map { words.cli("med.col.\($0)") }
+        rows = courses.map { course in
+            Row(
+                cells: [text.name(course), text.classes(course), course.dose ?? "", text.times(course.times), text.since(course)],
+                history: all ? course.steps.map { "\(words.weekdayAndDate($0.at.localDate)) \($0.at.localTimeText)  \(text.step($0))" } : [])
+        }
+        if courses.isEmpty {
+            emptyLines = regimen.isEmpty || all
+                ? [words.cli("med.none", ["profile": profileID])] : [words.cli("med.noneNow", ["profile": profileID]), words.cli("med.seeAll")]
+        } else {
+            emptyLines = []
+        }
+        json = .array(courses.map { MedicineText.json($0, now: now) })
+        csvRows = courses.map { MedicineText.row($0, now: now) }
+    }
+}
+
+/// How medicines are said, in the words of `words`: names in the reader's language, classes,
+/// times, and each start, change and stop.
+public struct MedicineText: Sendable {
+    let words: StringTable
+    let catalogue: MedicineCatalogue
+
+    public init(words: StringTable, catalogue: MedicineCatalogue = .empty) {
+        self.words = words
+        self.catalogue = catalogue
+    }
+
+    private var chinese: Bool { words.language == .chinese }
+
+    /// `amlodipine` / `氨氯地平`: the catalogue's name in the reader's language, else as typed.
+    public func name(_ course: Regimen.Course) -> String { name(course.name) }
+
+    /// A typed name in the reader's language when the catalogue knows it, else as typed.
+    public func name(_ typed: String) -> String {
+        guard let entry = catalogue.entry(for: typed) else { return typed }
+        return chinese ? entry.chinese.first ?? entry.name : entry.name
+    }
+
+    /// `calcium-channel blocker`, or `—` for a name the catalogue does not know.
+    public func classes(_ course: Regimen.Course) -> String {
+        course.classes.isEmpty ? "—" : words.list(course.classes.map { catalogue.className($0, chinese: chinese) })
+    }
+
+    /// `morning, evening` / `早晨、晚上`; empty when not said.
+    public func times(_ times: [DayPeriod]) -> String { words.list(times.map(words.periodName)) }
+
+    /// `since 2026-10-01` or `2026-10-01 – 2026-11-09, stopped (ankle swelling)`.
+    public func since(_ course: Regimen.Course) -> String {
+        let start = course.started.localDate.description
+        guard let stopped = course.stopped else { return words.cli("med.since", ["date": start]) }
+        let reason = course.steps.last?.reason
+        return words.cli(reason == nil ? "med.stoppedOn" : "med.stoppedOnBecause", ["from": start, "to": stopped.localDate.description, "reason": reason ?? ""])
+    }
+
+    /// One step: `started, 5 mg, morning` / `changed to 10 mg (BP still high)` / `stopped (ankle swelling)`.
+    public func step(_ step: Regimen.Step) -> String {
+        say(step.action, dose: step.dose, times: step.times, reason: step.reason)
+    }
+
+    /// A medicine event in the reader's words: `amlodipine: started, 5 mg, morning`.
+    public func change(_ medicine: MedicineChange) -> String {
+        "\(name(medicine.name)): \(say(medicine.action, dose: medicine.dose, times: medicine.times, reason: medicine.reason))"
+    }
+
+    private func say(_ action: MedicineAction, dose: String?, times: [DayPeriod], reason: String?) -> String {
+        let key = "med.step.\(action.rawValue)\(reason == nil ? "" : ".because")"
+        let timesText = self.times(times)
+        return words.cli(key, ["dose": dose ?? "", "times": timesText.isEmpty ? "" : words.cli("med.step.times", ["times": timesText]), "reason": reason ?? ""])
+    }
+
+    /// `{name, generic, classes, dose, times, started, stopped, taken, history}`.
+    static func json(_ course: Regimen.Course, now: ZonedInstant) -> JSONValue {
+        .object([
+            ("name", .string(course.name)), ("generic", .optional(course.generic)), ("classes", .array(course.classes.map { .string($0) })),
+            ("dose", .optional(course.dose)), ("times", .array(course.times.map { .string($0.rawValue) })),
+            ("started", .string(course.started.iso8601)), ("stopped", .optional(course.stopped?.iso8601)),
+            ("taken", .bool(course.isTaken(at: now))),
+            ("history", .array(course.steps.map { step in
+                .object([
+                    ("at", .string(step.at.iso8601)), ("action", .string(step.action.rawValue)), ("dose", .optional(step.dose)),
+                    ("times", .array(step.times.map { .string($0.rawValue) })), ("reason", .optional(step.reason)),
+                ])
+            })),
+        ])
+    }
+
+    /// The CSV row: the JSON's fields without the history.
+    static func row(_ course: Regimen.Course, now: ZonedInstant) -> JSONValue {
+        .object([
+            ("name", .string(course.name)), ("generic", .optional(course.generic)), ("classes", .string(course.classes.joined(separator: ";"))),
+            ("dose", .optional(course.dose)), ("times", .string(course.times.map(\.rawValue).joined(separator: ";"))),
+            ("started", .string(course.started.iso8601)), ("stopped", .optional(course.stopped?.iso8601)), ("taken", .bool(course.isTaken(at: now))),
+        ])
+    }
+}
