@@ -8,10 +8,15 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
     case data(String)
     /// An input file is missing or unreadable. Exit 66.
     case noInput(String)
+    /// A service the command needs is not running (the local Syncthing). Exit 69.
+    case unavailable(String)
     /// An output file cannot be created. Exit 73.
     case cannotCreate(String)
     /// The database or another file failed. Exit 74.
     case io(String)
+    /// What the command waited for did not happen in the time given (`--timeout`); running it
+    /// again goes on. Exit 75.
+    case timedOut(String)
     /// The person answered no at a prompt; nothing was changed. Exit 1.
     case cancelled(String)
     /// The configuration file or a setting's environment variable holds what HealthLog cannot
@@ -24,6 +29,8 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
         case .usage: ExitCode.usage
         case .data: ExitCode.dataError
         case .noInput: ExitCode.noInput
+        case .unavailable: ExitCode.unavailable
+        case .timedOut: ExitCode.temporaryFailure
         case .cannotCreate: ExitCode.cannotCreate
         case .io: ExitCode.ioError
         case .cancelled: ExitCode.cancelled
@@ -38,8 +45,8 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .usage(let message, let command):
             return words.cli("error.usage", ["message": message, "command": command])
-        case .data(let message), .noInput(let message), .cannotCreate(let message), .io(let message), .cancelled(let message),
-            .config(let message):
+        case .data(let message), .noInput(let message), .unavailable(let message), .cannotCreate(let message), .io(let message),
+            .timedOut(let message), .cancelled(let message), .config(let message):
             return words.cli("error.line", ["message": message])
         }
     }
@@ -49,8 +56,8 @@ public enum CLIError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .usage(let message, let command):
             "Error: \(message). See '\(command) --help'."
-        case .data(let message), .noInput(let message), .cannotCreate(let message), .io(let message), .cancelled(let message),
-            .config(let message):
+        case .data(let message), .noInput(let message), .unavailable(let message), .cannotCreate(let message), .io(let message),
+            .timedOut(let message), .cancelled(let message), .config(let message):
             "Error: \(message)"
         }
     }
@@ -93,8 +100,12 @@ public enum ExitCode {
     public static let usage: Int32 = 64
     public static let dataError: Int32 = 65
     public static let noInput: Int32 = 66
+    /// A service the command needs is not running.
+    public static let unavailable: Int32 = 69
     public static let cannotCreate: Int32 = 73
     public static let ioError: Int32 = 74
+    /// What the command waited for did not come in time; running it again goes on.
+    public static let temporaryFailure: Int32 = 75
     /// The configuration file, or a setting's environment variable, cannot be used.
     public static let configError: Int32 = 78
     /// The reader of standard output went away; 128 + SIGPIPE, as a shell reports `ls | head`.

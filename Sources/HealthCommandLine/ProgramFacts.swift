@@ -8,8 +8,10 @@ package enum ProgramFacts {
         (ExitCode.usage, "Usage: an unknown command or option, a missing or extra argument, or a value not of the form its option takes."),
         (ExitCode.dataError, "Bad data: a value read and refused (out of range, in the future, an unknown tag, profile or id, a bad template or input file)."),
         (ExitCode.noInput, "An input file is missing or unreadable, or is a folder."),
+        (ExitCode.unavailable, "A service the command needs is not running: the local Syncthing, for sync setup."),
         (ExitCode.cannotCreate, "An output file cannot be created."),
         (ExitCode.ioError, "An I/O or database error (a full disk, standard output failing), or a file that is not a HealthLog database."),
+        (ExitCode.temporaryFailure, "What the command waited for did not happen in time (sync setup's --timeout); running it again goes on."),
         (ExitCode.configError, "The configuration file, or a setting's environment variable, holds what HealthLog cannot use."),
         (ExitCode.readerGone, "The reader of standard output went away (a pipe closed early)."),
     ]

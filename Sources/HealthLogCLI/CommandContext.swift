@@ -83,6 +83,13 @@ public final class CommandContext {
         stderr.line(say(Phrase("sync: {problem}; the change is saved in this log and goes to the shared folder at the next merge", terms: ["problem": problem])).visibleControls())
     }
 
+    /// After a command that wrote to the shared folder: asks Syncthing, when `sync setup`
+    /// recorded its folder, to send the change now (best effort, within half a second).
+    func askSyncEngineToRescan() {
+        stdout.flush()
+        openedLog?.askSyncEngineToRescan()
+    }
+
     /// Runs a use-case call, reporting its failure as the command line does.
     func run<T>(_ call: (HealthLog) throws -> T) throws(CLIError) -> T {
         let log = try self.log()

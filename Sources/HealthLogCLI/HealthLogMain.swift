@@ -124,6 +124,7 @@ public enum HealthLogMain {
         if type.mergesFirst, !context.noSync { context.mergeSharedFolder() }
         try command.run(context)
         context.reportUnwrittenJournal()
+        context.askSyncEngineToRescan()
     }
 
     /// `--db` and `--profile`, wherever they were given.

@@ -274,6 +274,7 @@ public enum FamilySync {
             ("former", .array(former.map(JSONValue.string))), ("held", heldValue),
         ])
         try journal.folder.open().writeDeviceFile(of: journal.device, value)
+        journal.noteFolderWrite()
     }
 
     /// The host names the devices of the shared log in `folder` gave, by device id.

@@ -99,12 +99,15 @@ public struct SyncStatus: Equatable, Sendable {
     public var ownClockRanAhead: (ahead: Int64, foundAt: Int64)?
     /// This machine's clock when the status was taken (milliseconds since 1970).
     public var now: Int64 = 0
+    /// The Syncthing folder `healthlog sync setup` shares the folder as, asked to rescan after
+    /// each change; nil when the folder was shared some other way.
+    public var syncthingFolder: String?
 
     public static func == (lhs: SyncStatus, rhs: SyncStatus) -> Bool {
         lhs.folder == rhs.folder && lhs.device == rhs.device && lhs.devices == rhs.devices && lhs.refusals == rhs.refusals
             && lhs.conflicts == rhs.conflicts && lhs.ignored == rhs.ignored && lhs.held == rhs.held && lhs.heldElsewhere == rhs.heldElsewhere
             && lhs.retired == rhs.retired && lhs.unmerged == rhs.unmerged && lhs.journalBehind == rhs.journalBehind
-            && lhs.ownClockRanAhead?.ahead == rhs.ownClockRanAhead?.ahead
+            && lhs.ownClockRanAhead?.ahead == rhs.ownClockRanAhead?.ahead && lhs.syncthingFolder == rhs.syncthingFolder
     }
 }
 
@@ -198,6 +201,7 @@ extension FamilySync {
             status.heldElsewhere = heldElsewhere
             status.ownClockRanAhead = ownClock
             status.now = now
+            status.syncthingFolder = try tables.value(.syncthingFolder)
             return status
         }
     }

@@ -59,6 +59,9 @@ public final class HealthLog {
     private let observers = ChangeObservers()
     /// This device's journal when the log is shared (family sync), attached with the writer.
     private(set) var syncJournal: SyncJournal?
+    /// True once this session wrote to the shared folder through a journal it has closed since
+    /// (see ``askSyncEngineToRescan(timeout:)``).
+    var wroteToSharedFolder = false
 
     public init(_ settings: Settings) {
         self.settings = settings
@@ -187,10 +190,17 @@ public final class HealthLog {
 
     /// Closes the log if it is open; the next call opens it again.
     public func close() {
+        if syncJournal?.wroteToFolder == true { wroteToSharedFolder = true }
         observers.journal = nil
         syncJournal = nil
         openedStore = nil
         openedForWriting = false
+    }
+
+    /// Keeps the log this session created, whatever fails later: it has become a member of a
+    /// shared log, whose folder now names it.
+    func keepCreatedLog() {
+        createdLog = nil
     }
 
     /// After a failed command (or a dry run): removes the log this session created, and the

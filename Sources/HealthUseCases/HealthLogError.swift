@@ -18,6 +18,12 @@ public enum HealthLogError: Error, Equatable, Sendable, CustomStringConvertible 
         case cannotCreate
         /// Writing failed part-way (a full disk), the log failed, or a file is not a HealthLog log.
         case failed
+        /// A service the call needs is not running (the local Syncthing).
+        case unavailable
+        /// Another program's configuration cannot be used as it is (Syncthing's `config.xml`).
+        case misconfigured
+        /// What the call waited for (another machine) did not happen in the time given.
+        case timedOut
     }
 
     /// The log has no profiles yet.
@@ -150,6 +156,7 @@ extension HealthLogError {
         case let error as OutputError: HealthLogError(error)
         case let error as TemplateError: HealthLogError(error)
         case let error as SyncError: HealthLogError(error)
+        case let error as SyncthingError: HealthLogError(error)
         case let error as ValidationError: .other(.refused, error.phrase)
         default: .other(.failed, Phrase(verbatim: "\(error)"))
         }

@@ -30,6 +30,8 @@ extension HealthLog {
             let report = try FamilySync.join(
                 store, folder: absolute, existingJournal: syncJournal, wallClock: settings.clock, temporaryFolder: temporaryFolder)
             close()
+            wroteToSharedFolder = true
+            keepCreatedLog()
             return report
         } catch {
             throw HealthLogError(error)
@@ -121,6 +123,7 @@ extension HealthLog {
             guard let journal = try FamilySync.journal(for: merger, wallClock: settings.clock, temporaryFolder: temporaryFolder) else { return nil }
             merger.changeObserver = journal
             _ = try FamilySync.mergeNow(merger, journal: journal)
+            if journal.wroteToFolder { wroteToSharedFolder = true }
             return nil
         } catch {
             let failure = HealthLogError.from(error)

@@ -37,7 +37,7 @@ enum CommandRegistry {
         EventAddCommand.self, EventListCommand.self, EventRemoveCommand.self,
         MedStartCommand.self, MedChangeCommand.self, MedStopCommand.self, MedListCommand.self, CompareCommand.self, ProtocolCommand.self,
         ExportCommand.self, ImportCommand.self, BackupCommand.self, RestoreCommand.self, CheckCommand.self,
-        SyncNowCommand.self, SyncInitCommand.self, SyncStatusCommand.self, SyncLeaveCommand.self, SyncForgetCommand.self,
+        SyncNowCommand.self, SyncInitCommand.self, SyncSetupCommand.self, SyncStatusCommand.self, SyncLeaveCommand.self, SyncForgetCommand.self,
         ServeCommand.self, ServePairCommand.self, ServeDevicesCommand.self, ServeRevokeCommand.self,
         ConfigListCommand.self, ConfigGetCommand.self, ConfigSetCommand.self, ConfigUnsetCommand.self,
         CompletionsCommand.self, ManPageCommand.self,

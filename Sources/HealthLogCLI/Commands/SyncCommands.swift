@@ -8,6 +8,7 @@ struct SyncNowCommand: Command {
     static let spec = CommandSpec(
         ["sync"], abstract: "Share one family log between machines through a synced folder (Syncthing).",
         examples: [
+            "healthlog sync setup                   pair with another machine's Syncthing, one command on each",
             "healthlog sync init ~/Sync/healthlog   make this log a member of the shared log there",
             "healthlog sync                         merge what the other machines wrote, now",
             "healthlog sync status                  the devices, what waits, what was refused",
@@ -46,13 +47,7 @@ struct SyncInitCommand: Command {
     func run(_ context: CommandContext) throws(CLIError) {
         let report = try context.run { try $0.syncInit(folder: folder) }
         let words = try context.words()
-        let joined = report.alreadyMember ? "sync.alreadyMember" : report.joinedExisting ? "sync.joined" : "sync.started"
-        context.stdout.line(words.cli(joined, ["folder": report.folder.visibleControls(), "device": report.device]))
-        let names = (try? context.run { try $0.syncDeviceNames() }) ?? [:]
-        SyncText.printMerge(report.merge, names: names, words: words, context: context, quietWhenEmpty: true)
-        if report.merge.published > 0 {
-            context.stdout.line(words.cli("sync.published", ["records": words.counted(report.merge.published, "record")]))
-        }
+        SyncText.printJoin(report, words: words, context: context)
         if !report.alreadyMember {
             context.stdout.line(words.cli("sync.share"))
         }

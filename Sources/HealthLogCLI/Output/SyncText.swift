@@ -58,6 +58,18 @@ enum SyncText {
         }
     }
 
+    /// What joining a shared log did: started, joined or already a member, what came in, and
+    /// what was published.
+    static func printJoin(_ report: JoinReport, words: StringTable, context: CommandContext) {
+        let joined = report.alreadyMember ? "sync.alreadyMember" : report.joinedExisting ? "sync.joined" : "sync.started"
+        context.stdout.line(words.cli(joined, ["folder": report.folder.visibleControls(), "device": report.device]))
+        let names = (try? context.run { try $0.syncDeviceNames() }) ?? [:]
+        printMerge(report.merge, names: names, words: words, context: context, quietWhenEmpty: true)
+        if report.merge.published > 0 {
+            context.stdout.line(words.cli("sync.published", ["records": words.counted(report.merge.published, "record")]))
+        }
+    }
+
     /// A time in the machine's zone, `2026-12-02 08:15`.
     static func localTime(_ milliseconds: Int64, context: CommandContext) -> String {
         let instant = context.zone.zoned(utcSeconds: milliseconds / 1000)
@@ -84,6 +96,7 @@ enum SyncText {
         let names = Dictionary(status.devices.compactMap { device in device.name.map { (device.id, $0) } }) { a, _ in a }
         out.line(say(status.folderPresent ? "folder" : "folderMissing", ["folder": status.folder.visibleControls()]))
         out.line(say("device", ["device": status.device]))
+        if let folder = status.syncthingFolder { out.line(say("syncthing", ["id": folder.visibleControls()])) }
         out.line(say("devices", [:]))
         for device in status.devices {
             var parts = [deviceName(device.id, names: names) + (device.isThisDevice ? say("thisDevice", [:]) : "")]
@@ -188,7 +201,7 @@ enum SyncText {
         }
         return .object([
             ("schema", .int(1)), ("folder", .string(status.folder)), ("folderPresent", .bool(status.folderPresent)),
-            ("device", .string(status.device)),
+            ("device", .string(status.device)), ("syncthingFolder", .optional(status.syncthingFolder)),
             ("devices", .array(status.devices.map { device in
                 .object([
                     ("id", .string(device.id)), ("name", .optional(device.name)), ("app", .optional(device.app)),

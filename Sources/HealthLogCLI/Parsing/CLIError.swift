@@ -94,6 +94,9 @@ extension CLIError {
             case .unreadableInput: self = .noInput(message)
             case .cannotCreate: self = .cannotCreate(message)
             case .failed: self = .io(message)
+            case .unavailable: self = .unavailable(message)
+            case .misconfigured: self = .config(message)
+            case .timedOut: self = .timedOut(message)
             }
         }
     }

@@ -31,6 +31,9 @@ public final class SyncJournal: LogChangeObserver {
     /// Why this device's latest changes could not be written to its journal (they are kept in
     /// the log and written at the next merge), or nil when every change reached the journal.
     public private(set) var unwrittenReason: Phrase?
+    /// True once this journal wrote to the shared folder (a transaction's lines, the device
+    /// file): the sync engine has something new to send.
+    public private(set) var wroteToFolder = false
     /// How many operations this journal wrote from the log, not as they were made: changes a
     /// missing folder, a full disk or a crash had kept from the journal until now.
     private(set) var republished = 0
@@ -126,6 +129,9 @@ public final class SyncJournal: LogChangeObserver {
         let real = realpath(databasePath, &resolved) != nil ? cText(resolved) : databasePath
         return machine + " " + real
     }
+
+    /// Notes a write to the shared folder made for this device besides its lines (its device file).
+    func noteFolderWrite() { wroteToFolder = true }
 
     /// This machine's host name.
     static func hostName() -> String {
@@ -289,6 +295,7 @@ public final class SyncJournal: LogChangeObserver {
             }
         }
         guard !published.isEmpty else { return }
+        wroteToFolder = true
         if published.count == pending.count { unwrittenReason = nil }
         // Noted in the log; if this does not happen (a crash), the next merge finds the commit
         // lines in the journal and notes them then.

@@ -31,6 +31,12 @@ struct SyncSetting: Hashable, Sendable {
     /// folder's old concurrent edits, which were reported where they happened.
     static let joining = SyncSetting("joining")
 
+    /// The id of the Syncthing folder `healthlog sync setup` shares the folder as: after each
+    /// change this machine writes there, Syncthing is asked to rescan it.
+    static let syncthingFolder = SyncSetting("syncthing-folder")
+    /// The folder of the Syncthing configuration (`config.xml`) that folder is in.
+    static let syncthingHome = SyncSetting("syncthing-home")
+
     /// How far this device's own clock ran ahead before it was set right, in milliseconds, and
     /// when that was found ("ahead found-at"): status says so for a week.
     static let ownClockRanAhead = SyncSetting("own-clock-ran-ahead")

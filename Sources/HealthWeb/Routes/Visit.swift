@@ -17,6 +17,8 @@ final class Visit {
     var token: String?
     /// Cookies the answer sets.
     var cookies: [String] = []
+    /// The sessions on the log this request opened (see ``log(profile:)``).
+    private(set) var sessions: [HealthLog] = []
 
     init(_ request: HTTPRequest, settings: WebSettings) {
         self.request = request
@@ -47,7 +49,11 @@ final class Visit {
     }
 
     /// A session on the log about `profile`.
-    func log(profile: String? = nil) -> HealthLog { settings.log(profile: profile) }
+    func log(profile: String? = nil) -> HealthLog {
+        let log = settings.log(profile: profile)
+        sessions.append(log)
+        return log
+    }
 
     /// The guideline a reading is judged by: the one set, else the language's own (as `add` does).
     var guideline: GuidelineChoice { settings.guideline ?? .standard(for: language) }

@@ -27,6 +27,8 @@ final class WebApplication: Sendable {
         let started = seconds()
         let visit = Visit(request, settings: settings)
         var response = route(visit)
+        // A reading added here reaches the family's other machines at once, as one added with `healthlog add`.
+        for session in visit.sessions { session.askSyncEngineToRescan() }
         if visit.languageChosen {
             visit.cookies.append(RequestSecurity.cookie(LanguageChoice.cookie, visit.language.code, maxAge: 400 * 24 * 3600, secure: visit.isSecure))
         }
@@ -105,7 +107,7 @@ final class WebApplication: Sendable {
         }
         switch error.kind {
         case .refused: return message(visit, status: 400, visit.say(error.phrase))
-        case .unreadableInput, .cannotCreate, .failed:
+        case .unreadableInput, .cannotCreate, .failed, .unavailable, .misconfigured, .timedOut:
             let busy = error.phrase.english.contains("locked") || error.phrase.english.contains("busy")
             return message(visit, status: busy ? 503 : 500, busy ? visit.words.web("error.busy") : visit.say(error.phrase))
         }
