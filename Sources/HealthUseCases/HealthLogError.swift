@@ -107,7 +107,7 @@ extension HealthLogError {
         case .unknownProfile(let id, let known): self = .unknownProfile(id, known: known)
         case .unknownReading(let id): self = .unknownReading(id)
         case .noDatabase(let path): self = .noDatabase(path: path)
-        case .notHealthLogDatabase, .newerSchema, .storage: self = .other(.failed, error.phrase)
+        case .notHealthLogDatabase, .newerSchema, .unsafeLog, .storage: self = .other(.failed, error.phrase)
         case .output(let output): self = HealthLogError(output)
         }
     }

@@ -1,5 +1,7 @@
 import CSQLite
 import Foundation
+import HealthCore
+import HealthRecords
 import Testing
 
 /// Every command that opens a database refuses a broken or foreign one with one line and
@@ -77,6 +79,8 @@ import Testing
         // with "Text file busy".
         let copied = try run(executable: "/bin/cp", [try healthlogExecutable(), executable], environment: [:])
         try #require(copied.status == 0, "\(copied.stderr)")
+        // Read before the log is opened to others: opening it for writing makes it private again.
+        let someReading = try #require(try cli.readings(profile: "dad").first).id
         chmod(cli.directory.path, what == "folder" ? 0o555 : 0o755)
         chmod(path, 0o644)
         defer { chmod(cli.directory.path, 0o700) }
@@ -84,7 +88,7 @@ import Testing
         let output = TemporaryDirectory()
         chmod(output.path, 0o777)
         let reads: [[String]] = [
-            ["-p", "dad", "list"], ["-p", "dad", "stats"], ["-p", "dad", "show", try #require(try cli.readings(profile: "dad").first).id],
+            ["-p", "dad", "list"], ["-p", "dad", "stats"], ["-p", "dad", "show", someReading],
             ["export", "--format", "json"], ["check"], ["profile", "list"], ["profile", "show", "mom"], ["tag", "list"],
             ["-p", "dad", "report", "-o", output.file("dad.pdf")], ["backup", output.file("copy.sqlite")],
         ]
@@ -103,7 +107,9 @@ import Testing
             process.waitUntilExit()
             if writes.contains(command) {
                 #expect(process.terminationStatus == 74, "\(what) \(command): \(stderr)")
-                #expect(stderr.hasPrefix("Error: cannot open \(path): it or its folder is read-only or not yours"), "\(stderr)")
+                // Run as nobody, the log is root's: never written by another user (issue 34 §10).
+                let expected = asRoot ? "Error: cannot use the log \(path): another user (root) owns it" : "Error: cannot open \(path): it or its folder is read-only or not yours"
+                #expect(stderr.hasPrefix(expected), "\(stderr)")
             } else {
                 #expect(process.terminationStatus == 0, "\(what) \(command): \(stderr)")
             }
@@ -111,5 +117,46 @@ import Testing
             #expect(try FileManager.default.contentsOfDirectory(atPath: cli.directory.path).sorted() == ["healthlog", "log.sqlite"])
         }
         #expect(FileManager.default.fileExists(atPath: output.file("dad.pdf")))
+    }
+
+    /// Issue 34 §13: a trigger or view HealthLog did not make (here one that deletes every other
+    /// reading on the next insert), or one of HealthLog's own triggers rewritten, would run with
+    /// every change. Every command that writes refuses the log untouched; `check` names it.
+    @Test(arguments: ["foreign", "rewritten"])
+    func codeHealthLogDidNotMakeIsRefusedAndNamed(kind: String) throws {
+        let cli = CLIHarness()
+        cli.family()
+        let path = cli.databasePath
+        let name: String
+        if kind == "foreign" {
+            name = "evil"
+            try sql(path, "CREATE TRIGGER evil AFTER INSERT ON readings BEGIN DELETE FROM readings WHERE id <> NEW.id; END;")
+        } else {
+            var handle: OpaquePointer?
+            try #require(sqlite3_open(path, &handle) == SQLITE_OK)
+            var statement: OpaquePointer?
+            sqlite3_prepare_v2(handle, "SELECT name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY name LIMIT 1", -1, &statement, nil)
+            try #require(sqlite3_step(statement) == SQLITE_ROW)
+            name = String(cString: sqlite3_column_text(statement, 0))
+            let original = String(cString: sqlite3_column_text(statement, 1))
+            sqlite3_finalize(statement)
+            sqlite3_close(handle)
+            let body = try #require(original.range(of: "BEGIN", options: .backwards))
+            try sql(path, "DROP TRIGGER \(name); " + original[..<body.upperBound] + " DELETE FROM readings; END;")
+        }
+        let stored = { try RecordStore.open(path: path, access: .readOnly).readings(matching: ReadingQuery()).count }
+        let readings = try stored()
+        let before = cli.databaseBytes()
+        for command in [["-p", "dad", "add", "120/80"], ["profile", "add", "kid"], ["tag", "add", "salt", "--label", "salt"]] {
+            let result = cli.run(command)
+            #expect(result.status == 74, "\(command): \(result.stderr)")
+            #expect(result.stderr.hasPrefix("Error: cannot use the log \(path): it holds the trigger \(name)"), "\(result.stderr)")
+            #expect(cli.databaseBytes() == before, "\(command) changed the log")
+        }
+        let check = cli.run("check")
+        #expect(check.status != 0)
+        let named = kind == "foreign" ? "the trigger evil was not made by HealthLog" : "the trigger \(name) differs from the one HealthLog made"
+        #expect(check.stdout.contains(named) || check.stderr.contains(named), "\(check.stdout) \(check.stderr)")
+        #expect(try stored() == readings)
     }
 }

@@ -72,9 +72,19 @@ public final class OutputFile: ByteSink {
             staging = .none
         case .existing(let target):
             // A FIFO waits here until a reader opens it, as `cat > fifo` does.
-            descriptor = open(target, O_WRONLY | O_NOCTTY | O_CLOEXEC)
+            descriptor = open(target, O_WRONLY | O_NOCTTY | O_NOFOLLOW | O_CLOEXEC)
             guard descriptor >= 0 else { throw .cannotCreate(path: path, reason: OutputError.reason(errno)) }
             staging = .none
+            // The path may have been swapped since it was checked: the rule is asked again of
+            // what was opened, before a byte is written.
+            var opened = stat()
+            let refusal = fstat(descriptor, &opened) != 0
+                ? OutputError.reason(errno) : OutputDestination.refusal(opened, isTerminal: isatty(descriptor) == 1)
+            if let refusal {
+                close(descriptor)
+                descriptor = -1
+                throw .cannotCreate(path: path, reason: refusal)
+            }
         case .replace(let target):
             let folder = FileSystem.parentDirectory(of: target)
             let unnamed = healthlog_open_unnamed(folder)

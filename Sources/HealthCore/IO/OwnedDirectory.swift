@@ -283,7 +283,8 @@ public final class OwnedDirectory {
         return String(cString: name)
     }
 
-    private static func octal(_ permissions: mode_t) -> String {
+    /// `permissions` as four octal digits, as `chmod` takes them (`0755`).
+    public static func octal(_ permissions: UInt32) -> String {
         let digits = String(permissions, radix: 8)
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }

@@ -19,6 +19,9 @@ extension RecordStore {
                         "row {rowid} of the table {table} refers to a row of {parent} that does not exist",
                         ["rowid": String(row.int(1)), "table": row.text(0) ?? "?", "parent": row.text(2) ?? "?"]))
             }
+            if case .success(let expected) = SchemaObjects.expected {
+                report.problems += try SchemaObjects.read(database).differences(comparedWith: expected)
+            }
             // The CHECK constraints stop bad values, but a file edited by another tool may hold them.
             try database.cachedStatement(
                 """

@@ -86,6 +86,7 @@ public final class RecordStore {
 
     /// Opens (creating when missing) for writing, with the schema set up and up to date.
     private static func openForWriting(_ path: String, now: Int64, lockWait: LockWait) throws -> Database {
+        try LogFileOwnership.check(path)
         let created: Bool
         do { created = try FileSystem.createPrivateFile(path) } catch { throw RecordsError.failure(Phrase("cannot create {path}: {reason}", ["path": error.path], terms: ["reason": error.reason])) }
         // Opening reads nothing yet; the file's bytes are checked first.
@@ -97,6 +98,7 @@ public final class RecordStore {
             if FileSystem.size(of: path) == 0 { FileSystem.makePrivate(path) }
         }
         try setUpForWriting(database, now: now)
+        try SchemaObjects.refuseForeignCode(in: database)
         try database.execute("PRAGMA foreign_keys = ON")
         // A large import is one transaction; with SQLite's default 2 MB cache its pages
         // spill to the WAL and are read back hundreds of thousands of times.
@@ -128,6 +130,7 @@ public final class RecordStore {
     /// cannot be made (a read-only folder) with no `-wal` holding anything is read as immutable.
     private static func openForReading(_ path: String, now: Int64, lockWait: LockWait) throws -> Database {
         guard FileSystem.exists(path) else { throw RecordsError.noDatabase(path: path) }
+        try LogFileOwnership.checkForReading(path)
         let writable = FileSystem.isWritable(path) && FileSystem.isWritableDirectory(FileSystem.parentDirectory(of: path))
         var database = try Database(path: path, mode: writable ? .readWrite : .readOnly)
         database.waitWhenBusy(lockWait)

@@ -28,6 +28,9 @@ public enum RecordsError: Error, Equatable, CustomStringConvertible, Sendable {
     case noDatabase(path: String)
     /// The file is not a HealthLog database; it was left untouched.
     case notHealthLogDatabase(path: String, reason: Phrase)
+    /// The log, or a file SQLite keeps beside it, is not this user's alone (another user made
+    /// it, planted a link, or may write its folder); nothing was opened or written.
+    case unsafeLog(path: String, reason: Phrase)
     /// The file was written by a newer HealthLog; it was left untouched.
     case newerSchema(path: String, found: Int, supported: Int)
     /// SQLite failed (I/O, a full disk, a lock held too long), with what kind of failure it was
@@ -40,7 +43,7 @@ public enum RecordsError: Error, Equatable, CustomStringConvertible, Sendable {
         switch self {
         case .invalid(let phrase), .notFound(let phrase), .conflict(let phrase):
             phrase.english
-        case .notHealthLogDatabase, .newerSchema:
+        case .notHealthLogDatabase, .newerSchema, .unsafeLog:
             phrase.english
         case .storage(let failure):
             failure.message
@@ -70,6 +73,8 @@ public enum RecordsError: Error, Equatable, CustomStringConvertible, Sendable {
         case .invalid(let phrase), .notFound(let phrase), .conflict(let phrase): phrase
         case .notHealthLogDatabase(let path, let reason):
             Phrase("{path} is not a HealthLog database ({reason}); it was left untouched", ["path": path], terms: ["reason": reason])
+        case .unsafeLog(let path, let reason):
+            Phrase("cannot use the log {path}: {reason}; nothing was changed", ["path": path], terms: ["reason": reason])
         case .newerSchema(let path, let found, let supported):
             Phrase(
                 "{path} uses schema version {found}, but this healthlog supports up to {supported}; upgrade healthlog. The file was left untouched",
