@@ -73,10 +73,13 @@ public enum OutputDestination: Equatable, Sendable {
         return nil
     }
 
-    /// True for `/dev/null` (character device 1, 3 on Linux).
+    /// True for `/dev/null` and `/dev/full`, the sinks every system has (character devices 1, 3
+    /// and 1, 7 on Linux): writing into them changes nothing.
     private static func isNullDevice(_ info: stat) -> Bool {
-        var null = stat()
-        return stat("/dev/null", &null) == 0 && null.st_mode & S_IFMT == S_IFCHR && info.st_rdev == null.st_rdev
+        ["/dev/null", "/dev/full"].contains { sink in
+            var device = stat()
+            return stat(sink, &device) == 0 && device.st_mode & S_IFMT == S_IFCHR && info.st_rdev == device.st_rdev
+        }
     }
 
     /// The descriptor `/dev/stdout`, `/dev/stderr`, `/dev/fd/N` or `/proc/self/fd/N` names, or nil.

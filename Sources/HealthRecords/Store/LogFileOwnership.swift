@@ -34,7 +34,7 @@ enum LogFileOwnership {
         if stat(folder, &folderInfo) == 0,
             OwnedDirectory.writableByOthers(group: folderInfo.st_gid, permissions: folderInfo.st_mode & 0o7777)
         {
-            throw refusal(path, Phrase("its folder {folder} may be written by other users (mode {mode}), who could plant its companion files; keep the log in a folder of your own", ["folder": folder, "mode": OwnedDirectory.octal(folderInfo.st_mode & 0o7777)]))
+            throw refusal(path, Phrase("its folder {folder} may be written by other users (mode {mode}), and they could plant its companion files; keep the log in a folder of your own", ["folder": folder, "mode": OwnedDirectory.octal(folderInfo.st_mode & 0o7777)]))
         }
         try checkLog(path)
         for suffix in companionSuffixes { try checkCompanion(path + suffix, of: path, owners: [geteuid()], tighten: true) }

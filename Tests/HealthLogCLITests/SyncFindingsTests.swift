@@ -1,0 +1,156 @@
+import Foundation
+import HealthCore
+@testable import HealthSync
+import HealthLogTestSupport
+import Testing
+
+/// Issue 34's findings on a shared folder, each replayed against the journal format that fixed
+/// it: what a machine refuses, every machine refuses alike, and nothing unfinished leaves one.
+@Suite struct SyncFindingsTests {
+    /// Every file under the shared folder's journal, by path, with its bytes.
+    private func journalFiles(_ folder: String) -> [String: Data] {
+        var files: [String: Data] = [:]
+        let root = folder + "/journal"
+        for path in (FileManager.default.enumerator(atPath: root)?.compactMap { $0 as? String } ?? []) {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                files[path] = FileManager.default.contents(atPath: root + "/" + path)
+            }
+        }
+        return files
+    }
+
+    /// §2: an import that is rolled back (a dry run, or one refused for one bad row) never
+    /// writes a line to the journal, not even for a moment while it is stopped half-way.
+    @Test func aRolledBackImportNeverReachesTheFolder() throws {
+        let family = Family()
+        family.joined()
+        let before = journalFiles(family.folder)
+        let daughterBefore = try logDump(family.daughter.databasePath)
+        let file = family.dad.directory.file("big.csv")
+        // 40,000 good rows (several MiB of journal lines) and one bad row at the end.
+        let rows = ReliabilityTests.csv(40_000) + ",dad,2026-01-05T08:00:00+08:00,400,80,70,,,\n"
+        try rows.write(toFile: file, atomically: true, encoding: .utf8)
+        var environment = processEnvironment(family.dad.directory)
+        environment["HEALTHLOG_DB"] = family.dad.databasePath
+        for arguments in [["import", file, "--dry-run"], ["import", file]] {
+            let process = try startProcess(arguments, environment: environment)
+            // Stopped part-way (as Ctrl-Z does), while the other machine merges.
+            usleep(700_000)
+            kill(process.processIdentifier, SIGSTOP)
+            #expect(journalFiles(family.folder) == before, "\(arguments) wrote to the journal before committing")
+            family.daughter.ok("sync")
+            kill(process.processIdentifier, SIGCONT)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 65, "\(arguments): \(process.terminationStatus)")
+            #expect(journalFiles(family.folder) == before, "\(arguments) left lines in the journal")
+        }
+        family.daughter.ok("sync")
+        #expect(try logDump(family.daughter.databasePath) == daughterBefore)
+    }
+
+    /// §4: a line that reuses another operation's id is refused on every machine alike: one that
+    /// held the original and one that joins later keep the same log, and status names it.
+    @Test func twoLinesWithOneOperationIDAreDecidedAlikeEverywhere() throws {
+        let family = Family()
+        family.joined()
+        let segment = try #require(try ownSegment(family.dad, folder: family.folder))
+        let lines = try String(contentsOfFile: segment, encoding: .utf8).split(separator: "\n").map(String.init)
+        let original = try #require(lines.compactMap { try? JournalLine.operation($0) }.first { if case .readingPut = $0.change { true } else { false } })
+        guard case .readingPut(let reading) = original.change else { return }
+        // A forged device repeats that id, for a later deletion of the reading.
+        let forger = "0123456789abcdef"
+        let transaction = JournalLine.newTransactionID()
+        let forged = try #require(JournalLine.operation(
+            for: .readingDeleted(id: reading.id, profileID: reading.profileID), id: original.operation.id, transaction: transaction, clock: original.operation.clock + 1_000, device: forger))
+        let folder = family.folder + "/journal/" + forger
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        let forgedFile = folder + "/000001.ndjson"
+        try ([forged.line, JournalLine.commitLine(transaction: transaction, device: forger, operations: 1, clock: forged.clock)].joined(separator: "\n") + "\n")
+            .write(toFile: forgedFile, atomically: false, encoding: .utf8)
+        chmod(forgedFile, 0o600)
+        family.settle()
+        let late = CLIHarness()
+        late.ok("sync", "init", family.folder)
+        #expect(try logDump(family.dad.databasePath) == logDump(family.daughter.databasePath))
+        #expect(try logDump(late.databasePath) == logDump(family.dad.databasePath), "the machine that joined later decided otherwise")
+        #expect(try family.dad.readings().contains { $0.id == reading.id }, "the forged deletion won")
+        for harness in [family.dad, late] {
+            #expect(harness.ok("sync", "status").contains("repeats the id of an operation of device"))
+        }
+    }
+
+    /// §7: a folder others may write is not joined; a device folder swapped for one others may
+    /// write is neither read nor written, and status names it.
+    @Test func aFolderOthersMayWriteIsRefused() throws {
+        let cli = CLIHarness()
+        cli.family()
+        let open = cli.directory.file("open")
+        try #require(mkdir(open, 0o700) == 0 && chmod(open, 0o777) == 0)
+        let refused = cli.run("sync", "init", open)
+        #expect(refused.status != 0 && refused.stderr.contains("other users may write it (mode 0777)"), "\(refused.stderr)")
+        #expect(names(in: open).isEmpty)
+
+        let family = Family()
+        family.joined()
+        family.daughter.ok("-p", "dad", "add", "128/80", "--at", "2026-11-30 07:30")
+        let segment = try #require(try ownSegment(family.daughter, folder: family.folder))
+        let device = (segment as NSString).deletingLastPathComponent
+        chmod(device, 0o777)
+        chmod(segment, 0o666)
+        let before = try Data(contentsOf: URL(fileURLWithPath: segment))
+        family.daughter.run("-p", "dad", "add", "129/81", "--at", "2026-11-30 07:40")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: segment)) == before, "a change was written into a journal others may write")
+        family.dad.ok("sync")
+        #expect(try !family.dad.readings().contains { $0.systolic == 129 })
+        #expect(family.dad.ok("sync", "status").contains("other users may write it"))
+    }
+
+    /// §8: a device folder that is a symbolic link (here to a folder of readings another user
+    /// would like merged) is not read through, and a machine whose own folder became a link
+    /// writes nothing through it.
+    @Test func aLinkedDeviceFolderIsNeitherReadNorWrittenThrough() throws {
+        let family = Family()
+        family.joined()
+        family.daughter.ok("-p", "dad", "add", "129/81", "--at", "2026-11-30 07:40")
+        let segment = try #require(try ownSegment(family.daughter, folder: family.folder))
+        let device = (segment as NSString).deletingLastPathComponent
+        let elsewhere = family.daughter.directory.file("elsewhere")
+        try FileManager.default.moveItem(atPath: device, toPath: elsewhere)
+        try FileManager.default.createSymbolicLink(atPath: device, withDestinationPath: elsewhere)
+        family.dad.ok("sync")
+        #expect(try !family.dad.readings().contains { $0.systolic == 129 }, "read through a linked device folder")
+        #expect(family.dad.ok("sync", "status").contains("a symbolic link"))
+        let saved = try FileManager.default.contentsOfDirectory(atPath: elsewhere).sorted().map { ($0, FileManager.default.contents(atPath: elsewhere + "/" + $0)) }
+        family.daughter.run("-p", "dad", "add", "131/82", "--at", "2026-11-30 19:40")
+        let after = try FileManager.default.contentsOfDirectory(atPath: elsewhere).sorted().map { ($0, FileManager.default.contents(atPath: elsewhere + "/" + $0)) }
+        #expect(after.map(\.0) == saved.map(\.0) && after.map(\.1) == saved.map(\.1), "written through the link")
+    }
+
+    /// §11: a million-line-class flood of garbage costs little: refused lines are counted, not
+    /// stored whole, and the log grows by kilobytes, not by the garbage's size.
+    @Test func garbageInTheFolderIsCountedNotStored() throws {
+        let family = Family()
+        family.joined()
+        let size = { (path: String) in (FileSystem.size(of: path) ?? 0) + (FileSystem.size(of: path + "-wal") ?? 0) }
+        family.dad.ok("sync")
+        let base = size(family.dad.databasePath)
+        let forger = "fedcba9876543210"
+        let folder = family.folder + "/journal/" + forger
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        let garbage = folder + "/000001.ndjson"
+        // 200,000 short lines, then one 4 MiB line with no newline.
+        var bytes = [UInt8](repeating: UInt8(ascii: "x"), count: 400_000)
+        for index in stride(from: 1, to: bytes.count, by: 2) { bytes[index] = UInt8(ascii: "\n") }
+        bytes += [UInt8](repeating: UInt8(ascii: "y"), count: 4 << 20)
+        FileManager.default.createFile(atPath: garbage, contents: Data(bytes), attributes: [.posixPermissions: 0o600])
+        family.dad.ok("sync")
+        let grown = size(family.dad.databasePath) - base
+        family.dad.ok("sync")
+        family.dad.ok("-p", "dad", "add", "120/80", "--at", "2026-11-30 08:00")
+        #expect(grown < 500_000, "the log grew by \(grown) bytes merging 4.4 MB of garbage")
+        let status = family.dad.ok("sync", "status")
+        // 200,000 short lines and the long one, counted; the first 20 named, none stored whole.
+        #expect(status.contains("Refused lines: 200001 (the first 20):"), "\(status)")
+    }
+}
