@@ -2,136 +2,6 @@ import Foundation
 import Glibc
 import Testing
 
-/// One Syncthing instance started by a test, on loopback only: no discovery, relays, NAT
-/// traversal, upgrades, crash reports or usage reporting, so nothing reaches another address.
-private final class SyncthingPeer {
-    let home: String
-    let shared: String
-    let deviceID: String
-    let listenPort: Int
-    let guiPort: Int
-    let apiKey = "healthlog-test-" + String(UInt64.random(in: 1...UInt64.max), radix: 16)
-    private var process: Process?
-
-    init(in directory: TemporaryDirectory, name: String) throws {
-        home = directory.file("syncthing-" + name)
-        shared = directory.file("shared-" + name)
-        try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
-        let generated = try run(executable: "/usr/bin/syncthing", ["generate", "--home=\(home)", "--no-default-folder", "--skip-port-probing"], environment: SyncthingPeer.environment)
-        try #require(generated.status == 0, "syncthing generate: \(generated.stderr)")
-        let id = try run(executable: "/usr/bin/syncthing", ["--home=\(home)", "--device-id"], environment: SyncthingPeer.environment)
-        deviceID = id.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        try #require(deviceID.count > 50, "syncthing --device-id: \(id.stdout) \(id.stderr)")
-        listenPort = try freeLoopbackPort()
-        guiPort = try freeLoopbackPort()
-    }
-
-    static let environment = ["PATH": "/usr/bin:/bin", "STNOUPGRADE": "1", "STNODEFAULTFOLDER": "1", "HOME": NSTemporaryDirectory()]
-
-    /// Writes the whole configuration, knowing `peer`, before the first start.
-    func configure(peer: SyncthingPeer) throws {
-        let config = """
-            <configuration version="36">
-                <folder id="healthlog" label="healthlog" path="\(shared)" type="sendreceive" rescanIntervalS="2" fsWatcherEnabled="true" fsWatcherDelayS="1" ignorePerms="false" autoNormalize="true">
-                    <device id="\(deviceID)"></device>
-                    <device id="\(peer.deviceID)"></device>
-                    <minDiskFree unit="%">0</minDiskFree>
-                </folder>
-                <device id="\(deviceID)" name="self" compression="metadata"><address>dynamic</address></device>
-                <device id="\(peer.deviceID)" name="peer" compression="metadata"><address>tcp://127.0.0.1:\(peer.listenPort)</address></device>
-                <gui enabled="true" tls="false"><address>127.0.0.1:\(guiPort)</address><apikey>\(apiKey)</apikey></gui>
-                <options>
-                    <listenAddress>tcp://127.0.0.1:\(listenPort)</listenAddress>
-                    <globalAnnounceServer></globalAnnounceServer>
-                    <globalAnnounceEnabled>false</globalAnnounceEnabled>
-                    <localAnnounceEnabled>false</localAnnounceEnabled>
-                    <relaysEnabled>false</relaysEnabled>
-                    <natEnabled>false</natEnabled>
-                    <startBrowser>false</startBrowser>
-                    <urAccepted>-1</urAccepted>
-                    <autoUpgradeIntervalH>0</autoUpgradeIntervalH>
-                    <crashReportingEnabled>false</crashReportingEnabled>
-                    <announceLANAddresses>false</announceLANAddresses>
-                    <stunKeepaliveStartS>0</stunKeepaliveStartS>
-                    <stunServer></stunServer>
-                    <reconnectionIntervalS>1</reconnectionIntervalS>
-                    <minHomeDiskFree unit="%">0</minHomeDiskFree>
-                </options>
-            </configuration>
-            """
-        try config.write(toFile: home + "/config.xml", atomically: true, encoding: .utf8)
-    }
-
-    func start() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/syncthing")
-        process.arguments = ["serve", "--home=\(home)", "--no-browser", "--no-restart", "--no-upgrade", "--logfile=\(home)/syncthing.log"]
-        process.environment = SyncthingPeer.environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        self.process = process
-    }
-
-    func stop() {
-        guard let process, process.isRunning else { return }
-        process.terminate()
-        process.waitUntilExit()
-    }
-
-    /// A REST call; the body it answered, or nil.
-    @discardableResult
-    func rest(_ path: String, method: String = "GET") -> String? {
-        guard let result = try? run(
-            executable: "/usr/bin/curl",
-            ["-s", "-m", "5", "-X", method, "-H", "X-API-Key: \(apiKey)", "http://127.0.0.1:\(guiPort)\(path)"],
-            environment: SyncthingPeer.environment), result.status == 0
-        else { return nil }
-        return result.stdout
-    }
-
-    var isUp: Bool { rest("/rest/system/ping")?.contains("pong") == true }
-
-    func isConnected(to peer: SyncthingPeer) -> Bool {
-        guard let body = rest("/rest/system/connections"), let data = body.data(using: .utf8),
-            let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let connections = json["connections"] as? [String: Any], let entry = connections[peer.deviceID] as? [String: Any]
-        else { return false }
-        return entry["connected"] as? Bool == true
-    }
-
-    /// Asks for a scan now (the watcher would notice within a second or two anyway).
-    func scan() { rest("/rest/db/scan?folder=healthlog", method: "POST") }
-
-    deinit { stop() }
-}
-
-/// A TCP port on 127.0.0.1 no one listens on now.
-private func freeLoopbackPort() throws -> Int {
-    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    try #require(socket >= 0)
-    defer { close(socket) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) } }
-    try #require(bound == 0)
-    _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) } }
-    return Int(UInt16(bigEndian: address.sin_port))
-}
-
-/// Waits, up to `seconds`, for `condition`; true when it held.
-private func eventually(_ seconds: Double, _ condition: () throws -> Bool) rethrows -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if try condition() { return true }
-        usleep(200_000)
-    }
-    return try condition()
-}
-
 @Suite(.serialized, .timeLimit(.minutes(3))) struct SyncthingTests {
     /// Two machines, each with its own log and its own Syncthing, converge after adds, edits,
     /// deletes, an import and profile, tag and event changes on both, one of them offline for a while.
@@ -140,8 +10,8 @@ private func eventually(_ seconds: Double, _ condition: () throws -> Bool) rethr
         let directory = TemporaryDirectory()
         let dad = try SyncthingPeer(in: directory, name: "dad")
         let daughter = try SyncthingPeer(in: directory, name: "daughter")
-        try dad.configure(peer: daughter)
-        try daughter.configure(peer: dad)
+        try dad.configure(peers: [daughter])
+        try daughter.configure(peers: [dad])
         try dad.start()
         try daughter.start()
         defer {
