@@ -59,6 +59,12 @@ enum SyncMerge {
     /// The refused lines of one file named by place; the rest are counted.
     static let refusalsNamedPerFile = 20
 
+    /// Of two lines claiming one operation id, true when `kept` keeps it on every machine:
+    /// the one stamped earlier, then the smaller device id, then the smaller line.
+    static func keepsID(_ kept: (clock: Int64, device: String, line: String), over other: (clock: Int64, device: String, line: String)) -> Bool {
+        (kept.clock, kept.device, kept.line) < (other.clock, other.device, other.line)
+    }
+
     struct RecordKey: Hashable, Comparable {
         let kind: RecordKind
         let id: String
@@ -173,6 +179,8 @@ enum SyncMerge {
         var ownLinesRefused = false
         /// True when lines written as this device that this log never wrote were found.
         var foundTwin = false
+        /// The devices that withdrew operations, once asked.
+        var withdrawers: Set<String>?
         /// True while reading what was in the folder before this log joined it: its old
         /// concurrent edits were reported where they happened, and are not reported again.
         let joining: Bool
@@ -343,22 +351,34 @@ enum SyncMerge {
         /// changes; holds it when it is stamped too far ahead of this machine's clock.
         private mutating func takeOperation(_ read: JournalLine.Operation, released: Bool = false) throws {
             let operation = read.operation
-            if try tables.isWithdrawn(device: operation.device, id: operation.id) { return }
+            // A withdrawn id is taken by no line again: its own device's (read again) is ignored,
+            // another device's repeats it.
+            if let withdrawer = try withdrawer(of: operation.id) {
+                if withdrawer != operation.device { try refuseDuplicate(device: operation.device, id: operation.id, of: withdrawer) }
+                return
+            }
             if let existing = try tables.operation(id: operation.id) {
                 guard existing.line != operation.line else { return }
                 return try dispute(existing, operation, change: read.change)
             }
             if !released {
-                if let held = try tables.heldLine(id: operation.id) {
-                    if held != operation.line { try refuseDuplicate(operation, of: operation.device) }
-                    return
+                // A line held under the same id is decided as a stored one is (see ``dispute``):
+                // the one stamped first keeps the id, whichever came first.
+                if let held = try tables.held(id: operation.id) {
+                    if held.line == operation.line { return }
+                    if SyncMerge.keepsID(held, over: (operation.clock, operation.device, operation.line)) {
+                        return try refuseDuplicate(device: operation.device, id: operation.id, of: held.device)
+                    }
+                    try tables.releaseHeld(device: held.device, id: operation.id)
+                    try refuseDuplicate(device: held.device, id: operation.id, of: operation.device)
                 }
                 let due = ClockTolerance.due(operation.clock, putting: read.change)
                 if due > now {
                     // What it withdraws that waits here too goes at once: it was never shown.
-                    for id in read.withdraws where try tables.heldLine(id: id) != nil {
+                    for id in read.withdraws where try tables.held(id: id) != nil {
                         try tables.withdraw(device: operation.device, id: id)
-                        try tables.releaseHeld(device: operation.device, id: id)
+                        withdrawers?.insert(operation.device)
+                        try dropHeld(id, withdrawnBy: operation.device)
                     }
                     try tables.hold(operation, until: due, ahead: max(0, HybridClock.milliseconds(operation.clock) - now))
                     report.held += 1
@@ -385,33 +405,52 @@ enum SyncMerge {
         }
 
         /// Two lines claim one operation id. Every machine keeps the same one, whichever it read
-        /// first: the one stamped earlier (then the smaller device id, then the smaller line);
-        /// the other is refused and named.
+        /// first (see ``SyncMerge/keepsID(_:over:)``); the other is refused and named.
         private mutating func dispute(_ existing: SyncOperation, _ operation: SyncOperation, change: LogChange) throws {
-            let keepsExisting = (existing.clock, existing.device, existing.line) < (operation.clock, operation.device, operation.line)
-            if keepsExisting { return try refuseDuplicate(operation, of: existing.device) }
+            if SyncMerge.keepsID((existing.clock, existing.device, existing.line), over: (operation.clock, operation.device, operation.line)) {
+                return try refuseDuplicate(device: operation.device, id: operation.id, of: existing.device)
+            }
             try tables.removeOperation(id: existing.id)
             try tables.insert(operation)
             touched.insert(RecordKey(kind: existing.kind, id: existing.entityID))
             touched.insert(RecordKey(kind: operation.kind, id: operation.entityID))
             newChanges[operation.id] = change
-            try refuseDuplicate(existing, of: operation.device)
+            try refuseDuplicate(device: existing.device, id: existing.id, of: operation.device)
         }
 
-        private mutating func refuseDuplicate(_ refused: SyncOperation, of owner: String) throws {
+        private mutating func refuseDuplicate(device: String, id: String, of owner: String) throws {
             try tables.record(SyncRefusal(
-                path: "\(SyncFolder.journalName)/\(refused.device)/\(refused.id)", line: 0,
-                reason: Phrase("operation {id} repeats the id of an operation of device {owner}; it is ignored on every machine", ["id": refused.id, "owner": owner])))
+                path: "\(SyncFolder.journalName)/\(device)/\(id)", line: 0,
+                reason: Phrase("operation {id} repeats the id of an operation of device {owner}; it is ignored on every machine", ["id": id, "owner": owner])))
             report.refused += 1
         }
 
-        /// Removes an operation its own device withdrew (it stamped it again after its clock was set right).
+        /// Removes an operation its own device withdrew (it stamped it again after its clock was
+        /// set right). A line of another device under the same id (a duplicate that won or
+        /// waits) goes with it: a withdrawn id is taken by no line, whatever order they came in.
         private mutating func withdraw(_ id: String, of device: String) throws {
             try tables.withdraw(device: device, id: id)
-            try tables.releaseHeld(device: device, id: id)
-            guard let withdrawn = try tables.operation(id: id), withdrawn.device == device else { return }
+            withdrawers?.insert(device)
+            try dropHeld(id, withdrawnBy: device)
+            guard let withdrawn = try tables.operation(id: id) else { return }
             try tables.removeOperation(id: id)
             touched.insert(RecordKey(kind: withdrawn.kind, id: withdrawn.entityID))
+            if withdrawn.device != device { try refuseDuplicate(device: withdrawn.device, id: id, of: device) }
+        }
+
+        /// The device that withdrew the operation `id`, if one did: a lookup per device that
+        /// ever withdrew any (a few), each by the table's key.
+        private mutating func withdrawer(of id: String) throws -> String? {
+            if withdrawers == nil { withdrawers = Set(try tables.withdrawingDevices()) }
+            return try withdrawers!.sorted().first { try tables.isWithdrawn(device: $0, id: id) }
+        }
+
+        /// Lets go every line held under `id`, which `device` withdrew; another device's is a duplicate.
+        private mutating func dropHeld(_ id: String, withdrawnBy device: String) throws {
+            while let held = try tables.held(id: id) {
+                try tables.releaseHeld(device: held.device, id: id)
+                if held.device != device { try refuseDuplicate(device: held.device, id: id, of: device) }
+            }
         }
 
         /// Two devices changed one record without either seeing the other's change.

@@ -370,9 +370,13 @@ struct SyncTables {
             [.text(operation.device), .text(operation.id), .integer(operation.clock), .integer(due), .integer(ahead), .text(operation.line)])
     }
 
-    /// The held operation's line under `id`, if one is held.
-    func heldLine(id: String) throws(RecordsError) -> String? {
-        try sql.text("SELECT line FROM sync_held WHERE id = ?", [.text(id)])
+    /// The operation held under `id` (its clock, device and line), if one is held.
+    func held(id: String) throws(RecordsError) -> (clock: Int64, device: String, line: String)? {
+        var found: (clock: Int64, device: String, line: String)?
+        try sql.forEachRow("SELECT clock, device, line FROM sync_held WHERE id = ? ORDER BY clock, device, line LIMIT 1", [.text(id)]) {
+            found = (clock: $0.int(0), device: $0.text(1), line: $0.text(2))
+        }
+        return found
     }
 
     /// The lines of the held operations due by `now`, oldest clock first.
@@ -411,6 +415,13 @@ struct SyncTables {
 
     func isWithdrawn(device: String, id: String) throws(RecordsError) -> Bool {
         try sql.int("SELECT 1 FROM sync_withdrawn WHERE device = ? AND id = ?", [.text(device), .text(id)]) != nil
+    }
+
+    /// The devices that withdrew operations (a few: those whose clock ran ahead and was set right).
+    func withdrawingDevices() throws(RecordsError) -> [String] {
+        var devices: [String] = []
+        try sql.forEachRow("SELECT DISTINCT device FROM sync_withdrawn") { devices.append($0.text(0)) }
+        return devices
     }
 
     // MARK: - Leaving

@@ -1,0 +1,104 @@
+import Foundation
+import Glibc
+import HealthCore
+@testable import HealthSync
+import Testing
+
+/// Two lines of two devices claiming one operation id (issue 34, finding 4): every machine
+/// keeps the same one whatever order they come in — the one stamped first — and names the
+/// other as refused.
+@Suite struct SyncDuplicateOperationTests {
+    /// Both lines stamped days ahead, so each machine holds them until their time: the rule
+    /// that decides between a stored line and a newcomer decides between a held one and a
+    /// newcomer too. (Before, a held line refused every later one: the father kept the line he
+    /// saw first, the daughter the other, and once their time came the logs differed for good.)
+    @Test func heldLinesSharingAnIDAreDecidedAlikeInEitherOrder() throws {
+        let family = Family()
+        family.joined()
+        let (dad, daughter) = (family.dad, family.daughter)
+        var reading = try #require(try dad.readings().first { $0.systolic == 150 })
+        let id = UUID().uuidString.lowercased()
+        let ahead = HybridClock.stamp(milliseconds: fixedNow + 3 * 86_400_000)
+        reading.note = "stamped first"
+        let first = try forgedTransaction(.readingPut(reading), device: "aaaaaaaaaaaaaaaa", clock: ahead, id: id)
+        reading.note = "stamped after it, under the same operation id"
+        let second = try forgedTransaction(.readingPut(reading), device: "bbbbbbbbbbbbbbbb", clock: ahead + 1, id: id)
+        let place = { (device: String, lines: [String]?) in placeJournal(lines, of: device, in: family.folder) }
+        // The father sees the first-stamped line first; the daughter sees the other first.
+        #expect(place("aaaaaaaaaaaaaaaa", first))
+        dad.ok("sync")
+        #expect(place("aaaaaaaaaaaaaaaa", nil))
+        #expect(place("bbbbbbbbbbbbbbbb", second))
+        daughter.ok("sync")
+        dad.ok("sync")
+        #expect(place("aaaaaaaaaaaaaaaa", first))
+        daughter.ok("sync")
+        dad.ok("sync")
+        for machine in [dad, daughter] {
+            let status = machine.ok("sync", "status")
+            #expect(status.contains("operation \(id) repeats the id of an operation of device aaaaaaaaaaaaaaaa"), "\(status)")
+        }
+        // Their time comes: both apply the same one.
+        for machine in [dad, daughter] { machine.now += 4 * 86_400_000 }
+        family.settle()
+        #expect(try logDump(dad.databasePath) == logDump(daughter.databasePath))
+        #expect(try dad.readings().first { $0.systolic == 150 }?.note == "stamped first")
+    }
+
+    /// A device withdraws an operation it stamped while its clock ran ahead (stamping it again,
+    /// see ``ClockRepair``), and another device's line reuses that operation's id, stamped just
+    /// after it. A machine that saw the withdrawal first, and one that saw the other line first,
+    /// end alike: the id is taken by no line. (Before, the first took the line once its time
+    /// came; the second had refused it.)
+    @Test func anIDItsDeviceWithdrewIsTakenByNoOtherLine() throws {
+        let family = Family()
+        family.joined()
+        let (dad, daughter) = (family.dad, family.daughter)
+        var reading = try #require(try dad.readings().first { $0.systolic == 150 })
+        let (device, forger) = ("aaaaaaaaaaaaaaaa", "bbbbbbbbbbbbbbbb")
+        let ahead = HybridClock.stamp(milliseconds: fixedNow + 3 * 86_400_000)
+        reading.note = "stamped while the clock ran ahead"
+        let id = UUID().uuidString.lowercased()
+        let stamped = try forgedTransaction(.readingPut(reading), device: device, clock: ahead, id: id)
+        reading.note = "stamped again, the clock set right"
+        let transaction = JournalLine.newTransactionID()
+        let again = try #require(JournalLine.operation(
+            for: .readingPut(reading), id: UUID().uuidString.lowercased(), transaction: transaction, clock: HybridClock.stamp(milliseconds: fixedNow + 60_000),
+            device: device, withdrawing: [id]))
+        let repaired = stamped + [again.line, JournalLine.commitLine(transaction: transaction, device: device, operations: 1, clock: again.clock)]
+        reading.note = "another device's line under the withdrawn id"
+        let duplicate = try forgedTransaction(.readingPut(reading), device: forger, clock: ahead + 1, id: id)
+        // The father: the line, its withdrawal, then the duplicate.
+        #expect(placeJournal(stamped, of: device, in: family.folder))
+        dad.ok("sync")
+        #expect(placeJournal(repaired, of: device, in: family.folder))
+        dad.ok("sync")
+        #expect(placeJournal(nil, of: device, in: family.folder))
+        #expect(placeJournal(duplicate, of: forger, in: family.folder))
+        dad.ok("sync")
+        // The daughter: the duplicate first, then the line and its withdrawal.
+        daughter.ok("sync")
+        #expect(placeJournal(repaired, of: device, in: family.folder))
+        daughter.ok("sync")
+        for machine in [dad, daughter] {
+            #expect(machine.ok("sync", "status").contains("operation \(id) repeats the id of an operation of device \(device)"))
+        }
+        for machine in [dad, daughter] { machine.now += 4 * 86_400_000 }
+        family.settle()
+        #expect(try logDump(dad.databasePath) == logDump(daughter.databasePath))
+        #expect(try dad.readings().first { $0.systolic == 150 }?.note == "stamped again, the clock set right")
+    }
+}
+
+/// Writes `lines` as `device`'s whole journal in the shared `folder` (nil: removes it, as an
+/// engine replacing a file does for a moment); true when it did.
+private func placeJournal(_ lines: [String]?, of device: String, in folder: String) -> Bool {
+    let directory = folder + "/journal/" + device
+    mkdir(directory, 0o700)
+    guard let lines else { return unlink(directory + "/000001.ndjson") == 0 }
+    let descriptor = open(directory + "/000001.ndjson", O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    let text = lines.joined(separator: "\n") + "\n"
+    return text.withCString { write(descriptor, $0, strlen($0)) } == text.utf8.count
+}
