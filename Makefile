@@ -4,7 +4,7 @@
 SWIFT       ?= swift
 APT_PACKAGES = pkg-config sqlite3 libsqlite3-dev libcairo2-dev libpango1.0-dev libxml2-dev libarchive-dev libqrencode-dev libmicrohttpd-dev \
                fonts-noto-core fonts-droid-fallback fonts-dejavu-core poppler-utils python3 python3-venv time \
-               patchelf man-db zsh fish syncthing tmux zbar-tools faketime chromium chromium-driver python3-selenium
+               patchelf man-db zsh fish syncthing tmux zbar-tools faketime iproute2 curl chromium chromium-driver python3-selenium
 DEMO_DIR    ?= $(shell mktemp -d -t healthlog-demo.XXXXXX)
 BIN          = .build/release/healthlog
 # A target may import only what Package.swift says it depends on: the layers are the compiler's to keep.
@@ -16,7 +16,7 @@ DESTDIR     ?=
 # What building the package and checking it need, beyond the build's own packages.
 PACKAGE_TOOLS = dpkg-dev binutils
 
-.PHONY: all deps package-deps build release test test-venv soak fuzz demo bench install uninstall deb package-check clean
+.PHONY: all deps package-deps build release test test-venv soak sync-soak fuzz demo bench install uninstall deb package-check clean
 
 all: build
 
@@ -57,10 +57,20 @@ $(TEST_VENV)/.ready:
 	$(TEST_VENV)/bin/pip install -q "fhir.resources==6.4.0" "pydantic<2"
 	touch $@
 
-## soak: the fault, fuzz and round-trip tests, longer: 200 kills, 8 writers, 100,000 inputs per parser, 2,000 logs per format
+## soak: the fault, fuzz and round-trip tests, longer: 200 kills, 8 writers, 100,000 inputs per parser, 2,000 logs per format;
+## then sync-soak's 50 seeds
 soak: deps test-venv
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
 	HEALTHLOG_SOAK=1 $(SWIFT) test --skip-build --filter 'ReliabilityTests|FuzzTargetTests|RoundTripTests|StreamingImportTests|ReportLayoutMatrixTests|SyncCrashTests'
+	$(SYNC_SOAK)
+
+## sync-soak: three machines in network namespaces on real Syncthing under 50 seeds of random faults
+## (kills, stops, partitions, clock jumps, duplicate ids, torn lines); as root, about 20 minutes.
+## HEALTHLOG_SOAK_SEEDS=17 (or 1-50) replays chosen seeds.
+SYNC_SOAK = HEALTHLOG_SOAK=1 $(SWIFT) test --skip-build --filter 'SyncSoakTests'
+sync-soak: deps
+	$(SWIFT) build --build-tests $(BUILD_FLAGS)
+	$(SYNC_SOAK)
 
 ## fuzz: libFuzzer on one parser, e.g. make fuzz TARGET=apple-health SECONDS=300
 TARGET  ?= csv
