@@ -22,8 +22,8 @@ private final class SetupMachine {
         home = directory.file(name)
         syncthingHome = home + "/" + relative
         try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-        listenPort = try SetupMachine.freeLoopbackPort()
-        guiPort = try SetupMachine.freeLoopbackPort()
+        listenPort = try freeLoopbackPort()
+        guiPort = try freeLoopbackPort()
     }
 
     /// Makes Syncthing's keys and a loopback-only configuration with no folder and no peer.
@@ -39,22 +39,7 @@ private final class SetupMachine {
             <configuration version="36">
                 <device id="\(deviceID)" name="\(URL(fileURLWithPath: home).lastPathComponent)" compression="metadata"><address>dynamic</address></device>
                 <gui enabled="true" tls="false"><address>\(guiAddress ?? "127.0.0.1:\(guiPort)")</address><apikey>\(apiKey)</apikey></gui>
-                <options>
-                    <listenAddress>tcp://127.0.0.1:\(listenPort)</listenAddress>
-                    <globalAnnounceServer></globalAnnounceServer>
-                    <globalAnnounceEnabled>false</globalAnnounceEnabled>
-                    <localAnnounceEnabled>false</localAnnounceEnabled>
-                    <relaysEnabled>false</relaysEnabled>
-                    <natEnabled>false</natEnabled>
-                    <startBrowser>false</startBrowser>
-                    <urAccepted>-1</urAccepted>
-                    <autoUpgradeIntervalH>0</autoUpgradeIntervalH>
-                    <crashReportingEnabled>false</crashReportingEnabled>
-                    <announceLANAddresses>false</announceLANAddresses>
-                    <stunKeepaliveStartS>0</stunKeepaliveStartS>
-                    <stunServer></stunServer>
-                    <minHomeDiskFree unit="%">0</minHomeDiskFree>
-                </options>
+                \(SyncthingPeer.isolatedOptions(listenAddress: "tcp://127.0.0.1:\(listenPort)", reconnectSeconds: nil))
             </configuration>
             """
         try config.write(toFile: syncthingHome + "/config.xml", atomically: true, encoding: .utf8)
@@ -103,21 +88,6 @@ private final class SetupMachine {
 
     func healthlog(_ arguments: String..., extra: [String: String] = [:]) throws -> RunResult {
         try runProcess(arguments, environment: environment.merging(extra) { _, new in new })
-    }
-
-    /// A TCP port on 127.0.0.1 no one listens on now.
-    static func freeLoopbackPort() throws -> Int {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        try #require(socket >= 0)
-        defer { close(socket) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) } }
-        try #require(bound == 0)
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) } }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 
     /// Waits, up to `seconds`, for `condition`; true when it held.
@@ -232,7 +202,7 @@ private final class SetupMachine {
             #expect(arrived, "\(reading) reached the other machine")
         }
         // A reading a phone adds on the family's page goes out at once too.
-        let page = try SetupMachine.freeLoopbackPort()
+        let page = try freeLoopbackPort()
         let serving = Process()
         serving.executableURL = URL(fileURLWithPath: try healthlogExecutable())
         serving.arguments = ["serve", "--listen", "127.0.0.1:\(page)"]

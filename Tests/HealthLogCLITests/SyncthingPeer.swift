@@ -66,6 +66,31 @@ final class SyncthingPeer {
         <copyRangeMethod>standard</copyRangeMethod>
         """
 
+    /// Syncthing's `<options>` for a test: listening at `listenAddress` only, with no global or
+    /// local announcement, relay, NAT traversal, STUN, upgrade, crash or usage report; dialling
+    /// a lost peer again every `reconnectSeconds` (nil: the engine's own 60 s).
+    static func isolatedOptions(listenAddress: String, reconnectSeconds: Int? = 1) -> String {
+        """
+        <options>
+            <listenAddress>\(listenAddress)</listenAddress>
+            <globalAnnounceServer></globalAnnounceServer>
+            <globalAnnounceEnabled>false</globalAnnounceEnabled>
+            <localAnnounceEnabled>false</localAnnounceEnabled>
+            <relaysEnabled>false</relaysEnabled>
+            <natEnabled>false</natEnabled>
+            <startBrowser>false</startBrowser>
+            <urAccepted>-1</urAccepted>
+            <autoUpgradeIntervalH>0</autoUpgradeIntervalH>
+            <crashReportingEnabled>false</crashReportingEnabled>
+            <announceLANAddresses>false</announceLANAddresses>
+            <stunKeepaliveStartS>0</stunKeepaliveStartS>
+            <stunServer></stunServer>
+            \(reconnectSeconds.map { "<reconnectionIntervalS>\($0)</reconnectionIntervalS>" } ?? "")
+            <minHomeDiskFree unit="%">0</minHomeDiskFree>
+        </options>
+        """
+    }
+
     /// Writes the whole configuration before the first start: one folder, shared with `peers`,
     /// each dialled at its own address only.
     func configure(peers: [SyncthingPeer]) throws {
@@ -84,23 +109,7 @@ final class SyncthingPeer {
                 <device id="\(deviceID)" name="self" compression="metadata"><address>dynamic</address></device>
                 \(remotes)
                 <gui enabled="true" tls="false"><address>\(guiAddress)</address><apikey>\(apiKey)</apikey></gui>
-                <options>
-                    <listenAddress>\(listenAddress)</listenAddress>
-                    <globalAnnounceServer></globalAnnounceServer>
-                    <globalAnnounceEnabled>false</globalAnnounceEnabled>
-                    <localAnnounceEnabled>false</localAnnounceEnabled>
-                    <relaysEnabled>false</relaysEnabled>
-                    <natEnabled>false</natEnabled>
-                    <startBrowser>false</startBrowser>
-                    <urAccepted>-1</urAccepted>
-                    <autoUpgradeIntervalH>0</autoUpgradeIntervalH>
-                    <crashReportingEnabled>false</crashReportingEnabled>
-                    <announceLANAddresses>false</announceLANAddresses>
-                    <stunKeepaliveStartS>0</stunKeepaliveStartS>
-                    <stunServer></stunServer>
-                    <reconnectionIntervalS>1</reconnectionIntervalS>
-                    <minHomeDiskFree unit="%">0</minHomeDiskFree>
-                </options>
+                \(SyncthingPeer.isolatedOptions(listenAddress: listenAddress))
             </configuration>
             """
         try config.write(toFile: home + "/config.xml", atomically: true, encoding: .utf8)
