@@ -639,6 +639,12 @@ void MHD_destroy_response(struct MHD_Response * a0) {
     if (!f) { f = (__typeof__(&MHD_destroy_response))healthlog_deferred_symbol(9, "MHD_destroy_response"); __atomic_store_n(&real, f, __ATOMIC_RELEASE); }
     f(a0);
 }
+const union MHD_ConnectionInfo * MHD_get_connection_info(struct MHD_Connection * a0, enum MHD_ConnectionInfoType a1, ...) {
+    static __typeof__(&MHD_get_connection_info) real;
+    __typeof__(&MHD_get_connection_info) f = __atomic_load_n(&real, __ATOMIC_ACQUIRE);
+    if (!f) { f = (__typeof__(&MHD_get_connection_info))healthlog_deferred_symbol(9, "MHD_get_connection_info"); __atomic_store_n(&real, f, __ATOMIC_RELEASE); }
+    return f(a0, a1);
+}
 int MHD_get_connection_values(struct MHD_Connection * a0, enum MHD_ValueKind a1, MHD_KeyValueIterator a2, void * a3) {
     static __typeof__(&MHD_get_connection_values) real;
     __typeof__(&MHD_get_connection_values) f = __atomic_load_n(&real, __ATOMIC_ACQUIRE);

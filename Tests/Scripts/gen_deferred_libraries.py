@@ -41,9 +41,12 @@ LIBRARIES = {  # soname: (pkg-config name, functions)
     "libqrencode.so.4": ("libqrencode", "QRcode_encodeData QRcode_free"),
     # MHD_start_daemon is variadic: Sources/CMicroHTTPD/shim.h calls its va_list form.
     "libmicrohttpd.so.12": ("libmicrohttpd", """MHD_add_response_header MHD_create_post_processor
-        MHD_create_response_from_buffer MHD_destroy_post_processor MHD_destroy_response MHD_get_connection_values
-        MHD_lookup_connection_value MHD_post_process MHD_queue_response MHD_start_daemon_va MHD_stop_daemon"""),
+        MHD_create_response_from_buffer MHD_destroy_post_processor MHD_destroy_response MHD_get_connection_info
+        MHD_get_connection_values MHD_lookup_connection_value MHD_post_process MHD_queue_response MHD_start_daemon_va MHD_stop_daemon"""),
 }
+# Variadic functions HealthLog calls only in forms that pass nothing after the fixed parameters
+# (MHD_get_connection_info for the client's address): forwarded with the fixed parameters alone.
+FIXED_PARAMETERS_ONLY = {"MHD_get_connection_info"}
 HEADERS = ["stdarg.h", "cairo.h", "cairo-pdf.h", "cairo-svg.h", "pango/pangocairo.h", "pango/pangofc-fontmap.h",
            "fontconfig/fontconfig.h", "libxml/xmlreader.h", "glib-object.h", "archive.h", "archive_entry.h", "qrencode.h",
            "sys/socket.h", "microhttpd.h"]
@@ -69,6 +72,9 @@ for index, (soname, (_, names)) in enumerate(LIBRARIES.items()):
         if name not in prototypes:
             sys.exit(f"no prototype for {name}")
         result, parameters = prototypes[name]
+        variadic = name in FIXED_PARAMETERS_ONLY
+        if variadic:
+            parameters = re.sub(r",\s*\.\.\.$", "", parameters.strip())
         if "..." in parameters or "(" in parameters:
             sys.exit(f"{name} takes variadic or function-typed parameters written inline: forward it by hand")
         # A va_list parameter as gcc spells it on this machine (x86-64: __va_list_tag *): va_list everywhere.
@@ -76,7 +82,7 @@ for index, (soname, (_, names)) in enumerate(LIBRARIES.items()):
         arguments = ", ".join(f"{t} a{i}" for i, t in enumerate(types)) or "void"
         call = ", ".join(f"a{i}" for i in range(len(types)))
         ret = "" if result == "void" else "return "
-        out.append(f"{result} {name}({arguments}) {{")
+        out.append(f"{result} {name}({arguments}{', ...' if variadic else ''}) {{")
         out.append(f"    static __typeof__(&{name}) real;")
         out.append(f"    __typeof__(&{name}) f = __atomic_load_n(&real, __ATOMIC_ACQUIRE);")
         out.append(f"    if (!f) {{ f = (__typeof__(&{name}))healthlog_deferred_symbol({index}, \"{name}\"); __atomic_store_n(&real, f, __ATOMIC_RELEASE); }}")

@@ -195,10 +195,14 @@ private final class RequestState {
     var body: [UInt8] = []
     var received = 0
     var refusal: RequestRefusal?
+    let client: String
     private var postProcessor: OpaquePointer?
     init(_ connection: OpaquePointer, method: String, path: String) {
         self.method = method
         self.path = path
+        var address = [CChar](repeating: 0, count: Int(NI_MAXHOST))
+        let known = healthlog_mhd_client_address(connection, &address, socklen_t(address.count)) == 1
+        client = known ? address.withUnsafeBufferPointer { String(cString: $0.baseAddress!) } : ""
         var invalid = false
         for (name, value) in RequestState.values(connection, MHD_ValueKind.HEADER_KIND, invalid: &invalid) { headers[name.lowercased()] = value }
         for (name, value) in RequestState.values(connection, MHD_ValueKind.COOKIE_KIND, invalid: &invalid) where cookies[name] == nil { cookies[name] = value }
@@ -275,6 +279,6 @@ private final class RequestState {
         }
         return HTTPRequest(
             method: method, path: path, query: query, headers: headers, cookies: cookies, form: refusal == nil ? form : [],
-            body: refusal == nil ? body : [], refusal: refusal)
+            body: refusal == nil ? body : [], refusal: refusal, client: client)
     }
 }

@@ -27,6 +27,9 @@ struct HTTPRequest: Sendable {
     let body: [UInt8]
     /// Why the request was taken only in part; its form and body are then empty.
     var refusal: RequestRefusal? = nil
+    /// The address the connection came from, as numeric text (`192.168.1.23`, `::1`); empty
+    /// when the engine could not say.
+    var client = ""
 
     /// True for a request that can change something.
     var isStateChanging: Bool { !["GET", "HEAD", "OPTIONS"].contains(method) }

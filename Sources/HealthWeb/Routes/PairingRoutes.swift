@@ -3,7 +3,7 @@ import HealthUseCases
 
 /// `/pair`: a pairing link asks before it pairs (`GET /pair?code=…`), and pairs on the answer
 /// (`POST /pair`), which sets the device's cookie. Wrong, used and run-out codes count towards
-/// the lock on pairing.
+/// the lock on pairing, the browser's address's and the page's.
 struct PairingRoutes {
     let application: WebApplication
     let visit: Visit
@@ -20,14 +20,14 @@ struct PairingRoutes {
     private func ask() -> HTTPResponse {
         let words = visit.words
         guard let typed = visit.request.query("code"), !typed.isEmpty else { return application.unpaired(visit) }
-        if let locked = application.throttle.lockedFor() { return lockedOut(locked) }
+        if let locked = application.throttle.lockedFor(visit.clientAddress) { return lockedOut(locked) }
         guard let code = PairingCode.normalized(typed) else {
-            application.throttle.recordFailure()
+            application.throttle.recordFailure(from: visit.clientAddress)
             return application.unpaired(visit, message: words.web("pair.invalid"))
         }
         do {
             guard let device = try visit.log().pendingPairing(code: code) else {
-                application.throttle.recordFailure()
+                application.throttle.recordFailure(from: visit.clientAddress)
                 return application.unpaired(visit, message: words.web("pair.invalid"))
             }
             let names = try profileNames(device)
@@ -47,10 +47,10 @@ struct PairingRoutes {
         guard let secret = visit.request.cookies[RequestSecurity.pairingCookie],
             RequestSecurity.validCSRF(visit.request, secret: secret, purpose: "pair")
         else { return application.message(visit, status: 403, words.web("error.csrf")) }
-        if let locked = application.throttle.lockedFor() { return lockedOut(locked) }
+        if let locked = application.throttle.lockedFor(visit.clientAddress) { return lockedOut(locked) }
         do {
             guard let completed = try visit.log().completePairing(code: visit.request.field("code") ?? "") else {
-                application.throttle.recordFailure()
+                application.throttle.recordFailure(from: visit.clientAddress)
                 return application.unpaired(visit, message: words.web("pair.invalid"))
             }
             visit.device = completed.device

@@ -32,6 +32,19 @@ final class Visit {
         settings.tls || (settings.behindLocalProxy && request.header("x-forwarded-proto")?.lowercased() == "https")
     }
 
+    /// Where the browser is, for the lock on pairing: the connection's address, or, through a
+    /// proxy on this machine, the address the proxy added last to `X-Forwarded-For` (else every
+    /// phone behind the proxy would share one lock).
+    var clientAddress: String {
+        let client = request.client
+        let loopback = client.hasPrefix("127.") || client == "::1" || client.hasPrefix("::ffff:127.")
+        guard settings.behindLocalProxy, loopback,
+            let forwarded = request.header("x-forwarded-for")?.split(separator: ",").last.map({ String($0).trimmingWhitespace() }),
+            !forwarded.isEmpty
+        else { return client }
+        return String(forwarded)
+    }
+
     /// `phrase` in the page's language.
     func say(_ phrase: Phrase) -> String { words.say(phrase) }
 

@@ -253,14 +253,30 @@ for connection in held:
 time.sleep(0.5)
 equal(page.request("GET", "/static/app.css")[0].status, 200, "… and served again once they close")
 
-# --- Pairing locks after repeated wrong codes (last: it locks this page for 15 minutes)
-# Three wrong codes were tried above (a used one twice, one run out): two more lock pairing.
+# --- Pairing locks after repeated wrong codes: the address that tries them, then everyone (last:
+# it locks this page for 15 minutes). Other loopback addresses (127.0.0.2 …) stand for other phones.
 good = page.pair_code("dad", "view", "after-lock")
-statuses = [page.request("GET", "/pair?code=WRONG0CODE")[0].status for _ in range(3)]
-equal(statuses, [401, 401, 429], "the fifth wrong code locks pairing; the next attempt is 429")
-response, text = page.request("GET", f"/pair?code={good}")
-check(response.status == 429 and response.getheader("Retry-After") is not None, "after 5 wrong codes even a right one is refused: 429", response.status)
-equal(page.sql("SELECT count(*) FROM web_devices WHERE name = 'after-lock' AND paired_at IS NULL").strip(), "1", "… and stays unused")
+def try_code(code, source=None, forwarded=None):
+    return page.request("GET", f"/pair?code={code}", source=source, headers={"X-Forwarded-For": forwarded} if forwarded else None)[0]
+equal([try_code("WRONG0CODE", "127.0.0.2").status for _ in range(6)], [401] * 5 + [429],
+      "the fifth wrong code from one address locks it: its next attempt is 429")
+response = try_code(good, "127.0.0.2")
+check(response.status == 429 and response.getheader("Retry-After") is not None, "… even with a right code, with Retry-After", response.status)
+equal(try_code(good).status, 200, "another address still opens a right code")
+# 127.0.0.1 tried three wrong codes above (a used one twice, one run out): two more lock it.
+equal([try_code("WRONG0CODE").status for _ in range(3)], [401, 401, 429], "127.0.0.1's fifth wrong code locks 127.0.0.1")
+equal(try_code(good, "127.0.0.3").status, 200, "… and 127.0.0.3 still opens a right code")
+# Through a proxy on this machine (Caddy), the address the proxy adds to X-Forwarded-For is the phone's.
+equal([try_code("WRONG0CODE", "127.0.0.3", "192.168.1.50").status for _ in range(6)], [401] * 5 + [429],
+      "behind a local proxy, five wrong codes lock the phone X-Forwarded-For names")
+equal(try_code(good, "127.0.0.3", "192.168.1.51").status, 200, "… and another phone behind the same proxy still pairs")
+# 15 wrong codes so far from four addresses; 20 in all lock pairing for everyone, four at a time from each.
+equal([try_code("WRONG0CODE", "127.0.0.4").status for _ in range(4)], [401] * 4, "four wrong codes from a fifth address do not lock it")
+equal(try_code(good, "127.0.0.6").status, 200, "19 wrong codes in all leave pairing open to a new address")
+equal(try_code("WRONG0CODE", "127.0.0.5").status, 401, "the 20th wrong code in all …")
+response = try_code(good, "127.0.0.6")
+check(response.status == 429 and response.getheader("Retry-After") is not None, "… locks pairing for every address, with a right code too", response.status)
+equal(page.sql("SELECT count(*) FROM web_devices WHERE name = 'after-lock' AND paired_at IS NULL").strip(), "1", "… and the code stays unused")
 
 # --- HTTPS with --tls-cert and --tls-key (a self-signed test certificate for 127.0.0.1 in tls/):
 # the same page, and its cookies are Secure.

@@ -65,8 +65,10 @@ class Page:
         return subprocess.run(["sqlite3", self.environment["HEALTHLOG_DB"], statement], capture_output=True, text=True, check=True).stdout
 
     # HTTP, with Python's client.
-    def request(self, method, path, body=None, headers=None, cookie=None, origin=True):
-        connection = http.client.HTTPConnection(self.host, self.port, timeout=20)
+    def request(self, method, path, body=None, headers=None, cookie=None, origin=True, source=None):
+        """One request on a connection of its own; `source` is the address it comes from (another
+        loopback address, 127.0.0.2 …, stands for another phone)."""
+        connection = http.client.HTTPConnection(self.host, self.port, timeout=20, source_address=(source, 0) if source else None)
         headers = dict(headers or {})
         if cookie:
             headers["Cookie"] = cookie
