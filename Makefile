@@ -89,7 +89,7 @@ bench: deb
 
 ## install: the program, templates, manual page and completions under $(DESTDIR)$(PREFIX)
 install: release
-	@Tests/Scripts/install.sh install "$(BIN)" "$(DESTDIR)$(PREFIX)"
+	@PREFIX="$(PREFIX)" Tests/Scripts/install.sh install "$(BIN)" "$(DESTDIR)$(PREFIX)"
 
 ## uninstall: removes what install put there (and, under a DESTDIR, the folders left empty)
 uninstall:

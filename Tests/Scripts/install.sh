@@ -2,6 +2,8 @@
 # make install / make uninstall: the program, its templates, the manual page and the shell
 # completions under ROOT (DESTDIR + PREFIX).
 # usage: install.sh install BIN ROOT [ZSH_DIR]    install.sh uninstall ROOT [ZSH_DIR]
+# env: PREFIX, where the program runs from once installed (ROOT without DESTDIR; ROOT when not
+# given): the systemd user unit starts PREFIX/bin/healthlog.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 action=$1; shift
@@ -36,7 +38,8 @@ install)
   chmod 0644 "$root/share/man/man1/healthlog.1.gz" "$root/share/bash-completion/completions/healthlog" \
     "$root/$zsh_dir/_healthlog" "$root/share/fish/vendor_completions.d/healthlog.fish"
   # The family's page as a systemd user service (systemctl --user enable --now healthlog).
-  install -m 0644 Packaging/healthlog.service "$root/lib/systemd/user/healthlog.service"
+  sed "s|@BINDIR@|${PREFIX:-$root}/bin|g" Packaging/healthlog.service > "$root/lib/systemd/user/healthlog.service"
+  chmod 0644 "$root/lib/systemd/user/healthlog.service"
   echo "Installed healthlog into $root"
   ;;
 uninstall)

@@ -12,7 +12,7 @@ work=$(mktemp -d -t healthlog-deb.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 root="$work/root"
 
-Tests/Scripts/install.sh install "$bin" "$root/usr" share/zsh/vendor-completions >/dev/null
+PREFIX=/usr Tests/Scripts/install.sh install "$bin" "$root/usr" share/zsh/vendor-completions >/dev/null
 strip --strip-unneeded "$root/usr/bin/healthlog" 2>/dev/null || true
 
 # The shared libraries the program links, as Debian packages with their versions.
