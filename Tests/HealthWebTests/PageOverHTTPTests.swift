@@ -12,6 +12,8 @@ import Testing
 ///   under `Accept-Language: zh-CN`, the phone and the desktop, without script, 360 px and
 ///   200 % text, measuring with guidance, and two browsers with two command lines adding at once.
 ///   Its screenshots of every page in both languages are left in `.build/web-screenshots`.
+/// - `api_test.py`, over HTTP: the JSON API against `list`, `stats` and `serve devices
+///   --format json`, field for field; the device list's names, profiles, capabilities and times.
 /// - `sync_test.py`, over HTTP: the page's log and another machine's share a sync folder; what
 ///   the other machine adds shows on dad's page (and mom's is still not sent to his phone), and
 ///   what the page saves reaches the other machine.
@@ -19,6 +21,11 @@ import Testing
     @Test func securityOverHTTP() throws {
         let folder = TemporaryDirectory()
         try runPageScript("security_test.py", [try healthlogExecutable(), repository.appendingPathComponent("Templates").path, folder.path])
+    }
+
+    @Test func theAPIAnswersWhatTheCommandLinePrints() throws {
+        let folder = TemporaryDirectory()
+        try runPageScript("api_test.py", [try healthlogExecutable(), repository.appendingPathComponent("Templates").path, folder.path])
     }
 
     @Test func readingsFromAnotherMachineShowOnThePage() throws {
