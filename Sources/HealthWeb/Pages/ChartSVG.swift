@@ -6,35 +6,41 @@ import HealthPresentation
 /// hollow in the evening, squares at the clinic), the target and threshold lines, and a lane
 /// per stamp under the time axis. Only presentation attributes, so the page's CSP (no inline
 /// style, no script) holds.
+///
+/// The chart is drawn `width` units wide and scaled to the page's column, about 330 px on a
+/// 360 px phone: its labels are 16 units, some 14.5 px there, large enough for an older eye.
 enum ChartSVG {
     static let width = 360.0
-    static let plotLeft = 30.0
+    static let plotLeft = 36.0
     static let plotRight = 352.0
-    static let plotTop = 8.0
-    static let plotBottom = 150.0
-    static let laneHeight = 22.0
+    static let plotTop = 12.0
+    static let plotBottom = 176.0
+    static let fontSize = 16.0
+    static let laneHeight = 30.0
     static let systolicColor = "#c0392b"
     static let diastolicColor = "#1f6fb2"
 
     static func render(_ chart: ChartSection, title: String) -> HTML {
         guard chart.kind == .pressure, let extent = chart.extent else { return .empty }
         let lanes = Array(chart.lanes.prefix(4))
-        let height = plotBottom + 22 + Double(lanes.count) * laneHeight + 4
+        let height = plotBottom + 26 + Double(lanes.count) * laneHeight + 4
         let levels = chart.marks.lines.flatMap { [$0.level.systolic, $0.level.diastolic] }
         let low = Double(min(extent.lowest, levels.min() ?? extent.lowest) - 5)
         let high = Double(max(extent.highest, levels.max() ?? extent.highest) + 5)
         let x = { (time: Double) in plotLeft + (time - chart.span.start) / (chart.span.end - chart.span.start) * (plotRight - plotLeft) }
         let y = { (value: Double) in plotBottom - (value - low) / (high - low) * (plotBottom - plotTop) }
         var parts: [HTML] = []
-        // Value grid every 20 mmHg, labelled.
+        // Value grid every 20 mmHg, labelled where a label's line of text fits between two (every 40 when a range is wide).
+        let gridSpacing = 20 / (high - low) * (plotBottom - plotTop)
+        let labelEvery = max(1, Int((fontSize * 1.4 / gridSpacing).rounded(.up)))
         var grid = (Int(low) / 20 + 1) * 20
         while Double(grid) < high {
             let level = y(Double(grid))
+            let label: HTML =
+                (grid / 20) % labelEvery == 0
+                ? "<text x=\"\(f(plotLeft - 4))\" y=\"\(f(level + 5.5))\" text-anchor=\"end\" font-size=\"\(f(fontSize))\" fill=\"#5b646b\">\(grid)</text>" : .empty
             parts.append(
-                """
-                <line x1="\(f(plotLeft))" x2="\(f(plotRight))" y1="\(f(level))" y2="\(f(level))" stroke="#e3e7ea" stroke-width="1"/>\
-                <text x="\(f(plotLeft - 4))" y="\(f(level + 3.5))" text-anchor="end" font-size="10" fill="#5b646b">\(grid)</text>
-                """)
+                "<line x1=\"\(f(plotLeft))\" x2=\"\(f(plotRight))\" y1=\"\(f(level))\" y2=\"\(f(level))\" stroke=\"#e3e7ea\" stroke-width=\"1\"/>\(label)")
             grid += 20
         }
         for line in chart.marks.lines {
@@ -57,16 +63,19 @@ enum ChartSVG {
             }
         }
         for tick in chart.ticks where tick.label.isEmpty == false {
-            let at = x(Double(tick.day) * 86_400 + 43_200)
-            parts.append("<text x=\"\(f(at))\" y=\"\(f(plotBottom + 14))\" text-anchor=\"middle\" font-size=\"10\" fill=\"#5b646b\">\(tick.label)</text>")
+            // Centred under its day, but kept whole inside the chart at either end.
+            let half = estimatedWidth(tick.label) / 2
+            let at = min(max(x(Double(tick.day) * 86_400 + 43_200), half + 1), width - half - 1)
+            parts.append(
+                "<text x=\"\(f(at))\" y=\"\(f(plotBottom + 19))\" text-anchor=\"middle\" font-size=\"\(f(fontSize))\" fill=\"#5b646b\">\(tick.label)</text>")
         }
         for (index, lane) in lanes.enumerated() {
-            let top = plotBottom + 22 + Double(index) * laneHeight
+            let top = plotBottom + 26 + Double(index) * laneHeight
             let color = lane.color.flatMap { StatusTag.isColor($0) ? $0 : nil } ?? "#7f7f7f"
             // The stamp's name over its lane, then a tick at each reading that carries it.
-            parts.append("<text x=\"\(f(plotLeft))\" y=\"\(f(top + 9))\" font-size=\"9\" fill=\"#5b646b\">\(lane.label)</text>")
+            parts.append("<text x=\"\(f(plotLeft))\" y=\"\(f(top + 14))\" font-size=\"\(f(fontSize - 1))\" fill=\"#5b646b\">\(lane.label)</text>")
             for time in lane.times {
-                parts.append("<rect x=\"\(f(x(time) - 1.5))\" y=\"\(f(top + 12))\" width=\"3\" height=\"8\" rx=\"1\" fill=\"\(color)\"><title>\(lane.label)</title></rect>")
+                parts.append("<rect x=\"\(f(x(time) - 1.5))\" y=\"\(f(top + 18))\" width=\"3\" height=\"9\" rx=\"1\" fill=\"\(color)\"><title>\(lane.label)</title></rect>")
             }
         }
         return """
@@ -82,6 +91,12 @@ enum ChartSVG {
         case .diamond: "<path d=\"M\(f(x)) \(f(y - 4))L\(f(x + 4)) \(f(y))L\(f(x)) \(f(y + 4))L\(f(x - 4)) \(f(y))Z\" fill=\"\(color)\"/>"
         case .square: "<rect x=\"\(f(x - 3))\" y=\"\(f(y - 3))\" width=\"6\" height=\"6\" fill=\"\(color)\"/>"
         }
+    }
+
+    /// About how wide `label` is drawn at ``fontSize``: a Latin letter or digit half its size and
+    /// a bit, a Chinese character its whole size.
+    private static func estimatedWidth(_ label: String) -> Double {
+        label.unicodeScalars.reduce(0) { $0 + ($1.isASCII ? 0.6 : 1.0) } * fontSize
     }
 
     /// A coordinate with one decimal.

@@ -64,7 +64,8 @@ def pair(driver, profile="dad", can="add", name=None):
 
 
 def shot(driver, name):
-    """The whole page, top to bottom, at the window's width."""
+    """The whole page, top to bottom, at the window's width. (`…-screen.png` pictures are the
+    phone's first screen only: docs/phone/ has those of the README.)"""
     import base64
     width, height = driver.execute_script("return [window.innerWidth, document.documentElement.scrollHeight]")
     picture = driver.execute_cdp_cmd("Page.captureScreenshot", {
@@ -115,6 +116,7 @@ for language, code in [("en-GB", "en"), ("zh-CN", "zh")]:
     start = wheel_value(driver, "systolic")
     equal(start, str(next(r for r in reversed(page.readings("dad")) if r["systolic"])["systolic"]), f"{code}: the systolic wheel starts at dad's last value")
     shot(driver, f"{code}-phone-2-entry")
+    driver.save_screenshot(os.path.join(screenshots, f"{code}-phone-2-entry-screen.png"))
     # Wheels, stamps, note and Save on the phone's first screen: nothing to scroll to save.
     bottom = driver.execute_script("return document.querySelector('form.entry button[type=submit]').getBoundingClientRect().bottom")
     check(bottom <= PHONE[1], f"{code}: Save is on the first screen at {PHONE[0]}×{PHONE[1]}", bottom)
@@ -136,6 +138,7 @@ for language, code in [("en-GB", "en"), ("zh-CN", "zh")]:
     notice = driver.find_element(By.CSS_SELECTOR, ".notice").text
     check(f"{values[0]}/{values[1]}" in notice, f"{code}: the page says what it saved", notice)
     shot(driver, f"{code}-phone-4-saved")
+    driver.save_screenshot(os.path.join(screenshots, f"{code}-phone-4-saved-screen.png"))
     driver.find_element(By.CSS_SELECTOR, "section.week").screenshot(os.path.join(screenshots, f"{code}-phone-4-week.png"))
     stored = [(r["systolic"], r["diastolic"], str(r["pulse"]), r["tags"]) for r in page.readings("dad") if r["note"] == f"wheels {code}"]
     equal(stored, [(values[0], values[1], values[2], ["bp-med"])], f"{code}: the reading is in healthlog list as the wheels showed it")
@@ -185,6 +188,20 @@ for language, code in [("en-GB", "en"), ("zh-CN", "zh")]:
         small = driver.execute_script("""return Array.from(document.querySelectorAll('button, a.button, label.chip, .wheel-item, input[type=number], input[type=text], textarea, summary'))
             .filter(e => e.offsetParent !== null).map(e => [e.tagName, e.className, e.getBoundingClientRect().height]).filter(x => x[2] < 43.5)""")
         check(not small, f"{code} {name}: every touch target is 44 px high or more", small[:3])
+        if name == "entry":
+            # The chart's labels, drawn in its own units and scaled to the column: large enough to read, whole, apart.
+            labels = driver.execute_script("""const svg = document.querySelector('svg.chart');
+                const box = svg.getBoundingClientRect(), scale = box.width / svg.viewBox.baseVal.width;
+                return Array.from(svg.querySelectorAll('text')).map(t => { const r = t.getBoundingClientRect();
+                    return {text: t.textContent, px: parseFloat(t.getAttribute('font-size')) * scale, left: r.left, right: r.right, top: r.top, bottom: r.bottom,
+                            inside: r.left >= box.left - 0.5 && r.right <= box.right + 0.5 && r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5}; })""")
+            check(len(labels) >= 5, f"{code}: the chart has its labels", len(labels))
+            small = [(l["text"], round(l["px"], 1)) for l in labels if l["px"] < 13.5]
+            check(not small, f"{code}: at 360 px every label of the chart is 13.5 px or larger", small[:4])
+            check(all(l["inside"] for l in labels), f"{code}: at 360 px no label of the chart is cut at its edge", [l["text"] for l in labels if not l["inside"]])
+            overlapping = [(a["text"], b["text"]) for i, a in enumerate(labels) for b in labels[i + 1:]
+                           if a["left"] < b["right"] and b["left"] < a["right"] and a["top"] < b["bottom"] and b["top"] < a["bottom"]]
+            check(not overlapping, f"{code}: at 360 px the chart's labels do not overlap", overlapping[:3])
         # 200 % text: the page grows with it and still fits the width.
         driver.execute_script("document.documentElement.style.fontSize = '200%'")
         time.sleep(0.2)
