@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "HealthReport", targets: ["HealthReport"]),
         .library(name: "HealthInterchange", targets: ["HealthInterchange"]),
         .library(name: "HealthSync", targets: ["HealthSync"]),
+        .library(name: "HealthSyncPresentation", targets: ["HealthSyncPresentation"]),
         .library(name: "HealthUseCases", targets: ["HealthUseCases"]),
         .library(name: "HealthQRCode", targets: ["HealthQRCode"]),
         .library(name: "HealthWeb", targets: ["HealthWeb"]),
@@ -69,6 +70,9 @@ let package = Package(
         // shares, merged into the log; the engine never touches the SQLite file.
         .target(
             name: "HealthSync", dependencies: ["HealthCore", "HealthRecords", "HealthInterchange"], swiftSettings: strict, plugins: layered),
+        // Sync's reports in words and JSON, once for the command line and the page.
+        .target(
+            name: "HealthSyncPresentation", dependencies: ["HealthCore", "HealthPresentation", "HealthSync"], swiftSettings: strict, plugins: layered),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         // What a front end asks of the log, one call each, with the one write path every change goes through.
         .target(
@@ -87,8 +91,8 @@ let package = Package(
         .target(
             name: "HealthLogCLI",
             dependencies: [
-                "HealthCore", "HealthCommandLine", "HealthPresentation", "HealthReport", "HealthInterchange", "HealthSync", "HealthUseCases", "HealthWeb",
-                "HealthQRCode",
+                "HealthCore", "HealthCommandLine", "HealthPresentation", "HealthReport", "HealthInterchange", "HealthSync", "HealthSyncPresentation",
+                "HealthUseCases", "HealthWeb", "HealthQRCode",
             ],
             swiftSettings: strict, plugins: layered),
         // Libraries only the forwarding functions stand for are not linked at all: start-up loads
@@ -124,6 +128,9 @@ let package = Package(
         .testTarget(
             name: "HealthUseCasesTests",
             dependencies: ["HealthLogTestSupport", "HealthCore", "HealthUseCases", "HealthRecords", "HealthAnalytics", "HealthReport", "HealthInterchange"],
+            swiftSettings: strict, plugins: layered),
+        .testTarget(
+            name: "HealthSyncTests", dependencies: ["HealthLogTestSupport", "HealthCore", "HealthSync", "HealthSyncPresentation"],
             swiftSettings: strict, plugins: layered),
         .testTarget(
             name: "HealthFuzzTargetsTests", dependencies: ["HealthLogTestSupport", "HealthCore", "HealthFuzzTargets", "HealthRecords", "HealthInterchange"],

@@ -1,4 +1,4 @@
-import HealthCommandLine
+public import HealthCommandLine
 public import HealthCore
 import HealthPresentation
 import HealthUseCases

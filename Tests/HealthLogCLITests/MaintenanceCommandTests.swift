@@ -1,5 +1,6 @@
 import CSQLite
 import Foundation
+import HealthCommandLine
 import HealthLogCLI
 import HealthCore
 import HealthRecords

@@ -1,4 +1,5 @@
 import Foundation
+import HealthCommandLine
 import HealthLogCLI
 import HealthCore
 import HealthRecords

@@ -1,4 +1,5 @@
 import Foundation
+import HealthCommandLine
 import HealthCore
 import HealthLogCLI
 import Testing

@@ -1,4 +1,5 @@
 import HealthLogCLI
+import HealthCommandLine
 import Testing
 
 @Suite struct TerminalStyleTests {

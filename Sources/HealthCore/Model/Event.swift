@@ -47,7 +47,7 @@ public struct Event: Equatable, Sendable {
     /// Checks that the event's time makes sense: not before 1900 or the person's year of birth,
     /// and at most a year ahead (a planned change of medication may be recorded in advance).
     public func checkTime(now nowSeconds: Int64, birthYear: Int?) throws(ValidationError) {
-        let when = "\(at.localDate) \(at.localTimeText)"
+        let when = at.localDateAndTime
         if at.utcSeconds > nowSeconds + Event.allowedFutureSeconds {
             throw .invalid(Phrase("{time} is more than a year ahead; an event may be planned at most a year in advance", ["time": when]))
         }

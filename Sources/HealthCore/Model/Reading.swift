@@ -196,7 +196,7 @@ extension Reading {
 extension ZonedInstant {
     /// The rule of ``Reading/checkTime(now:birthYear:)`` for a time that is about to become a reading's.
     public func checkPlausible(now nowSeconds: Int64, birthYear: Int?) throws(ValidationError) {
-        let when = "\(localDate) \(localTimeText)"
+        let when = localDateAndTime
         if utcSeconds > nowSeconds + Reading.allowedFutureSeconds {
             throw .invalid(Phrase("{time} is in the future; a reading can be at most 10 minutes ahead of now", ["time": when]))
         }

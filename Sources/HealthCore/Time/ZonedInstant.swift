@@ -56,6 +56,9 @@ public struct ZonedInstant: Hashable, Comparable, Sendable {
     /// `HH:MM` in local time.
     public var localTimeText: String { "\(pad(hour, 2)):\(pad(minute, 2))" }
 
+    /// `2026-12-02 08:15` in local time, as a listing or a message names a moment.
+    public var localDateAndTime: String { "\(localDate) \(localTimeText)" }
+
     /// The offset as `+08:00`, `−04:00` (with a true minus) or `+00:00`.
     public var offsetText: String {
         let magnitude = abs(offsetMinutes)

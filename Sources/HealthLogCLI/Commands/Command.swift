@@ -45,38 +45,30 @@ enum CommandRegistry {
     }
 
     static var groups: [CommandGroup] {
-        [
-        CommandGroup(
-            spec: CommandSpec(
-                ["profile"], abstract: "Manage family members' profiles.",
-                examples: ["healthlog profile add dad --name 爸爸 --birth-year 1956 --sex male", "healthlog profile list"]),
-            subcommands: commands.filter { $0.spec.path.first == "profile" }),
-        CommandGroup(
-            spec: CommandSpec(
-                ["tag"], abstract: "Manage status tag definitions (bp-med, diet, exercise, ...).",
-                examples: ["healthlog tag add salt --label 'salty meal' --label-zh 咸食 --color '#E67E22'", "healthlog tag list"]),
-            subcommands: commands.filter { $0.spec.path.first == "tag" }),
-        CommandGroup(
-            spec: CommandSpec(
-                ["event"], abstract: "Record medication changes and other events, to compare before and after.",
-                examples: ["healthlog event add 'amlodipine 5 mg started'", "healthlog event list"]),
-            subcommands: commands.filter { $0.spec.path.first == "event" }),
-        CommandGroup(
-            spec: CommandSpec(
-                ["med"], abstract: "Record the medicines taken: starts, dose changes and stops, with their history.",
-                examples: ["healthlog med start amlodipine --dose '5 mg' --times morning", "healthlog med list --all"]),
-            subcommands: commands.filter { $0.spec.path.first == "med" }),
-        CommandGroup(
-            spec: CommandSpec(
-                ["config"], abstract: "Settings that stay set: guideline, language, template, db, color.",
-                examples: ["healthlog config set guideline aha", "healthlog config list"]),
-            subcommands: commands.filter { $0.spec.path.first == "config" }),
-        CommandGroup(
-            spec: SyncNowCommand.spec,
-            subcommands: commands.filter { $0.spec.path.first == "sync" && $0.spec.path.count == 2 }, defaultCommand: SyncNowCommand.self),
-        CommandGroup(
-            spec: ServeCommand.spec,
-            subcommands: commands.filter { $0.spec.path.first == "serve" && $0.spec.path.count == 2 }, defaultCommand: ServeCommand.self),
-    ]
+        let group = { (word: String, abstract: String, examples: [String]) in
+            CommandGroup(spec: CommandSpec([word], abstract: abstract, examples: examples), subcommands: commands.filter { $0.spec.path.first == word })
+        }
+        // `sync` and `serve` alone run a command of their own; their subcommands are the words after.
+        let runsAlone = { (command: any Command.Type) in
+            CommandGroup(
+                spec: command.spec, subcommands: commands.filter { $0.spec.path.first == command.spec.path[0] && $0.spec.path.count == 2 },
+                defaultCommand: command)
+        }
+        return [
+            group(
+                "profile", "Manage family members' profiles.",
+                ["healthlog profile add dad --name 爸爸 --birth-year 1956 --sex male", "healthlog profile list"]),
+            group(
+                "tag", "Manage status tag definitions (bp-med, diet, exercise, ...).",
+                ["healthlog tag add salt --label 'salty meal' --label-zh 咸食 --color '#E67E22'", "healthlog tag list"]),
+            group(
+                "event", "Record medication changes and other events, to compare before and after.",
+                ["healthlog event add 'amlodipine 5 mg started'", "healthlog event list"]),
+            group(
+                "med", "Record the medicines taken: starts, dose changes and stops, with their history.",
+                ["healthlog med start amlodipine --dose '5 mg' --times morning", "healthlog med list --all"]),
+            group("config", "Settings that stay set: guideline, language, template, db, color.", ["healthlog config set guideline aha", "healthlog config list"]),
+            runsAlone(SyncNowCommand.self), runsAlone(ServeCommand.self),
+        ]
     }
 }

@@ -1,5 +1,6 @@
 import HealthCommandLine
 import HealthCore
+import HealthInterchange
 import HealthPresentation
 import HealthUseCases
 
@@ -12,6 +13,24 @@ enum MedicineFields {
     ) { MedicineChange.times($0).flatMap { $0.isEmpty ? nil : $0 } }.completing(.words(DayPeriod.allCases.map(\.rawValue)))
     static let reason = Option<String>("--reason", value: "TEXT", help: "Why, e.g. 'ankle swelling'; shown beside the change.")
     static let name = ArgumentSpec("NAME", help: "The medicine, in English or Chinese (amlodipine, 氨氯地平); a name HealthLog does not know is kept as typed.")
+}
+
+/// What `med start`, `change` and `stop` record: the change to a medicine, and when.
+struct MedicineEntry {
+    let medicine: MedicineChange
+    let at: ZonedInstant?
+    /// The note for an `--at` that names a wall time the clocks pass twice.
+    let repeatedWallTime: String?
+
+    /// The `action` on NAME, from `arguments`: a start and a change need a dose and may say
+    /// when doses are due, a change and a stop may say why.
+    init(_ action: MedicineAction, _ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        medicine = MedicineChange(
+            name: String(arguments.positionals[0].trimmingWhitespace()), action: action,
+            dose: action == .stop ? nil : try Self.requiredDose(arguments), times: action == .stop ? [] : try arguments.value(MedicineFields.times) ?? [],
+            reason: action == .start ? nil : try arguments.value(MedicineFields.reason).map { String($0.trimmingWhitespace()) })
+        (at, repeatedWallTime) = try Self.at(arguments, context: context)
+    }
 
     /// `--at WHEN` as an instant, with the note that it named a wall time that happens twice.
     static func at(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) -> (ZonedInstant?, String?) {
@@ -34,7 +53,7 @@ enum MedicineFields {
     }
 
     /// Records `medicine` and prints what was recorded.
-    static func record(_ medicine: MedicineChange, at: ZonedInstant?, repeatedWallTime: String?, context: CommandContext) throws(CLIError) {
+    func record(_ context: CommandContext) throws(CLIError) {
         let recorded = try context.run { try $0.recordMedicine(medicine, at: at) }
         let words = try context.words()
         let presenter = EventText(words: words)
@@ -44,8 +63,24 @@ enum MedicineFields {
     }
 }
 
+/// `med start`, `change` and `stop`: each records its action, the same way.
+protocol MedicineCommand: Command {
+    static var action: MedicineAction { get }
+    var entry: MedicineEntry { get }
+    init(entry: MedicineEntry)
+}
+
+extension MedicineCommand {
+    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
+        self.init(entry: try MedicineEntry(Self.action, arguments, context: context))
+    }
+
+    func run(_ context: CommandContext) throws(CLIError) { try entry.record(context) }
+}
+
 /// `healthlog med start NAME --dose DOSE`.
-struct MedStartCommand: Command {
+struct MedStartCommand: MedicineCommand {
+    static let action = MedicineAction.start
     static let spec = CommandSpec(
         ["med", "start"], abstract: "Record that a medicine was started, with its dose and times.",
         arguments: [MedicineFields.name],
@@ -53,24 +88,12 @@ struct MedStartCommand: Command {
         examples: ["healthlog med start amlodipine --dose '5 mg' --times morning", "healthlog -p dad med start 氨氯地平 --dose 5mg --at 2026-10-01"],
         discussion: "A start is also a medication event: stats and the report compare the readings before and after it, and page 1's treatment line names it.")
 
-    let medicine: MedicineChange
-    let at: ZonedInstant?
-    let repeatedWallTime: String?
-
-    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
-        medicine = MedicineChange(
-            name: String(arguments.positionals[0].trimmingWhitespace()), action: .start, dose: try MedicineFields.requiredDose(arguments),
-            times: try arguments.value(MedicineFields.times) ?? [])
-        (at, repeatedWallTime) = try MedicineFields.at(arguments, context: context)
-    }
-
-    func run(_ context: CommandContext) throws(CLIError) {
-        try MedicineFields.record(medicine, at: at, repeatedWallTime: repeatedWallTime, context: context)
-    }
+    let entry: MedicineEntry
 }
 
 /// `healthlog med change NAME --dose DOSE`.
-struct MedChangeCommand: Command {
+struct MedChangeCommand: MedicineCommand {
+    static let action = MedicineAction.change
     static let spec = CommandSpec(
         ["med", "change"], abstract: "Record a new dose (or new times) of a medicine being taken.",
         arguments: [MedicineFields.name],
@@ -81,24 +104,12 @@ struct MedChangeCommand: Command {
         examples: ["healthlog med change ramipril --dose '10 mg'", "healthlog med change amlodipine --dose '10 mg' --at 2026-11-03 --reason 'home BP still high'"],
         discussion: "The history is kept: the earlier dose stays in 'med list --all' and in the report. A change 2-4 weeks before or inside the report's headline week is named as too recent to judge.")
 
-    let medicine: MedicineChange
-    let at: ZonedInstant?
-    let repeatedWallTime: String?
-
-    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
-        medicine = MedicineChange(
-            name: String(arguments.positionals[0].trimmingWhitespace()), action: .change, dose: try MedicineFields.requiredDose(arguments),
-            times: try arguments.value(MedicineFields.times) ?? [], reason: try arguments.value(MedicineFields.reason).map { String($0.trimmingWhitespace()) })
-        (at, repeatedWallTime) = try MedicineFields.at(arguments, context: context)
-    }
-
-    func run(_ context: CommandContext) throws(CLIError) {
-        try MedicineFields.record(medicine, at: at, repeatedWallTime: repeatedWallTime, context: context)
-    }
+    let entry: MedicineEntry
 }
 
 /// `healthlog med stop NAME`.
-struct MedStopCommand: Command {
+struct MedStopCommand: MedicineCommand {
+    static let action = MedicineAction.stop
     static let spec = CommandSpec(
         ["med", "stop"], abstract: "Record that a medicine was stopped, and why.",
         arguments: [MedicineFields.name],
@@ -106,20 +117,7 @@ struct MedStopCommand: Command {
         examples: ["healthlog med stop amlodipine --reason 'ankle swelling'", "healthlog med stop amlodipine --at 2026-11-09"],
         discussion: "A stop is a decision, not a missed dose: days after it are not counted as doses missed, and page 1 says the medicine was stopped and when.")
 
-    let medicine: MedicineChange
-    let at: ZonedInstant?
-    let repeatedWallTime: String?
-
-    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
-        medicine = MedicineChange(
-            name: String(arguments.positionals[0].trimmingWhitespace()), action: .stop,
-            reason: try arguments.value(MedicineFields.reason).map { String($0.trimmingWhitespace()) })
-        (at, repeatedWallTime) = try MedicineFields.at(arguments, context: context)
-    }
-
-    func run(_ context: CommandContext) throws(CLIError) {
-        try MedicineFields.record(medicine, at: at, repeatedWallTime: repeatedWallTime, context: context)
-    }
+    let entry: MedicineEntry
 }
 
 /// `healthlog med list`.

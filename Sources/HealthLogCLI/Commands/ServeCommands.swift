@@ -201,28 +201,7 @@ struct ServeDevicesCommand: Command {
             context.stdout.line(JSONValue.array(devices.map { DeviceJSON.json($0, zone: context.zone) }).serialized(indent: "  "))
             return
         }
-        let words = try context.words()
-        guard !devices.isEmpty else {
-            context.stdout.line(words.cli("serve.devices.none"))
-            return
-        }
-        let time = { (milliseconds: Int64?) -> String in
-            guard let milliseconds else { return "—" }
-            let instant = context.zone.zoned(utcSeconds: milliseconds / 1000)
-            return "\(instant.localDate) \(instant.localTimeText)"
-        }
-        let rows = devices.map { device -> [String] in
-            [
-                device.name.visibleControls(), device.profileIDs.map { "\($0):\(device.grants[$0]!.rawValue)" }.joined(separator: ","),
-                device.isPaired ? time(device.pairedAt) : words.cli("serve.devices.waiting", ["time": time(device.pairingExpiresAt)]),
-                time(device.lastSeenAt),
-            ]
-        }
-        let titles = ["name", "profiles", "paired", "seen"].map { words.cli("serve.devices.col.\($0)") }
-        let widths = titles.indices.map { column in ([titles[column]] + rows.map { $0[column] }).map(\.displayWidth).max() ?? 0 }
-        let line = { (cells: [String]) in cells.enumerated().map { $0.element.padding(widths[$0.offset]) }.joined(separator: "  ").trimmingTrailingSpaces() }
-        context.stdout.line(context.style.bold(line(titles)))
-        for row in rows { context.stdout.line(line(row)) }
+        for line in DeviceText(words: try context.words(), zone: context.zone, emphasis: context.style).table(devices) { context.stdout.line(line) }
     }
 }
 

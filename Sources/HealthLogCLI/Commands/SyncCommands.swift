@@ -1,6 +1,7 @@
 import HealthCommandLine
 import HealthCore
 import HealthSync
+import HealthSyncPresentation
 import HealthUseCases
 
 /// `healthlog sync`: merge the shared folder now and say what came in.
@@ -19,8 +20,7 @@ struct SyncNowCommand: Command {
 
     func run(_ context: CommandContext) throws(CLIError) {
         let report = try context.run { try $0.syncNow() }
-        let names = (try? context.run { try $0.syncDeviceNames() }) ?? [:]
-        SyncText.printMerge(report, names: names, words: try context.words(), context: context)
+        context.show(try context.syncWording().merge(report, names: context.syncDeviceNames()))
         if let problem = try context.log().syncJournalProblem {
             throw .io(
                 context.say(
@@ -46,10 +46,9 @@ struct SyncInitCommand: Command {
 
     func run(_ context: CommandContext) throws(CLIError) {
         let report = try context.run { try $0.syncInit(folder: folder) }
-        let words = try context.words()
-        SyncText.printJoin(report, words: words, context: context)
+        context.show(try context.syncWording().join(report, names: context.syncDeviceNames()))
         if !report.alreadyMember {
-            context.stdout.line(words.cli("sync.share"))
+            context.stdout.line(try context.words().cli("sync.share"))
         }
     }
 }
@@ -71,9 +70,9 @@ struct SyncStatusCommand: Command {
     func run(_ context: CommandContext) throws(CLIError) {
         let status = try context.run { try $0.syncStatus(merging: !context.noSync) }
         if json {
-            context.stdout.line(SyncText.json(status).serialized(indent: "  "))
+            context.stdout.line(SyncWording.json(status).serialized(indent: "  "))
         } else {
-            SyncText.printStatus(status, words: try context.words(), context: context)
+            for line in try context.syncWording().status(status) { context.stdout.line(line) }
         }
     }
 }
@@ -99,7 +98,7 @@ struct SyncLeaveCommand: Command {
         if report.undelivered.isEmpty, report.otherDevices > 0 { context.stdout.line(words.cli("sync.leftDelivered")) }
         for device in report.undelivered {
             context.stderr.line(words.cli("sync.leftUndelivered", [
-                "device": SyncText.deviceName(device.device, names: device.name.map { [device.device: $0] } ?? [:]),
+                "device": SyncWording.deviceName(device.device, names: device.name.map { [device.device: $0] } ?? [:]),
                 "changes": words.counted(device.changes, "change"),
             ]))
         }
@@ -124,7 +123,19 @@ struct SyncForgetCommand: Command {
 
     func run(_ context: CommandContext) throws(CLIError) {
         let forgotten = try context.run { try $0.syncForget(device: device) }
-        let names = (try? context.run { try $0.syncDeviceNames() }) ?? [:]
-        context.stdout.line(try context.words().cli("sync.forgot", ["device": SyncText.deviceName(forgotten, names: names)]))
+        context.stdout.line(try context.words().cli("sync.forgot", ["device": SyncWording.deviceName(forgotten, names: context.syncDeviceNames())]))
+    }
+}
+
+extension CommandContext {
+    /// Sync's words in the terminal's language, times in this machine's zone.
+    func syncWording() throws(CLIError) -> SyncWording { SyncWording(words: try words(), zone: zone) }
+
+    /// The shared log's devices by name, or none when they cannot be read (a report still prints, by id).
+    func syncDeviceNames() -> [String: String] { (try? run { try $0.syncDeviceNames() }) ?? [:] }
+
+    /// A sync report's lines: warnings on standard error, the rest on standard output.
+    func show(_ lines: [SyncLine]) {
+        for line in lines { (line.isWarning ? stderr : stdout).line(line.text) }
     }
 }

@@ -2,6 +2,7 @@ import HealthCommandLine
 import HealthCore
 import HealthQRCode
 import HealthSync
+import HealthSyncPresentation
 import HealthUseCases
 
 /// `healthlog sync setup [FOLDER]` and `healthlog sync setup --with DEVICE-ID`: pair this
@@ -65,12 +66,13 @@ struct SyncSetupCommand: Command {
 
     func run(_ context: CommandContext) throws(CLIError) {
         let words = try context.words()
+        let wording = try context.syncWording()
         let out = context.stdout
         let report = try context.run { log in
             try log.syncSetup(request) { event in
                 switch event {
                 case .joined(let join):
-                    SyncText.printJoin(join, words: words, context: context)
+                    context.show(wording.join(join, names: context.syncDeviceNames()))
                 case .folder(let folder, let added):
                     out.line(words.cli(added ? "sync.setup.folderAdded" : "sync.setup.folderFound", ["id": folder.id.visibleControls(), "folder": folder.path.visibleControls()]))
                 case .waitingForPeer(let own, let seconds):
@@ -78,7 +80,7 @@ struct SyncSetupCommand: Command {
                     out.line("  " + own.text)
                     if let code = try? QRCode(encoding: own.text) { out.write(code.terminalText(colored: context.style.enabled)) }
                     out.line(words.cli("sync.setup.runThere", ["command": "healthlog sync setup --with " + own.text]))
-                    out.line(words.cli("sync.setup.waiting", ["duration": SyncText.duration(Int64(seconds) * 1000, words: words)]))
+                    out.line(words.cli("sync.setup.waiting", ["duration": wording.duration(Int64(seconds) * 1000)]))
                 case .accepted(let device, let folder):
                     let name = device.name.isEmpty ? device.id.short : "\(device.id.short) (\(device.name.prefix(64)))"
                     out.line(words.cli("sync.setup.accepted", ["device": name.visibleControls(), "id": folder.id.visibleControls()]))

@@ -1,5 +1,6 @@
 import HealthCommandLine
 import HealthCore
+import HealthInterchange
 import HealthPresentation
 import HealthUseCases
 

@@ -1,14 +1,13 @@
-import HealthCommandLine
-import HealthCore
-import HealthInterchange
+public import HealthCore
 
 /// A listing's CSV, made from its JSON: one row per object, the columns its keys in the order
 /// first met (a nested object's keys as `target.systolic`), so the CSV names every field as the
 /// JSON does and keeps the JSON's promise of stable names. Text cells are guarded against
 /// spreadsheet formulas (``SpreadsheetGuard``); an absent or null value is an empty cell, a list
 /// is joined with `;`.
-enum ListingCSV {
-    static func csv(_ rows: [JSONValue]) -> String {
+public enum ListingCSV {
+    /// The CSV of `rows`, a header line first.
+    public static func csv(_ rows: [JSONValue]) -> String {
         let flattened = rows.map { flat($0) }
         var columns: [String] = []
         var known = Set<String>()

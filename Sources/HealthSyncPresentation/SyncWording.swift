@@ -1,25 +1,46 @@
-import HealthCommandLine
-import HealthCore
-import HealthSync
+public import HealthCore
+import HealthPresentation
+public import HealthSync
 
-/// How sync's reports read: merges, joins and the status, as text and JSON.
-enum SyncText {
+/// One line of a sync report, and whether it is a warning (standard error on the command line).
+public struct SyncLine: Equatable, Sendable {
+    public let text: String
+    public let isWarning: Bool
+
+    init(_ text: String, warning: Bool = false) {
+        self.text = text
+        isWarning = warning
+    }
+}
+
+/// How sync's reports read, for every front end: merges, joins and the status, as lines in the
+/// reader's words and as JSON.
+public struct SyncWording {
+    let words: StringTable
+    let zone: any TimeZoneRule
+
+    /// Sync's words in `words`, times told in `zone`.
+    public init(words: StringTable, zone: any TimeZoneRule) {
+        self.words = words
+        self.zone = zone
+    }
+
     /// "laptop-dad (3f9a1c2b)" or the short id alone.
-    static func deviceName(_ id: String, names: [String: String]) -> String {
+    public static func deviceName(_ id: String, names: [String: String]) -> String {
         let short = String(id.prefix(8))
         guard let name = names[id], !name.isEmpty else { return short }
         return "\(name.visibleControls()) (\(short))"
     }
 
-    /// What a merge brought in, one line per device, in the words of `words`.
-    static func printMerge(_ report: MergeReport, names: [String: String], words: StringTable, context: CommandContext, quietWhenEmpty: Bool = false) {
+    /// What a merge brought in, one line per device, devices named by `names`.
+    public func merge(_ report: MergeReport, names: [String: String], quietWhenEmpty: Bool = false) -> [SyncLine] {
         let say = { (key: String, values: [String: String]) in words.cli("sync.\(key)", values) }
         if report.tallies.isEmpty && report.refused == 0 && report.conflicts == 0 && report.republished == 0 && report.keptDefaultProfile == nil
             && report.held == 0 && report.formerDevice == nil && report.ownClockRanAhead == nil
         {
-            if !quietWhenEmpty { context.stdout.line(say("nothingNew", [:])) }
-            return
+            return quietWhenEmpty ? [] : [SyncLine(say("nothingNew", [:]))]
         }
+        var lines: [SyncLine] = []
         for device in report.tallies.keys.sorted() {
             var parts: [String] = []
             for entity in [RecordKind.reading, .event, .profile, .tag] {
@@ -33,52 +54,50 @@ enum SyncText {
                 let noun = say("entity.\(entity.rawValue)" + (total == 1 ? ".one" : ""), [:])
                 parts.append(say("entityCounts", ["entity": noun, "counts": counts.joined(separator: say("countSeparator", [:]))]))
             }
-            context.stdout.line(say("from", ["device": deviceName(device, names: names), "parts": parts.joined(separator: say("partSeparator", [:]))]))
+            lines.append(SyncLine(say("from", ["device": Self.deviceName(device, names: names), "parts": parts.joined(separator: say("partSeparator", [:]))])))
         }
         if report.conflicts > 0 {
-            context.stdout.line(say(report.conflicts == 1 ? "conflicts.one" : "conflicts", ["n": String(report.conflicts)]))
+            lines.append(SyncLine(say(report.conflicts == 1 ? "conflicts.one" : "conflicts", ["n": String(report.conflicts)])))
         }
         if report.refused > 0 {
-            context.stderr.line(say(report.refused == 1 ? "refused.one" : "refused", ["n": String(report.refused)]))
+            lines.append(SyncLine(say(report.refused == 1 ? "refused.one" : "refused", ["n": String(report.refused)]), warning: true))
         }
         if report.republished > 0 {
-            context.stdout.line(say(report.republished == 1 ? "republished.one" : "republished", ["n": String(report.republished)]))
+            lines.append(SyncLine(say(report.republished == 1 ? "republished.one" : "republished", ["n": String(report.republished)])))
         }
         if let kept = report.keptDefaultProfile {
-            context.stdout.line(say("keptDefault", ["profile": kept]))
+            lines.append(SyncLine(say("keptDefault", ["profile": kept])))
         }
         if report.held > 0 {
-            context.stderr.line(say("held", ["changes": words.counted(report.held, "change")]))
+            lines.append(SyncLine(say("held", ["changes": words.counted(report.held, "change")]), warning: true))
         }
         if let former = report.formerDevice {
-            context.stderr.line(say("twin", ["former": String(former.prefix(8))]))
+            lines.append(SyncLine(say("twin", ["former": String(former.prefix(8))]), warning: true))
         }
         if let ahead = report.ownClockRanAhead {
-            context.stderr.line(say("ownClockRanAhead", ["duration": duration(ahead, words: words)]))
+            lines.append(SyncLine(say("ownClockRanAhead", ["duration": duration(ahead)]), warning: true))
         }
+        return lines
     }
 
     /// What joining a shared log did: started, joined or already a member, what came in, and
     /// what was published.
-    static func printJoin(_ report: JoinReport, words: StringTable, context: CommandContext) {
+    public func join(_ report: JoinReport, names: [String: String]) -> [SyncLine] {
         let joined = report.alreadyMember ? "sync.alreadyMember" : report.joinedExisting ? "sync.joined" : "sync.started"
-        context.stdout.line(words.cli(joined, ["folder": report.folder.visibleControls(), "device": report.device]))
-        let names = (try? context.run { try $0.syncDeviceNames() }) ?? [:]
-        printMerge(report.merge, names: names, words: words, context: context, quietWhenEmpty: true)
+        var lines = [SyncLine(words.cli(joined, ["folder": report.folder.visibleControls(), "device": report.device]))]
+        lines += merge(report.merge, names: names, quietWhenEmpty: true)
         if report.merge.published > 0 {
-            context.stdout.line(words.cli("sync.published", ["records": words.counted(report.merge.published, "record")]))
+            lines.append(SyncLine(words.cli("sync.published", ["records": words.counted(report.merge.published, "record")])))
         }
+        return lines
     }
 
     /// A time in the machine's zone, `2026-12-02 08:15`.
-    static func localTime(_ milliseconds: Int64, context: CommandContext) -> String {
-        let instant = context.zone.zoned(utcSeconds: milliseconds / 1000)
-        return "\(instant.localDate) \(instant.localTimeText)"
-    }
+    public func localTime(_ milliseconds: Int64) -> String { zone.zoned(utcSeconds: milliseconds / 1000).localDateAndTime }
 
     /// `3 days`, `5 h`, `12 min`, `40 s` / `3 天`: to the nearest whole unit, so a skew of
     /// 259,199 seconds reads as 3 days, never as 2.
-    static func duration(_ milliseconds: Int64, words: StringTable) -> String {
+    public func duration(_ milliseconds: Int64) -> String {
         let seconds = (milliseconds + 500) / 1000
         let nearest = { (unit: Int64) in (seconds + unit / 2) / unit }
         if seconds >= 2 * 86_400 - 1800 { return words.counted(Int(nearest(86_400)), "day") }
@@ -87,79 +106,78 @@ enum SyncText {
         return "\(seconds) s"
     }
 
-    /// `sync status` as text, in the words of `words` (the folder's refusal and ignore reasons
-    /// are the journal's own, in English).
-    static func printStatus(_ status: SyncStatus, words: StringTable, context: CommandContext) {
-        let out = context.stdout
+    /// `sync status` as text (the folder's refusal and ignore reasons are the journal's own, in English).
+    public func status(_ status: SyncStatus) -> [String] {
+        var lines: [String] = []
         let say = { (key: String, values: [String: String]) in words.cli("sync.status.\(key)", values) }
         let changes = { (count: Int) in words.counted(count, "change") }
         let names = Dictionary(status.devices.compactMap { device in device.name.map { (device.id, $0) } }) { a, _ in a }
-        out.line(say(status.folderPresent ? "folder" : "folderMissing", ["folder": status.folder.visibleControls()]))
-        out.line(say("device", ["device": status.device]))
-        if let folder = status.syncthingFolder { out.line(say("syncthing", ["id": folder.visibleControls()])) }
-        out.line(say("devices", [:]))
+        lines.append(say(status.folderPresent ? "folder" : "folderMissing", ["folder": status.folder.visibleControls()]))
+        lines.append(say("device", ["device": status.device]))
+        if let folder = status.syncthingFolder { lines.append(say("syncthing", ["id": folder.visibleControls()])) }
+        lines.append(say("devices", [:]))
         for device in status.devices {
-            var parts = [deviceName(device.id, names: names) + (device.isThisDevice ? say("thisDevice", [:]) : "")]
+            var parts = [Self.deviceName(device.id, names: names) + (device.isThisDevice ? say("thisDevice", [:]) : "")]
             if !device.formerIDs.isEmpty {
                 parts.append(say("formerly", ["ids": device.formerIDs.map { String($0.prefix(8)) }.joined(separator: ", ")]))
             }
             if let app = device.app { parts.append("HealthLog \(app.visibleControls())") }
             parts.append(changes(device.operations))
-            if let last = device.lastChange { parts.append(say("lastChange", ["time": localTime(last, context: context)])) }
+            if let last = device.lastChange { parts.append(say("lastChange", ["time": localTime(last)])) }
             if !device.isThisDevice {
-                if let merge = device.lastMerge { parts.append(say("lastMerged", ["time": localTime(merge, context: context)])) }
+                if let merge = device.lastMerge { parts.append(say("lastMerged", ["time": localTime(merge)])) }
                 switch device.waiting {
                 case nil: parts.append(say("notMergedYet", [:]))
                 case 0?: parts.append(say("hasEverything", [:]))
                 case let count?: parts.append(say("waiting", ["changes": changes(count)]))
                 }
             }
-            if let ahead = device.clockAhead { parts.append(say("clockAhead", ["duration": duration(ahead, words: words)])) }
+            if let ahead = device.clockAhead { parts.append(say("clockAhead", ["duration": duration(ahead)])) }
             if device.journalMissing { parts.append(say("journalMissing", [:])) }
-            out.line("  " + parts.joined(separator: say("separator", [:])))
+            lines.append("  " + parts.joined(separator: say("separator", [:])))
         }
         if !status.retired.isEmpty {
-            out.line(say("retired", ["devices": status.retired.map { String($0.prefix(8)) }.joined(separator: ", ")]))
+            lines.append(say("retired", ["devices": status.retired.map { String($0.prefix(8)) }.joined(separator: ", ")]))
         }
-        if status.unmerged { out.line(say("unmerged", [:])) }
-        if status.journalBehind { out.line(say("journalBehind", [:])) }
+        if status.unmerged { lines.append(say("unmerged", [:])) }
+        if status.journalBehind { lines.append(say("journalBehind", [:])) }
         for held in status.held {
-            out.line(say("held", [
-                "changes": changes(held.operations), "device": deviceName(held.device, names: names),
-                "duration": duration(held.ahead, words: words), "until": localTime(held.until, context: context),
-                "now": localTime(status.now, context: context),
+            lines.append(say("held", [
+                "changes": changes(held.operations), "device": Self.deviceName(held.device, names: names),
+                "duration": duration(held.ahead), "until": localTime(held.until),
+                "now": localTime(status.now),
             ]))
         }
         for held in status.heldElsewhere {
-            out.line(say("heldElsewhere", [
-                "changes": changes(held.operations), "device": deviceName(held.device, names: held.name.map { [held.device: $0] } ?? names),
-                "duration": duration(held.ahead, words: words),
+            lines.append(say("heldElsewhere", [
+                "changes": changes(held.operations), "device": Self.deviceName(held.device, names: held.name.map { [held.device: $0] } ?? names),
+                "duration": duration(held.ahead),
             ]))
         }
         if let own = status.ownClockRanAhead {
-            out.line(say("ownClockRanAhead", ["duration": duration(own.ahead, words: words), "time": localTime(own.foundAt, context: context)]))
+            lines.append(say("ownClockRanAhead", ["duration": duration(own.ahead), "time": localTime(own.foundAt)]))
         }
         if status.hiddenReadings + status.hiddenEvents > 0 {
-            out.line(say("hidden", ["readings": words.counted(status.hiddenReadings, "reading"), "events": words.counted(status.hiddenEvents, "event")]))
+            lines.append(say("hidden", ["readings": words.counted(status.hiddenReadings, "reading"), "events": words.counted(status.hiddenEvents, "event")]))
         }
         if !status.conflictCopies.isEmpty {
-            out.line(say("conflictCopies", [:]))
-            for copy in status.conflictCopies { out.line("  \(copy.visibleControls())") }
+            lines.append(say("conflictCopies", [:]))
+            for copy in status.conflictCopies { lines.append("  \(copy.visibleControls())") }
         }
         if !status.ignored.isEmpty {
-            out.line(say("ignored", [:]))
-            for entry in status.ignored { out.line("  \(entry.path.visibleControls()): \(words.say(entry.phrase).visibleControls())") }
+            lines.append(say("ignored", [:]))
+            for entry in status.ignored { lines.append("  \(entry.path.visibleControls()): \(words.say(entry.phrase).visibleControls())") }
         }
         if status.conflictTotal > 0 {
-            out.line(say("conflicts", ["n": String(status.conflictTotal)]))
+            lines.append(say("conflicts", ["n": String(status.conflictTotal)]))
             for conflict in status.conflicts {
-                let time = { (clock: Int64) in localTime(HybridClock.milliseconds(clock), context: context) }
-                out.line(
+                let time = { (clock: Int64) in localTime(HybridClock.milliseconds(clock)) }
+                lines.append(
                     "  " + say(conflict.loserDeleted ? "conflict.kept" : "conflict", [
                         "entity": words.cli("sync.conflictEntity.\(conflict.kind.rawValue)"), "id": String(conflict.entityID.prefix(8)).visibleControls(),
-                        "winner": deviceName(conflict.winnerDevice, names: names), "won": say(conflict.winnerDeleted ? "deletion" : "change", [:]),
+                        "winner": Self.deviceName(conflict.winnerDevice, names: names), "won": say(conflict.winnerDeleted ? "deletion" : "change", [:]),
                         "winnerAt": time(conflict.winnerClock),
-                        "loser": deviceName(conflict.loserDevice, names: names), "lost": say(conflict.loserDeleted ? "deletion" : "change", [:]),
+                        "loser": Self.deviceName(conflict.loserDevice, names: names), "lost": say(conflict.loserDeleted ? "deletion" : "change", [:]),
                         "loserAt": time(conflict.loserClock),
                     ]))
                 if !conflict.lost.isEmpty, !conflict.loserDeleted {
@@ -169,33 +187,34 @@ enum SyncText {
                         return field.value.isEmpty
                             ? say("lost.emptyField", ["field": name]) : say("lost.field", ["field": name, "value": field.value.visibleControls()])
                     }
-                    out.line("    " + say("lost", ["values": words.list(values)]))
+                    lines.append("    " + say("lost", ["values": words.list(values)]))
                 }
             }
         }
         if status.refusedTotal > 0 {
-            out.line(
+            lines.append(
                 say(status.refusedTotal > status.refusals.count ? "refusedFirst" : "refused", [
                     "n": String(status.refusedTotal), "shown": String(status.refusals.count),
                 ]))
             for refusal in status.refusals {
                 let place = refusal.line > 0 ? ":\(refusal.line)" : ""
-                out.line("  \(refusal.path.visibleControls())\(place): \(words.say(refusal.phrase).visibleControls())")
+                lines.append("  \(refusal.path.visibleControls())\(place): \(words.say(refusal.phrase).visibleControls())")
             }
         }
         let missing = status.devices.filter(\.journalMissing)
         if !missing.isEmpty {
-            out.line(say("journalsMissing", ["devices": missing.map { deviceName($0.id, names: names) }.joined(separator: ", "), "folder": status.folder.visibleControls()]))
+            lines.append(say("journalsMissing", ["devices": missing.map { Self.deviceName($0.id, names: names) }.joined(separator: ", "), "folder": status.folder.visibleControls()]))
         }
         if status.unmerged == false, status.refusedTotal == 0, status.conflictTotal == 0, status.folderPresent, missing.isEmpty,
             !status.journalBehind, status.held.isEmpty, status.heldElsewhere.isEmpty
         {
-            out.line(say("inStep", [:]))
+            lines.append(say("inStep", [:]))
         }
+        return lines
     }
 
     /// `sync status --format json`, version 1 (keys are added, never renamed or removed).
-    static func json(_ status: SyncStatus) -> JSONValue {
+    public static func json(_ status: SyncStatus) -> JSONValue {
         let time = { (milliseconds: Int64?) -> JSONValue in
             milliseconds.map { .string(ZonedInstant(utcSeconds: $0 / 1000, offsetMinutes: 0).iso8601) } ?? .null
         }

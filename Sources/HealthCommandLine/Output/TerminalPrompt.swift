@@ -1,5 +1,3 @@
-import HealthCommandLine
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

@@ -3,7 +3,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import HealthCommandLine
 public import HealthCore
 
 /// Why an output stopped taking text.
@@ -38,11 +37,11 @@ extension TextOutput {
 
 extension TextOutput {
     /// Appends `text` and a line break.
-    func line(_ text: String = "") { write(text + "\n") }
+    public func line(_ text: String = "") { write(text + "\n") }
 
     /// Appends a data format (CSV) exactly, except on a terminal: there, text from people and
     /// files must not act on the screen, so controls are shown as escapes.
-    func writeData(_ text: String) {
+    public func writeData(_ text: String) {
         write(isTerminal ? text.visibleControls(lineBreaks: .keep) : text)
     }
 }

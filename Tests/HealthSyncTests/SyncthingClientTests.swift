@@ -1,5 +1,6 @@
 import Foundation
 @testable import HealthSync
+import HealthLogTestSupport
 import Testing
 
 /// The pieces `healthlog sync setup` reads Syncthing with: device ids, the GUI's address and key

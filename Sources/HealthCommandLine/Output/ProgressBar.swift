@@ -1,9 +1,8 @@
-import HealthCommandLine
 import HealthCore
 
 /// A one-line progress bar on stderr for long imports: shown only on a terminal, and only
 /// once the work has taken more than a second.
-final class ProgressBar: @unchecked Sendable {
+public final class ProgressBar: @unchecked Sendable {
     private let output: any TextOutput
     private let clock: @Sendable () -> Int64
     private let started: Int64
@@ -11,14 +10,14 @@ final class ProgressBar: @unchecked Sendable {
     private var shown = false
 
     /// A bar for `output`, or nil when it is not a terminal.
-    init?(output: any TextOutput, clock: @escaping @Sendable () -> Int64) {
+    public init?(output: any TextOutput, clock: @escaping @Sendable () -> Int64) {
         guard output.isTerminal else { return nil }
         self.output = output
         self.clock = clock
         started = clock()
     }
 
-    func update(done: Int64, total: Int64) {
+    public func update(done: Int64, total: Int64) {
         let now = clock()
         guard now - started > 1000, now - lastDrawn > 100, total > 0 else { return }
         lastDrawn = now
@@ -40,7 +39,7 @@ final class ProgressBar: @unchecked Sendable {
 
     /// Ends the bar. When the reading `completed`, a bar that was shown is drawn full (100 %)
     /// and the line ended, so the summary starts on a line of its own; otherwise it is wiped.
-    func finish(completed: Bool) {
+    public func finish(completed: Bool) {
         guard shown else { return }
         if completed {
             draw(done: lastTotal, total: lastTotal)
