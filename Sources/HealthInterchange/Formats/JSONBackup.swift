@@ -50,30 +50,10 @@ public enum JSONBackup {
                 ("id", .string(profile.id)), ("name", .string(profile.name)), ("birthYear", .optional(profile.birthYear)),
                 ("sex", .optional(profile.sex?.rawValue)),
                 ("target", profile.target.map { .object([("systolic", .int($0.systolic)), ("diastolic", .int($0.diastolic))]) } ?? .null),
-            ] + careMembers(profile) + [
+            ] + profile.careJSONMembers + [
                 ("createdAt", .string(InstantText.format(milliseconds: profile.createdAt))),
                 ("updatedAt", .string(InstantText.format(milliseconds: profile.updatedAt))),
             ])
-    }
-
-    /// The care context of a profile, each member only when set, so that a profile without one
-    /// is written as before the care record (and an older HealthLog reads it unchanged).
-    public static func careMembers(_ profile: Profile) -> [(String, JSONValue)] {
-        var members: [(String, JSONValue)] = []
-        if !profile.conditions.isEmpty { members.append(("conditions", .array(profile.conditions.map { .string($0.rawValue) }))) }
-        if let due = profile.pregnancyDue { members.append(("pregnancyDue", .string(due.description))) }
-        if profile.frail { members.append(("frail", .bool(true))) }
-        if let sleep = profile.sleep { members.append(("sleep", .string(sleep.description))) }
-        return members
-    }
-
-    /// The medicine an event starts, changes or stops: `{name, action, dose, times, reason}`.
-    public static func json(_ medicine: MedicineChange) -> JSONValue {
-        var members: [(String, JSONValue)] = [("name", .string(medicine.name)), ("action", .string(medicine.action.rawValue))]
-        if let dose = medicine.dose { members.append(("dose", .string(dose))) }
-        if !medicine.times.isEmpty { members.append(("times", .array(medicine.times.map { .string($0.rawValue) }))) }
-        if let reason = medicine.reason { members.append(("reason", .string(reason))) }
-        return .object(members)
     }
 
     public static func json(_ tag: StatusTag) -> JSONValue {
@@ -88,7 +68,7 @@ public enum JSONBackup {
         .object([
             ("id", .string(event.id)), ("profile", .string(event.profileID)), ("at", .string(event.at.iso8601)),
             ("kind", .string(event.kind.rawValue)), ("text", .string(event.text)),
-        ] + (event.medicine.map { [("medicine", json($0))] } ?? []) + [
+        ] + (event.medicine.map { [("medicine", $0.json)] } ?? []) + [
             ("createdAt", .string(InstantText.format(milliseconds: event.createdAt))),
             ("updatedAt", .string(InstantText.format(milliseconds: event.updatedAt))),
         ])
@@ -208,7 +188,7 @@ public enum JSONBackup {
         return profile
     }
 
-    /// The care context members of a profile (see ``careMembers(_:)``); absent ones leave it empty.
+    /// The care context members of a profile (see ``HealthCore/Profile/careJSONMembers``); absent ones leave it empty.
     private static func readCare(_ fields: JSONFields, into profile: inout Profile) throws(ValidationError) {
         let names = try fields.strings("conditions")
         if !names.isEmpty {
@@ -228,7 +208,7 @@ public enum JSONBackup {
         }
     }
 
-    /// The medicine member of an event (see ``json(_:)``).
+    /// The medicine member of an event (see ``HealthCore/MedicineChange/json``).
     private static func medicine(_ fields: JSONFields) throws(ValidationError) -> MedicineChange? {
         guard let medicine = try fields.optionalObject("medicine") else { return nil }
         let actionText = try medicine.string("action")

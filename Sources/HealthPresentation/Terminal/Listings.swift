@@ -17,19 +17,9 @@ public struct ProfileText {
             ("id", .string(profile.id)), ("name", .string(profile.name)), ("birthYear", .optional(profile.birthYear)),
             ("sex", .optional(profile.sex?.rawValue)),
             ("target", profile.target.map { .object([("systolic", .int($0.systolic)), ("diastolic", .int($0.diastolic))]) } ?? .null),
-        ] + careMembers(profile) + [
+        ] + profile.careJSONMembers + [
             ("readings", .int(readings)), ("default", .bool(isDefault)),
         ])
-    }
-
-    /// The care context's members, each only when set: `conditions`, `pregnancyDue`, `frail`, `sleep`.
-    static func careMembers(_ profile: Profile) -> [(String, JSONValue)] {
-        var members: [(String, JSONValue)] = []
-        if !profile.conditions.isEmpty { members.append(("conditions", .array(profile.conditions.map { .string($0.rawValue) }))) }
-        if let due = profile.pregnancyDue { members.append(("pregnancyDue", .string(due.description))) }
-        if profile.frail { members.append(("frail", .bool(true))) }
-        if let sleep = profile.sleep { members.append(("sleep", .string(sleep.description))) }
-        return members
     }
 
     /// The care context, one part each: `diabetes, chronic kidney disease`, `pregnant, due 2027-02-10`, `frail`, `sleeps 08:30-16:00`.
@@ -184,13 +174,7 @@ public struct EventText {
             [
                 ("id", .string(event.id)), ("profile", .string(event.profileID)), ("at", .string(event.at.iso8601)),
                 ("kind", .string(event.kind.rawValue)), ("text", .string(event.text)),
-            ] + (event.medicine.map { medicine in
-                var members: [(String, JSONValue)] = [("name", .string(medicine.name)), ("action", .string(medicine.action.rawValue))]
-                if let dose = medicine.dose { members.append(("dose", .string(dose))) }
-                if !medicine.times.isEmpty { members.append(("times", .array(medicine.times.map { .string($0.rawValue) }))) }
-                if let reason = medicine.reason { members.append(("reason", .string(reason))) }
-                return [("medicine", JSONValue.object(members))]
-            } ?? []))
+            ] + (event.medicine.map { [("medicine", $0.json)] } ?? []))
     }
 
     /// `event list`'s table.
