@@ -111,6 +111,9 @@ public enum FamilySync {
                 report.otherDevices = others
                 if !force, unwritten || !undelivered.isEmpty { return (folder, unwritten, report) }
                 try tables.forgetMembership()
+                // Kept, so that a re-join names this id as its former one: the other machines
+                // then show the machine once, and stop waiting for the old id.
+                if !device.isEmpty { try tables.append(device, to: .formerDevices) }
                 return (folder, false, report)
             }
         }
@@ -142,16 +145,14 @@ public enum FamilySync {
         var found: [LeaveReport.Undelivered] = []
         // A device with no folder in the shared folder any more (a retired laptop tidied away)
         // cannot merge: status names it, and leaving does not wait for it.
-        let others = opened.deviceIDs().filter { $0 != device && !retired.contains($0) }
+        let known = Set(try tables.devices().map(\.device))
+        // A folder with neither a device file nor a change merged here is not a device.
+        let others = opened.deviceIDs().filter { $0 != device && !retired.contains($0) && (opened.deviceFile(of: $0) != nil || known.contains($0)) }
         for other in others {
             let file = opened.deviceFile(of: other)
-            var seen: Int64 = 0
-            if case .number(let digits)? = file?["merged"]?[device] { seen = Int64(digits) ?? 0 }
-            let lacking = try tables.operationCount(device: device, after: seen)
+            let lacking = try tables.operationCount(device: device, after: file?.merged[device] ?? 0)
             guard lacking > 0 else { continue }
-            var lastMerge: Int64?
-            if case .number(let digits)? = file?["updated"] { lastMerge = Int64(digits) }
-            found.append(.init(device: other, name: file?["name"]?.string.map { String($0.prefix(64)) }, changes: lacking, lastMerge: lastMerge))
+            found.append(.init(device: other, name: file?.name, changes: lacking, lastMerge: file?.updated))
         }
         return (found, others.count)
     }
@@ -160,15 +161,10 @@ public enum FamilySync {
     /// new id of the same log (a re-join, a twin found).
     static func retiredDevices(_ store: RecordStore, folder: OpenedSyncFolder) throws -> Set<String> {
         let tables = SyncTables(store)
-        var retired = Set(try tables.list(.forgottenDevices)).union(try tables.list(.formerDevices))
-        for device in folder.deviceIDs() {
-            guard let file = folder.deviceFile(of: device) else { continue }
-            for key in ["retired", "former"] {
-                for case .string(let id) in file[key]?.array ?? [] where SyncFolder.isDeviceID(id) { retired.insert(id) }
-            }
-        }
-        if let own = try tables.value(.device) { retired.remove(own) }
-        return retired
+        return DeviceClaims(
+            folder: folder, own: try tables.value(.device) ?? "", summaries: try tables.devices(), former: try tables.list(.formerDevices),
+            forgotten: try tables.list(.forgottenDevices)
+        ).retired
     }
 
     /// Retires `device` (an id, an id's first characters, or a device name): the family's
@@ -178,17 +174,25 @@ public enum FamilySync {
         let device = try SyncError.run { () throws -> String in
             let opened = try? journal.folder.open()
             let known = Set(try tables.devices().map(\.device) + (opened?.deviceIDs() ?? []))
-            let names = Dictionary(known.compactMap { id in opened?.deviceFile(of: id)?["name"]?.string.map { (id, $0) } }) { a, _ in a }
+            let names = Dictionary(known.compactMap { id in opened?.deviceFile(of: id)?.name.map { (id, $0) } }) { a, _ in a }
+            let forgotten = Set(try tables.list(.forgottenDevices))
+            let retired = opened.map { (try? retiredDevices(store, folder: $0)) ?? forgotten } ?? forgotten
             let lowered = query.lowercased()
-            let matches = known.filter { $0.hasPrefix(lowered) || names[$0] == query }.sorted()
+            let all = known.filter { $0.hasPrefix(lowered) || names[$0] == query }.sorted()
+            // A retired device is not a candidate beside a live one.
+            let matches = all.count > 1 && all.contains(where: { !retired.contains($0) }) ? all.filter { !retired.contains($0) } : all
             guard !matches.isEmpty else {
                 throw SyncError.refused(Phrase("no device of this shared log is called '{device}'; 'healthlog sync status' lists them", ["device": query]))
             }
             guard matches.count == 1 else {
-                throw SyncError.refused(Phrase("'{device}' could be any of {devices}; give more of its id", ["device": query, "devices": matches.map { String($0.prefix(8)) }.joined(separator: ", ")]))
+                let shown = DeviceIDs.shortForms(of: matches, among: known)
+                throw SyncError.refused(Phrase("'{device}' could be any of {devices}; give more of its id", ["device": query, "devices": matches.map { shown[$0] ?? $0 }.joined(separator: ", ")]))
             }
             guard matches[0] != journal.device else {
                 throw SyncError.refused(Phrase("'{device}' is this machine; 'healthlog sync leave' ends its membership", ["device": query]))
+            }
+            if retired.contains(matches[0]) {
+                throw SyncError.refused(Phrase("{device} is retired already: nobody waits for it", ["device": DeviceIDs.shortForms(of: matches, among: known)[matches[0]] ?? matches[0]]))
             }
             try store.write { try tables.append(matches[0], to: .forgottenDevices) }
             return matches[0]
@@ -253,7 +257,7 @@ public enum FamilySync {
     private static func deviceFileIsStale(_ store: RecordStore, _ journal: SyncJournal) -> Bool {
         guard let value = try? journal.folder.open().deviceFile(of: journal.device) else { return true }
         let held = (try? SyncTables(store).heldByDevice().count) ?? 0
-        return value["app"]?.string != HealthLogVersion.current || (value["held"]?.members?.count ?? 0) != held
+        return value.app != HealthLogVersion.current || value.held.count != held
     }
 
     /// Writes this device's name, version, what it has merged of each device, which devices it
@@ -282,7 +286,7 @@ public enum FamilySync {
         guard let opened = try? SyncFolder(path: folder).open() else { return [:] }
         var names: [String: String] = [:]
         for device in opened.deviceIDs() {
-            if let name = opened.deviceFile(of: device)?["name"]?.string { names[device] = String(name.prefix(64)) }
+            if let name = opened.deviceFile(of: device)?.name { names[device] = name }
         }
         return names
     }

@@ -65,11 +65,17 @@ public struct SyncStatus: Equatable, Sendable {
 
     public var folder: String
     public var folderPresent: Bool
+    /// Why the folder is not used, when it is there but another user owns it or others may
+    /// write it: nothing is merged from it or written to it until that is set right.
+    public var folderRefusal: Phrase?
     /// This device's id.
     public var device: String
     public var devices: [Device]
     /// Devices the family retired (`healthlog sync forget`, or replaced by a new id), not waited for.
     public var retired: [String] = []
+    /// The devices whose device files retire this machine (a `healthlog sync forget` of it
+    /// elsewhere): the family no longer waits for its changes.
+    public var retiredBy: [String] = []
     /// Refused lines (at most 20) and how many in all.
     public var refusals: [SyncRefusal]
     public var refusedTotal: Int
@@ -90,6 +96,9 @@ public struct SyncStatus: Equatable, Sendable {
     /// True when some of this device's changes are not in its journal yet (the folder was
     /// missing, a disk was full, a command was stopped while writing it).
     public var journalBehind: Bool
+    /// Devices whose latest change is not whole in the folder yet (lines of a transaction
+    /// whose commit line has not come, or a line cut short): it is merged when the rest comes.
+    public var partial: [String] = []
     /// Other devices' changes held here until their time.
     public var held: [Held] = []
     /// This device's changes other machines hold, because its clock runs ahead of theirs.
@@ -106,7 +115,7 @@ public struct SyncStatus: Equatable, Sendable {
     public static func == (lhs: SyncStatus, rhs: SyncStatus) -> Bool {
         lhs.folder == rhs.folder && lhs.device == rhs.device && lhs.devices == rhs.devices && lhs.refusals == rhs.refusals
             && lhs.conflicts == rhs.conflicts && lhs.ignored == rhs.ignored && lhs.held == rhs.held && lhs.heldElsewhere == rhs.heldElsewhere
-            && lhs.retired == rhs.retired && lhs.unmerged == rhs.unmerged && lhs.journalBehind == rhs.journalBehind
+            && lhs.retired == rhs.retired && lhs.retiredBy == rhs.retiredBy && lhs.folderRefusal == rhs.folderRefusal && lhs.partial == rhs.partial && lhs.unmerged == rhs.unmerged && lhs.journalBehind == rhs.journalBehind
             && lhs.ownClockRanAhead?.ahead == rhs.ownClockRanAhead?.ahead && lhs.syncthingFolder == rhs.syncthingFolder
     }
 }
@@ -121,41 +130,51 @@ extension FamilySync {
     /// it records.
     public static func status(_ store: RecordStore, folder: SyncFolder, device: String, now: Int64) throws(SyncError) -> SyncStatus {
         let tables = SyncTables(store)
-        let opened = try? folder.open()
+        var folderRefusal: Phrase?
+        let opened: OpenedSyncFolder?
+        do {
+            opened = try folder.open()
+            folderRefusal = opened?.refusal(for: device)
+        } catch {
+            opened = nil
+            if case .unsafe(let why) = error { folderRefusal = why }
+        }
         return try SyncError.run {
             let summaries = try tables.devices()
-            let forgotten = Set(try tables.list(.forgottenDevices))
-            let retired = opened.map { (try? retiredDevices(store, folder: $0)) ?? forgotten } ?? forgotten
+            let claims = DeviceClaims(
+                folder: opened, own: device, summaries: summaries, former: try tables.list(.formerDevices), forgotten: try tables.list(.forgottenDevices))
+            let retired = claims.retired
             var ids = Set(summaries.map(\.device))
-            ids.formUnion(opened?.deviceIDs() ?? [])
+            let folderDevices = opened?.deviceIDs() ?? []
+            var deviceFiles: [String: DeviceFile] = [:]
+            for id in folderDevices { if let file = opened?.deviceFile(of: id) { deviceFiles[id] = file } }
+            // A folder with no device file and no change this log could read is not a device
+            // (garbage someone put there): status names it, and nobody waits for it.
+            var notDevices: [SyncStatus.IgnoredEntry] = []
+            for id in folderDevices where deviceFiles[id] == nil && !ids.contains(id) && id != device {
+                notDevices.append(.init(path: "\(SyncFolder.journalName)/\(id)", reason: Phrase("no device file and no change that could be read: not a device, not waited for")))
+            }
+            ids.formUnion(folderDevices.filter { deviceFiles[$0] != nil })
             ids.insert(device)
             let skews = Dictionary(try tables.values(withPrefix: SyncSetting.skewPrefix).map { (String($0.key.dropFirst(SyncSetting.skewPrefix.count)), Int64($0.value) ?? 0) }) { a, _ in a }
             let files = opened?.journalFiles() ?? []
             let present = Set(files.map(\.device))
-            var deviceFiles: [String: JSONValue] = [:]
-            for id in ids { if let file = opened?.deviceFile(of: id) { deviceFiles[id] = file } }
             // A device that names former ids of itself shows them under it, once.
-            var formerOf: [String: [String]] = [:]
-            for (id, file) in deviceFiles {
-                for case .string(let former) in file["former"]?.array ?? [] where ids.contains(former) { formerOf[id, default: []].append(former) }
-            }
-            formerOf[device, default: []].append(contentsOf: try tables.list(.formerDevices).filter(ids.contains))
+            let formerOf = claims.formerOf.mapValues { $0.filter(ids.contains) }
             let shownUnderAnother = Set(formerOf.values.joined())
             var devices: [SyncStatus.Device] = []
             for id in ids.sorted() where id == device || (!retired.contains(id) && !shownUnderAnother.contains(id)) {
                 let summary = summaries.first { $0.device == id }
                 let file = deviceFiles[id]
                 var waiting: Int?
-                if id != device, let merged = file?["merged"], let seen = merged[device] ?? .some(.number("0")),
-                    case .number(let digits) = seen, let clock = Int64(digits)
-                {
-                    waiting = try tables.operationCount(device: device, after: clock)
+                if id != device, let file {
+                    waiting = try tables.operationCount(device: device, after: file.merged[device] ?? 0)
                 }
-                let updated: Int64? = { if case .number(let digits)? = file?["updated"] { return Int64(digits) } else { return nil } }()
+                let updated = file?.updated
                 let former = Set(formerOf[id] ?? [])
                 let formerSummaries = summaries.filter { former.contains($0.device) }
                 var entry = SyncStatus.Device(
-                    id: id, name: file?["name"]?.string.map { String($0.prefix(64)) }, app: file?["app"]?.string.map { String($0.prefix(32)) },
+                    id: id, name: file?.name, app: file?.app,
                     isThisDevice: id == device, operations: (summary?.operations ?? 0) + formerSummaries.reduce(0) { $0 + $1.operations },
                     lastChange: (([summary].compactMap { $0 } + formerSummaries).map(\.lastClock).max()).map(HybridClock.milliseconds),
                     lastMerge: updated, waiting: waiting, clockAhead: skews[id])
@@ -176,11 +195,8 @@ extension FamilySync {
             }
             var heldElsewhere: [SyncStatus.HeldElsewhere] = []
             for (id, file) in deviceFiles.sorted(by: { $0.key < $1.key }) where id != device {
-                guard let entry = file["held"]?[device], case .number(let count)? = entry["operations"], let operations = Int(count), operations > 0
-                else { continue }
-                var ahead: Int64 = 0
-                if case .number(let digits)? = entry["aheadMs"] { ahead = Int64(digits) ?? 0 }
-                heldElsewhere.append(.init(device: id, name: file["name"]?.string.map { String($0.prefix(64)) }, operations: operations, ahead: ahead))
+                guard let entry = file.held[device], entry.operations > 0 else { continue }
+                heldElsewhere.append(.init(device: id, name: file.name, operations: entry.operations, ahead: entry.aheadMs))
             }
             var ownClock: (ahead: Int64, foundAt: Int64)?
             if let text = try tables.value(.ownClockRanAhead) {
@@ -190,11 +206,24 @@ extension FamilySync {
             var status = SyncStatus(
                 folder: folder.path, folderPresent: folder.exists, device: device, devices: devices,
                 refusals: refusals.refusals, refusedTotal: refusals.total, conflicts: conflicts.conflicts, conflictTotal: conflicts.total,
-                conflictCopies: files.filter(\.isConflictCopy).map(\.relativePath), ignored: opened?.ignoredEntries() ?? [],
+                conflictCopies: files.filter(\.isConflictCopy).map(\.relativePath), ignored: (opened.map { $0.ignoredEntries() } ?? []).filter { entry in
+                    // The refused journal folder is said once, as the folder's refusal.
+                    folderRefusal == nil || (entry.path != SyncFolder.journalName && entry.path != "\(SyncFolder.journalName)/\(device)")
+                } + claims.refused + notDevices.filter { entry in
+                    !(opened?.ignoredEntries() ?? []).contains { $0.path.hasPrefix(entry.path + "/") }
+                },
                 hiddenReadings: try tables.hiddenCount(.reading), hiddenEvents: try tables.hiddenCount(.event),
-                unmerged: try SyncMerge.hasNews(store: store, folder: folder, device: device, now: now, countingOwnBacklog: false),
+                unmerged: try folderRefusal == nil && SyncMerge.hasNews(store: store, folder: folder, device: device, now: now, countingOwnBacklog: false),
                 journalBehind: try tables.hasUnpublished() || tables.value(.orphaned) != nil)
             status.retired = retired.filter(ids.contains).sorted()
+            status.retiredBy = claims.retiredBy
+            // A file read to its size but not to its end: its last change is not whole yet.
+            let states = try tables.fileStates()
+            status.partial = Array(Set(files.filter { file in
+                guard file.device != device, let state = states[file.relativePath] else { return false }
+                return state.size == file.size && state.readTo < file.size
+            }.map(\.device))).sorted()
+            status.folderRefusal = folderRefusal
             status.held = try tables.heldByDevice().map {
                 .init(device: $0.device, operations: $0.count, ahead: $0.ahead, until: $0.latestDue)
             }

@@ -25,9 +25,10 @@ public struct SyncWording {
         self.zone = zone
     }
 
-    /// "laptop-dad (3f9a1c2b)" or the short id alone.
-    public static func deviceName(_ id: String, names: [String: String]) -> String {
-        let short = String(id.prefix(8))
+    /// "laptop-dad (3f9a1c2b)" or the short id alone; `shortForms` gives longer ids where the
+    /// first 8 digits are shared (see ``DeviceIDs``).
+    public static func deviceName(_ id: String, names: [String: String], shortForms: [String: String] = [:]) -> String {
+        let short = shortForms[id] ?? String(id.prefix(8))
         guard let name = names[id], !name.isEmpty else { return short }
         return "\(name.visibleControls()) (\(short))"
     }
@@ -112,14 +113,23 @@ public struct SyncWording {
         let say = { (key: String, values: [String: String]) in words.cli("sync.status.\(key)", values) }
         let changes = { (count: Int) in words.counted(count, "change") }
         let names = Dictionary(status.devices.compactMap { device in device.name.map { (device.id, $0) } }) { a, _ in a }
+        let everyID = status.devices.flatMap { [$0.id] + $0.formerIDs } + status.retired + status.retiredBy
+        let short = DeviceIDs.shortForms(of: everyID, among: everyID)
+        let shortName = { (id: String) in Self.deviceName(id, names: names, shortForms: short) }
         lines.append(say(status.folderPresent ? "folder" : "folderMissing", ["folder": status.folder.visibleControls()]))
+        if let refusal = status.folderRefusal {
+            lines.append(say("folderRefused", ["reason": words.say(refusal).visibleControls()]))
+        }
+        if !status.retiredBy.isEmpty {
+            lines.append(say("retiredBy", ["devices": status.retiredBy.map(shortName).joined(separator: ", ")]))
+        }
         lines.append(say("device", ["device": status.device]))
         if let folder = status.syncthingFolder { lines.append(say("syncthing", ["id": folder.visibleControls()])) }
         lines.append(say("devices", [:]))
         for device in status.devices {
-            var parts = [Self.deviceName(device.id, names: names) + (device.isThisDevice ? say("thisDevice", [:]) : "")]
+            var parts = [shortName(device.id) + (device.isThisDevice ? say("thisDevice", [:]) : "")]
             if !device.formerIDs.isEmpty {
-                parts.append(say("formerly", ["ids": device.formerIDs.map { String($0.prefix(8)) }.joined(separator: ", ")]))
+                parts.append(say("formerly", ["ids": device.formerIDs.map { short[$0] ?? $0 }.joined(separator: ", ")]))
             }
             if let app = device.app { parts.append("HealthLog \(app.visibleControls())") }
             parts.append(changes(device.operations))
@@ -137,13 +147,14 @@ public struct SyncWording {
             lines.append("  " + parts.joined(separator: say("separator", [:])))
         }
         if !status.retired.isEmpty {
-            lines.append(say("retired", ["devices": status.retired.map { String($0.prefix(8)) }.joined(separator: ", ")]))
+            lines.append(say("retired", ["devices": status.retired.map { short[$0] ?? $0 }.joined(separator: ", ")]))
         }
         if status.unmerged { lines.append(say("unmerged", [:])) }
         if status.journalBehind { lines.append(say("journalBehind", [:])) }
+        if !status.partial.isEmpty { lines.append(say("partial", ["devices": status.partial.map(shortName).joined(separator: ", ")])) }
         for held in status.held {
             lines.append(say("held", [
-                "changes": changes(held.operations), "device": Self.deviceName(held.device, names: names),
+                "changes": changes(held.operations), "device": shortName(held.device),
                 "duration": duration(held.ahead), "until": localTime(held.until),
                 "now": localTime(status.now),
             ]))
@@ -175,9 +186,9 @@ public struct SyncWording {
                 lines.append(
                     "  " + say(conflict.loserDeleted ? "conflict.kept" : "conflict", [
                         "entity": words.cli("sync.conflictEntity.\(conflict.kind.rawValue)"), "id": String(conflict.entityID.prefix(8)).visibleControls(),
-                        "winner": Self.deviceName(conflict.winnerDevice, names: names), "won": say(conflict.winnerDeleted ? "deletion" : "change", [:]),
+                        "winner": shortName(conflict.winnerDevice), "won": say(conflict.winnerDeleted ? "deletion" : "change", [:]),
                         "winnerAt": time(conflict.winnerClock),
-                        "loser": Self.deviceName(conflict.loserDevice, names: names), "lost": say(conflict.loserDeleted ? "deletion" : "change", [:]),
+                        "loser": shortName(conflict.loserDevice), "lost": say(conflict.loserDeleted ? "deletion" : "change", [:]),
                         "loserAt": time(conflict.loserClock),
                     ]))
                 if !conflict.lost.isEmpty, !conflict.loserDeleted {
@@ -203,10 +214,10 @@ public struct SyncWording {
         }
         let missing = status.devices.filter(\.journalMissing)
         if !missing.isEmpty {
-            lines.append(say("journalsMissing", ["devices": missing.map { Self.deviceName($0.id, names: names) }.joined(separator: ", "), "folder": status.folder.visibleControls()]))
+            lines.append(say("journalsMissing", ["devices": missing.map { shortName($0.id) }.joined(separator: ", "), "folder": status.folder.visibleControls()]))
         }
         if status.unmerged == false, status.refusedTotal == 0, status.conflictTotal == 0, status.folderPresent, missing.isEmpty,
-            !status.journalBehind, status.held.isEmpty, status.heldElsewhere.isEmpty
+            !status.journalBehind, status.held.isEmpty, status.heldElsewhere.isEmpty, status.folderRefusal == nil, status.partial.isEmpty
         {
             lines.append(say("inStep", [:]))
         }
@@ -230,7 +241,8 @@ public struct SyncWording {
                     ("journalMissing", .bool(device.journalMissing)), ("formerIds", .array(device.formerIDs.map(JSONValue.string))),
                 ])
             })),
-            ("retired", .array(status.retired.map(JSONValue.string))),
+            ("retired", .array(status.retired.map(JSONValue.string))), ("retiredBy", .array(status.retiredBy.map(JSONValue.string))),
+            ("folderRefused", status.folderRefusal.map { .string($0.english) } ?? .null), ("partial", .array(status.partial.map(JSONValue.string))),
             ("unmerged", .bool(status.unmerged)), ("journalBehind", .bool(status.journalBehind)),
             ("held", .array(status.held.map {
                 .object([("device", .string($0.device)), ("operations", .int($0.operations)), ("aheadSeconds", .int(Int($0.ahead / 1000))), ("until", time($0.until))])

@@ -115,4 +115,40 @@ import Testing
         #expect(interrupted.status != 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: spoolFolder) == [])
     }
+
+    /// §12: a file every command reads (a string table, the clinic template, the configuration)
+    /// that is /dev/zero or a FIFO is one line and exit 65 (78 for the configuration), never a
+    /// hang or a 2 GB allocation, and nothing is written; `--version` and help need none of them.
+    @Test func aFileEveryCommandReadsThatIsNotAFileIsOneLine() throws {
+        let directory = TemporaryDirectory()
+        let executable = try healthlogExecutable()
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        for (file, kind) in [("strings/en.json", "zero"), ("strings/en.json", "fifo"), ("clinic.json", "zero"), ("clinic.json", "fifo"), ("config", "fifo"), ("config", "zero")] {
+            let templates = directory.file("templates-\(kind)-\(file.replacingOccurrences(of: "/", with: "-"))")
+            try FileManager.default.copyItem(atPath: repository.appendingPathComponent("Templates").path, toPath: templates)
+            var environment = environment(directory)
+            environment["HEALTHLOG_TEMPLATES"] = templates
+            environment["HEALTHLOG_DB"] = directory.file("log-\(kind).sqlite")
+            let target = file == "config" ? directory.file("config-\(kind)") : templates + "/" + file
+            if file == "config" { environment["HEALTHLOG_CONFIG"] = target } else { try FileManager.default.removeItem(atPath: target) }
+            if kind == "fifo" {
+                try #require(mkfifo(target, 0o600) == 0)
+            } else {
+                try FileManager.default.createSymbolicLink(atPath: target, withDestinationPath: "/dev/zero")
+            }
+            for arguments in [["add", "120/80"], ["list"], ["report", "-o", directory.file("out-\(kind).pdf")]] where file != "clinic.json" || arguments[0] == "report" {
+                let result = try run(executable: "/usr/bin/timeout", ["20", executable] + arguments, environment: environment)
+                // `list` of no log says so (66) before it needs a word of the table.
+                let expected: Set<Int32> = file == "config" ? [78] : arguments[0] == "list" ? [65, 66] : [65]
+                #expect(expected.contains(result.status), "\(file) as \(kind), \(arguments): exit \(result.status), \(result.stderr)")
+                #expect(result.stderr.split(separator: "\n").count == 1, "\(file) as \(kind), \(arguments): \(result.stderr)")
+                #expect(!FileManager.default.fileExists(atPath: directory.file("out-\(kind).pdf")))
+            }
+            #expect(!FileManager.default.fileExists(atPath: environment["HEALTHLOG_DB"]!), "\(file) as \(kind): a log was written")
+            for arguments in [["--version"], ["--help"]] {
+                let result = try run(executable: "/usr/bin/timeout", ["20", executable] + arguments, environment: environment)
+                #expect(result.status == 0, "\(file) as \(kind), \(arguments): exit \(result.status), \(result.stderr)")
+            }
+        }
+    }
 }

@@ -153,4 +153,36 @@ import Testing
         // 200,000 short lines and the long one, counted; the first 20 named, none stored whole.
         #expect(status.contains("Refused lines: 200001 (the first 20):"), "\(status)")
     }
+
+    /// A change whose commit line has not come yet waits, and status says so (never "In step");
+    /// it is taken once the commit line comes.
+    @Test func aChangeNotWholeYetIsNamedNotSilent() throws {
+        let family = Family()
+        family.joined()
+        family.settle()
+        let segment = try #require(try ownSegment(family.dad, folder: family.folder))
+        let lines = try String(contentsOfFile: segment, encoding: .utf8).split(separator: "\n").map(String.init)
+        let original = try #require(lines.compactMap { try? JournalLine.operation($0) }.first { if case .readingPut = $0.change { true } else { false } })
+        guard case .readingPut(let reading) = original.change else { return }
+        let writer = "0123456789abcdef"
+        let transaction = JournalLine.newTransactionID()
+        let change = try #require(JournalLine.operation(
+            for: .readingDeleted(id: reading.id, profileID: reading.profileID), id: UUID().uuidString.lowercased(), transaction: transaction,
+            clock: original.operation.clock + 1_000, device: writer))
+        let folder = family.folder + "/journal/" + writer
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        let file = folder + "/000001.ndjson"
+        FileManager.default.createFile(atPath: file, contents: Data((change.line + "\n").utf8), attributes: [.posixPermissions: 0o600])
+        family.dad.ok("sync")
+        let waiting = family.dad.ok("sync", "status")
+        #expect(waiting.contains("the latest change of 01234567 is not whole in the folder yet") && !waiting.contains("In step"), "\(waiting)")
+        #expect(try family.dad.readings().contains { $0.id == reading.id })
+        let handle = try #require(FileHandle(forWritingAtPath: file))
+        handle.seekToEndOfFile()
+        handle.write(Data((JournalLine.commitLine(transaction: transaction, device: writer, operations: 1, clock: change.clock) + "\n").utf8))
+        try handle.close()
+        family.dad.ok("sync")
+        #expect(try !family.dad.readings().contains { $0.id == reading.id }, "the whole change was not taken")
+        #expect(!family.dad.ok("sync", "status").contains("not whole"))
+    }
 }

@@ -88,6 +88,8 @@ final class OpenedSyncFolder {
     let folder: SyncFolder
     let root: OwnedDirectory
     private var devices: [String: OwnedDirectory] = [:]
+    /// The device files read, by device (nil when there is none that may be read).
+    private var deviceFiles: [String: DeviceFile?] = [:]
     private var journalDirectory: OwnedDirectory?
     /// Why the journal folder or a device's folder could not be used (for status).
     private(set) var problems: [SyncStatus.IgnoredEntry] = []
@@ -150,6 +152,19 @@ final class OpenedSyncFolder {
             let relative = "\(SyncFolder.journalName)/\(device)"
             if !error.isMissing, !problems.contains(where: { $0.path == relative }) { problems.append(.init(path: relative, reason: error.reason)) }
             return nil
+        }
+    }
+
+    /// Why the journal folder, or `device`'s own folder in it, may not be used (another user's,
+    /// writable by others, a link), or nil when they may be or are not there yet. A folder
+    /// refused is never taken for a missing one: what it holds is neither read nor written
+    /// again until it is set right.
+    func refusal(for device: String) -> Phrase? {
+        _ = journal
+        _ = deviceDirectory(device)
+        let own = "\(SyncFolder.journalName)/\(device)"
+        return problems.first { $0.path == SyncFolder.journalName || $0.path == own }.map { problem in
+            Phrase("{path}: {reason}", ["path": folder.path + "/" + problem.path], terms: ["reason": problem.phrase])
         }
     }
 
@@ -233,20 +248,43 @@ final class OpenedSyncFolder {
                 }
             }
         }
-        return problems + ignored
+        return problems + ignored.filter { entry in !problems.contains { $0.path == entry.path } }
     }
 
     // MARK: - Device files
 
     /// The device file of `device`: only a regular file of this user's under 1 MiB, never
     /// through a link, so a link to /dev/zero or a pipe put there cannot hang this machine or
-    /// fill its memory.
-    func deviceFile(of device: String) -> JSONValue? {
-        guard let directory = deviceDirectory(device),
-            let file = try? directory.openFile(SyncFolder.deviceFileName, limit: SyncFolder.deviceFileLimit),
-            let bytes = try? file.read(Int(SyncFolder.deviceFileLimit))
-        else { return nil }
-        return try? JSONReader(bytes: bytes).readValue()
+    /// fill its memory; and only one whose fields are what HealthLog writes. Why another is not
+    /// read goes to status (``ignoredEntries()``).
+    func deviceFile(of device: String) -> DeviceFile? {
+        if let read = deviceFiles[device] { return read }
+        guard let directory = deviceDirectory(device) else { return nil }
+        let relative = "\(SyncFolder.journalName)/\(device)/\(SyncFolder.deviceFileName)"
+        var read: DeviceFile?
+        do {
+            read = try Self.readDeviceFile(in: directory, of: device)
+        } catch {
+            if !error.isMissing, !problems.contains(where: { $0.path == relative }) { problems.append(.init(path: relative, reason: error.reason)) }
+        }
+        deviceFiles[device] = .some(read)
+        return read
+    }
+
+    private static func readDeviceFile(in directory: OwnedDirectory, of device: String) throws(OwnershipError) -> DeviceFile {
+        let file = try directory.openFile(SyncFolder.deviceFileName, limit: SyncFolder.deviceFileLimit)
+        let path = file.path
+        guard let bytes = try? file.read(Int(SyncFolder.deviceFileLimit)) else {
+            throw OwnershipError(path: path, reason: Phrase("it cannot be read"))
+        }
+        guard let value = try? JSONReader(bytes: bytes).readValue() else {
+            throw OwnershipError(path: path, reason: Phrase("not JSON: the device file is not read"))
+        }
+        do {
+            return try DeviceFile(value, of: device)
+        } catch {
+            throw OwnershipError(path: path, reason: Phrase("not a device file HealthLog writes ({reason}): not read", terms: ["reason": error.phrase]))
+        }
     }
 
     /// Replaces this device's device file.

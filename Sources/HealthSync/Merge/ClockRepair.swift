@@ -26,8 +26,8 @@ enum ClockRepair {
         // How far the clock ran ahead: as the other machines saw it when its changes came to
         // them, else at least as far as its last stamp lies ahead of now.
         let seenElsewhere = folder.deviceIDs().compactMap { device -> Int64? in
-            guard device != journal.device, case .number(let digits)? = folder.deviceFile(of: device)?["held"]?[journal.device]?["aheadMs"] else { return nil }
-            return Int64(digits)
+            guard device != journal.device else { return nil }
+            return folder.deviceFile(of: device)?.held[journal.device]?.aheadMs
         }.max()
         let skew = max(seenElsewhere ?? 0, HybridClock.milliseconds(journal.latestClock) - now)
         journal.rewind(to: try tables.greatestClock(through: limit) ?? 0)

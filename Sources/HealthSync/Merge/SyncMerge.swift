@@ -95,7 +95,8 @@ enum SyncMerge {
             if try tables.value(.reconcile) != nil { return true }
             if try tables.value(.reader) != HealthLogVersion.current { return true }
             if let due = try tables.nextDue(), due <= now { return true }
-            guard let opened = try? folder.open() else { return false }
+            // A folder refused (another user's, others may write it) is news: the merge names it.
+            guard let opened = try? folder.open(), opened.refusal(for: device) == nil else { return true }
             let states = try tables.fileStates()
             let files = opened.journalFiles()
             for file in files {
@@ -116,6 +117,9 @@ enum SyncMerge {
         store: RecordStore, journal: SyncJournal, now: Int64, joining: Bool = false, first: () throws -> Void = {}
     ) throws(SyncError) -> MergeReport {
         let opened = try journal.folder.open()
+        // Never read a refused journal folder as an empty one: this device's changes would be
+        // written again, twice over, once it is set right.
+        if let refusal = opened.refusal(for: journal.device) { throw .unsafe(refusal) }
         let report: MergeReport
         do {
             report = try store.write {

@@ -1,0 +1,56 @@
+import HealthCore
+
+/// What the devices of a shared log say of one another in their device files: which ids they
+/// wrote as before, and which devices they retired, weighed once for status, leaving and
+/// forgetting alike.
+///
+/// A device file is written by whoever can write the folder, so a claim is honoured only where
+/// it cannot take what is not the claimant's: no device may claim this machine's id as its
+/// own former one, nor a device that went on writing after the claimant last wrote its file.
+/// A claim not honoured is named in status; a machine another device retired is told so.
+struct DeviceClaims {
+    /// The former ids each device is shown with, by device.
+    var formerOf: [String: [String]] = [:]
+    /// Devices retired here, by another device, or replaced by a new id of the same log.
+    var retired: Set<String> = []
+    /// The devices whose files retire this machine.
+    var retiredBy: [String] = []
+    /// Claims not honoured, and why (for status).
+    var refused: [SyncStatus.IgnoredEntry] = []
+
+    /// Weighs the device files in `folder` for the machine `own`, with the operations this log
+    /// holds (`summaries`) and this machine's own former and forgotten ids.
+    init(folder: OpenedSyncFolder?, own: String, summaries: [SyncDeviceSummary], former: [String], forgotten: [String]) {
+        let lastMilliseconds = Dictionary(summaries.map { ($0.device, HybridClock.milliseconds($0.lastClock)) }) { a, _ in a }
+        retired = Set(forgotten).union(former)
+        formerOf[own] = former.filter { $0 != own }
+        for device in folder?.deviceIDs() ?? [] where device != own {
+            guard let file = folder?.deviceFile(of: device) else { continue }
+            let path = "\(SyncFolder.journalName)/\(device)/\(SyncFolder.deviceFileName)"
+            // A claim made before the claimed device's last change is not the claimant's to make.
+            let wroteAfter = { (claimed: String) -> Bool in
+                guard let last = lastMilliseconds[claimed] else { return false }
+                return last > (file.updated ?? 0)
+            }
+            for claimed in file.former {
+                if claimed == own {
+                    refused.append(.init(path: path, reason: Phrase("claims this machine's id as a former one of its own: not honoured")))
+                } else if wroteAfter(claimed) {
+                    refused.append(.init(path: path, reason: Phrase("claims {device} as a former id of its own, but {device} wrote after it: not honoured", ["device": String(claimed.prefix(8))])))
+                } else {
+                    formerOf[device, default: []].append(claimed)
+                    retired.insert(claimed)
+                }
+            }
+            for claimed in file.retired {
+                if claimed == own {
+                    retiredBy.append(device)
+                } else {
+                    retired.insert(claimed)
+                }
+            }
+        }
+        retired.remove(own)
+        for (device, ids) in formerOf { formerOf[device] = Array(Set(ids)).sorted() }
+    }
+}

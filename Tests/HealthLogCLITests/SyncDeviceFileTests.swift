@@ -1,0 +1,119 @@
+import Foundation
+import HealthCore
+import HealthLogTestSupport
+import Testing
+
+/// Issue 34, §16 and the hostile-folder probe: what devices say of one another in their device
+/// files is weighed, never simply trusted, and every machine is told what concerns it.
+@Suite struct SyncDeviceFileTests {
+    /// Writes `json` as the device file of a planted device folder `device`.
+    private func plant(_ device: String, in folder: String, deviceFile json: String?) throws {
+        let path = folder + "/journal/" + device
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        if let json {
+            FileManager.default.createFile(atPath: path + "/device.json", contents: Data(json.utf8), attributes: [.posixPermissions: 0o600])
+        }
+    }
+
+    /// §16: a machine that leaves and joins again is shown once, "formerly" its old id, and
+    /// nobody waits for the old id; a machine another retired is told so in its own status.
+    @Test func aRejoinedMachineIsShownOnceAndARetiredOneIsTold() throws {
+        let family = Family()
+        family.joined()
+        family.settle()
+        let old = try #require(try syncDeviceID(family.daughter.databasePath))
+        family.daughter.ok("sync", "leave")
+        family.daughter.ok("sync", "init", family.folder)
+        let new = try #require(try syncDeviceID(family.daughter.databasePath))
+        #expect(new != old)
+        family.settle()
+        let status = family.dad.ok("sync", "status")
+        #expect(status.components(separatedBy: "(\(new.prefix(8)))").count == 2, "\(status)")
+        #expect(status.contains("formerly \(old.prefix(8))"), "\(status)")
+        #expect(!status.contains("(\(old.prefix(8)))"), "the old id is shown as a device of its own: \(status)")
+        #expect(status.contains("In step"), "\(status)")
+
+        family.dad.ok("sync", "forget", String(new.prefix(10)))
+        family.daughter.ok("sync")
+        let told = family.daughter.ok("sync", "status")
+        #expect(told.contains("RETIRED by"), "\(told)")
+        let json = try #require(try JSONReader(bytes: Array(family.daughter.ok("sync", "status", "--format", "json").utf8)).readValue())
+        let retiredBy = try #require(json["retiredBy"]?.array)
+        #expect(retiredBy.compactMap(\.string) == [try #require(try syncDeviceID(family.dad.databasePath))])
+        // Forgetting it again says it is retired already, in one line, exit 65.
+        let again = family.dad.run("sync", "forget", String(new.prefix(10)))
+        #expect(again.status == 65 && again.stderr.contains("retired already"), "\(again.stderr)")
+    }
+
+    /// A device file whose fields are not what HealthLog writes is named and not trusted: it
+    /// neither counts as a device nor stops leaving. A claim of this machine's id as another's
+    /// former one is refused and named; a folder with no device file and nothing merged is not
+    /// a device anyone waits for.
+    @Test func aForgedDeviceFileIsNamedNotTrusted() throws {
+        let family = Family()
+        family.joined()
+        family.settle()
+        let dad = try #require(try syncDeviceID(family.dad.databasePath))
+        try plant("00000000000000aa", in: family.folder, deviceFile: #"{"device": 5, "name": ["x"], "merged": "all", "updated": -1}"#)
+        try plant("00000000000000bb", in: family.folder, deviceFile: #"{"device": "00000000000000bb", "name": "thief", "updated": 99999999999999, "former": ["\#(dad)"], "merged": {}}"#)
+        try plant("00000000000000cc", in: family.folder, deviceFile: nil)
+        family.dad.ok("sync")
+        let status = family.dad.ok("sync", "status")
+        #expect(status.contains("journal/00000000000000aa/device.json: not a device file HealthLog writes"), "\(status)")
+        #expect(status.contains("claims this machine's id as a former one of its own: not honoured"), "\(status)")
+        #expect(status.contains("journal/00000000000000cc: no device file and no change that could be read"), "\(status)")
+        // Only the claimant, whose file is otherwise sound, is listed beside the two real machines.
+        let listed = status.split(separator: "\n").filter { $0.hasPrefix("  ") && $0.contains(" changes") }
+        #expect(listed.count == 3, "\(status)")
+        #expect(status.components(separatedBy: "journal/00000000000000aa").count == 2, "named twice: \(status)")
+        // dad is still shown as himself, with his own changes.
+        #expect(status.contains("(\(dad.prefix(8))), this device"), "\(status)")
+        // The junk folders are not waited for by leaving: only the claimant, a device file of
+        // its own that has merged nothing, is.
+        let left = family.dad.run("sync", "leave")
+        #expect(left.status == 65 && left.stderr.contains("thief (00000000) has not merged") && !left.stderr.contains("other machines"), "\(left.stderr)")
+    }
+
+    /// A planted device with the same first 8 digits and the same name as a real one is told
+    /// apart by longer ids, in status and in `sync forget`'s refusal.
+    @Test func devicesSharingTheirFirstDigitsAreToldApart() throws {
+        let family = Family()
+        family.joined()
+        family.settle()
+        let daughter = try #require(try syncDeviceID(family.daughter.databasePath))
+        let twin = String(daughter.prefix(8)) + (daughter.hasSuffix("00000000") ? "11111111" : "00000000")
+        let name = try #require(JSONReader(bytes: Array(family.dad.ok("sync", "status", "--format", "json").utf8)).readValue()["devices"]?.array?
+            .first { $0["id"]?.string == daughter }?["name"]?.string)
+        try plant(twin, in: family.folder, deviceFile: #"{"device": "\#(twin)", "name": "\#(name)", "updated": 1, "merged": {}}"#)
+        let status = family.dad.ok("sync", "status")
+        let common = zip(daughter, twin).prefix { $0 == $1 }.count
+        #expect(status.contains("(\(daughter.prefix(common + 1)))") && status.contains("(\(twin.prefix(common + 1)))"), "\(status)")
+        let ambiguous = family.dad.run("sync", "forget", String(daughter.prefix(8)))
+        #expect(ambiguous.status == 65, "\(ambiguous.stderr)")
+        #expect(ambiguous.stderr.contains(String(daughter.prefix(common + 1))) && ambiguous.stderr.contains(String(twin.prefix(common + 1))), "\(ambiguous.stderr)")
+    }
+
+    /// A shared folder, or this device's journal folder, that others may write is named in
+    /// status (never "In step"), warned about by every command, and its journal is not written
+    /// again once it is set right.
+    @Test func aLooseFolderIsNamedEverywhereAndNothingIsWrittenTwice() throws {
+        let family = Family()
+        family.joined()
+        family.settle()
+        let segment = try #require(try ownSegment(family.dad, folder: family.folder))
+        let lines = { (try? String(contentsOfFile: segment, encoding: .utf8))?.split(separator: "\n").count ?? 0 }
+        let before = lines()
+        for loose in [family.folder, family.folder + "/journal"] {
+            chmod(loose, 0o777)
+            let status = family.dad.ok("sync", "status")
+            #expect(status.contains("NOT USED") && status.contains("mode 0777") && !status.contains("In step"), "\(loose): \(status)")
+            #expect(!status.contains("Waiting: some of this device's changes"), "\(loose): \(status)")
+            let listed = family.dad.run("-p", "dad", "list")
+            #expect(listed.status == 0 && listed.stderr.contains("the shared folder was not merged"), "\(loose): \(listed.stderr)")
+            chmod(loose, 0o700)
+            family.dad.ok("sync")
+            #expect(lines() == before, "\(loose): the journal grew from \(before) to \(lines()) lines")
+            #expect(family.dad.ok("sync", "status").contains("In step"))
+        }
+    }
+}
