@@ -210,7 +210,7 @@ extension FamilySync {
                     // The refused journal folder is said once, as the folder's refusal.
                     folderRefusal == nil || (entry.path != SyncFolder.journalName && entry.path != "\(SyncFolder.journalName)/\(device)")
                 } + claims.refused + notDevices.filter { entry in
-                    !(opened?.ignoredEntries() ?? []).contains { $0.path.hasPrefix(entry.path + "/") }
+                    !(opened?.ignoredEntries() ?? []).contains { $0.path == entry.path || $0.path.hasPrefix(entry.path + "/") }
                 },
                 hiddenReadings: try tables.hiddenCount(.reading), hiddenEvents: try tables.hiddenCount(.event),
                 unmerged: try folderRefusal == nil && SyncMerge.hasNews(store: store, folder: folder, device: device, now: now, countingOwnBacklog: false),

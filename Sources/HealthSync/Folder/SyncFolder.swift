@@ -248,7 +248,8 @@ final class OpenedSyncFolder {
                 }
             }
         }
-        return problems + ignored.filter { entry in !problems.contains { $0.path == entry.path } }
+        // Each path once, by its most telling reason.
+        return problems.filter { problem in !ignored.contains { $0.path == problem.path } } + ignored
     }
 
     // MARK: - Device files
@@ -262,10 +263,14 @@ final class OpenedSyncFolder {
         guard let directory = deviceDirectory(device) else { return nil }
         let relative = "\(SyncFolder.journalName)/\(device)/\(SyncFolder.deviceFileName)"
         var read: DeviceFile?
-        do {
-            read = try Self.readDeviceFile(in: directory, of: device)
-        } catch {
-            if !error.isMissing, !problems.contains(where: { $0.path == relative }) { problems.append(.init(path: relative, reason: error.reason)) }
+        // A link, pipe or another user's file is named by ``ignoredEntries()``; a file too
+        // large, or not what HealthLog writes, here.
+        if let entry = directory.entry(SyncFolder.deviceFileName), entry.kind == S_IFREG, entry.ownershipProblem == nil {
+            do {
+                read = try Self.readDeviceFile(in: directory, of: device)
+            } catch {
+                if !error.isMissing, !problems.contains(where: { $0.path == relative }) { problems.append(.init(path: relative, reason: error.reason)) }
+            }
         }
         deviceFiles[device] = .some(read)
         return read
