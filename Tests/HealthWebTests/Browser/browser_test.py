@@ -9,7 +9,6 @@ import os
 import subprocess
 import sys
 import threading
-import time
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -17,7 +16,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, TimeoutException
 from selenium.webdriver.support.ui import WebDriverWait as SeleniumWait
 
 from webtest import Checks, Server
@@ -83,12 +82,30 @@ def wheel_value(driver, name):
     return driver.find_element(By.NAME, name).get_attribute("value")
 
 
+def rests_at(driver, name, value, seconds=10):
+    """Waits until the wheel for `name` has stopped at `value`: its field holds the value, and the
+    wheel is scrolled to that value's item, centred (not gliding past it). False if it does not
+    within `seconds`: a wheel that glides on, or stops elsewhere."""
+    script = """const box = document.querySelector(`form .wheel[data-wheel-for=${arguments[0]}]`);
+        const items = Array.from(box.querySelectorAll('.wheel-item')), chosen = box.querySelector('.wheel-item.selected');
+        const field = document.querySelector(`form input[name=${arguments[0]}]`);
+        return chosen !== null && field.value === arguments[1] && chosen.dataset.value === arguments[1]
+            && Math.abs(box.scrollTop - items.indexOf(chosen) * chosen.getBoundingClientRect().height) <= 1"""
+    try:
+        WebDriverWait(driver, seconds).until(lambda d: d.execute_script(script, name, str(value)))
+        return True
+    except TimeoutException:
+        return False
+
+
 def turn(driver, name, notches):
-    """Turns a wheel with the mouse wheel (a thumb's swipe scrolls it the same way)."""
+    """Turns a wheel with the mouse wheel (a thumb's swipe scrolls it the same way), and waits
+    for it to stop where `notches` take it."""
+    start = int(wheel_value(driver, name))
     wheel = driver.find_element(By.CSS_SELECTOR, f".wheel[data-wheel-for={name}]")
     item = wheel.find_element(By.CSS_SELECTOR, ".wheel-item").size["height"]
     ActionChains(driver).scroll_from_origin(ScrollOrigin.from_element(wheel), 0, int(item * notches)).perform()
-    time.sleep(0.6)
+    rests_at(driver, name, start + notches)
 
 
 def set_wheel(driver, name, value):
@@ -96,8 +113,7 @@ def set_wheel(driver, name, value):
     wheel = driver.find_element(By.CSS_SELECTOR, f"form .wheel[data-wheel-for={name}]")
     steps = int(value) - int(wheel_value(driver, name))
     wheel.send_keys(*([Keys.ARROW_DOWN] * steps if steps > 0 else [Keys.ARROW_UP] * -steps))
-    time.sleep(0.6)
-    equal(wheel_value(driver, name), str(value), f"the {name} wheel turned to {value}")
+    check(rests_at(driver, name, value), f"the {name} wheel turned to {value}", wheel_value(driver, name))
 
 
 # --- A phone pairs, turns the wheels, saves; the reading is in healthlog list
@@ -124,8 +140,9 @@ for language, code in [("en-GB", "en"), ("zh-CN", "zh")]:
     turned = int(wheel_value(driver, "systolic"))
     check(turned == int(start) + 5, f"{code}: turning the systolic wheel five notches moves it by 5", (start, turned))
     diastolic = driver.find_element(By.CSS_SELECTOR, ".wheel[data-wheel-for=diastolic]")
+    lower = int(wheel_value(driver, "diastolic")) - 3
     diastolic.send_keys(Keys.ARROW_UP, Keys.ARROW_UP, Keys.ARROW_UP)
-    time.sleep(0.6)
+    check(rests_at(driver, "diastolic", lower), f"{code}: three keys up turn the diastolic wheel by 3", wheel_value(driver, "diastolic"))
     turn(driver, "pulse", -2)
     values = (int(wheel_value(driver, "systolic")), int(wheel_value(driver, "diastolic")), wheel_value(driver, "pulse"))
     stamp = driver.find_element(By.CSS_SELECTOR, "label.chip input[value=bp-med]")
@@ -204,7 +221,7 @@ for language, code in [("en-GB", "en"), ("zh-CN", "zh")]:
             check(not overlapping, f"{code}: at 360 px the chart's labels do not overlap", overlapping[:3])
         # 200 % text: the page grows with it and still fits the width.
         driver.execute_script("document.documentElement.style.fontSize = '200%'")
-        time.sleep(0.2)
+        WebDriverWait(driver, 10).until(lambda d: d.execute_script("return getComputedStyle(document.body).fontSize") == "36px")
         no_horizontal_scroll(driver, f"{code} {name} at 360 px and 200 % text")
         if name == "entry":
             tops = driver.execute_script("return Array.from(document.querySelectorAll('.wheel')).map(w => Math.round(w.getBoundingClientRect().top))")
