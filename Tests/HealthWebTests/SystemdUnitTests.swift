@@ -75,4 +75,26 @@ import Testing
             environment: ["XDG_RUNTIME_DIR": runtime, "HOME": folder.path, "MANPATH": root + "/share/man"])
         #expect(verified.status == 0 && verified.errors.isEmpty, "systemd-analyze: \(verified.errors)")
     }
+
+    /// A user unit is started by the user's own manager, which knows only user units: ordering
+    /// after or wanting a system unit (network-online.target) is silently never met, and
+    /// `verify` does not say so. Every unit the unit names is on the user manager's search path,
+    /// as `systemd-analyze --user unit-paths` gives it.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze")))
+    func theUnitNamesOnlyUnitsTheUserManagerHas() throws {
+        let folder = TemporaryDirectory()
+        let unit = try installedUnit(root: folder.file("usr"), prefix: folder.file("usr"))
+        let runtime = folder.file("runtime")
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        let paths = try run("/usr/bin/systemd-analyze", ["--user", "unit-paths"], environment: ["XDG_RUNTIME_DIR": runtime, "HOME": folder.path])
+        try #require(paths.status == 0, "systemd-analyze --user unit-paths: \(paths.errors)")
+        let directories = paths.output.split(separator: "\n").map(String.init)
+        let dependencies = ["After", "Before", "Wants", "Requires", "Requisite", "BindsTo", "PartOf", "Upholds"]
+            .flatMap { values(unit, "Unit", $0) } + values(unit, "Install", "WantedBy")
+        let named = dependencies.flatMap { $0.split(separator: " ").map(String.init) }
+        #expect(!named.isEmpty, "the unit names default.target at least")
+        for name in named {
+            #expect(directories.contains { FileManager.default.fileExists(atPath: $0 + "/" + name) }, "\(name) is not a user unit")
+        }
+    }
 }

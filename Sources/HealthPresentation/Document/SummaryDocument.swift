@@ -152,7 +152,8 @@ struct DocumentWords: Sendable {
 }
 
 extension Tone {
-    init(_ tone: Headline.Verdict.Tone) {
+    /// How a verdict's line reads, as page 1 draws it.
+    public init(_ tone: Headline.Verdict.Tone) {
         switch tone {
         case .good: self = .good
         case .bad: self = .bad

@@ -35,24 +35,31 @@ public struct ReadingRules: Sendable {
     public let guideline: Guideline
     /// Tag IDs whose definitions (current or removed) mark a protocol deviation.
     public let deviationTags: Set<String>
+    /// True when no target is set and `target` is the guideline's threshold: a reading at or
+    /// above it is said to be at or above the threshold.
+    public let targetIsThreshold: Bool
 
-    public init(target: BloodPressure, guideline: Guideline, deviationTags: Set<String>) {
+    public init(target: BloodPressure, guideline: Guideline, deviationTags: Set<String>, targetIsThreshold: Bool = false) {
         self.target = target
         self.guideline = guideline
         self.deviationTags = deviationTags
+        self.targetIsThreshold = targetIsThreshold
     }
 
     /// The rules of a summary: its target, its guideline and its deviation tags.
     public init(summary: BPSummary) {
-        self.init(target: summary.goals.target, guideline: summary.options.guideline, deviationTags: summary.options.deviationTags)
+        self.init(
+            target: summary.goals.target, guideline: summary.options.guideline, deviationTags: summary.options.deviationTags,
+            targetIsThreshold: summary.goals.targetSource == .threshold)
     }
 
     /// The rules for readings of `profile` shown on their own: its target, else the threshold of
     /// `guideline`; `tags` name the deviations.
     public init(profile: Profile, guideline: Guideline, tags: [StatusTag]) {
+        let goals = Goals(profile: profile, guideline: guideline)
         self.init(
-            target: Goals(profile: profile, guideline: guideline).target, guideline: guideline,
-            deviationTags: Set(tags.filter(\.deviation).map(\.id)))
+            target: goals.target, guideline: guideline, deviationTags: Set(tags.filter(\.deviation).map(\.id)),
+            targetIsThreshold: goals.targetSource == .threshold)
     }
 
     /// The facts of `reading`.

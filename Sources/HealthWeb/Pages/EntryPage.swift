@@ -58,7 +58,7 @@ struct EntryPage {
             """
             <section class="log"><h2>\(words.web("log.recent"))</h2>
             \(ReadingRowView.list(newest, rules: visit.rules(profile, tags: tags), tags: tags, words: words, editable: device.may(.manage, profile: profile.id)))
-            <p class="actions"><a href="/log?profile=\(Percent.encoded(profile.id))">\(words.web("log.all"))</a> · \
+            <p class="actions"><a href="/log?profile=\(Percent.encoded(profile.id))">\(words.web("log.all"))</a>
             <a href="/report?profile=\(Percent.encoded(profile.id))">\(words.web("report.link"))</a></p>
             </section>
             """)
@@ -76,7 +76,7 @@ struct EntryPage {
             if let pulse = reading.pulse { values.append(words.web("row.pulse", ["pulse": String(pulse)])) }
             if let grams = reading.weightGrams { values.append("\(formatKilograms(grams)) kg") }
             let when = "\(words.shortDate(reading.measurementDay)) \(words.timeAsTaken(reading.takenAt))"
-            lines.append("<p>\(words.web("entry.saved", ["values": values.joined(separator: " · "), "when": when]))</p>")
+            lines.append("<p>\(WholeDates.marked(words.web("entry.saved", ["values": values.joined(separator: " · "), "when": when])))</p>")
             // The same advice, from the same rule and words, as `healthlog add` prints.
             for advice in visit.attention(reading) { lines.append("<p class=\"attention\">\(advice)</p>") }
         }
@@ -104,7 +104,7 @@ enum ProfileHeading {
         let others = profiles.filter { $0.id != profile.id }.map { other -> HTML in
             "<a href=\"\(path)?profile=\(Percent.encoded(other.id))\">\(other.name)</a>"
         }
-        let switcher: HTML = others.isEmpty ? .empty : "<nav class=\"profiles\">\(HTML.joined(others, separator: " · "))</nav>"
+        let switcher: HTML = others.isEmpty ? .empty : "<nav class=\"profiles\">\(HTML.joined(others, separator: "\n"))</nav>"
         return "<h1><a href=\"/?profile=\(Percent.encoded(profile.id))\">\(profile.name)</a></h1>\(switcher)"
     }
 }

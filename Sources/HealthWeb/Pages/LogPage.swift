@@ -18,7 +18,7 @@ enum LogPage {
             visit, title: words.web("log.title", ["name": profile.name]), heading: ProfileHeading.render(visit, profile: profile, profiles: profiles, path: "/log"),
             content: """
                 \(notice)
-                <nav class="spans">\(HTML.joined(spans, separator: " · "))</nav>
+                <nav class="spans">\(HTML.joined(spans, separator: "\n"))</nav>
                 \(ReadingRowView.list(readings, rules: visit.rules(profile, tags: tags), tags: tags, words: words, editable: visit.device?.may(.manage, profile: profile.id) ?? false))
                 """, assets: assets)
     }

@@ -14,7 +14,11 @@ enum ReadingRowView {
             var values: [HTML] = []
             if let pressure = reading.bloodPressure {
                 let high: HTML = facts.atOrAboveTarget ? " high" : ""
-                values.append("<span class=\"bp\(high)\">\(pressure.description)</span> <span class=\"unit\">mmHg</span>")
+                // The colour is never alone: the words say what it means.
+                let marks = rules.marks(of: facts, in: words).map { mark -> HTML in
+                    "<span class=\"mark\(facts.isAlert ? " alert" : "")\">\(mark)</span>"
+                }
+                values.append("<span class=\"bp\(high)\">\(pressure.description)</span> <span class=\"unit\">mmHg</span>\(marks.isEmpty ? "" : " ")\(HTML.joined(marks, separator: " "))")
             }
             if let pulse = reading.pulse { values.append("<span>\(words.web("row.pulse", ["pulse": String(pulse)]))</span>") }
             if let grams = reading.weightGrams { values.append("<span>\(formatKilograms(grams)) kg</span>") }

@@ -6,7 +6,9 @@ prints (in each language), `/api/v1/device` is the device's own entry of `health
 was last seen.
 
 usage: api_test.py HEALTHLOG TEMPLATES FOLDER"""
+import html
 import json
+import re
 import subprocess
 import sys
 
@@ -17,6 +19,7 @@ checks = Checks()
 check, equal = checks.check, checks.equal
 server = Server(program, folder, templates)
 server.family()
+server.latest_days_too_few("grandpa", "爷爷")
 page = server.start()
 phone = page.pair("dad", "add", "Dad's phone")
 viewer = page.pair("mom", "view", "mom-tablet")
@@ -73,5 +76,19 @@ for name in ["Dad's phone", "mom-tablet", "not-yet"]:
 page.cli("serve", "revoke", "mom-tablet")
 equal(api("/api/v1/readings", cookie=viewer)[0], 401, "a revoked device gets 401 from the API at once")
 equal(sorted(d["name"] for d in cli_json("serve", "devices")), ["Dad's phone", "not-yet"], "… and is gone from serve devices")
+# The entry page's week says beside its figure what page 1 and stats say: when the figure is the
+# last complete protocol week because the latest days have too few readings, the same words.
+grandpa = page.pair("grandpa", "view", "grandpa-tablet")
+for language, code in [("en", "en"), ("zh-CN", "zh-Hans")]:
+    response, text = page.request("GET", "/?profile=grandpa", cookie=grandpa, headers={"Accept-Language": language})
+    week = re.search(r'<section class="week">.*?</section>', text, re.S)
+    said = html.unescape(re.sub(r"<[^>]+>", "", week.group(0))) if week else ""
+    stats = json.loads(subprocess.run([program, "-p", "grandpa", "stats", "--last", "28d", "--format", "json"],
+                                      env=dict(page.environment, HEALTHLOG_LANGUAGE=code), capture_output=True, text=True, check=True).stdout)
+    caveat = [verdict["text"] for verdict in stats["headline"]["verdicts"] if verdict["kind"] == "recentWeek"]
+    equal(len(caveat), 1, f"{language}: stats says the latest days are too few")
+    check(caveat and caveat[0] in said, f"{language}: the page's week says it too, in stats' words", (caveat, said[:600]))
+    check(stats["headline"]["figure"] in said, f"{language}: … beside the same figure", stats["headline"]["figure"])
+
 server.stop()
 checks.finish()

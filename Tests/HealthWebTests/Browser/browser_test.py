@@ -9,7 +9,6 @@ import os
 import subprocess
 import sys
 import threading
-import time
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -17,7 +16,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, TimeoutException
 from selenium.webdriver.support.ui import WebDriverWait as SeleniumWait
 
 from webtest import Checks, Server
@@ -28,6 +27,7 @@ checks = Checks()
 check, equal = checks.check, checks.equal
 server = Server(program, folder, templates)
 server.family()
+server.latest_days_too_few("grandpa", "爷爷")
 page = server.start()
 PHONE = (390, 844)
 
@@ -83,12 +83,30 @@ def wheel_value(driver, name):
     return driver.find_element(By.NAME, name).get_attribute("value")
 
 
+def rests_at(driver, name, value, seconds=10):
+    """Waits until the wheel for `name` has stopped at `value`: its field holds the value, and the
+    wheel is scrolled to that value's item, centred (not gliding past it). False if it does not
+    within `seconds`: a wheel that glides on, or stops elsewhere."""
+    script = """const box = document.querySelector(`form .wheel[data-wheel-for=${arguments[0]}]`);
+        const items = Array.from(box.querySelectorAll('.wheel-item')), chosen = box.querySelector('.wheel-item.selected');
+        const field = document.querySelector(`form input[name=${arguments[0]}]`);
+        return chosen !== null && field.value === arguments[1] && chosen.dataset.value === arguments[1]
+            && Math.abs(box.scrollTop - items.indexOf(chosen) * chosen.getBoundingClientRect().height) <= 1"""
+    try:
+        WebDriverWait(driver, seconds).until(lambda d: d.execute_script(script, name, str(value)))
+        return True
+    except TimeoutException:
+        return False
+
+
 def turn(driver, name, notches):
-    """Turns a wheel with the mouse wheel (a thumb's swipe scrolls it the same way)."""
+    """Turns a wheel with the mouse wheel (a thumb's swipe scrolls it the same way), and waits
+    for it to stop where `notches` take it."""
+    start = int(wheel_value(driver, name))
     wheel = driver.find_element(By.CSS_SELECTOR, f".wheel[data-wheel-for={name}]")
     item = wheel.find_element(By.CSS_SELECTOR, ".wheel-item").size["height"]
     ActionChains(driver).scroll_from_origin(ScrollOrigin.from_element(wheel), 0, int(item * notches)).perform()
-    time.sleep(0.6)
+    rests_at(driver, name, start + notches)
 
 
 def set_wheel(driver, name, value):
@@ -96,8 +114,7 @@ def set_wheel(driver, name, value):
     wheel = driver.find_element(By.CSS_SELECTOR, f"form .wheel[data-wheel-for={name}]")
     steps = int(value) - int(wheel_value(driver, name))
     wheel.send_keys(*([Keys.ARROW_DOWN] * steps if steps > 0 else [Keys.ARROW_UP] * -steps))
-    time.sleep(0.6)
-    equal(wheel_value(driver, name), str(value), f"the {name} wheel turned to {value}")
+    check(rests_at(driver, name, value), f"the {name} wheel turned to {value}", wheel_value(driver, name))
 
 
 # --- A phone pairs, turns the wheels, saves; the reading is in healthlog list
@@ -124,8 +141,9 @@ for language, code in [("en-GB", "en"), ("zh-CN", "zh")]:
     turned = int(wheel_value(driver, "systolic"))
     check(turned == int(start) + 5, f"{code}: turning the systolic wheel five notches moves it by 5", (start, turned))
     diastolic = driver.find_element(By.CSS_SELECTOR, ".wheel[data-wheel-for=diastolic]")
+    lower = int(wheel_value(driver, "diastolic")) - 3
     diastolic.send_keys(Keys.ARROW_UP, Keys.ARROW_UP, Keys.ARROW_UP)
-    time.sleep(0.6)
+    check(rests_at(driver, "diastolic", lower), f"{code}: three keys up turn the diastolic wheel by 3", wheel_value(driver, "diastolic"))
     turn(driver, "pulse", -2)
     values = (int(wheel_value(driver, "systolic")), int(wheel_value(driver, "diastolic")), wheel_value(driver, "pulse"))
     stamp = driver.find_element(By.CSS_SELECTOR, "label.chip input[value=bp-med]")
@@ -204,12 +222,89 @@ for language, code in [("en-GB", "en"), ("zh-CN", "zh")]:
             check(not overlapping, f"{code}: at 360 px the chart's labels do not overlap", overlapping[:3])
         # 200 % text: the page grows with it and still fits the width.
         driver.execute_script("document.documentElement.style.fontSize = '200%'")
-        time.sleep(0.2)
+        WebDriverWait(driver, 10).until(lambda d: d.execute_script("return getComputedStyle(document.body).fontSize") == "36px")
         no_horizontal_scroll(driver, f"{code} {name} at 360 px and 200 % text")
         if name == "entry":
             tops = driver.execute_script("return Array.from(document.querySelectorAll('.wheel')).map(w => Math.round(w.getBoundingClientRect().top))")
             check(len(tops) == 3 and max(tops) - min(tops) <= 1, f"{code}: at 200 % text the three wheels stay side by side at one height", tops)
             shot(driver, f"{code}-phone-6-entry-200-percent")
+    driver.quit()
+
+# --- At 360 px, for a device that may manage dad and grandpa (a very high and a low reading,
+# the latest days too few): what a colour means is said in words, every date is whole on its
+# line at any text size, and there is room after each Download button.
+ROWS = """return Array.from(document.querySelectorAll('li.reading')).filter(row => row.querySelector('.bp')).map(row => {
+    const bp = row.querySelector('.bp');
+    return {bp: bp.textContent, coloured: getComputedStyle(bp).color !== getComputedStyle(document.body).color,
+            marks: Array.from(row.querySelectorAll('.mark')).filter(m => m.offsetParent !== null).map(m => m.textContent.trim())}; })"""
+# Each date of the page's text (as the string tables write them) and whether it lies on one line.
+DATES = r"""const pattern = document.documentElement.lang === 'zh-Hans'
+        ? /(?:\d{4}年)?\d{1,2}月\d{1,2}日(?: 周[一二三四五六日])?/g
+        : /(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) )?\b\d{1,2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b(?: \d{4}\b)?/g;
+    const walker = document.createTreeWalker(document.querySelector('main'), NodeFilter.SHOW_TEXT), found = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (node.parentElement.closest('svg')) continue;
+        for (const match of node.data.matchAll(pattern)) {
+            const range = document.createRange();
+            range.setStart(node, match.index);
+            range.setEnd(node, match.index + match[0].length);
+            const tops = Array.from(range.getClientRects()).map(r => r.top);
+            found.push([match[0], tops.length > 0 && Math.max(...tops) - Math.min(...tops) < 2]);
+        }
+    }
+    return found"""
+GAPS = """return Array.from(document.querySelectorAll('form.report button[type=submit]')).map(button => {
+    const bottom = button.getBoundingClientRect().bottom;
+    const after = Array.from(document.querySelectorAll('body *')).filter(e => !e.contains(button)
+        && (button.compareDocumentPosition(e) & Node.DOCUMENT_POSITION_FOLLOWING) && e.getClientRects().length > 0);
+    return [button.textContent, Math.min(...after.map(e => e.getBoundingClientRect().top)) - bottom]; })"""
+for language, code in [("en-GB", "en"), ("zh-CN", "zh")]:
+    # healthlog add's attention lines, in this language, from a log of their own.
+    elsewhere = dict(page.environment, HEALTHLOG_DB=os.path.join(folder, f"attention-{code}.sqlite"), HEALTHLOG_LANGUAGE="zh-Hans" if code == "zh" else "en")
+    subprocess.run([program, "profile", "add", "x"], env=elsewhere, capture_output=True, check=True)
+    attention = {kind: subprocess.run([program, "-p", "x", "add", pressure], env=elsewhere, capture_output=True, text=True).stdout.lower()
+                 for kind, pressure in [("very high", "182/100"), ("low", "86/55")]}
+    driver = browser(language)
+    driver.set_window_size(360 + driver.get_window_size()["width"] - driver.execute_script("return window.innerWidth"), 740)
+    equal(driver.execute_script("return window.innerWidth"), 360, f"{code}: the window is 360 px wide")
+    pair(driver, "dad,grandpa", "manage", f"narrow-{code}")
+    rows = []
+    for profile in ["dad", "grandpa"]:
+        driver.get(f"{page.url}/log?profile={profile}&days=90")
+        rows += driver.execute_script(ROWS)
+    coloured = [row for row in rows if row["coloured"]]
+    check(len(coloured) >= 5, f"{code}: the log colours readings at or above target", len(coloured))
+    equal([row["bp"] for row in coloured if not row["marks"]], [], f"{code}: every coloured reading says in words what its colour means")
+    for kind, pressure in [("very high", "182/100"), ("low", "86/55")]:
+        marks = [mark for row in rows if row["bp"] == pressure for mark in row["marks"]]
+        check(marks and all(mark.lower() in attention[kind] for mark in marks),
+              f"{code}: the {kind} reading {pressure} is marked with the words of healthlog add's attention line", (marks, attention[kind][-200:]))
+    broken = set()
+    dates = 0
+    for path in ["/?profile=grandpa", "/log?profile=grandpa&days=90", "/?profile=dad", "/log?profile=dad"]:
+        driver.get(page.url + path)
+        for size in [100, 125, 150, 175, 200]:
+            driver.execute_script(f"document.documentElement.style.fontSize = '{size}%'")
+            found = driver.execute_script(DATES)
+            dates += len(found)
+            broken |= {(path, size, date) for date, whole in found if not whole}
+    check(dates > 100, f"{code}: the entry pages and logs name their dates", dates)
+    # Links side by side (the profiles, the spans, the log and the report) are apart by space: a
+    # "·" between them was left alone at the end of a line when they wrapped.
+    between = []
+    for path in ["/?profile=dad", "/log?profile=dad"]:
+        driver.get(page.url + path)
+        between += driver.execute_script("""return Array.from(document.querySelectorAll('nav.profiles, nav.spans, p.actions'))
+            .flatMap(e => Array.from(e.childNodes)).filter(n => n.nodeType === Node.TEXT_NODE && n.data.trim() !== '').map(n => n.data.trim())""")
+    equal(between, [], f"{code}: nothing stands between links side by side to be left alone at a line's end")
+    equal(sorted(broken)[:5], [], f"{code}: at 360 px and every text size from 100 to 200 % each date is whole on its line")
+    driver.get(page.url + "/report?profile=dad")
+    gaps = driver.execute_script(GAPS)
+    equal(len(gaps), 2, f"{code}: a device that may manage downloads the report of the last days or of any range")
+    check(all(gap >= 12 for _, gap in gaps), f"{code}: each Download button has room after it before what follows", gaps)
+    shot(driver, f"{code}-phone-8-report-manage-360")
+    driver.get(page.url + "/?profile=grandpa")
+    shot(driver, f"{code}-phone-8-entry-latest-days-too-few-360")
     driver.quit()
 
 # --- The edit page of a device that may manage, and the desktop

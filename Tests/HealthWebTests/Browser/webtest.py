@@ -152,6 +152,20 @@ class Server:
                 cli("-p", "mom", "add", f"{119 + day % 5}/{71 + day % 3}", "66", "--at", f"{date} 07:40", "-n", "MOMSECRET-7781")
         cli("-p", "dad", "add", "--weight", "72.5")
 
+    def latest_days_too_few(self, profile, name):
+        """A profile whose figure is the last complete protocol week: two weeks ago, four
+        readings a day for seven days; since then, two days ago, a very high and a low reading,
+        too few for a week of their own (page 1 and stats say so beside the figure)."""
+        cli = self.page.cli
+        cli("profile", "add", profile, "--name", name)
+        def day(offset):
+            return subprocess.run(["date", "-d", f"{offset} days", "+%Y-%m-%d"], env=self.environment, capture_output=True, text=True).stdout.strip()
+        for offset in range(-14, -7):
+            for pressure, time in [("142/88", "07:30"), ("140/86", "07:35"), ("136/84", "21:00"), ("134/82", "21:05")]:
+                cli("-p", profile, "add", pressure, "--at", f"{day(offset)} {time}")
+        cli("-p", profile, "add", "182/100", "--at", f"{day(-2)} 07:30")
+        cli("-p", profile, "add", "86/55", "--at", f"{day(-2)} 21:30")
+
     def start(self):
         self.process = subprocess.Popen(
             [self.program, "serve", "--listen", "127.0.0.1:0", *self.options], env=self.environment, stdout=subprocess.PIPE,

@@ -1,0 +1,27 @@
+/// Dates kept whole on a narrow screen: in a sentence of the string tables, `11月29日`,
+/// `2026年11月29日`, `12月6日 周日`, `29 Nov` or `Sun 6 Dec 2026` is set in a span that does not
+/// wrap, so that a line breaks before or after a date, never inside it (a Chinese line may
+/// otherwise break between any two characters, `11月29` | `日`).
+enum WholeDates {
+    /// `text`, escaped, with each date in it in a `<span class="nowrap">`.
+    static func marked(_ text: String) -> HTML {
+        var html = HTML.empty
+        var rest = text[...]
+        while let match = rest.firstMatch(of: pattern) {
+            html = "\(html)\(String(rest[..<match.range.lowerBound]))<span class=\"nowrap\">\(String(rest[match.range]))</span>"
+            rest = rest[match.range.upperBound...]
+        }
+        return "\(html)\(String(rest))"
+    }
+
+    /// A date as `dateLong`, `dateShort`, `dateTick` and their forms with the year write it,
+    /// in Chinese and in English (`Templates/strings/*.json`).
+    private static var pattern: Regex<AnyRegexOutput> {
+        let weekday = "(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)"
+        let month = "(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)"
+        let chinese = "(?:\\d{4}年)?\\d{1,2}月\\d{1,2}日(?: 周[一二三四五六日])?"
+        let english = "(?:\(weekday) )?\\b\\d{1,2} \(month)\\b(?: \\d{4}\\b)?"
+        // The pattern is a constant: it always compiles.
+        return try! Regex("\(chinese)|\(english)")
+    }
+}
