@@ -104,7 +104,7 @@ let package = Package(
             name: "HealthFuzzTargets", dependencies: ["HealthCore", "HealthRecords", "HealthInterchange", "HealthReport"],
             swiftSettings: strict, plugins: layered),
         .target(name: "CFuzzerDriver"),
-        .target(name: "HealthLogTestSupport", swiftSettings: strict, plugins: layered),
+        .target(name: "HealthLogTestSupport", dependencies: ["HealthCore"], swiftSettings: strict, plugins: layered),
         .executableTarget(name: "healthlog-fuzz", dependencies: ["HealthFuzzTargets", "CFuzzerDriver"], swiftSettings: strict, plugins: layered),
         .testTarget(name: "HealthCoreTests", dependencies: ["HealthLogTestSupport", "HealthCore"], swiftSettings: strict, plugins: layered),
         .testTarget(name: "HealthQRCodeTests", dependencies: ["HealthLogTestSupport", "HealthCore", "HealthQRCode"], swiftSettings: strict, plugins: layered),

@@ -35,14 +35,7 @@ public enum PairingCode {
     /// A new device token: 32 random bytes, as 64 hex digits.
     static func makeToken() -> String {
         var generator = SystemRandomNumberGenerator()
-        let digits = Array("0123456789abcdef")
-        var text = ""
-        for _ in 0..<32 {
-            let byte = UInt8.random(in: .min ... .max, using: &generator)
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
-        return text
+        return HexDigits.lowercase((0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
     }
 
     /// The code as typed, the way it was made: capitals, without spaces or dashes, the letters

@@ -1,5 +1,6 @@
 import Foundation
 import HealthCore
+@_exported import HealthLogTestSupport
 
 func reading(
     _ date: String, _ hour: Int, _ minute: Int, _ systolic: Int? = nil, _ diastolic: Int? = nil, pulse: Int? = nil,
@@ -23,8 +24,6 @@ func close(_ value: Double?, _ expected: Double, within tolerance: Double = 0.00
 }
 
 /// The repository's string tables.
-let templatesFolder = TemplatesFolder(
-    directory: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Templates").path)
+let templatesFolder = TemplatesFolder(directory: templatesPath)
 let english = try! StringTable.load(.english, from: templatesFolder)
 let chinese = try! StringTable.load(.chinese, from: templatesFolder)

@@ -13,9 +13,6 @@ func fixture(_ name: String) -> String { "\(fixtures)/\(name)" }
 /// A fixture shaped like a real export (see Fixtures/real/MANIFEST.md).
 func realFixture(_ name: String) -> String { "\(fixtures)/real/\(name)" }
 
-/// 2026-11-30T00:00Z in milliseconds.
-let fixedNow: Int64 = 1_795_996_800_000
-
 /// Reads a file as an import would, without importing it.
 func read(
     _ path: String, as format: InterchangeFormat? = nil, profile: String? = "dad", onlyProfile: String? = nil,
@@ -44,11 +41,3 @@ func importFile(
 }
 
 func zone(_ name: String) -> any TimeZoneRule { ZoneInfoZone(identifier: name)! }
-
-func shanghai(_ date: String, _ hour: Int, _ minute: Int) -> ZonedInstant {
-    ZonedInstant(date: CivilDate(iso: date)!, hour: hour, minute: minute, offsetMinutes: 480)
-}
-
-func bp(_ systolic: Int, _ diastolic: Int) -> BloodPressure {
-    BloodPressure(systolic: systolic, diastolic: diastolic)
-}

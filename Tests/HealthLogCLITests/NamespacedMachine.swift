@@ -203,8 +203,7 @@ final class NamespacedMachine {
     var environment: [String: String] {
         var environment = [
             "HEALTHLOG_DB": mountPoint + "/home/log.sqlite", "HOME": mountPoint + "/home", "TZ": "UTC", "PATH": "/usr/bin:/bin:/usr/sbin:/sbin",
-            "HEALTHLOG_TEMPLATES": URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent("Templates").path,
+            "HEALTHLOG_TEMPLATES": templatesPath,
         ]
         if let clockOffset {
             environment["LD_PRELOAD"] = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1"

@@ -22,9 +22,7 @@ import Testing
     }
 
     private func environment(_ directory: TemporaryDirectory, _ database: String = "log.sqlite") -> [String: String] {
-        ["HEALTHLOG_DB": directory.file(database), "HOME": directory.path, "TZ": "UTC",
-         "HEALTHLOG_TEMPLATES": URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Templates").path]
+        processEnvironment(directory, database: database)
     }
 
     private func start(_ arguments: [String], environment: [String: String]) throws -> Process {

@@ -7,9 +7,6 @@ import HealthSync
 @_exported import HealthLogTestSupport
 import Testing
 
-/// 2026-11-30 08:00 in China (00:00 UTC), in milliseconds.
-let fixedNow: Int64 = 1_795_996_800_000
-
 /// What one run of the program printed and returned.
 struct RunResult {
     let status: Int32
@@ -31,8 +28,7 @@ final class CLIHarness {
     init() {
         environment = ["HOME": directory.path]
         environment["HEALTHLOG_DB"] = databasePath
-        environment["HEALTHLOG_TEMPLATES"] = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Templates").path
+        environment["HEALTHLOG_TEMPLATES"] = templatesPath
     }
 
     var databasePath: String { directory.file("log.sqlite") }
@@ -87,15 +83,6 @@ final class CLIHarness {
     }
 }
 
-/// The built `healthlog` executable, for tests that need real processes.
-func healthlogExecutable() throws -> String {
-    if let path = ProcessInfo.processInfo.environment["HEALTHLOG_BIN"] { return path }
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let path = root.appendingPathComponent(".build/debug/healthlog").path
-    try #require(FileManager.default.isExecutableFile(atPath: path), "build first: swift build (make test does)")
-    return path
-}
-
 /// Runs `executable` with `arguments` and `environment`, and returns what it printed.
 func run(executable: String, _ arguments: [String], environment: [String: String]) throws -> RunResult {
     let process = Process()
@@ -107,8 +94,7 @@ func run(executable: String, _ arguments: [String], environment: [String: String
     process.standardOutput = out
     process.standardError = err
     try process.run()
-    // Read both pipes at once and to the end before waiting, so a child chatty on either never
-    // blocks on a full pipe.
+    // Read both pipes at once and to the end before waiting.
     let stderrReader = PipeDrain(err.fileHandleForReading)
     let stdout = out.fileHandleForReading.readDataToEndOfFile()
     let stderr = stderrReader.wait()
@@ -116,24 +102,6 @@ func run(executable: String, _ arguments: [String], environment: [String: String
     return RunResult(
         status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
         stderr: String(decoding: stderr, as: UTF8.self))
-}
-
-/// Reads a pipe to its end on a thread of its own.
-private final class PipeDrain: @unchecked Sendable {
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ handle: FileHandle) {
-        Thread.detachNewThread { [self] in
-            data = handle.readDataToEndOfFile()
-            done.signal()
-        }
-    }
-
-    func wait() -> Data {
-        done.wait()
-        return data
-    }
 }
 
 /// Runs the real `healthlog` with `environment`.
@@ -150,8 +118,7 @@ func runShell(_ script: String, _ arguments: [String], environment: [String: Str
 /// UTC, and the repository's Templates.
 func processEnvironment(_ directory: TemporaryDirectory, database: String = "log.sqlite") -> [String: String] {
     ["HEALTHLOG_DB": directory.file(database), "HOME": directory.path, "TZ": "UTC", "PATH": "/usr/bin:/bin",
-     "HEALTHLOG_TEMPLATES": URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Templates").path]
+     "HEALTHLOG_TEMPLATES": templatesPath]
 }
 
 /// The names in `directory`, sorted.

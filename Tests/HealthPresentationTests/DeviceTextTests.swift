@@ -1,15 +1,13 @@
 import Foundation
 import HealthCore
+import HealthLogTestSupport
 import HealthPresentation
 import Testing
 
 /// `serve devices` as a table: one column each, as wide as its widest cell, times in the machine's zone.
 @Suite struct DeviceTextTests {
     private let words: StringTable = {
-        let templates = TemplatesFolder(
-            directory: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent("Templates").path)
-        return try! StringTable.load(.english, from: templates)
+        try! StringTable.load(.english, from: TemplatesFolder(directory: templatesPath))
     }()
 
     @Test func pairedAndWaitingDevicesShareOneTable() {

@@ -9,9 +9,7 @@ import HealthUseCases
 import Testing
 
 /// The repository's Templates folder.
-let templates = TemplateLibrary(
-    directory: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Templates").path)
+let templates = TemplateLibrary(directory: templatesPath)
 
 let dad = Profile(id: "dad", name: "爸爸", birthYear: 1954, sex: .male)
 

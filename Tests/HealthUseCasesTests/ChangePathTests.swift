@@ -54,7 +54,7 @@ import Testing
         _ = try dadLog.removeEvent(String(event.event.id.prefix(8)))
 
         // Imports: a CSV of the family, then a backup from another machine whose newer edit wins.
-        _ = try log.importFile(ImportRequest(path: repository + "/Samples/family.csv"))
+        _ = try log.importFile(ImportRequest(path: repositoryPath + "/Samples/family.csv"))
         let otherPath = directory.file("other.sqlite")
         let backup = directory.file("backup.json")
         let export = { (log: HealthLog, path: String) in
@@ -95,7 +95,7 @@ import Testing
         #expect(throws: HealthLogError.unknownTags(["no-such-tag"], known: try log.tagOverview().tags.map(\.tag.id))) {
             try log.add(ReadingEntry(bloodPressure: bp(131, 81), tagIDs: ["no-such-tag"]))
         }
-        var request = ImportRequest(path: repository + "/Samples/family.csv")
+        var request = ImportRequest(path: repositoryPath + "/Samples/family.csv")
         request.dryRun = true
         let report = try log.importFile(request)
         #expect(report.summary.added > 400)
@@ -117,7 +117,7 @@ import Testing
         #expect(throws: HealthLogError.self) {
             try log.add(ReadingEntry(bloodPressure: bp(131, 81), takenAt: at("2026-11-30T07:05:00+08:00")))
         }
-        #expect(throws: HealthLogError.self) { try log.importFile(ImportRequest(path: repository + "/Samples/family.csv")) }
+        #expect(throws: HealthLogError.self) { try log.importFile(ImportRequest(path: repositoryPath + "/Samples/family.csv")) }
         #expect(try LogModel(directory.file("log.sqlite")) == before)
         #expect(observer.rollbacks == 2)
     }

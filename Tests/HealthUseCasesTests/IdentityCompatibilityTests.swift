@@ -41,7 +41,7 @@ import Testing
     @Test func aFHIRFileExportedBeforeTheChangeMatchesOnReimport() throws {
         let directory = TemporaryDirectory()
         let log = makeLog(in: directory)
-        _ = try log.importFile(ImportRequest(path: repository + "/Samples/family.csv"))
+        _ = try log.importFile(ImportRequest(path: repositoryPath + "/Samples/family.csv"))
         let new = directory.file("new.json")
         try export(log, .fhir, to: new)
         // The same export as 0.1.0 wrote it: Patients and the extra Observations (pulse, weight)
@@ -83,7 +83,7 @@ import Testing
 
     @Test func readingsStoredWithOldDeviceIdsKeepThemAndAreNotImportedTwice() throws {
         let directory = TemporaryDirectory()
-        let omron = repository + "/Tests/HealthInterchangeTests/Fixtures/omron.csv"
+        let omron = repositoryPath + "/Tests/HealthInterchangeTests/Fixtures/omron.csv"
         let log = makeLog(in: directory, profile: .named("dad"))
         _ = try log.importFile(ImportRequest(path: omron, zone: FixedOffsetZone(minutes: 480)))
         // The log as 0.1.0 left it: the same readings under the ids its hash made.

@@ -14,16 +14,7 @@ func makeLog(
             clock: { instant.utcSeconds * 1000 }, zone: FixedOffsetZone(minutes: instant.offsetMinutes), environment: environment))
 }
 
-/// The repository's folder.
-let repository: String = {
-    var path = #filePath
-    for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
-    return path
-}()
-
 /// The environment that finds the repository's Templates folder.
-let templatesEnvironment = ["HEALTHLOG_TEMPLATES": repository + "/Templates"]
+let templatesEnvironment = ["HEALTHLOG_TEMPLATES": templatesPath]
 
 func at(_ iso: String) -> ZonedInstant { ZonedInstant(iso8601: iso)! }
-
-func bp(_ systolic: Int, _ diastolic: Int) -> BloodPressure { BloodPressure(systolic: systolic, diastolic: diastolic) }

@@ -20,23 +20,23 @@ import Testing
 @Suite struct PageOverHTTPTests {
     @Test func securityOverHTTP() throws {
         let folder = TemporaryDirectory()
-        try runPageScript("security_test.py", [try healthlogExecutable(), repository.appendingPathComponent("Templates").path, folder.path])
+        try runPageScript("security_test.py", [try healthlogExecutable(), templatesPath, folder.path])
     }
 
     @Test func theAPIAnswersWhatTheCommandLinePrints() throws {
         let folder = TemporaryDirectory()
-        try runPageScript("api_test.py", [try healthlogExecutable(), repository.appendingPathComponent("Templates").path, folder.path])
+        try runPageScript("api_test.py", [try healthlogExecutable(), templatesPath, folder.path])
     }
 
     @Test func readingsFromAnotherMachineShowOnThePage() throws {
         let folder = TemporaryDirectory()
-        try runPageScript("sync_test.py", [try healthlogExecutable(), repository.appendingPathComponent("Templates").path, folder.path])
+        try runPageScript("sync_test.py", [try healthlogExecutable(), templatesPath, folder.path])
     }
 
     @Test func asAPersonUsesItInChromium() throws {
         let folder = TemporaryDirectory()
         let screenshots = repository.appendingPathComponent(".build/web-screenshots").path
         try runPageScript(
-            "browser_test.py", [try healthlogExecutable(), repository.appendingPathComponent("Templates").path, folder.path, screenshots])
+            "browser_test.py", [try healthlogExecutable(), templatesPath, folder.path, screenshots])
     }
 }

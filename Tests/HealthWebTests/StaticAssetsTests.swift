@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func theBrowsersCopyIsRevalidated() throws {
-        let assets = StaticAssets(environment: ["HEALTHLOG_TEMPLATES": repository.appendingPathComponent("Templates").path])
+        let assets = StaticAssets(environment: ["HEALTHLOG_TEMPLATES": templatesPath])
         #expect(assets.files["wheels.js"]?.installed == true)
         let etag = try #require(assets.files["wheels.js"]?.etag)
         let again = HTTPRequest(method: "GET", path: "/static/wheels.js", query: [], headers: ["if-none-match": etag], cookies: [:], form: [], body: [])

@@ -3,15 +3,7 @@ import Foundation
 import Testing
 
 /// The repository's root.
-let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-/// The built `healthlog`, for the tests that run the page as a process.
-func healthlogExecutable() throws -> String {
-    if let path = ProcessInfo.processInfo.environment["HEALTHLOG_BIN"] { return path }
-    let path = repository.appendingPathComponent(".build/debug/healthlog").path
-    try #require(FileManager.default.isExecutableFile(atPath: path), "build first: swift build (make test does)")
-    return path
-}
+let repository = URL(fileURLWithPath: repositoryPath)
 
 /// Runs one of the Python scripts in `Browser/` with Debian's Python (`/usr/bin/python3`, which
 /// has python3-selenium): each `not ok - …` line it prints is a failure here, and so is any
@@ -28,7 +20,7 @@ func runPageScript(_ script: String, _ arguments: [String], sourceLocation: Sour
     process.standardOutput = output
     process.standardError = errors
     try process.run()
-    let errorText = ErrorDrain(errors.fileHandleForReading)
+    let errorText = PipeDrain(errors.fileHandleForReading)
     let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     let lines = text.split(separator: "\n")
@@ -36,23 +28,5 @@ func runPageScript(_ script: String, _ arguments: [String], sourceLocation: Sour
         Issue.record("\(script): \(line)", sourceLocation: sourceLocation)
     }
     #expect(lines.contains { $0.hasPrefix("ok - ") }, "\(script) checked nothing", sourceLocation: sourceLocation)
-    #expect(process.terminationStatus == 0, "\(script) ended with \(process.terminationStatus): \(errorText.wait().suffix(3000))", sourceLocation: sourceLocation)
-}
-
-/// Reads a pipe to its end on a thread of its own.
-private final class ErrorDrain: @unchecked Sendable {
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-
-    init(_ handle: FileHandle) {
-        Thread.detachNewThread { [self] in
-            data = handle.readDataToEndOfFile()
-            done.signal()
-        }
-    }
-
-    func wait() -> String {
-        done.wait()
-        return String(decoding: data, as: UTF8.self)
-    }
+    #expect(process.terminationStatus == 0, "\(script) ended with \(process.terminationStatus): \(String(decoding: errorText.wait(), as: UTF8.self).suffix(3000))", sourceLocation: sourceLocation)
 }

@@ -122,12 +122,9 @@ public final class OwnedDirectory {
             group: info.st_gid, permissions: info.st_mode & 0o7777)
     }
 
-    /// Opens the regular file `name` for reading, never through a link and never waiting on a
-    /// pipe, after checking the open file itself: this user's, writable by no one else, at most
-    /// `limit` bytes.
-    public func openFile(_ name: String, limit: Int64 = Int64.max) throws(OwnershipError) -> InputFile {
-        let filePath = path + "/" + name
-        let opened = openat(descriptor, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+    /// `opened`, a descriptor `openat` returned for `filePath`, once it is known to be a regular
+    /// file that passes ``check(descriptor:path:kind:)``; closed when it does not.
+    private func checkedRegularFile(_ opened: Int32, path filePath: String) throws(OwnershipError) -> Int32 {
         guard opened >= 0 else { throw OwnershipError(path: filePath, reason: OwnedDirectory.openFailure(errno), isMissing: errno == ENOENT) }
         do {
             try check(descriptor: opened, path: filePath, kind: S_IFREG)
@@ -135,6 +132,15 @@ public final class OwnedDirectory {
             close(opened)
             throw error
         }
+        return opened
+    }
+
+    /// Opens the regular file `name` for reading, never through a link and never waiting on a
+    /// pipe, after checking the open file itself: this user's, writable by no one else, at most
+    /// `limit` bytes.
+    public func openFile(_ name: String, limit: Int64 = Int64.max) throws(OwnershipError) -> InputFile {
+        let filePath = path + "/" + name
+        let opened = try checkedRegularFile(openat(descriptor, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY), path: filePath)
         var info = stat()
         if fstat(opened, &info) == 0, Int64(info.st_size) > limit {
             close(opened)
@@ -152,13 +158,7 @@ public final class OwnedDirectory {
         if opened < 0, errno == ENOENT, creating {
             opened = openat(descriptor, name, O_RDWR | O_APPEND | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         }
-        guard opened >= 0 else { throw OwnershipError(path: filePath, reason: OwnedDirectory.openFailure(errno), isMissing: errno == ENOENT) }
-        do {
-            try check(descriptor: opened, path: filePath, kind: S_IFREG)
-        } catch {
-            close(opened)
-            throw error
-        }
+        opened = try checkedRegularFile(opened, path: filePath)
         _ = fchmod(opened, 0o600)
         return opened
     }

@@ -6,15 +6,7 @@ public enum RandomUUID {
         var bytes = (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
         bytes[6] = (bytes[6] & 0x0F) | 0x40  // version 4
         bytes[8] = (bytes[8] & 0x3F) | 0x80  // RFC 4122 variant
-        let digits = Array("0123456789abcdef")
-        var text = ""
-        text.reserveCapacity(36)
-        for (index, byte) in bytes.enumerated() {
-            if [4, 6, 8, 10].contains(index) { text.append("-") }
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
-        return text
+        return [0..<4, 4..<6, 6..<8, 8..<10, 10..<16].map { HexDigits.lowercase(bytes[$0]) }.joined(separator: "-")
     }
 
     /// True for a UUID in the 8-4-4-4-12 hex form (either case).

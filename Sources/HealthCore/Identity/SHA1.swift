@@ -2,16 +2,7 @@
 /// damage (a sync journal's lines): never for anything that needs to resist an attacker.
 public enum SHA1 {
     /// The digest of `message` as 40 lowercase hex digits.
-    public static func hex(_ message: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef")
-        var text = ""
-        text.reserveCapacity(40)
-        for byte in digest(message) {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
-        return text
-    }
+    public static func hex(_ message: [UInt8]) -> String { HexDigits.lowercase(digest(message)) }
 
     /// The 20-byte digest of `message`.
     public static func digest(_ message: [UInt8]) -> [UInt8] {

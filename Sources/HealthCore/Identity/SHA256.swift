@@ -2,16 +2,7 @@
 /// as a paired device's token, so that a copy of the log (a backup) cannot be used to sign in.
 public enum SHA256 {
     /// The digest of `message` as 64 lowercase hex digits.
-    public static func hex(_ message: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef")
-        var text = ""
-        text.reserveCapacity(64)
-        for byte in digest(message) {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
-        return text
-    }
+    public static func hex(_ message: [UInt8]) -> String { HexDigits.lowercase(digest(message)) }
 
     /// The 32-byte digest of `message`.
     public static func digest(_ message: [UInt8]) -> [UInt8] {

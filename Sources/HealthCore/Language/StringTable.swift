@@ -88,6 +88,10 @@ public struct StringTable: Sendable {
         Placeholders.fill(strings[key] ?? key, values)
     }
 
+    /// The string `cli.<key>` with its `{name}` placeholders filled in: the command line's own
+    /// words, which its toolkit (help, usage errors) and the presentation layer both say.
+    public func cli(_ key: String, _ values: [String: String] = [:]) -> String { text("cli." + key, values) }
+
     /// The library's sentence `phrase` in this table's language, from the translations in
     /// `strings/phrases/<code>/`; English tables (and a pattern not translated) say its English.
     public func say(_ phrase: Phrase) -> String {

@@ -1,6 +1,7 @@
 import HealthCommandLine
 import HealthCore
 import HealthInterchange
+import HealthPresentation
 import HealthUseCases
 
 /// `healthlog import FILE`: HealthLog CSV or JSON, FHIR R4/R4B/R5, Omron, Withings, the bp-monitor
@@ -136,9 +137,9 @@ struct ImportCommand: Command {
         request.standardInputName = try context.words().cli("import.standardInput")
         if format == nil && columns == nil {
             // Said before anything else, so a refusal that follows names what it was reading.
-            let words = try context.words()
+            let text = ImportText(words: try context.words())
             request.formatDetected = { input, format in
-                context.stderr.line(words.cli("import.readingAs", ["input": input, "format": words.say(format.withArticle)]).visibleControls())
+                context.stderr.line(text.readingAs(input, format: format.withArticle).visibleControls())
             }
         }
         if let bar {
@@ -170,51 +171,9 @@ struct ImportCommand: Command {
     }
 
     private func print(_ report: ImportReport, _ context: CommandContext) throws(CLIError) {
-        let words = try context.words()
-        let say = { (key: String, values: [String: String]) in context.stderr.line(words.cli("import.\(key)", values).visibleControls()) }
-        for problem in report.outcome.problems { say("skipped", ["problem": words.say(problem.phrase)]) }
-        if report.outcome.problemCount > report.outcome.problems.count {
-            say("moreInvalid", ["n": String(report.outcome.problemCount - report.outcome.problems.count)])
-        }
-        if let settled = report.outcome.settledDateOrder {
-            say("dateOrder", ["order": words.cli("import.order.\(settled.order.rawValue)"), "date": settled.date, "line": String(settled.line)])
-        }
-        let summary = report.summary
-        let dry = report.dryRun ? ".dryRun" : ""
-        for profile in summary.createdProfiles { say("createdProfile\(dry)", ["profile": profile]) }
-        if !summary.createdTags.isEmpty { say("createdTags\(dry)", ["tags": summary.createdTags.joined(separator: ", ")]) }
-        if !summary.updatedTags.isEmpty { say("updatedTags\(dry)", ["tags": summary.updatedTags.joined(separator: ", ")]) }
-        if !summary.undefinedTags.isEmpty { say("undefinedTags", ["tags": summary.undefinedTags.joined(separator: ", ")]) }
-        for conflict in summary.conflicts { say("conflict", ["conflict": words.say(conflict)]) }
-        for note in report.outcome.notes { say("note", ["note": words.say(note)]) }
-        if let first = report.outcome.firstStandardTimeRow {
-            let rows = report.outcome.standardTimeRows
-            say(rows > 1 ? "standardTime" : "standardTime.one", ["n": String(rows), "first": "\(first)"])
-        }
-        let skipped = report.outcome.skipped
-        if !skipped.isEmpty {
-            let kinds = skipped.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { kind, count in
-                words.cli("import.skippedKind", ["n": String(count), "kind": words.say(report.outcome.skippedKinds[kind] ?? Phrase(verbatim: kind))])
-            }
-            say("skippedKinds", ["kinds": words.list(kinds)])
-        }
-        let count = { (key: String, n: Int) in words.cli("import.count.\(key)", ["n": String(n)]) }
-        var counts = [count("added", summary.added)]
-        if summary.updated > 0 { counts.append(count("updated", summary.updated)) }
-        counts.append(count("duplicate", summary.duplicates))
-        if report.outcome.deviceErrorRows > 0 { counts.append(count("deviceErrors", report.outcome.deviceErrorRows)) }
-        if summary.eventsAdded + summary.eventsUpdated + summary.eventDuplicates > 0 {
-            counts.append(
-                summary.eventsUpdated > 0
-                    ? words.cli("import.count.eventsUpdated", ["n": String(summary.eventsAdded), "updated": String(summary.eventsUpdated)])
-                    : count("events", summary.eventsAdded))
-        }
-        counts += [count("skipped", report.outcome.skippedCount), count("invalid", report.outcome.problemCount)]
-        if summary.deletedSince + summary.eventsDeletedSince > 0 {
-            say("notBroughtBack", ["readings": words.counted(summary.deletedSince, "reading"), "events": words.counted(summary.eventsDeletedSince, "event")])
-        }
-        let line = counts.joined(separator: words.cli("import.countSeparator"))
-        let key = (report.dryRun ? "import.dryRun" : "import.done") + (report.profile == nil ? "" : ".into")
-        context.stdout.line(words.cli(key, ["input": report.input, "profile": report.profile ?? "", "counts": line]).visibleControls())
+        let text = ImportText(words: try context.words())
+        let account = report.account
+        for line in text.notices(account) { context.stderr.line(line.visibleControls()) }
+        context.stdout.line(text.result(account).visibleControls())
     }
 }

@@ -5,11 +5,6 @@ public import HealthCore
 /// tables the report uses: every word a person reads comes from there, in English or Chinese.
 /// JSON and CSV keys never do.
 extension StringTable {
-    /// The string `cli.<key>` with its `{name}` placeholders filled in.
-    public func cli(_ key: String, _ values: [String: String] = [:]) -> String {
-        text("cli." + key, values)
-    }
-
     /// `1 reading`, `4 readings` / `4 次读数`: `cli.count.<noun>.one` for one, else `cli.count.<noun>`.
     public func counted(_ count: Int, _ noun: String) -> String {
         text(count == 1 ? "cli.count.\(noun).one" : "cli.count.\(noun)", ["n": String(count)])

@@ -107,19 +107,13 @@ struct ListeningSocket {
         guard descriptor >= 0 else { throw .listen(requested.description, errno) }
         var yes: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var bound: Int32
-        var port = requested.port
+        let port: UInt16?
         if family == AF_INET {
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
             address.sin_port = requested.port.bigEndian
             inet_pton(AF_INET, requested.host, &address.sin_addr)
-            bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
-            if bound == 0 {
-                var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-                _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) } }
-                port = UInt16(bigEndian: address.sin_port)
-            }
+            port = ListeningSocket.bind(descriptor, &address, port: \.sin_port)
         } else {
             // [::] serves IPv6 only; 0.0.0.0 is the address for IPv4.
             setsockopt(descriptor, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -127,19 +121,25 @@ struct ListeningSocket {
             address.sin6_family = sa_family_t(AF_INET6)
             address.sin6_port = requested.port.bigEndian
             inet_pton(AF_INET6, requested.host, &address.sin6_addr)
-            bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) } }
-            if bound == 0 {
-                var length = socklen_t(MemoryLayout<sockaddr_in6>.size)
-                _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) } }
-                port = UInt16(bigEndian: address.sin6_port)
-            }
+            port = ListeningSocket.bind(descriptor, &address, port: \.sin6_port)
         }
-        guard bound == 0, listen(descriptor, 128) == 0 else {
+        guard let port, listen(descriptor, 128) == 0 else {
             let number = errno
             close(descriptor)
             throw .listen(requested.description, number)
         }
         self.descriptor = descriptor
         address = ListenAddress(host: requested.host, port: port)
+    }
+
+    /// Binds `descriptor` to `address` (a `sockaddr_in` or `sockaddr_in6`) and returns the port
+    /// bound (the system's choice for port 0), or nil when it could not bind.
+    private static func bind<Address>(_ descriptor: Int32, _ address: inout Address, port: KeyPath<Address, in_port_t>) -> UInt16? {
+        let size = socklen_t(MemoryLayout<Address>.size)
+        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(descriptor, $0, size) } }
+        guard bound == 0 else { return nil }
+        var length = size
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) } }
+        return UInt16(bigEndian: address[keyPath: port])
     }
 }
