@@ -98,7 +98,7 @@ public enum FamilySync {
     /// Ends this log's membership of its shared log. Its records stay; its journal stays in the
     /// folder for the other machines. Refused while this device has changes the folder lacks,
     /// or another device (not retired) has not merged all of them yet, unless `force`.
-    public static func leave(_ store: RecordStore, force: Bool) throws(SyncError) -> LeaveReport {
+    public static func leave(_ store: RecordStore, force: Bool, now: Int64) throws(SyncError) -> LeaveReport {
         let tables = SyncTables(store)
         // Decided inside the write lock; the refusal is thrown once it is released.
         let outcome = try SyncError.run {
@@ -106,7 +106,7 @@ public enum FamilySync {
                 guard let folder = try tables.value(.folder) else { return (nil, false, nil) }
                 let device = try tables.value(.device) ?? ""
                 let unwritten = try tables.hasUnpublished() || tables.value(.orphaned) != nil
-                let (undelivered, others) = try undeliveredChanges(store, folder: SyncFolder(path: folder), device: device)
+                let (undelivered, others) = try undeliveredChanges(store, folder: SyncFolder(path: folder), device: device, now: now)
                 var report = LeaveReport(folder: folder, undelivered: undelivered)
                 report.otherDevices = others
                 if !force, unwritten || !undelivered.isEmpty { return (folder, unwritten, report) }
@@ -138,10 +138,10 @@ public enum FamilySync {
     }
 
     /// The devices (not retired) that have not merged every change of `device`, by their device files.
-    static func undeliveredChanges(_ store: RecordStore, folder: SyncFolder, device: String) throws -> (undelivered: [LeaveReport.Undelivered], others: Int) {
+    static func undeliveredChanges(_ store: RecordStore, folder: SyncFolder, device: String, now: Int64) throws -> (undelivered: [LeaveReport.Undelivered], others: Int) {
         guard let opened = try? folder.open() else { return ([], 0) }
         let tables = SyncTables(store)
-        let retired = try retiredDevices(store, folder: opened)
+        let retired = try retiredDevices(store, folder: opened, now: now)
         var found: [LeaveReport.Undelivered] = []
         // A device with no folder in the shared folder any more (a retired laptop tidied away)
         // cannot merge: status names it, and leaving does not wait for it.
@@ -159,11 +159,11 @@ public enum FamilySync {
 
     /// The devices the family retired: forgotten here or on another machine, or replaced by a
     /// new id of the same log (a re-join, a twin found).
-    static func retiredDevices(_ store: RecordStore, folder: OpenedSyncFolder) throws -> Set<String> {
+    static func retiredDevices(_ store: RecordStore, folder: OpenedSyncFolder, now: Int64) throws -> Set<String> {
         let tables = SyncTables(store)
         return DeviceClaims(
             folder: folder, own: try tables.value(.device) ?? "", summaries: try tables.devices(), former: try tables.list(.formerDevices),
-            forgotten: try tables.list(.forgottenDevices)
+            forgotten: try tables.list(.forgottenDevices), now: now
         ).retired
     }
 
@@ -176,7 +176,7 @@ public enum FamilySync {
             let known = Set(try tables.devices().map(\.device) + (opened?.deviceIDs() ?? []))
             let names = Dictionary(known.compactMap { id in opened?.deviceFile(of: id)?.name.map { (id, $0) } }) { a, _ in a }
             let forgotten = Set(try tables.list(.forgottenDevices))
-            let retired = opened.map { (try? retiredDevices(store, folder: $0)) ?? forgotten } ?? forgotten
+            let retired = opened.map { (try? retiredDevices(store, folder: $0, now: journal.wallClockNow)) ?? forgotten } ?? forgotten
             let lowered = query.lowercased()
             let all = known.filter { $0.hasPrefix(lowered) || names[$0] == query }.sorted()
             // A retired device is not a candidate beside a live one.

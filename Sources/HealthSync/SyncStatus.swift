@@ -142,7 +142,8 @@ extension FamilySync {
         return try SyncError.run {
             let summaries = try tables.devices()
             let claims = DeviceClaims(
-                folder: opened, own: device, summaries: summaries, former: try tables.list(.formerDevices), forgotten: try tables.list(.forgottenDevices))
+                folder: opened, own: device, summaries: summaries, former: try tables.list(.formerDevices), forgotten: try tables.list(.forgottenDevices),
+                now: now)
             let retired = claims.retired
             var ids = Set(summaries.map(\.device))
             let folderDevices = opened?.deviceIDs() ?? []
@@ -203,14 +204,15 @@ extension FamilySync {
                 let parts = text.split(separator: " ").compactMap { Int64($0) }
                 if parts.count == 2, now - parts[1] < 7 * 86_400_000 { ownClock = (parts[0], parts[1]) }
             }
+            let unread = opened?.ignoredEntries() ?? []
             var status = SyncStatus(
                 folder: folder.path, folderPresent: folder.exists, device: device, devices: devices,
                 refusals: refusals.refusals, refusedTotal: refusals.total, conflicts: conflicts.conflicts, conflictTotal: conflicts.total,
-                conflictCopies: files.filter(\.isConflictCopy).map(\.relativePath), ignored: (opened.map { $0.ignoredEntries() } ?? []).filter { entry in
+                conflictCopies: files.filter(\.isConflictCopy).map(\.relativePath), ignored: unread.filter { entry in
                     // The refused journal folder is said once, as the folder's refusal.
                     folderRefusal == nil || (entry.path != SyncFolder.journalName && entry.path != "\(SyncFolder.journalName)/\(device)")
                 } + claims.refused + notDevices.filter { entry in
-                    !(opened?.ignoredEntries() ?? []).contains { $0.path == entry.path || $0.path.hasPrefix(entry.path + "/") }
+                    !unread.contains { $0.path == entry.path || $0.path.hasPrefix(entry.path + "/") }
                 },
                 hiddenReadings: try tables.hiddenCount(.reading), hiddenEvents: try tables.hiddenCount(.event),
                 unmerged: try folderRefusal == nil && SyncMerge.hasNews(store: store, folder: folder, device: device, now: now, countingOwnBacklog: false),

@@ -44,7 +44,7 @@ extension HealthLog {
         _ = try reader()
         let store = try writer()
         do {
-            let report = try FamilySync.leave(store, force: force)
+            let report = try FamilySync.leave(store, force: force, now: settings.clock())
             close()
             return report
         } catch {

@@ -1,20 +1,12 @@
 import Foundation
 import HealthCore
+@testable import HealthSync
 import HealthLogTestSupport
 import Testing
 
 /// Issue 34, §16 and the hostile-folder probe: what devices say of one another in their device
 /// files is weighed, never simply trusted, and every machine is told what concerns it.
 @Suite struct SyncDeviceFileTests {
-    /// Writes `json` as the device file of a planted device folder `device`.
-    private func plant(_ device: String, in folder: String, deviceFile json: String?) throws {
-        let path = folder + "/journal/" + device
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
-        if let json {
-            FileManager.default.createFile(atPath: path + "/device.json", contents: Data(json.utf8), attributes: [.posixPermissions: 0o600])
-        }
-    }
-
     /// §16: a machine that leaves and joins again is shown once, "formerly" its old id, and
     /// nobody waits for the old id; a machine another retired is told so in its own status.
     @Test func aRejoinedMachineIsShownOnceAndARetiredOneIsTold() throws {
@@ -54,9 +46,9 @@ import Testing
         family.joined()
         family.settle()
         let dad = try #require(try syncDeviceID(family.dad.databasePath))
-        try plant("00000000000000aa", in: family.folder, deviceFile: #"{"device": 5, "name": ["x"], "merged": "all", "updated": -1}"#)
-        try plant("00000000000000bb", in: family.folder, deviceFile: #"{"device": "00000000000000bb", "name": "thief", "updated": 99999999999999, "former": ["\#(dad)"], "merged": {}}"#)
-        try plant("00000000000000cc", in: family.folder, deviceFile: nil)
+        try plantDevice("00000000000000aa", in: family.folder, deviceFile: #"{"device": 5, "name": ["x"], "merged": "all", "updated": -1}"#)
+        try plantDevice("00000000000000bb", in: family.folder, deviceFile: #"{"device": "00000000000000bb", "name": "thief", "updated": 99999999999999, "former": ["\#(dad)"], "merged": {}}"#)
+        try plantDevice("00000000000000cc", in: family.folder, deviceFile: nil)
         family.dad.ok("sync")
         let status = family.dad.ok("sync", "status")
         #expect(status.contains("journal/00000000000000aa/device.json: not a device file HealthLog writes"), "\(status)")
@@ -74,6 +66,36 @@ import Testing
         #expect(left.status == 65 && left.stderr.contains("thief (00000000) has not merged") && !left.stderr.contains("other machines"), "\(left.stderr)")
     }
 
+    /// A claim is weighed at the time it was made: a device that claims another as its former
+    /// id, but wrote changes of its own before that one last wrote, is not honoured; nor is a
+    /// device file dated ahead of this machine's clock. The claimed machine stays shown as itself.
+    @Test func aClaimIsWeighedWhenItWasMade() throws {
+        let family = Family()
+        family.joined()
+        let daughter = try #require(try syncDeviceID(family.daughter.databasePath))
+        let segment = try #require(try ownSegment(family.dad, folder: family.folder))
+        let first = try #require(
+            try String(contentsOfFile: segment, encoding: .utf8).split(separator: "\n").compactMap { try? JournalLine.operation(String($0)) }.first)
+        // The daughter writes a minute after dad's first change, so after the claimant's.
+        for harness in [family.dad, family.daughter] { harness.now = fixedNow + 60_000 }
+        family.daughter.ok("-p", "dad", "add", "121/79")
+        family.settle()
+        let now = fixedNow + 60_000
+        let early = try plantedChange(.eventDeleted(id: UUID().uuidString.lowercased(), profileID: "dad"), device: "00000000000000ee", clock: first.operation.clock + 1)
+        try plantDevice(
+            "00000000000000ee", in: family.folder, lines: early.lines,
+            deviceFile: #"{"device": "00000000000000ee", "name": "early", "updated": \#(now), "former": ["\#(daughter)"], "merged": {}}"#)
+        try plantDevice(
+            "00000000000000ff", in: family.folder,
+            deviceFile: #"{"device": "00000000000000ff", "name": "ahead", "updated": \#(now + 86_400_000), "former": ["\#(daughter)"], "merged": {}}"#)
+        family.dad.ok("sync")
+        let status = family.dad.ok("sync", "status")
+        #expect(status.contains("journal/00000000000000ee/device.json: claims \(daughter.prefix(8)) as a former id of its own, but \(daughter.prefix(8)) wrote after it: not honoured"), "\(status)")
+        #expect(status.contains("journal/00000000000000ff/device.json: dated ahead of this machine's clock"), "\(status)")
+        #expect(!status.contains("formerly \(daughter.prefix(8))"), "\(status)")
+        #expect(status.contains("(\(daughter.prefix(8)))"), "the daughter's machine is no longer shown as itself: \(status)")
+    }
+
     /// A planted device with the same first 8 digits and the same name as a real one is told
     /// apart by longer ids, in status and in `sync forget`'s refusal.
     @Test func devicesSharingTheirFirstDigitsAreToldApart() throws {
@@ -84,7 +106,7 @@ import Testing
         let twin = String(daughter.prefix(8)) + (daughter.hasSuffix("00000000") ? "11111111" : "00000000")
         let name = try #require(JSONReader(bytes: Array(family.dad.ok("sync", "status", "--format", "json").utf8)).readValue()["devices"]?.array?
             .first { $0["id"]?.string == daughter }?["name"]?.string)
-        try plant(twin, in: family.folder, deviceFile: #"{"device": "\#(twin)", "name": "\#(name)", "updated": 1, "merged": {}}"#)
+        try plantDevice(twin, in: family.folder, deviceFile: #"{"device": "\#(twin)", "name": "\#(name)", "updated": 1, "merged": {}}"#)
         let status = family.dad.ok("sync", "status")
         let common = zip(daughter, twin).prefix { $0 == $1 }.count
         #expect(status.contains("(\(daughter.prefix(common + 1)))") && status.contains("(\(twin.prefix(common + 1)))"), "\(status)")

@@ -60,15 +60,9 @@ import Testing
         guard case .readingPut(let reading) = original.change else { return }
         // A forged device repeats that id, for a later deletion of the reading.
         let forger = "0123456789abcdef"
-        let transaction = JournalLine.newTransactionID()
-        let forged = try #require(JournalLine.operation(
-            for: .readingDeleted(id: reading.id, profileID: reading.profileID), id: original.operation.id, transaction: transaction, clock: original.operation.clock + 1_000, device: forger))
-        let folder = family.folder + "/journal/" + forger
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
-        let forgedFile = folder + "/000001.ndjson"
-        try ([forged.line, JournalLine.commitLine(transaction: transaction, device: forger, operations: 1, clock: forged.clock)].joined(separator: "\n") + "\n")
-            .write(toFile: forgedFile, atomically: false, encoding: .utf8)
-        chmod(forgedFile, 0o600)
+        let forged = try plantedChange(
+            .readingDeleted(id: reading.id, profileID: reading.profileID), device: forger, clock: original.operation.clock + 1_000, id: original.operation.id)
+        try plantDevice(forger, in: family.folder, lines: forged.lines)
         family.settle()
         let late = CLIHarness()
         late.ok("sync", "init", family.folder)
@@ -165,21 +159,16 @@ import Testing
         let original = try #require(lines.compactMap { try? JournalLine.operation($0) }.first { if case .readingPut = $0.change { true } else { false } })
         guard case .readingPut(let reading) = original.change else { return }
         let writer = "0123456789abcdef"
-        let transaction = JournalLine.newTransactionID()
-        let change = try #require(JournalLine.operation(
-            for: .readingDeleted(id: reading.id, profileID: reading.profileID), id: UUID().uuidString.lowercased(), transaction: transaction,
-            clock: original.operation.clock + 1_000, device: writer))
-        let folder = family.folder + "/journal/" + writer
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
-        let file = folder + "/000001.ndjson"
-        FileManager.default.createFile(atPath: file, contents: Data((change.line + "\n").utf8), attributes: [.posixPermissions: 0o600])
+        let change = try plantedChange(
+            .readingDeleted(id: reading.id, profileID: reading.profileID), device: writer, clock: original.operation.clock + 1_000, committed: false)
+        let file = try plantDevice(writer, in: family.folder, lines: change.lines)
         family.dad.ok("sync")
         let waiting = family.dad.ok("sync", "status")
         #expect(waiting.contains("the latest change of 01234567 is not whole in the folder yet") && !waiting.contains("In step"), "\(waiting)")
         #expect(try family.dad.readings().contains { $0.id == reading.id })
         let handle = try #require(FileHandle(forWritingAtPath: file))
         handle.seekToEndOfFile()
-        handle.write(Data((JournalLine.commitLine(transaction: transaction, device: writer, operations: 1, clock: change.clock) + "\n").utf8))
+        handle.write(Data((change.commit + "\n").utf8))
         try handle.close()
         family.dad.ok("sync")
         #expect(try !family.dad.readings().contains { $0.id == reading.id }, "the whole change was not taken")

@@ -20,23 +20,27 @@ import Testing
 @Suite struct PageOverHTTPTests {
     @Test func securityOverHTTP() throws {
         let folder = TemporaryDirectory()
-        try runPageScript("security_test.py", [try healthlogExecutable(), templatesPath, folder.path])
+        let passed = try runPageScript("security_test.py", [try healthlogExecutable(), templatesPath, folder.path])
+        #expect(passed > 0)
     }
 
     @Test func theAPIAnswersWhatTheCommandLinePrints() throws {
         let folder = TemporaryDirectory()
-        try runPageScript("api_test.py", [try healthlogExecutable(), templatesPath, folder.path])
+        let passed = try runPageScript("api_test.py", [try healthlogExecutable(), templatesPath, folder.path])
+        #expect(passed > 0)
     }
 
     @Test func readingsFromAnotherMachineShowOnThePage() throws {
         let folder = TemporaryDirectory()
-        try runPageScript("sync_test.py", [try healthlogExecutable(), templatesPath, folder.path])
+        let passed = try runPageScript("sync_test.py", [try healthlogExecutable(), templatesPath, folder.path])
+        #expect(passed > 0)
     }
 
     @Test func asAPersonUsesItInChromium() throws {
         let folder = TemporaryDirectory()
         let screenshots = repository.appendingPathComponent(".build/web-screenshots").path
-        try runPageScript(
+        let passed = try runPageScript(
             "browser_test.py", [try healthlogExecutable(), templatesPath, folder.path, screenshots])
+        #expect(passed > 0)
     }
 }

@@ -8,7 +8,9 @@ let repository = URL(fileURLWithPath: repositoryPath)
 /// Runs one of the Python scripts in `Browser/` with Debian's Python (`/usr/bin/python3`, which
 /// has python3-selenium): each `not ok - …` line it prints is a failure here, and so is any
 /// other ending than exit 0.
-func runPageScript(_ script: String, _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
+/// Returns how many checks the script passed.
+@discardableResult
+func runPageScript(_ script: String, _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> Int {
     let folder = repository.appendingPathComponent("Tests/HealthWebTests/Browser")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
@@ -29,4 +31,5 @@ func runPageScript(_ script: String, _ arguments: [String], sourceLocation: Sour
     }
     #expect(lines.contains { $0.hasPrefix("ok - ") }, "\(script) checked nothing", sourceLocation: sourceLocation)
     #expect(process.terminationStatus == 0, "\(script) ended with \(process.terminationStatus): \(String(decoding: errorText.wait(), as: UTF8.self).suffix(3000))", sourceLocation: sourceLocation)
+    return lines.filter { $0.hasPrefix("ok - ") }.count
 }

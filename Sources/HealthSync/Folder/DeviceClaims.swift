@@ -6,7 +6,10 @@ import HealthCore
 ///
 /// A device file is written by whoever can write the folder, so a claim is honoured only where
 /// it cannot take what is not the claimant's: no device may claim this machine's id as its
-/// own former one, nor a device that went on writing after the claimant last wrote its file.
+/// own former one, nor a device that went on writing after the claim was made. A claim is
+/// made when the claimant begins to write as itself (its first change here); a claimant with
+/// no change yet made it when it wrote its file. A file dated ahead of this machine's clock
+/// (beyond the tolerance changes have) claims nothing until that time.
 /// A claim not honoured is named in status; a machine another device retired is told so.
 struct DeviceClaims {
     /// The former ids each device is shown with, by device.
@@ -20,21 +23,35 @@ struct DeviceClaims {
 
     /// Weighs the device files in `folder` for the machine `own`, with the operations this log
     /// holds (`summaries`) and this machine's own former and forgotten ids.
-    init(folder: OpenedSyncFolder?, own: String, summaries: [SyncDeviceSummary], former: [String], forgotten: [String]) {
+    /// `now` is this machine's wall clock, in milliseconds.
+    init(folder: OpenedSyncFolder?, own: String, summaries: [SyncDeviceSummary], former: [String], forgotten: [String], now: Int64) {
         let lastMilliseconds = Dictionary(summaries.map { ($0.device, HybridClock.milliseconds($0.lastClock)) }) { a, _ in a }
+        let firstMilliseconds = Dictionary(summaries.map { ($0.device, HybridClock.milliseconds($0.firstClock)) }) { a, _ in a }
         retired = Set(forgotten).union(former)
         formerOf[own] = former.filter { $0 != own }
         for device in folder?.deviceIDs() ?? [] where device != own {
             guard let file = folder?.deviceFile(of: device) else { continue }
             let path = "\(SyncFolder.journalName)/\(device)/\(SyncFolder.deviceFileName)"
+            if file.former.contains(own) {
+                refused.append(.init(path: path, reason: Phrase("claims this machine's id as a former one of its own: not honoured")))
+            }
+            // A file dated ahead of this machine's clock claims nothing: its date would make any
+            // later change of the claimed device look older than the claim.
+            if let updated = file.updated, updated > now + ClockTolerance.ahead {
+                if file.former.contains(where: { $0 != own }) || !file.retired.isEmpty {
+                    refused.append(.init(path: path, reason: Phrase("dated ahead of this machine's clock: its claims on other devices are not honoured")))
+                }
+                continue
+            }
             // A claim made before the claimed device's last change is not the claimant's to make.
+            let claimedAt = firstMilliseconds[device] ?? file.updated ?? 0
             let wroteAfter = { (claimed: String) -> Bool in
                 guard let last = lastMilliseconds[claimed] else { return false }
-                return last > (file.updated ?? 0)
+                return last > claimedAt
             }
             for claimed in file.former {
                 if claimed == own {
-                    refused.append(.init(path: path, reason: Phrase("claims this machine's id as a former one of its own: not honoured")))
+                    continue
                 } else if wroteAfter(claimed) {
                     refused.append(.init(path: path, reason: Phrase("claims {device} as a former id of its own, but {device} wrote after it: not honoured", ["device": String(claimed.prefix(8))])))
                 } else {

@@ -85,6 +85,8 @@ public struct SyncDeviceSummary: Equatable, Sendable {
     public var operations: Int
     /// The clock of its latest operation.
     public var lastClock: Int64
+    /// The clock of its earliest operation.
+    public var firstClock: Int64 = 0
 }
 
 /// The sync tables: operations, journal file states, refusals, conflicts and this machine's

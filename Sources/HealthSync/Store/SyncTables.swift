@@ -149,8 +149,8 @@ struct SyncTables {
     /// How many operations each device wrote, and its latest clock.
     func devices() throws(RecordsError) -> [SyncDeviceSummary] {
         var devices: [SyncDeviceSummary] = []
-        try sql.forEachRow("SELECT device, count(*), max(clock) FROM sync_operations GROUP BY device ORDER BY device") {
-            devices.append(SyncDeviceSummary(device: $0.text(0), operations: Int($0.int(1)), lastClock: $0.int(2)))
+        try sql.forEachRow("SELECT device, count(*), max(clock), min(clock) FROM sync_operations GROUP BY device ORDER BY device") {
+            devices.append(SyncDeviceSummary(device: $0.text(0), operations: Int($0.int(1)), lastClock: $0.int(2), firstClock: $0.int(3)))
         }
         return devices
     }
