@@ -135,6 +135,34 @@ extension HealthLog {
         try change { try $0.delete(ids: readings.map(\.id)) }
     }
 
+    /// The profile ``forEachListed(_:filter:limit:stopped:_:)`` lists, once its filter's tags
+    /// are known: called first, a listing that cannot be made fails before anything is written.
+    public func listedProfile(filter: ReadingFilter = ReadingFilter()) throws(HealthLogError) -> Profile {
+        try read { store in
+            let profile = try chosenProfile(in: store)
+            try requireKnownTags(in: filter, store: store)
+            return profile
+        }
+    }
+
+    /// The readings ``listing(_:filter:limit:)`` lists, handed to `body` one at a time, oldest
+    /// first, from one snapshot of the log: a listing of any size in flat memory. Reading stops,
+    /// and this throws, once `stopped` turns true (the output failed).
+    public func forEachListed(
+        _ range: DateRange, filter: ReadingFilter = ReadingFilter(), limit: Int? = nil, stopped: () -> Bool = { false },
+        _ body: (Reading) -> Void
+    ) throws(HealthLogError) {
+        try read { store in
+            let profile = try chosenProfile(in: store)
+            try requireKnownTags(in: filter, store: store)
+            let query = filter.applied(to: ReadingQuery(profileID: profile.id, from: range.from, to: range.queryTo, limit: limit))
+            try store.forEachReading(matching: query) { reading in
+                guard !stopped() else { throw ListingStopped() }
+                body(reading)
+            }
+        }
+    }
+
     /// The session profile's readings in `range` that `filter` keeps, at most the latest `limit`.
     public func listing(_ range: DateRange, filter: ReadingFilter = ReadingFilter(), limit: Int? = nil) throws(HealthLogError) -> Listing {
         try read { store in
@@ -150,3 +178,6 @@ extension HealthLog {
         }
     }
 }
+
+/// Stops streaming a listing once its output failed.
+private struct ListingStopped: Error {}

@@ -39,53 +39,71 @@ struct ListCommand: Command {
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
+        if format != .table { return try stream(context) }
         let listing = try context.run { try $0.listing(range, filter: filter, limit: limit) }
         let (profile, readings, total) = (listing.profile, listing.readings, listing.total)
         let words = try context.words()
         let text = ReadingText(tags: listing.tags, words: words, style: context.style)
-        switch format {
-        case .json:
-            context.stdout.line(ReadingListJSON.array(readings).serialized())
-        case .csv:
-            context.stdout.writeData(ReadingCSVCodec.encode(readings))
-        case .table:
-            let matching = listing.matching
-            let shown = matching > readings.count
-                ? words.cli("list.latestOf", ["n": String(readings.count), "total": words.counted(matching, "reading")])
-                : words.counted(readings.count, "reading")
-            // A filtered listing says what it keeps, so its count is never read as the whole log's.
-            let kept = filter.description(strings: words, tagLabel: text.labels.label(of:)).map { $0.visibleControls() }
-            let whose = "\(profile.id) (\(profile.name.visibleControls()))"
-            // On a narrow terminal the heading breaks between its parts, never inside one.
-            var heading = [context.style.bold(whose)]
-            var width = whose.displayWidth
-            for part in [words.range(range)] + (kept.map { [$0] } ?? []) + [shown] {
-                if let limit = context.tableWidth, width + 3 + part.displayWidth > limit {
-                    heading.append("\n  " + part)
-                    width = 2 + part.displayWidth
-                } else {
-                    heading.append(" · " + part)
-                    width += 3 + part.displayWidth
-                }
+        let matching = listing.matching
+        let shown = matching > readings.count
+            ? words.cli("list.latestOf", ["n": String(readings.count), "total": words.counted(matching, "reading")])
+            : words.counted(readings.count, "reading")
+        // A filtered listing says what it keeps, so its count is never read as the whole log's.
+        let kept = filter.description(strings: words, tagLabel: text.labels.label(of:)).map { $0.visibleControls() }
+        let whose = "\(profile.id) (\(profile.name.visibleControls()))"
+        // On a narrow terminal the heading breaks between its parts, never inside one.
+        var heading = [context.style.bold(whose)]
+        var width = whose.displayWidth
+        for part in [words.range(range)] + (kept.map { [$0] } ?? []) + [shown] {
+            if let limit = context.tableWidth, width + 3 + part.displayWidth > limit {
+                heading.append("\n  " + part)
+                width = 2 + part.displayWidth
+            } else {
+                heading.append(" · " + part)
+                width += 3 + part.displayWidth
             }
-            context.stdout.line(heading.joined())
-            // Through a pipe every row carries its date, and hints go to standard error, so
-            // `list | grep 2026-11-29` finds every reading of the day and nothing else.
-            let piped = !context.stdout.isTerminal
-            let hints = piped ? context.stderr : context.stdout
-            guard !readings.isEmpty else {
-                if total == 0 {
-                    hints.line(words.cli("list.empty", ["profile": profile.id]))
-                } else {
-                    context.stdout.line(words.cli("list.noMatch"))
-                }
-                return
+        }
+        context.stdout.line(heading.joined())
+        // Through a pipe every row carries its date, and hints go to standard error, so
+        // `list | grep 2026-11-29` finds every reading of the day and nothing else.
+        let piped = !context.stdout.isTerminal
+        let hints = piped ? context.stderr : context.stdout
+        guard !readings.isEmpty else {
+            if total == 0 {
+                hints.line(words.cli("list.empty", ["profile": profile.id]))
+            } else {
+                context.stdout.line(words.cli("list.noMatch"))
             }
-            context.stdout.write(text.table(readings, profile: profile, datesOnEveryRow: piped, width: context.tableWidth))
-            // A hint follows the table only when the table got through (never beside a full disk's error).
-            if piped { context.stdout.flush() }
-            if isUnfiltered, total > readings.count, context.stdout.failure == nil {
-                hints.line(context.style.dim(words.cli("list.more", ["n": String(readings.count), "total": String(total)])))
+            return
+        }
+        context.stdout.write(text.table(readings, profile: profile, datesOnEveryRow: piped, width: context.tableWidth))
+        // A hint follows the table only when the table got through (never beside a full disk's error).
+        if piped { context.stdout.flush() }
+        if isUnfiltered, total > readings.count, context.stdout.failure == nil {
+            hints.line(context.style.dim(words.cli("list.more", ["n": String(readings.count), "total": String(total)])))
+        }
+    }
+
+    /// JSON and CSV, streamed from the log reading by reading: a listing of any size in flat memory.
+    private func stream(_ context: CommandContext) throws(CLIError) {
+        let sink = StandardOutputSink(context.stdout)
+        _ = try context.run { try $0.listedProfile(filter: filter) }
+        try context.run { log in
+            let readings = { (emit: (Reading) -> Void) throws(HealthLogError) in
+                try log.forEachListed(range, filter: filter, limit: limit, stopped: { context.stdout.failure != nil }, emit)
+            }
+            do {
+                switch format {
+                case .json:
+                    try ReadingListJSON.write(into: sink, readings: readings)
+                    sink.write("\n")
+                case .csv, .table:
+                    try ReadingCSVCodec.write(into: sink, readings: readings)
+                }
+            } catch {
+                // A failed output is the news (reported as every command's is); the read stopped because of it.
+                if context.stdout.failure != nil { return }
+                throw error
             }
         }
     }

@@ -14,4 +14,12 @@ public enum ReadingListJSON {
 
     /// The array `list --format json` prints.
     public static func array(_ readings: [Reading]) -> JSONValue { .array(readings.map(object)) }
+
+    /// The array `list --format json` prints, written into `sink` reading by reading as
+    /// `readings` hands them to its `emit`: the same bytes as ``array(_:)`` serialized, in flat memory.
+    public static func write<Failure: Error>(into sink: any ByteSink, readings: (_ emit: (Reading) -> Void) throws(Failure) -> Void) throws(Failure) {
+        var writer = JSONArrayWriter(into: sink)
+        try readings { writer.element(object($0)) }
+        writer.end()
+    }
 }
