@@ -670,15 +670,6 @@ private func relabel(_ line: String, device: String) throws -> [String] {
     return [operation.line, JournalLine.commitLine(transaction: transaction, device: device, operations: 1, clock: operation.clock)]
 }
 
-/// A whole transaction of one operation for `change`, written as `device` at `clock`, under
-/// operation id `id` (a new one unless given).
-func forgedTransaction(_ change: LogChange, device: String, clock: Int64, id: String = UUID().uuidString.lowercased()) throws -> [String] {
-    let transaction = JournalLine.newTransactionID()
-    let operation = try #require(JournalLine.operation(
-        for: change, id: id, transaction: transaction, clock: clock, device: device))
-    return [operation.line, JournalLine.commitLine(transaction: transaction, device: device, operations: 1, clock: clock)]
-}
-
 /// The device whose folder holds the journal segment `path`.
 private func deviceOf(_ path: String) throws -> String {
     try #require(path.split(separator: "/").dropLast().last.map(String.init))

@@ -81,9 +81,9 @@ import Testing
         family.daughter.ok("-p", "dad", "add", "121/79")
         family.settle()
         let now = fixedNow + 60_000
-        let early = try plantedChange(.eventDeleted(id: UUID().uuidString.lowercased(), profileID: "dad"), device: "00000000000000ee", clock: first.operation.clock + 1)
+        let early = try forgedTransaction(.eventDeleted(id: UUID().uuidString.lowercased(), profileID: "dad"), device: "00000000000000ee", clock: first.operation.clock + 1)
         try plantDevice(
-            "00000000000000ee", in: family.folder, lines: early.lines,
+            "00000000000000ee", in: family.folder, lines: early,
             deviceFile: #"{"device": "00000000000000ee", "name": "early", "updated": \#(now), "former": ["\#(daughter)"], "merged": {}}"#)
         try plantDevice(
             "00000000000000ff", in: family.folder,

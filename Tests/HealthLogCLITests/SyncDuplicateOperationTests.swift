@@ -5,8 +5,8 @@ import HealthCore
 import Testing
 
 /// Two lines of two devices claiming one operation id (issue 34, finding 4): every machine
-/// keeps the same one whatever order they come in — the one stamped first — and names the
-/// other as refused.
+/// keeps both, each as its own device's change, whatever order they come in, and names the
+/// repeat; no device takes away another's change by its id.
 @Suite struct SyncDuplicateOperationTests {
     /// Both lines stamped days ahead, so each machine holds them until their time: the rule
     /// that decides between a stored line and a newcomer decides between a held one and a
@@ -34,23 +34,23 @@ import Testing
         #expect(place("aaaaaaaaaaaaaaaa", first))
         daughter.ok("sync")
         dad.ok("sync")
-        for machine in [dad, daughter] {
-            let status = machine.ok("sync", "status")
-            #expect(status.contains("operation \(id) repeats the id of an operation of device aaaaaaaaaaaaaaaa"), "\(status)")
-        }
-        // Their time comes: both apply the same one.
+        // Their time comes: both apply both, and the later stamp decides the reading.
         for machine in [dad, daughter] { machine.now += 4 * 86_400_000 }
         family.settle()
+        for machine in [dad, daughter] {
+            let status = machine.ok("sync", "status")
+            #expect(status.contains("operation \(id) repeats the id of an operation of device"), "\(status)")
+        }
         #expect(try logDump(dad.databasePath) == logDump(daughter.databasePath))
-        #expect(try dad.readings().first { $0.systolic == 150 }?.note == "stamped first")
+        #expect(try dad.readings().first { $0.systolic == 150 }?.note == "stamped after it, under the same operation id")
     }
 
     /// A device withdraws an operation it stamped while its clock ran ahead (stamping it again,
     /// see ``ClockRepair``), and another device's line reuses that operation's id, stamped just
     /// after it. A machine that saw the withdrawal first, and one that saw the other line first,
-    /// end alike: the id is taken by no line. (Before, the first took the line once its time
-    /// came; the second had refused it.)
-    @Test func anIDItsDeviceWithdrewIsTakenByNoOtherLine() throws {
+    /// end alike: the withdrawal takes away only its own device's line, and the other device's
+    /// line stands as that device's change.
+    @Test func aWithdrawalTakesAwayOnlyItsOwnDevicesLine() throws {
         let family = Family()
         family.joined()
         let (dad, daughter) = (family.dad, family.daughter)
@@ -80,13 +80,56 @@ import Testing
         daughter.ok("sync")
         #expect(placeJournal(repaired, of: device, in: family.folder))
         daughter.ok("sync")
-        for machine in [dad, daughter] {
-            #expect(machine.ok("sync", "status").contains("operation \(id) repeats the id of an operation of device \(device)"))
-        }
         for machine in [dad, daughter] { machine.now += 4 * 86_400_000 }
         family.settle()
         #expect(try logDump(dad.databasePath) == logDump(daughter.databasePath))
-        #expect(try dad.readings().first { $0.systolic == 150 }?.note == "stamped again, the clock set right")
+        #expect(try dad.readings().first { $0.systolic == 150 }?.note == "another device's line under the withdrawn id")
+    }
+
+    /// The hostile-folder probe (B1, B2): a rogue device's withdrawal of another device's
+    /// change, of its own change of another record, or its line reusing an id stamped earlier,
+    /// takes nothing away: a machine that had merged the change and one that had not end with
+    /// the same log, the change in it, and status names what was ignored.
+    @Test func aRogueDeviceTakesAwayNoChangeByItsID() throws {
+        let family = Family()
+        family.joined()
+        family.settle()
+        let (dad, daughter) = (family.dad, family.daughter)
+        let rogue = "5555555555555555"
+        // Dad adds a reading the daughter has not merged yet.
+        dad.ok("-p", "dad", "add", "150/95", "--note", "dad's own")
+        let segment = try #require(try ownSegment(dad, folder: family.folder))
+        let added = try #require(
+            try String(contentsOfFile: segment, encoding: .utf8).split(separator: "\n").compactMap { try? JournalLine.operation(String($0)) }
+                .last { if case .readingPut(let reading) = $0.change { reading.note == "dad's own" } else { false } })
+        // The rogue's own reading, merged by dad alone.
+        let ownReading = try #require(try dad.readings().first { $0.systolic == 150 })
+        var planted = ownReading
+        planted.id = UUID().uuidString.lowercased()
+        planted.note = "the rogue's"
+        let rogueOperation = UUID().uuidString.lowercased()
+        let clock = added.operation.clock
+        var lines = try forgedTransaction(.readingPut(planted), device: rogue, clock: clock + 1, id: rogueOperation)
+        try plantDevice(rogue, in: family.folder, lines: lines)
+        dad.ok("sync")
+        #expect(try dad.readings().contains { $0.id == planted.id })
+        // Then: a change of another record withdrawing its own reading, one withdrawing dad's
+        // change, and one reusing dad's operation id, stamped an hour before it.
+        let ghost = Profile(id: "ghost", name: "ghost")
+        lines += try forgedTransaction(.profilePut(ghost), device: rogue, clock: clock + 2, withdrawing: [rogueOperation])
+        lines += try forgedTransaction(.profilePut(ghost), device: rogue, clock: clock - (3_600_000 << 16), id: added.operation.id)
+        lines += try forgedTransaction(.eventDeleted(id: UUID().uuidString.lowercased(), profileID: "dad"), device: rogue, clock: clock + 3, withdrawing: [added.operation.id])
+        try (lines.joined(separator: "\n") + "\n").write(toFile: family.folder + "/journal/\(rogue)/000001.ndjson", atomically: false, encoding: .utf8)
+        family.settle()
+        #expect(try logDump(dad.databasePath) == logDump(daughter.databasePath))
+        for machine in [dad, daughter] {
+            let readings = try machine.readings()
+            #expect(readings.contains { $0.note == "dad's own" }, "dad's reading is missing")
+            #expect(readings.contains { $0.id == planted.id }, "the rogue's own reading is missing")
+            let status = machine.ok("sync", "status")
+            #expect(status.contains("withdraws its operation \(rogueOperation), which changed another record: ignored"), "\(status)")
+            #expect(status.contains("repeats the id of an operation of device"), "\(status)")
+        }
     }
 }
 

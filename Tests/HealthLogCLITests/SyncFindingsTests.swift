@@ -49,8 +49,10 @@ import Testing
         #expect(try logDump(family.daughter.databasePath) == daughterBefore)
     }
 
-    /// §4: a line that reuses another operation's id is refused on every machine alike: one that
-    /// held the original and one that joins later keep the same log, and status names it.
+    /// §4: a line that reuses another device's operation id is decided alike on every machine:
+    /// one that held the original and one that joins later keep the same log. Each line stands
+    /// as its own device's change (so the later one, a deletion, decides the reading), and
+    /// status names the repeat.
     @Test func twoLinesWithOneOperationIDAreDecidedAlikeEverywhere() throws {
         let family = Family()
         family.joined()
@@ -60,15 +62,15 @@ import Testing
         guard case .readingPut(let reading) = original.change else { return }
         // A forged device repeats that id, for a later deletion of the reading.
         let forger = "0123456789abcdef"
-        let forged = try plantedChange(
+        let forged = try forgedTransaction(
             .readingDeleted(id: reading.id, profileID: reading.profileID), device: forger, clock: original.operation.clock + 1_000, id: original.operation.id)
-        try plantDevice(forger, in: family.folder, lines: forged.lines)
+        try plantDevice(forger, in: family.folder, lines: forged)
         family.settle()
         let late = CLIHarness()
         late.ok("sync", "init", family.folder)
         #expect(try logDump(family.dad.databasePath) == logDump(family.daughter.databasePath))
         #expect(try logDump(late.databasePath) == logDump(family.dad.databasePath), "the machine that joined later decided otherwise")
-        #expect(try family.dad.readings().contains { $0.id == reading.id }, "the forged deletion won")
+        #expect(try !family.dad.readings().contains { $0.id == reading.id }, "the later change of the reading did not decide it")
         for harness in [family.dad, late] {
             #expect(harness.ok("sync", "status").contains("repeats the id of an operation of device"))
         }
@@ -159,16 +161,15 @@ import Testing
         let original = try #require(lines.compactMap { try? JournalLine.operation($0) }.first { if case .readingPut = $0.change { true } else { false } })
         guard case .readingPut(let reading) = original.change else { return }
         let writer = "0123456789abcdef"
-        let change = try plantedChange(
-            .readingDeleted(id: reading.id, profileID: reading.profileID), device: writer, clock: original.operation.clock + 1_000, committed: false)
-        let file = try plantDevice(writer, in: family.folder, lines: change.lines)
+        let change = try forgedTransaction(.readingDeleted(id: reading.id, profileID: reading.profileID), device: writer, clock: original.operation.clock + 1_000)
+        let file = try plantDevice(writer, in: family.folder, lines: [change[0]])
         family.dad.ok("sync")
         let waiting = family.dad.ok("sync", "status")
         #expect(waiting.contains("the latest change of 01234567 is not whole in the folder yet") && !waiting.contains("In step"), "\(waiting)")
         #expect(try family.dad.readings().contains { $0.id == reading.id })
         let handle = try #require(FileHandle(forWritingAtPath: file))
         handle.seekToEndOfFile()
-        handle.write(Data((change.commit + "\n").utf8))
+        handle.write(Data((change[1] + "\n").utf8))
         try handle.close()
         family.dad.ok("sync")
         #expect(try !family.dad.readings().contains { $0.id == reading.id }, "the whole change was not taken")

@@ -19,15 +19,14 @@ func plantDevice(_ device: String, in folder: String, lines: [String] = [], devi
     return segment
 }
 
-/// One change written as `device`, at `clock`: its operation line and, if `committed`, the
-/// commit line that makes it whole.
-func plantedChange(_ change: LogChange, device: String, clock: Int64, id: String = UUID().uuidString.lowercased(), committed: Bool = true) throws -> (
-    lines: [String], commit: String
-) {
+/// One change written as `device` at `clock`, as a whole transaction: its operation line,
+/// then its commit line.
+func forgedTransaction(
+    _ change: LogChange, device: String, clock: Int64, id: String = UUID().uuidString.lowercased(), withdrawing: [String] = []
+) throws -> [String] {
     let transaction = JournalLine.newTransactionID()
-    guard let operation = JournalLine.operation(for: change, id: id, transaction: transaction, clock: clock, device: device) else {
+    guard let operation = JournalLine.operation(for: change, id: id, transaction: transaction, clock: clock, device: device, withdrawing: withdrawing) else {
         throw CocoaError(.coderInvalidValue)
     }
-    let commit = JournalLine.commitLine(transaction: transaction, device: device, operations: 1, clock: operation.clock)
-    return (committed ? [operation.line, commit] : [operation.line], commit)
+    return [operation.line, JournalLine.commitLine(transaction: transaction, device: device, operations: 1, clock: clock)]
 }

@@ -183,8 +183,6 @@ enum SyncMerge {
         var ownLinesRefused = false
         /// True when lines written as this device that this log never wrote were found.
         var foundTwin = false
-        /// The devices that withdrew operations, once asked.
-        var withdrawers: Set<String>?
         /// True while reading what was in the folder before this log joined it: its old
         /// concurrent edits were reported where they happened, and are not reported again.
         let joining: Bool
@@ -354,21 +352,18 @@ enum SyncMerge {
         /// Stores an operation read from the folder (or released from waiting) and notes what it
         /// changes; holds it when it is stamped too far ahead of this machine's clock.
         private mutating func takeOperation(_ read: JournalLine.Operation, released: Bool = false) throws {
-            let operation = read.operation
-            // A withdrawn id is taken by no line again: its own device's (read again) is ignored,
-            // another device's repeats it.
-            if let withdrawer = try withdrawer(of: operation.id) {
-                if withdrawer != operation.device { try refuseDuplicate(device: operation.device, id: operation.id, of: withdrawer) }
-                return
-            }
-            if let existing = try tables.operation(id: operation.id) {
+            var operation = read.operation
+            // What a device withdrew is taken by no line of it again (read again, or late).
+            if try tables.isWithdrawn(device: operation.device, id: operation.id) { return }
+            if let existing = try tables.operation(device: operation.device, id: operation.id) {
                 guard existing.line != operation.line else { return }
+                operation.id = existing.id
                 return try dispute(existing, operation, change: read.change)
             }
             if !released {
-                // A line held under the same id is decided as a stored one is (see ``dispute``):
-                // the one stamped first keeps the id, whichever came first.
-                if let held = try tables.held(id: operation.id) {
+                // A line of the same device held under the same id is decided as a stored one
+                // is (see ``dispute``): the one stamped first keeps the id, whichever came first.
+                if let held = try tables.held(device: operation.device, id: read.operation.id) {
                     if held.line == operation.line { return }
                     if SyncMerge.keepsID(held, over: (operation.clock, operation.device, operation.line)) {
                         return try refuseDuplicate(device: operation.device, id: operation.id, of: held.device)
@@ -379,17 +374,23 @@ enum SyncMerge {
                 let due = ClockTolerance.due(operation.clock, putting: read.change)
                 if due > now {
                     // What it withdraws that waits here too goes at once: it was never shown.
-                    for id in read.withdraws where try tables.held(id: id) != nil {
+                    for id in read.withdraws where try tables.held(device: operation.device, id: id) != nil {
                         try tables.withdraw(device: operation.device, id: id)
-                        withdrawers?.insert(operation.device)
-                        try dropHeld(id, withdrawnBy: operation.device)
+                        try tables.releaseHeld(device: operation.device, id: id)
                     }
                     try tables.hold(operation, until: due, ahead: max(0, HybridClock.milliseconds(operation.clock) - now))
                     report.held += 1
                     return
                 }
             }
-            for id in read.withdraws { try withdraw(id, of: operation.device) }
+            if let other = try tables.operation(id: operation.id), other.device != operation.device {
+                // Another device's line under the same id: each stands as its own device's
+                // change (whichever came first keeps the id here), so no device can take away
+                // another's change, and every machine decides the record alike.
+                operation.id = SyncTables.apartID(operation.id, device: operation.device)
+                try noteRepeatedID(device: operation.device, id: read.operation.id, of: other.device)
+            }
+            for id in read.withdraws { try withdraw(id, by: operation) }
             let previous = try tables.winner(operation.kind, id: operation.entityID)
             try tables.insert(operation)
             report.operations += 1
@@ -429,32 +430,35 @@ enum SyncMerge {
             report.refused += 1
         }
 
-        /// Removes an operation its own device withdrew (it stamped it again after its clock was
-        /// set right). A line of another device under the same id (a duplicate that won or
-        /// waits) goes with it: a withdrawn id is taken by no line, whatever order they came in.
-        private mutating func withdraw(_ id: String, of device: String) throws {
-            try tables.withdraw(device: device, id: id)
-            withdrawers?.insert(device)
-            try dropHeld(id, withdrawnBy: device)
-            guard let withdrawn = try tables.operation(id: id) else { return }
-            try tables.removeOperation(id: id)
-            touched.insert(RecordKey(kind: withdrawn.kind, id: withdrawn.entityID))
-            if withdrawn.device != device { try refuseDuplicate(device: withdrawn.device, id: id, of: device) }
-        }
-
-        /// The device that withdrew the operation `id`, if one did: a lookup per device that
-        /// ever withdrew any (a few), each by the table's key.
-        private mutating func withdrawer(of id: String) throws -> String? {
-            if withdrawers == nil { withdrawers = Set(try tables.withdrawingDevices()) }
-            return try withdrawers!.sorted().first { try tables.isWithdrawn(device: $0, id: id) }
-        }
-
-        /// Lets go every line held under `id`, which `device` withdrew; another device's is a duplicate.
-        private mutating func dropHeld(_ id: String, withdrawnBy device: String) throws {
-            while let held = try tables.held(id: id) {
-                try tables.releaseHeld(device: held.device, id: id)
-                if held.device != device { try refuseDuplicate(device: held.device, id: id, of: device) }
+        /// Removes an operation its own device withdrew: an earlier stamp of the same record,
+        /// which it stamped again after its clock was set right (so the record always keeps the
+        /// new stamp). A withdrawal of another device's operation, or of another record's, is
+        /// ignored and named: no device takes away what another wrote, and no record is left
+        /// with nothing that decides it.
+        private mutating func withdraw(_ id: String, by withdrawing: SyncOperation) throws {
+            let device = withdrawing.device
+            let record = RecordKey(kind: withdrawing.kind, id: withdrawing.entityID)
+            if let withdrawn = try tables.operation(device: device, id: id) {
+                guard withdrawn.kind == record.kind, withdrawn.entityID == record.id else {
+                    try tables.record(SyncRefusal(
+                        path: "\(SyncFolder.journalName)/\(device)/\(withdrawing.id)", line: 0,
+                        reason: Phrase("a change of device {device} withdraws its operation {id}, which changed another record: ignored", ["device": device, "id": id])))
+                    report.refused += 1
+                    return
+                }
+                try tables.removeOperation(id: withdrawn.id)
+                touched.insert(record)
             }
+            try tables.withdraw(device: device, id: id)
+            try tables.releaseHeld(device: device, id: id)
+        }
+
+        /// Names a line that repeats the id of another device's operation (both are kept).
+        private mutating func noteRepeatedID(device: String, id: String, of owner: String) throws {
+            try tables.record(SyncRefusal(
+                path: "\(SyncFolder.journalName)/\(device)/\(id)", line: 0,
+                reason: Phrase("operation {id} repeats the id of an operation of device {owner}; each is kept as its own device's change", ["id": id, "owner": owner])))
+            report.refused += 1
         }
 
         /// Two devices changed one record without either seeing the other's change.

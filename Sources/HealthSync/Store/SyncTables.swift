@@ -65,6 +65,20 @@ struct SyncTables {
     }
 
     /// The operation stored under `id`, if any.
+    /// The id a device's operation is stored under when another device's operation holds its
+    /// own id (a line repeating another's id: both are kept).
+    static func apartID(_ id: String, device: String) -> String { "\(id)@\(device)" }
+
+    /// The operation `id` of `device`, stored under its id or apart (see ``apartID(_:device:)``).
+    func operation(device: String, id: String) throws(RecordsError) -> SyncOperation? {
+        var found: SyncOperation?
+        try sql.forEachRow(
+            "SELECT \(SyncTables.operationColumns) FROM sync_operations WHERE id IN (?, ?) AND device = ?",
+            [.text(id), .text(SyncTables.apartID(id, device: device)), .text(device)]
+        ) { found = SyncTables.operation($0) }
+        return found
+    }
+
     func operation(id: String) throws(RecordsError) -> SyncOperation? {
         var found: SyncOperation?
         try sql.forEachRow("SELECT \(SyncTables.operationColumns) FROM sync_operations WHERE id = ?", [.text(id)]) {
@@ -370,10 +384,10 @@ struct SyncTables {
             [.text(operation.device), .text(operation.id), .integer(operation.clock), .integer(due), .integer(ahead), .text(operation.line)])
     }
 
-    /// The operation held under `id` (its clock, device and line), if one is held.
-    func held(id: String) throws(RecordsError) -> (clock: Int64, device: String, line: String)? {
+    /// The operation of `device` held under `id` (its clock, device and line), if one is held.
+    func held(device: String, id: String) throws(RecordsError) -> (clock: Int64, device: String, line: String)? {
         var found: (clock: Int64, device: String, line: String)?
-        try sql.forEachRow("SELECT clock, device, line FROM sync_held WHERE id = ? ORDER BY clock, device, line LIMIT 1", [.text(id)]) {
+        try sql.forEachRow("SELECT clock, device, line FROM sync_held WHERE device = ? AND id = ?", [.text(device), .text(id)]) {
             found = (clock: $0.int(0), device: $0.text(1), line: $0.text(2))
         }
         return found
@@ -417,12 +431,6 @@ struct SyncTables {
         try sql.int("SELECT 1 FROM sync_withdrawn WHERE device = ? AND id = ?", [.text(device), .text(id)]) != nil
     }
 
-    /// The devices that withdrew operations (a few: those whose clock ran ahead and was set right).
-    func withdrawingDevices() throws(RecordsError) -> [String] {
-        var devices: [String] = []
-        try sql.forEachRow("SELECT DISTINCT device FROM sync_withdrawn") { devices.append($0.text(0)) }
-        return devices
-    }
 
     // MARK: - Leaving
 
