@@ -129,3 +129,26 @@ private func readAll(_ source: any ByteSource) throws -> [UInt8] {
         bytes += buffer[0..<count]
     }
 }
+
+/// How a workbook's cells become the text the decoders read (issue 38).
+@Suite struct WorkbookCellTests {
+    /// Excel's serial days: 46328 is 2026-11-02, its fraction the time; a 1904 workbook counts
+    /// from 1904-01-01; a plain number stays one.
+    @Test func serialDaysAsTheirStyleShowsThem() {
+        #expect(OfficeOpenXMLSheet.serialText(46328, style: .date, date1904: false) == "2026-11-02")
+        #expect(OfficeOpenXMLSheet.serialText(46328.3125, style: .dateTime, date1904: false) == "2026-11-02 07:30:00")
+        #expect(OfficeOpenXMLSheet.serialText(0.875, style: .time, date1904: false) == "21:00")
+        #expect(OfficeOpenXMLSheet.serialText(44866, style: .date, date1904: true) == "2026-11-02")
+        #expect(OfficeOpenXMLSheet.serialText(135, style: .number, date1904: false) == nil)
+    }
+
+    /// A custom format's codes outside quotes and brackets tell a date from a time or a number.
+    @Test func customFormatsAreToldByTheirCodes() {
+        #expect(OfficeOpenXMLSheet.kind(ofFormat: "yyyy\"年\"m\"月\"d\"日\"") == .date)
+        #expect(OfficeOpenXMLSheet.kind(ofFormat: "h:mm;@") == .time)
+        #expect(OfficeOpenXMLSheet.kind(ofFormat: "yyyy/m/d h:mm") == .dateTime)
+        #expect(OfficeOpenXMLSheet.kind(ofFormat: "0.0\"斤\"") == .number)
+        #expect(OfficeOpenXMLSheet.kind(ofFormat: "[Red]0.00") == .number)
+        #expect(OpenDocumentSheet.duration("PT07H30M00S") == "7:30")
+    }
+}
