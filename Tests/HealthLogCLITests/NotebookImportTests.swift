@@ -135,4 +135,26 @@ import Testing
             "2026-11-20T06:50:00+08:00 142/91 77   起床后", "2026-11-20T21:30:00+08:00 133/84 71   ", "2026-11-21T07:05:00+08:00 139/87 74   ",
         ])
     }
+
+    /// One `时间` column holding the date and the time (no `日期`), `血压(收缩压/舒张压)` with a
+    /// full-width slash or the pulse in the cell, `脉搏(次/分)`, `体重(公斤)`, `说明` as the note.
+    @Test func oneTimeColumnHoldingTheDate() throws {
+        let cli = CLIHarness()
+        let result = cli.run("-p", "dad", "import", realFixture("notebook_zh_one_time_column.csv"), "--tz", "Asia/Shanghai")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try lines(cli) == [
+            "2026-11-12T07:30:00+08:00 135/85 72 64000  ", "2026-11-12T21:05:00+08:00 128/80    饭后", "2026-11-13T06:45:00+08:00 131/83 70   ",
+        ])
+    }
+
+    /// `137/86` typed into the 高压 column with 低压 left empty is the pair; a row with only the
+    /// weight in 斤 is a weight reading.
+    @Test func aPairTypedIntoTheSystolicColumnAndAWeightAlone() throws {
+        let cli = CLIHarness()
+        let result = cli.run("-p", "dad", "import", realFixture("notebook_zh_pair_in_systolic.csv"), "--tz", "Asia/Shanghai")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try lines(cli) == [
+            "2026-11-14T07:20:00+08:00 137/86 73   ", "2026-11-14T20:10:00+08:00   64500  ", "2026-11-15T07:05:00+08:00 133/84 71 64300  ",
+        ])
+    }
 }

@@ -63,7 +63,7 @@ struct NotebookDecoder: CSVRowDecoder {
         case "收缩压", "高压", "收缩": return (.systolic, part)
         case "舒张压", "低压", "舒张": return (.diastolic, part)
         case "脉搏", "心率", "脉率", "脉搏次分": return (.pulse, part)
-        case "血压", "血压值", "测量值": return (.pair, part)
+        case "血压", "血压值", "测量值", "收缩压舒张压", "高压低压", "血压收缩压舒张压", "血压高压低压": return (.pair, part)
         case "" where part != nil: return (.pair, part)
         case "时间" where part != nil: return (.time, part)
         default: return nil
@@ -75,8 +75,9 @@ struct NotebookDecoder: CSVRowDecoder {
     static func recognizes(_ header: CSVColumns) -> Bool {
         guard header.names.contains(where: { $0.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) } }) else { return false }
         let roles = header.names.compactMap(role(of:))
-        guard roles.contains(where: { $0.role == .date || $0.role == .dateOrDateTime }) else { return false }
+        guard roles.contains(where: { [.date, .dateOrDateTime].contains($0.role) || ($0.role == .time && $0.part == nil) }) else { return false }
         return sessions(header).contains { $0.pair != nil || ($0.systolic != nil && $0.diastolic != nil) }
+            || roles.contains { $0.role == .weightKilograms || $0.role == .weightJin }
     }
 
     static func recognizes(_ header: CSVColumns, context: DecodeContext) -> Bool { recognizes(header) }
@@ -102,17 +103,16 @@ struct NotebookDecoder: CSVRowDecoder {
     }
 
     static func yearSurveyColumn(_ header: CSVColumns) -> Int? {
-        header.names.firstIndex { name in
-            guard let found = role(of: name) else { return false }
-            return found.role == .date || found.role == .dateOrDateTime
-        }
+        let first = { (wanted: Role) in header.names.firstIndex { role(of: $0).map { $0.role == wanted && $0.part == nil } ?? false } }
+        return first(.date) ?? first(.dateOrDateTime) ?? first(.time)
     }
 
     init(header: CSVColumns, context: DecodeContext) throws(InterchangeError) {
         profile = try Self.profile(for: .notebook, context)
         let first = { (wanted: [Role]) in header.names.firstIndex { name in Self.role(of: name).map { wanted.contains($0.role) && $0.part == nil } ?? false } }
         let dateColumn = first([.date])
-        let dateTimeColumn = first([.dateOrDateTime])
+        // Without a 日期 column, 测量时间 (or 时间) holds the date and the time.
+        let dateTimeColumn = first([.dateOrDateTime]) ?? (dateColumn == nil ? first([.time]) : nil)
         date = dateColumn ?? dateTimeColumn
         time = dateColumn != nil ? (first([.time]) ?? dateTimeColumn) : nil
         timeMayHoldDate = dateColumn == nil
@@ -123,7 +123,7 @@ struct NotebookDecoder: CSVRowDecoder {
         note = first([.note])
         sessions = Self.sessions(header)
         try Self.requireColumns(
-            date != nil && !sessions.isEmpty, context,
+            date != nil && (!sessions.isEmpty || first([.weightKilograms, .weightJin]) != nil), context,
             expected: Phrase("a notebook has a 日期 (or 测量时间) column and 高压 and 低压, or 血压 written 135/85"))
         let rowSession = sessions.first { $0.part == nil }
         try Self.requireColumns(
@@ -153,18 +153,20 @@ struct NotebookDecoder: CSVRowDecoder {
         let day = try self.day(row, line: line, sink: sink)
         // The weight is one per row: with its first reading, or alone at the row's time.
         var weightLeft = grams
-        for session in filled.isEmpty ? [sessions[0]] : filled {
+        for session in filled.isEmpty ? [sessions.first { $0.part == nil } ?? Session(part: nil)] : filled {
             let clock = try self.clock(row, session: session, written: day.clock, line: line, sink: sink)
             var systolic = row[session.systolic], diastolic = row[session.diastolic], pulse = row[session.pulse]
-            if !row[session.pair].isEmpty {
-                let parts = row[session.pair].split { $0 == "/" || $0 == "／" || $0 == " " || $0 == "," || $0 == "，" }.map(String.init)
+            // `135/85` typed into the 高压 column, 低压 left empty: the pair in one cell.
+            let pairCell = !row[session.pair].isEmpty ? row[session.pair] : systolic.contains("/") && diastolic.isEmpty ? systolic : ""
+            if !pairCell.isEmpty {
+                let parts = pairCell.split { $0 == "/" || $0 == "／" || $0 == " " || $0 == "," || $0 == "，" }.map(String.init)
                 guard parts.count == 2 || parts.count == 3 else {
-                    throw .invalid(Phrase("blood pressure '{cell}' is not like 135/85", ["cell": row[session.pair]]))
+                    throw .invalid(Phrase("blood pressure '{cell}' is not like 135/85", ["cell": pairCell]))
                 }
                 (systolic, diastolic) = (parts[0], parts[1])
                 if parts.count == 3 {
                     guard pulse.isEmpty || pulse == parts[2] else {
-                        throw .invalid(Phrase("'{cell}' gives the pulse {a}, the pulse column {b}", ["cell": row[session.pair], "a": parts[2], "b": pulse]))
+                        throw .invalid(Phrase("'{cell}' gives the pulse {a}, the pulse column {b}", ["cell": pairCell, "a": parts[2], "b": pulse]))
                     }
                     pulse = parts[2]
                 }
