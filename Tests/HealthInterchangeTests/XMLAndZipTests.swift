@@ -103,6 +103,29 @@ import Testing
         #expect(throws: InterchangeError.unrecognized(path: zip)) { try InterchangeFormat.detect(path: zip) }
     }
 
+    /// A few hundred bytes that repeat a written row a million times, or put one cell in the last
+    /// column of every row, are refused once the sheet passes its cell limit: never held whole.
+    @Test func aWorkbookThatWouldHoldBillionsOfCellsIsRefused() throws {
+        let ods = try makeZip("""
+            z = zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED)
+            z.writestr('mimetype', 'application/vnd.oasis.opendocument.spreadsheet')
+            z.writestr('content.xml', '<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:body><office:spreadsheet><table:table table:name="S"><table:table-row table:number-rows-repeated="1000000"><table:table-cell table:number-columns-repeated="16384" office:value-type="string"><text:p>x</text:p></table:table-cell></table:table-row></table:table></office:spreadsheet></office:body></office:document-content>')
+            z.close()
+            """)
+        defer { try? FileManager.default.removeItem(atPath: ods) }
+        let xlsx = try makeZip("""
+            z = zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED)
+            z.writestr('xl/workbook.xml', '<workbook/>')
+            rows = ''.join('<row r="%d"><c r="XFD%d" t="inlineStr"><is><t>x</t></is></c></row>' % (i, i) for i in range(1, 200001))
+            z.writestr('xl/worksheets/sheet1.xml', '<worksheet><sheetData>' + rows + '</sheetData></worksheet>')
+            z.close()
+            """)
+        defer { try? FileManager.default.removeItem(atPath: xlsx) }
+        let refusal = Phrase("the sheet holds more than {n} cells, more than a sheet of readings holds", ["n": "2000000"])
+        #expect(throws: InterchangeError.malformed(path: ods, reason: refusal)) { try InterchangeFormat.detect(path: ods) }
+        #expect(throws: InterchangeError.malformed(path: xlsx, reason: refusal)) { try InterchangeFormat.detect(path: xlsx) }
+    }
+
     @Test func anOpenDocumentFileWithNoSheetSaysSo() throws {
         let zip = try makeZip("""
             z = zipfile.ZipFile(out, 'w')

@@ -169,7 +169,7 @@ enum OfficeOpenXMLSheet {
     private static func rows(
         _ bytes: [UInt8], strings: [String], styles: [NumberKind], date1904: Bool, name: String
     ) throws(InterchangeError) -> [CSVReader.Record] {
-        var records: [CSVReader.Record] = []
+        var records = SheetRecords(name: name)
         var row = SheetRow(), rowNumber = 0, nextColumn = 0
         var cell: (column: Int, type: String, style: Int)?
         var value = "", inValue = false, inInline = false
@@ -187,7 +187,7 @@ enum OfficeOpenXMLSheet {
                 nextColumn = 0
                 if reader.isEmptyElement { continue }
             case (.elementEnd, "row"):
-                if !row.isEmpty { records.append(CSVReader.Record(line: rowNumber, cells: row.cells)) }
+                if !row.isEmpty { try records.append(row, line: rowNumber) }
             case (.elementStart, "c"):
                 let column = reader.attribute("r").flatMap(columnIndex) ?? nextColumn
                 cell = (column, reader.attribute("t") ?? "n", reader.attribute("s").flatMap(Int.init) ?? 0)
@@ -207,7 +207,7 @@ enum OfficeOpenXMLSheet {
             default: break
             }
         }
-        return records
+        return records.records
     }
 
     /// The text of a cell's value, by its type and style.

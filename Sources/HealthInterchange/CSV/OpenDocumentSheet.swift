@@ -14,7 +14,7 @@ enum OpenDocumentSheet {
         let content = try archive.readEntry(limit: WorkbookTable.partBytes)
         let reader = try XMLStreamReader(source: MemoryByteSource(content), path: name)
         var tables = 0, sheetName = "", inFirst = false, depth = 0
-        var records: [CSVReader.Record] = []
+        var records = SheetRecords(name: name)
         var row = SheetRow(), rowNumber = 0, rowRepeat = 1, column = 0
         var cell: (value: String?, repeated: Int)?
         var text = "", paragraphs = 0
@@ -44,9 +44,9 @@ enum OpenDocumentSheet {
                     rowNumber += rowRepeat
                 } else {
                     // A row repeated with content is as many rows (rare; kept within the sheet's rows).
-                    for _ in 0..<min(rowRepeat, 1 << 16) {
+                    for _ in 0..<rowRepeat {
                         rowNumber += 1
-                        records.append(CSVReader.Record(line: rowNumber, cells: row.cells))
+                        try records.append(row, line: rowNumber)
                     }
                 }
             case (.elementStart, "table:table-cell"), (.elementStart, "table:covered-table-cell"):
@@ -78,7 +78,7 @@ enum OpenDocumentSheet {
             }
         }
         guard tables > 0 else { throw .malformed(path: name, reason: Phrase("the workbook holds no sheet")) }
-        return (sheetName, tables, records)
+        return (sheetName, tables, records.records)
     }
 
     /// The value a cell's type gives (`2026-11-03 07:30:00`, `7:30`, `135`), or nil for text.

@@ -13,6 +13,10 @@ final class WorkbookTable: TableSource {
     static let partBytes = 64 << 20
     /// The most columns a row is read to (Excel's own limit).
     static let maximumColumns = 16_384
+    /// The most cells a sheet's rows may hold, the empty ones before a written cell included:
+    /// a real sheet of readings holds far fewer, and a small hostile workbook (a row repeated
+    /// 65,536 times, a cell in column XFD of every row) cannot make the import hold billions.
+    static let maximumCells = 2_000_000
 
     let name: String
     let headRecords: [CSVReader.Record]
@@ -52,6 +56,26 @@ final class RecordList: TableRows {
     init(_ records: [CSVReader.Record]) { self.records = records[...] }
 
     func nextRecord() throws -> CSVReader.Record? { records.popFirst() }
+}
+
+/// A sheet's rows as they are read, within ``WorkbookTable/maximumCells``.
+struct SheetRecords {
+    private(set) var records: [CSVReader.Record] = []
+    private var cells = 0
+    let name: String
+
+    init(name: String) { self.name = name }
+
+    /// Adds `row` as the sheet row `line`; past the limit the workbook is refused.
+    mutating func append(_ row: SheetRow, line: Int) throws(InterchangeError) {
+        cells += max(row.cells.count, 1)
+        guard cells <= WorkbookTable.maximumCells else {
+            throw .malformed(
+                path: name,
+                reason: Phrase("the sheet holds more than {n} cells, more than a sheet of readings holds", ["n": String(WorkbookTable.maximumCells)]))
+        }
+        records.append(CSVReader.Record(line: line, cells: row.cells))
+    }
 }
 
 /// Cells placed by column: a row's cells as a list, empty where nothing was written.
