@@ -194,19 +194,9 @@ enum CSVFileDecoder {
         for record in table.headRecords where record.line > headerLine { evidence.see(record) }
         if evidence.settled == nil && evidence.conflict(in: context.name) == nil && evidence.firstAmbiguous != nil && !table.headIsWhole {
             evidence = DateOrderEvidence()
-            do {
-                let rows = try table.rowsAgain()
-                while true {
-                    let record: CSVReader.Record?
-                    do { record = try rows.nextRecord() } catch let error as CSVReader.SyntaxError where error.canContinue { continue }
-                    guard let record else { break }
-                    if record.line > headerLine { evidence.see(record) }
-                    if evidence.dayFirst != nil && evidence.monthFirst != nil { break }
-                }
-            } catch let error as InterchangeError {
-                throw error
-            } catch {
-                // A fault of the file's structure: the reading itself says it, on its line.
+            try table.lookThroughAllRows { record in
+                if record.line > headerLine { evidence.see(record) }
+                return evidence.dayFirst == nil || evidence.monthFirst == nil
             }
         }
         if let conflict = evidence.conflict(in: context.name) { throw conflict }

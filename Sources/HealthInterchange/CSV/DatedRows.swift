@@ -34,20 +34,11 @@ struct DatedRows: Sendable {
         }
         if table.headIsWhole {
             table.headRecords.forEach(see)
-            return found
-        }
-        do {
-            let rows = try table.rowsAgain()
-            while true {
-                let record: CSVReader.Record?
-                do { record = try rows.nextRecord() } catch let error as CSVReader.SyntaxError where error.canContinue { continue }
-                guard let record else { break }
+        } else {
+            try table.lookThroughAllRows { record in
                 see(record)
+                return true
             }
-        } catch let error as InterchangeError {
-            throw error
-        } catch {
-            // A fault of the file's structure: the reading itself says it, on its line.
         }
         return found
     }
