@@ -208,4 +208,22 @@ import Testing
         #expect(result.stderr == "Error: \(path): it is JSON, but neither FHIR (no \"resourceType\") nor a HealthLog backup (no \"format\": \"healthlog-backup\"); HealthLog reads no other JSON, and --columns reads only tables\n")
         #expect(try cli.readings().isEmpty)
     }
+
+    /// Omron Connect's Asia/Pacific layout (`Measurement Date`, an IANA `Timezone` column that wins
+    /// over `--tz`, `SYS(mmHg)`) reads exactly, its flags as tags; an older Omron Connect layout
+    /// with no units (`Date,Time,SYS,DIA,Pulse,…,Memo`) is refused with the mapping that reads it.
+    @Test func omronConnectLayoutsOldAndNew() throws {
+        let cli = CLIHarness()
+        let asia = realFixture("omron_connect_asia_pacific.csv")
+        let result = cli.run("-p", "dad", "import", asia, "--tz", "Europe/Berlin")
+        #expect(result.status == 0, "\(result.stderr)")
+        let readings = try cli.readings()
+        #expect(readings.map(\.takenAt.iso8601) == ["2024-05-01T08:12:00+08:00", "2024-05-01T21:40:00+08:00"])
+        #expect(readings.map(\.tagIDs) == [["irregular-heartbeat", "body-movement"], []])
+        let older = realFixture("omron_connect_older.csv")
+        let refused = cli.run("-p", "dad", "import", older)
+        #expect(refused.status == 65)
+        #expect(refused.stderr.contains("e.g. --columns 'date=Date,time=Time,systolic=SYS,diastolic=DIA,pulse=Pulse,note=Memo'"), "\(refused.stderr)")
+        #expect(cli.run("-p", "dad", "import", older, "--columns", "date=Date,time=Time,systolic=SYS,diastolic=DIA,pulse=Pulse,note=Memo").status == 0)
+    }
 }
