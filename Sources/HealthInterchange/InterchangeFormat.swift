@@ -19,6 +19,9 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
     case samsungHealth = "samsung-health"
     /// Any spreadsheet saved as CSV, read by a ``ColumnMapping`` (`--columns`); never told from a file.
     case spreadsheet
+    /// A blood-pressure notebook kept in Chinese, typed into a sheet (CSV, `.xlsx`, `.ods`):
+    /// `日期,时间,高压,低压,脉搏,体重(斤),备注` and its variants, read with no mapping.
+    case notebook
 
     /// The name with its article, as a sentence names a file of the format: `an Omron Connect`
     /// (`… file`), said in the reader's language.
@@ -33,6 +36,7 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
         case .appleHealth: Phrase("an Apple Health")
         case .samsungHealth: Phrase("a Samsung Health")
         case .spreadsheet: Phrase("a spreadsheet")
+        case .notebook: Phrase("a blood-pressure notebook")
         }
     }
 
@@ -40,7 +44,7 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
     /// rule chooses.
     public var namesNoPerson: Bool {
         switch self {
-        case .omron, .withings, .bpMonitor, .appleHealth, .samsungHealth, .spreadsheet: true
+        case .omron, .withings, .bpMonitor, .appleHealth, .samsungHealth, .spreadsheet, .notebook: true
         case .csv, .json, .fhir: false
         }
     }
@@ -61,10 +65,10 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
     static func detect(_ input: ImportInput) throws(InterchangeError) -> InterchangeFormat {
         let head = input.head
         if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
-            switch try ZipContents.of(path: try input.reopenablePath(), name: input.name) {
+            let kind = try ZipContents.of(path: try input.reopenablePath(), name: input.name)
+            switch kind {
             case .appleHealth: return .appleHealth
-            case .xlsx: throw .malformed(path: input.name, reason: spreadsheetRefusal("xlsx"))
-            case .ods: throw .malformed(path: input.name, reason: spreadsheetRefusal("ods"))
+            case .xlsx, .ods: return try tableFormat(WorkbookTable(input, kind: kind).headRecords, name: input.name)
             case .other: throw .malformed(path: input.name, reason: Phrase("the zip holds no export.xml (Apple Health) and no spreadsheet"))
             }
         }
@@ -85,36 +89,70 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
         if trimmed.hasPrefix("{") || trimmed.hasPrefix("[") {
             if text.contains("\"healthlog-backup\"") { return .json }
             if text.contains("\"resourceType\"") { return .fhir }
-            throw .unrecognized(path: input.name)
+            throw .malformed(
+                path: input.name,
+                reason: Phrase(
+                    "it is JSON, but neither FHIR (no \"resourceType\") nor a HealthLog backup (no \"format\": \"healthlog-backup\"); HealthLog reads no other JSON, and --columns reads only tables"))
         }
         if SamsungHealthDecoder.recognizes(firstLine: String(trimmed.prefix(64))) { return .samsungHealth }
         guard let firstLine = body.split(maxSplits: 1, omittingEmptySubsequences: false, whereSeparator: { $0 == 0x0A || $0 == 0x0D }).first,
             firstLine.count < body.count || body.count < InputLimits.headBytes
         else { throw .unrecognized(path: input.name) }
         if String(validating: firstLine, as: UTF8.self) == nil, firstLine.allSatisfy({ $0 >= 0x20 || $0 == 0x09 }) {
+            if ChineseEncoding.looksLikeGB18030(firstLine) {
+                throw .malformed(
+                    path: input.name,
+                    reason: Phrase(
+                        "line 1: the file is in GB18030 (GBK), as Excel or WPS saves CSV on a Chinese Windows, not UTF-8: save it as CSV UTF-8 (WPS: 另存为 > CSV UTF-8) and import that"))
+            }
             // Text in another encoding, such as a sheet Excel saved as Windows-1252 (`Sistólica`).
             throw .malformed(
                 path: input.name,
                 reason: Phrase("line 1: the file is not UTF-8 (a spreadsheet may have saved it as Windows-1252 or Latin-1): save it as CSV UTF-8 and import that"))
         }
-        guard let header = try? CSVReader(bytes: Array(firstLine), separator: CSVReader.separator(ofFirstLineIn: body)).nextRecord() else {
-            throw .unrecognized(path: input.name)
-        }
-        let columns = CSVColumns(header: header.cells)
-        if let format = csvFormat(header: columns) { return format }
-        if let mapping = ColumnMapping.suggested(for: columns) {
-            throw .malformed(
-                path: input.name,
-                reason: Phrase("line 1: the header {columns} is no export HealthLog knows; say which column holds what, e.g. --columns '{text}'", ["columns": "\(columns.names.joined(separator: ","))", "text": "\(mapping.text)"]))
-        }
-        throw .unrecognized(path: input.name)
+        let reader = CSVReader(bytes: Array(body), separator: CSVReader.separator(ofFirstLineIn: body))
+        var records: [CSVReader.Record] = []
+        while records.count < CSVFileDecoder.headerSearchRows + 6, let record = try? reader.nextRecord() { records.append(record) }
+        // Only whole records: the last one of a full head may be cut.
+        if body.count >= InputLimits.headBytes - 3 && records.count > 1 && records.count < CSVFileDecoder.headerSearchRows + 6 { records.removeLast() }
+        return try tableFormat(records, name: input.name)
     }
 
-    /// What a spreadsheet workbook given to import is told.
-    static func spreadsheetRefusal(_ kind: String) -> Phrase {
-        Phrase(
-            "it is a spreadsheet (.{kind}), not an Apple Health export: open it and save it as CSV (File > Save as > CSV UTF-8), then import the CSV (HealthLog reads a header such as taken_at,systolic,diastolic,pulse, and any other with --columns)",
-            ["kind": kind])
+    /// The format a table's first rows show: the first of them that is a header HealthLog knows,
+    /// when the rows under it agree; else a refusal that suggests a `--columns` mapping built from
+    /// the header, or says that nothing was recognized.
+    static func tableFormat(_ records: [CSVReader.Record], name: String) throws(InterchangeError) -> InterchangeFormat {
+        let candidates = records.prefix(CSVFileDecoder.headerSearchRows)
+        for (index, record) in candidates.enumerated() {
+            let header = CSVColumns(header: record.cells)
+            let found = csvFormat(header: header) ?? (NotebookDecoder.recognizes(header) ? .notebook : nil)
+            // A format whose decoder finds its own header may have report lines above it.
+            guard let format = found, index == 0 || format.findsItsHeader else { continue }
+            let rows = records.dropFirst(index + 1).filter { !$0.cells.allSatisfy { $0.trimmingWhitespace().isEmpty } }.prefix(5)
+            if format.agrees(header, rows: rows.map { CSVRow(cells: $0.cells) }) { return format }
+            break
+        }
+        for record in candidates {
+            let columns = CSVColumns(header: record.cells)
+            guard let mapping = ColumnMapping.suggested(for: columns) else { continue }
+            throw .malformed(
+                path: name,
+                reason: Phrase(
+                    "line {line}: the header {columns} is no export HealthLog knows; say which column holds what, e.g. --columns '{text}'",
+                    ["line": String(record.line), "columns": "\(columns.names.joined(separator: ","))", "text": "\(mapping.text)"]))
+        }
+        throw .unrecognized(path: name)
+    }
+
+    /// True for a format whose decoder looks for its header among the first rows.
+    private var findsItsHeader: Bool { [.omron, .withings, .bpMonitor, .notebook].contains(self) }
+
+    /// True when the first data rows read as this format writes them.
+    private func agrees(_ header: CSVColumns, rows: [CSVRow]) -> Bool {
+        switch self {
+        case .withings: WithingsDecoder.agrees(header, rows: rows)
+        default: true
+        }
     }
 
     /// The CSV format a header names, by its columns.
@@ -139,7 +177,7 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
         switch self {
         case .appleHealth: fits = first == UInt8(ascii: "<") || input.head.starts(with: [0x50, 0x4B, 0x03, 0x04])
         case .json, .fhir: fits = first == UInt8(ascii: "{") || first == UInt8(ascii: "[")
-        case .csv, .omron, .withings, .bpMonitor, .samsungHealth, .spreadsheet: fits = first >= 0x20 || first == 0x09
+        case .csv, .omron, .withings, .bpMonitor, .samsungHealth, .spreadsheet, .notebook: fits = first >= 0x20 || first == 0x09
         }
         guard fits else {
             throw .malformed(path: input.name, reason: Phrase("it does not start like {format} file", terms: ["format": withArticle]))

@@ -89,35 +89,52 @@ import Testing
         #expect(String(decoding: bytes, as: UTF8.self).contains("<HealthData"))
     }
 
-    @Test func aSpreadsheetIsNamedAsOneWithHowToSaveItAsCSV() throws {
+    /// A workbook is read as a table (issue 38), never as an Apple Health export: one with no
+    /// header HealthLog knows is refused as a table is.
+    @Test func aWorkbookWithNoKnownHeaderIsRefusedAsATable() throws {
         let zip = try makeZip("""
             z = zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED)
             z.writestr('[Content_Types].xml', '<Types/>')
             z.writestr('xl/workbook.xml', '<workbook/>')
-            z.writestr('xl/worksheets/sheet1.xml', '<worksheet/>')
+            z.writestr('xl/worksheets/sheet1.xml', '<worksheet><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Shopping</t></is></c></row></sheetData></worksheet>')
             z.close()
             """)
         defer { try? FileManager.default.removeItem(atPath: zip) }
-        do {
-            _ = try read(zip, profile: "p")
-            Issue.record("a spreadsheet was read")
-        } catch let error as InterchangeError {
-            #expect(error.description.contains("it is a spreadsheet (.xlsx), not an Apple Health export"))
-            #expect(error.description.contains("save it as CSV"))
-        }
-        // Told from its first entry, before anything calls it an Apple Health file.
-        #expect(throws: InterchangeError.self) { try InterchangeFormat.detect(path: zip) }
+        #expect(throws: InterchangeError.unrecognized(path: zip)) { try InterchangeFormat.detect(path: zip) }
     }
 
-    @Test func anOpenDocumentSpreadsheetIsNamedToo() throws {
+    /// A few hundred bytes that repeat a written row a million times, or put one cell in the last
+    /// column of every row, are refused once the sheet passes its cell limit: never held whole.
+    @Test func aWorkbookThatWouldHoldBillionsOfCellsIsRefused() throws {
+        let ods = try makeZip("""
+            z = zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED)
+            z.writestr('mimetype', 'application/vnd.oasis.opendocument.spreadsheet')
+            z.writestr('content.xml', '<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:body><office:spreadsheet><table:table table:name="S"><table:table-row table:number-rows-repeated="1000000"><table:table-cell table:number-columns-repeated="16384" office:value-type="string"><text:p>x</text:p></table:table-cell></table:table-row></table:table></office:spreadsheet></office:body></office:document-content>')
+            z.close()
+            """)
+        defer { try? FileManager.default.removeItem(atPath: ods) }
+        let xlsx = try makeZip("""
+            z = zipfile.ZipFile(out, 'w', zipfile.ZIP_DEFLATED)
+            z.writestr('xl/workbook.xml', '<workbook/>')
+            rows = ''.join('<row r="%d"><c r="XFD%d" t="inlineStr"><is><t>x</t></is></c></row>' % (i, i) for i in range(1, 200001))
+            z.writestr('xl/worksheets/sheet1.xml', '<worksheet><sheetData>' + rows + '</sheetData></worksheet>')
+            z.close()
+            """)
+        defer { try? FileManager.default.removeItem(atPath: xlsx) }
+        let refusal = Phrase("the sheet holds more than {n} cells, more than a sheet of readings holds", ["n": "2000000"])
+        #expect(throws: InterchangeError.malformed(path: ods, reason: refusal)) { try InterchangeFormat.detect(path: ods) }
+        #expect(throws: InterchangeError.malformed(path: xlsx, reason: refusal)) { try InterchangeFormat.detect(path: xlsx) }
+    }
+
+    @Test func anOpenDocumentFileWithNoSheetSaysSo() throws {
         let zip = try makeZip("""
             z = zipfile.ZipFile(out, 'w')
             z.writestr('mimetype', 'application/vnd.oasis.opendocument.spreadsheet')
-            z.writestr('content.xml', '<office:document-content/>')
+            z.writestr('content.xml', '<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"/>')
             z.close()
             """)
         defer { try? FileManager.default.removeItem(atPath: zip) }
-        #expect(throws: InterchangeError.malformed(path: zip, reason: InterchangeFormat.spreadsheetRefusal("ods"))) {
+        #expect(throws: InterchangeError.malformed(path: zip, reason: Phrase("the workbook holds no sheet"))) {
             try InterchangeFormat.detect(path: zip)
         }
         // An Apple Health export.zip is still one.
@@ -133,5 +150,28 @@ private func readAll(_ source: any ByteSource) throws -> [UInt8] {
         let count = try buffer.withUnsafeMutableBytes { try source.read(into: $0) }
         if count == 0 { return bytes }
         bytes += buffer[0..<count]
+    }
+}
+
+/// How a workbook's cells become the text the decoders read (issue 38).
+@Suite struct WorkbookCellTests {
+    /// Excel's serial days: 46328 is 2026-11-02, its fraction the time; a 1904 workbook counts
+    /// from 1904-01-01; a plain number stays one.
+    @Test func serialDaysAsTheirStyleShowsThem() {
+        #expect(OfficeOpenXMLSheet.serialText(46328, style: .date, date1904: false) == "2026-11-02")
+        #expect(OfficeOpenXMLSheet.serialText(46328.3125, style: .dateTime, date1904: false) == "2026-11-02 07:30:00")
+        #expect(OfficeOpenXMLSheet.serialText(0.875, style: .time, date1904: false) == "21:00")
+        #expect(OfficeOpenXMLSheet.serialText(44866, style: .date, date1904: true) == "2026-11-02")
+        #expect(OfficeOpenXMLSheet.serialText(135, style: .number, date1904: false) == nil)
+    }
+
+    /// A custom format's codes outside quotes and brackets tell a date from a time or a number.
+    @Test func customFormatsAreToldByTheirCodes() {
+        #expect(OfficeOpenXMLSheet.kind(ofFormat: "yyyy\"年\"m\"月\"d\"日\"") == .date)
+        #expect(OfficeOpenXMLSheet.kind(ofFormat: "h:mm;@") == .time)
+        #expect(OfficeOpenXMLSheet.kind(ofFormat: "yyyy/m/d h:mm") == .dateTime)
+        #expect(OfficeOpenXMLSheet.kind(ofFormat: "0.0\"斤\"") == .number)
+        #expect(OfficeOpenXMLSheet.kind(ofFormat: "[Red]0.00") == .number)
+        #expect(OpenDocumentSheet.duration("PT07H30M00S") == "7:30")
     }
 }

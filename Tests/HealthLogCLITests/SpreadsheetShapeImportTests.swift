@@ -164,4 +164,66 @@ import Testing
             "2026-03-01T07:30:00+08:00", "2026-03-02T07:31:00+05:30", "2026-03-03T08:32:00+01:00", "2026-03-04T08:33:00+01:00",
         ])
     }
+
+    // MARK: - Detection that does not bury the user in errors
+
+    /// A Livongo export's header has Withings' names (`Date`, `Heart Rate`, `Systolic`), but its
+    /// dates stand alone beside a `Time` column: it is not taken for Withings (which gave one date
+    /// error a row), it gets the mapping that reads it, and that mapping reads every row.
+    @Test func aLivongoExportIsNotTakenForWithings() throws {
+        let cli = CLIHarness()
+        let path = realFixture("livongo_export.csv")
+        let refused = cli.run("-p", "dad", "import", path)
+        #expect(refused.status == 65)
+        let mapping = "date=Date,time=Time,systolic=Systolic,diastolic=Diastolic,pulse=Heart Rate"
+        #expect(refused.stderr == "Error: \(path): line 1: the header Date,Time,Systolic,Diastolic,Heart Rate,Mean Arterial,Status,Valid is no export HealthLog knows; say which column holds what, e.g. --columns '\(mapping)'\n")
+        #expect(try cli.readings().isEmpty)
+        let result = cli.run("-p", "dad", "import", path, "--columns", mapping, "--tz", "America/Chicago")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "Imported \(path) into dad: added 4, duplicate 0, skipped 0, invalid 0.\n")
+        #expect(try cli.readings().map(\.takenAt.iso8601).first == "2023-03-14T07:41:00-05:00")
+        // A real Withings file is still one.
+        #expect(cli.run("-p", "dad", "import", realFixture("withings_bp.csv")).stderr.hasPrefix("Reading \(realFixture("withings_bp.csv")) as a Withings file."))
+    }
+
+    /// The header found below report lines, and names with their units after them, still give a
+    /// mapping to suggest: Beurer's on line 6, Zepp Life's lone `time` as the date and time.
+    @Test func theSuggestionIsBuiltFromTheHeaderWhereverItIs() throws {
+        let cli = CLIHarness()
+        let beurer = realFixture("beurer_healthmanager_de.csv")
+        let refused = cli.run("-p", "dad", "import", beurer)
+        #expect(refused.stderr.contains("\(beurer): line 6: the header Datum,Uhrzeit,Systole (mmHg),Diastole (mmHg),Puls (1/min),Arrhythmie,Kommentar is no export HealthLog knows; say which column holds what, e.g. --columns 'date=Datum,time=Uhrzeit,systolic=Systole (mmHg),diastolic=Diastole (mmHg),pulse=Puls (1/min),note=Kommentar'"), "\(refused.stderr)")
+        let zepp = realFixture("zepp_life_body.csv")
+        #expect(cli.run("-p", "dad", "import", zepp).stderr.contains("e.g. --columns 'datetime=time,weight=weight'"))
+        #expect(cli.run("-p", "dad", "import", zepp, "--columns", "datetime=time,weight=weight").status == 0)
+    }
+
+    /// A JSON file from another app is neither FHIR nor a backup, and is told so: not a
+    /// suggestion to use `--columns`.
+    @Test func aJSONFileThatIsNeitherFHIRNorABackup() throws {
+        let cli = CLIHarness()
+        let path = realFixture("other_app_readings.json")
+        let result = cli.run("-p", "dad", "import", path)
+        #expect(result.status == 65)
+        #expect(result.stderr == "Error: \(path): it is JSON, but neither FHIR (no \"resourceType\") nor a HealthLog backup (no \"format\": \"healthlog-backup\"); HealthLog reads no other JSON, and --columns reads only tables\n")
+        #expect(try cli.readings().isEmpty)
+    }
+
+    /// Omron Connect's Asia/Pacific layout (`Measurement Date`, an IANA `Timezone` column that wins
+    /// over `--tz`, `SYS(mmHg)`) reads exactly, its flags as tags; an older Omron Connect layout
+    /// with no units (`Date,Time,SYS,DIA,Pulse,…,Memo`) is refused with the mapping that reads it.
+    @Test func omronConnectLayoutsOldAndNew() throws {
+        let cli = CLIHarness()
+        let asia = realFixture("omron_connect_asia_pacific.csv")
+        let result = cli.run("-p", "dad", "import", asia, "--tz", "Europe/Berlin")
+        #expect(result.status == 0, "\(result.stderr)")
+        let readings = try cli.readings()
+        #expect(readings.map(\.takenAt.iso8601) == ["2024-05-01T08:12:00+08:00", "2024-05-01T21:40:00+08:00"])
+        #expect(readings.map(\.tagIDs) == [["irregular-heartbeat", "body-movement"], []])
+        let older = realFixture("omron_connect_older.csv")
+        let refused = cli.run("-p", "dad", "import", older)
+        #expect(refused.status == 65)
+        #expect(refused.stderr.contains("e.g. --columns 'date=Date,time=Time,systolic=SYS,diastolic=DIA,pulse=Pulse,note=Memo'"), "\(refused.stderr)")
+        #expect(cli.run("-p", "dad", "import", older, "--columns", "date=Date,time=Time,systolic=SYS,diastolic=DIA,pulse=Pulse,note=Memo").status == 0)
+    }
 }

@@ -90,6 +90,19 @@ final class XMLStreamReader {
 
     var depth: Int { Int(xmlTextReaderDepth(reader)) }
 
+    /// True for text, CDATA or whitespace a document keeps (`xml:space="preserve"`).
+    var isText: Bool {
+        switch xmlTextReaderNodeType(reader) {
+        case Int32(XML_READER_TYPE_TEXT.rawValue), Int32(XML_READER_TYPE_CDATA.rawValue), Int32(XML_READER_TYPE_SIGNIFICANT_WHITESPACE.rawValue): true
+        default: false
+        }
+    }
+
+    /// The text of a text node; "" for other nodes.
+    var value: String {
+        xmlTextReaderConstValue(reader).map { String(cString: $0) } ?? ""
+    }
+
     var name: String {
         xmlTextReaderConstName(reader).map { String(cString: $0) } ?? ""
     }

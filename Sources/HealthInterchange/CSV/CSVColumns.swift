@@ -42,6 +42,20 @@ struct CSVColumns {
         }
     }
 
+    /// The position of the first of `names` the header has, with a unit after the name or not
+    /// (`Systole (mmHg)`, `Puls (1/min)`, `Gewicht kg`).
+    func position(ignoringUnits names: [String]) -> Int? {
+        if let exact = position(names) { return exact }
+        let wanted = Set(names.map(CSVColumns.normalized))
+        return self.names.firstIndex { name in
+            let key = CSVColumns.normalized(name)
+            return CSVColumns.units.contains { unit in key.hasSuffix(unit) && wanted.contains(String(key.dropLast(unit.count))) }
+        }
+    }
+
+    /// Units a header writes after a name, normalized.
+    private static let units = ["mmhg", "1min", "min", "bpm", "spm", "ppm", "kg", "lbs", "lb"]
+
     /// True when the header has one of `names`.
     func has(_ names: [String]) -> Bool { position(names) != nil }
 }

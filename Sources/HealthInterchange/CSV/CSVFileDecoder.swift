@@ -14,6 +14,12 @@ protocol CSVRowDecoder {
     static var preambleLines: Int { get }
     /// True when `header` is this format's header, so a row above it is an app's report line.
     static func recognizes(_ header: CSVColumns, context: DecodeContext) -> Bool
+    /// The column whose dates may be written without a year, so the rows' years are surveyed
+    /// first (a notebook's `11月3日`); nil for a format that always writes the year.
+    static func yearSurveyColumn(_ header: CSVColumns) -> Int?
+    /// True when the first data rows under `header` read as this format writes them, so a file
+    /// whose header only looks like it (a Livongo file's `Date,…,Heart Rate`) is not taken for it.
+    static func agrees(_ header: CSVColumns, rows: [CSVRow]) -> Bool
 }
 
 /// The steps every row decoder takes alike.
@@ -21,6 +27,8 @@ extension CSVRowDecoder {
     func note(_ header: CSVColumns) -> Phrase? { nil }
     static var preambleLines: Int { 0 }
     static func recognizes(_ header: CSVColumns, context: DecodeContext) -> Bool { true }
+    static func yearSurveyColumn(_ header: CSVColumns) -> Int? { nil }
+    static func agrees(_ header: CSVColumns, rows: [CSVRow]) -> Bool { true }
 
     /// Whose readings a file of `format`, which names no person, holds; refused when no profile was chosen.
     static func profile(for format: InterchangeFormat, _ context: DecodeContext) throws(InterchangeError) -> String {
@@ -86,6 +94,16 @@ enum CSVFileDecoder {
     static func decode<Decoder: CSVRowDecoder>(
         _ input: ImportInput, as decoder: Decoder.Type, context: DecodeContext, into sink: ImportSink
     ) throws(InterchangeError) {
+        if input.head.starts(with: [0x50, 0x4B, 0x03, 0x04]) {
+            let kind = try ZipContents.of(path: try input.reopenablePath(), name: input.name)
+            guard kind == .xlsx || kind == .ods else {
+                throw .malformed(path: input.name, reason: Phrase("the zip holds no spreadsheet (.xlsx or .ods)"))
+            }
+            let workbook = try WorkbookTable(input, kind: kind)
+            if let note = workbook.note { sink.note(note) }
+            try decode(workbook, as: decoder, context: context, into: sink)
+            return
+        }
         let separator = context.separator ?? CSVReader.separator(ofFirstLineIn: input.head)
         try decode(CSVTable(input, separator: separator), as: decoder, context: context, into: sink)
     }
@@ -100,6 +118,11 @@ enum CSVFileDecoder {
         }
         if context.dateOrder == nil && context.dateFormat == nil {
             try settleDateOrder(of: table, after: headerLine.found, context: &context, sink: sink)
+        }
+        if let header = table.headRecords.first(where: { $0.line == headerLine.found }),
+            let column = Decoder.yearSurveyColumn(CSVColumns(header: header.cells))
+        {
+            context.datedRows = try DatedRows.survey(table, column: column, after: headerLine.found)
         }
         var decoder: Decoder?
         var width = 0
@@ -117,7 +140,8 @@ enum CSVFileDecoder {
                 }
                 do throws(RowFault) {
                     // A trailing separator on every row (Samsung Health writes one) adds empty cells only.
-                    guard record.cells.count <= width || record.cells[width...].allSatisfy({ $0.trimmingWhitespace().isEmpty }) else {
+                    // A sheet's cells past its header are columns nobody named: not read.
+                    guard table.separatorWords == nil || record.cells.count <= width || record.cells[width...].allSatisfy({ $0.trimmingWhitespace().isEmpty }) else {
                         throw RowFault.invalid(
                             Phrase(
                                 "{count} cells where the header has {width}; quote a value that holds {separator}",
@@ -170,19 +194,9 @@ enum CSVFileDecoder {
         for record in table.headRecords where record.line > headerLine { evidence.see(record) }
         if evidence.settled == nil && evidence.conflict(in: context.name) == nil && evidence.firstAmbiguous != nil && !table.headIsWhole {
             evidence = DateOrderEvidence()
-            do {
-                let rows = try table.rowsAgain()
-                while true {
-                    let record: CSVReader.Record?
-                    do { record = try rows.nextRecord() } catch let error as CSVReader.SyntaxError where error.canContinue { continue }
-                    guard let record else { break }
-                    if record.line > headerLine { evidence.see(record) }
-                    if evidence.dayFirst != nil && evidence.monthFirst != nil { break }
-                }
-            } catch let error as InterchangeError {
-                throw error
-            } catch {
-                // A fault of the file's structure: the reading itself says it, on its line.
+            try table.lookThroughAllRows { record in
+                if record.line > headerLine { evidence.see(record) }
+                return evidence.dayFirst == nil || evidence.monthFirst == nil
             }
         }
         if let conflict = evidence.conflict(in: context.name) { throw conflict }

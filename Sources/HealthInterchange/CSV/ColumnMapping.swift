@@ -92,12 +92,14 @@ public struct ColumnMapping: Sendable, Equatable {
         var columns: [Field: String] = [:]
         var used = Set<Int>()
         for (field, names) in commonNames {
-            guard let position = header.position(names), !used.contains(position) else { continue }
+            guard let position = header.position(ignoringUnits: names), !used.contains(position) else { continue }
             // `Tag` is German for the date column but would also be a tags column: the date wins.
             used.insert(position)
             columns[field] = header.names[position]
         }
         if columns[.datetime] != nil && (columns[.date] != nil || columns[.time] != nil) { columns[.datetime] = nil }
+        // A lone `time` column with no date beside it holds both (Zepp Life's `2022-03-07 00:04:35+0000`).
+        if columns[.time] != nil && columns[.date] == nil && columns[.datetime] == nil { (columns[.datetime], columns[.time]) = (columns[.time], nil) }
         if columns[.bp] != nil && columns[.systolic] != nil { columns[.bp] = nil }
         return try? ColumnMapping(columns)
     }

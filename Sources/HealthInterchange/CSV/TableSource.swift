@@ -26,6 +26,27 @@ protocol TableSource: AnyObject {
     func rowsAgain() throws(InterchangeError) -> any TableRows
 }
 
+extension TableSource {
+    /// Every row from the start once more (``rowsAgain()``), for a look through all of them before
+    /// they are read: a row whose bytes are wrong is passed over, and a break in the file's
+    /// structure ends the look (the reading itself says either on its line). `see` returns false
+    /// to stop early.
+    func lookThroughAllRows(_ see: (CSVReader.Record) -> Bool) throws(InterchangeError) {
+        do {
+            let rows = try rowsAgain()
+            while true {
+                let record: CSVReader.Record?
+                do { record = try rows.nextRecord() } catch let error as CSVReader.SyntaxError where error.canContinue { continue }
+                guard let record, see(record) else { return }
+            }
+        } catch let error as InterchangeError {
+            throw error
+        } catch {
+            return
+        }
+    }
+}
+
 /// A CSV input as one table.
 final class CSVTable: TableSource {
     let name: String

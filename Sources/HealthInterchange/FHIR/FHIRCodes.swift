@@ -12,6 +12,21 @@ enum FHIRCodes {
     static let bloodPressurePanelOld = "55284-4"
     /// "Body weight Measured", read as body weight.
     static let bodyWeightMeasured = "3141-9"
+    /// IEEE 11073-10101 nomenclature, as the Personal Health Device guide codes a monitor's findings.
+    static let ieee11073 = "urn:iso:std:iso:11073:10101"
+    /// MDC_BLOOD_PRESSURE_MEASUREMENT_STATUS: the monitor's status bits for one measurement.
+    static let bloodPressureStatus = "8410608"
+    /// The PHD guide's codes for one bit of a bits-enumeration (`8410608.0` is bit 0).
+    static let asn1ToHL7 = "http://hl7.org/fhir/uv/phd/CodeSystem/ASN1ToHL7"
+    /// The status bits HealthLog keeps, as the tags it gives Omron's flags: IEEE 11073-10407's
+    /// body-movement (bit 0) and irregular-pulse (bit 2). Cuff fit, pulse-rate range and
+    /// position (bits 1, 3–5) have no tag and are not kept.
+    static let bloodPressureStatusTags: [String: String] = ["0": "body-movement", "2": "irregular-heartbeat"]
+    /// The same bits as the guide names them in a component's text.
+    static let bloodPressureStatusNames: [String: String] = [
+        "body-movement": "body-movement", "body-movement-detected": "body-movement", "irregular-pulse": "irregular-heartbeat",
+        "irregular-pulse-detected": "irregular-heartbeat",
+    ]
     static let bloodPressureProfile = "http://hl7.org/fhir/StructureDefinition/bp"
     static let heartRateProfile = "http://hl7.org/fhir/StructureDefinition/heartrate"
     static let bodyWeightProfile = "http://hl7.org/fhir/StructureDefinition/bodyweight"

@@ -88,6 +88,8 @@ private struct FHIRReadState {
         var site = MeasurementSite.home
         var updatedAt: Int64
         var location: String
+        /// True while only a monitor's status bits are in it: they belong to the reading of their minute.
+        var statusOnly = false
     }
 
     let context: DecodeContext
@@ -234,7 +236,7 @@ private struct FHIRReadState {
     // MARK: - Observations
 
     private enum Kind {
-        case panel, systolic, diastolic, heartRate, weight
+        case panel, systolic, diastolic, heartRate, weight, bloodPressureStatus
     }
 
     private static let kinds: [String: Kind] = [
@@ -250,7 +252,10 @@ private struct FHIRReadState {
     }
 
     private mutating func observation(_ observation: JSONValue, fullUrl: String?, location: String) throws(InterchangeError) {
-        guard let kind = FHIRReadState.loincCodes(observation["code"]).lazy.compactMap({ FHIRReadState.kinds[$0] }).first else {
+        let isStatus = (observation["code"]?["coding"]?.array ?? []).contains {
+            $0["system"]?.string == FHIRCodes.ieee11073 && $0["code"]?.string == FHIRCodes.bloodPressureStatus
+        }
+        guard let kind = isStatus ? .bloodPressureStatus : FHIRReadState.loincCodes(observation["code"]).lazy.compactMap({ FHIRReadState.kinds[$0] }).first else {
             sink.skip(Phrase("Observation (not a vital sign HealthLog keeps)"))
             return
         }
@@ -282,6 +287,7 @@ private struct FHIRReadState {
                 .compactMap { $0 }.first { Reading.isValidID($0) }?.lowercased()
                 ?? NameBasedUUID.make("fhir/\(fullUrl ?? observation["id"]?.string ?? key)"),
             takenAt: takenAt, updatedAt: context.now, location: location)
+        if kind != .bloodPressureStatus { group.statusOnly = false }
         switch kind {
         case .panel:
             var values: [String: Int] = [:]
@@ -304,6 +310,9 @@ private struct FHIRReadState {
         case .diastolic: group.diastolic = try whole(observation["valueQuantity"], name: "diastolic", units: ["mm[Hg]", "mmHg", "mm Hg"])
         case .heartRate:
             group.pulse = try whole(observation["valueQuantity"], name: "heart rate", units: ["/min", "beats/minute", "{beats}/min", "bpm"])
+        case .bloodPressureStatus:
+            for tag in FHIRReadState.statusTags(observation) where !group.tags.contains(tag) { group.tags.append(tag) }
+            group.statusOnly = groups[key].map { $0.statusOnly } ?? true
         case .weight:
             guard let quantity = observation["valueQuantity"], let value = quantity["value"]?.double else {
                 throw .invalid(Phrase("body weight has no value"))
@@ -385,8 +394,51 @@ private struct FHIRReadState {
         try sink.add(reading, rule: group.ownID != nil ? .sameID : .sameValues, at: group.location)
     }
 
-    /// Completes every group left, in the order they were met.
+    /// The tags a blood-pressure status Observation's set bits give: each component is one bit,
+    /// coded `8410608.N` (ASN1ToHL7) or named in its text, set when its value is `Y` or true.
+    private static func statusTags(_ observation: JSONValue) -> [String] {
+        (observation["component"]?.array ?? []).compactMap { component in
+            let set = component["valueBoolean"]?.bool
+                ?? (component["valueCodeableConcept"]?["coding"]?.array ?? []).contains { ["Y", "true"].contains($0["code"]?.string ?? "") }
+            guard set else { return nil }
+            let codes = (component["code"]?["coding"]?.array ?? []).compactMap { coding -> String? in
+                guard let code = coding["code"]?.string, code.hasPrefix(FHIRCodes.bloodPressureStatus + ".") else { return nil }
+                return FHIRCodes.bloodPressureStatusTags[String(code.dropFirst(FHIRCodes.bloodPressureStatus.count + 1))]
+            }
+            return codes.first ?? component["code"]?["text"]?.string.flatMap { FHIRCodes.bloodPressureStatusNames[$0] }
+        }
+    }
+
+    /// Completes every group left, in the order they were met. A group with no subject (a heart
+    /// rate a gateway sent without one) or with only a monitor's status bits joins the one group
+    /// of its minute that has a subject, rather than being a reading of its own.
     mutating func finish() throws(InterchangeError) {
-        for key in order where groups[key] != nil { try complete(key) }
+        for key in order {
+            guard let group = groups[key], group.ownID == nil, group.subject.isEmpty || group.statusOnly else { continue }
+            let minute = key.split(separator: "@").last.map(String.init) ?? ""
+            let partners = order.filter { other in
+                other != key && other.hasSuffix("@" + minute) && groups[other].map { !$0.subject.isEmpty && !$0.statusOnly && $0.ownID == nil } == true
+            }
+            guard partners.count == 1, var partner = groups[partners[0]], partner.subject == group.subject || group.subject.isEmpty,
+                partner.pulse == nil || group.pulse == nil || partner.pulse == group.pulse,
+                partner.weightGrams == nil || group.weightGrams == nil, group.systolic == nil || partner.systolic == nil
+            else { continue }
+            partner.pulse = partner.pulse ?? group.pulse
+            partner.weightGrams = partner.weightGrams ?? group.weightGrams
+            partner.systolic = partner.systolic ?? group.systolic
+            partner.diastolic = partner.diastolic ?? group.diastolic
+            for tag in group.tags where !partner.tags.contains(tag) { partner.tags.append(tag) }
+            if partner.note.isEmpty { partner.note = group.note }
+            groups[partners[0]] = partner
+            groups[key] = nil
+        }
+        for key in order where groups[key] != nil {
+            if groups[key]?.statusOnly == true {
+                groups[key] = nil
+                sink.skip(Phrase("blood-pressure status with no reading in its minute"))
+                continue
+            }
+            try complete(key)
+        }
     }
 }

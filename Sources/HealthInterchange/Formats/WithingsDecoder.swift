@@ -36,6 +36,16 @@ struct WithingsDecoder: CSVRowDecoder {
 
     static func recognizes(_ header: CSVColumns, context: DecodeContext) -> Bool { recognizes(header) }
 
+    /// True when the first rows' dates are Withings' date-and-time cells: a file with Withings'
+    /// column names and a date alone in `Date` (Livongo's, which has a `Time` column) is not one.
+    static func agrees(_ header: CSVColumns, rows: [CSVRow]) -> Bool {
+        let date = header.position(["Date", "Datum"])
+        return rows.allSatisfy { row in
+            row[date].isEmpty || ZonedInstant(iso8601: row[date]) != nil
+                || (try? WallClockText.dateTime(row[date], order: .ymd).get()) != nil
+        }
+    }
+
     init(header: CSVColumns, context: DecodeContext) throws(InterchangeError) {
         let profile = try Self.profile(for: .withings, context)
         date = header.position(["Date", "Datum"])

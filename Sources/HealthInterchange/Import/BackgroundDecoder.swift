@@ -147,6 +147,7 @@ extension InterchangeFormat {
         case .bpMonitor: try CSVFileDecoder.decode(input, as: BPMonitorDecoder.self, context: context, into: sink)
         case .samsungHealth: try CSVFileDecoder.decode(input, as: SamsungHealthDecoder.self, context: context, into: sink)
         case .spreadsheet: try CSVFileDecoder.decode(input, as: SpreadsheetDecoder.self, context: context, into: sink)
+        case .notebook: try CSVFileDecoder.decode(input, as: NotebookDecoder.self, context: context, into: sink)
         case .json: try JSONBackup.decode(input, context: context, into: sink)
         case .fhir: try FHIRImport.decode(input, context: context, into: sink)
         case .appleHealth: try AppleHealthImporter.decode(input, context: context, into: sink)

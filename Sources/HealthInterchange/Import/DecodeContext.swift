@@ -33,6 +33,8 @@ public struct DecodeContext: Sendable {
     public var headerLine: Int?
     /// The line the header was found on, for messages about it.
     var headerLineNumber = 1
+    /// The dates a table writes with their year, for its dates written without one.
+    var datedRows: DatedRows?
 
     public init(
         name: String, zone: any TimeZoneRule, dateOrder: DateOrder?, now: Int64, profile: String?, onlyProfile: String?,

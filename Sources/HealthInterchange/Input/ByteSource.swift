@@ -27,3 +27,19 @@ final class FileByteSource: ByteSource {
         return count
     }
 }
+
+/// Bytes already in memory (a workbook's part), read as a source.
+final class MemoryByteSource: ByteSource {
+    private let bytes: [UInt8]
+    private var offset = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(InterchangeError) -> Int {
+        let count = min(buffer.count, bytes.count - offset)
+        guard count > 0 else { return 0 }
+        bytes.withUnsafeBytes { buffer.baseAddress!.copyMemory(from: $0.baseAddress! + offset, byteCount: count) }
+        offset += count
+        return count
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import HealthCore
+import HealthRecords
+import Testing
+
+/// The notebook a Chinese family keeps, typed into a sheet by the son (issue 38): read by its
+/// Chinese headers with no `--columns`, from CSV, Excel's and WPS's `.xlsx` and LibreOffice's
+/// `.ods`. The harness's today is 2026-11-30, its zone +08:00.
+@Suite struct NotebookImportTests {
+    private var repository: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    private func realFixture(_ name: String) -> String {
+        repository.appendingPathComponent("Tests/HealthInterchangeTests/Fixtures/real/\(name)").path
+    }
+
+    /// What each reading of the log is, as one line: time, values, weight in grams, note.
+    private func lines(_ cli: CLIHarness) throws -> [String] {
+        try cli.readings().map { reading in
+            [
+                reading.takenAt.iso8601, reading.bloodPressure?.description ?? "", reading.pulse.map(String.init) ?? "",
+                reading.weightGrams.map(String.init) ?? "", reading.tagIDs.joined(separator: ";"), reading.note,
+            ].joined(separator: " ")
+        }
+    }
+
+    /// One column each, every way the dates and times are written: `2026/11/3`, `2026-11-03`,
+    /// `2026年11月3日`, `11月5日`, `11/5`, a weekday after the date; `7:30`, `晚上9点`, `早`, `7点30`,
+    /// `晚`, `早上7：15` (a full-width colon); weight in 斤; a BOM and CRLF.
+    @Test func aDailyNotebookInCSV() throws {
+        let cli = CLIHarness()
+        let path = realFixture("notebook_zh_daily.csv")
+        let result = cli.run("-p", "dad", "import", path, "--tz", "Asia/Shanghai")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "Imported \(path) into dad: added 6, duplicate 0, skipped 0, invalid 0.\n")
+        #expect(result.stderr.hasPrefix("Reading \(path) as a blood-pressure notebook file.\n"), "\(result.stderr)")
+        #expect(result.stderr.contains("Note: line 4: a reading marked only 早 or 上午 is put at 07:00, 下午 at 15:00, 晚 at 20:00"), "\(result.stderr)")
+        #expect(try lines(cli) == [
+            "2026-11-03T07:30:00+08:00 135/85 72 64200  早饭前",
+            "2026-11-03T21:00:00+08:00 128/80 70   ",
+            "2026-11-04T07:00:00+08:00 132/84 75 63800  ",
+            "2026-11-05T07:30:00+08:00 130/82 71   忘记吃药",
+            "2026-11-05T20:00:00+08:00 126/79    ",
+            "2026-11-06T07:15:00+08:00 138/86 74   头晕,休息后再量",
+        ])
+        // The same file again adds nothing.
+        #expect(cli.run("-p", "dad", "import", path, "--tz", "Asia/Shanghai").stdout.contains("added 0, duplicate 6"))
+    }
+
+    /// A `时段` column (早/晚) and `血压` written `136/86`, `140/90 78` with the pulse in the cell,
+    /// no year anywhere: read in the latest year that is not after today, and said.
+    @Test func sessionsWithoutAYear() throws {
+        let cli = CLIHarness()
+        let path = realFixture("notebook_zh_sessions_no_year.csv")
+        let result = cli.run("-p", "dad", "import", path, "--tz", "Asia/Shanghai")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "Imported \(path) into dad: added 3, duplicate 0, skipped 1, invalid 0.\n")
+        #expect(result.stderr.contains("Note: line 2: dates without a year, such as 11/20, are read in 2026, the latest year that puts them not after today."), "\(result.stderr)")
+        #expect(try lines(cli) == [
+            "2026-11-20T07:00:00+08:00 136/86 73 64500  ", "2026-11-20T20:00:00+08:00 129/81 69   ", "2026-11-21T07:00:00+08:00 140/90 78   ",
+        ])
+    }
+
+    /// Columns per part of the day: `上午收缩压`, `下午舒张压`…, each filled one a reading.
+    @Test func morningAndAfternoonColumns() throws {
+        let cli = CLIHarness()
+        let result = cli.run("-p", "dad", "import", realFixture("notebook_zh_am_pm_columns.csv"), "--tz", "Asia/Shanghai")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try lines(cli) == [
+            "2026-11-10T07:00:00+08:00 134/84 70   ", "2026-11-10T15:00:00+08:00 127/80 66   ", "2026-11-11T15:00:00+08:00 131/82 68   只量了下午",
+        ])
+    }
+
+    /// A year the rows around a date give two ways, a yearless date that would be after today,
+    /// a date no year has, a time no clock shows: each refused by line and reason, nothing written.
+    @Test func whatANotebookCannotSayIsRefusedByLine() throws {
+        let cli = CLIHarness()
+        let path = realFixture("notebook_zh_refusals.csv")
+        let result = cli.run("-p", "dad", "import", path, "--tz", "Asia/Shanghai")
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("\(path):3: date '11/3' has no year, and the rows around it give 2025-11-03 or 2026-11-03; write its year\n"), "\(result.stderr)")
+        #expect(result.stderr.contains("\(path):5: date '12月25日' has no year, and read as 2026-12-25 it is after today; write its year\n"))
+        #expect(result.stderr.contains("\(path):6: date '2026年2月30日' is not a date like 2026/11/3, 2026年11月3日 or 11月3日\n"))
+        #expect(result.stderr.contains("\(path):7: time '25点' is not like 7:30, 7点30 or 晚上9点\n"))
+        #expect(result.stderr.contains("Error: 4 invalid records in \(path); nothing was imported"))
+        #expect(try cli.readings().isEmpty)
+    }
+
+    /// A CSV WPS or Excel saved in GB18030 on a Chinese Windows is refused in one line that says
+    /// what it is, never read garbled.
+    @Test func aGB18030FileIsNamedNotGarbled() throws {
+        let cli = CLIHarness()
+        let path = realFixture("notebook_zh_daily_gb18030.csv")
+        let result = cli.run("-p", "dad", "import", path)
+        #expect(result.status == 65)
+        #expect(result.stderr == "Error: \(path): line 1: the file is in GB18030 (GBK), as Excel or WPS saves CSV on a Chinese Windows, not UTF-8: save it as CSV UTF-8 (WPS: 另存为 > CSV UTF-8) and import that\n")
+        #expect(try cli.readings().isEmpty)
+    }
+
+    /// Excel's `.xlsx`: dates and times as serial numbers with date styles (a custom 年月日 one),
+    /// text in shared strings with a phonetic guide, `11月5日` typed as text, a second sheet.
+    @Test func anExcelWorkbook() throws {
+        let cli = CLIHarness()
+        let path = realFixture("notebook_excel.xlsx")
+        let result = cli.run("-p", "dad", "import", path, "--tz", "Asia/Shanghai")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "Imported \(path) into dad: added 4, duplicate 0, skipped 0, invalid 0.\n")
+        #expect(result.stderr.contains("Note: read the first sheet, 血压记录, of 2; the others were left out."), "\(result.stderr)")
+        #expect(try lines(cli) == [
+            "2026-11-02T07:30:00+08:00 135/85 72 64200  早饭前", "2026-11-02T21:00:00+08:00 128/80 70   ",
+            "2026-11-03T07:10:00+08:00 132/84 75   忘记吃药", "2026-11-05T21:00:00+08:00 126/79 68 63800  ",
+        ])
+    }
+
+    /// An `.et` WPS exported as `.xlsx`: inline strings, prefixed elements, a built-in East Asian
+    /// date format, one column for 早 and one for 晚 holding `138/88 76` or `129/81/70`.
+    @Test func aWPSWorkbookWithMorningAndEveningColumns() throws {
+        let cli = CLIHarness()
+        let result = cli.run("-p", "dad", "import", realFixture("notebook_wps_sessions.xlsx"), "--tz", "Asia/Shanghai")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try lines(cli) == [
+            "2026-11-09T07:00:00+08:00 138/88 76   ", "2026-11-09T20:00:00+08:00 130/82    ",
+            "2026-11-10T07:00:00+08:00 141/90  64200  头晕", "2026-11-11T20:00:00+08:00 129/81 70   ",
+        ])
+    }
+
+    /// LibreOffice's `.ods`: `测量时间` as typed date-time cells, one typed as text
+    /// (`2026年11月21日 7点05`), and a million repeated empty rows after the last.
+    @Test func aLibreOfficeSheet() throws {
+        let cli = CLIHarness()
+        let result = cli.run("-p", "dad", "import", realFixture("notebook_libreoffice.ods"), "--tz", "Asia/Shanghai")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try lines(cli) == [
+            "2026-11-20T06:50:00+08:00 142/91 77   起床后", "2026-11-20T21:30:00+08:00 133/84 71   ", "2026-11-21T07:05:00+08:00 139/87 74   ",
+        ])
+    }
+
+    /// One `时间` column holding the date and the time (no `日期`), `血压(收缩压/舒张压)` with a
+    /// full-width slash or the pulse in the cell, `脉搏(次/分)`, `体重(公斤)`, `说明` as the note.
+    @Test func oneTimeColumnHoldingTheDate() throws {
+        let cli = CLIHarness()
+        let result = cli.run("-p", "dad", "import", realFixture("notebook_zh_one_time_column.csv"), "--tz", "Asia/Shanghai")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try lines(cli) == [
+            "2026-11-12T07:30:00+08:00 135/85 72 64000  ", "2026-11-12T21:05:00+08:00 128/80    饭后", "2026-11-13T06:45:00+08:00 131/83 70   ",
+        ])
+    }
+
+    /// `137/86` typed into the 高压 column with 低压 left empty is the pair; a row with only the
+    /// weight in 斤 is a weight reading.
+    @Test func aPairTypedIntoTheSystolicColumnAndAWeightAlone() throws {
+        let cli = CLIHarness()
+        let result = cli.run("-p", "dad", "import", realFixture("notebook_zh_pair_in_systolic.csv"), "--tz", "Asia/Shanghai")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try lines(cli) == [
+            "2026-11-14T07:20:00+08:00 137/86 73   ", "2026-11-14T20:10:00+08:00   64500  ", "2026-11-15T07:05:00+08:00 133/84 71 64300  ",
+        ])
+    }
+}
