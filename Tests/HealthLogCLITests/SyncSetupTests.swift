@@ -281,4 +281,43 @@ private final class SetupMachine {
     @Test func syncthingNotRunning() throws {
         try refused(status: 69, saying: "Syncthing is not running: nothing answers at 127.0.0.1:") { try $0.generate() }
     }
+
+    /// The hostile-local-user probe (B4): another user listens on the GUI port while this
+    /// user's Syncthing is stopped. The API key is not sent there: nothing at all is.
+    @Test(.enabled(if: getuid() == 0, "listening as another user needs root")) func aPortAnotherUserTookGetsNoKey() throws {
+        let heard = TemporaryDirectory()
+        chmod(heard.path, 0o777)
+        let received = heard.file("received")
+        var squatter: Process?
+        defer { squatter?.terminate() }
+        try refused(status: 78, saying: "is run by another user (uid 4242), not by you: Syncthing's API key is not sent there") { machine in
+            try machine.generate()
+            let script = """
+                import socket, sys
+                s = socket.socket(); s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                s.bind(("127.0.0.1", \(machine.guiPort))); s.listen(4); print("ready", flush=True)
+                s.settimeout(20); c, _ = s.accept(); c.settimeout(5); data = b""
+                try:
+                    while True:
+                        chunk = c.recv(65536)
+                        if not chunk: break
+                        data += chunk
+                except Exception: pass
+                open(sys.argv[1], "wb").write(data)
+                """
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments = ["--reuid=4242", "--regid=4242", "--clear-groups", "/usr/bin/python3", "-c", script, received]
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            squatter = process
+            let ready = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+            try #require(ready.contains("ready"), "the squatter did not listen")
+        }
+        squatter?.waitUntilExit()
+        let bytes = (try? String(contentsOfFile: received, encoding: .utf8)) ?? ""
+        #expect(FileManager.default.fileExists(atPath: received), "the squatter was never reached")
+        #expect(bytes.isEmpty, "sent to another user's port: \(bytes)")
+    }
 }

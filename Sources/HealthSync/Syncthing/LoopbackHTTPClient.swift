@@ -13,6 +13,8 @@ enum LoopbackHTTPFailure: Error, Equatable {
     case malformed(String)
     /// A system call failed (an errno).
     case system(Int32)
+    /// What listens there is not run by this user (its uid), or who runs it cannot be told (nil).
+    case notOwnUser(UInt32?)
 }
 
 /// An HTTP answer: its status and its body, decoded from chunks when sent in them.
@@ -108,6 +110,8 @@ final class LoopbackConnection {
             guard getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &pending, &length) == 0 else { throw .system(errno) }
             if pending != 0 { throw LoopbackConnection.failure(pending) }
         }
+        let owner = LoopbackPeer.owner(of: descriptor, endpoint: endpoint)
+        guard owner == getuid() else { throw .notOwnUser(owner) }
     }
 
     deinit {

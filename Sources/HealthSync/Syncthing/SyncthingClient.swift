@@ -167,6 +167,12 @@ public struct SyncthingClient: Sendable {
                 throw .failed(Phrase("what answers at {address} is not Syncthing's REST API ({reason})", ["address": config.endpoint.description, "reason": reason]))
             case .system(let code):
                 throw .failed(Phrase("cannot reach Syncthing at {address}: {reason}", ["address": config.endpoint.description], terms: ["reason": SystemMessage.phrase(code)]))
+            case .notOwnUser(let uid):
+                // Nothing was sent: the key goes only to this user's own Syncthing.
+                throw .misconfigured(
+                    uid.map {
+                        Phrase("what listens at {address} is run by another user (uid {uid}), not by you: Syncthing's API key is not sent there; start your own Syncthing (is it stopped?)", ["address": config.endpoint.description, "uid": "\($0)"])
+                    } ?? Phrase("cannot tell who runs what listens at {address}: Syncthing's API key is not sent there", ["address": config.endpoint.description]))
             }
         }
         switch response.status {
