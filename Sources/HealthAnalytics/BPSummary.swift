@@ -140,6 +140,20 @@ public struct BPSummary: Sendable {
     /// Notes of dizziness or fainting in the headline period (its week and the recent days beside
     /// it, else the range); nil without any.
     public let symptomNotes: SymptomNotes?
+    /// Readings to see before any average: warning symptoms, or severe in a pregnancy; nil without any.
+    public let safety: SafetyReadings?
+    /// Falls and near falls noted in the range; nil without any.
+    public let falls: FallNotes?
+    /// True when a treated patient whose decided home figure is below the threshold has falls
+    /// (in the range) or dizziness or fainting (in the headline period): ESH 2023 and ESC 2024
+    /// ask to consider deprescribing. An uncontrolled or provisional figure asks for no less treatment.
+    public let considerDeprescribing: Bool
+    /// Every medicine was stopped on purpose by the headline week's last day; nil otherwise.
+    public let stop: TreatmentStop?
+    /// The medicines recorded with `med`, before the range too; empty without any.
+    public let regimen: Regimen
+    /// The completed weeks of a pregnancy on the range's last day; nil when not pregnant.
+    public let pregnancyWeek: Int?
 
     /// The target readings are counted against: the profile's, or the guideline's threshold.
     public var target: BloodPressure { goals.target }
@@ -148,10 +162,11 @@ public struct BPSummary: Sendable {
     ///
     /// Readings may arrive in any order and may include ones outside the range: the event
     /// windows reach 28 days before and 35 days after an event. A nil bound means the first or
-    /// last reading's day.
+    /// last reading's day. `regimen` is every medicine recorded with `med`, before the range
+    /// too; without it, the one the range's events make.
     public init(
         profile: Profile, readings: [Reading], from: CivilDate? = nil, to: CivilDate? = nil,
-        options: AnalysisOptions = AnalysisOptions(), events: [Event] = []
+        options: AnalysisOptions = AnalysisOptions(), events: [Event] = [], regimen: Regimen? = nil
     ) {
         var sorted = readings
         // Readings from the store arrive in order and all belong to the profile: copy only when needed.
@@ -192,7 +207,7 @@ public struct BPSummary: Sendable {
         // Treated: the headline week holds bp-med readings (without a week, the range does).
         let treatedWeek = average.map { $0.excludedDay.dayNumber...$0.lastDay.dayNumber }
         let treated = home.contains { $0.recordsMedication && (treatedWeek?.contains($0.takenAt.measurementDayNumber) ?? true) }
-        goals = Goals(profile: profile, guideline: options.guideline, treated: treated)
+        goals = Goals(profile: profile, guideline: options.guideline, treated: treated, on: last)
         self.readings = inRange
         homeReadings = home
         overall = GroupStatistics(home)
@@ -266,7 +281,16 @@ public struct BPSummary: Sendable {
             inRange, home: average, guideline: options.guideline, treated: treated,
             medicationDays: medicationEvents.map { CivilDate(dayNumber: $0.at.measurementDayNumber) }.sorted())
         tags = TagComparison.compare(home)
-        alerts = Alert.find(in: inRange, guideline: options.guideline)
+        alerts = Alert.find(in: inRange, guideline: options.guideline, profile: profile)
+        safety = SafetyReadings(inRange, alerts: alerts)
+        falls = FallNotes(inRange)
+        pregnancyWeek = profile.pregnancyWeek(on: last)
+        let regimen = regimen ?? Regimen(events: events.filter { $0.profileID == profile.id }, catalogue: .empty)
+        self.regimen = regimen
+        let headlineLast = average?.lastDay ?? last
+        stop = TreatmentStop(regimen: regimen, on: headlineLast, readings: sorted)
+        considerDeprescribing = (treated || !regimen.taken(on: headlineLast).isEmpty) && (falls != nil || symptomNotes != nil)
+            && verdict.map { $0.sufficient && !$0.atOrAboveThreshold } == true
         alertIDs = Set(alerts.map(\.id))
         tagsByFrequency = TagComparison.byFrequency(inRange)
         weight = WeightSummary(inRange)
@@ -275,7 +299,7 @@ public struct BPSummary: Sendable {
         trend = TrendTable(home, from: first, to: last)
         self.events = events.filter { $0.profileID == profile.id && days.contains($0.at.measurementDayNumber) }
             .sorted { $0.at < $1.at }.map { EventEffect(event: $0, readings: sorted) }
-        medicationDays = options.readingsFiltered ? nil : MedicationDays(inRange, medicationEvents: medicationEvents)
+        medicationDays = options.readingsFiltered ? nil : MedicationDays(inRange, medicationEvents: medicationEvents, regimen: regimen)
         notes = NotesDigest(inRange)
         findings = DeviceFindings(inRange)
         deviations = ProtocolDeviations(inRange, deviationTags: options.deviationTags)

@@ -111,6 +111,9 @@ public struct VeryHighLimit: Equatable, Sendable {
     /// True when a reading at the level is very high; false when only one above it is.
     public let inclusive: Bool
 
+    /// Severe hypertension in pregnancy (ESH 2023): 160/110 or more, urgent whatever the guideline.
+    public static let pregnancy = VeryHighLimit(level: BloodPressure(systolic: 160, diastolic: 110), inclusive: true)
+
     /// True when either number of `pressure` reaches the limit.
     public func reached(by pressure: BloodPressure) -> Bool {
         inclusive

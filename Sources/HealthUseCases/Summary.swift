@@ -56,7 +56,7 @@ extension HealthLog {
     /// ``HealthLogError/emptyRange(profile:name:range:filtered:)``, naming the profile and the range.
     public func summary(_ request: SummaryRequest) throws(HealthLogError) -> LoadedSummary {
         let range = request.range
-        let (profile, readings, tags, events, deviationTags) = try read { store in
+        let (profile, readings, tags, events, deviationTags, medicineEvents) = try read { store in
             let profile = try chosenProfile(in: store)
             try requireKnownTags(in: request.filter, store: store)
             let events = try store.events(profileID: profile.id, from: range.from, to: range.to)
@@ -69,7 +69,9 @@ extension HealthLog {
             }
             let query = request.filter.applied(to: ReadingQuery(profileID: profile.id, from: from, to: to))
             return (
-                profile, try store.readings(matching: query), try store.tags(), events, try store.deviationTagIDs()
+                profile, try store.readings(matching: query), try store.tags(), events, try store.deviationTagIDs(),
+                // The regimen reaches before the range: a medicine started last year is taken now.
+                try store.events(profileID: profile.id).filter { $0.medicine != nil }
             )
         }
         var options = request.analysis
@@ -82,7 +84,10 @@ extension HealthLog {
         if range.endsToday, let to = last {
             last = readings.reduce(to) { max($0, $1.measurementDay) }
         }
-        let summary = BPSummary(profile: profile, readings: readings, from: range.from, to: last, options: options, events: events)
+        // Without its catalogue a medicine is known by its name as typed: the figures stay right.
+        let regimen = Regimen(events: medicineEvents, catalogue: (try? medicineCatalogue()) ?? .empty)
+        let summary = BPSummary(
+            profile: profile, readings: readings, from: range.from, to: last, options: options, events: events, regimen: regimen)
         guard !summary.isEmpty else {
             throw .emptyRange(profile: profile.id, name: profile.name, range: range, filtered: !request.filter.isEmpty)
         }

@@ -177,9 +177,12 @@ public struct SummaryWording: Sendable {
             : strings.text("low.diastolic", ["value": String(goals.lowerLimit.diastolic)])
         // Below ESC 2024's treated band is a question of over-treatment, not an alarm.
         let band = goals.targetSource == .treatedBand
+        // A frail or very old patient's low is an alarm under every guideline: never the band's quiet question.
+        let relaxed = goals.treated ? goals.relaxed : nil
         var sentence = strings.text(
-            band ? "verdict.low.band" : goals.treated ? "verdict.low.treated" : "verdict.low",
-            ["mean": SummaryWording.figure(verdict), "limit": limit, "guideline": goals.guideline.label(in: strings)])
+            band ? "verdict.low.band" : relaxed != nil ? "verdict.low.relaxed" : goals.treated ? "verdict.low.treated" : "verdict.low",
+            ["mean": SummaryWording.figure(verdict), "limit": limit, "guideline": goals.guideline.label(in: strings),
+             "who": relaxed.map(relaxedWho) ?? ""])
         if goals.treated, goals.guideline.treatedSystolicTarget != nil {
             sentence += separator + strings.text("verdict.low.esc", ["guideline": goals.guideline.label(in: strings)])
         }
@@ -291,6 +294,9 @@ public struct SummaryWording: Sendable {
         var line = strings.text(
             days.daysBefore > 0 ? "medication.daysSince" : "medication.days",
             ["n": String(days.medicated), "days": String(days.days), "since": date(days.since)])
+        if let until = days.until {
+            line += separator + strings.text("medication.until", ["date": date(until)])
+        }
         if !days.daysWithout.isEmpty, days.daysWithout.count <= MedicationDays.listedAtMost {
             line += separator + strings.text("medication.without", ["dates": strings.list(days.daysWithout.map(date))])
         }
@@ -413,7 +419,9 @@ public struct SummaryWording: Sendable {
             let found = summary.alerts.filter { $0.kind == kind }
             guard let latest = found.last else { return nil }
             // Grade 3 is an office diagnosis and a crisis an emergency: a home reading is "very high".
-            let limit = summary.options.guideline.veryHighLimit.text
+            // In a pregnancy it is so from 160/110, and the line says so.
+            let limit = latest.pregnant
+                ? strings.text("alerts.limit.pregnancy", ["limit": latest.limit.text]) : summary.options.guideline.veryHighLimit.text
             let values = ["n": String(found.count), "pressure": latest.pressure.description, "date": date(latest.takenAt.measurementDay), "limit": limit]
             var line = strings.text("alerts.\(kind.rawValue)\(found.count == 1 ? ".one" : "")", values)
             // What the patient wrote with it ("headache") belongs beside it.

@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+
+/// Page 1 of the report rebuilt on the care record (issue 35), each situation on a log made for
+/// it through the real CLI and read from the real PDF, in English and Chinese.
+@Suite struct CareRecordPageOneTests {
+    typealias Page = PageOneClinicalTests
+
+    /// The top of page 1: the text after the header's two titles and before the headline box.
+    static func top(_ page: String) -> String {
+        let start = ["HomeBloodPressureReport", "家庭血压报告"].compactMap { page.range(of: $0)?.upperBound }.max() ?? page.startIndex
+        let box = ["HomeBPaverage", "家庭血压平均"].compactMap { page.range(of: $0)?.lowerBound }.min() ?? page.endIndex
+        return start < box ? String(page[start..<box]) : ""
+    }
+
+    // MARK: - Finding 1: a severe reading with warning symptoms
+
+    /// 30 weeks pregnant (due 8 Feb 2027), a week around 132/84, then 164/108 with a headache and
+    /// flashing lights on the last morning.
+    static func pregnancy() -> CLIHarness {
+        let cli = CLIHarness()
+        cli.ok("profile", "add", "anna", "--name", "Anna", "--birth-year", "1994", "--sex", "female", "--pregnancy-due", "2027-02-08")
+        Page.week(cli) { k in (130 + k % 5, 82 + k % 3) }
+        cli.ok("add", "164/108", "--at", "2026-11-30 07:10", "-n", "bad headache, seeing flashing lights; ankles and face swollen")
+        return cli
+    }
+
+    @Test func aSevereReadingWithWarningSymptomsOpensPageOneInPregnancy() throws {
+        let cli = Self.pregnancy()
+        let range = ["--from", "2026-11-23", "--to", "2026-11-30"]
+        let english = try Page.pageOne(cli, range)
+        let top = Self.top(english)
+        #expect(top.hasPrefix(Page.squeezed("Urgent: 164/108 on 30 Nov is severe in pregnancy (≥ 160/110, ESH 2023), with “bad headache, seeing flashing lights")), "\(top)")
+        #expect(top.contains(Page.squeezed("warning signs of pre-eclampsia, to be assessed the same day")))
+        // 164/108 is below 180/110, but in pregnancy it is a very high reading.
+        #expect(english.contains(Page.squeezed("1 (1 very high, 0 low)")))
+        #expect(english.contains(Page.squeezed("1 very high reading (≥ 160/110 in pregnancy: measure again and ask about symptoms): 164/108 on 30 Nov")))
+        #expect(english.contains(Page.squeezed("pregnant, week 30")))
+        let chinese = try Page.pageOne(cli, range, language: "zh_CN.UTF-8")
+        #expect(Self.top(chinese).hasPrefix(Page.squeezed("紧急：11月30日 的 164/108 属妊娠期重度高血压（≥ 160/110")), "\(Self.top(chinese))")
+        #expect(chinese.contains(Page.squeezed("妊娠第 30 周")))
+        // add says so too, at the pregnancy's limit, and names the warning signs.
+        cli.environment["LANG"] = "en_US.UTF-8"
+        let added = cli.ok("add", "162/100", "--at", "2026-11-30 08:00", "-n", "chest pain")
+        #expect(added.contains("a warning sign"))
+        #expect(added.contains("very high reading (160/110 or more)"))
+    }
+
+    /// Not pregnant, a reading that is not very high: warning words still reach the top.
+    @Test func warningSymptomsReachTheTopWhateverTheProfile() throws {
+        let cli = Page.patient(born: 1956)
+        Page.week(cli) { k in (128 + k % 5, 80 + k % 3) }
+        cli.ok("add", "150/92", "--at", "2026-11-30 07:10", "-n", "chest pain and short of breath")
+        let page = try Page.pageOne(cli, ["--from", "2026-11-23", "--to", "2026-11-30"])
+        #expect(Self.top(page).hasPrefix(Page.squeezed("Warning symptoms noted with 150/92 on 30 Nov: “chest pain and short of breath”; ask about them today")))
+    }
+
+    // MARK: - Finding 2: falls, frailty and ESC
+
+    /// 87 and frail, on three drugs, home about 109/60; a fall on 24 Nov, dizziness on 27 Nov,
+    /// a near fall on 28 Nov and 头有点晕 on 29 Nov.
+    static func frail() -> CLIHarness {
+        let cli = CLIHarness()
+        cli.ok("profile", "add", "grandpa", "--name", "Grandpa", "--birth-year", "1939", "--sex", "male", "--frail", "yes")
+        cli.ok("med", "start", "amlodipine", "--dose", "5 mg", "--times", "morning", "--at", "2026-06-01")
+        cli.ok("med", "start", "ramipril", "--dose", "5 mg", "--times", "morning", "--at", "2026-06-01")
+        cli.ok("med", "start", "indapamide", "--dose", "1.5 mg", "--times", "morning", "--at", "2026-09-01")
+        Page.week(cli, days: 20...29, tags: ["bp-med"]) { k in (106 + k % 6, 58 + k % 4) }
+        cli.ok("add", "112/62", "--at", "2026-11-21 10:00", "-t", "bp-med", "-n", "fell in the bathroom this morning")
+        cli.ok("add", "98/55", "--at", "2026-11-27 10:00", "-t", "bp-med", "-n", "dizzy on standing")
+        cli.ok("add", "104/57", "--at", "2026-11-28 10:00", "-t", "bp-med", "-n", "nearly fell, had to sit down")
+        cli.ok("add", "100/56", "--at", "2026-11-29 10:00", "-t", "bp-med", "-n", "头有点晕")
+        return cli
+    }
+
+    @Test func fallsAreCountedAndNamedAndDeprescribingIsRaised() throws {
+        let cli = Self.frail()
+        let range = ["--from", "2026-11-20", "--to", "2026-11-29"]
+        let english = try Page.pageOne(cli, range)
+        let top = Self.top(english)
+        #expect(top.hasPrefix(Page.squeezed("Falls noted 2 times in the range: 21 Nov “fell in the bathroom this morning”; 28 Nov “nearly fell, had to sit down”")), "\(top)")
+        #expect(top.contains(Page.squeezed("on treatment with falls or dizziness, frail: consider reducing or stopping a medicine (ESH 2023, ESC 2024)")))
+        // 头有点晕 is dizziness: two notes in the headline period.
+        #expect(english.contains(Page.squeezed("Dizziness or fainting noted 2 times")))
+        let chinese = try Page.pageOne(cli, range, language: "zh_CN.UTF-8")
+        #expect(Self.top(chinese).hasPrefix(Page.squeezed("范围内记录跌倒 2 次：11月21日“fell in the bathroom this morning”")), "\(Self.top(chinese))")
+        #expect(chinese.contains(Page.squeezed("考虑减量或停用一种降压药")))
+    }
+
+    @Test func escNeverMakesAFrailPatientsLowQuieter() throws {
+        let cli = Self.frail()
+        let range = ["--from", "2026-11-20", "--to", "2026-11-29", "--guideline", "esc"]
+        let stats = try Page.statsJSON(cli, range)
+        let headline = try #require(stats["headline"] as? [String: Any])
+        #expect(headline["badge"] as? String == "low", "the red low, not the band's grey")
+        let page = try Page.pageOne(cli, range)
+        #expect(!page.contains(Page.squeezed("Below target band")))
+        #expect(!page.contains(Page.squeezed("the treated band of ESC 2024, 120–129/70–79")))
+        #expect(page.contains(Page.squeezed("Low: ask about symptoms")))
+        #expect(page.contains(Page.squeezed("is low for a patient on treatment, frail (below 125/65)")))
+        #expect(page.contains(Page.squeezed("Target relaxed (frail): below the home threshold, not below 125/65 mmHg")))
+        // From 85 the target is relaxed without the frailty flag.
+        cli.ok("profile", "edit", "grandpa", "--frail", "no")
+        let aged = try Page.pageOne(cli, range)
+        #expect(aged.contains(Page.squeezed("Target relaxed (aged 87)")))
+        #expect(!aged.contains(Page.squeezed("Below target band")))
+    }
+
+    // MARK: - Finding 3: a deliberate stop
+
+    /// Amlodipine from September, tagged at home about 126/78 from 19 Oct; stopped on 9 Nov for
+    /// ankle swelling; untagged about 143/91 since.
+    static func stopped() -> CLIHarness {
+        let cli = CLIHarness()
+        cli.ok("profile", "add", "mum", "--name", "Mum", "--birth-year", "1958", "--sex", "female")
+        cli.ok("med", "start", "amlodipine", "--dose", "5 mg", "--times", "morning", "--at", "2026-09-01")
+        for offset in 0..<21 {
+            let date = Page.date("2026-10-19", plus: offset)
+            for (time, systolic, diastolic) in [("07:00", 128, 79), ("07:02", 130, 80), ("21:00", 126, 78), ("21:02", 128, 79)] {
+                cli.ok("add", "\(systolic + offset % 3)/\(diastolic)", "--at", "\(date) \(time)", "-t", "bp-med")
+            }
+        }
+        cli.ok("med", "stop", "amlodipine", "--at", "2026-11-09", "--reason", "ankle swelling")
+        for offset in 0..<21 {
+            let date = Page.date("2026-11-09", plus: offset)
+            for (time, systolic, diastolic) in [("07:00", 146, 93), ("07:02", 147, 93), ("21:00", 143, 91), ("21:02", 144, 91)] {
+                cli.ok("add", "\(systolic + offset % 3)/\(diastolic)", "--at", "\(date) \(time)")
+            }
+        }
+        return cli
+    }
+
+    @Test func aDeliberateStopIsReportedAsAStop() throws {
+        let cli = Self.stopped()
+        let range = ["--from", "2026-10-19", "--to", "2026-11-29"]
+        let english = try Page.pageOne(cli, range)
+        let top = Self.top(english)
+        #expect(top.hasPrefix(Page.squeezed("Untreated since amlodipine was stopped on 9 Nov (ankle swelling): home 129/79 in the 4 weeks before → 146/92 in the headline week")), "\(top)")
+        #expect(!english.contains(Page.squeezed("sessions without the medication tag")))
+        #expect(!english.contains(Page.squeezed("though the log records")))
+        #expect(english.contains(Page.squeezed("BP medication recorded on 21 of 21 days; none counted from 9 Nov, when the medication was stopped")))
+        let chinese = try Page.pageOne(cli, range, language: "zh_CN.UTF-8")
+        #expect(Self.top(chinese).hasPrefix(Page.squeezed("自 11月9日 停用amlodipine（ankle swelling）后未再服降压药：家庭血压停药前 4 周 129/79 → 标题数值所在周 146/92")), "\(Self.top(chinese))")
+    }
+}
