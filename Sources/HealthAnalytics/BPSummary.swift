@@ -154,6 +154,12 @@ public struct BPSummary: Sendable {
     public let regimen: Regimen
     /// The completed weeks of a pregnancy on the range's last day; nil when not pregnant.
     public let pregnancyWeek: Int?
+    /// Atrial fibrillation known or flagged; nil otherwise.
+    public let atrialFibrillation: AtrialFibrillation?
+    /// A new monitor shortly before or inside the headline week; nil otherwise.
+    public let monitorChange: MonitorChange?
+    /// Uncontrolled on three classes with a diuretic; nil otherwise.
+    public let resistant: ResistantHypertension?
 
     /// The target readings are counted against: the profile's, or the guideline's threshold.
     public var target: BloodPressure { goals.target }
@@ -163,10 +169,12 @@ public struct BPSummary: Sendable {
     /// Readings may arrive in any order and may include ones outside the range: the event
     /// windows reach 28 days before and 35 days after an event. A nil bound means the first or
     /// last reading's day. `regimen` is every medicine recorded with `med`, before the range
-    /// too; without it, the one the range's events make.
+    /// too; without it, the one the range's events make. `careEvents` are the profile's
+    /// medication and monitor events before the range too (a new monitor days before it, a
+    /// change whose windows reach into the range's); without them, the range's events.
     public init(
         profile: Profile, readings: [Reading], from: CivilDate? = nil, to: CivilDate? = nil,
-        options: AnalysisOptions = AnalysisOptions(), events: [Event] = [], regimen: Regimen? = nil
+        options: AnalysisOptions = AnalysisOptions(), events: [Event] = [], regimen: Regimen? = nil, careEvents: [Event]? = nil
     ) {
         var sorted = readings
         // Readings from the store arrive in order and all belong to the profile: copy only when needed.
@@ -285,7 +293,8 @@ public struct BPSummary: Sendable {
         safety = SafetyReadings(inRange, alerts: alerts)
         falls = FallNotes(inRange)
         pregnancyWeek = profile.pregnancyWeek(on: last)
-        let regimen = regimen ?? Regimen(events: events.filter { $0.profileID == profile.id }, catalogue: .empty)
+        let care = (careEvents ?? events).filter { $0.profileID == profile.id }
+        let regimen = regimen ?? Regimen(events: care, catalogue: .empty)
         self.regimen = regimen
         let headlineLast = average?.lastDay ?? last
         stop = TreatmentStop(regimen: regimen, on: headlineLast, readings: sorted)
@@ -298,10 +307,17 @@ public struct BPSummary: Sendable {
         dailyPulse = BPSummary.dailyPulse(home)
         trend = TrendTable(home, from: first, to: last)
         self.events = events.filter { $0.profileID == profile.id && days.contains($0.at.measurementDayNumber) }
-            .sorted { $0.at < $1.at }.map { EventEffect(event: $0, readings: sorted) }
+            .sorted { $0.at < $1.at }.map { EventEffect(event: $0, readings: sorted, others: care) }
         medicationDays = options.readingsFiltered ? nil : MedicationDays(inRange, medicationEvents: medicationEvents, regimen: regimen)
         notes = NotesDigest(inRange)
         findings = DeviceFindings(inRange)
+        let weekDays = average.map { ($0.excludedDay.dayNumber + 1)...$0.lastDay.dayNumber }
+        atrialFibrillation = AtrialFibrillation(
+            profile: profile, findings: findings, meanPulse: overall.pulse.mean,
+            week: weekDays.map { days in home.filter { days.contains($0.takenAt.measurementDayNumber) } } ?? [])
+        monitorChange = MonitorChange(
+            events: care, from: average?.excludedDay ?? first, to: average?.lastDay ?? last)
+        resistant = ResistantHypertension(regimen: regimen, on: headlineLast, verdict: verdict)
         deviations = ProtocolDeviations(inRange, deviationTags: options.deviationTags)
         if let average {
             let used = home.filter { reading in

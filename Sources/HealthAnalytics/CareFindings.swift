@@ -116,3 +116,73 @@ public struct TreatmentStop: Equatable, Sendable {
             readings, from: stop.day.adding(days: -EventEffect.beforeDays.upperBound), to: stop.day.adding(days: -EventEffect.beforeDays.lowerBound))
     }
 }
+
+/// Atrial fibrillation as page 1 reads it: the monitor's flags over the range with the mean
+/// pulse, or the condition recorded on the profile. BP in AF needs at least three readings a
+/// session (ESH 2023), and AF found by a monitor is to be confirmed by ECG.
+public struct AtrialFibrillation: Equatable, Sendable {
+    /// Readings a session asks for in AF.
+    public static let readingsPerSession = 3
+    /// A share of readings flagged irregular from which the flags are worth a sentence (percent).
+    public static let notableIrregularShare = 10
+
+    /// The condition is on the profile (``Condition/atrialFibrillation``).
+    public let known: Bool
+    /// The monitor's flags, when there are any.
+    public let findings: DeviceFindings?
+    /// The home readings' mean pulse over the range; nil without pulses.
+    public let meanPulse: Double?
+    /// Morning and evening sessions of the headline week, and of those the ones with three readings or more.
+    public let sessions: Int
+    public let sessionsWithThree: Int
+
+    /// nil unless the profile has AF, or the monitor flagged possible AF or at least 10 % of readings irregular.
+    init?(profile: Profile, findings: DeviceFindings?, meanPulse: Double?, week: [Reading]) {
+        let known = profile.conditions.contains(.atrialFibrillation)
+        let flagged = findings.map { $0.possibleAFib > 0 || $0.irregularHeartbeat * 100 >= $0.readings * AtrialFibrillation.notableIrregularShare } ?? false
+        guard known || flagged else { return nil }
+        self.known = known
+        self.findings = findings
+        self.meanPulse = meanPulse
+        var perSession: [Int: Int] = [:]
+        for reading in week where reading.bloodPressure != nil {
+            guard let session = ProtocolSession(reading) else { continue }
+            perSession[reading.takenAt.measurementDayNumber * 2 + (session == .morning ? 0 : 1), default: 0] += 1
+        }
+        sessions = perSession.count
+        sessionsWithThree = perSession.values.filter { $0 >= AtrialFibrillation.readingsPerSession }.count
+    }
+}
+
+/// A change of monitor (`event add --kind monitor`) shortly before or inside the headline week:
+/// a new device can read differently from its first day, so it is said beside the verdict.
+public struct MonitorChange: Equatable, Sendable {
+    /// How long before the headline week a new monitor is still worth saying.
+    public static let days = 28
+
+    public let event: Event
+
+    /// The latest monitor event of `events` from 28 days before the week's first day to its last day; nil without one.
+    init?(events: [Event], from: CivilDate, to: CivilDate) {
+        let days = (from.dayNumber - MonitorChange.days)...to.dayNumber
+        guard let event = events.filter({ $0.kind == .monitor && days.contains($0.at.measurementDayNumber) }).max(by: { $0.at < $1.at }) else { return nil }
+        self.event = event
+    }
+}
+
+/// Apparent resistant hypertension (ESH 2023): home BP uncontrolled on three or more classes
+/// of medicine, one a diuretic. "Apparent", until adherence and measurement are checked.
+public struct ResistantHypertension: Equatable, Sendable {
+    /// Classes a regimen needs.
+    public static let classes = 3
+
+    /// Classes taken on the week's last day.
+    public let classCount: Int
+
+    /// nil unless `regimen` on `day` holds three classes with a diuretic and `verdict` is decided and at or above the threshold.
+    init?(regimen: Regimen, on day: CivilDate, verdict: HomeVerdict?) {
+        let taken = regimen.classes(on: day)
+        guard taken.count >= ResistantHypertension.classes, taken.diuretic, let verdict, verdict.sufficient, verdict.atOrAboveThreshold else { return nil }
+        classCount = taken.count
+    }
+}

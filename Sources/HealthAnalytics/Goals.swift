@@ -95,6 +95,10 @@ public struct HomeVerdict: Equatable, Sendable {
     /// Under ESC 2024, the mean is within 1 mmHg of where its home category changes from
     /// non-elevated to elevated (120/70); nil under the other guidelines.
     public let nearCategory: NearLimit?
+    /// The week's morning mean when it reaches the threshold (unrounded) though the decided
+    /// average does not: morning hypertension, which the Chinese guideline names 清晨高血压
+    /// (morning home ≥ 135/85). nil otherwise.
+    public let morningHypertension: PressureMean?
 
     init?(protocolAverage: ProtocolAverage?, overall: GroupStatistics, goals: Goals) {
         if let protocolAverage {
@@ -123,5 +127,6 @@ public struct HomeVerdict: Equatable, Sendable {
         nearThreshold = NearLimit(mean, limit: goals.threshold)
         nearTarget = goals.hasOwnTarget ? NearLimit(mean, limit: goals.target) : nil
         nearCategory = goals.guideline == .esc ? NearLimit(mean, limit: Guideline.escHomeLimits.elevated) : nil
+        morningHypertension = sufficient && !atOrAboveThreshold ? protocolAverage?.morning.flatMap { $0.reaches(goals.threshold) ? $0 : nil } : nil
     }
 }

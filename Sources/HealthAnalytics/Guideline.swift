@@ -6,7 +6,7 @@ public enum Guideline: String, CaseIterable, Sendable {
     case esh
     /// ACC/AHA 2017 (American).
     case aha
-    /// The Chinese guideline (中国高血压防治指南 2018).
+    /// The Chinese guideline (中国高血压防治指南, 2024 revision).
     case china
     /// ESC 2024 (European Society of Cardiology): non-elevated, elevated, hypertension.
     case esc

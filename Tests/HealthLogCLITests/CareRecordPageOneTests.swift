@@ -142,4 +142,111 @@ import Testing
         let chinese = try Page.pageOne(cli, range, language: "zh_CN.UTF-8")
         #expect(Self.top(chinese).hasPrefix(Page.squeezed("自 11月9日 停用amlodipine（ankle swelling）后未再服降压药：家庭血压停药前 4 周 129/79 → 标题数值所在周 146/92")), "\(Self.top(chinese))")
     }
+
+    // MARK: - Finding 4: morning hypertension
+
+    /// Mornings 144/91, evenings 124/75: the week averages about 134/83, below 135/85.
+    @Test func morningHypertensionIsNamedAndNeverGreen() throws {
+        let cli = Page.patient(born: 1960)
+        Page.week(cli) { k in k % 4 < 2 ? (143 + k % 3, 91) : (123 + k % 3, 75) }
+        let range = ["--from", "2026-11-23", "--to", "2026-11-29"]
+        let stats = try Page.statsJSON(cli, range + ["--guideline", "china"])
+        let headline = try #require(stats["headline"] as? [String: Any])
+        #expect(headline["badgeText"] as? String == "Morning hypertension")
+        let english = try Page.pageOne(cli, range)
+        #expect(english.contains(Page.squeezed("reach 135/85: morning hypertension")))
+        #expect(!english.contains(Page.squeezed("Below threshold")))
+        let chinese = try Page.pageOne(cli, range, language: "zh_CN.UTF-8")
+        #expect(chinese.contains(Page.squeezed("达到 135/85：清晨高血压")))
+        // The Chinese guideline is cited as its 2024 revision (finding 12).
+        #expect(chinese.contains(Page.squeezed("《中国高血压防治指南》2024年修订版")) && !chinese.contains("2018"))
+    }
+
+    // MARK: - Finding 5: a change just before the week, and overlapping windows
+
+    /// Ramipril started 20 Oct, raised to 10 mg on 19 Nov, four days before the headline week of 23–29 Nov.
+    static func twoChanges() -> CLIHarness {
+        let cli = Page.patient(born: 1962)
+        cli.ok("med", "start", "ramipril", "--dose", "5 mg", "--times", "morning", "--at", "2026-10-20")
+        cli.ok("med", "change", "ramipril", "--dose", "10 mg", "--at", "2026-11-19")
+        for offset in 0..<60 {
+            let date = Page.date("2026-10-01", plus: offset)
+            let tags = offset >= 19 ? ["-t", "bp-med"] : []
+            for (time, systolic, diastolic) in [("07:00", 152, 93), ("07:02", 150, 92), ("21:00", 144, 89), ("21:02", 143, 88)] {
+                cli.ok(["add", "\(systolic - offset / 10)/\(diastolic)", "--at", "\(date) \(time)"] + tags)
+            }
+        }
+        return cli
+    }
+
+    @Test func aChangeJustBeforeTheWeekIsCautionedAndOverlappingWindowsWithheld() throws {
+        let cli = Self.twoChanges()
+        let range = ["--from", "2026-10-01", "--to", "2026-11-29"]
+        let english = try Page.pageOne(cli, range) + Page.squeezed(try poppler(["pdftotext", "-f", "2", "-l", "2", cli.directory.file("page1-en_US.UTF-8.pdf"), "-"]))
+        #expect(english.contains(Page.squeezed("A medication change 4 days before this week (ramipril changed to 10 mg, 19 Nov): too early to judge it")))
+        #expect(english.contains(Page.squeezed("withheld: ramipril changed to 10 mg (19 Nov) falls in its windows")))
+        #expect(english.contains(Page.squeezed("withheld: ramipril 5 mg started (20 Oct) falls in its windows")))
+        #expect(!english.contains(Page.squeezed("mmHg (95 % CI")), "no difference printed as an effect")
+        let chinese = try Page.pageOne(cli, range, language: "zh_CN.UTF-8")
+        #expect(chinese.contains(Page.squeezed("本周开始前 4 天有用药调整")))
+    }
+
+    // MARK: - Finding 6: atrial fibrillation
+
+    @Test func atrialFibrillationIsInTheSummary() throws {
+        let cli = Page.patient(born: 1950)
+        var k = 0
+        for day in 23...29 {
+            for time in ["07:00", "07:02", "21:00", "21:02"] {
+                let tags = k % 5 < 3 ? ["-t", "irregular-heartbeat" + (k % 5 == 0 ? ",possible-afib" : "")] : []
+                cli.ok(["add", "\(136 + k % 3)/84", "90", "--at", "2026-11-\(day) \(time)"] + tags)
+                k += 1
+            }
+        }
+        let range = ["--from", "2026-11-23", "--to", "2026-11-29"]
+        let top = Self.top(try Page.pageOne(cli, range))
+        #expect(top.contains(Page.squeezed("Irregular heartbeat flagged on 18 of 28 readings, possible AF on 6, mean pulse 90: confirm AF by ECG; in AF take at least 3 readings a session (ESH 2023); 0 of the week's 12 sessions had 3")), "\(top)")
+        let chinese = Self.top(try Page.pageOne(cli, range, language: "zh_CN.UTF-8"))
+        #expect(chinese.contains(Page.squeezed("请以心电图确认房颤")))
+    }
+
+    // MARK: - Finding 7: readings outside the protocol's times
+
+    @Test func readingsOutsideTheSlotsAreCountedOnPageOne() throws {
+        let cli = Page.patient(born: 1980)
+        Page.week(cli) { k in (138 + k % 3, 86) }
+        for day in 24...29 { cli.ok("add", "141/89", "--at", "2026-11-\(day) 16:30") }
+        let page = try Page.pageOne(cli, ["--from", "2026-11-23", "--to", "2026-11-29"])
+        #expect(page.contains(Page.squeezed("6 readings outside the morning and evening times, not in the average")))
+        let chinese = try Page.pageOne(cli, ["--from", "2026-11-23", "--to", "2026-11-29"], language: "zh_CN.UTF-8")
+        #expect(chinese.contains(Page.squeezed("6 次读数不在早晚测量时段内")))
+    }
+
+    // MARK: - Finding 9: a new monitor beside the verdict
+
+    @Test func aMonitorChangeIsSaidBesideTheVerdict() throws {
+        let cli = Page.patient(born: 1958)
+        cli.ok("event", "add", "new wrist monitor", "--kind", "monitor", "--at", "2026-11-20 08:00")
+        Page.week(cli) { k in (140 + k % 3, 86) }
+        let range = ["--from", "2026-11-23", "--to", "2026-11-29"]
+        let top = Self.top(try Page.pageOne(cli, range))
+        #expect(top.contains(Page.squeezed("A new monitor from 20 Nov (new wrist monitor): check it against an office reading before judging the pressure")))
+        #expect(Self.top(try Page.pageOne(cli, range, language: "zh_CN.UTF-8")).contains(Page.squeezed("自 11月20日 起使用新的血压计")))
+    }
+
+    // MARK: - Finding 10: the regimen and apparent resistant hypertension
+
+    @Test func theRegimenIsSeenAndResistanceNamed() throws {
+        let cli = Page.patient(born: 1955)
+        cli.ok("med", "start", "amlodipine", "--dose", "10 mg", "--times", "morning", "--at", "2026-03-01")
+        cli.ok("med", "start", "losartan", "--dose", "100 mg", "--times", "morning", "--at", "2026-05-01")
+        cli.ok("med", "start", "indapamide", "--dose", "1.5 mg", "--times", "morning", "--at", "2026-09-01")
+        Page.week(cli, tags: ["bp-med"]) { k in (148 + k % 3, 92) }
+        let range = ["--from", "2026-11-23", "--to", "2026-11-29"]
+        let top = Self.top(try Page.pageOne(cli, range))
+        #expect(top.hasPrefix(Page.squeezed("On amlodipine 10 mg since 1 Mar, losartan 100 mg since 1 May and indapamide 1.5 mg since 1 Sep: apparent resistant hypertension, uncontrolled on 3 classes including a diuretic (ESH 2023)")), "\(top)")
+        let chinese = Self.top(try Page.pageOne(cli, range, language: "zh_CN.UTF-8"))
+        #expect(chinese.contains(Page.squeezed("疑似难治性高血压")))
+    }
 }
+

@@ -42,14 +42,61 @@ extension SummaryWording {
                 "phenotype": phenotypeLabel(phenotype, treated: office.treated),
             ]))
         }
+        if let monitor = summary.monitorChange {
+            sentences.append(strings.text("clinical.monitor", ["event": String(monitor.event.text.prefix(60)), "date": date(monitor.event.at.measurementDay)]))
+        }
+        if let af = atrialFibrillationSentence { sentences.append(af) }
         if let notes = ofNote { sentences.append(notes) }
         return sentences.joined(separator: strings.text("clinical.sentenceSeparator")) + strings.text("clinical.end")
+    }
+
+    /// "Irregular heartbeat flagged on 33 of 56 readings, possible AF on 12, mean pulse 90:
+    /// confirm by ECG; in AF take 3 readings a session (ESH 2023), 2 of 12 sessions had 3".
+    private var atrialFibrillationSentence: String? {
+        guard let af = summary.atrialFibrillation else { return nil }
+        var values = ["guideline": Guideline.esh.label(in: strings), "n": String(AtrialFibrillation.readingsPerSession),
+                      "with": String(af.sessionsWithThree), "sessions": String(af.sessions)]
+        var sentence: String
+        if let findings = af.findings, !af.known {
+            values.merge(["irregular": String(findings.irregularHeartbeat), "afib": String(findings.possibleAFib), "total": String(findings.readings)]) { $1 }
+            sentence = strings.text("clinical.af.flagged", values)
+            if let pulse = af.meanPulse { sentence += strings.text("clinical.af.pulse", ["pulse": String(Figures.rounded(pulse))]) }
+            sentence += strings.text("clinical.af.confirm", values)
+        } else {
+            sentence = strings.text("clinical.af.known", values)
+        }
+        if af.sessions > 0 { sentence += strings.text("clinical.af.sessions", values) }
+        return sentence
+    }
+
+    /// "On amlodipine 5 mg since 1 Jun, ramipril 5 mg since 1 Jun and indapamide 1.5 mg since
+    /// 1 Sep": the medicines taken on the headline week's last day, from the care record.
+    private var regimenSentence: String? {
+        let last = summary.protocolAverage?.lastDay ?? summary.to
+        let taken = summary.regimen.taken(on: last)
+        guard !taken.isEmpty else { return nil }
+        let items = taken.map { course -> String in
+            let since = course.lastChange(onOrBefore: last)?.day ?? course.steps[0].day
+            let dated = strings.tickDate(since, withYear: datesNeedYear || since.year != last.year)
+            return strings.text(course.dose == nil ? "clinical.regimen.itemNoDose" : "clinical.regimen.item", [
+                "name": course.name, "dose": course.dose ?? "", "date": dated,
+                "action": strings.text(course.steps.count > 1 && since != course.steps[0].day ? "clinical.regimen.changed" : "clinical.regimen.since"),
+            ])
+        }
+        let listed = items.count > 2 ? [strings.list(Array(items.dropLast())), items.last!] : items
+        var sentence = strings.text("clinical.regimen", ["items": strings.conjunction(listed)])
+        if let resistant = summary.resistant {
+            sentence += strings.text("clinical.resistant", ["n": String(resistant.classCount), "guideline": Guideline.esh.label(in: strings)])
+        }
+        return sentence
     }
 
     /// "Treated (amlodipine 5 mg started, since 27 Oct, 34 days)", "No BP medication recorded
     /// in the headline week", or nil when the log records no medication at all.
     private var treatmentSentence: String? {
         if let stop = summary.stop { return stopSentence(stop) }
+        // The care record says what is taken; the tags only whether it was recorded.
+        if let regimen = regimenSentence { return regimen }
         guard summary.goals.treated else {
             // A medication event with no tag in the week: say both, the doctor asks which is true.
             let last = summary.protocolAverage?.lastDay ?? summary.to
@@ -180,6 +227,12 @@ extension SummaryWording {
             default: verdict.nearTarget != nil ? "clinical.target.at" : atOrAbove ? "clinical.target.above" : "clinical.target.below"
             }
             sentence += strings.text(targetKey, values)
+        }
+        if let mornings = verdict.morningHypertension {
+            // 134/83 with mornings at 144/91 is morning hypertension, never simply below the threshold.
+            return sentence + strings.text("clinical.morningHypertension", [
+                "morning": SummaryWording.pressure(mornings), "threshold": goals.threshold.description, "n": String(mornings.count),
+            ])
         }
         if verdict.sufficient, let average = summary.protocolAverage, let morning = average.morning, let evening = average.evening {
             let systolic = morning.shown.systolic - evening.shown.systolic

@@ -150,6 +150,9 @@ public struct SummaryWording: Sendable {
         if quality.daysWithoutMorning > 0 {
             parts.append(strings.text("week.daysWithoutMorning", ["n": String(quality.daysWithoutMorning), "days": String(quality.days)]))
         }
+        if quality.outsideSlots > 0 {
+            parts.append(strings.text(quality.outsideSlots == 1 ? "week.outsideSlots.one" : "week.outsideSlots", ["n": String(quality.outsideSlots)]))
+        }
         if quality.singleReadingSessions > 0 {
             parts.append(strings.text("week.singles", ["n": String(quality.singleReadingSessions), "sessions": String(quality.sessions)]))
         }
@@ -159,7 +162,10 @@ public struct SummaryWording: Sendable {
     /// "A medication change inside this week (amlodipine 5 mg started, 25 Nov): reassess home
     /// BP 2–4 weeks after it".
     public var medicationChangeLine: String? {
-        guard summary.verdict != nil, let change = summary.weekQuality?.medicationChange else { return nil }
+        guard summary.verdict != nil, let quality = summary.weekQuality, let change = quality.medicationChange else { return nil }
+        if let days = quality.medicationChangeDaysBefore {
+            return strings.text("week.medicationChangeBefore", ["event": change.text, "date": date(change.at.measurementDay), "days": String(days)])
+        }
         return strings.text("week.medicationChange", ["event": change.text, "date": date(change.at.measurementDay)])
     }
 
@@ -357,6 +363,12 @@ public struct SummaryWording: Sendable {
 
     /// ``eventDifference(_:)`` for a string table alone.
     public static func eventDifference(_ effect: EventEffect, strings: StringTable) -> String {
+        // Another change inside its windows: the difference is theirs together, withheld.
+        if let other = effect.overlapping.first {
+            return strings.text("events.overlapping", [
+                "event": String(other.text.prefix(40)), "date": strings.tickDate(other.at.measurementDay, withYear: false),
+            ])
+        }
         let difference = effect.sameTimeOfDay
         guard difference.sufficient, let systolic = difference.systolic, let diastolic = difference.diastolic else {
             return strings.text("events.tooFewSessions")
