@@ -287,7 +287,8 @@ public struct BPSummary: Sendable {
         weekQuality = average.map { WeekQuality(average: $0, home: home, medicationEvents: medicationEvents) }
         office = OfficeComparison(
             inRange, home: average, guideline: options.guideline, treated: treated,
-            medicationDays: medicationEvents.map { CivilDate(dayNumber: $0.at.measurementDayNumber) }.sorted())
+            medicationDays: medicationEvents.map { CivilDate(dayNumber: $0.at.measurementDayNumber) }.sorted(),
+            target: goals.targetSource == .profile ? goals.target : nil)
         tags = TagComparison.compare(home)
         alerts = Alert.find(in: inRange, guideline: options.guideline, profile: profile)
         safety = SafetyReadings(inRange, alerts: alerts)

@@ -248,5 +248,24 @@ import Testing
         let chinese = Self.top(try Page.pageOne(cli, range, language: "zh_CN.UTF-8"))
         #expect(chinese.contains(Page.squeezed("疑似难治性高血压")))
     }
+
+    // MARK: - Finding 8 and ESH's office mean: the doctor's target in the phenotype
+
+    /// Diabetes and kidney disease, target 130/80, treated; home about 131/79, one office visit of
+    /// three readings (150/95, 136/84, 134/82): ESH's office figure is the last two's mean, 135/83.
+    @Test func theDoctorsTargetDecidesThePhenotypeAndTheOfficeIsTheLastTwo() throws {
+        let cli = Page.patient(born: 1958)
+        cli.ok("profile", "edit", "dad", "--conditions", "diabetes,ckd", "--target", "130/80")
+        Page.week(cli, tags: ["bp-med"]) { k in (130 + k % 3, 79) }
+        for (time, pressure) in [("10:00", "150/95"), ("10:03", "136/84"), ("10:06", "134/82")] {
+            cli.ok("add", pressure, "--office", "--at", "2026-11-28 \(time)")
+        }
+        let range = ["--from", "2026-11-23", "--to", "2026-11-29"]
+        let top = Self.top(try Page.pageOne(cli, range))
+        #expect(top.contains(Page.squeezed("Office 135/83 on 28 Nov (1 visit): sustained uncontrolled hypertension, against the target 130/80")), "\(top)")
+        #expect(!top.contains(Page.squeezed("controlled hypertension by the office and home thresholds")))
+        let chinese = Self.top(try Page.pageOne(cli, range, language: "zh_CN.UTF-8"))
+        #expect(chinese.contains(Page.squeezed("（按治疗目标 130/80 判断）")))
+    }
 }
 

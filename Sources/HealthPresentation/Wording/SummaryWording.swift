@@ -276,8 +276,12 @@ public struct SummaryWording: Sendable {
     }
 
     /// "possible white-coat hypertension", "masked uncontrolled hypertension", ….
+    /// With the doctor's own target, the phenotype was read against it, and says so.
     public func phenotypeLabel(_ phenotype: Phenotype, treated: Bool) -> String {
-        strings.text(phenotype.labelKey(treated: treated))
+        let label = strings.text(phenotype.labelKey(treated: treated))
+        guard summary.office?.targetDecides == true else { return label }
+        return strings.text("phenotype.againstTarget", ["phenotype": phenotype == .normal && treated ? strings.text("phenotype.controlled") : label,
+                                                        "target": summary.goals.target.description])
     }
 
     /// "Irregular heartbeat flagged on 12 of 269 readings; possible AFib on 2".
