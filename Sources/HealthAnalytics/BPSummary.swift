@@ -104,6 +104,11 @@ public struct BPSummary: Sendable {
     public let protocolAverage: ProtocolAverage?
     /// The home average against the threshold and the target; nil without home BP readings.
     public let verdict: HomeVerdict?
+    /// Days a log without a protocol week headlines: its last 8 weeks.
+    public static let sparseHeadlineDays = 56
+    /// The last 8 weeks, when the range is longer and has no protocol week: the headline mean is
+    /// theirs, and page 1 asks for a 7-day series; nil otherwise.
+    public let sparseSpan: ClosedRange<CivilDate>?
     /// The last 7 days, when they are too few for the protocol and an earlier complete week is
     /// the headline (``protocolAverage``) instead; nil otherwise.
     public let recentWeek: ProtocolAverage?
@@ -281,7 +286,16 @@ public struct BPSummary: Sendable {
         // The headline period: the week from its dropped first day, with the recent days beside it.
         let recentLast = recentWeek?.lastDay
         symptomNotes = SymptomNotes(inRange, from: average?.excludedDay ?? first, to: average.map { recentLast ?? $0.lastDay } ?? last)
-        verdict = HomeVerdict(protocolAverage: average, overall: overall, goals: goals)
+        // Without a protocol week, a long sparse log headlines its recent weeks, not a year's mean.
+        if average == nil, last.dayNumber - first.dayNumber >= BPSummary.sparseHeadlineDays {
+            let recent = (last.dayNumber - BPSummary.sparseHeadlineDays + 1)...last.dayNumber
+            let indices = home.indices.filter { recent.contains(home[$0].takenAt.measurementDayNumber) && home[$0].bloodPressure != nil }
+            sparseSpan = indices.isEmpty ? nil : CivilDate(dayNumber: recent.lowerBound)...last
+            verdict = HomeVerdict(protocolAverage: nil, overall: indices.isEmpty ? overall : GroupStatistics(home, indices), goals: goals)
+        } else {
+            sparseSpan = nil
+            verdict = HomeVerdict(protocolAverage: average, overall: overall, goals: goals)
+        }
         // The profile's medication events, found once for the week, the office visit and adherence.
         let medicationEvents = events.filter { $0.profileID == profile.id && $0.kind == .medication }
         weekQuality = average.map { WeekQuality(average: $0, home: home, medicationEvents: medicationEvents) }

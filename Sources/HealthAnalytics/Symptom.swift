@@ -24,7 +24,7 @@ public enum Symptom: String, CaseIterable, Sendable {
         .warning: [
             "chest pain", "pain in my chest", "chest tight", "breathless", "short of breath", "shortness of breath", "can't breathe",
             "flashing light", "blurred vision", "blurry vision", "seeing spots", "lost my vision", "vision went", "severe headache",
-            "bad headache", "worst headache", "terrible headache", "weakness", "weak arm", "weak leg", "numb", "slurred",
+            "bad headache", "worst headache", "terrible headache", "weakness", "weak arm", "weak leg", "numbness", "went numb", "felt numb", "slurred",
             "trouble speaking", "can't speak", "胸痛", "胸口痛", "胸闷", "气短", "气促", "呼吸困难", "喘不过气", "视物模糊", "视力模糊",
             "眼前发黑", "眼冒金星", "闪光", "剧烈头痛", "头痛得厉害", "头很痛", "肢体无力", "一侧无力", "说话不清", "口齿不清", "麻木",
         ],

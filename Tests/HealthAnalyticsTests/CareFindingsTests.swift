@@ -23,6 +23,8 @@ import Testing
         #expect(Symptom.named(in: "胸闷，气短") == [.warning])
         #expect(Symptom.named(in: "心慌") == [.palpitations])
         #expect(Symptom.named(in: "after coffee").isEmpty)
+        #expect(Symptom.named(in: "wrote down the number of pills").isEmpty, "'number' is no numbness")
+        #expect(Symptom.named(in: "left arm went numb") == [.warning])
         // add's attention lines use the same list.
         #expect(ReadingAttention.of(noted("2026-11-30", 7, 150, 92, "chest pain"), guideline: .esh) == [.warningSymptom])
         #expect(ReadingAttention.of(noted("2026-11-30", 7, 120, 72, "头有点晕"), guideline: .esh) == [.symptom])

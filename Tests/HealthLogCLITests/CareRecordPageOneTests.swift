@@ -267,5 +267,24 @@ import Testing
         let chinese = Self.top(try Page.pageOne(cli, range, language: "zh_CN.UTF-8"))
         #expect(chinese.contains(Page.squeezed("（按治疗目标 130/80 判断）")))
     }
+
+    // MARK: - Finding 11: a sparse log headlines its recent weeks
+
+    /// One morning reading a week for a year: 145/86 for the first 9 months, 134/80 since.
+    @Test func aSparseLogHeadlinesItsLastEightWeeks() throws {
+        let cli = Page.patient(born: 1956)
+        for week in 0..<52 {
+            let recent = week >= 39
+            cli.ok("add", recent ? "134/80" : "145/86", "--at", "\(Page.date("2025-12-01", plus: week * 7)) 07:30")
+        }
+        let range = ["--from", "2025-12-01", "--to", "2026-11-29"]
+        let stats = try Page.statsJSON(cli, range)
+        #expect((stats["headline"] as? [String: Any])?["figure"] as? String == "134/80", "not the year's mean")
+        let page = try Page.pageOne(cli, range)
+        #expect(page.contains(Page.squeezed("the mean of the home readings of the last 8 weeks")))
+        #expect(page.contains(Page.squeezed("a 7-day series (2 readings each morning and evening) gives a verdict")))
+        let chinese = try Page.pageOne(cli, range, language: "zh_CN.UTF-8")
+        #expect(chinese.contains(Page.squeezed("此为最近 8 周")))
+    }
 }
 

@@ -423,7 +423,12 @@ public struct SummaryWording: Sendable {
     /// week at all (one day, or only noon readings); nil when it is sufficient.
     public var provisional: String? {
         guard let verdict = summary.verdict, !verdict.sufficient else { return nil }
-        guard let average = summary.protocolAverage else { return strings.text("verdict.noProtocol") }
+        guard let average = summary.protocolAverage else {
+            guard let span = summary.sparseSpan else { return strings.text("verdict.noProtocol") }
+            return strings.text("verdict.noProtocol.recent", [
+                "from": date(span.lowerBound), "to": date(span.upperBound), "n": String(verdict.mean.count),
+            ])
+        }
         if average.sufficient { return strings.text(average.morning == nil ? "verdict.provisional.noMornings" : "verdict.provisional.noEvenings") }
         return average.count == 1
             ? strings.text("verdict.provisional.one") : strings.text("verdict.provisional", ["count": String(average.count)])
