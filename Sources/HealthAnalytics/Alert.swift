@@ -13,12 +13,22 @@ public struct Alert: Equatable, Sendable {
     public let takenAt: ZonedInstant
     public let pressure: BloodPressure
     public let kind: Kind
+    /// The very high limit the reading was read against: the guideline's, or 160/110 in pregnancy.
+    public let limit: VeryHighLimit
+    /// True when the reading was taken in a pregnancy (``Profile/isPregnant(on:)``).
+    public let pregnant: Bool
 
-    /// The one rule for an alert reading: a very high one (the guideline's top category) is
-    /// urgent; systolic below 90 or diastolic below 60 is low.
-    public static func kinds(of pressure: BloodPressure, guideline: Guideline) -> [Kind] {
+    /// The very high limit of a reading: ESH 2023's severe hypertension in pregnancy (160/110)
+    /// when `pregnant`, else the guideline's (``Guideline/veryHighLimit``).
+    public static func veryHighLimit(_ guideline: Guideline, pregnant: Bool) -> VeryHighLimit {
+        pregnant ? .pregnancy : guideline.veryHighLimit
+    }
+
+    /// The one rule for an alert reading: a very high one (the guideline's top category, or
+    /// 160/110 in pregnancy) is urgent; systolic below 90 or diastolic below 60 is low.
+    public static func kinds(of pressure: BloodPressure, guideline: Guideline, pregnant: Bool = false) -> [Kind] {
         var kinds: [Kind] = []
-        if guideline.isVeryHigh(pressure) { kinds.append(.urgent) }
+        if veryHighLimit(guideline, pregnant: pregnant).reached(by: pressure) { kinds.append(.urgent) }
         if Alert.isLow(pressure) { kinds.append(.low) }
         return kinds
     }
@@ -37,12 +47,15 @@ public struct Alert: Equatable, Sendable {
         return low.systolic || low.diastolic
     }
 
-    /// The alerts among `readings`, in time order.
-    static func find(in readings: [Reading], guideline: Guideline) -> [Alert] {
+    /// The alerts among `readings` of `profile`, in time order: a reading taken in a pregnancy
+    /// is very high from 160/110.
+    static func find(in readings: [Reading], guideline: Guideline, profile: Profile) -> [Alert] {
         readings.flatMap { reading -> [Alert] in
             guard let pressure = reading.bloodPressure else { return [] }
-            return kinds(of: pressure, guideline: guideline).map {
-                Alert(id: reading.id, takenAt: reading.takenAt, pressure: pressure, kind: $0)
+            let pregnant = profile.isPregnant(on: reading.takenAt.measurementDay)
+            return kinds(of: pressure, guideline: guideline, pregnant: pregnant).map {
+                Alert(id: reading.id, takenAt: reading.takenAt, pressure: pressure, kind: $0,
+                      limit: veryHighLimit(guideline, pregnant: pregnant), pregnant: pregnant)
             }
         }
     }

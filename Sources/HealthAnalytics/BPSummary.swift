@@ -104,6 +104,11 @@ public struct BPSummary: Sendable {
     public let protocolAverage: ProtocolAverage?
     /// The home average against the threshold and the target; nil without home BP readings.
     public let verdict: HomeVerdict?
+    /// Days a log without a protocol week headlines: its last 8 weeks.
+    public static let sparseHeadlineDays = 56
+    /// The last 8 weeks, when the range is longer and has no protocol week: the headline mean is
+    /// theirs, and page 1 asks for a 7-day series; nil otherwise.
+    public let sparseSpan: ClosedRange<CivilDate>?
     /// The last 7 days, when they are too few for the protocol and an earlier complete week is
     /// the headline (``protocolAverage``) instead; nil otherwise.
     public let recentWeek: ProtocolAverage?
@@ -140,6 +145,26 @@ public struct BPSummary: Sendable {
     /// Notes of dizziness or fainting in the headline period (its week and the recent days beside
     /// it, else the range); nil without any.
     public let symptomNotes: SymptomNotes?
+    /// Readings to see before any average: warning symptoms, or severe in a pregnancy; nil without any.
+    public let safety: SafetyReadings?
+    /// Falls and near falls noted in the range; nil without any.
+    public let falls: FallNotes?
+    /// True when a treated patient whose decided home figure is below the threshold has falls
+    /// (in the range) or dizziness or fainting (in the headline period): ESH 2023 and ESC 2024
+    /// ask to consider deprescribing. An uncontrolled or provisional figure asks for no less treatment.
+    public let considerDeprescribing: Bool
+    /// Every medicine was stopped on purpose by the headline week's last day; nil otherwise.
+    public let stop: TreatmentStop?
+    /// The medicines recorded with `med`, before the range too; empty without any.
+    public let regimen: Regimen
+    /// The completed weeks of a pregnancy on the range's last day; nil when not pregnant.
+    public let pregnancyWeek: Int?
+    /// Atrial fibrillation known or flagged; nil otherwise.
+    public let atrialFibrillation: AtrialFibrillation?
+    /// A new monitor shortly before or inside the headline week; nil otherwise.
+    public let monitorChange: MonitorChange?
+    /// Uncontrolled on three classes with a diuretic; nil otherwise.
+    public let resistant: ResistantHypertension?
 
     /// The target readings are counted against: the profile's, or the guideline's threshold.
     public var target: BloodPressure { goals.target }
@@ -148,10 +173,13 @@ public struct BPSummary: Sendable {
     ///
     /// Readings may arrive in any order and may include ones outside the range: the event
     /// windows reach 28 days before and 35 days after an event. A nil bound means the first or
-    /// last reading's day.
+    /// last reading's day. `regimen` is every medicine recorded with `med`, before the range
+    /// too; without it, the one the range's events make. `careEvents` are the profile's
+    /// medication and monitor events before the range too (a new monitor days before it, a
+    /// change whose windows reach into the range's); without them, the range's events.
     public init(
         profile: Profile, readings: [Reading], from: CivilDate? = nil, to: CivilDate? = nil,
-        options: AnalysisOptions = AnalysisOptions(), events: [Event] = []
+        options: AnalysisOptions = AnalysisOptions(), events: [Event] = [], regimen: Regimen? = nil, careEvents: [Event]? = nil
     ) {
         var sorted = readings
         // Readings from the store arrive in order and all belong to the profile: copy only when needed.
@@ -192,7 +220,7 @@ public struct BPSummary: Sendable {
         // Treated: the headline week holds bp-med readings (without a week, the range does).
         let treatedWeek = average.map { $0.excludedDay.dayNumber...$0.lastDay.dayNumber }
         let treated = home.contains { $0.recordsMedication && (treatedWeek?.contains($0.takenAt.measurementDayNumber) ?? true) }
-        goals = Goals(profile: profile, guideline: options.guideline, treated: treated)
+        goals = Goals(profile: profile, guideline: options.guideline, treated: treated, on: last)
         self.readings = inRange
         homeReadings = home
         overall = GroupStatistics(home)
@@ -258,15 +286,35 @@ public struct BPSummary: Sendable {
         // The headline period: the week from its dropped first day, with the recent days beside it.
         let recentLast = recentWeek?.lastDay
         symptomNotes = SymptomNotes(inRange, from: average?.excludedDay ?? first, to: average.map { recentLast ?? $0.lastDay } ?? last)
-        verdict = HomeVerdict(protocolAverage: average, overall: overall, goals: goals)
+        // Without a protocol week, a long sparse log headlines its recent weeks, not a year's mean.
+        if average == nil, last.dayNumber - first.dayNumber >= BPSummary.sparseHeadlineDays {
+            let recent = (last.dayNumber - BPSummary.sparseHeadlineDays + 1)...last.dayNumber
+            let indices = home.indices.filter { recent.contains(home[$0].takenAt.measurementDayNumber) && home[$0].bloodPressure != nil }
+            sparseSpan = indices.isEmpty ? nil : CivilDate(dayNumber: recent.lowerBound)...last
+            verdict = HomeVerdict(protocolAverage: nil, overall: indices.isEmpty ? overall : GroupStatistics(home, indices), goals: goals)
+        } else {
+            sparseSpan = nil
+            verdict = HomeVerdict(protocolAverage: average, overall: overall, goals: goals)
+        }
         // The profile's medication events, found once for the week, the office visit and adherence.
         let medicationEvents = events.filter { $0.profileID == profile.id && $0.kind == .medication }
         weekQuality = average.map { WeekQuality(average: $0, home: home, medicationEvents: medicationEvents) }
         office = OfficeComparison(
             inRange, home: average, guideline: options.guideline, treated: treated,
-            medicationDays: medicationEvents.map { CivilDate(dayNumber: $0.at.measurementDayNumber) }.sorted())
+            medicationDays: medicationEvents.map { CivilDate(dayNumber: $0.at.measurementDayNumber) }.sorted(),
+            target: goals.targetSource == .profile ? goals.target : nil)
         tags = TagComparison.compare(home)
-        alerts = Alert.find(in: inRange, guideline: options.guideline)
+        alerts = Alert.find(in: inRange, guideline: options.guideline, profile: profile)
+        safety = SafetyReadings(inRange, alerts: alerts)
+        falls = FallNotes(inRange)
+        pregnancyWeek = profile.pregnancyWeek(on: last)
+        let care = (careEvents ?? events).filter { $0.profileID == profile.id }
+        let regimen = regimen ?? Regimen(events: care, catalogue: .empty)
+        self.regimen = regimen
+        let headlineLast = average?.lastDay ?? last
+        stop = TreatmentStop(regimen: regimen, on: headlineLast, readings: sorted)
+        considerDeprescribing = (treated || !regimen.taken(on: headlineLast).isEmpty) && (falls != nil || symptomNotes != nil)
+            && verdict.map { $0.sufficient && !$0.atOrAboveThreshold } == true
         alertIDs = Set(alerts.map(\.id))
         tagsByFrequency = TagComparison.byFrequency(inRange)
         weight = WeightSummary(inRange)
@@ -274,10 +322,17 @@ public struct BPSummary: Sendable {
         dailyPulse = BPSummary.dailyPulse(home)
         trend = TrendTable(home, from: first, to: last)
         self.events = events.filter { $0.profileID == profile.id && days.contains($0.at.measurementDayNumber) }
-            .sorted { $0.at < $1.at }.map { EventEffect(event: $0, readings: sorted) }
-        medicationDays = options.readingsFiltered ? nil : MedicationDays(inRange, medicationEvents: medicationEvents)
+            .sorted { $0.at < $1.at }.map { EventEffect(event: $0, readings: sorted, others: care) }
+        medicationDays = options.readingsFiltered ? nil : MedicationDays(inRange, medicationEvents: medicationEvents, regimen: regimen)
         notes = NotesDigest(inRange)
         findings = DeviceFindings(inRange)
+        let weekDays = average.map { ($0.excludedDay.dayNumber + 1)...$0.lastDay.dayNumber }
+        atrialFibrillation = AtrialFibrillation(
+            profile: profile, findings: findings, meanPulse: overall.pulse.mean,
+            week: weekDays.map { days in home.filter { days.contains($0.takenAt.measurementDayNumber) } } ?? [])
+        monitorChange = MonitorChange(
+            events: care, from: average?.excludedDay ?? first, to: average?.lastDay ?? last)
+        resistant = ResistantHypertension(regimen: regimen, on: headlineLast, verdict: verdict)
         deviations = ProtocolDeviations(inRange, deviationTags: options.deviationTags)
         if let average {
             let used = home.filter { reading in

@@ -41,11 +41,15 @@ public struct MedicationDays: Equatable, Sendable {
     public let missedSessions: Int
     /// Readings whose note says a dose was forgotten.
     public let forgottenNotes: [Reading]
+    /// The day every medicine was stopped (`med stop`), when the range goes on untreated after
+    /// it: the days from it are a decision, not missed doses, and are not counted.
+    public let until: CivilDate?
     /// Of the days with such a note, days that also carry the tag: tags and notes disagree.
     public let forgottenOnTaggedDays: Int
 
-    /// nil when no reading in `readings` (in time order) carries `bp-med`.
-    init?(_ readings: [Reading], medicationEvents: [Event] = []) {
+    /// nil when no reading in `readings` (in time order) carries `bp-med`. Home days on which
+    /// `regimen` has every medicine stopped are not counted.
+    init?(_ readings: [Reading], medicationEvents: [Event] = [], regimen: Regimen? = nil) {
         guard let firstTag = readings.first(where: \.recordsMedication)?.takenAt.measurementDayNumber,
             let firstHome = readings.first(where: \.isHome)?.takenAt.measurementDayNumber
         else { return nil }
@@ -60,6 +64,10 @@ public struct MedicationDays: Equatable, Sendable {
         var forgottenDays = Set<Int>()
         for reading in readings {
             let day = reading.takenAt.measurementDayNumber
+            if let regimen, regimen.allStopped(on: reading.takenAt.measurementDay) {
+                // Stopped on purpose: neither a medicated day nor a missed one.
+                continue
+            }
             if MedicationDays.saysForgotten(reading.note) {
                 forgotten.append(reading)
                 forgottenDays.insert(day)
@@ -90,6 +98,11 @@ public struct MedicationDays: Equatable, Sendable {
         usualSessions = usualPeriods.reduce(0) { $0 + (sessions[$1]?.count ?? 0) }
         missedSessions = usualPeriods.reduce(0) { $0 + (sessions[$1]?.subtracting(tagged[$1] ?? []).count ?? 0) }
         forgottenNotes = forgotten
+        if let regimen, let last = readings.last(where: \.isHome)?.takenAt.measurementDay, regimen.allStopped(on: last) {
+            until = regimen.courses.compactMap { $0.stopped?.measurementDay }.filter { $0 <= last }.max()
+        } else {
+            until = nil
+        }
         forgottenOnTaggedDays = forgottenDays.intersection(withPill).count
     }
 

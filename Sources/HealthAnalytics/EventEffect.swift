@@ -18,12 +18,22 @@ public struct EventEffect: Equatable, Sendable {
     /// before → after within the same time of day, with each session's mean as the unit.
     public let sameTimeOfDay: SessionDifference
 
+    /// Other medication or monitor events from 42 days before this one (its 28-day before window,
+    /// and the 2 weeks a change takes to settle) to 35 after it: the windows mix both changes,
+    /// so the difference is withheld, never printed as an effect.
+    public let overlapping: [Event]
+
     public var before: WindowFigures { comparison.first }
     public var after: WindowFigures { comparison.second }
 
-    /// The windows around `event`, from `readings` (which must reach 28 days before and 35 after it).
-    public init(event: Event, readings: [Reading]) {
+    /// The windows around `event`, from `readings` (which must reach 28 days before and 35 after
+    /// it); `others` are the profile's other events, of which those inside the windows overlap.
+    public init(event: Event, readings: [Reading], others: [Event] = []) {
         self.event = event
+        let reach = (event.at.measurementDayNumber - EventEffect.beforeDays.upperBound - WeekQuality.settlingDays)...(event.at.measurementDayNumber + EventEffect.afterDays.upperBound)
+        overlapping = others.filter {
+            $0.id != event.id && ($0.kind == .medication || $0.kind == .monitor) && reach.contains($0.at.measurementDayNumber)
+        }.sorted { $0.at < $1.at }
         let day = event.at.measurementDayNumber
         let before = CivilDate(dayNumber: day - EventEffect.beforeDays.upperBound)...CivilDate(dayNumber: day - EventEffect.beforeDays.lowerBound)
         let after = CivilDate(dayNumber: day + EventEffect.afterDays.lowerBound)...CivilDate(dayNumber: day + EventEffect.afterDays.upperBound)

@@ -7,6 +7,11 @@ public import HealthCore
 /// under ESC 2024, whose target is its band (120–129 systolic, 70–79 diastolic). The *lower
 /// limit* is where a home average is called low: 90/60, and for a treated patient 115/65 (about
 /// ESH 2023's office floor of 120/70 at home), or ESC 2024's band floor 120/70.
+///
+/// A frail patient, or one aged 85 or more (``RelaxedTarget``), is never held to ESC's band: ESC
+/// 2024 relaxes the target there, and ESH 2023 aims for an office systolic of 140–150 from 80
+/// (130–139 if tolerated) and not below a diastolic of 70. Treated, the target is the home
+/// threshold and the lower limit 125/65 (that floor at home), so a low is said as loudly as ever.
 public struct Goals: Equatable, Sendable {
     /// Where the target comes from.
     public enum TargetSource: String, Sendable {
@@ -30,15 +35,23 @@ public struct Goals: Equatable, Sendable {
     public let treated: Bool
     /// A home average below either number is low.
     public let lowerLimit: BloodPressure
+    /// Why the target is relaxed (frail, or aged 85 or more); nil when it is not.
+    public let relaxed: RelaxedTarget?
 
-    public init(profile: Profile, guideline: Guideline, treated: Bool = false) {
+    /// The lower limit of a treated patient whose target is relaxed (``RelaxedTarget``).
+    public static let relaxedLowerLimit = BloodPressure(systolic: 125, diastolic: 65)
+
+    /// The goals of `profile` under `guideline`; `day` (the range's last) gives the age.
+    public init(profile: Profile, guideline: Guideline, treated: Bool = false, on day: CivilDate? = nil) {
         self.guideline = guideline
         self.treated = treated
         threshold = guideline.homeThreshold
+        let relaxed = day.flatMap { RelaxedTarget(profile, on: $0) } ?? (profile.frail ? .frail : nil)
+        self.relaxed = relaxed
         if let own = profile.target {
             target = own
             targetSource = .profile
-        } else if treated, let band = guideline.treatedSystolicTarget {
+        } else if treated, relaxed == nil, let band = guideline.treatedSystolicTarget {
             target = BloodPressure(systolic: band.upperBound + 1, diastolic: 80)
             targetSource = .treatedBand
         } else {
@@ -46,7 +59,9 @@ public struct Goals: Equatable, Sendable {
             targetSource = .threshold
         }
         hasOwnTarget = target != threshold
-        if treated, let band = guideline.treatedSystolicTarget {
+        if treated, relaxed != nil {
+            lowerLimit = Goals.relaxedLowerLimit
+        } else if treated, let band = guideline.treatedSystolicTarget {
             lowerLimit = BloodPressure(systolic: band.lowerBound, diastolic: 70)
         } else {
             lowerLimit = treated ? BloodPressure(systolic: 115, diastolic: 65) : BloodPressure(systolic: 90, diastolic: 60)
@@ -80,6 +95,10 @@ public struct HomeVerdict: Equatable, Sendable {
     /// Under ESC 2024, the mean is within 1 mmHg of where its home category changes from
     /// non-elevated to elevated (120/70); nil under the other guidelines.
     public let nearCategory: NearLimit?
+    /// The week's morning mean when it reaches the threshold (unrounded) though the decided
+    /// average does not: morning hypertension, which the Chinese guideline names 清晨高血压
+    /// (morning home ≥ 135/85). nil otherwise.
+    public let morningHypertension: PressureMean?
 
     init?(protocolAverage: ProtocolAverage?, overall: GroupStatistics, goals: Goals) {
         if let protocolAverage {
@@ -108,5 +127,6 @@ public struct HomeVerdict: Equatable, Sendable {
         nearThreshold = NearLimit(mean, limit: goals.threshold)
         nearTarget = goals.hasOwnTarget ? NearLimit(mean, limit: goals.target) : nil
         nearCategory = goals.guideline == .esc ? NearLimit(mean, limit: Guideline.escHomeLimits.elevated) : nil
+        morningHypertension = sufficient && !atOrAboveThreshold ? protocolAverage?.morning.flatMap { $0.reaches(goals.threshold) ? $0 : nil } : nil
     }
 }

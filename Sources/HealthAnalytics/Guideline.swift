@@ -6,7 +6,7 @@ public enum Guideline: String, CaseIterable, Sendable {
     case esh
     /// ACC/AHA 2017 (American).
     case aha
-    /// The Chinese guideline (中国高血压防治指南 2018).
+    /// The Chinese guideline (中国高血压防治指南, 2024 revision).
     case china
     /// ESC 2024 (European Society of Cardiology): non-elevated, elevated, hypertension.
     case esc
@@ -110,6 +110,9 @@ public struct VeryHighLimit: Equatable, Sendable {
     public let level: BloodPressure
     /// True when a reading at the level is very high; false when only one above it is.
     public let inclusive: Bool
+
+    /// Severe hypertension in pregnancy (ESH 2023): 160/110 or more, urgent whatever the guideline.
+    public static let pregnancy = VeryHighLimit(level: BloodPressure(systolic: 160, diastolic: 110), inclusive: true)
 
     /// True when either number of `pressure` reaches the limit.
     public func reached(by pressure: BloodPressure) -> Bool {

@@ -13,10 +13,12 @@ public enum Phenotype: String, CaseIterable, Sendable {
 
     /// The phenotype of an office mean against a home mean: "high" is at or above the guideline's
     /// office threshold (140/90; AHA 130/80), as the visit's mean is shown, or home threshold
-    /// (135/85; AHA 130/80), unrounded as the home verdict reads it (134.6 is below 135).
-    public static func of(office: PressureMean, home: PressureMean, guideline: Guideline) -> Phenotype {
-        let officeHigh = office.isAtOrAbove(guideline.officeThreshold)
-        let homeHigh = home.reaches(guideline.homeThreshold)
+    /// (135/85; AHA 130/80), unrounded as the home verdict reads it (134.6 is below 135). With
+    /// a doctor's `target` (a diabetic's 130/80), both are read against it: a patient above her
+    /// own target is never "controlled" by the thresholds in the same paragraph.
+    public static func of(office: PressureMean, home: PressureMean, guideline: Guideline, target: BloodPressure? = nil) -> Phenotype {
+        let officeHigh = office.isAtOrAbove(target ?? guideline.officeThreshold)
+        let homeHigh = home.reaches(target ?? guideline.homeThreshold)
         switch (officeHigh, homeHigh) {
         case (true, false): return .whiteCoat
         case (false, true): return .masked
@@ -41,7 +43,11 @@ public struct OfficeComparison: Equatable, Sendable {
     /// A visit's office readings may lie this many days before or after the home week.
     public static let windowDays = 28
 
-    /// One visit: the office readings of one measurement day, averaged.
+    /// ESH 2023 takes three office readings and uses the mean of the last two (the first runs
+    /// high); ESC 2024 and the Chinese guideline likewise. AHA averages every reading.
+    public static func visitReadings(_ guideline: Guideline) -> Int { guideline == .aha ? Int.max : 2 }
+
+    /// One visit: the office readings of one measurement day, the last two averaged (AHA: all).
     public struct Visit: Equatable, Sendable {
         public let day: CivilDate
         public let mean: PressureMean
@@ -67,6 +73,9 @@ public struct OfficeComparison: Equatable, Sendable {
     public let phenotype: Phenotype?
     /// Why no visit was compared; nil when one was.
     public let notCompared: NotCompared?
+    /// True when the doctor's target gave another phenotype than the thresholds would: the
+    /// phenotype is then said to be read against the target.
+    public let targetDecides: Bool
     /// True when the home week holds readings tagged `bp-med` (else, with no home week, the
     /// range): the phenotypes are then "uncontrolled" and "controlled".
     public let treated: Bool
@@ -78,28 +87,29 @@ public struct OfficeComparison: Equatable, Sendable {
 
     /// nil when `readings` hold no office reading with blood pressure. `treated` is the summary's
     /// (``Goals/treated``: the home week's bp-med readings); `medicationDays` are the measurement
-    /// days of the profile's medication events.
-    init?(_ readings: [Reading], home: ProtocolAverage?, guideline: Guideline, treated: Bool, medicationDays: [CivilDate]) {
+    /// days of the profile's medication events; `target` the doctor's own target, when set.
+    init?(_ readings: [Reading], home: ProtocolAverage?, guideline: Guideline, treated: Bool, medicationDays: [CivilDate], target: BloodPressure? = nil) {
         var byDay: [Int: [BloodPressure]] = [:]
         for reading in readings where !reading.isHome {
             if let pressure = reading.bloodPressure { byDay[reading.takenAt.measurementDayNumber, default: []].append(pressure) }
         }
         guard !byDay.isEmpty else { return nil }
         self.treated = treated
-        visits = byDay.keys.sorted().map { Visit(day: CivilDate(dayNumber: $0), mean: PressureMean(byDay[$0]!)!) }
+        // Readings come in time order, so a day's last ones are its last readings.
+        visits = byDay.keys.sorted().map { Visit(day: CivilDate(dayNumber: $0), mean: PressureMean(Array(byDay[$0]!.suffix(Self.visitReadings(guideline))))!) }
         guard let home else {
-            (compared, phenotype) = (nil, nil)
+            (compared, phenotype, targetDecides) = (nil, nil, false)
             notCompared = readings.contains { $0.isHome && $0.bloodPressure != nil } ? .homeTooFew : .noHome
             return
         }
         let week = home.excludedDay.dayNumber...home.lastDay.dayNumber
         guard home.sufficient else {
-            (compared, phenotype, notCompared) = (nil, nil, .homeTooFew)
+            (compared, phenotype, notCompared, targetDecides) = (nil, nil, .homeTooFew, false)
             return
         }
         let near = visits.filter { ($0.day.dayNumber >= week.lowerBound - Self.windowDays) && ($0.day.dayNumber <= week.upperBound + Self.windowDays) }
         guard let nearest = near.last else {
-            (compared, phenotype, notCompared) = (nil, nil, .noVisitNear)
+            (compared, phenotype, notCompared, targetDecides) = (nil, nil, .noVisitNear, false)
             return
         }
         // A change on the visit's day counts as between (a pill started at the visit).
@@ -110,11 +120,13 @@ public struct OfficeComparison: Equatable, Sendable {
                 : visitDay > week.upperBound ? (day > week.upperBound && day <= visitDay) : false
         }
         if let between {
-            (compared, phenotype, notCompared) = (nil, nil, .medicationBetween(between))
+            (compared, phenotype, notCompared, targetDecides) = (nil, nil, .medicationBetween(between), false)
             return
         }
         compared = nearest
-        phenotype = Phenotype.of(office: nearest.mean, home: home.mean, guideline: guideline)
+        let phenotype = Phenotype.of(office: nearest.mean, home: home.mean, guideline: guideline, target: target)
+        self.phenotype = phenotype
+        targetDecides = phenotype != Phenotype.of(office: nearest.mean, home: home.mean, guideline: guideline)
         notCompared = nil
     }
 }

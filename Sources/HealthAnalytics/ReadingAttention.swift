@@ -10,27 +10,31 @@ public enum ReadingAttention: Equatable, Sendable {
     case veryHigh
     /// Systolic below 90 or diastolic below 60 (``Alert/isLow(_:)``).
     case low
+    /// A note that names a warning symptom (``Symptom/warning``): chest pain, breathlessness, a
+    /// severe headache or one with visual disturbance, weakness or trouble speaking.
+    case warningSymptom
     /// A note that names dizziness, light-headedness or fainting.
     case symptom
+    /// A note that names a fall or a near fall.
+    case fall
 
-    /// Words in a note that name a symptom of low (or very high) pressure, in English and Chinese.
-    static let symptomWords = ["dizz", "faint", "light-headed", "lightheaded", "blackout", "vertigo", "头晕", "眩晕", "晕倒", "头昏", "昏厥", "站起来晕"]
-
-    /// True when `note` names dizziness, light-headedness or fainting (``symptomWords``, any case):
-    /// the one test behind a reading's attention line and page 1's count of symptom notes.
-    public static func mentionsSymptom(_ note: String) -> Bool { symptoms.match(note) }
-
-    private static let symptoms = NoteWords(symptomWords)
+    /// True when `note` names dizziness, light-headedness or fainting (``Symptom/dizziness``, any
+    /// case): the one test behind a reading's attention line and page 1's count of symptom notes.
+    public static func mentionsSymptom(_ note: String) -> Bool { Symptom.dizziness.isNamed(in: note) }
 
     /// What `reading` asks for under `guideline`, most urgent first; empty for an ordinary
     /// reading. The alerts (``Alert/kinds(of:guideline:)``) apply the same two rules.
-    public static func of(_ reading: Reading, guideline: Guideline) -> [ReadingAttention] {
+    /// `pregnant` lowers the very high limit to 160/110 (``VeryHighLimit/pregnancy``).
+    public static func of(_ reading: Reading, guideline: Guideline, pregnant: Bool = false) -> [ReadingAttention] {
         var found: [ReadingAttention] = []
         if let pressure = reading.bloodPressure {
-            for kind in Alert.kinds(of: pressure, guideline: guideline) { found.append(kind == .urgent ? .veryHigh : .low) }
+            for kind in Alert.kinds(of: pressure, guideline: guideline, pregnant: pregnant) { found.append(kind == .urgent ? .veryHigh : .low) }
         }
+        let symptoms = Symptom.named(in: reading.note)
+        if symptoms.contains(.warning) { found.insert(.warningSymptom, at: 0) }
         // A low reading's advice already speaks of dizziness.
-        if !found.contains(.low), mentionsSymptom(reading.note) { found.append(.symptom) }
+        if !found.contains(.low), symptoms.contains(.dizziness) { found.append(.symptom) }
+        if symptoms.contains(.fall) { found.append(.fall) }
         return found
     }
 }

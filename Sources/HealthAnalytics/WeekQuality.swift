@@ -6,14 +6,25 @@ public import HealthCore
 public struct WeekQuality: Equatable, Sendable {
     /// Morning and evening sessions (a time of day on one measurement day) in the averaged days.
     public let sessions: Int
+    /// Home readings of the averaged days outside the morning and evening sessions (noon, the
+    /// night; a shift worker's waking readings in the afternoon): not in the average.
+    public let outsideSlots: Int
     /// Sessions with one reading where the protocol asks for two.
     public let singleReadingSessions: Int
     /// True when the averaged days have no morning reading.
     public let noMornings: Bool
     /// True when the averaged days have no evening reading.
     public let noEvenings: Bool
-    /// The first medication event inside the week (from its excluded first day to its last day).
+    /// The first medication event inside the week (from its excluded first day to its last day),
+    /// else the last one less than ``settlingDays`` before it: too early for the week to judge.
     public let medicationChange: Event?
+    /// Days from ``medicationChange`` to the week's first (excluded) day when it came before the
+    /// week; nil when it is inside the week or there is none.
+    public let medicationChangeDaysBefore: Int?
+
+    /// A medication change this recent (in days) before the week leaves it too early to judge:
+    /// home BP is reassessed 2–4 weeks after a change (ESH 2023), so under 2 weeks is cautioned.
+    public static let settlingDays = 14
     /// Averaged days with a reading.
     public let days: Int
     /// Averaged days with an evening reading but no morning one, and the other way round.
@@ -22,7 +33,7 @@ public struct WeekQuality: Equatable, Sendable {
 
     /// True when the week has morning and evening readings in pairs, every day.
     public var followsProtocol: Bool {
-        !noMornings && !noEvenings && singleReadingSessions == 0 && daysWithoutMorning == 0 && daysWithoutEvening == 0
+        !noMornings && !noEvenings && singleReadingSessions == 0 && daysWithoutMorning == 0 && daysWithoutEvening == 0 && outsideSlots == 0
     }
 
     /// The quality of the week `average` was taken over, from `home` readings (in time order)
@@ -30,13 +41,18 @@ public struct WeekQuality: Equatable, Sendable {
     init(average: ProtocolAverage, home: [Reading], medicationEvents: [Event]) {
         let averaged = average.firstDay.dayNumber...average.lastDay.dayNumber
         var perSession: [Int: Int] = [:]
+        var outside = 0
         for reading in home where reading.bloodPressure != nil {
-            guard let session = ProtocolSession(reading) else { continue }
             let day = reading.takenAt.measurementDayNumber
             guard averaged.contains(day), day != average.excludedDay.dayNumber else { continue }
+            guard let session = ProtocolSession(reading) else {
+                outside += 1
+                continue
+            }
             perSession[day * 2 + (session == .morning ? 0 : 1), default: 0] += 1
         }
         sessions = perSession.count
+        outsideSlots = outside
         singleReadingSessions = perSession.values.filter { $0 == 1 }.count
         let readDays = Set(perSession.keys.map { $0 / 2 })
         days = readDays.count
@@ -46,6 +62,13 @@ public struct WeekQuality: Equatable, Sendable {
         noMornings = average.morning == nil
         noEvenings = average.evening == nil
         let week = average.excludedDay.dayNumber...average.lastDay.dayNumber
-        medicationChange = medicationEvents.filter { week.contains($0.at.measurementDayNumber) }.min { $0.at < $1.at }
+        if let inside = medicationEvents.filter({ week.contains($0.at.measurementDayNumber) }).min(by: { $0.at < $1.at }) {
+            medicationChange = inside
+            medicationChangeDaysBefore = nil
+        } else {
+            let before = (week.lowerBound - WeekQuality.settlingDays + 1)..<week.lowerBound
+            medicationChange = medicationEvents.filter { before.contains($0.at.measurementDayNumber) }.max { $0.at < $1.at }
+            medicationChangeDaysBefore = medicationChange.map { week.lowerBound - $0.at.measurementDayNumber }
+        }
     }
 }

@@ -56,7 +56,7 @@ extension HealthLog {
     /// ``HealthLogError/emptyRange(profile:name:range:filtered:)``, naming the profile and the range.
     public func summary(_ request: SummaryRequest) throws(HealthLogError) -> LoadedSummary {
         let range = request.range
-        let (profile, readings, tags, events, deviationTags) = try read { store in
+        let (profile, readings, tags, events, deviationTags, careEvents) = try read { store in
             let profile = try chosenProfile(in: store)
             try requireKnownTags(in: request.filter, store: store)
             let events = try store.events(profileID: profile.id, from: range.from, to: range.to)
@@ -69,7 +69,10 @@ extension HealthLog {
             }
             let query = request.filter.applied(to: ReadingQuery(profileID: profile.id, from: from, to: to))
             return (
-                profile, try store.readings(matching: query), try store.tags(), events, try store.deviationTagIDs()
+                profile, try store.readings(matching: query), try store.tags(), events, try store.deviationTagIDs(),
+                // The care record reaches before the range: a medicine started last year is taken
+                // now, a monitor changed days before the range reads differently in it.
+                try store.events(profileID: profile.id).filter { $0.kind == .medication || $0.kind == .monitor }
             )
         }
         var options = request.analysis
@@ -82,7 +85,11 @@ extension HealthLog {
         if range.endsToday, let to = last {
             last = readings.reduce(to) { max($0, $1.measurementDay) }
         }
-        let summary = BPSummary(profile: profile, readings: readings, from: range.from, to: last, options: options, events: events)
+        // Without its catalogue a medicine is known by its name as typed: the figures stay right.
+        let regimen = Regimen(events: careEvents, catalogue: (try? medicineCatalogue()) ?? .empty)
+        let summary = BPSummary(
+            profile: profile, readings: readings, from: range.from, to: last, options: options, events: events, regimen: regimen,
+            careEvents: careEvents)
         guard !summary.isEmpty else {
             throw .emptyRange(profile: profile.id, name: profile.name, range: range, filtered: !request.filter.isEmpty)
         }

@@ -51,7 +51,7 @@ import Testing
         #expect(verdict.label(in: chinese) == "1级高血压（ESH 2023）")
         #expect(verdict.isolatedLabel(in: english) == "Isolated systolic hypertension")
         #expect(verdict.isolatedLabel(in: chinese) == "单纯收缩期高血压")
-        #expect(Guideline.china.classify(BloodPressure(systolic: 125, diastolic: 70)).label(in: chinese) == "正常高值（《中国高血压防治指南》2018年修订版）")
+        #expect(Guideline.china.classify(BloodPressure(systolic: 125, diastolic: 70)).label(in: chinese) == "正常高值（《中国高血压防治指南》2024年修订版）")
         #expect(Guideline.aha.classify(BloodPressure(systolic: 190, diastolic: 70)).label(in: english) == "Hypertensive crisis (ACC/AHA 2017)")
     }
 
@@ -92,7 +92,7 @@ import Testing
     @Test func escLabelsCarryTheirGuideline() {
         #expect(Guideline.esc.classify(BloodPressure(systolic: 125, diastolic: 75)).label(in: english) == "Elevated (ESC 2024)")
         #expect(Guideline.aha.classify(BloodPressure(systolic: 125, diastolic: 75)).label(in: english) == "Elevated (ACC/AHA 2017)")
-        #expect(Guideline.china.classify(BloodPressure(systolic: 145, diastolic: 75)).label(in: chinese) == "1级高血压（轻度）（《中国高血压防治指南》2018年修订版）")
+        #expect(Guideline.china.classify(BloodPressure(systolic: 145, diastolic: 75)).label(in: chinese) == "1级高血压（轻度）（《中国高血压防治指南》2024年修订版）")
         // ESC has no severe grade: urgent alerts use ESH's grade 3.
         #expect(Guideline.esc.isVeryHigh(BloodPressure(systolic: 180, diastolic: 80)))
         #expect(!Guideline.esc.isVeryHigh(BloodPressure(systolic: 179, diastolic: 109)))

@@ -131,7 +131,7 @@ import Testing
         let cli = CLIHarness()
         #expect(cli.ok("classify", "150/95") == "150/95 mmHg: Grade 1 hypertension (ESH 2023)\n")
         #expect(cli.ok("classify", "145/85", "--guideline", "china")
-            == "145/85 mmHg: Grade 1 hypertension (mild) (China 2018), Isolated systolic hypertension\n")
+            == "145/85 mmHg: Grade 1 hypertension (mild) (China 2024), Isolated systolic hypertension\n")
         #expect(cli.ok("classify", "125/75", "--guideline", "esc") == "125/75 mmHg: Elevated (ESC 2024)\n")
         // Low by the rule stats raises a low alert by, and never called optimal or normal.
         #expect(cli.ok("classify", "85/55") == "85/55 mmHg: Low, below 90/60 (not classified by ESH 2023): an alert in stats and the report\n")

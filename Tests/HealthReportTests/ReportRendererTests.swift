@@ -49,7 +49,7 @@ import Testing
         // The log's closing rows: the overall mean systolic with one decimal.
         #expect(all.contains(String(format: "%.1f", overall.systolic.mean!)))
         #expect(all.contains("Maximum"))
-        #expect(all.contains("头有点晕 note 0"))
+        #expect(all.contains("有点累 note 0"))
         let fonts = try poppler("pdffonts", [path])
         let fontRows = fonts.split(separator: "\n").dropFirst(2)
         #expect(!fontRows.isEmpty)

@@ -25,7 +25,7 @@ func readings(_ count: Int, notes: Bool = false, tags: [String] = ["bp-med"], pe
             takenAt: ZonedInstant(date: day, hour: evening ? 21 : 7, minute: Int(generator.next() % 50), offsetMinutes: 480),
             bloodPressure: BloodPressure(systolic: systolic, diastolic: systolic - 50 + Int(generator.next() % 10)),
             pulse: 60 + Int(generator.next() % 20), tagIDs: evening ? [] : tags,
-            note: notes && index % 7 == 0 ? "头有点晕 note \(index)" : "")
+            note: notes && index % 7 == 0 ? "有点累 note \(index)" : "")
     }
 }
 

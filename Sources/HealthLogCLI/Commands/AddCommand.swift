@@ -45,7 +45,7 @@ struct AddCommand: Command {
         let text = ReadingText(tags: added.tags, words: words, style: context.style)
         context.stdout.line(text.confirmation("add.added", outcome.reading, profile: outcome.profile))
         // A reading that needs attention says so in words, whatever the output is.
-        for line in text.attention(outcome.reading, guideline: guideline) { context.stdout.line(line) }
+        for line in text.attention(outcome.reading, guideline: guideline, profile: outcome.profile) { context.stdout.line(line) }
         if let note = input.repeatedWallTimeNote(words) { context.stdout.line(note) }
         if outcome.identicalCount > 0 {
             let time = outcome.reading.takenAt.localTimeText

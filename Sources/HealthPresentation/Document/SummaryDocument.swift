@@ -21,6 +21,9 @@ public struct SummaryDocument: Sendable {
     public let header: DocumentHeader
     /// One or two sentences a specialist would write, from the figures below them.
     public let clinicalSummary: String?
+    /// The clinical summary as page 1 sets it: the safety sentences first, as bad news that
+    /// stands out, then the rest in the accent; empty without either.
+    public let clinicalLines: [Line]
     /// The figure, badge and one-line verdicts (the same value `stats` and page 1 show).
     public let headline: Headline
     /// Page 1's headline box: its heading, the figure, its badge and the lines under it.
@@ -82,6 +85,8 @@ public struct SummaryDocument: Sendable {
         self.headline = headline
         header = DocumentHeader(summary: summary, strings: strings, filter: filter, generatedAt: generatedAt)
         clinicalSummary = headline.clinicalSummary
+        clinicalLines = [wording.clinicalSafety.map { Line($0, tone: .bad, emphasised: true) }, wording.clinicalBody.map { Line($0, tone: .accent) }]
+            .compactMap { $0 }
         headlineBox = HeadlineBox(headline: headline, words: words)
         keyFigures = KeyFigure.rows(words)
         week = WeekGrid(words)
@@ -144,7 +149,9 @@ struct DocumentWords: Sendable {
     private var targets: String {
         let goals = summary.goals
         let guideline = summary.options.guideline.label(in: strings)
-        let target = goals.targetSource == .threshold ? strings.text("noTarget")
+        let target = goals.targetSource == .threshold && goals.treated && goals.relaxed != nil
+            ? strings.text("targetRelaxed", ["who": wording.relaxedWho(goals.relaxed!), "limit": goals.lowerLimit.description])
+            : goals.targetSource == .threshold ? strings.text("noTarget")
             : goals.targetSource == .treatedBand ? strings.text("targetBand", ["guideline": guideline])
             : strings.text("target", ["target": goals.target.description])
         return target + " · " + strings.text("threshold", ["target": goals.threshold.description, "guideline": guideline])
@@ -201,6 +208,9 @@ public struct DocumentHeader: Sendable {
         var details: [String] = []
         if let year = profile.birthYear { details.append(strings.text("born", ["year": String(year), "age": String(generatedAt.localDate.year - year)])) }
         if let sex = profile.sex { details.append(strings.text(sex.rawValue)) }
+        // What changes what the guideline says is printed beside who it is about.
+        if let week = summary.pregnancyWeek { details.append(strings.text("header.pregnant", ["week": String(week)])) }
+        if profile.frail { details.append(strings.text("relaxed.frail")) }
         self.details = details
         from = summary.from
         to = summary.to

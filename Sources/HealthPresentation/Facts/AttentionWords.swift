@@ -4,13 +4,16 @@ public import HealthCore
 extension ReadingAttention {
     /// One line of plain words in the table's language, for every output (never colour alone):
     /// "Attention: a very high reading (180/110 or more). …", with the limit of `guideline`.
-    public func advice(in strings: StringTable, guideline: Guideline) -> String {
+    /// `pregnant` says the 160/110 limit of a pregnancy.
+    public func advice(in strings: StringTable, guideline: Guideline, pregnant: Bool = false) -> String {
         switch self {
+        case .warningSymptom: return strings.text("attention.warningSymptom")
         case .veryHigh:
-            let limit = guideline.veryHighLimit
+            let limit = Alert.veryHighLimit(guideline, pregnant: pregnant)
             return strings.text(limit.inclusive ? "attention.veryHigh" : "attention.veryHigh.above", ["high": limit.level.description])
         case .low: return strings.text("attention.low", ["low": Alert.lowLimit.description])
         case .symptom: return strings.text("attention.symptom")
+        case .fall: return strings.text("attention.fall")
         }
     }
 }

@@ -42,9 +42,13 @@ public struct ReadingText {
     }
 
     /// What a new reading asks of the person who took it, a line each (never colour alone):
-    /// very high under `guideline`, low, or a note of dizziness or fainting.
-    public func attention(_ reading: Reading, guideline: Guideline) -> [String] {
-        ReadingAttention.of(reading, guideline: guideline).map { $0.advice(in: words, guideline: guideline) }
+    /// a warning symptom, very high under `guideline` (from 160/110 when `profile` is pregnant),
+    /// low, or a note of dizziness, fainting or a fall.
+    public func attention(_ reading: Reading, guideline: Guideline, profile: Profile? = nil) -> [String] {
+        let pregnant = profile?.isPregnant(on: reading.takenAt.measurementDay) ?? false
+        return ReadingAttention.of(reading, guideline: guideline, pregnant: pregnant).map {
+            $0.advice(in: words, guideline: guideline, pregnant: pregnant)
+        }
     }
 
     /// The one line `add` and `edit` print; `verb` is a `cli.` key (`add.added`, `edit.updated`).

@@ -16,6 +16,20 @@ extension SummaryWording {
     /// (morning − evening +6/+3). Office 150/93 on 20 Nov (1 visit): sustained uncontrolled
     /// hypertension. Of note: …". nil without a blood-pressure figure.
     public var clinicalSummary: String? {
+        let parts = [clinicalSafety, clinicalBody].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: strings.text("clinical.paragraphSeparator"))
+    }
+
+    /// The safety sentences that open the clinical summary, whatever else the range holds: a
+    /// warning symptom, a severe reading in pregnancy, falls on treatment; nil without any.
+    public var clinicalSafety: String? {
+        let sentences = [safetySentence, fallsSentence].compactMap { $0 }
+        return sentences.isEmpty ? nil : sentences.joined(separator: strings.text("clinical.sentenceSeparator")) + strings.text("clinical.end")
+    }
+
+    /// The rest of the clinical summary: treatment, the home verdict, the office, of note; nil
+    /// without a blood-pressure figure.
+    public var clinicalBody: String? {
         guard let verdict = summary.verdict else { return nil }
         var sentences: [String] = []
         if let treatment = treatmentSentence { sentences.append(treatment) }
@@ -28,13 +42,61 @@ extension SummaryWording {
                 "phenotype": phenotypeLabel(phenotype, treated: office.treated),
             ]))
         }
+        if let monitor = summary.monitorChange {
+            sentences.append(strings.text("clinical.monitor", ["event": String(monitor.event.text.prefix(60)), "date": date(monitor.event.at.measurementDay)]))
+        }
+        if let af = atrialFibrillationSentence { sentences.append(af) }
         if let notes = ofNote { sentences.append(notes) }
         return sentences.joined(separator: strings.text("clinical.sentenceSeparator")) + strings.text("clinical.end")
+    }
+
+    /// "Irregular heartbeat flagged on 33 of 56 readings, possible AF on 12, mean pulse 90:
+    /// confirm by ECG; in AF take 3 readings a session (ESH 2023), 2 of 12 sessions had 3".
+    private var atrialFibrillationSentence: String? {
+        guard let af = summary.atrialFibrillation else { return nil }
+        var values = ["guideline": Guideline.esh.label(in: strings), "n": String(AtrialFibrillation.readingsPerSession),
+                      "with": String(af.sessionsWithThree), "sessions": String(af.sessions)]
+        var sentence: String
+        if let findings = af.findings, !af.known {
+            values.merge(["irregular": String(findings.irregularHeartbeat), "afib": String(findings.possibleAFib), "total": String(findings.readings)]) { $1 }
+            sentence = strings.text("clinical.af.flagged", values)
+            if let pulse = af.meanPulse { sentence += strings.text("clinical.af.pulse", ["pulse": String(Figures.rounded(pulse))]) }
+            sentence += strings.text("clinical.af.confirm", values)
+        } else {
+            sentence = strings.text("clinical.af.known", values)
+        }
+        if af.sessions > 0 { sentence += strings.text("clinical.af.sessions", values) }
+        return sentence
+    }
+
+    /// "On amlodipine 5 mg since 1 Jun, ramipril 5 mg since 1 Jun and indapamide 1.5 mg since
+    /// 1 Sep": the medicines taken on the headline week's last day, from the care record.
+    private var regimenSentence: String? {
+        let last = summary.protocolAverage?.lastDay ?? summary.to
+        let taken = summary.regimen.taken(on: last)
+        guard !taken.isEmpty else { return nil }
+        let items = taken.map { course -> String in
+            let since = course.lastChange(onOrBefore: last)?.day ?? course.steps[0].day
+            let dated = strings.tickDate(since, withYear: datesNeedYear || since.year != last.year)
+            return strings.text(course.dose == nil ? "clinical.regimen.itemNoDose" : "clinical.regimen.item", [
+                "name": course.name, "dose": course.dose ?? "", "date": dated,
+                "action": strings.text(course.steps.count > 1 && since != course.steps[0].day ? "clinical.regimen.changed" : "clinical.regimen.since"),
+            ])
+        }
+        let listed = items.count > 2 ? [strings.list(Array(items.dropLast())), items.last!] : items
+        var sentence = strings.text("clinical.regimen", ["items": strings.conjunction(listed)])
+        if let resistant = summary.resistant {
+            sentence += strings.text("clinical.resistant", ["n": String(resistant.classCount), "guideline": Guideline.esh.label(in: strings)])
+        }
+        return sentence
     }
 
     /// "Treated (amlodipine 5 mg started, since 27 Oct, 34 days)", "No BP medication recorded
     /// in the headline week", or nil when the log records no medication at all.
     private var treatmentSentence: String? {
+        if let stop = summary.stop { return stopSentence(stop) }
+        // The care record says what is taken; the tags only whether it was recorded.
+        if let regimen = regimenSentence { return regimen }
         guard summary.goals.treated else {
             // A medication event with no tag in the week: say both, the doctor asks which is true.
             let last = summary.protocolAverage?.lastDay ?? summary.to
@@ -69,6 +131,71 @@ extension SummaryWording {
         return strings.text(later == nil ? key : key + ".event", values)
     }
 
+    /// "Untreated since amlodipine was stopped on 9 Nov (ankle swelling): home 128/79 in the 4
+    /// weeks before → 145/92 in the headline week": a decision, said as one, never as missed doses.
+    private func stopSentence(_ stop: TreatmentStop) -> String {
+        var values = [
+            "medicine": stop.course.name, "date": date(stop.day),
+            "reason": stop.reason.map { strings.text("clinical.stopped.reason", ["reason": String($0.prefix(60))]) } ?? "",
+        ]
+        guard let before = stop.before.mean, let verdict = summary.verdict else { return strings.text("clinical.stopped", values) }
+        values["before"] = SummaryWording.pressure(before)
+        values["now"] = SummaryWording.figure(verdict)
+        return strings.text("clinical.stopped.figures", values)
+    }
+
+    /// The first sentence of page 1 when a reading must be seen before any average: "Urgent:
+    /// 164/108 on 29 Nov, severe in pregnancy (≥ 160/110, ESH 2023), with “bad headache, seeing
+    /// flashing lights…”: warning signs of pre-eclampsia; assess the same day"; nil without one.
+    var safetySentence: String? {
+        guard let safety = summary.safety else { return nil }
+        let first = safety.first
+        var values = [
+            "pressure": first.pressure?.description ?? "", "date": date(first.takenAt.measurementDay), "note": String(first.note.prefix(80)),
+            "limit": first.limit?.text ?? "", "guideline": Guideline.esh.label(in: strings),
+        ]
+        let key: String
+        if first.severe && first.pregnant {
+            key = first.warning ? "clinical.safety.pregnancyWarning" : "clinical.safety.pregnancy"
+        } else if first.severe {
+            key = "clinical.safety.veryHighWarning"
+        } else {
+            key = first.pressure == nil ? "clinical.safety.warning.noPressure" : "clinical.safety.warning"
+        }
+        var sentence = strings.text(key, values)
+        if safety.readings.count > 1 {
+            values["n"] = String(safety.readings.count - 1)
+            sentence += strings.text(safety.readings.count == 2 ? "clinical.safety.more.one" : "clinical.safety.more", values)
+        }
+        return sentence
+    }
+
+    /// "Falls noted twice in the range (21 Nov “fell in the bathroom”; 28 Nov “nearly fell”); on
+    /// treatment, frail: consider reducing or stopping a medicine (ESH 2023, ESC 2024)"; nil
+    /// without falls, and without a reason to consider deprescribing.
+    var fallsSentence: String? {
+        var parts: [String] = []
+        if let falls = summary.falls {
+            let items = falls.falls.suffix(3).map { strings.text("clinical.fall.item", ["date": date($0.day), "note": String($0.note.prefix(50))]) }
+            parts.append(strings.text(falls.falls.count == 1 ? "clinical.falls.one" : "clinical.falls", [
+                "n": String(falls.falls.count), "items": items.joined(separator: strings.text("clinical.partSeparator")),
+            ]))
+        }
+        if summary.considerDeprescribing {
+            let who = summary.goals.relaxed.map { strings.text("clinical.deprescribe.who", ["who": relaxedWho($0)]) } ?? ""
+            parts.append(strings.text(parts.isEmpty ? "clinical.deprescribe.alone" : "clinical.deprescribe", ["who": who, "esh": Guideline.esh.label(in: strings), "esc": Guideline.esc.label(in: strings)]))
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: strings.text("clinical.partSeparator"))
+    }
+
+    /// "frail" or "aged 87": why the target is relaxed.
+    func relaxedWho(_ relaxed: RelaxedTarget) -> String {
+        switch relaxed {
+        case .frail: strings.text("relaxed.frail")
+        case .age(let age): strings.text("relaxed.age", ["age": String(age)])
+        }
+    }
+
     /// "Home 138/86 is uncontrolled (ESH 2023 ≥ 135/85) and …, higher in the mornings (…)".
     private func homeSentence(_ verdict: HomeVerdict) -> String {
         let goals = summary.goals
@@ -81,7 +208,8 @@ extension SummaryWording {
         if !verdict.sufficient {
             key = "clinical.home.provisional"
         } else if verdict.low {
-            key = goals.targetSource == .treatedBand ? "clinical.home.belowBand" : "clinical.home.low"
+            if let relaxed = goals.relaxed, goals.treated { values["who"] = relaxedWho(relaxed) }
+            key = goals.targetSource == .treatedBand ? "clinical.home.belowBand" : values["who"] != nil ? "clinical.home.lowRelaxed" : "clinical.home.low"
         } else if let near = verdict.nearThreshold {
             values.merge(nearWords(near)) { $1 }
             key = "clinical.home.atThreshold"
@@ -99,6 +227,12 @@ extension SummaryWording {
             default: verdict.nearTarget != nil ? "clinical.target.at" : atOrAbove ? "clinical.target.above" : "clinical.target.below"
             }
             sentence += strings.text(targetKey, values)
+        }
+        if let mornings = verdict.morningHypertension {
+            // 134/83 with mornings at 144/91 is morning hypertension, never simply below the threshold.
+            return sentence + strings.text("clinical.morningHypertension", [
+                "morning": SummaryWording.pressure(mornings), "threshold": goals.threshold.description, "n": String(mornings.count),
+            ])
         }
         if verdict.sufficient, let average = summary.protocolAverage, let morning = average.morning, let evening = average.evening {
             let systolic = morning.shown.systolic - evening.shown.systolic
@@ -131,7 +265,9 @@ extension SummaryWording {
                 parts.append(strings.text(days.forgottenNotes.count == 1 ? "medication.forgotten.one" : "medication.forgotten", ["n": String(days.forgottenNotes.count)]))
             }
         }
-        let urgent = summary.alerts.filter { $0.kind == .urgent }.count
+        // A very high reading the safety sentence names is not said twice.
+        let named = Set(summary.safety?.readings.filter(\.severe).map(\.id) ?? [])
+        let urgent = summary.alerts.filter { $0.kind == .urgent && !named.contains($0.id) }.count
         if urgent > 0 { parts.append(strings.text(urgent == 1 ? "clinical.veryHigh.one" : "clinical.veryHigh", ["n": String(urgent)])) }
         let lows = summary.alerts.filter { $0.kind == .low }
         if let latest = lows.last {

@@ -94,11 +94,15 @@ public struct Headline: Sendable {
     public let targetIsThreshold: Bool
     /// One or two sentences a specialist would write, from the figures above (``SummaryWording/clinicalSummary``).
     public let clinicalSummary: String?
+    /// The average is below the threshold but its mornings reach it (``HomeVerdict/morningHypertension``):
+    /// the badge says so, as bad news, never green.
+    public let morningHypertension: Bool
 
     public init(summary: BPSummary, strings: StringTable, tagLabel: @escaping @Sendable (String) -> String) {
         let wording = SummaryWording(summary: summary, strings: strings, tagLabel: tagLabel)
         let verdict = summary.verdict
         clinicalSummary = wording.clinicalSummary
+        morningHypertension = summary.verdict?.morningHypertension != nil
         lacksAPart = wording.weekLacksAPart
         isBelowBand = summary.goals.targetSource == .treatedBand
         weight = summary.weight
@@ -149,7 +153,9 @@ public struct Headline: Sendable {
         let sufficient = verdict?.sufficient == true
         // A low average is never good news: below the threshold and the target is said plainly.
         let low = verdict?.low == true
-        let decided = { (bad: Bool) -> Verdict.Tone in !sufficient ? .muted : bad ? .bad : low ? .plain : .good }
+        // Below the threshold with mornings above it is not good news either.
+        let mornings = verdict?.morningHypertension != nil
+        let decided = { (bad: Bool) -> Verdict.Tone in !sufficient ? .muted : bad ? .bad : low || mornings ? .plain : .good }
         // At a limit a rounding decides: neither good nor bad news.
         let atLimit = { (near: NearLimit?, bad: Bool) -> Verdict.Tone in near != nil && sufficient ? .plain : decided(bad) }
         let pattern: Verdict.Tone = sufficient ? .plain : .muted
@@ -181,6 +187,7 @@ public struct Headline: Sendable {
         badge.map { badge in
             switch (badge, targetIsThreshold) {
             case (.aboveTarget, true): strings.text("aboveThreshold")
+            case (.atTarget, _) where morningHypertension: strings.text("badge.morningHypertension")
             case (.atTarget, true): strings.text(justBelow ? "badge.justBelowThreshold" : "belowThreshold")
             case (.atTarget, false) where justBelow: strings.text("badge.justBelowTarget")
             case (.tooFew, _) where lacksAPart: strings.text("badge.onePart")

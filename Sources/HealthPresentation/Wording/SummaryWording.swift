@@ -150,6 +150,9 @@ public struct SummaryWording: Sendable {
         if quality.daysWithoutMorning > 0 {
             parts.append(strings.text("week.daysWithoutMorning", ["n": String(quality.daysWithoutMorning), "days": String(quality.days)]))
         }
+        if quality.outsideSlots > 0 {
+            parts.append(strings.text(quality.outsideSlots == 1 ? "week.outsideSlots.one" : "week.outsideSlots", ["n": String(quality.outsideSlots)]))
+        }
         if quality.singleReadingSessions > 0 {
             parts.append(strings.text("week.singles", ["n": String(quality.singleReadingSessions), "sessions": String(quality.sessions)]))
         }
@@ -159,7 +162,10 @@ public struct SummaryWording: Sendable {
     /// "A medication change inside this week (amlodipine 5 mg started, 25 Nov): reassess home
     /// BP 2–4 weeks after it".
     public var medicationChangeLine: String? {
-        guard summary.verdict != nil, let change = summary.weekQuality?.medicationChange else { return nil }
+        guard summary.verdict != nil, let quality = summary.weekQuality, let change = quality.medicationChange else { return nil }
+        if let days = quality.medicationChangeDaysBefore {
+            return strings.text("week.medicationChangeBefore", ["event": change.text, "date": date(change.at.measurementDay), "days": String(days)])
+        }
         return strings.text("week.medicationChange", ["event": change.text, "date": date(change.at.measurementDay)])
     }
 
@@ -177,9 +183,12 @@ public struct SummaryWording: Sendable {
             : strings.text("low.diastolic", ["value": String(goals.lowerLimit.diastolic)])
         // Below ESC 2024's treated band is a question of over-treatment, not an alarm.
         let band = goals.targetSource == .treatedBand
+        // A frail or very old patient's low is an alarm under every guideline: never the band's quiet question.
+        let relaxed = goals.treated ? goals.relaxed : nil
         var sentence = strings.text(
-            band ? "verdict.low.band" : goals.treated ? "verdict.low.treated" : "verdict.low",
-            ["mean": SummaryWording.figure(verdict), "limit": limit, "guideline": goals.guideline.label(in: strings)])
+            band ? "verdict.low.band" : relaxed != nil ? "verdict.low.relaxed" : goals.treated ? "verdict.low.treated" : "verdict.low",
+            ["mean": SummaryWording.figure(verdict), "limit": limit, "guideline": goals.guideline.label(in: strings),
+             "who": relaxed.map(relaxedWho) ?? ""])
         if goals.treated, goals.guideline.treatedSystolicTarget != nil {
             sentence += separator + strings.text("verdict.low.esc", ["guideline": goals.guideline.label(in: strings)])
         }
@@ -267,8 +276,12 @@ public struct SummaryWording: Sendable {
     }
 
     /// "possible white-coat hypertension", "masked uncontrolled hypertension", ….
+    /// With the doctor's own target, the phenotype was read against it, and says so.
     public func phenotypeLabel(_ phenotype: Phenotype, treated: Bool) -> String {
-        strings.text(phenotype.labelKey(treated: treated))
+        let label = strings.text(phenotype.labelKey(treated: treated))
+        guard summary.office?.targetDecides == true else { return label }
+        return strings.text("phenotype.againstTarget", ["phenotype": phenotype == .normal && treated ? strings.text("phenotype.controlled") : label,
+                                                        "target": summary.goals.target.description])
     }
 
     /// "Irregular heartbeat flagged on 12 of 269 readings; possible AFib on 2".
@@ -291,6 +304,9 @@ public struct SummaryWording: Sendable {
         var line = strings.text(
             days.daysBefore > 0 ? "medication.daysSince" : "medication.days",
             ["n": String(days.medicated), "days": String(days.days), "since": date(days.since)])
+        if let until = days.until {
+            line += separator + strings.text("medication.until", ["date": date(until)])
+        }
         if !days.daysWithout.isEmpty, days.daysWithout.count <= MedicationDays.listedAtMost {
             line += separator + strings.text("medication.without", ["dates": strings.list(days.daysWithout.map(date))])
         }
@@ -351,6 +367,12 @@ public struct SummaryWording: Sendable {
 
     /// ``eventDifference(_:)`` for a string table alone.
     public static func eventDifference(_ effect: EventEffect, strings: StringTable) -> String {
+        // Another change inside its windows: the difference is theirs together, withheld.
+        if let other = effect.overlapping.first {
+            return strings.text("events.overlapping", [
+                "event": String(other.text.prefix(40)), "date": strings.tickDate(other.at.measurementDay, withYear: false),
+            ])
+        }
         let difference = effect.sameTimeOfDay
         guard difference.sufficient, let systolic = difference.systolic, let diastolic = difference.diastolic else {
             return strings.text("events.tooFewSessions")
@@ -401,7 +423,12 @@ public struct SummaryWording: Sendable {
     /// week at all (one day, or only noon readings); nil when it is sufficient.
     public var provisional: String? {
         guard let verdict = summary.verdict, !verdict.sufficient else { return nil }
-        guard let average = summary.protocolAverage else { return strings.text("verdict.noProtocol") }
+        guard let average = summary.protocolAverage else {
+            guard let span = summary.sparseSpan else { return strings.text("verdict.noProtocol") }
+            return strings.text("verdict.noProtocol.recent", [
+                "from": date(span.lowerBound), "to": date(span.upperBound), "n": String(verdict.mean.count),
+            ])
+        }
         if average.sufficient { return strings.text(average.morning == nil ? "verdict.provisional.noMornings" : "verdict.provisional.noEvenings") }
         return average.count == 1
             ? strings.text("verdict.provisional.one") : strings.text("verdict.provisional", ["count": String(average.count)])
@@ -413,7 +440,9 @@ public struct SummaryWording: Sendable {
             let found = summary.alerts.filter { $0.kind == kind }
             guard let latest = found.last else { return nil }
             // Grade 3 is an office diagnosis and a crisis an emergency: a home reading is "very high".
-            let limit = summary.options.guideline.veryHighLimit.text
+            // In a pregnancy it is so from 160/110, and the line says so.
+            let limit = latest.pregnant
+                ? strings.text("alerts.limit.pregnancy", ["limit": latest.limit.text]) : summary.options.guideline.veryHighLimit.text
             let values = ["n": String(found.count), "pressure": latest.pressure.description, "date": date(latest.takenAt.measurementDay), "limit": limit]
             var line = strings.text("alerts.\(kind.rawValue)\(found.count == 1 ? ".one" : "")", values)
             // What the patient wrote with it ("headache") belongs beside it.

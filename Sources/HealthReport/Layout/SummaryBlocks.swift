@@ -9,7 +9,7 @@ struct SummaryBlocks {
     /// The `summary` section: the clinical summary, the headline, the verdicts and the period table.
     var summarySection: [any ReportBlock] {
         var blocks: [any ReportBlock] = []
-        if let text = document.clinicalSummary { blocks.append(TextLinesBlock(heading: nil, lines: [Line(text, tone: .accent)], template: template)) }
+        if !document.clinicalLines.isEmpty { blocks.append(TextLinesBlock(heading: nil, lines: document.clinicalLines, template: template)) }
         blocks.append(HeadlineBlock(document: document, template: template))
         blocks.append(TextLinesBlock(heading: nil, lines: document.pageOneLines, template: template))
         if let periodTable { blocks.append(periodTable) }

@@ -1,0 +1,290 @@
+import Foundation
+import Testing
+
+/// Page 1 of the report rebuilt on the care record (issue 35), each situation on a log made for
+/// it through the real CLI and read from the real PDF, in English and Chinese.
+@Suite struct CareRecordPageOneTests {
+    typealias Page = PageOneClinicalTests
+
+    /// The top of page 1: the text after the header's two titles and before the headline box.
+    static func top(_ page: String) -> String {
+        let start = ["HomeBloodPressureReport", "家庭血压报告"].compactMap { page.range(of: $0)?.upperBound }.max() ?? page.startIndex
+        let box = ["HomeBPaverage", "家庭血压平均"].compactMap { page.range(of: $0)?.lowerBound }.min() ?? page.endIndex
+        return start < box ? String(page[start..<box]) : ""
+    }
+
+    // MARK: - Finding 1: a severe reading with warning symptoms
+
+    /// 30 weeks pregnant (due 8 Feb 2027), a week around 132/84, then 164/108 with a headache and
+    /// flashing lights on the last morning.
+    static func pregnancy() -> CLIHarness {
+        let cli = CLIHarness()
+        cli.ok("profile", "add", "anna", "--name", "Anna", "--birth-year", "1994", "--sex", "female", "--pregnancy-due", "2027-02-08")
+        Page.week(cli) { k in (130 + k % 5, 82 + k % 3) }
+        cli.ok("add", "164/108", "--at", "2026-11-30 07:10", "-n", "bad headache, seeing flashing lights; ankles and face swollen")
+        return cli
+    }
+
+    @Test func aSevereReadingWithWarningSymptomsOpensPageOneInPregnancy() throws {
+        let cli = Self.pregnancy()
+        let range = ["--from", "2026-11-23", "--to", "2026-11-30"]
+        let english = try Page.pageOne(cli, range)
+        let top = Self.top(english)
+        #expect(top.hasPrefix(Page.squeezed("Urgent: 164/108 on 30 Nov is severe in pregnancy (≥ 160/110, ESH 2023), with “bad headache, seeing flashing lights")), "\(top)")
+        #expect(top.contains(Page.squeezed("warning signs of pre-eclampsia, to be assessed the same day")))
+        // 164/108 is below 180/110, but in pregnancy it is a very high reading.
+        #expect(english.contains(Page.squeezed("1 (1 very high, 0 low)")))
+        #expect(english.contains(Page.squeezed("1 very high reading (≥ 160/110 in pregnancy: measure again and ask about symptoms): 164/108 on 30 Nov")))
+        #expect(english.contains(Page.squeezed("pregnant, week 30")))
+        let chinese = try Page.pageOne(cli, range, language: "zh_CN.UTF-8")
+        #expect(Self.top(chinese).hasPrefix(Page.squeezed("紧急：11月30日 的 164/108 属妊娠期重度高血压（≥ 160/110")), "\(Self.top(chinese))")
+        #expect(chinese.contains(Page.squeezed("妊娠第 30 周")))
+        // add says so too, at the pregnancy's limit, and names the warning signs.
+        cli.environment["LANG"] = "en_US.UTF-8"
+        let added = cli.ok("add", "162/100", "--at", "2026-11-30 08:00", "-n", "chest pain")
+        #expect(added.contains("a warning sign"))
+        #expect(added.contains("very high reading (160/110 or more)"))
+    }
+
+    /// Not pregnant, a reading that is not very high: warning words still reach the top.
+    @Test func warningSymptomsReachTheTopWhateverTheProfile() throws {
+        let cli = Page.patient(born: 1956)
+        Page.week(cli) { k in (128 + k % 5, 80 + k % 3) }
+        cli.ok("add", "150/92", "--at", "2026-11-30 07:10", "-n", "chest pain and short of breath")
+        let page = try Page.pageOne(cli, ["--from", "2026-11-23", "--to", "2026-11-30"])
+        #expect(Self.top(page).hasPrefix(Page.squeezed("Warning symptoms noted with 150/92 on 30 Nov: “chest pain and short of breath”; ask about them today")))
+    }
+
+    // MARK: - Finding 2: falls, frailty and ESC
+
+    /// 87 and frail, on three drugs, home about 109/60; a fall on 24 Nov, dizziness on 27 Nov,
+    /// a near fall on 28 Nov and 头有点晕 on 29 Nov.
+    static func frail() -> CLIHarness {
+        let cli = CLIHarness()
+        cli.ok("profile", "add", "grandpa", "--name", "Grandpa", "--birth-year", "1939", "--sex", "male", "--frail", "yes")
+        cli.ok("med", "start", "amlodipine", "--dose", "5 mg", "--times", "morning", "--at", "2026-06-01")
+        cli.ok("med", "start", "ramipril", "--dose", "5 mg", "--times", "morning", "--at", "2026-06-01")
+        cli.ok("med", "start", "indapamide", "--dose", "1.5 mg", "--times", "morning", "--at", "2026-09-01")
+        Page.week(cli, days: 20...29, tags: ["bp-med"]) { k in (106 + k % 6, 58 + k % 4) }
+        cli.ok("add", "112/62", "--at", "2026-11-21 10:00", "-t", "bp-med", "-n", "fell in the bathroom this morning")
+        cli.ok("add", "98/55", "--at", "2026-11-27 10:00", "-t", "bp-med", "-n", "dizzy on standing")
+        cli.ok("add", "104/57", "--at", "2026-11-28 10:00", "-t", "bp-med", "-n", "nearly fell, had to sit down")
+        cli.ok("add", "100/56", "--at", "2026-11-29 10:00", "-t", "bp-med", "-n", "头有点晕")
+        return cli
+    }
+
+    @Test func fallsAreCountedAndNamedAndDeprescribingIsRaised() throws {
+        let cli = Self.frail()
+        let range = ["--from", "2026-11-20", "--to", "2026-11-29"]
+        let english = try Page.pageOne(cli, range)
+        let top = Self.top(english)
+        #expect(top.hasPrefix(Page.squeezed("Falls noted 2 times in the range: 21 Nov “fell in the bathroom this morning”; 28 Nov “nearly fell, had to sit down”")), "\(top)")
+        #expect(top.contains(Page.squeezed("on treatment with falls or dizziness, frail: consider reducing or stopping a medicine (ESH 2023, ESC 2024)")))
+        // 头有点晕 is dizziness: two notes in the headline period.
+        #expect(english.contains(Page.squeezed("Dizziness or fainting noted 2 times")))
+        let chinese = try Page.pageOne(cli, range, language: "zh_CN.UTF-8")
+        #expect(Self.top(chinese).hasPrefix(Page.squeezed("范围内记录跌倒 2 次：11月21日“fell in the bathroom this morning”")), "\(Self.top(chinese))")
+        #expect(chinese.contains(Page.squeezed("考虑减量或停用一种降压药")))
+    }
+
+    @Test func escNeverMakesAFrailPatientsLowQuieter() throws {
+        let cli = Self.frail()
+        let range = ["--from", "2026-11-20", "--to", "2026-11-29", "--guideline", "esc"]
+        let stats = try Page.statsJSON(cli, range)
+        let headline = try #require(stats["headline"] as? [String: Any])
+        #expect(headline["badge"] as? String == "low", "the red low, not the band's grey")
+        let page = try Page.pageOne(cli, range)
+        #expect(!page.contains(Page.squeezed("Below target band")))
+        #expect(!page.contains(Page.squeezed("the treated band of ESC 2024, 120–129/70–79")))
+        #expect(page.contains(Page.squeezed("Low: ask about symptoms")))
+        #expect(page.contains(Page.squeezed("is low for a patient on treatment, frail (below 125/65)")))
+        #expect(page.contains(Page.squeezed("Target relaxed (frail): below the home threshold, not below 125/65 mmHg")))
+        // From 85 the target is relaxed without the frailty flag.
+        cli.ok("profile", "edit", "grandpa", "--frail", "no")
+        let aged = try Page.pageOne(cli, range)
+        #expect(aged.contains(Page.squeezed("Target relaxed (aged 87)")))
+        #expect(!aged.contains(Page.squeezed("Below target band")))
+    }
+
+    // MARK: - Finding 3: a deliberate stop
+
+    /// Amlodipine from September, tagged at home about 126/78 from 19 Oct; stopped on 9 Nov for
+    /// ankle swelling; untagged about 143/91 since.
+    static func stopped() -> CLIHarness {
+        let cli = CLIHarness()
+        cli.ok("profile", "add", "mum", "--name", "Mum", "--birth-year", "1958", "--sex", "female")
+        cli.ok("med", "start", "amlodipine", "--dose", "5 mg", "--times", "morning", "--at", "2026-09-01")
+        for offset in 0..<21 {
+            let date = Page.date("2026-10-19", plus: offset)
+            for (time, systolic, diastolic) in [("07:00", 128, 79), ("07:02", 130, 80), ("21:00", 126, 78), ("21:02", 128, 79)] {
+                cli.ok("add", "\(systolic + offset % 3)/\(diastolic)", "--at", "\(date) \(time)", "-t", "bp-med")
+            }
+        }
+        cli.ok("med", "stop", "amlodipine", "--at", "2026-11-09", "--reason", "ankle swelling")
+        for offset in 0..<21 {
+            let date = Page.date("2026-11-09", plus: offset)
+            for (time, systolic, diastolic) in [("07:00", 146, 93), ("07:02", 147, 93), ("21:00", 143, 91), ("21:02", 144, 91)] {
+                cli.ok("add", "\(systolic + offset % 3)/\(diastolic)", "--at", "\(date) \(time)")
+            }
+        }
+        return cli
+    }
+
+    @Test func aDeliberateStopIsReportedAsAStop() throws {
+        let cli = Self.stopped()
+        let range = ["--from", "2026-10-19", "--to", "2026-11-29"]
+        let english = try Page.pageOne(cli, range)
+        let top = Self.top(english)
+        #expect(top.hasPrefix(Page.squeezed("Untreated since amlodipine was stopped on 9 Nov (ankle swelling): home 129/79 in the 4 weeks before → 146/92 in the headline week")), "\(top)")
+        #expect(!english.contains(Page.squeezed("sessions without the medication tag")))
+        #expect(!english.contains(Page.squeezed("though the log records")))
+        #expect(english.contains(Page.squeezed("BP medication recorded on 21 of 21 days; none counted from 9 Nov, when the medication was stopped")))
+        let chinese = try Page.pageOne(cli, range, language: "zh_CN.UTF-8")
+        #expect(Self.top(chinese).hasPrefix(Page.squeezed("自 11月9日 停用amlodipine（ankle swelling）后未再服降压药：家庭血压停药前 4 周 129/79 → 标题数值所在周 146/92")), "\(Self.top(chinese))")
+    }
+
+    // MARK: - Finding 4: morning hypertension
+
+    /// Mornings 144/91, evenings 124/75: the week averages about 134/83, below 135/85.
+    @Test func morningHypertensionIsNamedAndNeverGreen() throws {
+        let cli = Page.patient(born: 1960)
+        Page.week(cli) { k in k % 4 < 2 ? (143 + k % 3, 91) : (123 + k % 3, 75) }
+        let range = ["--from", "2026-11-23", "--to", "2026-11-29"]
+        let stats = try Page.statsJSON(cli, range + ["--guideline", "china"])
+        let headline = try #require(stats["headline"] as? [String: Any])
+        #expect(headline["badgeText"] as? String == "Morning hypertension")
+        let english = try Page.pageOne(cli, range)
+        #expect(english.contains(Page.squeezed("reach 135/85: morning hypertension")))
+        #expect(!english.contains(Page.squeezed("Below threshold")))
+        let chinese = try Page.pageOne(cli, range, language: "zh_CN.UTF-8")
+        #expect(chinese.contains(Page.squeezed("达到 135/85：清晨高血压")))
+        // The Chinese guideline is cited as its 2024 revision (finding 12).
+        #expect(chinese.contains(Page.squeezed("《中国高血压防治指南》2024年修订版")) && !chinese.contains("2018"))
+    }
+
+    // MARK: - Finding 5: a change just before the week, and overlapping windows
+
+    /// Ramipril started 20 Oct, raised to 10 mg on 19 Nov, four days before the headline week of 23–29 Nov.
+    static func twoChanges() -> CLIHarness {
+        let cli = Page.patient(born: 1962)
+        cli.ok("med", "start", "ramipril", "--dose", "5 mg", "--times", "morning", "--at", "2026-10-20")
+        cli.ok("med", "change", "ramipril", "--dose", "10 mg", "--at", "2026-11-19")
+        for offset in 0..<60 {
+            let date = Page.date("2026-10-01", plus: offset)
+            let tags = offset >= 19 ? ["-t", "bp-med"] : []
+            for (time, systolic, diastolic) in [("07:00", 152, 93), ("07:02", 150, 92), ("21:00", 144, 89), ("21:02", 143, 88)] {
+                cli.ok(["add", "\(systolic - offset / 10)/\(diastolic)", "--at", "\(date) \(time)"] + tags)
+            }
+        }
+        return cli
+    }
+
+    @Test func aChangeJustBeforeTheWeekIsCautionedAndOverlappingWindowsWithheld() throws {
+        let cli = Self.twoChanges()
+        let range = ["--from", "2026-10-01", "--to", "2026-11-29"]
+        let english = try Page.pageOne(cli, range) + Page.squeezed(try poppler(["pdftotext", "-f", "2", "-l", "2", cli.directory.file("page1-en_US.UTF-8.pdf"), "-"]))
+        #expect(english.contains(Page.squeezed("A medication change 4 days before this week (ramipril changed to 10 mg, 19 Nov): too early to judge it")))
+        #expect(english.contains(Page.squeezed("withheld: ramipril changed to 10 mg (19 Nov) falls in its windows")))
+        #expect(english.contains(Page.squeezed("withheld: ramipril 5 mg started (20 Oct) falls in its windows")))
+        #expect(!english.contains(Page.squeezed("mmHg (95 % CI")), "no difference printed as an effect")
+        let chinese = try Page.pageOne(cli, range, language: "zh_CN.UTF-8")
+        #expect(chinese.contains(Page.squeezed("本周开始前 4 天有用药调整")))
+    }
+
+    // MARK: - Finding 6: atrial fibrillation
+
+    @Test func atrialFibrillationIsInTheSummary() throws {
+        let cli = Page.patient(born: 1950)
+        var k = 0
+        for day in 23...29 {
+            for time in ["07:00", "07:02", "21:00", "21:02"] {
+                let tags = k % 5 < 3 ? ["-t", "irregular-heartbeat" + (k % 5 == 0 ? ",possible-afib" : "")] : []
+                cli.ok(["add", "\(136 + k % 3)/84", "90", "--at", "2026-11-\(day) \(time)"] + tags)
+                k += 1
+            }
+        }
+        let range = ["--from", "2026-11-23", "--to", "2026-11-29"]
+        let top = Self.top(try Page.pageOne(cli, range))
+        #expect(top.contains(Page.squeezed("Irregular heartbeat flagged on 18 of 28 readings, possible AF on 6, mean pulse 90: confirm AF by ECG; in AF take at least 3 readings a session (ESH 2023); 0 of the week's 12 sessions had 3")), "\(top)")
+        let chinese = Self.top(try Page.pageOne(cli, range, language: "zh_CN.UTF-8"))
+        #expect(chinese.contains(Page.squeezed("请以心电图确认房颤")))
+    }
+
+    // MARK: - Finding 7: readings outside the protocol's times
+
+    @Test func readingsOutsideTheSlotsAreCountedOnPageOne() throws {
+        let cli = Page.patient(born: 1980)
+        Page.week(cli) { k in (138 + k % 3, 86) }
+        for day in 24...29 { cli.ok("add", "141/89", "--at", "2026-11-\(day) 16:30") }
+        let page = try Page.pageOne(cli, ["--from", "2026-11-23", "--to", "2026-11-29"])
+        #expect(page.contains(Page.squeezed("6 readings outside the morning and evening times, not in the average")))
+        let chinese = try Page.pageOne(cli, ["--from", "2026-11-23", "--to", "2026-11-29"], language: "zh_CN.UTF-8")
+        #expect(chinese.contains(Page.squeezed("6 次读数不在早晚测量时段内")))
+    }
+
+    // MARK: - Finding 9: a new monitor beside the verdict
+
+    @Test func aMonitorChangeIsSaidBesideTheVerdict() throws {
+        let cli = Page.patient(born: 1958)
+        cli.ok("event", "add", "new wrist monitor", "--kind", "monitor", "--at", "2026-11-20 08:00")
+        Page.week(cli) { k in (140 + k % 3, 86) }
+        let range = ["--from", "2026-11-23", "--to", "2026-11-29"]
+        let top = Self.top(try Page.pageOne(cli, range))
+        #expect(top.contains(Page.squeezed("A new monitor from 20 Nov (new wrist monitor): check it against an office reading before judging the pressure")))
+        #expect(Self.top(try Page.pageOne(cli, range, language: "zh_CN.UTF-8")).contains(Page.squeezed("自 11月20日 起使用新的血压计")))
+    }
+
+    // MARK: - Finding 10: the regimen and apparent resistant hypertension
+
+    @Test func theRegimenIsSeenAndResistanceNamed() throws {
+        let cli = Page.patient(born: 1955)
+        cli.ok("med", "start", "amlodipine", "--dose", "10 mg", "--times", "morning", "--at", "2026-03-01")
+        cli.ok("med", "start", "losartan", "--dose", "100 mg", "--times", "morning", "--at", "2026-05-01")
+        cli.ok("med", "start", "indapamide", "--dose", "1.5 mg", "--times", "morning", "--at", "2026-09-01")
+        Page.week(cli, tags: ["bp-med"]) { k in (148 + k % 3, 92) }
+        let range = ["--from", "2026-11-23", "--to", "2026-11-29"]
+        let top = Self.top(try Page.pageOne(cli, range))
+        #expect(top.hasPrefix(Page.squeezed("On amlodipine 10 mg since 1 Mar, losartan 100 mg since 1 May and indapamide 1.5 mg since 1 Sep: apparent resistant hypertension, uncontrolled on 3 classes including a diuretic (ESH 2023)")), "\(top)")
+        let chinese = Self.top(try Page.pageOne(cli, range, language: "zh_CN.UTF-8"))
+        #expect(chinese.contains(Page.squeezed("疑似难治性高血压")))
+    }
+
+    // MARK: - Finding 8 and ESH's office mean: the doctor's target in the phenotype
+
+    /// Diabetes and kidney disease, target 130/80, treated; home about 131/79, one office visit of
+    /// three readings (150/95, 136/84, 134/82): ESH's office figure is the last two's mean, 135/83.
+    @Test func theDoctorsTargetDecidesThePhenotypeAndTheOfficeIsTheLastTwo() throws {
+        let cli = Page.patient(born: 1958)
+        cli.ok("profile", "edit", "dad", "--conditions", "diabetes,ckd", "--target", "130/80")
+        Page.week(cli, tags: ["bp-med"]) { k in (130 + k % 3, 79) }
+        for (time, pressure) in [("10:00", "150/95"), ("10:03", "136/84"), ("10:06", "134/82")] {
+            cli.ok("add", pressure, "--office", "--at", "2026-11-28 \(time)")
+        }
+        let range = ["--from", "2026-11-23", "--to", "2026-11-29"]
+        let top = Self.top(try Page.pageOne(cli, range))
+        #expect(top.contains(Page.squeezed("Office 135/83 on 28 Nov (1 visit): sustained uncontrolled hypertension, against the target 130/80")), "\(top)")
+        #expect(!top.contains(Page.squeezed("controlled hypertension by the office and home thresholds")))
+        let chinese = Self.top(try Page.pageOne(cli, range, language: "zh_CN.UTF-8"))
+        #expect(chinese.contains(Page.squeezed("（按治疗目标 130/80 判断）")))
+    }
+
+    // MARK: - Finding 11: a sparse log headlines its recent weeks
+
+    /// One morning reading a week for a year: 145/86 for the first 9 months, 134/80 since.
+    @Test func aSparseLogHeadlinesItsLastEightWeeks() throws {
+        let cli = Page.patient(born: 1956)
+        for week in 0..<52 {
+            let recent = week >= 39
+            cli.ok("add", recent ? "134/80" : "145/86", "--at", "\(Page.date("2025-12-01", plus: week * 7)) 07:30")
+        }
+        let range = ["--from", "2025-12-01", "--to", "2026-11-29"]
+        let stats = try Page.statsJSON(cli, range)
+        #expect((stats["headline"] as? [String: Any])?["figure"] as? String == "134/80", "not the year's mean")
+        let page = try Page.pageOne(cli, range)
+        #expect(page.contains(Page.squeezed("the mean of the home readings of the last 8 weeks")))
+        #expect(page.contains(Page.squeezed("a 7-day series (2 readings each morning and evening) gives a verdict")))
+        let chinese = try Page.pageOne(cli, range, language: "zh_CN.UTF-8")
+        #expect(chinese.contains(Page.squeezed("此为最近 8 周")))
+    }
+}
+
