@@ -68,6 +68,18 @@ import Testing
         #expect(!cli.ok("profile", "list").contains("dad"))
     }
 
+    @Test func aTagDefinedAgainAfterItsRemovalIsUndone() throws {
+        let cli = CLIHarness()
+        cli.ok("tag", "add", "salt", "--label", "salty meal")
+        cli.ok("tag", "remove", "salt")
+        // Defining it again is an upsert of the removed row: one image, the removed one.
+        cli.ok("tag", "add", "salt", "--label", "salty food")
+        cli.ok("undo", "--yes")
+        #expect(!cli.ok("tag", "list").contains("salt"))
+        cli.ok("undo", "--yes")
+        #expect(cli.ok("tag", "list").contains("salty meal"))
+    }
+
     @Test func chineseWords() throws {
         let cli = CLIHarness()
         cli.environment["LANG"] = "zh_CN.UTF-8"

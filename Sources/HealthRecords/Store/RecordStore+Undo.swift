@@ -39,7 +39,8 @@ extension RecordStore {
     }
 
     /// Makes this connection's triggers, once: each keeps the first image of a row a change
-    /// touches, while `temp.undo_current` names the change.
+    /// touches (an upsert fires the insert trigger, then the update one: the first wins),
+    /// while `temp.undo_current` names the change.
     private func installUndoTriggers() throws {
         guard !undoTriggersInstalled else { return }
         try database.execute("CREATE TEMP TABLE IF NOT EXISTS undo_current (step INTEGER NOT NULL)")
@@ -47,8 +48,11 @@ extension RecordStore {
             let onlyDefault = table == "settings" ? " AND %.key = 'default_profile'" : ""
             let keep = { (row: String, image: String) in
                 """
-                INSERT OR IGNORE INTO undo_records (step, kind, id, before)
-                SELECT step, '\(Self.undoKind(kind))', \(row).\(key), \(image) FROM temp.undo_current;
+                INSERT INTO undo_records (step, kind, id, before)
+                SELECT step, '\(Self.undoKind(kind))', \(row).\(key), \(image) FROM temp.undo_current AS current
+                WHERE NOT EXISTS (
+                    SELECT 1 FROM undo_records AS kept
+                    WHERE kept.step = current.step AND kept.kind = '\(Self.undoKind(kind))' AND kept.id = \(row).\(key));
                 """
             }
             let current = "(SELECT \(try imageExpression(table, prefix: "")) FROM main.\(table) WHERE \(key) = NEW.\(key))"
