@@ -64,7 +64,9 @@ package enum ArgumentParser {
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
             guard let option = options.first(where: { $0.long == name || $0.short == name }) else {
-                throw parsed.usage(key: "error.unknownOption", ["option": name])
+                // `--formt`: the option most likely meant.
+                let meant = name.hasPrefix("--") ? Suggestion.nearest(to: name, among: options.map(\.long)) : nil
+                throw parsed.usage(parsed.say("error.unknownOption", ["option": name]) + (meant.map { parsed.say("error.didYouMean", ["meant": $0]) } ?? ""))
             }
             guard let valueName = option.valueName else {
                 if inlineValue != nil { throw parsed.usage(key: "error.takesNoValue", ["option": option.long]) }

@@ -72,7 +72,13 @@ public enum HealthLogMain {
             return
         }
         guard let word = top.rest.first, !top.isSet(GlobalOptions.help) else {
-            context.stdout.write(mainHelp(try? context.words()))
+            // `healthlog` alone is the dashboard; the full help is `--help`.
+            if top.isSet(GlobalOptions.help) {
+                context.stdout.write(mainHelp(try? context.words()))
+            } else {
+                if !context.noSync { context.mergeSharedFolder() }
+                try Dashboard.run(context)
+            }
             return
         }
         let remaining = top.rest.dropFirst()
@@ -114,7 +120,13 @@ public enum HealthLogMain {
     }
 
     private static func execute(_ type: any Command.Type, _ arguments: [String], context: CommandContext) throws(CLIError) {
-        let parsed = try ArgumentParser.parse(arguments, spec: type.spec, words: try? context.words())
+        let parsed: ParsedArguments
+        do {
+            parsed = try ArgumentParser.parse(arguments, spec: type.spec, words: try? context.words())
+        } catch {
+            // `add 120 80 70`: three numbers where SYS/DIA PULSE was meant.
+            throw ReadingInput.threeNumbers(arguments, spec: type.spec, words: try? context.words()) ?? error
+        }
         if parsed.isSet(GlobalOptions.help) {
             context.stdout.write(HelpFormatter.help(for: type.spec, words: try? context.words()))
             return
@@ -149,7 +161,12 @@ public enum HealthLogMain {
         } else if let command = CommandRegistry.commands.first(where: { $0.spec.path == words }) {
             context.stdout.write(HelpFormatter.help(for: command.spec, words: try? context.words()))
         } else {
-            throw .usage(try context.words().cli("error.noHelp", ["command": words.joined(separator: " ")]), command: "healthlog")
+            let known = CommandRegistry.commands.map { $0.spec.path[0] } + ["environment"]
+            let meant = words.count == 1 ? Suggestion.nearest(to: words[0], among: known) : nil
+            let table = try context.words()
+            throw .usage(
+                table.cli("error.noHelp", ["command": words.joined(separator: " ")]) + (meant.map { table.cli("error.didYouMean", ["meant": "help \($0)"]) } ?? ""),
+                command: "healthlog")
         }
     }
 

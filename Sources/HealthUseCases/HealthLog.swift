@@ -102,9 +102,12 @@ public final class HealthLog {
     /// (nested store calls are savepoints inside it), with every change it makes handed to the
     /// observers before it commits. Only the use cases of this module call it; one that must
     /// manage its own transaction (a restore, an import that locks from its first batch) passes
-    /// `inOneTransaction: false`, and its store calls still report every change.
-    func change<T>(inOneTransaction: Bool = true, _ body: (RecordStore) throws -> T) throws(HealthLogError) -> T {
+    /// `inOneTransaction: false`, and its store calls still report every change. What a change
+    /// does to the records is kept to be undone (``undo()``), unless it is `undoable: false`.
+    func change<T>(inOneTransaction: Bool = true, undoable: Bool = true, _ body: (RecordStore) throws -> T) throws(HealthLogError) -> T {
         let store = try writer()
+        store.capturesUndo = undoable
+        defer { store.capturesUndo = false }
         guard inOneTransaction else { return try HealthLog.run { try body(store) } }
         return try HealthLog.keepingBodyErrors(store, writing: true, body)
     }

@@ -34,7 +34,7 @@ extension HealthLog {
     /// first, which cannot happen inside one); returns where the log as it was is kept.
     public func restore(from path: String) throws(HealthLogError) -> String {
         try checkRestorable(path)
-        let kept = try change(inOneTransaction: false) { try $0.restore(from: path) }
+        let kept = try change(inOneTransaction: false, undoable: false) { try $0.restore(from: path) }
         // A shared log merges the backup with what the family log knows at once: what the
         // backup lacks comes back, what only it had is published.
         if let store = try? writer(), let journal = syncJournal { _ = try? FamilySync.mergeNow(store, journal: journal) }

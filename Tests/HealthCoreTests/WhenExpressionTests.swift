@@ -18,7 +18,24 @@ import Testing
         #expect(try WhenExpression.parse(text, now: now, zone: zone).iso8601 == iso)
     }
 
-    @Test(arguments: ["soon", "25:00", "7:60", "13pm", "0am", "tomorrow 07:00", "2026-02-30 07:00", "7", "yesterday", "7:5", ""])
+    /// Issue 37: the relative times, weekdays, month names, a local ISO time and the Chinese
+    /// words a family types.
+    @Test(arguments: [
+        ("2 hours ago", "2026-11-30T06:00:00+08:00"), ("-2h", "2026-11-30T06:00:00+08:00"), ("-30m", "2026-11-30T07:30:00+08:00"),
+        ("90 min ago", "2026-11-30T06:30:00+08:00"), ("2h ago", "2026-11-30T06:00:00+08:00"), ("1 day ago", "2026-11-29T08:00:00+08:00"),
+        ("monday 8:00", "2026-11-30T08:00:00+08:00"), ("sunday 21:00", "2026-11-29T21:00:00+08:00"), ("Fri 7:30", "2026-11-27T07:30:00+08:00"),
+        ("Nov 28 7:30", "2026-11-28T07:30:00+08:00"), ("28 nov 7:30pm", "2026-11-28T19:30:00+08:00"), ("Dec 4 7:30", "2025-12-04T07:30:00+08:00"),
+        ("2026-11-28T07:30", "2026-11-28T07:30:00+08:00"),
+        ("今天 7点半", "2026-11-30T07:30:00+08:00"), ("昨天晚上9点", "2026-11-29T21:00:00+08:00"), ("前天 早上 7:00", "2026-11-28T07:00:00+08:00"),
+        ("昨天 下午3点15分", "2026-11-29T15:15:00+08:00"), ("周日 晚上 9点", "2026-11-29T21:00:00+08:00"), ("中午12点", "2026-11-30T12:00:00+08:00"),
+        ("7点", "2026-11-30T07:00:00+08:00"), ("2小时前", "2026-11-30T06:00:00+08:00"), ("30分钟前", "2026-11-30T07:30:00+08:00"),
+        ("昨天 7：45", "2026-11-29T07:45:00+08:00"),
+    ])
+    func theFormsOfIssue37(text: String, iso: String) throws {
+        #expect(try WhenExpression.parse(text, now: now, zone: zone).iso8601 == iso)
+    }
+
+    @Test(arguments: ["soon", "25:00", "7:60", "13pm", "0am", "tomorrow 07:00", "2026-02-30 07:00", "7", "yesterday", "7:5", "", "2 parsecs ago", "昨天", "-2", "monday"])
     func anythingElseIsRefusedWithTheFormsThatWork(text: String) {
         #expect(throws: ValidationError.self) { try WhenExpression.parse(text, now: now, zone: zone) }
     }

@@ -52,7 +52,7 @@ import Testing
         (["add", "120/80", "--at", "08:11"], 65, "Error: --at '08:11': 2026-11-30 08:11 is in the future; a reading can be at most 10 minutes ahead of now; did you mean 'yesterday 08:11'?"),
         (["add", "120/80", "--at", "soon"], 64,
          "Error: --at 'soon' is not a time; use 07:45, 7:45pm, 'yesterday 21:30', '2026-11-30 07:45' or 2026-11-30T07:45:00+08:00. See 'healthlog add --help'."),
-        (["add", "120/80", "--wat"], 64, "Error: unknown option '--wat'. See 'healthlog add --help'."),
+        (["add", "120/80", "--wat"], 64, "Error: unknown option '--wat' (did you mean '--at'?). See 'healthlog add --help'."),
     ])
     func badInputWritesNothing(arguments: [String], status: Int32, message: String) throws {
         let cli = CLIHarness()

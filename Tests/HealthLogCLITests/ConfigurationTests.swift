@@ -84,7 +84,11 @@ import Testing
             #expect(!FileManager.default.fileExists(atPath: cli.databasePath), "nothing written")
             // Help still works, and config names the line, so the file can be mended.
             #expect(cli.run("help", "environment").status == 0)
-            #expect(cli.run("config", "list").status == ExitCode.configError)
+            // config list shows the good lines and names the bad one (issue 37), exit 0.
+            let listed = cli.run("config", "list")
+            #expect(listed.status == 0)
+            #expect(listed.stderr.hasPrefix("Not used: \(message)"), "\(listed.stderr)")
+            #expect(listed.stdout.contains("guideline = aha   (\(path):2)") == text.hasPrefix("# mine"))
         }
         try "\u{1B}[31m = 1\n".write(toFile: path, atomically: true, encoding: .utf8)
         #expect(!cli.run("list").stderr.contains("\u{1B}"), "a control character is shown, never obeyed")

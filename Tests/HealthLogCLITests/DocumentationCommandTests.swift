@@ -24,6 +24,37 @@ import Testing
         ["/usr/bin/", "/bin/"].contains { FileManager.default.isExecutableFile(atPath: $0 + program) }
     }
 
+    /// Issue 37: `man healthlog` under a Chinese locale is Chinese. make install (and so the
+    /// .deb) puts the Chinese page, made from the same specs, under man/zh_CN/man1, whatever the
+    /// locale of the one installing, and make uninstall takes it away.
+    @Test func theChinesePageIsInstalledBesideTheEnglishOne() throws {
+        let folder = TemporaryDirectory()
+        let root = folder.file("usr")
+        let script = repositoryPath + "/Tests/Scripts/install.sh"
+        let environment = ["PATH": "/usr/bin:/bin", "LANG": "zh_CN.UTF-8", "HOME": folder.path]
+        let installed = try run(executable: "/bin/bash", [script, "install", try healthlogExecutable(), root], environment: environment)
+        try #require(installed.status == 0, "\(installed.stderr)")
+        let page = { (path: String) in try runShell("gzip -dc \"$0\"", [root + path], environment: environment).stdout }
+        #expect(try page("/share/man/man1/healthlog.1.gz").contains(".SH EXIT STATUS"))
+        let chinese = try page("/share/man/zh_CN/man1/healthlog.1.gz")
+        #expect(chinese.contains(".SH 退出状态"))
+        #expect(chinese.contains("healthlog undo"))
+        let removed = try run(executable: "/bin/bash", [script, "uninstall", root], environment: environment)
+        #expect(removed.status == 0)
+        #expect(!FileManager.default.fileExists(atPath: root + "/share/man"))
+    }
+
+    /// Issue 37: the package's changelog is written for the people who use it, an entry for
+    /// this version first, not the developers' commit messages.
+    @Test func thePackagesChangelogIsTheUsersOne() throws {
+        let changelog = try String(contentsOfFile: repositoryPath + "/Packaging/changelog", encoding: .utf8)
+        #expect(changelog.hasPrefix("healthlog (\(HealthLogMain.version)) unstable; urgency=medium\n"))
+        #expect(changelog.contains("healthlog undo"))
+        let script = try String(contentsOfFile: repositoryPath + "/Tests/Scripts/make_deb.sh", encoding: .utf8)
+        #expect(script.contains("< Packaging/changelog > \"$doc/changelog.Debian.gz\""))
+        #expect(!script.contains("git log"))
+    }
+
     @Test func theManualPageNamesEveryCommandAndManReadsIt() throws {
         let harness = CLIHarness()
         let page = harness.ok("manpage")

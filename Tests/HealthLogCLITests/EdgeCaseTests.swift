@@ -137,7 +137,8 @@ import Testing
         cli.ok("add", "120/80")
         let id = String(try cli.readings()[0].id.prefix(8))
         let cancelled = cli.run(["delete", id], confirm: { _ in false })
-        #expect(cancelled.status == 1 && cancelled.stderr == "Error: cancelled; nothing was changed\n")
+        // delete shows the reading before the question (issue 37), then the cancellation.
+        #expect(cancelled.status == 1 && cancelled.stderr.hasSuffix("\nError: cancelled; nothing was changed\n") && cancelled.stderr.hasPrefix("  Delete \(id) · me · "))
         #expect(try cli.readings().count == 1)
         #expect(cli.run("list", "--format", "yaml").status == 64)
         #expect(cli.run("--version", "extra").status == 64)

@@ -9,7 +9,8 @@ import Testing
         for command in ["add", "list", "show", "edit", "delete", "profile", "tag", "export", "import"] {
             #expect(result.stdout.contains("\n  \(command) "), "\(command) missing from help")
         }
-        #expect(CLIHarness().run().stdout == result.stdout)
+        // `healthlog` alone is the dashboard (issue 37); help stays at --help and help.
+        #expect(CLIHarness().run().stdout != result.stdout)
         #expect(CLIHarness().run("help").stdout == result.stdout)
     }
 

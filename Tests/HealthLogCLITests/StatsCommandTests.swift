@@ -23,7 +23,7 @@ import Testing
         let output = cli.ok("stats", "--by", "day", "--format", "json")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
         #expect(Set(object.keys) == [
-            "profile", "from", "to", "guideline", "filter", "threshold", "target", "targetSet", "overall", "periods", "buckets",
+            "schema", "profile", "from", "to", "guideline", "filter", "threshold", "target", "targetSet", "overall", "periods", "buckets",
             "map", "pulsePressure", "atOrAboveTargetPercent", "timeInTargetPercent", "morningEveningDifference", "protocol",
             "verdict", "hypertensive", "symptomNotes", "office", "phenotype", "phenotypeTreated", "officeVisits", "tags", "trend", "events", "medicationDays",
             "notes", "findings", "deviations", "alerts", "weight", "headline",

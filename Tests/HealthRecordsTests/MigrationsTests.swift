@@ -40,7 +40,7 @@ import Testing
         #expect(try database.pragmaInt("user_version") == Int64(Migrations.steps.count))
         var applied: [String] = []
         try Statement(database: database, sql: "SELECT identifier FROM schema_migrations ORDER BY identifier").forEachRow { applied.append($0.text(0)!) }
-        #expect(applied == Migrations.steps.map(\.identifier))
+        #expect(applied.sorted() == Migrations.steps.map(\.identifier).sorted())
         // Opening again runs nothing twice.
         _ = try RecordStore.open(path: path)
         #expect(try Database(path: path, mode: .readOnly).pragmaInt("user_version") == Int64(Migrations.steps.count))

@@ -123,6 +123,78 @@ import Testing
     }
 }
 
+/// `healthlog undo` (issue 37): each kind of change, undone last first, leaves the log as it was
+/// before that change, and the undo goes through the one write path like any change.
+@Suite struct UndoTests {
+    @Test func undoingEveryKindOfChangeInTurnGivesBackEachEarlierLog() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("log.sqlite")
+        _ = try RecordStore.open(path: path, clock: { 0 })
+        let log = makeLog(in: directory)
+        let dadLog = makeLog(in: directory, profile: .named("dad"), namedProfile: "dad")
+        var snapshots: [LogModel] = [try LogModel(path)]
+        let changes: [() throws -> Void] = [
+            { _ = try log.add(ReadingEntry(bloodPressure: bp(138, 86), pulse: 72, tagIDs: ["bp-med"], takenAt: at("2026-11-30T07:10:00+08:00"))) },
+            { try log.addProfile(Profile(id: "dad", name: "爸爸", birthYear: 1954)) },
+            {
+                var change = ProfileChange()
+                change.set(\.target, to: bp(130, 80))
+                _ = try log.editProfile("dad", change)
+            },
+            { try log.setDefaultProfile("dad") },
+            { _ = try dadLog.add(ReadingEntry(bloodPressure: bp(141, 85), note: "头晕", takenAt: at("2026-11-21T07:30:00+08:00"))) },
+            {
+                let id = try dadLog.listing(.all).readings[0].id
+                _ = try dadLog.edit(id, with: ReadingEntry(pulse: 66, site: .office), clearing: [.note])
+            },
+            { try log.defineTag(StatusTag(id: "salt", label: "salty meal")) },
+            { _ = try dadLog.add(ReadingEntry(bloodPressure: bp(150, 95), tagIDs: ["salt"], takenAt: at("2026-11-29T19:00:00+08:00"))) },
+            { _ = try log.removeTag("salt") },
+            { _ = try dadLog.addEvent("amlodipine 5 mg started", kind: .medication, at: at("2026-11-20T08:00:00+08:00")) },
+            { try dadLog.delete(try dadLog.listing(.all).readings.filter { $0.systolic == 150 }) },
+            { _ = try log.importFile(ImportRequest(path: repositoryPath + "/Samples/family.csv")) },
+            { _ = try log.renameProfile("me", to: "grandma") },
+            { _ = try log.removeProfile("grandma") },
+        ]
+        for change in changes {
+            try change()
+            snapshots.append(try LogModel(path))
+        }
+        #expect(try log.undoHistory().steps.count == changes.count)
+        #expect(snapshots[12].readings.count > 400)
+
+        let observer = RecordingObserver()
+        log.observeChanges(observer)
+        var model = try LogModel(path)
+        for expected in snapshots.dropLast().reversed() {
+            #expect(try log.undo() != nil)
+            #expect(try LogModel(path).comparable == expected.comparable)
+        }
+        #expect(try log.undo() == nil)
+        #expect(try LogModel(path).comparable == snapshots[0].comparable)
+        // The undos were heard as changes: a shared log's other machines get them.
+        for change in observer.committed { try model.apply(change) }
+        #expect(model == (try LogModel(path)))
+    }
+
+    @Test func aRecordChangedSinceIsNotOverwritten() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("log.sqlite")
+        let log = makeLog(in: directory)
+        let added = try log.add(ReadingEntry(bloodPressure: bp(138, 86), takenAt: at("2026-11-30T07:10:00+08:00")))
+        // Changed outside the write path, as a merge of the shared folder changes it.
+        var merged = added.outcome.reading
+        merged.pulse = 70
+        merged.updatedAt += 1
+        let store = try RecordStore.open(path: path)
+        try store.write { try store.applyMerged(.readingPut(merged), at: merged.updatedAt) }
+        let before = try LogModel(path)
+        #expect(throws: HealthLogError.self) { try log.undo() }
+        #expect(try LogModel(path) == before)
+        #expect(try log.undoHistory().steps.count == 1)
+    }
+}
+
 /// Keeps what the log says it changed: `committed` once a transaction is about to commit.
 private final class RecordingObserver: LogChangeObserver {
     var pending: [LogChange] = []
@@ -191,5 +263,16 @@ private struct LogModel: Equatable {
         case .defaultProfileSet(let id): defaultProfile = id
         case .restored(let path): self = try LogModel(path)
         }
+    }
+
+    /// The log without the times of its last changes (an undone change is a newer one), and
+    /// without removed tag definitions (undoing a definition removes it: readings may name it).
+    var comparable: LogModel {
+        var model = self
+        for id in model.readings.keys { model.readings[id]?.updatedAt = 0 }
+        for id in model.profiles.keys { model.profiles[id]?.updatedAt = 0 }
+        for id in model.events.keys { model.events[id]?.updatedAt = 0 }
+        model.tags = model.tags.filter { !$0.value.removed }
+        return model
     }
 }

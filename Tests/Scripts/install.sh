@@ -14,6 +14,7 @@ zsh_dir=${2:-share/zsh/site-functions}
 files=(
   bin/healthlog
   share/man/man1/healthlog.1.gz
+  share/man/zh_CN/man1/healthlog.1.gz
   share/bash-completion/completions/healthlog
   "$zsh_dir/_healthlog"
   share/fish/vendor_completions.d/healthlog.fish
@@ -22,7 +23,7 @@ files=(
 
 case "$action" in
 install)
-  install -d "$root/bin" "$root/share/man/man1" "$root/share/bash-completion/completions" "$root/$zsh_dir" \
+  install -d "$root/bin" "$root/share/man/man1" "$root/share/man/zh_CN/man1" "$root/share/bash-completion/completions" "$root/$zsh_dir" \
     "$root/share/fish/vendor_completions.d" "$root/share/healthlog" "$root/lib/systemd/user"
   install -m 0755 "$bin" "$root/bin/healthlog"
   # Templates and string tables travel with the program: PREFIX/bin/healthlog finds
@@ -31,11 +32,13 @@ install)
   cp -R Templates "$root/share/healthlog/Templates"
   find "$root/share/healthlog/Templates" -type d -exec chmod 0755 {} + -o -type f -exec chmod 0644 {} +
   # The manual page and the completions are made by the program from its own command specs.
-  "$bin" manpage | gzip -n -9 > "$root/share/man/man1/healthlog.1.gz"
+  # The Chinese page from the same specs, which man shows under a Chinese locale.
+  HEALTHLOG_LANGUAGE=en "$bin" manpage | gzip -n -9 > "$root/share/man/man1/healthlog.1.gz"
+  HEALTHLOG_LANGUAGE=zh-Hans "$bin" manpage | gzip -n -9 > "$root/share/man/zh_CN/man1/healthlog.1.gz"
   "$bin" completions bash > "$root/share/bash-completion/completions/healthlog"
   "$bin" completions zsh > "$root/$zsh_dir/_healthlog"
   "$bin" completions fish > "$root/share/fish/vendor_completions.d/healthlog.fish"
-  chmod 0644 "$root/share/man/man1/healthlog.1.gz" "$root/share/bash-completion/completions/healthlog" \
+  chmod 0644 "$root/share/man/man1/healthlog.1.gz" "$root/share/man/zh_CN/man1/healthlog.1.gz" "$root/share/bash-completion/completions/healthlog" \
     "$root/$zsh_dir/_healthlog" "$root/share/fish/vendor_completions.d/healthlog.fish"
   # The family's page as a systemd user service (systemctl --user enable --now healthlog).
   sed "s|@BINDIR@|${PREFIX:-$root}/bin|g" Packaging/healthlog.service > "$root/lib/systemd/user/healthlog.service"
@@ -46,7 +49,7 @@ uninstall)
   for file in "${files[@]}"; do rm -f "$root/$file"; done
   rm -rf "$root/share/healthlog"
   # Folders made for these files go too when nothing else is in them (never above ROOT).
-  for dir in share/man/man1 share/man share/bash-completion/completions share/bash-completion "$zsh_dir" share/zsh \
+  for dir in share/man/man1 share/man/zh_CN/man1 share/man/zh_CN share/man share/bash-completion/completions share/bash-completion "$zsh_dir" share/zsh \
     share/fish/vendor_completions.d share/fish share lib/systemd/user lib/systemd lib bin; do
     rmdir "$root/$dir" 2>/dev/null || true
   done

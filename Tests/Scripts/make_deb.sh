@@ -63,13 +63,9 @@ License: MIT
  .
  THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND.
 COPYRIGHT
-{
-  echo "healthlog ($version) unstable; urgency=medium"
-  echo
-  git log -n 20 --format='  * %s' 2>/dev/null | cut -c1-200 || echo "  * Release $version."
-  echo
-  echo " -- HealthLog <healthlog@localhost>  $(date -R)"
-} | gzip -n -9 > "$doc/changelog.Debian.gz"
+# The changelog a user reads (Packaging/changelog, written for them), not the commits'.
+head -1 Packaging/changelog | grep -qF "healthlog ($version) " || { echo "make_deb: Packaging/changelog has no entry for $version" >&2; exit 1; }
+gzip -n -9 < Packaging/changelog > "$doc/changelog.Debian.gz"
 chmod 0644 "$doc/copyright" "$doc/changelog.Debian.gz"
 
 size=$(du -sk "$root/usr" | cut -f1)

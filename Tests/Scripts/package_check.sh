@@ -68,6 +68,7 @@ echo "the report's fonts are embedded: $(pdffonts "$work/r.pdf" | awk 'NR > 2 { 
 
 LANG=C.UTF-8 MANWIDTH=80 man -l "$work/root/usr/share/man/man1/healthlog.1.gz" 2>"$work/man.err" | grep -q "EXIT STATUS" || fail "man cannot read the page"
 [ ! -s "$work/man.err" ] || { cat "$work/man.err"; fail "man warned"; }
+LANG=zh_CN.UTF-8 MANWIDTH=80 man -l "$work/root/usr/share/man/zh_CN/man1/healthlog.1.gz" 2>/dev/null | grep -q "退出状态" || fail "man cannot read the Chinese page"
 grep -q '^ExecStart=/usr/bin/healthlog serve ' "$work/root/usr/lib/systemd/user/healthlog.service" || fail "the systemd user unit is missing or does not start /usr/bin/healthlog"
 bash -n "$work/root/usr/share/bash-completion/completions/healthlog" || fail "bash cannot read its completions"
 zsh -n "$work/root/usr/share/zsh/vendor-completions/_healthlog" || fail "zsh cannot read its completions"

@@ -13,7 +13,7 @@ struct AddCommand: Command {
                 help: "Blood pressure in mmHg, e.g. 138/86 (systolic \(ValueLimits.systolic.rangeText), diastolic \(ValueLimits.diastolic.rangeText))."),
             ArgumentSpec("PULSE", optional: true, help: "Pulse in beats per minute (\(ValueLimits.pulse.rangeText))."),
         ],
-        options: ReadingInput.options + [Options.guideline],
+        options: ReadingInput.options + [Options.guideline, Options.textFormat, Options.quiet],
         examples: [
             "healthlog add 138/86 72 -t bp-med",
             "healthlog add 142/90 --at 'yesterday 21:30' -n 头有点晕",
@@ -25,10 +25,15 @@ struct AddCommand: Command {
     let input: ReadingInput
     /// The guideline a very high reading is judged by: `--guideline`, else the setting, else the language's own.
     let guideline: GuidelineChoice
+    /// `--format json`: the reading as `show --format json` gives it, for a script.
+    let json: Bool
+    let quiet: Bool
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         input = try ReadingInput(arguments, positionals: arguments.positionals[...], context: context)
         guideline = try context.guideline(arguments) ?? .standard(for: context.language)
+        json = try arguments.value(Options.textFormat) == .json
+        quiet = arguments.isSet(Options.quiet)
         guard !input.hasNoMeasurement else {
             throw arguments.usage(try context.words().cli("error.noMeasurement"))
         }
@@ -38,6 +43,11 @@ struct AddCommand: Command {
         // Choosing (or, in an empty log, creating) the profile and adding is one transaction.
         let added = try context.run { try $0.add(input.entry) }
         let outcome = added.outcome
+        if quiet { return }
+        if json {
+            context.stdout.line(ReadingListJSON.object(outcome.reading).serialized())
+            return
+        }
         let words = try context.words()
         if outcome.createdProfile {
             context.stderr.line(words.cli("add.createdProfile", ["profile": outcome.profile.id]))

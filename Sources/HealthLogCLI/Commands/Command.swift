@@ -29,7 +29,7 @@ struct CommandGroup {
 enum CommandRegistry {
     static var commands: [any Command.Type] {
         [
-        AddCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self, DeleteCommand.self,
+        AddCommand.self, ListCommand.self, ShowCommand.self, EditCommand.self, DeleteCommand.self, UndoCommand.self,
             StatsCommand.self, ClassifyCommand.self, ReportCommand.self, ChartCommand.self,
         ProfileAddCommand.self, ProfileListCommand.self, ProfileShowCommand.self, ProfileEditCommand.self,
         ProfileRenameCommand.self, ProfileDefaultCommand.self, ProfileRemoveCommand.self,

@@ -57,8 +57,9 @@ private struct SettingInForce {
     let source: Source
 }
 
-private func inForce(_ context: CommandContext, file: ConfigurationFile) throws(CLIError) -> [SettingInForce] {
-    let entries = try file.entries()
+/// `tolerant`: a broken line is passed over (`config list` names it) rather than refused.
+private func inForce(_ context: CommandContext, file: ConfigurationFile, tolerant: Bool = false) throws(CLIError) -> [SettingInForce] {
+    let entries = tolerant ? file.checkedEntries().entries : try file.entries()
     // The defaults that follow another setting (the guideline follows the language) see the file too.
     let language = Language(environment: ConfigurationFile.overlay(entries, on: context.environment))
     return ConfigurationKey.all.map { setting in
@@ -95,7 +96,9 @@ struct ConfigListCommand: Command {
 
     func run(_ context: CommandContext) throws(CLIError) {
         let file = try configurationFile(context)
-        let settings = try inForce(context, file: file)
+        // A broken file's good lines are listed, and each bad one named, so it can be mended.
+        let settings = try inForce(context, file: file, tolerant: true)
+        let problems = file.checkedEntries().problems
         if json {
             context.stdout.line(JSONValue.object([
                 ("schema", .int(1)), ("file", .string(file.path)), ("fileExists", .bool(FileSystem.exists(file.path))),
@@ -103,10 +106,12 @@ struct ConfigListCommand: Command {
                     .object([("key", .string(item.setting.name)), ("value", .string(item.value)), ("source", .string(item.source.json)),
                              ("variable", .string(item.setting.variable))])
                 })),
+                ("problems", .array(problems.map { .string($0) })),
             ]).serialized(indent: "  "))
             return
         }
         let words = try context.words()
+        defer { for problem in problems { context.stderr.line(words.cli("config.notUsed", ["problem": problem.visibleControls()])) } }
         context.stdout.line(words.cli(FileSystem.exists(file.path) ? "config.file" : "config.fileNotMade", ["path": file.path.visibleControls()]))
         let width = settings.map(\.setting.name.count).max() ?? 0
         for item in settings {

@@ -12,7 +12,7 @@ struct EditCommand: Command {
             ArgumentSpec("SYS/DIA", optional: true, help: "New blood pressure."),
             ArgumentSpec("PULSE", optional: true, help: "New pulse."),
         ],
-        options: ReadingInput.options + [clearOption, toProfileOption],
+        options: ReadingInput.editOptions + [clearOption, toProfileOption, Options.textFormat, Options.quiet],
         examples: ["healthlog edit 3f2a9c1e 136/84", "healthlog edit 3f2a9c1e --office", "healthlog edit 3f2a9c1e --to-profile dad", "healthlog edit 3f2a9c1e -t bp-med,exercise", "healthlog edit 3f2a9c1e --clear note"],
         discussion: "--tag replaces the reading's tags; tags it already had may be undefined, new ones must be defined.")
 
@@ -29,12 +29,16 @@ struct EditCommand: Command {
     let input: ReadingInput
     let clear: Set<ReadingField>
     let toProfile: String?
+    let json: Bool
+    let quiet: Bool
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         id = arguments.positionals[0]
         input = try ReadingInput(arguments, positionals: arguments.positionals.dropFirst(), context: context)
         clear = Set(try arguments.values(EditCommand.clearOption))
         toProfile = try arguments.value(EditCommand.toProfileOption)
+        json = try arguments.value(Options.textFormat) == .json
+        quiet = arguments.isSet(Options.quiet)
         guard !input.entry.isEmpty || !clear.isEmpty || toProfile != nil else {
             throw arguments.usage(Phrase("nothing to change; give new values or --clear FIELD"))
         }
@@ -42,6 +46,11 @@ struct EditCommand: Command {
 
     func run(_ context: CommandContext) throws(CLIError) {
         let updated = try context.run { try $0.edit(id, with: input.entry, clearing: clear, movingTo: toProfile) }
+        if quiet { return }
+        if json {
+            context.stdout.line(ReadingListJSON.object(updated.reading).serialized())
+            return
+        }
         let words = try context.words()
         let text = ReadingText(tags: updated.tags, words: words, style: context.style)
         context.stdout.line(text.confirmation("edit.updated", updated.reading, profile: updated.profile))

@@ -23,11 +23,15 @@ struct ReadingInput {
         "--tag", short: "-t", value: "ID[,ID]", repeatable: true, help: "Status tags, e.g. bp-med,exercise (see 'healthlog tag list')."
     ).completing(.tags)
     static let noteOption = Option<String>("--note", short: "-n", value: "TEXT", help: "A free-text note.")
-    static let at = Option<String>(
-        "--at", value: "WHEN", help: "When it was taken: 07:45, 'yesterday 21:30', '2026-11-30 07:45' or ISO 8601 (default: now).")
+    static let at = Option<String>("--at", value: "WHEN", help: atHelp + " (default: now).")
+    /// `edit --at`: a time not given leaves the reading's as it is.
+    static let editAt = Option<String>("--at", value: "WHEN", help: atHelp + ".")
+    static let atHelp = "When it was taken: 07:45, 'yesterday 21:30', '2 hours ago', 'monday 8:00', 'Dec 4 7:30', 昨天晚上9点, '2026-11-30 07:45' or ISO 8601"
     static let office = Flag("--office", help: "Taken at the clinic: kept out of every home figure, shown as the office figure.")
     static let home = Flag("--home", help: "Taken at home (the default); with edit, undoes --office.")
     static let options: [any OptionDeclaration] = [pulseOption, weight, tag, noteOption, at, office, home]
+    /// `edit`'s: the same, with `--at` not defaulting to now.
+    static let editOptions: [any OptionDeclaration] = [pulseOption, weight, tag, noteOption, editAt, office, home]
 
     /// Reads the values; `positionals` are the `SYS/DIA [PULSE]` words.
     init(_ arguments: ParsedArguments, positionals typed: ArraySlice<String>, context: CommandContext) throws(CLIError) {
@@ -87,6 +91,18 @@ struct ReadingInput {
             takenAt = try ReadingInput.instant(at: when, context: context, arguments: arguments)
             atRepeatedWallTime = ReadingInput.isRepeatedWallTime(when, takenAt!, context: context)
         }
+    }
+
+    /// The usage error for `add 120 80 70` (three whole numbers where `SYS/DIA PULSE` goes, the
+    /// first above the second), pointing to `120/80 70`; nil for anything else.
+    static func threeNumbers(_ arguments: [String], spec: CommandSpec, words: StringTable?) -> CLIError? {
+        guard let start = spec.arguments.firstIndex(where: { $0.name == "SYS/DIA" }), arguments.count >= start + 3,
+            !arguments.prefix(start).contains(where: { $0.hasPrefix("-") })
+        else { return nil }
+        let numbers = arguments[start..<start + 3].map { parseWholeNumber($0.halfWidth[...]) }
+        guard let systolic = numbers[0], let diastolic = numbers[1], let pulse = numbers[2], systolic > diastolic else { return nil }
+        let values = ["text": arguments[start..<start + 3].joined(separator: " "), "meant": "\(systolic)/\(diastolic) \(pulse)"]
+        return .usage(words?.cli("error.twoNumbers", values) ?? "'\(values["text"]!)' is not a blood pressure; did you mean \(values["meant"]!)?", command: spec.commandLine)
     }
 
     /// The instant `--at WHEN` names, checked to be plausible: not in the future, not before 1900.

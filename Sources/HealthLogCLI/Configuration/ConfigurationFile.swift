@@ -61,23 +61,37 @@ struct ConfigurationFile {
     /// Every `key = value` line, each checked: a line that is not one, an unknown key or a value
     /// the key does not take is an error naming `FILE:LINE`.
     func entries() throws(CLIError) -> [Entry] {
+        let checked = checkedEntries()
+        if let problem = checked.problems.first { throw .config(problem) }
+        return checked.entries
+    }
+
+    /// The good `key = value` lines, and what is wrong with each other line (`FILE:LINE: …`, in
+    /// the terminal's words): what `config list` shows of a broken file, so it can be mended.
+    func checkedEntries() -> (entries: [Entry], problems: [String]) {
         var entries: [Entry] = []
+        var problems: [String] = []
         for (index, raw) in lines.enumerated() {
             let text = String(raw.trimmingWhitespace())
             if text.isEmpty || text.hasPrefix("#") { continue }
             let place = "\(path):\(index + 1)"
             guard let equals = text.firstIndex(of: "=") else {
-                throw .config(Phrase("{place}: expected 'key = value', e.g. 'guideline = aha'", ["place": place]).said(in: words))
+                problems.append(Phrase("{place}: expected 'key = value', e.g. 'guideline = aha'", ["place": place]).said(in: words))
+                continue
             }
             let key = String(String(text[..<equals]).trimmingWhitespace())
             let value = ConfigurationFile.unquoted(String(String(text[text.index(after: equals)...]).trimmingWhitespace()))
-            guard let setting = ConfigurationKey.named(key) else { throw .config(ConfigurationKey.unknown(key).prefixed("\(place): ").said(in: words)) }
+            guard let setting = ConfigurationKey.named(key) else {
+                problems.append(ConfigurationKey.unknown(key).prefixed("\(place): ").said(in: words))
+                continue
+            }
             if let problem = setting.refusal(of: value, named: key, words: words) {
-                throw .config(problem.prefixed("\(place): ").said(in: words))
+                problems.append(problem.prefixed("\(place): ").said(in: words))
+                continue
             }
             entries.append(Entry(line: index + 1, key: key, value: value))
         }
-        return entries
+        return (entries, problems)
     }
 
     /// The file's value of `key` (its last line wins), with its line number.

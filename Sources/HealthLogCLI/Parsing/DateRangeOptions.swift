@@ -4,8 +4,8 @@ import HealthCore
 /// The `--from`, `--to` and `--last` options shared by list, stats, report and export, read into
 /// a ``DateRange``.
 enum DateRangeOptions {
-    static let from = Option<String>("--from", value: "DATE", help: "First day, YYYY-MM-DD (also today, yesterday).")
-    static let to = Option<String>("--to", value: "DATE", help: "Last day, YYYY-MM-DD (also today, yesterday).")
+    static let from = Option<String>("--from", value: "DATE", help: "First day, YYYY-MM-DD (also today, yesterday, or the first day of YYYY-MM, 'this week', 'last week', 'this month', 'last month').")
+    static let to = Option<String>("--to", value: "DATE", help: "Last day, YYYY-MM-DD (also today, yesterday, or the last day of YYYY-MM, 'this week', 'last week', 'this month', 'last month').")
     static let last = Option<String>("--last", value: "SPAN", help: "The last 7d, 4w, 3m or 1y up to today.")
     static let declarations: [any OptionDeclaration] = [from, to, last]
 

@@ -37,6 +37,7 @@ enum Options {
     // MARK: - Questions and rules
 
     static let yes = Flag("--yes", short: "-y", help: "Do not ask for confirmation.")
+    static let quiet = Flag("--quiet", short: "-q", help: "Print nothing but errors.")
     static let guideline = Option<GuidelineChoice>(
         "--guideline", value: "NAME", help: "esh, aha, china or esc (default: china with a Chinese $LANG, else esh).",
         expected: "known; use \(choiceList(GuidelineChoice.allCases.map(\.rawValue)))"

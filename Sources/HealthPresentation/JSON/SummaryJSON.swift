@@ -23,7 +23,7 @@ public enum SummaryJSON {
         _ summary: BPSummary, headline: Headline, strings: StringTable, filter: JSONValue, tagLabel: (String) -> String?
     ) -> JSONValue {
         var members: [(String, JSONValue)] = [
-            ("profile", .string(summary.profile.id)), ("from", .string(summary.from.description)),
+            ("schema", .int(1)), ("profile", .string(summary.profile.id)), ("from", .string(summary.from.description)),
             ("to", .string(summary.to.description)), ("guideline", .string(summary.options.guideline.rawValue)),
             ("filter", filter),
             ("threshold", pressure(summary.goals.threshold)), ("target", pressure(summary.goals.target)),

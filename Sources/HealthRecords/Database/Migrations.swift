@@ -220,6 +220,22 @@ struct Migrations {
             ALTER TABLE profiles ADD COLUMN sleep_from_min INTEGER CHECK (sleep_from_min IS NULL OR sleep_from_min BETWEEN 0 AND 1439);
             ALTER TABLE profiles ADD COLUMN sleep_to_min INTEGER CHECK (sleep_to_min IS NULL OR sleep_to_min BETWEEN 0 AND 1439);
             """),
+        // `healthlog undo`: each of the last changes, with every row it touched as it was before
+        // and as the change left it (JSON objects of the row's columns; NULL: no such row).
+        Step(identifier: "v10-undo", sql: """
+            CREATE TABLE undo_steps (
+                step INTEGER PRIMARY KEY,
+                made_at INTEGER NOT NULL
+            );
+            CREATE TABLE undo_records (
+                step INTEGER NOT NULL,
+                kind TEXT NOT NULL CHECK (kind IN ('profile', 'tag', 'event', 'reading', 'default')),
+                id TEXT NOT NULL,
+                before TEXT,
+                after TEXT,
+                UNIQUE (step, kind, id)
+            );
+            """),
     ]
 
     /// Triggers that refuse new text in `table.column` longer than `limit`, in code points

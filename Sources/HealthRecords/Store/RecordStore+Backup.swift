@@ -110,6 +110,8 @@ extension RecordStore {
                 try database.execute("DELETE FROM main.\"\(table)\"")
                 try database.execute("INSERT INTO main.\"\(table)\" (\(columns)) SELECT \(columns) FROM restored.\"\(table)\"")
             }
+            // The backup's own changes are not this log's to undo.
+            try database.execute("DELETE FROM main.undo_records; DELETE FROM main.undo_steps")
             record(.restored(from: path))
         }
         return kept

@@ -16,16 +16,19 @@ extension RecordStore {
             let columns = TagColumn.all
             try database.cachedStatement(
                 "SELECT \(columns.names) FROM status_tags WHERE \(includingRemoved ? "1" : "removed_at IS NULL") ORDER BY id"
-            ).forEachRow { row in
-                result.append(
-                    StatusTag(
-                        id: row.text(columns.index(.id)) ?? "", label: row.text(columns.index(.label)) ?? "",
-                        labelZh: row.text(columns.index(.labelZh)), color: row.text(columns.index(.color)) ?? "#6C757D",
-                        symbol: row.text(columns.index(.symbol)) ?? "tag", deviation: row.int(columns.index(.deviation)) != 0,
-                        removed: !row.isNull(columns.index(.removedAt))))
-            }
+            ).forEachRow { result.append(RecordStore.tag(from: $0)) }
             return result
         }
+    }
+
+    /// A tag definition from a row of ``TagColumn/all``.
+    static func tag(from row: Row) -> StatusTag {
+        let columns = TagColumn.all
+        return StatusTag(
+            id: row.text(columns.index(.id)) ?? "", label: row.text(columns.index(.label)) ?? "",
+            labelZh: row.text(columns.index(.labelZh)), color: row.text(columns.index(.color)) ?? "#6C757D",
+            symbol: row.text(columns.index(.symbol)) ?? "tag", deviation: row.int(columns.index(.deviation)) != 0,
+            removed: !row.isNull(columns.index(.removedAt)))
     }
 
     /// The tag IDs whose definition, current or removed, marks a protocol deviation: removing

@@ -36,6 +36,12 @@ public final class RecordStore {
     private var pendingChanges: [LogChange] = []
     /// True once the open write transaction handed changes over.
     private var deliveredChanges = false
+    /// Whether the next outermost write transactions keep what they change, to be undone
+    /// (`healthlog undo`): set by the one write path for the changes a person makes, never for
+    /// a merge of the shared folder.
+    public var capturesUndo = false
+    /// True once this connection made its undo triggers.
+    var undoTriggersInstalled = false
 
     private init(database: Database, path: String, clock: @escaping @Sendable () -> Int64) {
         self.database = database
@@ -197,8 +203,11 @@ public final class RecordStore {
             }
         }
         do {
+            let capturing = capturesUndo
             let result = try database.write {
+                if capturing { try beginUndoStep() }
                 let result = try body()
+                if capturing { try finishUndoStep() }
                 try deliverChanges()
                 if deliveredChanges { try changeObserver?.logWillCommit() }
                 return result

@@ -1,0 +1,62 @@
+public import HealthCore
+
+/// How `healthlog undo` tells what it takes back, in the words of `words`: when the change was
+/// made, then each reading and profile it touched, a line each, as undoing leaves it (a reading
+/// the change added is removed, one it deleted comes back, one it edited is put back as it was).
+public struct UndoText {
+    let readings: ReadingText
+    let words: StringTable
+    let profiles: [String: Profile]
+    let zone: any TimeZoneRule
+
+    public init(profiles: [Profile], tags: [StatusTag], words: StringTable, style: any TerminalEmphasis, zone: any TimeZoneRule) {
+        readings = ReadingText(tags: tags, words: words, style: style)
+        self.words = words
+        self.profiles = Dictionary(profiles.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        self.zone = zone
+    }
+
+    /// `Sun 2026-12-06 20:45`: when `step` was made, in the local zone.
+    public func when(_ step: UndoStep) -> String {
+        let made = zone.zoned(utcSeconds: step.madeAt / 1000)
+        return "\(words.weekdayAndDate(made.localDate)) \(made.localTimeText)"
+    }
+
+    /// The heading line: `The last change, made Sun 2026-12-06 20:45:`.
+    public func heading(_ step: UndoStep) -> String {
+        words.cli("undo.heading", ["when": when(step)])
+    }
+
+    /// A line a record: `Remove 3f2a9c1e · dad · …` before undoing (`done: false`), `Removed …`
+    /// after; past `limit` readings, one line counts the rest, and one counts the events, tags
+    /// and default-profile settings the change also touched.
+    public func lines(_ step: UndoStep, done: Bool, limit: Int = 10) -> [String] {
+        let tense = done ? "done" : "todo"
+        var lines: [String] = []
+        let touched = step.readings
+        for (action, reading) in touched.prefix(limit) {
+            let profile = profiles[reading.profileID] ?? Profile(id: reading.profileID, name: reading.profileID)
+            lines.append("  " + readings.confirmation("undo.\(tense).\(action.word)", reading, profile: profile))
+        }
+        if touched.count > limit {
+            lines.append("  " + words.cli("undo.more", ["readings": words.counted(touched.count - limit, "reading")]))
+        }
+        for (action, id) in step.profiles {
+            lines.append("  " + words.cli("undo.\(tense).\(action.word)") + " " + words.cli("undo.profile", ["id": id.visibleControls()]))
+        }
+        let others = step.count(of: .event) + step.count(of: .tag) + step.touched.filter { $0.before?.record == nil && $0.after?.record == nil }.count
+        if others > 0 { lines.append("  " + words.cli("undo.others", ["records": words.counted(others, "record")])) }
+        return lines
+    }
+}
+
+extension UndoStep.Action {
+    /// The `cli.undo.<tense>.` key of what undoing does to a record the change did this to.
+    var word: String {
+        switch self {
+        case .added: "remove"
+        case .changed: "revert"
+        case .deleted: "restore"
+        }
+    }
+}

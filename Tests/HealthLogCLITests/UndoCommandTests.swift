@@ -1,0 +1,110 @@
+import HealthCore
+import HealthRecords
+import Testing
+
+/// `healthlog undo` (issue 37): a newcomer's mistake taken back, shown first, in either language.
+@Suite struct UndoCommandTests {
+    @Test func aWrongReadingIsShownThenTakenBack() throws {
+        let cli = CLIHarness()
+        cli.ok("profile", "add", "dad", "--name", "爸爸")
+        cli.ok("add", "183/86", "72", "--at", "07:30")
+        let id = try #require(try cli.readings().first?.id)
+        // Not at a terminal, it shows what it would undo and asks for --yes, as delete does.
+        let asked = cli.run("undo")
+        #expect(asked.status == 64)
+        #expect(asked.stderr.hasPrefix("""
+            The last change, made Mon 2026-11-30 08:00:
+              Remove \(id.prefix(8)) · dad · Mon 2026-11-30 07:30 morning · 183/86 mmHg · pulse 72
+            Error: not at a terminal to ask "Undo this change?"
+            """))
+        #expect(try cli.readings().count == 1)
+        var question = ""
+        let undone = cli.run("undo", confirm: { question = $0; return true })
+        #expect(undone.status == 0, "\(undone.stderr)")
+        #expect(question == "Undo this change? [y/N] ")
+        #expect(undone.stdout == "Removed \(id.prefix(8)) · dad · Mon 2026-11-30 07:30 morning · 183/86 mmHg · pulse 72\n")
+        #expect(try cli.readings().isEmpty)
+        // The profile made before stays; undoing again takes it back too.
+        #expect(cli.ok("undo", "--yes") == "Removed profile dad\n")
+        #expect(cli.ok("undo", "--yes") == "Nothing to undo (HealthLog keeps the last 20 changes made on this machine).\n")
+    }
+
+    @Test func aDeletionAndAnEditComeBackAsTheyWere() throws {
+        let cli = CLIHarness()
+        cli.ok("add", "138/86", "72", "-t", "bp-med", "-n", "头有点晕", "--at", "07:30")
+        let original = try #require(try cli.readings().first)
+        cli.ok("edit", String(original.id.prefix(8)), "128/80", "--clear", "note")
+        cli.ok("delete", String(original.id.prefix(8)), "--yes")
+        #expect(try cli.readings().isEmpty)
+        #expect(cli.ok("undo", "-y").hasPrefix("Restored \(original.id.prefix(8)) · me · Mon 2026-11-30 07:30 morning · 128/80 mmHg"))
+        #expect(cli.ok("undo", "-y").hasPrefix("Put back \(original.id.prefix(8)) · me · Mon 2026-11-30 07:30 morning · 138/86 mmHg"))
+        let back = try #require(try cli.readings().first)
+        #expect(back.id == original.id)
+        #expect(back.note == "头有点晕")
+        #expect(back.tagIDs == ["bp-med"])
+        #expect(back.bloodPressure == original.bloodPressure && back.pulse == 72 && back.createdAt == original.createdAt)
+    }
+
+    @Test func anImportIsUndoneWhole() throws {
+        let cli = CLIHarness()
+        cli.ok("add", "138/86", "--at", "07:30")
+        cli.ok("import", repositoryPath + "/Samples/family.csv", "--skip-invalid")
+        #expect(try cli.readings().count > 400)
+        let listed = cli.ok("undo", "--list")
+        #expect(listed.hasPrefix("Mon 2026-11-30 08:00\n  Remove "))
+        #expect(listed.contains("… and "))
+        let undone = cli.ok("undo", "--yes")
+        #expect(undone.contains("… and "))
+        #expect(try cli.readings().count == 1)
+    }
+
+    @Test func aProfileRenameIsUndone() throws {
+        let cli = CLIHarness()
+        cli.ok("add", "138/86", "--at", "07:30")
+        cli.ok("profile", "rename", "me", "dad", "--name", "爸爸")
+        cli.ok("undo", "--yes")
+        #expect(try cli.readings(profile: "me").count == 1)
+        #expect(cli.ok("profile", "list").contains("me"))
+        #expect(!cli.ok("profile", "list").contains("dad"))
+    }
+
+    @Test func aTagDefinedAgainAfterItsRemovalIsUndone() throws {
+        let cli = CLIHarness()
+        cli.ok("tag", "add", "salt", "--label", "salty meal")
+        cli.ok("tag", "remove", "salt")
+        // Defining it again is an upsert of the removed row: one image, the removed one.
+        cli.ok("tag", "add", "salt", "--label", "salty food")
+        cli.ok("undo", "--yes")
+        #expect(!cli.ok("tag", "list").contains("salt"))
+        cli.ok("undo", "--yes")
+        #expect(cli.ok("tag", "list").contains("salty meal"))
+    }
+
+    @Test func chineseWords() throws {
+        let cli = CLIHarness()
+        cli.environment["LANG"] = "zh_CN.UTF-8"
+        cli.ok("add", "138/86", "--at", "07:30")
+        let id = try #require(try cli.readings().first?.id)
+        cli.ok("delete", id, "--yes")
+        let asked = cli.run("undo")
+        #expect(asked.stderr.hasPrefix("最近一次更改（周一 2026-11-30 08:00）：\n  将恢复 \(id.prefix(8)) · me · "))
+        #expect(cli.ok("undo", "--yes").hasPrefix("已恢复 \(id.prefix(8)) · me · "))
+        cli.ok("undo", "--yes")
+        cli.ok("undo", "--yes")
+        #expect(cli.ok("undo", "--yes") == "没有可撤销的更改（HealthLog 保留本机最近 20 次更改）。\n")
+    }
+
+    @Test func aReadingChangedSinceOnAnotherMachineIsLeftAlone() throws {
+        let cli = CLIHarness()
+        cli.ok("add", "138/86", "--at", "07:30")
+        var reading = try #require(try cli.readings().first)
+        reading.pulse = 70
+        reading.updatedAt += 1
+        let store = try RecordStore.open(path: cli.databasePath)
+        try store.write { try store.applyMerged(.readingPut(reading), at: reading.updatedAt) }
+        let refused = cli.run("undo", "--yes")
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("cannot undo: '\(reading.id.prefix(8))' was changed again since"))
+        #expect(try cli.readings().first?.pulse == 70)
+    }
+}
