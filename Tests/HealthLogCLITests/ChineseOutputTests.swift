@@ -53,7 +53,7 @@ import Testing
         ["add", "190/115", "80", "-n", "头晕"], ["add", "85/55"], ["stats", "--from", "2025-01-01", "--to", "2025-01-31"],
         ["event", "add", "开始服用氨氯地平", "--at", "2026-11-25 08:00"], ["event", "list"], ["delete", "ffffffff"],
         ["profile", "remove", "mom"], ["tag", "remove", "diet"], ["list", "--format", "jsn"], ["list", "--from", "2026-13-01"],
-        ["list", "--last", "7x"], ["compare", "a", "b"], ["stats", "--guideline", "who"], ["add", "120/80", "--bogus"], ["show"],
+        ["list", "--last", "7x"], ["compare", "a", "b"], ["stats", "--guideline", "jnc7"], ["add", "120/80", "--bogus"], ["show"],
         ["show", "ffffffff"], ["config", "list"], ["config", "set", "guideline", "aha"], ["config", "unset", "color"],
         ["classify", "185/115"], ["classify", "85/55"], ["check"], ["export", "--format", "json", "-o", "/dev/null"],
         ["help", "environment"],
@@ -63,7 +63,7 @@ import Testing
         ["profile", "add", "grandma", "--target", "200/50"], ["tag", "add", "tea", "--label", "Tea", "--color", "#12345"],
         ["event", "add", "体检", "--at", "2031-01-01 08:00"], ["report", "-o", "/nonexistent/folder/report.pdf"],
         ["import", "/nonexistent/file.csv"], ["restore", "/nonexistent/backup.sqlite"], ["export", "--format", "csv", "-o", "/dev/full"],
-        ["config", "set", "guideline", "who"], ["delete", "abc"], ["report", "--template", "/nonexistent/mine.json", "-o", "/dev/null"],
+        ["config", "set", "guideline", "jnc7"], ["delete", "abc"], ["report", "--template", "/nonexistent/mine.json", "-o", "/dev/null"],
     ])
     func everyLineIsChinese(arguments: [String]) throws {
         let (directory, environment) = try log()

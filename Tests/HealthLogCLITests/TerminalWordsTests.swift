@@ -21,7 +21,9 @@ import Testing
         #expect(english.keys.contains { $0.hasPrefix("cli.") }, "the command line's strings are in the tables")
         for key in english.keys.sorted() {
             let translation = chinese[key] ?? ""
-            #expect(!translation.isEmpty, "zh-Hans.json has no '\(key)' (English: '\(english[key]!)')")
+            // A separator that is a space in English may be nothing in Chinese, which runs its sentences on.
+            let spaceOnly = english[key]!.allSatisfy(\.isWhitespace) && chinese[key] != nil
+            #expect(!translation.isEmpty || spaceOnly, "zh-Hans.json has no '\(key)' (English: '\(english[key]!)')")
         }
     }
 
