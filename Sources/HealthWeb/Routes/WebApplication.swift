@@ -35,8 +35,11 @@ final class WebApplication: Sendable {
         for cookie in visit.cookies { response.headers.append(("Set-Cookie", cookie)) }
         RequestSecurity.decorate(&response, secure: visit.isSecure, cacheable: request.path.hasPrefix("/static/"))
         let milliseconds = Int((seconds() - started) * 1000)
-        // The path, never the query or the body: no value a person entered reaches the log.
-        logLine("\(request.method) \(request.path.visibleControls()) \(response.status) \(milliseconds)ms \(visit.device?.name.visibleControls() ?? "-")")
+        // The method and path, never the query or the body: no value a person entered reaches
+        // the log. Each field the request brings is shown, never obeyed, by a terminal (a
+        // method of `\e]0;…\a` would retitle it), and a method is cut short: it is no token.
+        let method = request.method.count > 16 ? String(request.method.prefix(16)) + "…" : request.method
+        logLine("\(method.visibleControls()) \(request.path.visibleControls()) \(response.status) \(milliseconds)ms \(visit.device?.name.visibleControls() ?? "-")")
         return response
     }
 
@@ -118,6 +121,7 @@ final class WebApplication: Sendable {
         case .tooLarge: message(visit, status: 413, visit.words.web("error.tooLarge"))
         case .notText: message(visit, status: 400, visit.words.web("error.notText"))
         case .unreadableForm: message(visit, status: 400, visit.words.web("error.unreadableForm"))
+        case .notAMethod: message(visit, status: 400, visit.words.web("error.method"))
         }
     }
 
