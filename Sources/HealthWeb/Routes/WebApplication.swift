@@ -90,7 +90,9 @@ final class WebApplication: Sendable {
 
     /// A page that only says `text`, with `status`.
     func message(_ visit: Visit, status: Int, _ text: String) -> HTTPResponse {
-        let title = visit.words.web("status.\(status)")
+        // A refused download or look is not a refused save: a 400 says which it was.
+        let key = status == 400 && !visit.request.isStateChanging ? "status.400.show" : "status.\(status)"
+        let title = visit.words.web(key)
         return .page(MessagePage.render(visit, title: title, message: text, assets: assets), status: status)
     }
 

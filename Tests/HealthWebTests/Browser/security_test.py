@@ -132,6 +132,22 @@ equal(page.request("GET", f"/readings/{dad_id}/edit", cookie=dad)[0].status, 404
 equal(page.request("GET", "/report.pdf?profile=dad&from=2020-01-01&to=2030-01-01", cookie=viewer)[0].status, 403, "a view device gets no report of any range")
 response, body = page.request("GET", "/report.pdf?profile=dad&days=30", cookie=viewer)
 check(response.status == 200 and response.getheader("Content-Type") == "application/pdf", "… but the last 30 days' report", response.status)
+# A refused download is not a refused save: its title says what went wrong.
+response, text = page.request("GET", "/report.pdf?profile=dad&days=14", cookie=dad)
+title = re.search(r"<title>([^<]*)</title>", text)
+check(response.status == 400 and title and "Cannot show that" in title.group(1) and "Cannot save that" not in text, "a report of 14 days is refused as a page it cannot show, not a save", (response.status, title and title.group(1)))
+response, text = page.request("GET", "/report.pdf?profile=dad&from=2020-01-01&to=2030-01-01", cookie=dad)
+title = re.search(r"<title>([^<]*)</title>", text)
+check(response.status == 403 and title and "Not allowed" in title.group(1) and "Cannot save that" not in text, "an add device's report of any range is not allowed", (response.status, title and title.group(1)))
+
+# --- Deleting asks first: a POST without the confirmation deletes nothing and asks
+doomed = page.readings("dad")[0]["id"]
+manage_csrf = page.csrf(manager)
+response, text = page.request("POST", f"/readings/{doomed}/delete", {"csrf": manage_csrf, "profile": "dad"}, cookie=manager)
+check(response.status == 200 and 'name="confirm"' in text and f'action="/readings/{doomed}/delete"' in text, "deleting without the confirmation shows the question", response.status)
+check(doomed in [r["id"] for r in page.readings("dad")], "… and deletes nothing")
+response, _ = page.request("POST", f"/readings/{doomed}/delete", {"csrf": manage_csrf, "profile": "dad", "confirm": "yes"}, cookie=manager)
+check(response.status == 303 and doomed not in [r["id"] for r in page.readings("dad")], "the confirmed delete deletes", response.status)
 
 # --- CSRF and Origin on every change
 token_field = page.csrf(dad)
