@@ -32,3 +32,10 @@ static inline int healthlog_mhd_client_address(struct MHD_Connection *connection
     socklen_t length = info->client_addr->sa_family == AF_INET6 ? sizeof(struct sockaddr_in6) : sizeof(struct sockaddr_in);
     return getnameinfo(info->client_addr, length, text, size, NULL, 0, NI_NUMERICHOST) == 0;
 }
+
+/// The connection's socket, or -1 when the engine does not say. MHD_get_connection_info is
+/// variadic; this asks only for the socket, which takes nothing more.
+static inline int healthlog_mhd_connection_socket(struct MHD_Connection *connection) {
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
+}

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
 public import HealthCore
 import HealthRecords
 
@@ -137,17 +140,30 @@ extension HealthLog {
         try change { try $0.removeDevice(named: name) }
     }
 
-    /// The address the page was last served at (scheme, host and port), for pairing links;
-    /// nil when it has not been served from this log.
+    /// The address of the page serving this log now (scheme, host and port), for pairing
+    /// links: the newest `healthlog serve` still running; nil when none runs.
     public func servedAddress() throws(HealthLogError) -> String? {
         let path = settings.databasePath
         guard FileSystem.exists(path) else { return nil }
-        return try read { try $0.webSetting("address") }
+        return ServedAddresses(try read { try $0.webSetting("address") }).running()
     }
 
-    /// Records (or, with nil, clears) the address the page is served at.
-    public func setServedAddress(_ address: String?) throws(HealthLogError) {
-        try change { try $0.setWebSetting("address", to: address) }
+    /// Records that this process serves the page at `address`.
+    public func startServing(at address: String) throws(HealthLogError) {
+        try changeServedAddresses { $0.start(address, process: getpid()) }
+    }
+
+    /// Records that this process no longer serves the page.
+    public func stopServing() throws(HealthLogError) {
+        try changeServedAddresses { $0.stop(process: getpid()) }
+    }
+
+    private func changeServedAddresses(_ change: (inout ServedAddresses) -> Void) throws(HealthLogError) {
+        try self.change { records in
+            var pages = ServedAddresses(try records.webSetting("address"))
+            change(&pages)
+            try records.setWebSetting("address", to: pages.stored)
+        }
     }
 }
 

@@ -119,16 +119,16 @@ public final class WebServer: Sendable {
         var limits = EngineLimits()
         limits.connections = UInt32(configuration.maxConnections)
         limits.idleSeconds = UInt32(configuration.idleSeconds)
-        // A body may take as long as a few idle spells, never for ever.
-        limits.requestSeconds = Double(max(4 * configuration.idleSeconds, 10))
+        // A whole request, headers and body, gets the timeout too, however steadily it trickles in.
+        limits.requestSeconds = Double(configuration.idleSeconds)
         let application = self.application
         let started = try HTTPEngine(socket: socket.descriptor, limits: limits, tls: tlsFiles) { application.handle($0) }
         engine.withLock { $0 = started }
         let address = socket.address
         let host = address.isWildcard ? (ListenAddress.localNetworkAddress() ?? "127.0.0.1") : address.host
         let url = "\(configuration.tls == nil ? "http" : "https")://\(ListenAddress(host: host, port: address.port))"
-        // Pairing links name this address; a log that cannot be written still serves.
-        _ = try? application.settings.log(profile: nil).setServedAddress(url)
+        // Pairing links name this address while this page runs; a log that cannot be written still serves.
+        _ = try? application.settings.log(profile: nil).startServing(at: url)
         return url + "/"
     }
 
@@ -150,7 +150,9 @@ public final class WebServer: Sendable {
             defer { engine = nil }
             return engine
         }
-        running?.stop()
+        guard let running else { return }
+        running.stop()
+        _ = try? application.settings.log(profile: nil).stopServing()
     }
 }
 

@@ -73,7 +73,11 @@
       choose(index);
     }
     var settle = null;
+    // A wheel that is not drawn (its form hidden by a countdown) reads a scroll position of 0:
+    // that is no choice, and the field keeps its value until the wheel shows again.
+    function drawn() { return box.getClientRects().length > 0; }
     box.addEventListener("scroll", function () {
+      if (!drawn()) return;
       var at = box.scrollTop / itemHeight();
       if (target !== null) {
         if (Math.abs(at - target) > 0.05) return;
@@ -82,7 +86,7 @@
       choose(Math.round(at));
       clearTimeout(settle);
       settle = setTimeout(function () {
-        if (target === null) scrollToIndex(Math.round(box.scrollTop / itemHeight()), true);
+        if (target === null && drawn()) scrollToIndex(Math.round(box.scrollTop / itemHeight()), true);
       }, 150);
     }, { passive: true });
     box.addEventListener("keydown", function (event) {
@@ -97,11 +101,15 @@
     items.forEach(function (item, index) {
       item.addEventListener("click", function () { scrollToIndex(index, true); });
     });
-    // A wheel drawn while its form was hidden (measuring with guidance) is set when it shows.
-    box.addEventListener("healthlog:shown", function () { scrollToIndex(current, false); });
+    // A wheel built before its form was hidden (measuring with guidance) is set, when it shows,
+    // to the value its field holds: the value the form posts is the one the person sees.
+    box.addEventListener("healthlog:shown", function () {
+      var index = values.indexOf(input.value);
+      scrollToIndex(index >= 0 ? index : current, false);
+    });
     scrollToIndex(values.indexOf(start), false);
     // Fonts and a larger text size change the items' height: keep the chosen value centred.
-    window.addEventListener("resize", function () { scrollToIndex(current, false); });
+    window.addEventListener("resize", function () { if (drawn()) scrollToIndex(current, false); });
   }
 
   function countdown(clock) {

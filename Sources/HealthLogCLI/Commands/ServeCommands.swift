@@ -44,7 +44,7 @@ struct ServeCommand: Command {
     ) { Int($0).flatMap { WebServer.connectionRange.contains($0) ? $0 : nil } }
 
     static let timeout = Option<Int>(
-        "--timeout", value: "SECONDS", help: "Close a connection that sends nothing for this long (default 30).", expected: "a number of seconds from 1 to 3600"
+        "--timeout", value: "SECONDS", help: "Close a connection that sends nothing for this long, or whose request takes longer in all (default 30).", expected: "a number of seconds from 1 to 3600"
     ) { Int($0).flatMap { (1...3600).contains($0) ? $0 : nil } }
 
     let address: ListenAddress

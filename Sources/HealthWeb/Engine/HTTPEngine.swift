@@ -11,10 +11,14 @@ struct EngineLimits: Sendable {
     var bodyBytes = 256 * 1024
     /// A connection that sends nothing for this long is closed.
     var idleSeconds: UInt32 = 30
-    /// A request whose body is still arriving after this long is cut off.
-    var requestSeconds = 60.0
+    /// A request whose headers and body are still arriving after this long is cut off, however
+    /// steadily they trickle in.
+    var requestSeconds = 30.0
     /// Connections at once, from all clients; more are refused until one closes.
     var connections: UInt32 = 64
+    /// Connections at once from one address: a quarter of all, and at least 8 (a browser opens
+    /// up to 6 to load a page), so that one neighbour cannot hold every place.
+    var connectionsPerAddress: UInt32 { min(connections, max(8, connections / 4)) }
 }
 
 /// GNU libmicrohttpd running one listening socket: it reads requests (request line, headers,
@@ -27,6 +31,7 @@ final class HTTPEngine: @unchecked Sendable {
     private var daemon: OpaquePointer?
     fileprivate let handler: Handler
     fileprivate let limits: EngineLimits
+    fileprivate let deadlines: RequestDeadlines
     /// The TLS key and certificate (PEM), kept for as long as the daemon may read them.
     private let tlsKey: [CChar]?
     private let tlsCertificate: [CChar]?
@@ -36,15 +41,29 @@ final class HTTPEngine: @unchecked Sendable {
     init(socket: Int32, limits: EngineLimits, tls: (key: String, certificate: String)?, handler: @escaping Handler) throws(WebError) {
         self.handler = handler
         self.limits = limits
+        deadlines = RequestDeadlines(seconds: limits.requestSeconds)
         tlsKey = tls.map { Array($0.key.utf8CString) }
         tlsCertificate = tls.map { Array($0.certificate.utf8CString) }
         var flags = MHD_USE_INTERNAL_POLLING_THREAD.rawValue | MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_POLL.rawValue
         if tls != nil { flags |= MHD_USE_TLS.rawValue }
-        let completed: MHD_RequestCompletedCallback = { _, _, state, _ in
+        let completed: MHD_RequestCompletedCallback = { context, connection, state, _ in
+            if let context, let connection {
+                Unmanaged<HTTPEngine>.fromOpaque(context).takeUnretainedValue().deadlines.answered(connection)
+            }
             guard let state, let pointer = state.pointee else { return }
             Unmanaged<RequestState>.fromOpaque(pointer).release()
             state.pointee = nil
         }
+        let notified: MHD_NotifyConnectionCallback = { context, connection, _, event in
+            guard let context, let connection else { return }
+            let deadlines = Unmanaged<HTTPEngine>.fromOpaque(context).takeUnretainedValue().deadlines
+            if event == MHD_ConnectionNotificationCode.CONNECTION_NOTIFY_STARTED {
+                deadlines.opened(connection, socket: healthlog_mhd_connection_socket(connection))
+            } else {
+                deadlines.closed(connection)
+            }
+        }
+        let engine = Unmanaged.passUnretained(self).toOpaque()
         // The engine's own unescaping, but for `%00`, which stays as written: a NUL would end
         // the path early, and `/static/app.css%00.png` would name app.css.
         let unescape: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<CChar>?) -> Int = { _, _, text in
@@ -76,10 +95,12 @@ final class HTTPEngine: @unchecked Sendable {
             var options: [MHD_OptionItem] = [
                 MHD_OptionItem(option: MHD_OPTION.LISTEN_SOCKET, value: Int(socket), ptr_value: nil),
                 MHD_OptionItem(option: MHD_OPTION.CONNECTION_LIMIT, value: Int(limits.connections), ptr_value: nil),
+                MHD_OptionItem(option: MHD_OPTION.PER_IP_CONNECTION_LIMIT, value: Int(limits.connectionsPerAddress), ptr_value: nil),
                 MHD_OptionItem(option: MHD_OPTION.CONNECTION_TIMEOUT, value: Int(limits.idleSeconds), ptr_value: nil),
                 // Headers and query are held in a connection's own memory: 32 KiB bounds them (431 beyond).
                 MHD_OptionItem(option: MHD_OPTION.CONNECTION_MEMORY_LIMIT, value: 32 * 1024, ptr_value: nil),
-                MHD_OptionItem(option: MHD_OPTION.NOTIFY_COMPLETED, value: unsafeBitCast(completed, to: Int.self), ptr_value: nil),
+                MHD_OptionItem(option: MHD_OPTION.NOTIFY_COMPLETED, value: unsafeBitCast(completed, to: Int.self), ptr_value: engine),
+                MHD_OptionItem(option: MHD_OPTION.NOTIFY_CONNECTION, value: unsafeBitCast(notified, to: Int.self), ptr_value: engine),
                 MHD_OptionItem(option: MHD_OPTION.UNESCAPE_CALLBACK, value: unsafeBitCast(unescape, to: Int.self), ptr_value: nil),
             ]
             if let key = tlsKey, let certificate = tlsCertificate {
@@ -102,6 +123,7 @@ final class HTTPEngine: @unchecked Sendable {
                 : .engine(Phrase("libmicrohttpd could not start serving HTTPS: check that the key and certificate are PEM files that belong together"))
         }
         daemon = started
+        deadlines.start()
     }
 
     /// Stops serving: waits for the requests being answered, then closes every connection.
@@ -109,6 +131,7 @@ final class HTTPEngine: @unchecked Sendable {
         guard let daemon else { return }
         self.daemon = nil
         MHD_stop_daemon(daemon)
+        deadlines.stop()
     }
 
     deinit { stop() }
@@ -132,19 +155,20 @@ final class HTTPEngine: @unchecked Sendable {
             let path = url.flatMap { String(validatingCString: $0) }
             let state = RequestState(connection, method: method.map { String(cString: $0) } ?? "", path: path ?? "/")
             if url != nil, path == nil { state.refusal = .notText }
+            if !HTTPRequest.isToken(state.method) { state.refusal = .notAMethod }
             slot.pointee = Unmanaged.passRetained(state).toOpaque()
             if let declared = state.headers["content-length"], let length = Int(declared), length > limits.bodyBytes {
                 state.refusal = .tooLarge
+                deadlines.received(connection)
                 return queue(handler(state.request()), on: connection)
             }
-            if state.method == "POST" { state.startForm(connection) }
+            if state.method == "POST", state.refusal == nil { state.startForm(connection) }
             return MHD_Result.YES
         }
         let state = Unmanaged<RequestState>.fromOpaque(pointer).takeUnretainedValue()
         if size.pointee > 0 {
             let count = size.pointee
             size.pointee = 0
-            if seconds() - state.started > limits.requestSeconds { return MHD_Result.NO }
             state.received += count
             // A body far past the limit is not worth reading to its end: the connection closes.
             if state.received > 16 * limits.bodyBytes { return MHD_Result.NO }
@@ -157,6 +181,7 @@ final class HTTPEngine: @unchecked Sendable {
             return MHD_Result.YES
         }
         // The whole request is in.
+        deadlines.received(connection)
         return queue(handler(state.request()), on: connection)
     }
 
@@ -186,7 +211,6 @@ func seconds() -> Double {
 private final class RequestState {
     let method: String
     let path: String
-    let started = seconds()
     var headers: [String: String] = [:]
     var cookies: [String: String] = [:]
     var query: [(String, String)] = []

@@ -6,6 +6,8 @@ enum RequestRefusal: Sendable {
     case notText
     /// The form body could not be decoded (400).
     case unreadableForm
+    /// The method is not an HTTP token (`GET\u{1B}[2J`): nothing a browser sends (400).
+    case notAMethod
 }
 
 /// One request as the engine decoded it: libmicrohttpd splits the request line, headers,
@@ -45,6 +47,17 @@ struct HTTPRequest: Sendable {
 
     /// The header `name` (lower case).
     func header(_ name: String) -> String? { headers[name] }
+
+    /// True when `method` is an HTTP token (RFC 9110's `tchar`s): letters, digits and
+    /// ``!#$%&'*+-.^_`|~``, never a control character, a space or a byte beyond ASCII.
+    static func isToken(_ method: String) -> Bool {
+        !method.isEmpty && method.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"): true
+            default: "!#$%&'*+-.^_`|~".utf8.contains(byte)
+            }
+        }
+    }
 
     /// The path's parts: `/readings/abc/edit` → `["readings", "abc", "edit"]`.
     var pathParts: [Substring] { path.split(separator: "/") }

@@ -70,11 +70,14 @@ struct EntryPage {
     /// What was saved, in words, and what it asks of the person who took it.
     private func savedNotice(_ words: StringTable) -> HTML {
         var lines: [HTML] = []
+        let labels = TagLabels(tags, language: words.language)
         for reading in saved {
             var values: [String] = []
             if let pressure = reading.bloodPressure { values.append("\(pressure) mmHg") }
             if let pulse = reading.pulse { values.append(words.web("row.pulse", ["pulse": String(pulse)])) }
             if let grams = reading.weightGrams { values.append("\(formatKilograms(grams)) kg") }
+            // Its stamps, as `healthlog add` names them: `· BP medication, irregular heartbeat`.
+            if !reading.tagIDs.isEmpty { values.append(words.list(reading.tagIDs.map { labels.label(of: $0) })) }
             let when = "\(words.shortDate(reading.measurementDay)) \(words.timeAsTaken(reading.takenAt))"
             lines.append("<p>\(WholeDates.marked(words.web("entry.saved", ["values": values.joined(separator: " · "), "when": when])))</p>")
             // The same advice, from the same rule and words, as `healthlog add` prints.

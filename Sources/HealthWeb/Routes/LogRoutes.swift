@@ -79,10 +79,12 @@ struct LogRoutes {
         }
     }
 
-    /// `POST /readings/ID/delete`.
+    /// `POST /readings/ID/delete`: without `confirm=yes` (the edit page's button), the question;
+    /// with it (the question's button), the reading is deleted.
     func delete(_ id: String) -> HTTPResponse {
         do {
             guard let shown = try managed(id) else { return application.notFound(visit) }
+            guard request.field("confirm") == "yes" else { return .page(DeletePage.render(visit, shown: shown, assets: application.assets)) }
             let log = visit.log(profile: shown.profile.id)
             try log.delete(try log.readings(ids: [id]))
             return .seeOther("/log?profile=\(Percent.encoded(shown.profile.id))&deleted=1")

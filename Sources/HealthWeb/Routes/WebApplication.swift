@@ -35,8 +35,11 @@ final class WebApplication: Sendable {
         for cookie in visit.cookies { response.headers.append(("Set-Cookie", cookie)) }
         RequestSecurity.decorate(&response, secure: visit.isSecure, cacheable: request.path.hasPrefix("/static/"))
         let milliseconds = Int((seconds() - started) * 1000)
-        // The path, never the query or the body: no value a person entered reaches the log.
-        logLine("\(request.method) \(request.path.visibleControls()) \(response.status) \(milliseconds)ms \(visit.device?.name.visibleControls() ?? "-")")
+        // The method and path, never the query or the body: no value a person entered reaches
+        // the log. Each field the request brings is shown, never obeyed, by a terminal (a
+        // method of `\e]0;…\a` would retitle it), and a method is cut short: it is no token.
+        let method = request.method.count > 16 ? String(request.method.prefix(16)) + "…" : request.method
+        logLine("\(method.visibleControls()) \(request.path.visibleControls()) \(response.status) \(milliseconds)ms \(visit.device?.name.visibleControls() ?? "-")")
         return response
     }
 
@@ -87,7 +90,9 @@ final class WebApplication: Sendable {
 
     /// A page that only says `text`, with `status`.
     func message(_ visit: Visit, status: Int, _ text: String) -> HTTPResponse {
-        let title = visit.words.web("status.\(status)")
+        // A refused download or look is not a refused save: a 400 says which it was.
+        let key = status == 400 && !visit.request.isStateChanging ? "status.400.show" : "status.\(status)"
+        let title = visit.words.web(key)
         return .page(MessagePage.render(visit, title: title, message: text, assets: assets), status: status)
     }
 
@@ -118,6 +123,7 @@ final class WebApplication: Sendable {
         case .tooLarge: message(visit, status: 413, visit.words.web("error.tooLarge"))
         case .notText: message(visit, status: 400, visit.words.web("error.notText"))
         case .unreadableForm: message(visit, status: 400, visit.words.web("error.unreadableForm"))
+        case .notAMethod: message(visit, status: 400, visit.words.web("error.method"))
         }
     }
 

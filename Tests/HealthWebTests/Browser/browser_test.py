@@ -117,6 +117,16 @@ def set_wheel(driver, name, value):
     check(rests_at(driver, name, value), f"the {name} wheel turned to {value}", wheel_value(driver, name))
 
 
+def shows_what_was_served(driver, what, names):
+    """Checks that each wheel, once its form shows, rests on the value the server put in its
+    field (the person's last reading), and that the field still holds it: what is posted is
+    what is shown."""
+    for name in names:
+        served = driver.execute_script(f"return document.querySelector('form input[name={name}]').defaultValue")
+        check(served != "" or name == "pulse", f"{what}: the server gave the {name} field a value", served)
+        check(rests_at(driver, name, served), f"{what}: the {name} wheel shows the served {served!r}", wheel_value(driver, name))
+
+
 # --- A phone pairs, turns the wheels, saves; the reading is in healthlog list
 for language, code in [("en-GB", "en"), ("zh-CN", "zh")]:
     driver = browser(language)
@@ -155,6 +165,7 @@ for language, code in [("en-GB", "en"), ("zh-CN", "zh")]:
     WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".notice"))
     notice = driver.find_element(By.CSS_SELECTOR, ".notice").text
     check(f"{values[0]}/{values[1]}" in notice, f"{code}: the page says what it saved", notice)
+    check(("· 降压药" if code == "zh" else "· BP medication") in notice, f"{code}: … with its stamp, as healthlog add names it", notice)
     shot(driver, f"{code}-phone-4-saved")
     driver.save_screenshot(os.path.join(screenshots, f"{code}-phone-4-saved-screen.png"))
     driver.find_element(By.CSS_SELECTOR, "section.week").screenshot(os.path.join(screenshots, f"{code}-phone-4-week.png"))
@@ -181,6 +192,7 @@ for language, code in [("en-GB", "en"), ("zh-CN", "zh")]:
         shot(driver, f"{code}-phone-5-{name}")
     driver.get(page.url + "/measure?profile=dad")
     driver.find_element(By.CSS_SELECTOR, "button.skip").click()
+    shows_what_was_served(driver, f"{code}: after the rest", ["systolic", "diastolic", "pulse"])
     set_wheel(driver, "systolic", 150)
     set_wheel(driver, "diastolic", 92)
     driver.find_element(By.CSS_SELECTOR, "#measure-form button[type=submit]").click()
@@ -188,6 +200,8 @@ for language, code in [("en-GB", "en"), ("zh-CN", "zh")]:
     check(driver.find_element(By.CSS_SELECTOR, "#measure-form").get_attribute("hidden") is not None, f"{code}: the pause's form waits for its minute")
     shot(driver, f"{code}-phone-5-measure-2-pause")
     driver.find_element(By.CSS_SELECTOR, "button.skip").click()
+    shows_what_was_served(driver, f"{code}: after the pause", ["systolic", "diastolic"])
+    equal([wheel_value(driver, "systolic"), wheel_value(driver, "diastolic")], ["150", "92"], f"{code}: after the pause the wheels start at the first reading")
     set_wheel(driver, "systolic", 136)
     set_wheel(driver, "diastolic", 86)
     driver.find_element(By.CSS_SELECTOR, "#measure-form button[type=submit]").click()
@@ -317,6 +331,15 @@ for language, code in [("en-GB", "en"), ("zh-CN", "zh")]:
     driver.find_element(By.CSS_SELECTOR, "a.edit").click()
     shot(driver, f"{code}-desktop-edit")
     check(driver.find_elements(By.CSS_SELECTOR, "form.delete button"), f"{code}: a manage device may delete")
+    # … after a question: the first tap asks, and deletes nothing; only its answer deletes.
+    doomed = driver.current_url.split("/readings/")[1].split("/")[0]
+    driver.find_element(By.CSS_SELECTOR, "form.delete button").click()
+    WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, "form.delete input[name=confirm]"))
+    check(doomed in [r["id"] for r in page.readings("dad")], f"{code}: the delete button asks first and deletes nothing", doomed)
+    shot(driver, f"{code}-desktop-delete-question")
+    driver.find_element(By.CSS_SELECTOR, "form.delete button").click()
+    WebDriverWait(driver, 10).until(lambda d: "deleted=1" in d.current_url)
+    check(doomed not in [r["id"] for r in page.readings("dad")], f"{code}: answering the question deletes the reading", doomed)
     driver.quit()
 
 # --- Without script: the same form, plain number fields, a real submit button

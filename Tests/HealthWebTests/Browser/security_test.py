@@ -132,6 +132,22 @@ equal(page.request("GET", f"/readings/{dad_id}/edit", cookie=dad)[0].status, 404
 equal(page.request("GET", "/report.pdf?profile=dad&from=2020-01-01&to=2030-01-01", cookie=viewer)[0].status, 403, "a view device gets no report of any range")
 response, body = page.request("GET", "/report.pdf?profile=dad&days=30", cookie=viewer)
 check(response.status == 200 and response.getheader("Content-Type") == "application/pdf", "… but the last 30 days' report", response.status)
+# A refused download is not a refused save: its title says what went wrong.
+response, text = page.request("GET", "/report.pdf?profile=dad&days=14", cookie=dad)
+title = re.search(r"<title>([^<]*)</title>", text)
+check(response.status == 400 and title and "Cannot show that" in title.group(1) and "Cannot save that" not in text, "a report of 14 days is refused as a page it cannot show, not a save", (response.status, title and title.group(1)))
+response, text = page.request("GET", "/report.pdf?profile=dad&from=2020-01-01&to=2030-01-01", cookie=dad)
+title = re.search(r"<title>([^<]*)</title>", text)
+check(response.status == 403 and title and "Not allowed" in title.group(1) and "Cannot save that" not in text, "an add device's report of any range is not allowed", (response.status, title and title.group(1)))
+
+# --- Deleting asks first: a POST without the confirmation deletes nothing and asks
+doomed = page.readings("dad")[0]["id"]
+manage_csrf = page.csrf(manager)
+response, text = page.request("POST", f"/readings/{doomed}/delete", {"csrf": manage_csrf, "profile": "dad"}, cookie=manager)
+check(response.status == 200 and 'name="confirm"' in text and f'action="/readings/{doomed}/delete"' in text, "deleting without the confirmation shows the question", response.status)
+check(doomed in [r["id"] for r in page.readings("dad")], "… and deletes nothing")
+response, _ = page.request("POST", f"/readings/{doomed}/delete", {"csrf": manage_csrf, "profile": "dad", "confirm": "yes"}, cookie=manager)
+check(response.status == 303 and doomed not in [r["id"] for r in page.readings("dad")], "the confirmed delete deletes", response.status)
 
 # --- CSRF and Origin on every change
 token_field = page.csrf(dad)
@@ -233,19 +249,62 @@ except (ConnectionResetError, socket.timeout):
     answer = b""
 check(not answer.startswith(b"HTTP/1.1 2") and not answer.startswith(b"HTTP/1.1 3") and time.time() - started < 8, "a body that stops arriving is cut off", answer[:40])
 body_slow.close()
+# A client that keeps sending, a byte at a time, within the idle timeout, is still cut off when
+# the whole request (headers and body) has taken the timeout: it cannot hold a place for ever.
+def trickle(head, piece):
+    started = time.time()
+    connection = socket.create_connection((page.host, page.port))
+    connection.sendall(head)
+    connection.settimeout(0.5)
+    while time.time() - started < 12:
+        try:
+            connection.sendall(piece)
+            if connection.recv(200) == b"":
+                break
+        except socket.timeout:
+            continue
+        except OSError:
+            break
+    connection.close()
+    return time.time() - started
+seconds = trickle(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ", b"a")
+check(seconds < 5, "headers sent a byte every half second are cut off after the 2 s timeout", round(seconds, 1))
+seconds = trickle(f"POST /readings HTTP/1.1\r\nHost: {page.host}:{page.port}\r\nCookie: {dad}\r\nOrigin: {page.url}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 1000\r\n\r\n".encode(), b"a")
+check(seconds < 5, "a body sent a byte every half second is cut off after the 2 s timeout", round(seconds, 1))
+
+# A method that is no HTTP token (terminal escapes) is refused, and the log shows it, never obeys it.
+for method in [b"GET\x1b[2J\x1b[31mPOST", b"x\x1b]0;owned\x07"]:
+    raw = socket.create_connection((page.host, page.port))
+    raw.sendall(method + b" / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+    raw.settimeout(10)
+    try:
+        answer = raw.recv(40)
+    except (ConnectionResetError, socket.timeout):
+        answer = b""
+    raw.close()
+    check(answer.startswith(b"HTTP/1.1 400"), f"the method {method!r} is refused with 400", answer)
 
 # The connection limit, on a page of its own: libmicrohttpd counts a connection until its
 # polling thread has joined the connection's thread, some time after the connection ended, so
 # connections that ended just before (the checks above) may still fill places, and refuse some
 # of the ones held here at once. Each held connection is therefore one the page has answered
 # (it is counted, and kept alive for the minute of --timeout), so that exactly 12 are open.
+# One address may hold at most a quarter of the places (8 at the least): a neighbour cannot take them all.
 bounded = Server(program, os.path.join(folder, "bounded"), templates, "--timeout", "60", "--max-connections", "12")
 os.makedirs(os.path.join(folder, "bounded"))
 bounded.page.cli("profile", "add", "dad")
 bounded_page = bounded.start()
 held = []
+def source_of(index):
+    return "127.0.0.1" if index < 8 else "127.0.0.2"
 for index in range(12):
-    connection = http.client.HTTPConnection(bounded_page.host, bounded_page.port, timeout=20)
+    if index == 8:
+        try:
+            answer = bounded_page.request("GET", "/static/app.css")[0].status
+        except (OSError, http.client.HTTPException) as error:
+            answer = error
+        check(not isinstance(answer, int), "a ninth connection from one address is refused (the next four, from another, are served)", answer)
+    connection = http.client.HTTPConnection(bounded_page.host, bounded_page.port, timeout=20, source_address=(source_of(index), 0))
     try:
         connection.request("GET", "/static/app.css")
         answer = connection.getresponse()
@@ -259,7 +318,7 @@ for index in range(12):
 def probe():
     """A new connection's answer, or the error it ends in."""
     try:
-        return bounded_page.request("GET", "/static/app.css")[0].status
+        return bounded_page.request("GET", "/static/app.css", source="127.0.0.4")[0].status
     except (OSError, http.client.HTTPException) as error:
         return error
 refused = [probe() for _ in range(3)]
@@ -330,11 +389,21 @@ except (ConnectionResetError, socket.timeout):
     answer = b""
 check(not answer.startswith(b"HTTP/1.1 2"), "plain HTTP to the HTTPS page gets no page", answer[:40])
 plain.close()
+# A second page over the first one's log: serve pair names the newest running, and once it stops, the first again.
+second = Server(program, folder, templates, "--tls-cert", os.path.join(certificates, "cert.pem"), "--tls-key", os.path.join(certificates, "key.pem"))
+second_page = second.start()
+def pairing_link():
+    output = page.cli("serve", "pair", "--profile", "dad", "--can", "view", "--color", "never").stdout
+    return re.search(r"(https?://\S+)/pair\?code=", output).group(1)
+equal(pairing_link(), second_page.url, "serve pair names the newest page running")
+second.stop()
 secure.stop()
+equal(pairing_link(), page.url, "… and once it stops, the page still running, not the stopped one")
 
 # --- The server's own lines hold no value anyone entered
 log = server.stop()
 check("The family's page" in log and "POST /readings 303" in log, "the server logs each request", log[:200])
+check("\x1b" not in log and "\x07" not in log and "\\e" in log, "a method's escape codes reach the log shown, not as they were sent", [l for l in log.splitlines() if "400" in l][:3])
 for secret in ["MOMSECRET", "alert('note')", "alert('mom')", "133/83", "121/81", "爸爸", "妈妈", token, csrf]:
     check(secret not in log, f"the server's log holds no {secret[:12]!r}")
 checks.finish()
