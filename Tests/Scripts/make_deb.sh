@@ -84,7 +84,7 @@ Description: blood-pressure log for families, with reports for the doctor
  Readings in three seconds (healthlog add 138/86 72 -t bp-med), a profile per
  family member, status tags, and an A4 PDF report shaped like a hospital
  blood-pressure record sheet, with a summary, a trend chart and the full log.
- `healthlog serve` is the family's page: paired phones enter their readings
+ "healthlog serve" is the family's page: paired phones enter their readings
  with three wheels (a systemd user unit starts it at login).
 CONTROL
 deb="$out/healthlog_${version}_${arch}.deb"
