@@ -123,6 +123,74 @@ import Testing
         #expect(after.map(\.0) == saved.map(\.0) && after.map(\.1) == saved.map(\.1), "written through the link")
     }
 
+    /// Probe B3: operation lines of transactions never committed, each followed by the next,
+    /// are given up as they are read, not waited for (a device writes one transaction at a
+    /// time): none is taken, the first are named by line, the rest counted, and a
+    /// whole transaction after them is taken.
+    @Test func transactionsNeverCommittedAreGivenUpNotWaitedFor() throws {
+        let family = Family()
+        family.joined()
+        family.settle()
+        let segment = try #require(try ownSegment(family.dad, folder: family.folder))
+        let lines = try String(contentsOfFile: segment, encoding: .utf8).split(separator: "\n").map(String.init)
+        let readings = lines.compactMap { try? JournalLine.operation($0) }.compactMap { read -> Reading? in
+            if case .readingPut(let reading) = read.change { reading } else { nil }
+        }
+        #expect(readings.count >= 2)
+        let (kept, deleted) = (readings[0], readings[1])
+        let clock = try #require(lines.compactMap { try? JournalLine.operation($0) }.map(\.operation.clock).max())
+        let writer = "0123456789abcdef"
+        var planted: [String] = []
+        for step in 0..<25 {
+            planted.append(try forgedTransaction(.readingDeleted(id: kept.id, profileID: kept.profileID), device: writer, clock: clock + 1_000 + Int64(step))[0])
+        }
+        planted += try forgedTransaction(.readingDeleted(id: deleted.id, profileID: deleted.profileID), device: writer, clock: clock + 2_000)
+        try plantDevice(writer, in: family.folder, lines: planted)
+        // Three lines of three transactions, none committed: only the last can still be arriving.
+        let second = "0000000000000001"
+        try plantDevice(second, in: family.folder, lines: try (0..<3).map { step in
+            try forgedTransaction(.readingDeleted(id: kept.id, profileID: kept.profileID), device: second, clock: clock + 3_000 + Int64(step))[0]
+        })
+        family.dad.ok("sync")
+        let remaining = try family.dad.readings().map(\.id)
+        #expect(remaining.contains(kept.id), "a line of a transaction never committed was taken")
+        #expect(!remaining.contains(deleted.id), "the whole transaction after them was not taken")
+        let status = family.dad.ok("sync", "status")
+        #expect(!status.contains("the latest change of 01234567 is not whole"), "given-up lines are waited for: \(status)")
+        #expect(status.contains("the latest change of 00000000 is not whole in the folder yet"), "\(status)")
+        #expect(status.contains("0000000000000001/000001.ndjson:2: transaction"), "\(status)")
+        #expect(!status.contains("0000000000000001/000001.ndjson:3:"), "the last may still be arriving: \(status)")
+        #expect(status.contains("0123456789abcdef/000001.ndjson:18: transaction"), "named by its line: \(status)")
+        #expect(status.contains("Refused lines: 27 (the first 20)"), "the rest are counted: \(status)")
+    }
+
+    /// Probe B7: what another machine plants in this device's folder under the name of its
+    /// next segment (a folder, a link to a file elsewhere) neither stops this device's changes
+    /// from reaching the family nor is written through.
+    @Test func somethingPlantedWhereTheNextSegmentGoesBlocksNoChange() throws {
+        let family = Family()
+        family.joined()
+        let segment = try #require(try ownSegment(family.dad, folder: family.folder))
+        let device = (segment as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: device + "/000002.ndjson", withIntermediateDirectories: false)
+        let added = family.dad.run("-p", "dad", "add", "133/85", "--at", "2026-11-30 07:53")
+        #expect(added.status == 0)
+        #expect(!added.stderr.contains("sync"), "\(added.stderr)")
+        family.daughter.ok("sync")
+        #expect(try family.daughter.readings().contains { $0.systolic == 133 }, "a planted folder kept the change back")
+        #expect(family.daughter.ok("sync", "status").contains("000002.ndjson"), "what is not read is named")
+
+        let elsewhere = family.dad.directory.file("elsewhere.ndjson")
+        try Data("kept as it is\n".utf8).write(to: URL(fileURLWithPath: elsewhere))
+        try FileManager.default.createSymbolicLink(atPath: device + "/000004.ndjson", withDestinationPath: elsewhere)
+        #expect(family.dad.run("-p", "dad", "add", "134/86", "--at", "2026-11-30 07:54").status == 0)
+        #expect(try String(contentsOfFile: elsewhere, encoding: .utf8) == "kept as it is\n", "written through a planted link")
+        family.daughter.ok("sync")
+        #expect(try family.daughter.readings().contains { $0.systolic == 134 }, "a planted link kept the change back")
+        family.dad.ok("sync")
+        #expect(try logDump(family.dad.databasePath) == (try logDump(family.daughter.databasePath)))
+    }
+
     /// §11: a million-line-class flood of garbage costs little: refused lines are counted, not
     /// stored whole, and the log grows by kilobytes, not by the garbage's size.
     @Test func garbageInTheFolderIsCountedNotStored() throws {

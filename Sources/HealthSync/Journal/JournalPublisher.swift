@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
 import HealthCore
 
 /// Writes this device's committed transactions into its journal, whole: every operation line,
@@ -47,13 +50,22 @@ struct JournalPublisher {
     /// The newest segment, opened for appending with what a crash left unfinished at the end
     /// of the journal cut off: a torn last line, and the operation lines of a transaction
     /// whose commit line was never written (across segments when it spans them).
+    ///
+    /// A segment name held by something this device cannot append to (a folder, a link,
+    /// another user's file or one others may write, which another machine could have planted
+    /// through the shared folder) is passed over: the next change goes into a new segment after
+    /// the highest number taken, so nothing planted keeps this device's changes from the family.
     private func currentSegment() throws -> JournalAppender {
-        var numbers = directory.names().compactMap(SyncFolder.segmentNumber).sorted()
+        let taken = directory.names().compactMap(SyncFolder.segmentNumber).sorted()
+        var numbers = taken.filter { usable(SyncFolder.segmentName($0)) }
+        if let highest = taken.last, numbers.last != highest {
+            if let last = numbers.last { _ = try cutUnfinishedEnd(of: last) }
+            return try JournalAppender(in: directory, name: SyncFolder.segmentName(highest + 1))
+        }
         if numbers.isEmpty { numbers = [1] }
         while let number = numbers.last {
-            let segment = try JournalAppender(in: directory, name: SyncFolder.segmentName(number))
-            let kept = JournalPublisher.completeEnd(of: segment)
-            if kept < segment.size { segment.truncate(to: kept) }
+            let segment = try cutUnfinishedEnd(of: number)
+            let kept = segment.size
             // A segment that held only an unfinished transaction is emptied; the one before it
             // may hold that transaction's first lines.
             if kept == 0, numbers.count > 1, JournalPublisher.endsUnfinished(numbers.dropLast().last.flatMap { try? JournalAppender(in: directory, name: SyncFolder.segmentName($0)) }) {
@@ -63,6 +75,20 @@ struct JournalPublisher {
             return segment
         }
         return try JournalAppender(in: directory, name: SyncFolder.segmentName(1))
+    }
+
+    /// True when `name` is missing or a regular file of this user's that no one else may write.
+    private func usable(_ name: String) -> Bool {
+        guard let entry = directory.entry(name) else { return true }
+        return entry.kind == S_IFREG && entry.ownershipProblem == nil
+    }
+
+    /// Opens segment `number` and cuts what a crash left unfinished at its end.
+    private func cutUnfinishedEnd(of number: Int) throws -> JournalAppender {
+        let segment = try JournalAppender(in: directory, name: SyncFolder.segmentName(number))
+        let kept = JournalPublisher.completeEnd(of: segment)
+        if kept < segment.size { segment.truncate(to: kept) }
+        return segment
     }
 
     /// True when `segment` ends with operation lines whose commit line is missing.

@@ -268,50 +268,41 @@ enum SyncMerge {
                 starts.append(start)
             }
             // Pass one: which transactions are whole (their commit line and every operation).
-            var counts: [String: Int] = [:]
-            var complete = Set<String>()
-            /// Per file, the first line of each transaction seen there: where to read from next
-            /// time when the transaction is not whole yet.
-            var firstLines: [[String: (offset: Int64, line: Int)]] = Array(repeating: [:], count: stream.count)
+            var scan = TransactionScan(namedLimit: SyncMerge.refusalsNamedPerFile)
             var results: [JournalReader.Result?] = Array(repeating: nil, count: stream.count)
-            /// Where each transaction began in the stream, and where the last commit line is.
-            var began: [String: (file: Int, offset: Int64)] = [:]
-            var lastCommit: (file: Int, offset: Int64)?
             for index in stream.indices {
                 guard let input = opened[index] else { continue }
                 results[index] = try? JournalReader.readLines(input, from: starts[index].offset, firstLine: starts[index].line) { line in
                     guard let text = line.text else { return }
                     switch JournalLine.skim(text) {
                     case .operation(let transaction):
-                        counts[transaction, default: 0] += 1
-                        if firstLines[index][transaction] == nil { firstLines[index][transaction] = (line.offset, line.number) }
-                        if began[transaction] == nil { began[transaction] = (index, line.offset) }
+                        scan.operation(of: transaction, at: .init(file: index, offset: line.offset, line: line.number))
                     case .commit(let transaction, let operations):
-                        if counts[transaction, default: 0] >= operations { complete.insert(transaction) }
-                        lastCommit = (index, line.offset)
+                        scan.commit(of: transaction, operations: operations)
                     case .standalone:
-                        break
+                        scan.standalone()
                     }
                 }
             }
-            // A transaction another one's commit line follows was never finished (its writer
-            // went on to the next): it is not waited for, and none of its lines is taken.
-            for (transaction, start) in began where !complete.contains(transaction) {
-                guard let lastCommit, (lastCommit.file, lastCommit.offset) > (start.file, start.offset) else { continue }
-                for index in stream.indices { firstLines[index][transaction] = nil }
-                let file = stream[start.file]
-                try tables.record(SyncRefusal(
-                    path: file.relativePath, line: 0,
-                    reason: Phrase("transaction {id} was never committed: its {n} lines are not taken", ["id": transaction, "n": "\(counts[transaction] ?? 0)"])))
-                report.refused += 1
-            }
+            let complete = scan.complete
             // Pass two: take the lines of whole transactions, and lines complete in themselves.
             for index in stream.indices {
                 let file = stream[index]
                 guard let input = opened[index], var result = results[index] else { continue }
                 var state = states[file.relativePath] ?? SyncFileState(path: file.relativePath, size: 0, modified: 0, prefixHash: "", readTo: 0, lines: 0)
                 if starts[index].offset == 0 { state.refused = 0 }
-                let waiting = firstLines[index].filter { !complete.contains($0.key) }.values.min { $0.offset < $1.offset }
+                // A transaction another line follows before its commit line was never finished
+                // (its writer went on to the next): it is not waited for, none of its lines is
+                // taken, and it is refused where it began.
+                if let givenUp = scan.givenUp[index] {
+                    for transaction in givenUp.named {
+                        try refuse(file, transaction.began.line, Phrase(
+                            "transaction {id} was never committed: its {n} lines are not taken", ["id": transaction.id, "n": "\(transaction.lines)"]), state: &state)
+                    }
+                    state.refused += givenUp.count - givenUp.named.count
+                    report.refused += givenUp.count - givenUp.named.count
+                }
+                let waiting = scan.waiting(in: index)
                 let stop = waiting?.offset ?? result.readTo
                 _ = try JournalReader.readLines(input, from: starts[index].offset, firstLine: starts[index].line) { line in
                     guard line.offset < stop else { return }
