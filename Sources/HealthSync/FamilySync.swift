@@ -126,7 +126,11 @@ public enum FamilySync {
             let name = first.name.map { "\($0) (\(first.device.prefix(8)))" } ?? String(first.device.prefix(8))
             let others = report.undelivered.count - 1
             throw .refused(
-                others == 0
+                others == 1
+                    ? Phrase(
+                        "{device} and one other machine have not merged all of this machine's changes yet; keep the folder shared until they have (run 'healthlog sync' there; 'healthlog sync status' here shows what each machine has), or leave with --force",
+                        ["device": name])
+                    : others == 0
                     ? Phrase(
                         "{device} has not merged {changes} of this machine's changes yet; keep the folder shared until it has (run 'healthlog sync' there; 'healthlog sync status' here shows what each machine has), or leave with --force",
                         ["device": name, "changes": "\(first.changes)"])
@@ -141,7 +145,8 @@ public enum FamilySync {
     static func undeliveredChanges(_ store: RecordStore, folder: SyncFolder, device: String, now: Int64) throws -> (undelivered: [LeaveReport.Undelivered], others: Int) {
         guard let opened = try? folder.open() else { return ([], 0) }
         let tables = SyncTables(store)
-        let retired = try retiredDevices(store, folder: opened, now: now)
+        let claims = try deviceClaims(store, folder: opened, now: now)
+        let retired = claims.retired
         var found: [LeaveReport.Undelivered] = []
         // A device with no folder in the shared folder any more (a retired laptop tidied away)
         // cannot merge: status names it, and leaving does not wait for it.
@@ -150,7 +155,7 @@ public enum FamilySync {
         let others = opened.deviceIDs().filter { $0 != device && !retired.contains($0) && (opened.deviceFile(of: $0) != nil || known.contains($0)) }
         for other in others {
             let file = opened.deviceFile(of: other)
-            let lacking = try tables.operationCount(device: device, after: file?.merged[device] ?? 0)
+            let lacking = try tables.operationCount(device: device, after: claims.mergedOfOwn[other] ?? 0)
             guard lacking > 0 else { continue }
             found.append(.init(device: other, name: file?.name, changes: lacking, lastMerge: file?.updated))
         }
@@ -160,11 +165,16 @@ public enum FamilySync {
     /// The devices the family retired: forgotten here or on another machine, or replaced by a
     /// new id of the same log (a re-join, a twin found).
     static func retiredDevices(_ store: RecordStore, folder: OpenedSyncFolder, now: Int64) throws -> Set<String> {
+        try deviceClaims(store, folder: folder, now: now).retired
+    }
+
+    /// What the device files in `folder` claim, weighed for this log's device.
+    static func deviceClaims(_ store: RecordStore, folder: OpenedSyncFolder, now: Int64) throws -> DeviceClaims {
         let tables = SyncTables(store)
+        let own = try tables.value(.device) ?? ""
         return DeviceClaims(
-            folder: folder, own: try tables.value(.device) ?? "", summaries: try tables.devices(), former: try tables.list(.formerDevices),
-            forgotten: try tables.list(.forgottenDevices), now: now
-        ).retired
+            folder: folder, own: own, summaries: try tables.devices(), former: try tables.list(.formerDevices),
+            forgotten: try tables.list(.forgottenDevices), now: now, ownHighest: try tables.highestClock(of: own))
     }
 
     /// Retires `device` (an id, an id's first characters, or a device name): the family's

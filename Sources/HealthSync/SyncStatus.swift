@@ -143,7 +143,7 @@ extension FamilySync {
             let summaries = try tables.devices()
             let claims = DeviceClaims(
                 folder: opened, own: device, summaries: summaries, former: try tables.list(.formerDevices), forgotten: try tables.list(.forgottenDevices),
-                now: now)
+                now: now, ownHighest: try tables.highestClock(of: device))
             let retired = claims.retired
             var ids = Set(summaries.map(\.device))
             let folderDevices = opened?.deviceIDs() ?? []
@@ -169,7 +169,7 @@ extension FamilySync {
                 let file = deviceFiles[id]
                 var waiting: Int?
                 if id != device, let file {
-                    waiting = try tables.operationCount(device: device, after: file.merged[device] ?? 0)
+                    waiting = try tables.operationCount(device: device, after: claims.mergedOfOwn[id] ?? 0)
                 }
                 let updated = file?.updated
                 let former = Set(formerOf[id] ?? [])

@@ -66,6 +66,27 @@ import Testing
         #expect(left.status == 65 && left.stderr.contains("thief (00000000) has not merged") && !left.stderr.contains("other machines"), "\(left.stderr)")
     }
 
+    /// Probe B6: a device file that claims to have merged a change of this machine later than
+    /// any it made is not believed on what it merged: status does not say it has every change,
+    /// names the claim, and leaving still waits for it.
+    @Test func aClaimToHaveMergedWhatWasNeverMadeIsNotBelieved() throws {
+        let family = Family()
+        family.joined()
+        family.settle()
+        let dad = try #require(try syncDeviceID(family.dad.databasePath))
+        try plantDevice(
+            "00000000000000dd", in: family.folder,
+            deviceFile: #"{"device": "00000000000000dd", "name": "liar", "updated": \#(fixedNow), "merged": {"\#(dad)": 9000000000000000000}}"#)
+        family.dad.ok("-p", "dad", "add", "126/80")
+        family.dad.ok("sync")
+        let status = family.dad.ok("sync", "status")
+        let liar = try #require(status.split(separator: "\n").first { $0.contains("liar") }, "\(status)")
+        #expect(!liar.contains("has every change"), "\(status)")
+        #expect(status.contains("journal/00000000000000dd/device.json: claims to have merged changes this machine never made: not believed"), "\(status)")
+        let left = family.dad.run("sync", "leave")
+        #expect(left.status == 65 && left.stderr.contains("liar (00000000) and one other machine have not merged"), "\(left.stderr)")
+    }
+
     /// A claim is weighed at the time it was made: a device that claims another as its former
     /// id, but wrote changes of its own before that one last wrote, is not honoured; nor is a
     /// device file dated ahead of this machine's clock. The claimed machine stays shown as itself.

@@ -10,7 +10,9 @@ import HealthCore
 /// made when the claimant begins to write as itself (its first change here); a claimant with
 /// no change yet made it when it wrote its file. A file dated ahead of this machine's clock
 /// (beyond the tolerance changes have) claims nothing until that time.
-/// A claim not honoured is named in status; a machine another device retired is told so.
+/// A device file that claims to have merged a change of this machine later than any it made
+/// is not believed on what it merged. A claim not honoured is named in status; a machine
+/// another device retired is told so.
 struct DeviceClaims {
     /// The former ids each device is shown with, by device.
     var formerOf: [String: [String]] = [:]
@@ -20,11 +22,19 @@ struct DeviceClaims {
     var retiredBy: [String] = []
     /// Claims not honoured, and why (for status).
     var refused: [SyncStatus.IgnoredEntry] = []
+    /// What each device has merged of this machine's changes, by its file: the clock of the
+    /// latest, or 0 when its file claims a change this machine never stamped (nothing it says
+    /// of this machine is believed then).
+    var mergedOfOwn: [String: Int64] = [:]
 
     /// Weighs the device files in `folder` for the machine `own`, with the operations this log
     /// holds (`summaries`) and this machine's own former and forgotten ids.
-    /// `now` is this machine's wall clock, in milliseconds.
-    init(folder: OpenedSyncFolder?, own: String, summaries: [SyncDeviceSummary], former: [String], forgotten: [String], now: Int64) {
+    /// `now` is this machine's wall clock, in milliseconds; `ownHighest` the greatest clock this
+    /// machine ever stamped or saw (see ``SyncTables/highestClock(of:)``).
+    init(
+        folder: OpenedSyncFolder?, own: String, summaries: [SyncDeviceSummary], former: [String], forgotten: [String], now: Int64,
+        ownHighest: Int64
+    ) {
         let lastMilliseconds = Dictionary(summaries.map { ($0.device, HybridClock.milliseconds($0.lastClock)) }) { a, _ in a }
         let firstMilliseconds = Dictionary(summaries.map { ($0.device, HybridClock.milliseconds($0.firstClock)) }) { a, _ in a }
         retired = Set(forgotten).union(former)
@@ -32,6 +42,14 @@ struct DeviceClaims {
         for device in folder?.deviceIDs() ?? [] where device != own {
             guard let file = folder?.deviceFile(of: device) else { continue }
             let path = "\(SyncFolder.journalName)/\(device)/\(SyncFolder.deviceFileName)"
+            if let merged = file.merged[own] {
+                if merged > ownHighest {
+                    refused.append(.init(path: path, reason: Phrase("claims to have merged changes this machine never made: not believed")))
+                    mergedOfOwn[device] = 0
+                } else {
+                    mergedOfOwn[device] = merged
+                }
+            }
             if file.former.contains(own) {
                 refused.append(.init(path: path, reason: Phrase("claims this machine's id as a former one of its own: not honoured")))
             }

@@ -30,6 +30,7 @@ enum ClockRepair {
             return folder.deviceFile(of: device)?.held[journal.device]?.aheadMs
         }.max()
         let skew = max(seenElsewhere ?? 0, HybridClock.milliseconds(journal.latestClock) - now)
+        try tables.set(.highestClock, to: String(max(journal.latestClock, try tables.highestClock(of: journal.device))))
         journal.rewind(to: try tables.greatestClock(through: limit) ?? 0)
         try tables.set(.clock, to: String(journal.latestClock))
         // Each record once, with every old stamp of it withdrawn, in the order they were made.

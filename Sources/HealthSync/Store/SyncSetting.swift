@@ -13,6 +13,9 @@ struct SyncSetting: Hashable, Sendable {
     static let machine = SyncSetting("machine")
     /// The greatest clock this device has stamped or seen.
     static let clock = SyncSetting("clock")
+    /// The greatest ``clock`` ever was, kept when a clock repair sets it back (see
+    /// ``ClockRepair``): no other device can have merged a change of this one stamped later.
+    static let highestClock = SyncSetting("highest-clock")
     /// Set by a restore: the next merge shows every record as the shared log decides, and
     /// publishes what only the backup had.
     static let reconcile = SyncSetting("reconcile")

@@ -139,6 +139,14 @@ struct SyncTables {
             [.text(device), .integer(after), .integer(through)], throwing: { try body(SyncTables.operation($0)) })
     }
 
+    /// The greatest clock `device` (this machine's) ever stamped or saw, a clock repair or not:
+    /// no other device can have merged a change of it beyond this.
+    func highestClock(of device: String) throws(RecordsError) -> Int64 {
+        let stored = [try value(.clock), try value(.highestClock)].compactMap { $0.flatMap { Int64($0) } }
+        let stamped = try sql.int("SELECT max(clock) FROM sync_operations WHERE device = ?", [.text(device)])
+        return (stored + [stamped].compactMap { $0 }).max() ?? 0
+    }
+
     /// The greatest clock of an operation stamped at or before `clock`.
     func greatestClock(through clock: Int64) throws(RecordsError) -> Int64? {
         try sql.int("SELECT max(clock) FROM sync_operations WHERE clock <= ?", [.integer(clock)])
