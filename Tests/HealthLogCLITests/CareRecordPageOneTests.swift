@@ -222,6 +222,25 @@ import Testing
         #expect(chinese.contains(Page.squeezed("6 次读数不在早晚测量时段内")))
     }
 
+    /// A night-shift nurse asleep 08:00–16:00: 2 readings on waking at 16:30 (about 141/89) and
+    /// 2 before bed at 07:45 (about 131/81), every day. With her sleep on the profile both halves
+    /// are her protocol week; without it the clock keeps only the 07:45 half.
+    @Test func aShiftWorkersWakingReadingsAreHerMornings() throws {
+        let cli = Page.patient(born: 1985)
+        cli.ok("profile", "edit", "dad", "--sleep", "08:00-16:00")
+        Page.week(cli, times: ["07:45", "07:47", "16:30", "16:32"]) { k in k % 4 < 2 ? (131, 81) : (141, 89) }
+        let range = ["--from", "2026-11-23", "--to", "2026-11-29"]
+        let headline = try #require(try Page.statsJSON(cli, range)["headline"] as? [String: Any])
+        #expect(headline["figure"] as? String == "136/85", "both halves of her day")
+        let page = try Page.pageOne(cli, range)
+        #expect(page.contains(Page.squeezed("Morning 141/89 (n=12) · Evening 131/81 (n=12)")))
+        #expect(!page.contains(Page.squeezed("outside the morning and evening times")))
+        cli.ok("profile", "edit", "dad", "--sleep", "none")
+        let clock = try #require(try Page.statsJSON(cli, range)["headline"] as? [String: Any])
+        #expect(clock["figure"] as? String == "131/81", "the clock's morning only")
+        #expect(try Page.pageOne(cli, range).contains(Page.squeezed("12 readings outside the morning and evening times, not in the average")))
+    }
+
     // MARK: - Finding 9: a new monitor beside the verdict
 
     @Test func aMonitorChangeIsSaidBesideTheVerdict() throws {

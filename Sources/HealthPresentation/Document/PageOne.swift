@@ -142,7 +142,7 @@ public struct WeekGrid: Sendable {
         var counts = Array(repeating: [0, 0], count: dates.count)
         for reading in summary.homeReadings where reading.bloodPressure != nil {
             // The sessions `healthlog protocol` and the average count: one definition.
-            guard let session = ProtocolSession(reading) else { continue }
+            guard let session = ProtocolSession(reading, sleep: summary.profile.sleep) else { continue }
             let index = reading.takenAt.measurementDayNumber - first
             guard counts.indices.contains(index) else { continue }
             counts[index][session == .morning ? 0 : 1] += 1
