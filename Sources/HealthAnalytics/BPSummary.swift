@@ -208,9 +208,9 @@ public struct BPSummary: Sendable {
         self.to = last
         self.options = options
         // The last 7 days incomplete: the last complete week is the headline, the recent days beside it.
-        var average = ProtocolAverage(home, from: first)
+        var average = ProtocolAverage(home, from: first, sleep: profile.sleep)
         if let recent = average, !recent.sufficient,
-            let complete = ProtocolAverage.lastSufficient(home, from: first, before: recent.excludedDay.adding(days: 1))
+            let complete = ProtocolAverage.lastSufficient(home, from: first, before: recent.excludedDay.adding(days: 1), sleep: profile.sleep)
         {
             recentWeek = recent
             average = complete
@@ -231,7 +231,7 @@ public struct BPSummary: Sendable {
         }
         periods = ordinal.mapValues { GroupStatistics(home, periodIndices[$0]) }
         var slotIndices: [ReadingSlot: [Int]] = [:]
-        for (index, reading) in home.enumerated() { slotIndices[ReadingSlot(reading), default: []].append(index) }
+        for (index, reading) in home.enumerated() { slotIndices[ReadingSlot(reading, sleep: profile.sleep), default: []].append(index) }
         slots = Dictionary(uniqueKeysWithValues: ReadingSlot.allCases.map { ($0, GroupStatistics(home, slotIndices[$0] ?? [])) })
         buckets = options.bucketing.map { bucketing in
             var order: [String] = []
@@ -298,7 +298,7 @@ public struct BPSummary: Sendable {
         }
         // The profile's medication events, found once for the week, the office visit and adherence.
         let medicationEvents = events.filter { $0.profileID == profile.id && $0.kind == .medication }
-        weekQuality = average.map { WeekQuality(average: $0, home: home, medicationEvents: medicationEvents) }
+        weekQuality = average.map { WeekQuality(average: $0, home: home, medicationEvents: medicationEvents, sleep: profile.sleep) }
         office = OfficeComparison(
             inRange, home: average, guideline: options.guideline, treated: treated,
             medicationDays: medicationEvents.map { CivilDate(dayNumber: $0.at.measurementDayNumber) }.sorted(),
@@ -337,7 +337,7 @@ public struct BPSummary: Sendable {
         if let average {
             let used = home.filter { reading in
                 let day = reading.takenAt.measurementDayNumber
-                return reading.bloodPressure != nil && ProtocolAverage.averages(reading) && day > average.excludedDay.dayNumber
+                return reading.bloodPressure != nil && ProtocolAverage.averages(reading, sleep: profile.sleep) && day > average.excludedDay.dayNumber
                     && day >= average.firstDay.dayNumber && day <= average.lastDay.dayNumber
             }
             headlineReadings = used.count

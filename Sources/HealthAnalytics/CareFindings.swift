@@ -146,7 +146,7 @@ public struct AtrialFibrillation: Equatable, Sendable {
         self.meanPulse = meanPulse
         var perSession: [Int: Int] = [:]
         for reading in week where reading.bloodPressure != nil {
-            guard let session = ProtocolSession(reading) else { continue }
+            guard let session = ProtocolSession(reading, sleep: profile.sleep) else { continue }
             perSession[reading.takenAt.measurementDayNumber * 2 + (session == .morning ? 0 : 1), default: 0] += 1
         }
         sessions = perSession.count

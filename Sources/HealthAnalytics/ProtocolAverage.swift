@@ -42,8 +42,9 @@ public struct PressureMean: Equatable, Sendable {
 public struct ProtocolAverage: Equatable, Sendable {
     /// Guidelines ask for at least 12 readings.
     public static let minimumCount = 12
-    /// True for a reading in a morning or evening session (``ProtocolSession``), which the protocol averages.
-    public static func averages(_ reading: Reading) -> Bool { ProtocolSession(reading) != nil }
+    /// True for a reading in a morning or evening session (``ProtocolSession``) of a person who
+    /// sleeps `sleep`, which the protocol averages.
+    public static func averages(_ reading: Reading, sleep: SleepHours?) -> Bool { ProtocolSession(reading, sleep: sleep) != nil }
     /// Days in the protocol window.
     public static let windowDays = 7
 
@@ -77,8 +78,9 @@ public struct ProtocolAverage: Equatable, Sendable {
     }
 
     /// The protocol average of the home readings among `readings` on measurement days from
-    /// `from` on, or nil when nothing remains after the dropped first day.
-    public init?(_ readings: [Reading], from: CivilDate) {
+    /// `from` on, or nil when nothing remains after the dropped first day; its sessions follow
+    /// `sleep`, the profile's usual sleep (nil: the common day).
+    public init?(_ readings: [Reading], from: CivilDate, sleep: SleepHours? = nil) {
         let counts = { (reading: Reading) in reading.isHome && reading.bloodPressure != nil && reading.takenAt.measurementDayNumber >= from.dayNumber }
         // Only the last week is copied, never the whole log.
         var last: Int?
@@ -87,7 +89,7 @@ public struct ProtocolAverage: Equatable, Sendable {
         let window = Swift.max(last - (ProtocolAverage.windowDays - 1), from.dayNumber)...last
         let inWindow = readings.filter { counts($0) && window.contains($0.takenAt.measurementDayNumber) }
         guard let dayOne = inWindow.map(\.takenAt.measurementDayNumber).min() else { return nil }
-        let used = inWindow.filter { $0.takenAt.measurementDayNumber > dayOne && ProtocolAverage.averages($0) }
+        let used = inWindow.filter { $0.takenAt.measurementDayNumber > dayOne && ProtocolAverage.averages($0, sleep: sleep) }
         let usedDays = used.map(\.takenAt.measurementDayNumber)
         guard let first = usedDays.min(), let final = usedDays.max(), let mean = PressureMean(used.map { $0.bloodPressure! })
         else { return nil }
@@ -98,8 +100,8 @@ public struct ProtocolAverage: Equatable, Sendable {
         count = mean.count
         systolic = mean.systolic
         diastolic = mean.diastolic
-        morning = PressureMean(used.filter { ProtocolSession($0) == .morning }.map { $0.bloodPressure! })
-        evening = PressureMean(used.filter { ProtocolSession($0) == .evening }.map { $0.bloodPressure! })
+        morning = PressureMean(used.filter { ProtocolSession($0, sleep: sleep) == .morning }.map { $0.bloodPressure! })
+        evening = PressureMean(used.filter { ProtocolSession($0, sleep: sleep) == .evening }.map { $0.bloodPressure! })
     }
 }
 
@@ -107,14 +109,14 @@ extension ProtocolAverage {
     /// The latest sufficient protocol week among `readings` (home readings, in any order) on days
     /// from `from` on that ends before `before`, or nil. Found from per-day counts, so a log of
     /// years is scanned in one pass.
-    public static func lastSufficient(_ readings: [Reading], from: CivilDate, before: CivilDate) -> ProtocolAverage? {
+    public static func lastSufficient(_ readings: [Reading], from: CivilDate, before: CivilDate, sleep: SleepHours? = nil) -> ProtocolAverage? {
         var any: [Int: Int] = [:]
         var usable: [Int: Int] = [:]
         for reading in readings where reading.isHome && reading.bloodPressure != nil {
             let day = reading.takenAt.measurementDayNumber
             guard day >= from.dayNumber, day < before.dayNumber else { continue }
             any[day, default: 0] += 1
-            if ProtocolAverage.averages(reading) { usable[day, default: 0] += 1 }
+            if ProtocolAverage.averages(reading, sleep: sleep) { usable[day, default: 0] += 1 }
         }
         for end in any.keys.sorted(by: >) {
             let start = Swift.max(end - (windowDays - 1), from.dayNumber)
@@ -123,7 +125,7 @@ extension ProtocolAverage {
             guard count >= minimumCount else { continue }
             let window = readings.filter { $0.takenAt.measurementDayNumber >= start && $0.takenAt.measurementDayNumber <= end }
             // Complete means mornings and evenings too.
-            guard let average = ProtocolAverage(window, from: CivilDate(dayNumber: start)), average.morning != nil, average.evening != nil
+            guard let average = ProtocolAverage(window, from: CivilDate(dayNumber: start), sleep: sleep), average.morning != nil, average.evening != nil
             else { continue }
             return average
         }

@@ -7,14 +7,15 @@ public enum ProtocolSession: String, Sendable {
     case morning
     case evening
 
-    /// The session of `reading`'s local time, or nil for a noon or night reading.
-    public init?(_ reading: Reading) {
-        self.init(time: reading.takenAt)
+    /// The session of `reading`'s local time for a person who sleeps `sleep` (nil: the common
+    /// day), or nil for a noon or night reading.
+    public init?(_ reading: Reading, sleep: SleepHours?) {
+        self.init(time: reading.takenAt, sleep: sleep)
     }
 
     /// The session of the local time `time`, or nil at noon or at night.
-    public init?(time: ZonedInstant) {
-        switch ReadingSlot(time) {
+    public init?(time: ZonedInstant, sleep: SleepHours?) {
+        switch ReadingSlot(time, sleep: sleep) {
         case .morning: self = .morning
         case .evening: self = .evening
         case .noon, .night: return nil

@@ -28,8 +28,9 @@ public struct ProtocolWeek: Equatable, Sendable {
     /// The same rule as ``ProtocolAverage/sufficient``.
     public var sufficient: Bool { average?.sufficient ?? false }
 
-    /// The week of 7 measurement days from `start`, from `readings` (any order and range).
-    public init(start: CivilDate, readings: [Reading]) {
+    /// The week of 7 measurement days from `start`, from `readings` (any order and range), its
+    /// sessions following `sleep`, the profile's usual sleep (nil: the common day).
+    public init(start: CivilDate, readings: [Reading], sleep: SleepHours? = nil) {
         self.start = start
         end = start.adding(days: ProtocolAverage.windowDays - 1)
         let window = start.dayNumber...end.dayNumber
@@ -38,10 +39,11 @@ public struct ProtocolWeek: Equatable, Sendable {
             let ofDay = inWeek.filter { $0.takenAt.measurementDayNumber == dayNumber }
             // The sessions page 1's grid and the average count, from the one definition.
             return Day(
-                date: CivilDate(dayNumber: dayNumber), morning: ofDay.filter { ProtocolSession($0) == .morning }.count,
-                evening: ofDay.filter { ProtocolSession($0) == .evening }.count, night: ofDay.filter { ReadingSlot($0) == .night }.count)
+                date: CivilDate(dayNumber: dayNumber), morning: ofDay.filter { ProtocolSession($0, sleep: sleep) == .morning }.count,
+                evening: ofDay.filter { ProtocolSession($0, sleep: sleep) == .evening }.count,
+                night: ofDay.filter { ReadingSlot($0, sleep: sleep) == .night }.count)
         }
-        average = ProtocolAverage(inWeek.sorted { $0.takenAt < $1.takenAt }, from: start)
+        average = ProtocolAverage(inWeek.sorted { $0.takenAt < $1.takenAt }, from: start, sleep: sleep)
     }
 
     /// The slots still to measure on `today` (a measurement day) at `hour`: the morning one while it

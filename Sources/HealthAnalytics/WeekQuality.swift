@@ -37,15 +37,15 @@ public struct WeekQuality: Equatable, Sendable {
     }
 
     /// The quality of the week `average` was taken over, from `home` readings (in time order)
-    /// and the profile's `medicationEvents`.
-    init(average: ProtocolAverage, home: [Reading], medicationEvents: [Event]) {
+    /// and the profile's `medicationEvents`; its sessions follow `sleep`.
+    init(average: ProtocolAverage, home: [Reading], medicationEvents: [Event], sleep: SleepHours?) {
         let averaged = average.firstDay.dayNumber...average.lastDay.dayNumber
         var perSession: [Int: Int] = [:]
         var outside = 0
         for reading in home where reading.bloodPressure != nil {
             let day = reading.takenAt.measurementDayNumber
             guard averaged.contains(day), day != average.excludedDay.dayNumber else { continue }
-            guard let session = ProtocolSession(reading) else {
+            guard let session = ProtocolSession(reading, sleep: sleep) else {
                 outside += 1
                 continue
             }

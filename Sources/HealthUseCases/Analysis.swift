@@ -47,7 +47,7 @@ extension HealthLog {
             let profile = try chosenProfile(in: store)
             let readings = try store.readings(
                 matching: ReadingQuery(profileID: profile.id, from: first, to: first.adding(days: ProtocolAverage.windowDays - 1)))
-            return ProtocolWeekStatus(profile: profile, week: ProtocolWeek(start: first, readings: readings), today: today, hour: hour)
+            return ProtocolWeekStatus(profile: profile, week: ProtocolWeek(start: first, readings: readings, sleep: profile.sleep), today: today, hour: hour)
         }
     }
 }

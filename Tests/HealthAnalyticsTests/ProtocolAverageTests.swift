@@ -76,15 +76,42 @@ import HealthPresentation
 /// and the week's quality count the same readings.
 @Suite struct ProtocolSessionTests {
     @Test func theEveningSessionEndsAtTwo() {
-        #expect(ProtocolSession(reading("2026-11-24", 7, 0, 130, 80)) == .morning)
-        #expect(ProtocolSession(reading("2026-11-24", 21, 0, 130, 80)) == .evening)
-        #expect(ProtocolSession(reading("2026-11-25", 1, 59, 130, 80)) == .evening)
-        #expect(ProtocolSession(reading("2026-11-25", 2, 0, 130, 80)) == nil)
-        #expect(ProtocolSession(reading("2026-11-25", 3, 50, 130, 80)) == nil)
-        #expect(ProtocolSession(reading("2026-11-24", 13, 0, 130, 80)) == nil)
+        #expect(ProtocolSession(reading("2026-11-24", 7, 0, 130, 80), sleep: nil) == .morning)
+        #expect(ProtocolSession(reading("2026-11-24", 21, 0, 130, 80), sleep: nil) == .evening)
+        #expect(ProtocolSession(reading("2026-11-25", 1, 59, 130, 80), sleep: nil) == .evening)
+        #expect(ProtocolSession(reading("2026-11-25", 2, 0, 130, 80), sleep: nil) == nil)
+        #expect(ProtocolSession(reading("2026-11-25", 3, 50, 130, 80), sleep: nil) == nil)
+        #expect(ProtocolSession(reading("2026-11-24", 13, 0, 130, 80), sleep: nil) == nil)
         #expect(ReadingSlot(reading("2026-11-25", 3, 50, 130, 80)) == .night)
         #expect(ReadingSlot(reading("2026-11-25", 1, 59, 130, 80)) == .evening)
         #expect(ReadingSlot(reading("2026-11-25", 3, 50, 130, 80)).period == .evening)
+    }
+
+    /// The common day's slots are a 23:00–07:00 sleeper's; a night-shift nurse asleep 08:00–16:00
+    /// has hers around her sleep (finding 7 of issue 35): waking at 16:30 is her morning, 07:45
+    /// before bed her evening, 12:00 asleep her night, 23:00 between her noon.
+    @Test func aShiftWorkersSessionsFollowHerSleep() throws {
+        let shifted = try #require(SleepHours("08:00-16:00"))
+        #expect(ProtocolSession(reading("2026-11-24", 16, 30, 140, 88), sleep: shifted) == .morning)
+        #expect(ProtocolSession(reading("2026-11-24", 7, 45, 132, 82), sleep: shifted) == .evening)
+        #expect(ReadingSlot(reading("2026-11-24", 12, 0, 132, 82), sleep: shifted) == .night)
+        #expect(ReadingSlot(reading("2026-11-24", 23, 0, 132, 82), sleep: shifted) == .noon)
+        // Without her sleep the clock decides: 16:30 is noon, in no session.
+        #expect(ProtocolSession(reading("2026-11-24", 16, 30, 140, 88), sleep: nil) == nil)
+        // A common sleeper's slots are the clock's, whatever hours she gives.
+        let common = try #require(SleepHours("22:30-06:30"))
+        for hour in 0..<24 {
+            let time = reading("2026-11-24", hour, 15, 130, 80)
+            #expect(ReadingSlot(time, sleep: common) == ReadingSlot(time))
+        }
+        // Her week: 7 days of 2 waking and 2 bedtime readings is a full protocol week.
+        var readings: [Reading] = []
+        for date in 23...29 {
+            for (hour, minute) in [(16, 30), (16, 32), (7, 45), (7, 47)] { readings.append(reading("2026-11-\(date)", hour, minute, 141, 89)) }
+        }
+        let average = try #require(ProtocolAverage(readings.sorted { $0.takenAt < $1.takenAt }, from: day("2026-11-23"), sleep: shifted))
+        #expect(average.count == 24 && average.morning?.count == 12 && average.evening?.count == 12)
+        #expect(ProtocolAverage(readings.sorted { $0.takenAt < $1.takenAt }, from: day("2026-11-23"))?.count == 12, "the clock keeps only 07:45")
     }
 
     /// Readings at 00:30 (evening, before bed) and at 02:00 and 03:50 (night, woke up) on the

@@ -94,7 +94,8 @@ import Testing
         cli.ok("report", "--guideline", "esc", "-o", path)
         // Read as one run of characters: lines wrap, and poppler joins a word hyphenated at a line's end.
         let squeezed = { (text: String) in text.filter { !$0.isWhitespace && $0 != "-" } }
-        let page = squeezed(try poppler(["pdftotext", "-l", "1", path, "-"]))
+        // Page 1 and the details page, where the verdict lines are.
+        let page = squeezed(try poppler(["pdftotext", "-l", "2", path, "-"]))
         #expect(page.contains(squeezed(nonElevated)), "\(page)")
         // The headline, the clinical summary and the low line all say the figure with its decimal.
         #expect(page.components(separatedBy: "113/69.7").count - 1 >= 3, "\(page)")

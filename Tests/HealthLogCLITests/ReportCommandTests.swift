@@ -28,7 +28,7 @@ import Testing
 
         // The Chinese report beside it; the English sentence names the range in dates that read alike.
         let chinese = cli.run("report", "--last", "2w", "--lang", "zh-Hans")
-        #expect(chinese.stdout == "Wrote the report for 爸爸, 2026-11-17 – 2026-11-30 (2 pages):\n  healthlog-dad-2026-11-17_2026-11-30-zh.pdf\n")
+        #expect(chinese.stdout == "Wrote the report for 爸爸, 2026-11-17 – 2026-11-30 (3 pages):\n  healthlog-dad-2026-11-17_2026-11-30-zh.pdf\n")
         // Again in English: a new name; the first report is as it was.
         let again = cli.run("report", "--last", "2w")
         #expect(again.stdout.hasSuffix("\n  healthlog-dad-2026-11-17_2026-11-30-en-2.pdf\n"))
@@ -46,7 +46,7 @@ import Testing
         let base = cli.directory.file("爸爸")
         let result = cli.run("report", "--from", "2026-11-20", "--format", "png", "--dpi", "60", "--lang", "zh-Hans", "-o", base + ".png")
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.hasPrefix("Wrote the report for 爸爸, 2026-11-20 – 2026-11-30 (2 pages):"), "a Chinese range in an English sentence")
+        #expect(result.stdout.hasPrefix("Wrote the report for 爸爸, 2026-11-20 – 2026-11-30 (3 pages):"), "a Chinese range in an English sentence")
         #expect(FileManager.default.fileExists(atPath: base + "-1.png"))
         #expect(FileManager.default.fileExists(atPath: base + "-2.png"))
     }

@@ -94,8 +94,8 @@ import Testing
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines[0] == "dad (爸爸) · 2026-11-28 – 2026-11-29 · 8 home readings · ESH 2023")
         // The clinical summary first, as provisional as the figure.
-        #expect(lines[2] == "Treated (BP medication recorded from the first reading, 28 Nov). Home 147/91 is")
-        #expect(lines[3] == "  provisional, not yet a verdict.")
+        #expect(lines[2] == "Home 147/91 is provisional, not yet a verdict. Treated (BP medication recorded")
+        #expect(lines[3] == "  from the first reading, 28 Nov).")
         // 4 readings: the badge says so rather than claiming a verdict.
         #expect(lines[5] == "Home BP (7-day protocol): 147/91 mmHg  Too few readings")
         #expect(lines[6] == "  2026-11-29 – 2026-11-29 · 1 day · n=4 · first day excluded: 28 Nov")

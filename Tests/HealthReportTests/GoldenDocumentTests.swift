@@ -64,21 +64,24 @@ import Testing
         lines.append("heading: \(box.heading)")
         lines.append("figure: \(box.figure ?? "-") \(box.unit)\(box.figureMuted ? " [muted]" : "")")
         if let badge = box.badge { lines.append("badge: \(badge.text) [\(badge.tone.rawValue)]") }
-        for line in box.lines { lines.append("box: \(line.text) [\(line.tone.rawValue)]") }
-        for figure in document.keyFigures { lines.append("key: \(figure.label) = \(figure.value) [\(figure.tone.rawValue)]") }
+        for line in box.lines { lines.append("box: \(line.text) [\(line.tone.rawValue)]\(box.linesBesideSummary.contains(line) ? "" : " [details]")") }
+        for figure in document.keyFigures {
+            lines.append("key: \(figure.label) = \(figure.value) [\(figure.tone.rawValue)]\(figure.wholeRange ? " [details]" : "")")
+        }
         for verdict in document.headline.verdicts { lines.append("verdict \(verdict.kind.rawValue): \(verdict.text) [\(verdict.tone.rawValue)]") }
-        for line in document.pageOneLines { lines.append("page1: \(line.text) [\(line.tone.rawValue)]") }
+        for line in document.pageOneLines { lines.append("page1: \(line.text) [\(line.tone.rawValue)]\(document.pageOneBrief.contains(line) ? "" : " [details]")") }
         lines.append("alerts: \(document.alerts.heading)")
         for sentence in document.alerts.sentences { lines.append("alert: \(sentence)") }
         if let weight = document.weight { lines.append("weight: \(weight)") }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Every text item of page 1 of `request`'s report, as laid out into its frames.
-    static func pageOneText(_ request: ReportRequest) throws -> [String] {
+    /// Every text item of page `number` (1, 2, …) of `request`'s report, as laid out into its frames.
+    static func pageText(_ request: ReportRequest, page number: Int = 1) throws -> [String] {
         let styles = try ReportStyles(template: request.template)
         let plan = ReportPlan(request: request, styles: styles)
-        let page = try #require(plan.pages.first)
+        try #require(plan.pages.count >= number)
+        let page = plan.pages[number - 1]
         return page.blocks.flatMap { placed -> [String] in
             guard case .block(let frame, _) = placed else { return [] }
             return frame.texts
@@ -130,10 +133,16 @@ import Testing
         }()
         #expect(verdicts == document.headline.verdicts.map(\.text))
 
-        // Page 1, from its frames: every word of the box, the key figures and the lines.
-        let page = Self.squeezed(try Self.pageOneText(request).joined())
-        var onPage = said + box.lines.map(\.text) + document.pageOneLines.map(\.text) + [box.heading]
-        onPage += document.keyFigures.flatMap { [$0.label, $0.value] }
+        // Page 1, from its frames: the figure, its badge, the clinical summary, the box's lines,
+        // the headline week's key figures and the lines the summary does not say.
+        let page = Self.squeezed(try Self.pageText(request).joined())
+        var onPage = [box.figure, box.badge?.text, document.clinicalSummary].compactMap { $0 } + box.linesBesideSummary.map(\.text)
+        onPage += document.pageOneBrief.map(\.text) + [box.heading] + document.pageOneFigures.flatMap { [$0.label, $0.value] }
         for words in onPage { #expect(page.contains(Self.squeezed(words)), "page 1 does not say: \(words)") }
+        // The details page: every verdict, page 1's lines in full and the whole range's figures.
+        let details = Self.squeezed(try Self.pageText(request, page: 2).joined())
+        for words in document.headline.verdicts.map(\.text) + document.detailLines.map(\.text) {
+            #expect(details.contains(Self.squeezed(words)), "the details page does not say: \(words)")
+        }
     }
 }

@@ -7,7 +7,7 @@ import Testing
     @Test func shippedTemplatesAndStringsLoad() throws {
         #expect(templates.templateNames() == ["clinic", "summary"])
         let clinic = try templates.template("clinic")
-        #expect(clinic.sections == [.summary, .chart, .events, .trend, .tags, .notes, .log])
+        #expect(clinic.sections == [.summary, .chart, .details, .events, .trend, .tags, .notes, .log])
         #expect(clinic.page.width == 595.28)
         #expect(clinic.fonts == ["Noto Sans", "Droid Sans Fallback", "DejaVu Sans", "Noto Sans Thai"])
         #expect(try templates.template("summary").sections == [.summary, .chart, .events, .notes])
@@ -42,7 +42,7 @@ import Testing
         let cases: [((inout [String: Any]) -> Void, String, String)] = [
             ({ $0.removeValue(forKey: "fonts") }, "fonts", "is missing"),
             ({ $0["page"] = ["width": "wide", "height": 800, "margin": ["top": 1, "right": 1, "bottom": 1, "left": 1]] }, "page.width", "must be a number"),
-            ({ $0["sections"] = ["summary", "gallery"] }, "sections", "names 'gallery'; use summary, trend, chart, events, tags, notes, log"),
+            ({ $0["sections"] = ["summary", "gallery"] }, "sections", "names 'gallery'; use summary, details, trend, chart, events, tags, notes, log"),
             ({ var colors = $0["colors"] as! [String: Any]; colors["systolic"] = "red"; $0["colors"] = colors }, "colors.systolic", "must be a colour like #1F4E79, not 'red'"),
             ({ var colors = $0["colors"] as! [String: Any]; colors.removeValue(forKey: "accent"); $0["colors"] = colors }, "colors.accent", "is missing"),
             ({ var log = $0["log"] as! [String: Any]; log["noteMaxLines"] = 0; $0["log"] = log }, "log.noteMaxLines", "must be 1–20"),

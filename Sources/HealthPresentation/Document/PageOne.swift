@@ -22,6 +22,9 @@ public struct HeadlineBox: Sendable {
     public let badge: Badge?
     /// The lines under the figure.
     public let lines: [Line]
+    /// The lines under the figure beside the clinical summary (the report's page 1): without the
+    /// week's morning − evening difference when the summary says it, so it is said once.
+    public let linesBesideSummary: [Line]
 
     init(headline: Headline, words: DocumentWords) {
         let strings = words.strings
@@ -41,8 +44,10 @@ public struct HeadlineBox: Sendable {
         }
         guard headline.badge != nil else {
             lines = headline.weightText(strings).map { [Line($0)] } ?? []
+            linesBesideSummary = lines
             return
         }
+        var difference: Line?
         var lines: [Line] = []
         if let average = headline.protocolAverage {
             lines.append(Line(strings.text(average.days == 1 ? "protocolDetail.oneDay" : "protocolDetail", [
@@ -54,11 +59,16 @@ public struct HeadlineBox: Sendable {
             if let morning = headline.morning { week.append("\(strings.text("morning")) \(words.counted(morning.text, morning.count))") }
             if let evening = headline.evening { week.append("\(strings.text("evening")) \(words.counted(evening.text, evening.count))") }
             if !week.isEmpty { lines.append(Line(week.joined(separator: " · "))) }
-            if let difference = headline.weekDifference { lines.append(Line("\(strings.text("protocol.difference")) \(difference) mmHg")) }
+            if let weekDifference = headline.weekDifference {
+                difference = Line("\(strings.text("protocol.difference")) \(weekDifference) mmHg")
+                lines.append(difference!)
+            }
         } else if let provisional = headline.provisionalReason {
             lines.append(Line(provisional, tone: .bad))
         }
         self.lines = lines
+        let said = words.wording.notableWeekDifference != nil
+        linesBesideSummary = said ? lines.filter { $0 != difference } : lines
     }
 }
 
@@ -67,6 +77,19 @@ public struct KeyFigure: Sendable {
     public let label: String
     public let value: String
     public let tone: Tone
+    /// True for a figure of the whole range (the morning–evening difference, the share at or
+    /// above the target): page 1 keeps the headline week's time frame, so the report's details
+    /// page says it instead.
+    public let wholeRange: Bool
+
+    init(label: String, value: String, tone: Tone, wholeRange: Bool = false) {
+        (self.label, self.value, self.tone, self.wholeRange) = (label, value, tone, wholeRange)
+    }
+
+    /// "Morning − evening over the whole range: +8/+4 mmHg", as a line of the details page.
+    func line(_ strings: StringTable) -> Line {
+        Line(strings.text("details.figure", ["label": label, "value": value]), tone: tone)
+    }
 
     /// The key figures of the summary: the morning–evening difference, the share at or above
     /// the target, the alerts, and the weight.
@@ -75,12 +98,12 @@ public struct KeyFigure: Sendable {
         var rows: [KeyFigure] = []
         if summary.verdict != nil {
             if let difference = WholeRangeFigures.morningEvening(summary) {
-                rows.append(KeyFigure(label: strings.text("wholeRange.morningEvening"), value: "\(difference) mmHg", tone: .plain))
+                rows.append(KeyFigure(label: strings.text("wholeRange.morningEvening"), value: "\(difference) mmHg", tone: .plain, wholeRange: true))
             }
             if let share = summary.atOrAboveTargetPercent {
                 let label = strings.text(summary.goals.targetSource == .threshold ? "aboveShareThreshold" : "aboveShare")
                     + strings.text("aboveShare.limit", ["limit": summary.goals.target.description])
-                rows.append(KeyFigure(label: label, value: "\(Figures.percent(share))%", tone: share >= 50 ? .bad : .plain))
+                rows.append(KeyFigure(label: label, value: "\(Figures.percent(share))%", tone: share >= 50 ? .bad : .plain, wholeRange: true))
             }
             let urgent = summary.alerts.filter { $0.kind == .urgent }.count
             let low = summary.alerts.count - urgent
@@ -89,13 +112,14 @@ public struct KeyFigure: Sendable {
                 : strings.text("alertsCount", [
                     "n": String(summary.alerts.count), "detail": strings.text("alertsDetail", ["urgent": String(urgent), "low": String(low)]),
                 ])
-            rows.append(KeyFigure(label: strings.text("alerts"), value: value, tone: summary.alerts.isEmpty ? .plain : .bad))
+            // Counted over the whole range; page 1 has a line for each kind, with its latest reading.
+            rows.append(KeyFigure(label: strings.text("alerts"), value: value, tone: summary.alerts.isEmpty ? .plain : .bad, wholeRange: true))
         }
         if let weight = summary.weight {
             let value = "\(Figures.oneDecimal(weight.first)) → \(Figures.oneDecimal(weight.last)) kg (\(Figures.signed(weight.change, decimals: 1)))"
             rows.append(KeyFigure(label: strings.text("weight"), value: value, tone: .plain))
         } else {
-            rows.append(KeyFigure(label: strings.text("weight"), value: strings.text("noWeight"), tone: .plain))
+            rows.append(KeyFigure(label: strings.text("weight"), value: strings.text("noWeight"), tone: .plain, wholeRange: true))
         }
         return rows
     }
@@ -142,7 +166,7 @@ public struct WeekGrid: Sendable {
         var counts = Array(repeating: [0, 0], count: dates.count)
         for reading in summary.homeReadings where reading.bloodPressure != nil {
             // The sessions `healthlog protocol` and the average count: one definition.
-            guard let session = ProtocolSession(reading) else { continue }
+            guard let session = ProtocolSession(reading, sleep: summary.profile.sleep) else { continue }
             let index = reading.takenAt.measurementDayNumber - first
             guard counts.indices.contains(index) else { continue }
             counts[index][session == .morning ? 0 : 1] += 1

@@ -34,6 +34,20 @@ public struct SummaryDocument: Sendable {
     public let week: WeekGrid?
     /// Page 1's lines under the headline: the verdicts, the alerts, and the target and threshold.
     public let pageOneLines: [Line]
+    /// Page 1's lines when the report has a details page: only what the clinical summary does
+    /// not already say (the week's quality, a change inside it, the patterns, the alerts), so
+    /// page 1 says each fact once; the rest is on the details page.
+    public let pageOneBrief: [Line]
+    /// Page 1's key figures when the report has a details page: the headline week's time frame
+    /// only (the alerts, the weight); the whole range's figures are on the details page.
+    public var pageOneFigures: [KeyFigure] { keyFigures.filter { !$0.wholeRange } }
+    /// "Details": the heading of the page that says in full what page 1 says briefly.
+    public let detailsHeading: String
+    /// The details page's lines: every verdict, alert and target line, then the whole range's
+    /// key figures, so nothing page 1 leaves out is missing from the report.
+    public var detailLines: [Line] {
+        pageOneLines + keyFigures.filter(\.wholeRange).map { $0.line(strings) }
+    }
     /// The alerts and their lines.
     public let alerts: AlertsSection
     /// The figures of the whole range as `stats` lists them.
@@ -91,6 +105,8 @@ public struct SummaryDocument: Sendable {
         keyFigures = KeyFigure.rows(words)
         week = WeekGrid(words)
         pageOneLines = words.pageOneLines(headline)
+        pageOneBrief = words.pageOneLines(headline, brief: true)
+        detailsHeading = strings.text("details")
         alerts = AlertsSection(words)
         wholeRange = WholeRangeFigures(words)
         periods = PeriodTable(words)
@@ -130,7 +146,8 @@ struct DocumentWords: Sendable {
 
     /// The verdicts, alerts and the target line as page 1 lists them: what the readings say,
     /// then the alerts, then what was done, then the target and threshold the page reads against.
-    func pageOneLines(_ headline: Headline) -> [Line] {
+    /// `brief` leaves out what the clinical summary says (``saidInSummary``) and the target line.
+    func pageOneLines(_ headline: Headline, brief: Bool = false) -> [Line] {
         var lines: [Line] = []
         if summary.verdict == nil { lines.append(Line(strings.text("weightOnly"), tone: .muted)) }
         let line = { (verdict: Headline.Verdict) in Line(verdict.text, tone: Tone(verdict.tone), emphasised: verdict.emphasised) }
@@ -138,11 +155,25 @@ struct DocumentWords: Sendable {
             .threshold, .target, .low, .recentWeek, .weekQuality, .medicationChange, .isolatedSystolic, .isolatedDiastolic, .widePulsePressure,
             .office, .findings,
         ]
-        lines += headline.verdicts.filter { beforeAlerts.contains($0.kind) }.map(line)
+        let verdicts = brief ? headline.verdicts.filter { !saidInSummary.contains($0.kind) } : headline.verdicts
+        lines += verdicts.filter { beforeAlerts.contains($0.kind) }.map(line)
         lines += wording.alertLines.map { Line($0, tone: .bad, emphasised: true) }
-        lines += headline.verdicts.filter { !beforeAlerts.contains($0.kind) }.map(line)
-        lines.append(Line(targets, tone: .muted))
+        lines += verdicts.filter { !beforeAlerts.contains($0.kind) }.map(line)
+        if !brief || summary.verdict == nil { lines.append(Line(targets, tone: .muted)) }
         return lines
+    }
+
+    /// The verdicts the clinical summary already says (``SummaryWording/clinicalBody``): the home
+    /// figure against the threshold and the target, a low figure, the symptom notes, treatment
+    /// and adherence, the office comparison and the week's deviations when it states them.
+    private var saidInSummary: Set<Headline.Verdict.Kind> {
+        guard summary.verdict != nil else { return [] }
+        var kinds: Set<Headline.Verdict.Kind> = [.threshold, .target, .low, .symptoms, .medication]
+        if summary.protocolAverage != nil {
+            kinds.insert(.deviations)
+            if summary.office?.phenotype != nil { kinds.insert(.office) }
+        }
+        return kinds
     }
 
     /// "Target 125/80 mmHg (set for Dad) · home threshold 135/85 mmHg (ESH 2023)".

@@ -39,7 +39,11 @@ public struct ReadingRules: Sendable {
     /// above it is said to be at or above the threshold.
     public let targetIsThreshold: Bool
 
-    public init(target: BloodPressure, guideline: Guideline, deviationTags: Set<String>, targetIsThreshold: Bool = false) {
+    /// The profile's usual sleep, which a shift worker's slots follow (nil: the common day).
+    public let sleep: SleepHours?
+
+    public init(target: BloodPressure, guideline: Guideline, deviationTags: Set<String>, targetIsThreshold: Bool = false, sleep: SleepHours? = nil) {
+        self.sleep = sleep
         self.target = target
         self.guideline = guideline
         self.deviationTags = deviationTags
@@ -50,7 +54,7 @@ public struct ReadingRules: Sendable {
     public init(summary: BPSummary) {
         self.init(
             target: summary.goals.target, guideline: summary.options.guideline, deviationTags: summary.options.deviationTags,
-            targetIsThreshold: summary.goals.targetSource == .threshold)
+            targetIsThreshold: summary.goals.targetSource == .threshold, sleep: summary.profile.sleep)
     }
 
     /// The rules for readings of `profile` shown on their own: its target, else the threshold of
@@ -59,14 +63,14 @@ public struct ReadingRules: Sendable {
         let goals = Goals(profile: profile, guideline: guideline)
         self.init(
             target: goals.target, guideline: guideline, deviationTags: Set(tags.filter(\.deviation).map(\.id)),
-            targetIsThreshold: goals.targetSource == .threshold)
+            targetIsThreshold: goals.targetSource == .threshold, sleep: profile.sleep)
     }
 
     /// The facts of `reading`.
     public func facts(of reading: Reading) -> ReadingFacts {
         let pressure = reading.bloodPressure
         return ReadingFacts(
-            slot: ReadingSlot(reading), isOffice: !reading.isHome,
+            slot: ReadingSlot(reading, sleep: sleep), isOffice: !reading.isHome,
             reachesTarget: pressure.map { $0.reach(of: target) } ?? (false, false),
             lowValues: pressure.map(Alert.lowValues) ?? (false, false),
             isVeryHigh: pressure.map(guideline.isVeryHigh) ?? false,

@@ -43,9 +43,11 @@ public struct ReadingText {
 
     /// What a new reading asks of the person who took it, a line each (never colour alone):
     /// a warning symptom, very high under `guideline` (from 160/110 when `profile` is pregnant),
-    /// low, or a note of dizziness, fainting or a fall.
-    public func attention(_ reading: Reading, guideline: Guideline, profile: Profile? = nil) -> [String] {
-        let pregnant = profile?.isPregnant(on: reading.takenAt.measurementDay) ?? false
+    /// low, or a note of dizziness, fainting or a fall. Every front end (`add`, the web page)
+    /// asks here, with the profile, so none can judge a pregnant woman's reading by the
+    /// ordinary limit.
+    public func attention(_ reading: Reading, guideline: Guideline, profile: Profile) -> [String] {
+        let pregnant = profile.isPregnant(on: reading.takenAt.measurementDay)
         return ReadingAttention.of(reading, guideline: guideline, pregnant: pregnant).map {
             $0.advice(in: words, guideline: guideline, pregnant: pregnant)
         }

@@ -11,10 +11,10 @@ extension SummaryWording {
     /// A morning–evening difference of the week this large (systolic, mmHg) is worth a clause.
     public static let notableMorningEvening = 5
 
-    /// "Treated (amlodipine 5 mg started, since 27 Oct, 34 days). Home 138/86 is uncontrolled
-    /// (ESH 2023 ≥ 135/85) and at or above the target 130/80 set for Dad, higher in the mornings
-    /// (morning − evening +6/+3). Office 150/93 on 20 Nov (1 visit): sustained uncontrolled
-    /// hypertension. Of note: …". nil without a blood-pressure figure.
+    /// "Home 138/86 is uncontrolled (ESH 2023 ≥ 135/85) and at or above the target 130/80 set
+    /// for Dad, higher in the mornings (morning − evening +6/+3). Office 150/93 on 20 Nov (1
+    /// visit): sustained uncontrolled hypertension. Treated (amlodipine 5 mg started, since 27
+    /// Oct, 33 days). Of note: …". nil without a blood-pressure figure.
     public var clinicalSummary: String? {
         let parts = [clinicalSafety, clinicalBody].compactMap { $0 }
         return parts.isEmpty ? nil : parts.joined(separator: strings.text("clinical.paragraphSeparator"))
@@ -27,12 +27,12 @@ extension SummaryWording {
         return sentences.isEmpty ? nil : sentences.joined(separator: strings.text("clinical.sentenceSeparator")) + strings.text("clinical.end")
     }
 
-    /// The rest of the clinical summary: treatment, the home verdict, the office, of note; nil
-    /// without a blood-pressure figure.
+    /// The rest of the clinical summary, in the order a specialist reads it: control (the home
+    /// verdict against the target, the office, a new monitor beside them), then treatment, then
+    /// the data's quality (AF, of note); nil without a blood-pressure figure.
     public var clinicalBody: String? {
         guard let verdict = summary.verdict else { return nil }
         var sentences: [String] = []
-        if let treatment = treatmentSentence { sentences.append(treatment) }
         sentences.append(homeSentence(verdict))
         if let office = summary.office, let phenotype = office.phenotype, summary.protocolAverage != nil {
             let visit = office.shownVisit
@@ -45,6 +45,7 @@ extension SummaryWording {
         if let monitor = summary.monitorChange {
             sentences.append(strings.text("clinical.monitor", ["event": String(monitor.event.text.prefix(60)), "date": date(monitor.event.at.measurementDay)]))
         }
+        if let treatment = treatmentSentence { sentences.append(treatment) }
         if let af = atrialFibrillationSentence { sentences.append(af) }
         if let notes = ofNote { sentences.append(notes) }
         return sentences.joined(separator: strings.text("clinical.sentenceSeparator")) + strings.text("clinical.end")
@@ -113,9 +114,12 @@ extension SummaryWording {
         let later = started == nil
             ? summary.events.last { $0.event.kind == .medication && $0.event.at.measurementDay > days.since && $0.event.at.measurementDay <= last }?.event
             : nil
+        // The start is day 0, as an event's day is: 27 Oct to 29 Nov is 33 days, and on the day
+        // itself no count is said.
+        let elapsed = last.dayNumber - days.since.dayNumber
         var values = [
-            "since": date(days.since), "days": String(last.dayNumber - days.since.dayNumber + 1),
-            "event": String((started ?? later?.text ?? "").prefix(60)),
+            "since": date(days.since), "event": String((started ?? later?.text ?? "").prefix(60)),
+            "for": elapsed < 1 ? "" : strings.text(elapsed == 1 ? "clinical.for.one" : "clinical.for", ["days": String(elapsed)]),
         ]
         if let later { values["date"] = date(later.at.measurementDay) }
         // A medication event before the first home reading (amlodipine started in September,
@@ -234,16 +238,22 @@ extension SummaryWording {
                 "morning": SummaryWording.pressure(mornings), "threshold": goals.threshold.description, "n": String(mornings.count),
             ])
         }
-        if verdict.sufficient, let average = summary.protocolAverage, let morning = average.morning, let evening = average.evening {
-            let systolic = morning.shown.systolic - evening.shown.systolic
-            let diastolic = morning.shown.diastolic - evening.shown.diastolic
-            if abs(systolic) >= SummaryWording.notableMorningEvening {
-                sentence += strings.text(
-                    systolic > 0 ? "clinical.mornings" : "clinical.evenings",
-                    ["difference": SummaryWording.signedPair(Double(systolic), Double(diastolic))])
-            }
+        if let (systolic, diastolic) = notableWeekDifference {
+            sentence += strings.text(
+                systolic > 0 ? "clinical.mornings" : "clinical.evenings", ["difference": SummaryWording.signedPair(Double(systolic), Double(diastolic))])
         }
         return sentence
+    }
+
+    /// The week's morning − evening difference (whole mmHg, as the means print) when the home
+    /// sentence says it ("higher in the mornings (morning − evening +6/+3)"); nil otherwise.
+    var notableWeekDifference: (systolic: Int, diastolic: Int)? {
+        guard let verdict = summary.verdict, verdict.sufficient, verdict.morningHypertension == nil, let average = summary.protocolAverage,
+            let morning = average.morning, let evening = average.evening
+        else { return nil }
+        let systolic = morning.shown.systolic - evening.shown.systolic
+        guard abs(systolic) >= SummaryWording.notableMorningEvening else { return nil }
+        return (systolic, morning.shown.diastolic - evening.shown.diastolic)
     }
 
     /// "Of note: 2 of the 24 headline readings after black coffee or exercise; 3 morning sessions
@@ -257,12 +267,18 @@ extension SummaryWording {
             ]))
         }
         if let days = summary.medicationDays {
-            if days.missedSessions > 0 {
-                let periods = strings.conjunction(days.usualPeriods.map { strings.text($0.rawValue).lowercased() })
-                parts.append(strings.text("clinical.missed", ["n": String(days.missedSessions), "periods": periods, "since": date(days.since)]))
-            }
-            if !days.forgottenNotes.isEmpty {
-                parts.append(strings.text(days.forgottenNotes.count == 1 ? "medication.forgotten.one" : "medication.forgotten", ["n": String(days.forgottenNotes.count)]))
+            // Counted since treatment began, not in the headline week: said with their own date,
+            // once for both, beside the week's counts.
+            let periods = strings.conjunction(days.usualPeriods.map { strings.text($0.rawValue).lowercased() })
+            let notes = days.forgottenNotes.count
+            let values = ["n": String(days.missedSessions), "periods": periods, "since": date(days.since), "notes": String(notes)]
+            switch (days.missedSessions > 0, notes) {
+            case (true, 0): parts.append(strings.text("clinical.missed", values))
+            case (true, 1): parts.append(strings.text("clinical.missedAndForgotten.one", values))
+            case (true, _): parts.append(strings.text("clinical.missedAndForgotten", values))
+            case (false, 0): break
+            case (false, 1): parts.append(strings.text("clinical.forgotten.one", values))
+            case (false, _): parts.append(strings.text("clinical.forgotten", values))
             }
         }
         // A very high reading the safety sentence names is not said twice.

@@ -6,6 +6,9 @@ import HealthPresentation
 struct HeadlineBlock: ReportBlock {
     let document: SummaryDocument
     let template: ReportTemplate
+    /// The key figures beside the headline: all of them, or only the headline week's when the
+    /// report has a details page.
+    let figures: [KeyFigure]
 
     static let leftShare = 0.56
     static let rightShare = 0.40
@@ -27,7 +30,7 @@ struct HeadlineBlock: ReportBlock {
     private func laidOutLeft(width: Double, styles: ReportStyles) -> Frame {
         let box = document.headlineBox
         let heading = styles.heading.box(box.heading, width: width, maxLines: 2)
-        let lines = TextLinesBlock(heading: nil, lines: box.lines, template: template).laidOut(width: width, styles: styles)
+        let lines = TextLinesBlock(heading: nil, lines: box.linesBesideSummary, template: template).laidOut(width: width, styles: styles)
         let figureY = heading.height + 2
         var frame = Frame(width: width, height: figureY + styles.figure.lineHeight + 1 + lines.height)
         frame.text(heading, x: 0, y: 0)
@@ -52,12 +55,13 @@ struct HeadlineBlock: ReportBlock {
 
     // MARK: - Right: key figures
 
-    /// A shaded box of label and value rows, and under it the headline week slot by slot.
+    /// A shaded box of label and value rows (none without figures), and under it the headline
+    /// week slot by slot.
     private func laidOutRight(width: Double, styles: ReportStyles) -> Frame {
-        let box = laidOutFigures(width: width, styles: styles)
+        let box = figures.isEmpty ? Frame(width: width, height: 0) : laidOutFigures(width: width, styles: styles)
         guard let week = document.week else { return box }
         let grid = WeekGridBlock(grid: week, template: template).laidOut(width: width, styles: styles)
-        let gap = 6.0
+        let gap = figures.isEmpty ? 0.0 : 6.0
         var frame = Frame(width: width, height: box.height + gap + grid.height)
         frame.place(box, x: 0, y: 0)
         frame.place(grid, x: 0, y: box.height + gap)
@@ -68,7 +72,7 @@ struct HeadlineBlock: ReportBlock {
     private func laidOutFigures(width: Double, styles: ReportStyles) -> Frame {
         let labelWidth = width * 0.55 - 4
         let valueWidth = width * 0.45 - 4
-        let rows = document.keyFigures.map { row in
+        let rows = figures.map { row in
             (
                 label: styles.bodyMuted.box(row.label, width: labelWidth, maxLines: 3),
                 value: styles.bodyBold.box(row.value, width: valueWidth, maxLines: 3), color: template.color(of: row.tone)

@@ -94,10 +94,18 @@ struct ReportPlan {
         }
         for section in sections {
             switch section {
-            case .summary:
-                for (index, block) in blocks.summarySection.enumerated() {
+            case .summary, .details:
+                // The details start a page of their own: page 1 is what a doctor reads in a minute.
+                if section == .details, !current.blocks.isEmpty {
+                    pages.append(current)
+                    current = Page(blocks: [])
+                    used = 0
+                }
+                let (placed, outline) = section == .summary
+                    ? (blocks.summarySection, request.document.summaryHeading) : (blocks.detailsSection, request.document.detailsHeading)
+                for (index, block) in placed.enumerated() {
                     let laidOut = block.laidOut(width: width, styles: styles)
-                    place(.block(laidOut, outline: index == 0 ? request.document.summaryHeading : nil), height: laidOut.height)
+                    place(.block(laidOut, outline: index == 0 ? outline : nil), height: laidOut.height)
                 }
             case .trend, .events, .tags, .notes:
                 let found: TableBlock? =

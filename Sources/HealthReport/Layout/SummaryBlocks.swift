@@ -6,12 +6,26 @@ struct SummaryBlocks {
     let document: SummaryDocument
     let template: ReportTemplate
 
-    /// The `summary` section: the clinical summary, the headline, the verdicts and the period table.
+    /// True when the template has a details section: page 1 then says each fact once, in the
+    /// headline week's time frame, and the details say the rest.
+    var hasDetails: Bool { template.sections.contains(.details) }
+
+    /// The `summary` section: the clinical summary, the headline, the verdicts and the period
+    /// table; with a details section, the verdicts the clinical summary does not say, and no table.
     var summarySection: [any ReportBlock] {
         var blocks: [any ReportBlock] = []
         if !document.clinicalLines.isEmpty { blocks.append(TextLinesBlock(heading: nil, lines: document.clinicalLines, template: template)) }
-        blocks.append(HeadlineBlock(document: document, template: template))
-        blocks.append(TextLinesBlock(heading: nil, lines: document.pageOneLines, template: template))
+        blocks.append(HeadlineBlock(document: document, template: template, figures: hasDetails ? document.pageOneFigures : document.keyFigures))
+        let lines = hasDetails ? document.pageOneBrief : document.pageOneLines
+        if !lines.isEmpty { blocks.append(TextLinesBlock(heading: nil, lines: lines, template: template)) }
+        if !hasDetails, let periodTable { blocks.append(periodTable) }
+        return blocks
+    }
+
+    /// The `details` section: every verdict, alert and target line with the whole range's key
+    /// figures, and the period table.
+    var detailsSection: [any ReportBlock] {
+        var blocks: [any ReportBlock] = [TextLinesBlock(heading: document.detailsHeading, lines: document.detailLines, template: template)]
         if let periodTable { blocks.append(periodTable) }
         return blocks
     }

@@ -28,8 +28,12 @@ public struct ReportTemplate: Sendable {
 
     /// The parts a report can have, drawn in the template's order.
     public enum Section: String, Sendable, CaseIterable {
-        /// The home average, its verdicts and the period table.
+        /// The home average, its verdicts and the period table; with `details` in the template,
+        /// only what a doctor reads in a minute, the rest said in the details.
         case summary
+        /// What page 1 says briefly, in full: every verdict and alert line, the target, the whole
+        /// range's key figures and the period table.
+        case details
         /// Week by week or month by month.
         case trend
         case chart

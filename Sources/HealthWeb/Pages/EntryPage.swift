@@ -81,9 +81,9 @@ struct EntryPage {
             let when = "\(words.shortDate(reading.measurementDay)) \(words.timeAsTaken(reading.takenAt))"
             lines.append("<p>\(WholeDates.marked(words.web("entry.saved", ["values": values.joined(separator: " · "), "when": when])))</p>")
             // The same advice, from the same rule and words, as `healthlog add` prints.
-            for advice in visit.attention(reading) { lines.append("<p class=\"attention\">\(advice)</p>") }
+            for advice in visit.attention(reading, of: profile) { lines.append("<p class=\"attention\">\(advice)</p>") }
         }
-        let urgent = saved.contains { !visit.attention($0).isEmpty }
+        let urgent = saved.contains { !visit.attention($0, of: profile).isEmpty }
         return "<div class=\"notice\(urgent ? " urgent" : "")\" role=\"status\">\(lines)</div>"
     }
 

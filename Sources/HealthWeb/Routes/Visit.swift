@@ -71,9 +71,10 @@ final class Visit {
     /// The guideline a reading is judged by: the one set, else the language's own (as `add` does).
     var guideline: GuidelineChoice { settings.guideline ?? .standard(for: language) }
 
-    /// What `reading` asks of the person who took it, a line each, from the code `healthlog add` uses.
-    func attention(_ reading: Reading) -> [String] {
-        ReadingText(tags: [], words: words, style: PlainText()).attention(reading, guideline: guideline)
+    /// What `reading` of `profile` asks of the person who took it, a line each, from the code
+    /// `healthlog add` uses (a pregnancy's 160/110 included).
+    func attention(_ reading: Reading, of profile: Profile) -> [String] {
+        ReadingText(tags: [], words: words, style: PlainText()).attention(reading, guideline: guideline, profile: profile)
     }
 
     /// The rules `profile`'s readings are marked by on their own (its target, else the threshold).
