@@ -16,7 +16,7 @@
     // A value the wheel does not hold (a reading of 270 entered elsewhere) keeps the plain field.
     if (values.indexOf(start) < 0) return;
     var field = input.closest("label");
-    var name = field ? field.querySelector(".wheel-label") : null;
+    var name = field ? field.querySelector(".wheel-label .long") || field.querySelector(".wheel-label") : null;
 
     var box = document.createElement("div");
     box.className = "wheel";

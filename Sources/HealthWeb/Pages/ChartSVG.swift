@@ -3,9 +3,10 @@ import HealthPresentation
 
 /// The trend chart of the page's week section, drawn as SVG from the same chart content the
 /// report draws (``ChartSection``): daily means, each reading's markers (filled in the morning,
-/// hollow in the evening, squares at the clinic), the target and threshold lines, and a lane
-/// per stamp under the time axis. Only presentation attributes, so the page's CSP (no inline
-/// style, no script) holds.
+/// hollow in the evening, a diamond at noon, squares at the clinic, a downward triangle for a
+/// low value, ringed when the marks ring it), the reference lines dashed as the report's, and
+/// a lane per stamp under the time axis; ``ChartKey`` says what each means. Only presentation
+/// attributes, so the page's CSP (no inline style, no script) holds.
 ///
 /// The chart is drawn `width` units wide and scaled to the page's column, about 330 px on a
 /// 360 px phone: its labels are 16 units, some 14.5 px there, large enough for an older eye.
@@ -44,10 +45,8 @@ enum ChartSVG {
             grid += 20
         }
         for line in chart.marks.lines {
-            let dash = line.kind == .target ? "6 3" : "2 3"
             for (shown, value) in [(line.systolic, line.level.systolic), (line.diastolic, line.level.diastolic)] where shown {
-                parts.append(
-                    "<line x1=\"\(f(plotLeft))\" x2=\"\(f(plotRight))\" y1=\"\(f(y(Double(value))))\" y2=\"\(f(y(Double(value))))\" stroke=\"#7f8c8d\" stroke-width=\"1\" stroke-dasharray=\"\(dash)\"/>")
+                parts.append(referenceLine(line.kind, from: plotLeft, to: plotRight, y: y(Double(value))))
             }
         }
         let dayStart = Double(DayPeriod.dayStartHour * 3600)
@@ -58,22 +57,24 @@ enum ChartSVG {
             }
         }
         for point in chart.points {
-            for (value, color) in [(point.systolic, systolicColor), (point.diastolic, diastolicColor)] {
-                parts.append(marker(point.shape, x: x(point.time), y: y(Double(value)), color: color))
+            for (value, color, low, ringed) in [
+                (point.systolic, systolicColor, point.low.systolic, point.ringed.systolic),
+                (point.diastolic, diastolicColor, point.low.diastolic, point.ringed.diastolic),
+            ] {
+                let shape: Marker = low ? (point.hollow ? .lowHollow : .low) : Marker(point.shape)
+                parts.append(marker(shape, x: x(point.time), y: y(Double(value)), color: color))
+                if ringed { parts.append(ring(x: x(point.time), y: y(Double(value)), low: low)) }
             }
         }
-        for tick in chart.ticks where tick.label.isEmpty == false {
-            // Centred under its day, but kept whole inside the chart at either end.
-            let half = estimatedWidth(tick.label) / 2
-            let at = min(max(x(Double(tick.day) * 86_400 + 43_200), half + 1), width - half - 1)
+        for (label, at) in dateLabels(chart, x: x) {
             parts.append(
-                "<text x=\"\(f(at))\" y=\"\(f(plotBottom + 19))\" text-anchor=\"middle\" font-size=\"\(f(fontSize))\" fill=\"#5b646b\">\(tick.label)</text>")
+                "<text class=\"date\" x=\"\(f(at))\" y=\"\(f(plotBottom + 19))\" text-anchor=\"middle\" font-size=\"\(f(fontSize))\" fill=\"#5b646b\">\(label)</text>")
         }
         for (index, lane) in lanes.enumerated() {
             let top = plotBottom + 26 + Double(index) * laneHeight
             let color = lane.color.flatMap { StatusTag.isColor($0) ? $0 : nil } ?? "#7f7f7f"
             // The stamp's name over its lane, then a tick at each reading that carries it.
-            parts.append("<text x=\"\(f(plotLeft))\" y=\"\(f(top + 14))\" font-size=\"\(f(fontSize - 1))\" fill=\"#5b646b\">\(lane.label)</text>")
+            parts.append("<text class=\"lane\" x=\"\(f(plotLeft))\" y=\"\(f(top + 14))\" font-size=\"\(f(fontSize - 1))\" fill=\"#5b646b\">\(lane.label)</text>")
             for time in lane.times {
                 parts.append("<rect x=\"\(f(x(time) - 1.5))\" y=\"\(f(top + 18))\" width=\"3\" height=\"9\" rx=\"1\" fill=\"\(color)\"><title>\(lane.label)</title></rect>")
             }
@@ -84,13 +85,68 @@ enum ChartSVG {
             """
     }
 
-    private static func marker(_ shape: ChartSection.Shape, x: Double, y: Double, color: String) -> HTML {
+    /// The dates under the plot and where each is centred: under its day, kept whole inside the
+    /// chart at either end, and at least ``dateGap`` from the next. Placed from the newest back, so
+    /// today's date is always named and a date that would crowd the one after it (11月30日12月7日)
+    /// is left out.
+    static func dateLabels(_ chart: ChartSection, x: (Double) -> Double) -> [(String, Double)] {
+        var placed: [(String, Double)] = []
+        var nextLeft = Double.infinity
+        for tick in chart.ticks.reversed() where !tick.label.isEmpty {
+            let half = estimatedWidth(tick.label) / 2
+            let at = min(max(x(Double(tick.day) * 86_400 + 43_200), half + 1), width - half - 1)
+            guard at + half + dateGap <= nextLeft else { continue }
+            placed.insert((tick.label, at), at: 0)
+            nextLeft = at - half
+        }
+        return placed
+    }
+
+    /// The room between two dates: most of a character.
+    static let dateGap = fontSize * 0.75
+
+    /// A marker's picture: the chart's shapes, and a low value's downward triangle.
+    enum Marker {
+        case filled, hollow, diamond, square, low, lowHollow
+
+        init(_ shape: ChartSection.Shape) {
+            self =
+                switch shape {
+                case .filled: .filled
+                case .hollow: .hollow
+                case .diamond: .diamond
+                case .square: .square
+                }
+        }
+    }
+
+    static func marker(_ shape: Marker, x: Double, y: Double, color: String) -> HTML {
         switch shape {
         case .filled: "<circle cx=\"\(f(x))\" cy=\"\(f(y))\" r=\"3\" fill=\"\(color)\"/>"
         case .hollow: "<circle cx=\"\(f(x))\" cy=\"\(f(y))\" r=\"3\" fill=\"#fff\" stroke=\"\(color)\" stroke-width=\"1.5\"/>"
         case .diamond: "<path d=\"M\(f(x)) \(f(y - 4))L\(f(x + 4)) \(f(y))L\(f(x)) \(f(y + 4))L\(f(x - 4)) \(f(y))Z\" fill=\"\(color)\"/>"
         case .square: "<rect x=\"\(f(x - 3))\" y=\"\(f(y - 3))\" width=\"6\" height=\"6\" fill=\"\(color)\"/>"
+        case .low: "<path d=\"M\(f(x - 4.5)) \(f(y - 3))L\(f(x + 4.5)) \(f(y - 3))L\(f(x)) \(f(y + 4.5))Z\" fill=\"\(color)\"/>"
+        case .lowHollow:
+            "<path d=\"M\(f(x - 4.5)) \(f(y - 3))L\(f(x + 4.5)) \(f(y - 3))L\(f(x)) \(f(y + 4.5))Z\" fill=\"#fff\" stroke=\"\(color)\" stroke-width=\"1.5\"/>"
         }
+    }
+
+    /// The dark ring around a marker the marks ring (one of the exceptions to the target).
+    static func ring(x: Double, y: Double, low: Bool) -> HTML {
+        "<circle cx=\"\(f(x))\" cy=\"\(f(y))\" r=\"\(f(low ? 7.5 : 6))\" fill=\"none\" stroke=\"#1d2327\" stroke-width=\"1\"/>"
+    }
+
+    /// A reference line, dashed as the report draws it: the threshold dashed, the target band's
+    /// edges dotted, 90/60 dash-dot.
+    static func referenceLine(_ kind: ChartMarks.ReferenceLine.Kind, from left: Double, to right: Double, y: Double) -> HTML {
+        let dash =
+            switch kind {
+            case .threshold: "8 4"
+            case .target, .lowerLimit: "2 3"
+            case .low: "10 3 2 3"
+            }
+        return "<line x1=\"\(f(left))\" x2=\"\(f(right))\" y1=\"\(f(y))\" y2=\"\(f(y))\" stroke=\"#7f8c8d\" stroke-width=\"1.2\" stroke-dasharray=\"\(dash)\"/>"
     }
 
     /// About how wide `label` is drawn at ``fontSize``: a Latin letter or digit half its size and
@@ -100,7 +156,7 @@ enum ChartSVG {
     }
 
     /// A coordinate with one decimal.
-    private static func f(_ value: Double) -> String {
+    static func f(_ value: Double) -> String {
         let tenths = Int((value * 10).rounded())
         return tenths % 10 == 0 ? String(tenths / 10) : "\(tenths / 10).\(abs(tenths % 10))"
     }

@@ -12,7 +12,7 @@ enum DeletePage {
         if let pulse = reading.pulse { values.append(words.web("row.pulse", ["pulse": String(pulse)])) }
         if let grams = reading.weightGrams { values.append("\(formatKilograms(grams)) kg") }
         let when = "\(words.shortDate(reading.measurementDay)) \(words.timeAsTaken(reading.takenAt))"
-        let question = words.web("delete.question", ["values": values.joined(separator: " · "), "when": when])
+        let question = words.web("delete.question", ["values": ValuesText.joined(values), "when": when])
         return PageShell.document(
             visit, title: words.web("delete.title", ["name": shown.profile.name]),
             content: """

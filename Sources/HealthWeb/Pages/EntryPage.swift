@@ -77,9 +77,10 @@ struct EntryPage {
             if let pulse = reading.pulse { values.append(words.web("row.pulse", ["pulse": String(pulse)])) }
             if let grams = reading.weightGrams { values.append("\(formatKilograms(grams)) kg") }
             // Its stamps, as `healthlog add` names them: `· BP medication, irregular heartbeat`.
-            if !reading.tagIDs.isEmpty { values.append(words.list(reading.tagIDs.map { labels.label(of: $0) })) }
+            let stamps = reading.tagIDs.isEmpty ? nil : words.list(reading.tagIDs.map { labels.label(of: $0) })
             let when = "\(words.shortDate(reading.measurementDay)) \(words.timeAsTaken(reading.takenAt))"
-            lines.append("<p>\(WholeDates.marked(words.web("entry.saved", ["values": values.joined(separator: " · "), "when": when])))</p>")
+            let said = words.web("entry.saved", ["values": ValuesText.joined(values, stamps: stamps), "when": when])
+            lines.append("<p>\(WholeDates.marked(said))</p>")
             // The same advice, from the same rule and words, as `healthlog add` prints.
             for advice in visit.attention(reading, of: profile) { lines.append("<p class=\"attention\">\(advice)</p>") }
         }

@@ -58,7 +58,9 @@ enum ReadingFormView {
         ("systolic", 60...250, 120, ValueLimits.systolic), ("diastolic", 40...150, 80, ValueLimits.diastolic), ("pulse", 40...180, 72, ValueLimits.pulse),
     ]
 
-    /// Systolic, diastolic and pulse side by side.
+    /// Systolic, diastolic and pulse side by side, each labelled with its name and, for a column
+    /// too narrow for the name at the reader's text size, the monitor's short label (SYS, DIA,
+    /// PULSE), which the stylesheet shows instead.
     static func wheels(_ words: StringTable, _ values: Values, pulseOptional: Bool = true) -> HTML {
         let fields = wheelRanges.map { field -> HTML in
             let value =
@@ -70,7 +72,8 @@ enum ReadingFormView {
             let unit = field.name == "pulse" ? words.web("unit.bpm") : "mmHg"
             let blank: HTML = field.name == "pulse" && pulseOptional ? " data-wheel-blank=\"—\"" : ""
             return """
-                <label class="wheel-field" for="\(field.name)"><span class="wheel-label">\(words.web("field.\(field.name)"))</span>\
+                <label class="wheel-field" for="\(field.name)"><span class="wheel-label"><span class="long">\(words.web("field.\(field.name)"))</span>\
+                <span class="short" aria-hidden="true">\(words.web("field.\(field.name).short"))</span></span>\
                 <input type="number" id="\(field.name)" name="\(field.name)" inputmode="numeric" min="\(field.limit.range.lowerBound)" \
                 max="\(field.limit.range.upperBound)" step="1" value="\(value)" data-wheel-min="\(field.wheel.lowerBound)" \
                 data-wheel-max="\(field.wheel.upperBound)" data-wheel-start="\(field.start)"\(blank)><span class="unit">\(unit)</span></label>

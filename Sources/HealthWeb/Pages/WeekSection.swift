@@ -2,7 +2,7 @@ import HealthCore
 import HealthPresentation
 
 /// The week on the entry page: the 7-day home average with the badge and words of page 1 of
-/// the report (the same document), and the chart of the last four weeks.
+/// the report (the same document), and the chart of the last four weeks with its key.
 enum WeekSection {
     /// The weeks the chart shows.
     static let days = 28
@@ -20,11 +20,13 @@ enum WeekSection {
         let lines = (box.lines + caveats).map { line -> HTML in
             "<p class=\"\(line.tone == .bad ? "attention" : line.tone == .muted ? "quiet" : "")\">\(WholeDates.marked(line.text))</p>"
         }
-        let chart = ChartSVG.render(document.chart(barsUpTo: 400, showsPulse: false), title: words.web("week.chart", ["days": String(days)]))
+        let content = document.chart(barsUpTo: 400, showsPulse: false)
+        let chart = ChartSVG.render(content, title: words.web("week.chart", ["days": String(days)]))
+        let key = ChartKey.render(content, words: words)
         return """
             <section class="week"><h2>\(words.web("week.title"))</h2>
             <h3>\(box.heading)</h3>\(figure)\(lines)
-            \(chart)
+            <figure class="chart">\(chart)\(key)</figure>
             </section>
             """
     }

@@ -1,0 +1,225 @@
+#!/usr/bin/python3
+"""The page on a small phone, as an older eye sets it: 360 × 740 and 320 × 640, in English and
+Chinese, at the normal text size and at 200 % (the phone's font scaling, emulated by the
+browser's own text size: the page's rem grows with it, with or without script), with script
+and without. At each: no word of a label is broken across lines, the wheels' digits (and the
+plain fields' without script) are whole inside their boxes, "· pulse" stays on the line of its
+reading, the chart's dates stand apart and a key says what its lines, marks and stamps mean,
+and every touch target is 44 × 44 CSS px or more. A screenshot of each page at each setting is
+left in SCREENSHOTS, the whole page and its first screen.
+
+usage: phone_layout_test.py HEALTHLOG TEMPLATES FOLDER SCREENSHOTS"""
+import base64
+import os
+import sys
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.webdriver.support.ui import WebDriverWait
+
+from webtest import Checks, Server
+
+program, templates, folder, screenshots = sys.argv[1:5]
+os.makedirs(screenshots, exist_ok=True)
+checks = Checks()
+check, equal = checks.check, checks.equal
+server = Server(program, folder, templates)
+server.family()
+page = server.start()
+
+
+def browser(language, size, script, text):
+    """A phone of `size` whose text size is `text` % (Chromium's default font size, which the
+    page's rem follow as a phone's font scaling does)."""
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu", "--hide-scrollbars",
+                     f"--lang={language}", "--force-device-scale-factor=1"]:
+        options.add_argument(argument)
+    preferences = {"intl.accept_languages": language, "webkit.webprefs.default_font_size": 16 * text // 100}
+    if not script:
+        preferences["profile.managed_default_content_settings.javascript"] = 2
+    options.add_experimental_option("prefs", preferences)
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver.set_window_size(*size)
+    inner = driver.execute_script("return [window.innerWidth, window.innerHeight]")
+    driver.set_window_size(size[0] * 2 - inner[0], size[1] * 2 - inner[1])
+    return driver
+
+
+def shot(driver, name):
+    """The whole page at the window's width, and its first screen."""
+    width, height = driver.execute_script("return [window.innerWidth, document.documentElement.scrollHeight]")
+    picture = driver.execute_cdp_cmd("Page.captureScreenshot", {
+        "format": "png", "captureBeyondViewport": True, "clip": {"x": 0, "y": 0, "width": width, "height": height, "scale": 1}})
+    with open(os.path.join(screenshots, name + ".png"), "wb") as file:
+        file.write(base64.b64decode(picture["data"]))
+    driver.save_screenshot(os.path.join(screenshots, name + "-screen.png"))
+
+
+def wait_for(driver, selector):
+    WebDriverWait(driver, 10, ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)).until(
+        lambda d: d.find_elements(By.CSS_SELECTOR, selector))
+
+
+# The words of labels (English: every word of the page's own text) that lie on more than one
+# line. A label may wrap between words, never inside one; a short Chinese label (收缩压, 不规则心跳:
+# five characters at most) is one word, a longer one a phrase that may wrap as Chinese does.
+BROKEN_WORDS = r"""const english = document.documentElement.lang === 'en';
+    const labels = '.wheel-label, .wheel-field .unit, .chip span, .mark, .tag, .chart-key li, button, a, summary, legend, label.block, .badge';
+    const roots = english ? [document.querySelector('main'), document.querySelector('header.top')] : Array.from(document.querySelectorAll(labels));
+    const broken = [];
+    for (const root of roots) {
+        const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            // (A name kept for a screen reader only is clipped to a pixel.)
+            if (node.parentElement.closest('svg, p.note, pre, [hidden]') || node.parentElement.getBoundingClientRect().width <= 1) continue;
+            for (const word of node.data.matchAll(/[^\s\-]+/g)) {
+                const range = document.createRange();
+                range.setStart(node, word.index);
+                range.setEnd(node, word.index + word[0].length);
+                const tops = Array.from(range.getClientRects()).filter(r => r.width > 0).map(r => r.top);
+                if (!english && word[0].length > 5) continue;
+                if (tops.length > 0 && Math.max(...tops) - Math.min(...tops) > 2) broken.push(word[0]);
+            }
+        }
+    }
+    return broken"""
+
+# Each wheel's digits whole inside the wheel's box; without script, each number field's widest
+# value ('250', its largest) inside the field's text area.
+CUT_DIGITS = r"""const cut = [];
+    for (const box of document.querySelectorAll('.wheel')) {
+        const outer = box.getBoundingClientRect(), left = outer.left + box.clientLeft, right = left + box.clientWidth;
+        for (const item of box.querySelectorAll('.wheel-item')) {
+            const range = document.createRange();
+            range.selectNodeContents(item);
+            const text = range.getBoundingClientRect(), cell = item.getBoundingClientRect();
+            if (text.left < left - 0.5 || text.right > right + 0.5 || text.height > cell.height + 0.5) cut.push([box.dataset.wheelFor, item.textContent]);
+        }
+    }
+    const context = document.createElement('canvas').getContext('2d');
+    for (const field of document.querySelectorAll('input[type=number]')) {
+        if (field.getClientRects().length === 0) continue;
+        const style = getComputedStyle(field);
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const room = field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        for (const value of [field.value, field.max]) {
+            if (value && context.measureText(value).width > room + 0.5) cut.push([field.name, value, Math.round(context.measureText(value).width), Math.round(room)]);
+        }
+    }
+    return cut"""
+
+# For each reading that names its pulse (a row of the log, the notice after a save): whether
+# the '·' before the pulse lies on the pulse's line, and whether the pulse lies on the line
+# of the blood pressure.
+PULSE_LINES = r"""const word = document.documentElement.lang === 'en' ? 'pulse' : '脉搏';
+    const found = [];
+    for (const holder of document.querySelectorAll('li.reading .values, .notice p')) {
+        const text = holder.textContent, at = text.indexOf(word + ' ');
+        if (at < 0) continue;
+        const dot = text.lastIndexOf('·', at), bp = text.search(/\d+\/\d+/);
+        // The text positions as nodes and offsets.
+        const walker = document.createTreeWalker(holder, NodeFilter.SHOW_TEXT), places = {};
+        let offset = 0;
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            for (const [name, index] of [['dot', dot], ['pulse', at], ['bp', bp]]) {
+                if (index >= offset && index < offset + node.data.length) places[name] = [node, index - offset];
+            }
+            offset += node.data.length;
+        }
+        const top = name => {
+            const range = document.createRange();
+            range.setStart(places[name][0], places[name][1]);
+            range.setEnd(places[name][0], places[name][1] + 1);
+            return range.getClientRects()[0].top;
+        };
+        found.push({text: text.trim().slice(0, 60), dotWithPulse: dot >= 0 && Math.abs(top('dot') - top('pulse')) < 2,
+                    pulseWithPressure: bp >= 0 && Math.abs(top('bp') - top('pulse')) < 2});
+    }
+    return found"""
+
+# Every touch target smaller than 44 × 44 CSS px (a chip's own box counts, not its checkbox;
+# a wheel is turned by its items).
+SMALL_TARGETS = r"""return Array.from(document.querySelectorAll(
+        'a, button, label.chip, summary, select, textarea, input:not([type=hidden]):not([type=checkbox]):not([type=radio]), .wheel-item, label.choice'))
+    .filter(e => e.getClientRects().length > 0 && !e.closest('[hidden]'))
+    .map(e => { const r = e.getBoundingClientRect(); return [e.tagName.toLowerCase() + (e.className ? '.' + e.className : ''), e.textContent.trim().slice(0, 20), Math.round(r.width), Math.round(r.height)]; })
+    .filter(x => x[2] < 43.5 || x[3] < 43.5)"""
+
+# The chart's date labels (the row under the plot), left to right, with the room between
+# neighbours in px; and the key under the chart.
+CHART = r"""const svg = document.querySelector('svg.chart');
+    if (!svg) return null;
+    const texts = Array.from(svg.querySelectorAll('text[text-anchor=middle]')).map(t => ({text: t.textContent, box: t.getBoundingClientRect()}))
+        .sort((a, b) => a.box.left - b.box.left);
+    const fontPx = texts.length ? texts[0].box.height : 0;
+    const gaps = texts.slice(1).map((t, i) => [texts[i].text, t.text, Math.round(t.box.left - texts[i].box.right)]);
+    const key = svg.parentElement.querySelector('.chart-key');
+    return {dates: texts.map(t => t.text), fontPx, gaps,
+            key: key ? Array.from(key.querySelectorAll('li')).map(li => li.textContent.trim()) : null,
+            keySwatches: key ? key.querySelectorAll('li svg').length : 0,
+            lanes: svg.querySelectorAll('text:not([text-anchor])').length,
+            keyAfterChart: key ? (svg.compareDocumentPosition(key) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0 : false}"""
+
+for language, code in [("en-GB", "en"), ("zh-CN", "zh")]:
+    words = {"systolic": "Systolic", "diastolic": "Diastolic", "morning": "Morning", "stamps": "stamp"} if code == "en" else \
+        {"systolic": "收缩压", "diastolic": "舒张压", "morning": "早晨", "stamps": "状态印章"}
+    for size in [(360, 740), (320, 640)]:
+        for text in [100, 200]:
+            for script in [True, False]:
+                setting = f"{code} {size[0]}×{size[1]} {text} % text {'with' if script else 'without'} script"
+                name = f"{code}-{size[0]}x{size[1]}-{text}-{'js' if script else 'nojs'}"
+                driver = browser(language, size, script, text)
+                equal(driver.execute_script("return [window.innerWidth, getComputedStyle(document.documentElement).fontSize]"),
+                      [size[0], f"{16 * text // 100}px"], f"{setting}: the window's width and text size")
+                pairing = page.pair_code("dad", "manage", f"phone-{name}")
+                driver.get(f"{page.url}/pair?code={pairing}")
+                driver.find_element(By.CSS_SELECTOR, "form.pair button[type=submit]").click()
+                wait_for(driver, "form.entry")
+                check(bool(driver.find_elements(By.CSS_SELECTOR, ".wheel")) == script, f"{setting}: wheels only with script")
+                shot(driver, f"{name}-entry")
+                equal(driver.execute_script(BROKEN_WORDS), [], f"{setting}: entry page, no word of a label broken across lines")
+                equal(driver.execute_script(CUT_DIGITS), [], f"{setting}: the wheels' digits are whole")
+                small = driver.execute_script(SMALL_TARGETS)
+                equal(small[:4], [], f"{setting}: entry page, every touch target is 44 × 44 px or more")
+                tops = driver.execute_script("return Array.from(document.querySelectorAll('.wheel-field')).map(w => Math.round(w.getBoundingClientRect().top))")
+                check(len(tops) == 3 and max(tops) - min(tops) <= 1, f"{setting}: the three fields side by side", tops)
+                widths = driver.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
+                check(widths[0] <= widths[1], f"{setting}: no horizontal scrolling", widths)
+                if text == 100:
+                    chart = driver.execute_script(CHART)
+                    check(chart and len(chart["dates"]) >= 2, f"{setting}: the chart names its dates", chart and chart["dates"])
+                    crowded = [gap for gap in chart["gaps"] if gap[2] < chart["fontPx"] * 0.5]
+                    equal(crowded, [], f"{setting}: the chart's dates stand apart, half a line's height or more")
+                    key = chart["key"] or []
+                    check(chart["keyAfterChart"] and len(key) >= 5 and chart["keySwatches"] == len(key),
+                          f"{setting}: a key under the chart, each entry with its picture", key)
+                    for word in ["systolic", "diastolic", "morning"] + (["stamps"] if chart["lanes"] else []):
+                        check(any(words[word].lower() in entry.lower() for entry in key), f"{setting}: the key says what the {word} marks are", key)
+                # Save the reading the form holds (with its pulse), and read what the page says.
+                driver.find_element(By.CSS_SELECTOR, "form.entry button[type=submit]").click()
+                wait_for(driver, ".notice")
+                lines = driver.execute_script(PULSE_LINES)
+                check(lines and all(line["dotWithPulse"] for line in lines), f"{setting}: after a save, '·' stays on the pulse's line", lines)
+                driver.get(f"{page.url}/log?profile=dad")
+                shot(driver, f"{name}-log")
+                lines = driver.execute_script(PULSE_LINES)
+                check(len(lines) >= 10, f"{setting}: the log names pulses", len(lines))
+                equal([line["text"] for line in lines if not line["dotWithPulse"]][:3], [], f"{setting}: in the log '·' stays on the pulse's line")
+                if text == 100:
+                    equal([line["text"] for line in lines if not line["pulseWithPressure"]][:3], [],
+                          f"{setting}: in the log the pulse is on the line of its blood pressure")
+                equal(driver.execute_script(BROKEN_WORDS), [], f"{setting}: log, no word of a label broken across lines")
+                equal(driver.execute_script(SMALL_TARGETS)[:4], [], f"{setting}: log, every touch target is 44 × 44 px or more")
+                if script:
+                    for other in ["/report?profile=dad", "/measure?profile=dad"]:
+                        driver.get(page.url + other)
+                        equal(driver.execute_script(SMALL_TARGETS)[:4], [], f"{setting}: {other}, every touch target is 44 × 44 px or more")
+                        equal(driver.execute_script(BROKEN_WORDS), [], f"{setting}: {other}, no word of a label broken across lines")
+                driver.quit()
+
+server.stop()
+checks.finish()
