@@ -63,6 +63,16 @@ public struct Listing: Sendable {
     public let tags: [StatusTag]
 }
 
+/// How many readings a listing shows, would show without its limit, and the profile has in all.
+public struct ListingCounts: Sendable {
+    /// The readings listed.
+    public let listed: Int
+    /// How many readings the range and filter take, before any limit.
+    public let matching: Int
+    /// How many readings the profile has in all.
+    public let total: Int
+}
+
 extension HealthLog {
     /// The profile new readings go to in an empty log.
     public static let firstProfile = Profile(id: "me", name: "me")
@@ -159,6 +169,36 @@ extension HealthLog {
             try store.forEachReading(matching: query) { reading in
                 guard !stopped() else { throw ListingStopped() }
                 body(reading)
+            }
+        }
+    }
+
+    /// The readings ``listing(_:filter:limit:)`` lists, walked twice in one snapshot of the log,
+    /// for a table that must know every row before its first: each goes to the closure `survey`
+    /// makes for the profile and its tags, then, once `rows` has the counts, to the closure it
+    /// returns (none: nothing is listed). A table of any size in flat memory. Reading stops,
+    /// and this throws, once `stopped` turns true (the output failed).
+    public func forEachListedTwice(
+        _ range: DateRange, filter: ReadingFilter = ReadingFilter(), limit: Int? = nil, stopped: () -> Bool = { false },
+        survey: (Profile, [StatusTag]) -> (Reading) -> Void, rows: (ListingCounts) -> ((Reading) -> Void)?
+    ) throws(HealthLogError) {
+        try read { store in
+            let profile = try chosenProfile(in: store)
+            try requireKnownTags(in: filter, store: store)
+            let query = filter.applied(to: ReadingQuery(profileID: profile.id, from: range.from, to: range.queryTo, limit: limit))
+            let count = survey(profile, try store.tags())
+            var listed = 0
+            try store.forEachReading(matching: query) { reading in
+                listed += 1
+                count(reading)
+            }
+            // Only a listing cut by its limit can match more than it shows.
+            let matching = limit != nil && listed == limit ? try store.readingCount(matching: query) : listed
+            let counts = ListingCounts(listed: listed, matching: matching, total: try store.readingCount(profileID: profile.id))
+            guard let row = rows(counts), listed > 0 else { return }
+            try store.forEachReading(matching: query) { reading in
+                guard !stopped() else { throw ListingStopped() }
+                row(reading)
             }
         }
     }

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """HealthLog benchmarks: every figure is a ratio against a reference run in the same session.
 
-usage: bench.py BIN [--only add,import,...]
+usage: bench.py BIN [--only add,import,stats,export,...]
 Writes bench-output/bench.md (the README's table) and prints it.
 """
 import argparse
@@ -170,6 +170,20 @@ class Bench:
                f" WHERE profile_id = 'dad' AND systolic IS NOT NULL GROUP BY p;")
         reference = timed(["sqlite3", db, sql], runs)
         self.row("`stats` over 100,000 readings", ours, reference, "sqlite3 GROUP BY period (avg/min/max)", target=3)
+
+    def export(self):
+        """The FHIR Bundle against the JSON backup of the same log: both stream every reading,
+        FHIR as up to three Observations each."""
+        runs = 1 if QUICK else 3
+        csv = generate(100_000, self.work / "r100k.csv")
+        db = self.work / "export.sqlite"
+        remove_db(db)
+        subprocess.run([self.bin, "import", str(csv)], env=env_for(db), check=True, capture_output=True)
+        out = self.work / "export.out"
+        fresh = lambda: out.unlink(missing_ok=True)
+        ours = timed([self.bin, "export", "--format", "fhir", "-o", str(out)], runs, env=env_for(db), setup=fresh)
+        reference = timed([self.bin, "export", "--format", "json", "-o", str(out)], runs, env=env_for(db), setup=fresh)
+        self.row("`export --format fhir`, 100,000 readings", ours, reference, "`export --format json` of the same log", target=3)
 
     def sync(self):
         """Family sync: a new device taking ten years of a family of three, and the merge every
@@ -365,7 +379,7 @@ def main():
     try:
         bench = Bench(args.binary, work)
         tasks = [("add", bench.add), ("package", bench.package), ("import", bench.import_)]
-        tasks += [(name, getattr(bench, name)) for name in ("stats", "sync", "report", "web") if hasattr(bench, name)]
+        tasks += [(name, getattr(bench, name)) for name in ("stats", "export", "sync", "report", "web") if hasattr(bench, name)]
         for name, task in tasks:
             if not args.only or name in args.only.split(","):
                 print(f"{name} ...", file=sys.stderr)

@@ -8,14 +8,23 @@ public enum NameBasedUUID {
 
     /// The version 5 UUID of `name` in `namespace` (a UUID string), lowercase.
     public static func make(_ name: String, namespace: String = healthLogNamespace) -> String {
-        let space = bytes(ofUUID: namespace)
-        var digest = SHA1.digest(space + Array(name.utf8))
+        // HealthLog's own namespace is parsed once: exports make several ids per reading.
+        var message = namespace == healthLogNamespace ? healthLogNamespaceBytes : bytes(ofUUID: namespace)
+        message.append(contentsOf: name.utf8)
+        var digest = SHA1.digest(message)
         digest[6] = (digest[6] & 0x0F) | 0x50  // version 5
         digest[8] = (digest[8] & 0x3F) | 0x80  // the RFC variant
-        let hex = digest.prefix(16).map { byte in (byte < 16 ? "0" : "") + String(byte, radix: 16) }.joined()
-        let characters = Array(hex)
-        return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(characters[$0]) }.joined(separator: "-")
+        let hex = HexDigits.lowercase(digest.prefix(16)).utf8
+        var text = ""
+        text.reserveCapacity(36)
+        for (index, digit) in hex.enumerated() {
+            if index == 8 || index == 12 || index == 16 || index == 20 { text.append("-") }
+            text.unicodeScalars.append(Unicode.Scalar(digit))
+        }
+        return text
     }
+
+    private static let healthLogNamespaceBytes = bytes(ofUUID: healthLogNamespace)
 
     /// The 16 bytes of a UUID string (its hex digits; dashes skipped).
     private static func bytes(ofUUID text: String) -> [UInt8] {

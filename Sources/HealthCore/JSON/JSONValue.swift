@@ -129,15 +129,27 @@ public enum JSONValue: Equatable, Sendable {
         }
         for (index, item) in items.enumerated() {
             if index > 0 { output += "," }
-            if let indent { output += "\n" + String(repeating: indent, count: depth + 1) }
+            if let indent { JSONValue.newLine(indent, depth + 1, into: &output) }
             writeItem(item, &output)
         }
-        if let indent { output += "\n" + String(repeating: indent, count: depth) }
+        if let indent { JSONValue.newLine(indent, depth, into: &output) }
         output += close
+    }
+
+    /// A line break and `depth` indents, appended in place (a FHIR Bundle writes millions).
+    private static func newLine(_ indent: String, _ depth: Int, into output: inout String) {
+        output += "\n"
+        for _ in 0..<depth { output += indent }
     }
 
     private static func escape(_ text: String, into output: inout String) {
         output += "\""
+        // Most strings (ids, codes, times) are ASCII with nothing to escape: copied whole.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
+            output += text
+            output += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": output += "\\\""

@@ -35,8 +35,12 @@ public enum FHIRExport {
         writer.beginArray("entry")
         for profile in profiles { writer.element(entry(fullUrl: "urn:uuid:\(patientUUID(profile.id))", resource: patient(profile))) }
         for event in events { writer.element(entry(fullUrl: "urn:uuid:\(event.id)", resource: resource(for: event))) }
+        // Each profile's Patient id is made once, not for every Observation.
+        var patients: [String: String] = [:]
         try readings { reading in
-            for observation in observations(for: reading) { writer.element(observation) }
+            let patient = patients[reading.profileID] ?? patientUUID(reading.profileID)
+            if patients.count < 1024 { patients[reading.profileID] = patient }
+            for observation in observations(for: reading, patient: patient) { writer.element(observation) }
         }
         writer.end()
     }
@@ -77,7 +81,8 @@ public enum FHIRExport {
         return .object(members)
     }
 
-    private static func observations(for reading: Reading) -> [JSONValue] {
+    /// The Observations of `reading`, whose profile's Patient has the id `patient`.
+    private static func observations(for reading: Reading, patient: String) -> [JSONValue] {
         var parts: [(kind: String, code: String, display: String, profile: String, value: [(String, JSONValue)])] = []
         if let pressure = reading.bloodPressure {
             let component = { (code: String, display: String, value: Int) -> JSONValue in
@@ -103,10 +108,13 @@ public enum FHIRExport {
                 "weight", FHIRCodes.bodyWeight, "Body weight", FHIRCodes.bodyWeightProfile,
                 [("valueQuantity", quantity(.number(formatKilograms(grams)), unit: "kg", code: "kg"))]))
         }
+        // Shared by the reading's Observations, so formatted once.
+        let updated = JSONValue.string(InstantText.format(milliseconds: reading.updatedAt))
+        let taken = JSONValue.string(reading.takenAt.iso8601)
         return parts.enumerated().map { index, part in
             let id = index == 0 ? reading.id : NameBasedUUID.make("\(reading.id)/\(part.kind)")
             var meta: [(String, JSONValue)] = [
-                ("lastUpdated", .string(InstantText.format(milliseconds: reading.updatedAt))), ("profile", .array([.string(part.profile)])),
+                ("lastUpdated", updated), ("profile", .array([.string(part.profile)])),
             ]
             var stamps = index == 0 ? reading.tagIDs.map { coding(FHIRCodes.tagSystem, $0) } : []
             if index == 0 && reading.site == .office { stamps.append(coding(FHIRCodes.siteSystem, MeasurementSite.office.rawValue)) }
@@ -119,8 +127,8 @@ public enum FHIRExport {
                     ("coding", .array([coding(FHIRCodes.observationCategory, "vital-signs", "Vital Signs")])), ("text", .string("Vital Signs")),
                 ])])),
                 ("code", .object([("coding", .array([coding(FHIRCodes.loinc, part.code, part.display)])), ("text", .string(part.display))])),
-                ("subject", .object([("reference", .string("urn:uuid:\(patientUUID(reading.profileID))"))])),
-                ("effectiveDateTime", .string(reading.takenAt.iso8601)),
+                ("subject", .object([("reference", .string("urn:uuid:\(patient)"))])),
+                ("effectiveDateTime", taken),
             ]
             members += part.value
             if index == 0 && !reading.note.isEmpty { members.append(("note", .array([.object([("text", .string(reading.note))])]))) }

@@ -40,14 +40,64 @@ struct ListCommand: Command {
 
     func run(_ context: CommandContext) throws(CLIError) {
         if format != .table { return try stream(context) }
-        let listing = try context.run { try $0.listing(range, filter: filter, limit: limit) }
-        let (profile, readings, total) = (listing.profile, listing.readings, listing.total)
         let words = try context.words()
-        let text = ReadingText(tags: listing.tags, words: words, style: context.style)
-        let matching = listing.matching
-        let shown = matching > readings.count
-            ? words.cli("list.latestOf", ["n": String(readings.count), "total": words.counted(matching, "reading")])
-            : words.counted(readings.count, "reading")
+        // Through a pipe every row carries its date, and hints go to standard error, so
+        // `list | grep 2026-11-29` finds every reading of the day and nothing else.
+        let piped = !context.stdout.isTerminal
+        let hints = piped ? context.stderr : context.stdout
+        var table: ReadingTable?
+        var counts: ListingCounts?
+        var profile: Profile?
+        // The table is made in two walks over the log (one to size its columns, one to write its
+        // rows), so a listing of any size takes flat memory.
+        try context.run { log in
+            var text: ReadingText?
+            var survey: ReadingTableSurvey?
+            do {
+                try log.forEachListedTwice(
+                    range, filter: filter, limit: limit, stopped: { context.stdout.failure != nil },
+                    survey: { listed, tags in
+                        profile = listed
+                        text = ReadingText(tags: tags, words: words, style: context.style)
+                        survey = text!.tableSurvey(width: context.tableWidth)
+                        return { survey!.add($0) }
+                    },
+                    rows: { listed in
+                        counts = listed
+                        heading(listed, profile: profile!, text: text!, words: words, context)
+                        guard listed.listed > 0 else { return nil }
+                        table = text!.table(survey!, profile: profile!, datesOnEveryRow: piped, width: context.tableWidth)
+                        context.stdout.write(table!.titles)
+                        return { context.stdout.write(table!.row($0)) }
+                    })
+            } catch {
+                // A failed output is the news (reported as every command's is); the read stopped because of it.
+                if context.stdout.failure != nil { return }
+                throw error
+            }
+        }
+        guard let counts, let profile else { return }
+        guard let table else {
+            if counts.total == 0 {
+                hints.line(words.cli("list.empty", ["profile": profile.id]))
+            } else {
+                context.stdout.line(words.cli("list.noMatch"))
+            }
+            return
+        }
+        context.stdout.write(table.legend)
+        // A hint follows the table only when the table got through (never beside a full disk's error).
+        if piped { context.stdout.flush() }
+        if isUnfiltered, counts.total > counts.listed, context.stdout.failure == nil {
+            hints.line(context.style.dim(words.cli("list.more", ["n": String(counts.listed), "total": String(counts.total)])))
+        }
+    }
+
+    /// The line above the table: whose readings, the range, what the filter keeps and how many are shown.
+    private func heading(_ counts: ListingCounts, profile: Profile, text: ReadingText, words: StringTable, _ context: CommandContext) {
+        let shown = counts.matching > counts.listed
+            ? words.cli("list.latestOf", ["n": String(counts.listed), "total": words.counted(counts.matching, "reading")])
+            : words.counted(counts.listed, "reading")
         // A filtered listing says what it keeps, so its count is never read as the whole log's.
         let kept = filter.description(strings: words, tagLabel: text.labels.label(of:)).map { $0.visibleControls() }
         let whose = "\(profile.id) (\(profile.name.visibleControls()))"
@@ -64,24 +114,6 @@ struct ListCommand: Command {
             }
         }
         context.stdout.line(heading.joined())
-        // Through a pipe every row carries its date, and hints go to standard error, so
-        // `list | grep 2026-11-29` finds every reading of the day and nothing else.
-        let piped = !context.stdout.isTerminal
-        let hints = piped ? context.stderr : context.stdout
-        guard !readings.isEmpty else {
-            if total == 0 {
-                hints.line(words.cli("list.empty", ["profile": profile.id]))
-            } else {
-                context.stdout.line(words.cli("list.noMatch"))
-            }
-            return
-        }
-        context.stdout.write(text.table(readings, profile: profile, datesOnEveryRow: piped, width: context.tableWidth))
-        // A hint follows the table only when the table got through (never beside a full disk's error).
-        if piped { context.stdout.flush() }
-        if isUnfiltered, total > readings.count, context.stdout.failure == nil {
-            hints.line(context.style.dim(words.cli("list.more", ["n": String(readings.count), "total": String(total)])))
-        }
     }
 
     /// JSON and CSV, streamed from the log reading by reading: a listing of any size in flat memory.

@@ -79,78 +79,12 @@ public struct ReadingText {
     /// On a terminal tags are named by their labels in the terminal's language (降压药); through
     /// a pipe by their ids, which scripts and `grep` rely on.
     public func table(_ readings: [Reading], profile: Profile, datesOnEveryRow: Bool = false, width: Int? = nil) -> String {
-        let rules = rules(profile)
-        // Readings of the hour the clocks go back show their offset, or two would look the same.
-        let shared = ZonedInstant.sharedWallClockTimes(readings.map(\.takenAt))
-        // A reading after midnight shows its own calendar day beside the measurement day's date.
-        let afterMidnight = readings.contains { $0.takenAt.isAfterMidnight }
-        // The widest a time after midnight is written (a two-digit day), and its short form's.
-        let midnightWidth = words.text("afterMidnight", ["time": "00:00", "weekday": words.weekday(CivilDate(dayNumber: 0)), "day": "30"]).displayWidth - 5
-        let timeWidth = (shared.isEmpty ? 5 : 12) + (afterMidnight ? midnightWidth : 0)
-        let dateWidth = words.dateAndWeekday(CivilDate(dayNumber: 0)).displayWidth
-        let periodWidth = ReadingSlot.allCases.map { $0.word(in: words).displayWidth }.max() ?? 7
-        let notes = readings.map { $0.note.visibleControls(lineBreaks: .symbol) }
-        let labelled = width != nil
-        let tagNames = readings.map { reading in
-            reading.tagIDs.map { (labelled ? labels.label(of: $0) : $0).visibleControls(lineBreaks: .symbol) }
-        }
-        let separator = labelled ? ", " : ","
-        let tagTexts = tagNames.map { $0.joined(separator: separator) }
-        let widest = { (texts: [String], cap: Int?) -> Int in
-            let most = texts.map(\.displayWidth).max() ?? 0
-            return cap.map { Swift.min($0, most) } ?? most
-        }
-        let title = { (key: String) in words.cli("list.col.\(key)") }
-        var layout = TerminalTable<ListColumn>([
-            .init(.id, title("id"), 8), .init(.date, title("date"), dateWidth, narrow: dateWidth - 5),
-            .init(.time, title("time"), timeWidth, narrow: afterMidnight ? timeWidth - (midnightWidth - " (30)".count) : nil),
-            .init(.period, title("period"), Swift.max(7, periodWidth)),
-            .init(.bp, title("bp"), 9), .init(.pulse, title("pulse"), 5), .init(.weight, title("weight"), 6),
-            .init(.tags, title("tags"), Swift.max(4, widest(tagTexts, width == nil ? nil : 20))),
-            .init(.note, title("note"), Swift.max(4, widest(notes, width == nil ? nil : 30))),
-        ])
-        // Columns with nothing in them go first; then notes and tags are cut (to 12 and 10); then
-        // Period, Weight, Tags, ID and Note are left out, then dates lose their year and times
-        // after midnight their weekday; the note, last, takes what is left. Date, time, BP and pulse stay.
-        let empty: [ListColumn] = (readings.contains { $0.weightGrams != nil } ? [] : [.weight]) + (tagTexts.allSatisfy(\.isEmpty) ? [.tags] : [])
-            + (notes.allSatisfy(\.isEmpty) ? [.note] : [])
-        layout.fit(width, empty.map { .drop($0) } + [
-            .cut(.note, least: 12), .cut(.tags, least: 10), .drop(.period), .drop(.weight), .drop(.tags), .drop(.id), .drop(.note),
-            .narrow(.date), .narrow(.time), .cut(.note, least: 4),
-        ])
-        let (shortDates, shortTimes) = (layout.column(.date)?.isNarrow ?? false, layout.column(.time)?.isNarrow ?? false)
-        // Titles of number columns sit right, over the numbers' last digits.
-        let titles = layout.columns.map { [.pulse, .weight].contains($0.key) ? $0.title.leftPadding($0.width) : $0.title.padding($0.width) }
-        var text = style.bold(layout.row(titles).trimmingTrailingSpaces()) + "\n"
-        var lastDay: CivilDate?
-        for (index, reading) in readings.enumerated() {
-            let day = reading.measurementDay
-            let dateCell = day == lastDay && !datesOnEveryRow ? "" : words.dateAndWeekday(day, short: shortDates)
-            lastDay = day
-            let facts = rules.facts(of: reading)
-            let cells = layout.columns.map { column -> String in
-                switch column.key {
-                case .id: return shortID(reading.id)
-                case .date: return dateCell.padding(column.width)
-                case .time:
-                    let taken = shortTimes && reading.takenAt.isAfterMidnight
-                        ? "\(reading.takenAt.localTimeText) (\(reading.takenAt.localDate.day))" : timeAsTaken(reading.takenAt)
-                    return (taken + (shared.contains(index) ? " " + reading.takenAt.offsetText : "")).padding(column.width)
-                case .period: return facts.slot.word(in: words).padding(column.width)
-                case .bp:
-                    let pressure = reading.bloodPressure.map { "\($0)" + (facts.isOffice ? " ᵒ" : "") } ?? ""
-                    let cell = pressure.padding(column.width)
-                    return facts.atOrAboveTarget ? style.red(cell) : cell
-                case .pulse: return (reading.pulse.map(String.init) ?? "").leftPadding(column.width)
-                case .weight: return (reading.weightGrams.map { formatKilograms(($0 + 50) / 100 * 100) } ?? "").leftPadding(column.width)
-                case .tags: return tagList(tagNames[index], separator: separator, width: column.width).padding(column.width)
-                case .note: return notes[index].clipped(toWidth: column.width)
-                }
-            }
-            text += layout.row(cells).trimmingTrailingSpaces() + "\n"
-        }
-        if readings.contains(where: { $0.site == .office }) { text += style.dim(words.cli("list.officeLegend")) + "\n" }
-        return text
+        var survey = tableSurvey(width: width)
+        for reading in readings { survey.add(reading) }
+        var table = self.table(survey, profile: profile, datesOnEveryRow: datesOnEveryRow, width: width)
+        var text = table.titles
+        for reading in readings { text += table.row(reading) }
+        return text + table.legend
     }
 
     /// Tag names (made safe for a terminal) that fit in `width` columns, then `+N` for the ones

@@ -18,8 +18,11 @@ final class TextStyle {
     let lineHeight: Double
     private let fonts: FontSet
     private let font: FontDescription
-    private var cache: [String: PangoLayout] = [:]
-    private static let cacheLimit = 512
+    /// Shaped layouts by what they show and how: single lines by text and width, wrapped text
+    /// also by its lines and alignment. Two generations: a full cache becomes the old one, and
+    /// a layout found there moves back, so the strings a log repeats (times, periods, tag
+    /// sets) stay shaped however many distinct ones (dates, notes) pass through.
+    private var cache = LayoutCache()
     /// Characters the fonts lack, found once each: drawn as a stand-in such as `[U+1F48A]`.
     private var missing: [Unicode.Scalar: Bool] = [:]
     private let probe: PangoLayout
@@ -78,8 +81,12 @@ final class TextStyle {
     func box(_ text: String, width: Double, maxLines: Int, alignment: Alignment = .left) -> TextBox {
         // Text that fits on one line is that line, however it is drawn.
         if fitsOnOneLine(text, width: width) { return line(text, width: width, alignment: alignment) }
-        let layout = PangoLayout(fonts: fonts, font: font)
-        configureWrapped(layout, text, width: width, maxLines: maxLines, alignment: alignment)
+        let key = LayoutCache.Key(text: text, width: width, maxLines: maxLines, alignment: alignment)
+        let layout = cache.layout(key) {
+            let layout = PangoLayout(fonts: fonts, font: font)
+            configureWrapped(layout, text, width: width, maxLines: maxLines, alignment: alignment)
+            return layout
+        }
         return TextBox(height: layout.size.height, content: .wrapped(layout), style: self)
     }
 
@@ -130,7 +137,8 @@ final class TextStyle {
         var count = 0
         for scalar in scalars {
             count += 1
-            if scalar.properties.generalCategory == .nonspacingMark || scalar.properties.generalCategory == .enclosingMark {
+            // No combining mark comes before U+0300: ASCII and Latin-1 need no look-up.
+            if scalar.value >= 0x300, scalar.properties.generalCategory == .nonspacingMark || scalar.properties.generalCategory == .enclosingMark {
                 marks += 1
                 if marks > marksPerCharacter { needsWork = true; break }
             } else {
@@ -173,17 +181,51 @@ final class TextStyle {
 
     /// The cached single-line layout of `text`, ellipsized at `width` when one is given.
     private func layout(_ text: String, width: Double?) -> PangoLayout {
-        let key = width.map { "\($0)\u{1}\(text)" } ?? text
-        if let cached = cache[key] { return cached }
-        if cache.count >= TextStyle.cacheLimit { cache.removeAll(keepingCapacity: true) }
-        let layout = PangoLayout(fonts: fonts, font: font)
-        if let width {
-            layout.setWidth(width)
-            layout.setEllipsized(maxLines: 1)
+        cache.layout(LayoutCache.Key(text: text, width: width)) {
+            let layout = PangoLayout(fonts: fonts, font: font)
+            if let width {
+                layout.setWidth(width)
+                layout.setEllipsized(maxLines: 1)
+            }
+            // One line: a line break shows as ⏎, and controls as visible escapes.
+            setDrawable(layout, text.visibleControls(lineBreaks: .symbol))
+            return layout
         }
-        // One line: a line break shows as ⏎, and controls as visible escapes.
-        setDrawable(layout, text.visibleControls(lineBreaks: .symbol))
-        cache[key] = layout
+    }
+}
+
+/// One style's shaped layouts, in two generations of at most ``limit`` each (see ``TextStyle``).
+private struct LayoutCache {
+    /// What a layout shows and how: a single line has no `maxLines`.
+    struct Key: Hashable {
+        let text: String
+        /// The width's bits (no width: nil), compared exactly as the layout was made.
+        let width: UInt64?
+        let maxLines: Int?
+        let alignment: TextStyle.Alignment?
+
+        init(text: String, width: Double?, maxLines: Int? = nil, alignment: TextStyle.Alignment? = nil) {
+            self.text = text
+            self.width = width?.bitPattern
+            self.maxLines = maxLines
+            self.alignment = alignment
+        }
+    }
+
+    static let limit = 256
+    private var current: [Key: PangoLayout] = [:]
+    private var old: [Key: PangoLayout] = [:]
+
+    /// The layout cached for `key`, else the one `make` shapes, cached.
+    mutating func layout(_ key: Key, _ make: () -> PangoLayout) -> PangoLayout {
+        if let cached = current[key] { return cached }
+        let layout = old.removeValue(forKey: key) ?? make()
+        if current.count >= LayoutCache.limit {
+            old = current
+            current = [:]
+            current.reserveCapacity(LayoutCache.limit)
+        }
+        current[key] = layout
         return layout
     }
 }
