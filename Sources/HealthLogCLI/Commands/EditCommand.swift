@@ -8,7 +8,7 @@ struct EditCommand: Command {
     static let spec = CommandSpec(
         ["edit"], abstract: "Change a reading. Values not given stay as they are.",
         arguments: [
-            ArgumentSpec("ID", help: "The reading's id, or a unique prefix of at least 6 characters."),
+            ArgumentSpec("ID", completing: .readings, help: "The reading's id, or a unique prefix of at least 6 characters."),
             ArgumentSpec("SYS/DIA", optional: true, help: "New blood pressure."),
             ArgumentSpec("PULSE", optional: true, help: "New pulse."),
         ],
