@@ -108,6 +108,12 @@ int healthlog_terminal_columns(int descriptor) {
     return size.ws_col;
 }
 
+int healthlog_terminal_rows(int descriptor) {
+    struct winsize size;
+    if (ioctl(descriptor, TIOCGWINSZ, &size) != 0) return 0;
+    return size.ws_row;
+}
+
 /* A locale of its own, so the program's LC_CTYPE is never changed. */
 static locale_t width_locale;
 static pthread_once_t width_once = PTHREAD_ONCE_INIT;
@@ -123,4 +129,72 @@ int healthlog_code_point_columns(unsigned int code) {
     int columns = wcwidth((wchar_t)code);
     uselocale(previous);
     return columns;
+}
+
+/* ---- Programs the user names ($PAGER, $EDITOR) ---- */
+
+#include <spawn.h>
+#include <sys/wait.h>
+
+int healthlog_spawn(const char *path, char *const argv[], char *const envp[], int input) {
+    posix_spawn_file_actions_t actions;
+    posix_spawnattr_t attributes;
+    if (posix_spawn_file_actions_init(&actions) != 0) return -1;
+    if (posix_spawnattr_init(&attributes) != 0) {
+        posix_spawn_file_actions_destroy(&actions);
+        return -1;
+    }
+    if (input >= 0 && input != 0) posix_spawn_file_actions_adddup2(&actions, input, 0);
+    /* The child starts as a shell started it would: this process ignores SIGPIPE and SIGXFSZ,
+       and may be ignoring SIGINT and SIGQUIT while it waits; none of that is passed on. */
+    sigset_t defaults, mask;
+    sigemptyset(&defaults);
+    int reset[] = {SIGINT, SIGQUIT, SIGPIPE, SIGXFSZ, SIGTERM, SIGHUP, SIGCHLD};
+    for (size_t i = 0; i < sizeof reset / sizeof reset[0]; i++) sigaddset(&defaults, reset[i]);
+    sigemptyset(&mask);
+    posix_spawnattr_setsigdefault(&attributes, &defaults);
+    posix_spawnattr_setsigmask(&attributes, &mask);
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+    pid_t pid = -1;
+    int failed = posix_spawn(&pid, path, &actions, &attributes, argv, envp);
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attributes);
+    if (failed != 0) {
+        errno = failed;
+        return -1;
+    }
+    return pid;
+}
+
+int healthlog_wait(int pid) {
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0) {
+        if (errno != EINTR) return -1;
+    }
+    if (WIFEXITED(status)) return WEXITSTATUS(status);
+    if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
+    return -1;
+}
+
+static struct sigaction ignored_previous_int, ignored_previous_quit;
+static int ignoring_interrupts = 0;
+
+void healthlog_interrupts_ignore(void) {
+    if (ignoring_interrupts++ > 0) return;
+    struct sigaction ignore;
+    memset(&ignore, 0, sizeof ignore);
+    ignore.sa_handler = SIG_IGN;
+    sigemptyset(&ignore.sa_mask);
+    sigaction(SIGINT, &ignore, &ignored_previous_int);
+    sigaction(SIGQUIT, &ignore, &ignored_previous_quit);
+}
+
+void healthlog_interrupts_restore(void) {
+    if (ignoring_interrupts == 0 || --ignoring_interrupts > 0) return;
+    sigaction(SIGINT, &ignored_previous_int, NULL);
+    sigaction(SIGQUIT, &ignored_previous_quit, NULL);
+}
+
+int healthlog_pipe(int descriptors[2]) {
+    return pipe2(descriptors, O_CLOEXEC);
 }

@@ -7,6 +7,8 @@ package enum ValueCompletion: Sendable, Equatable {
     case profiles
     case tags
     case events
+    /// The latest readings' ids, each with its date and values for a shell that shows them.
+    case readings
 
     /// The kind `healthlog completions --ids KIND` lists, for the ids of the log in use.
     package var idKind: String? {
@@ -14,6 +16,7 @@ package enum ValueCompletion: Sendable, Equatable {
         case .profiles: "profiles"
         case .tags: "tags"
         case .events: "events"
+        case .readings: "readings"
         case .nothing, .words, .file: nil
         }
     }

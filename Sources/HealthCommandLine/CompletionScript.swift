@@ -96,7 +96,7 @@ package struct CompletionScript {
         case .nothing: "return 0"
         case .words(let words): "__healthlog_words \(quoted([words.joined(separator: " ")])); return 0"
         case .file: "mapfile -t COMPREPLY < <(compgen -f -- \"$cur\"); compopt -o filenames 2>/dev/null; return 0"
-        case .profiles, .tags, .events: "__healthlog_ids \(completion.idKind!); return 0"
+        case .profiles, .tags, .events, .readings: "__healthlog_ids \(completion.idKind!); return 0"
         }
     }
 
@@ -118,6 +118,8 @@ package struct CompletionScript {
                 if [[ "$1" == tags && "$cur" == *,* ]]; then prefix="${cur%,*},"; word="${cur##*,}"; fi
                 COMPREPLY=()
                 while IFS= read -r id; do
+                    # A reading's line is its id, a tab, and its date and values (for zsh and fish).
+                    id="${id%%$'\t'*}"
                     [[ "$id" == "$word"* ]] && COMPREPLY+=("$prefix$id")
                 done < <(healthlog "${scope[@]}" completions --ids "$1" 2>/dev/null)
             }
@@ -178,6 +180,10 @@ package struct CompletionScript {
         case .nothing: "return 0"
         case .words(let words): "compadd -- \(quoted(words)); return 0"
         case .file: "_files; return 0"
+        case .readings:
+            // Each line is an id, a tab, and its date and values: zsh shows them beside the ids, newest first.
+            "local -a described; described=(${(f)\"$(healthlog $scope completions --ids readings 2>/dev/null)\"}); "
+                + "described=(\"${(@)described//$'\\t'/:}\"); _describe -V reading described; return 0"
         case .profiles, .tags, .events:
             // Tags are a comma list: the ones before the last comma stay as typed.
             (completion == .tags ? "compset -P '*,'; " : "")
@@ -250,7 +256,7 @@ package struct CompletionScript {
         case .nothing: "-x"
         case .words(let words): "-x -a \(quoted([words.joined(separator: " ")]))"
         case .file: "-r -F"
-        case .profiles, .tags, .events: "-x -a '(__healthlog_ids \(completion.idKind!))'"
+        case .profiles, .tags, .events, .readings: "-x -a '(__healthlog_ids \(completion.idKind!))'"
         }
     }
 
@@ -331,7 +337,7 @@ package struct CompletionScript {
             if let argument = spec.arguments.first(where: { $0.completion != .nothing }) {
                 switch argument.completion {
                 case .file: lines += "complete -c healthlog -n '\(condition)' -F\n"
-                case .profiles, .tags, .events: lines += "complete -c healthlog -n '\(condition)' -x -a '(__healthlog_ids \(argument.completion.idKind!))'\n"
+                case .profiles, .tags, .events, .readings: lines += "complete -c healthlog -n '\(condition)' -x -a '(__healthlog_ids \(argument.completion.idKind!))'\n"
                 case .words(let words): lines += "complete -c healthlog -n '\(condition)' -x -a \(quoted([words.joined(separator: " ")]))\n"
                 case .nothing: break
                 }

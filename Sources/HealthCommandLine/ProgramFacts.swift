@@ -25,7 +25,11 @@ package enum ProgramFacts {
         ("HEALTHLOG_COLOR", "auto, always or never, when --color is not given (before the configuration file's color)."),
         ("HEALTHLOG_CONFIG", "The configuration file, instead of $XDG_CONFIG_HOME/healthlog/config."),
         ("XDG_CONFIG_HOME", "The configuration file is $XDG_CONFIG_HOME/healthlog/config, else ~/.config/healthlog/config."),
-        ("HEALTHLOG_PROFILE", "The profile, when -p is not given."),
+        ("HEALTHLOG_PROFILE", "The profile, when -p is not given (before the configuration file's profile, which comes before the log's default profile)."),
+        ("HEALTHLOG_PAGER", "The pager for long output on a terminal (list, stats), before PAGER; empty or cat turns it off."),
+        ("PAGER", "The pager when HEALTHLOG_PAGER is not set (default: less). Never used when the output is not a terminal."),
+        ("LESS", "Options for less; FRX when not set (quit when it fits, keep colours, leave the text on the screen)."),
+        ("VISUAL, EDITOR", "The editor of edit ID with no new values (VISUAL first, unless TERM is dumb; else editor or vi)."),
         ("HEALTHLOG_TEMPLATES", "A folder of report templates and strings, used before the installed ones."),
         ("XDG_DATA_HOME", "The default log is $XDG_DATA_HOME/healthlog/healthlog.sqlite; templates in $XDG_DATA_HOME/healthlog/Templates come before the installed ones."),
         ("HOME", "The default log is ~/.local/share/healthlog/healthlog.sqlite when XDG_DATA_HOME is not set."),
@@ -38,7 +42,7 @@ package enum ProgramFacts {
     /// The files HealthLog reads and writes.
     package static let files: [(path: String, meaning: String)] = [
         ("~/.local/share/healthlog/healthlog.sqlite", "The family's log (SQLite), with its -wal and -shm files while in use."),
-        ("~/.config/healthlog/config", "Settings that stay set (key = value lines: guideline, language, template, db, color); see healthlog config."),
+        ("~/.config/healthlog/config", "Settings that stay set (key = value lines: profile, guideline, language, template, db, color); see healthlog config."),
         ("/usr/share/healthlog/Templates", "The report templates (clinic.json, summary.json) and string tables (strings/en.json, strings/zh-Hans.json) installed with the program (/usr/local/share/healthlog/Templates after make install)."),
         ("~/.local/share/healthlog/Templates", "A user's own templates, used before the installed ones."),
     ]

@@ -6,7 +6,8 @@ import HealthUseCases
 /// What a command needs from the world: output streams, the environment, the
 /// clock, the time zone, and the database, opened only when first asked for.
 public final class CommandContext {
-    public let stdout: any TextOutput
+    /// Standard output; while a command that pages runs, its ``PagedOutput``.
+    public private(set) var stdout: any TextOutput
     public let stderr: any TextOutput
     /// The process's environment, with the configuration file's settings under their variables
     /// where the environment does not set them, and `--color` under `HEALTHLOG_COLOR`.
@@ -20,6 +21,10 @@ public final class CommandContext {
     var profileFlag: String?
     /// `--no-sync`: this command does not merge the shared folder first.
     var noSync = false
+    /// `--no-pager`: long output is printed straight to the terminal.
+    var noPager = false
+    /// Standard output itself, while ``stdout`` is a pager's.
+    private var pagedTerminal: (terminal: any TextOutput, paged: PagedOutput)?
     /// The log, made on first use.
     private var openedLog: HealthLog?
     /// The terminal's words, once loaded (see ``words()``).
@@ -210,6 +215,36 @@ public final class CommandContext {
             return .named(named)
         }
         return .automatic
+    }
+
+    /// From here on, standard output goes through the user's pager once it runs past the
+    /// screen (git's way: `$HEALTHLOG_PAGER`, `$PAGER` or `less`, with `LESS=FRX`); never when
+    /// it is not a terminal or `--no-pager` was given. ``finishPaging()`` ends it.
+    func startPaging() {
+        guard !noPager, pagedTerminal == nil, stdout.isTerminal else { return }
+        guard let pager = PagedOutput.pager(environment: environment) else {
+            // A pager named but not installed is said once; the output is printed as is.
+            if let named = environment["HEALTHLOG_PAGER"] ?? environment["PAGER"], !ShellCommand(named).program.isEmpty,
+                named.trimmingWhitespace() != "cat", !ShellCommand(named).isFound(environment: environment)
+            {
+                stderr.line(say(Phrase("PAGER '{pager}' was not found; the output is printed without it", ["pager": named])).visibleControls())
+            }
+            return
+        }
+        let rows = stdout.terminalRows ?? environment["LINES"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil } ?? 24
+        let paged = PagedOutput(
+            terminal: stdout, pager: pager, environment: PagedOutput.pagerEnvironment(environment), rows: rows, columns: tableWidth ?? 80)
+        pagedTerminal = (stdout, paged)
+        stdout = paged
+    }
+
+    /// Prints what fit on the screen, or waits for the pager to be quit; standard output is the
+    /// terminal again.
+    func finishPaging() {
+        guard let (terminal, paged) = pagedTerminal else { return }
+        paged.finish()
+        stdout = terminal
+        pagedTerminal = nil
     }
 
     /// Asks before something destructive: `--yes` skips the question; without a terminal it is refused.

@@ -40,7 +40,10 @@ public enum HealthLogMain {
     /// The top level: its options go through the same parser and help as every command's.
     static let spec = CommandSpec(
         [], abstract: "HealthLog, a blood-pressure log for families, with doctor reports.",
-        options: [GlobalOptions.database, GlobalOptions.profile, GlobalOptions.noSync, GlobalOptions.color, GlobalOptions.version, GlobalOptions.help],
+        options: [
+            GlobalOptions.database, GlobalOptions.profile, GlobalOptions.noSync, GlobalOptions.noPager, GlobalOptions.color, GlobalOptions.version,
+            GlobalOptions.help,
+        ],
         examples: [
             "healthlog add 138/86 72 -t bp-med       a reading, pulse 72, pill taken",
             "healthlog list --last 7d                the last week",
@@ -134,6 +137,8 @@ public enum HealthLogMain {
         try applyGlobalOptions(parsed, context: context)
         let command = try type.init(parsed, context: context)
         if type.mergesFirst, !context.noSync { context.mergeSharedFolder() }
+        if type.pages { context.startPaging() }
+        defer { context.finishPaging() }
         try command.run(context)
         context.reportUnwrittenJournal()
         context.askSyncEngineToRescan()
@@ -144,6 +149,7 @@ public enum HealthLogMain {
         if let db = try parsed.value(GlobalOptions.database) { context.databaseFlag = db }
         if parsed.declares(GlobalOptions.profile), let profile = try parsed.value(GlobalOptions.profile) { context.profileFlag = profile }
         if parsed.isSet(GlobalOptions.noSync) { context.noSync = true }
+        if parsed.declares(GlobalOptions.noPager), parsed.isSet(GlobalOptions.noPager) { context.noPager = true }
         // After `tag add` and `tag edit`, --color is the tag's own colour, not the terminal's.
         let ownColor = !parsed.spec.path.isEmpty && parsed.spec.options.contains { $0.spec.long == GlobalOptions.color.spec.long }
         if !ownColor, let color = try parsed.value(GlobalOptions.color) {

@@ -74,6 +74,13 @@ public struct ListingCounts: Sendable {
 }
 
 extension HealthLog {
+    /// The latest `limit` readings, newest first: of the profile named with `-p`, else of every
+    /// profile (what a shell completes for `show`, `edit` and `delete`).
+    public func latestReadings(limit: Int) throws(HealthLogError) -> [Reading] {
+        let named = settings.namedProfile
+        return try read { store in Array(try store.readings(matching: ReadingQuery(profileID: named, limit: limit)).reversed()) }
+    }
+
     /// The profile new readings go to in an empty log.
     public static let firstProfile = Profile(id: "me", name: "me")
 

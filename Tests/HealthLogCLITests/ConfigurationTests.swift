@@ -31,6 +31,36 @@ import Testing
         #expect(cli.ok("config", "get", "language") == "zh-Hans\n")
     }
 
+    /// `profile = dad` on dad's machine: `add 138/86` needs no `-p dad`. `-p` comes first, then
+    /// HEALTHLOG_PROFILE, then the file, then the log's own default (`profile default`).
+    @Test func theProfileStaysSetBelowTheOptionAndTheEnvironment() throws {
+        let cli = CLIHarness()
+        cli.ok("profile", "add", "dad", "--name", "爸爸")
+        cli.ok("profile", "add", "mom", "--name", "妈妈")
+        #expect(cli.run("add", "138/86", "--at", "07:00").status == ExitCode.dataError, "two profiles and nothing to choose")
+        #expect(cli.ok("config", "set", "profile", "dad") == "Set profile = dad in \(configFile(cli))\n")
+        #expect(cli.ok("add", "138/86", "--at", "07:00").contains(" · dad · "), "the file's setting")
+        cli.ok("profile", "default", "mom")
+        #expect(cli.ok("add", "137/85", "--at", "07:05").contains(" · dad · "), "this machine's setting before the log's default")
+        cli.environment["HEALTHLOG_PROFILE"] = "mom"
+        #expect(cli.ok("add", "121/77", "--at", "07:10").contains(" · mom · "), "the environment before the file")
+        cli.environment["HEALTHLOG_PROFILE"] = nil
+        #expect(cli.ok("-p", "mom", "add", "122/78", "--at", "07:15").contains(" · mom · "), "the option before the file")
+        #expect(try cli.readings(profile: "dad").count == 2)
+        #expect(cli.ok("config", "get", "profile") == "dad\n")
+        #expect(cli.ok("config", "list").contains("profile   = dad   (\(configFile(cli)):1)"))
+        cli.ok("config", "unset", "profile")
+        #expect(cli.ok("add", "123/79", "--at", "07:20").contains(" · mom · "), "the log's default again")
+        #expect(cli.ok("config", "list").contains("profile   =    (default: the log's default profile, else its only one)"))
+        let bad = cli.run("config", "set", "profile", "Dad")
+        #expect(bad.status == ExitCode.usage)
+        #expect(bad.stderr.contains("profile 'Dad' is not a profile id (1–32 lowercase letters, digits and '-'); use a profile id, such as dad"), "\(bad.stderr)")
+        cli.ok("config", "set", "profile", "grandma")
+        let missing = cli.run("add", "130/80", "--at", "07:25")
+        #expect(missing.status == ExitCode.dataError)
+        #expect(missing.stderr.contains("grandma"), "\(missing.stderr)")
+    }
+
     @Test func theLogPathAndTheTemplateStaySet() throws {
         let cli = CLIHarness()
         cli.environment["HEALTHLOG_DB"] = nil
@@ -119,7 +149,7 @@ import Testing
         let json = try #require(try JSONSerialization.jsonObject(with: Data(cli.ok("config", "list", "--format", "json").utf8)) as? [String: Any])
         #expect(json["schema"] as? Int == 1)
         let settings = try #require(json["settings"] as? [[String: String]])
-        #expect(settings.map { $0["key"] } == ["guideline", "language", "template", "db", "color"])
+        #expect(settings.map { $0["key"] } == ["guideline", "profile", "language", "template", "db", "color"])
         #expect(settings.first?["source"] == "\(path):2")
     }
 

@@ -132,6 +132,19 @@ import Testing
         // Tags are a comma list: the last is completed, the others kept.
         #expect(try complete(["add", "120/80", "-t", "bp-med,sa"]) == ["bp-med,salt"])
         #expect(try complete(["help", "prof"]) == ["profile"])
+        // Reading ids, newest first, for show, edit and delete (bash shows the ids alone).
+        for arguments in [["-p", "dad", "add", "138/86", "--at", "2026-11-29 07:30"], ["-p", "mom", "add", "118/76", "--at", "2026-11-29 07:40"],
+                          ["-p", "dad", "add", "128/82", "70", "--at", "2026-11-30 07:30"]] {
+            _ = try runProcess(arguments, environment: environment)
+        }
+        let readings = try runProcess(["completions", "--ids", "readings"], environment: environment).stdout.split(separator: "\n")
+        #expect(readings.count == 3, "\(readings)")
+        #expect(readings.first?.hasSuffix("\t2026-11-30 07:30 · dad · 128/82 · 70") == true, "the newest first, with its date and values: \(readings)")
+        let newest = String(readings[0].prefix(8))
+        #expect(try complete(["show", ""]).first == newest)
+        #expect(try complete(["edit", String(newest.prefix(3))]).contains(newest))
+        #expect(try complete(["delete", newest, ""]).count == 3)
+        #expect(try complete(["-p", "mom", "show", ""]).count == 1, "-p narrows them to mom's")
         // A file name with a space is one completion.
         FileManager.default.createFile(atPath: directory.file("my export.csv"), contents: Data())
         #expect(try complete(["import", directory.file("my e")]) == [directory.file("my export.csv")])
@@ -199,6 +212,12 @@ import Testing
         #expect(try complete("healthlog -").contains("--db"))
         #expect(!(try complete("healthlog add -n list --")).contains("--limit"))
         #expect(try complete("healthlog help prof") == ["profile"])
+        // A reading's id comes with its date and values.
+        _ = try runProcess(["-p", "dad", "add", "128/82", "70", "--at", "2026-11-30 07:30"], environment: environment)
+        let shown = try run(
+            executable: "/usr/bin/fish", ["-c", "source $argv[1]; complete -C 'healthlog edit '", script],
+            environment: environment.merging(["HOME": directory.path]) { $1 })
+        #expect(shown.stdout.hasSuffix("\t2026-11-30 07:30 · dad · 128/82 · 70\n"), "\(shown.stdout)")
     }
 
     @Test func listingIDsNeverMakesALogAndAMistakeIsAUsageError() {
@@ -210,6 +229,6 @@ import Testing
         #expect(harness.run("completions").status == 64)
         #expect(harness.run("completions", "tcsh").stderr.contains("unknown shell 'tcsh'"))
         #expect(harness.run("completions", "bash", "--ids", "tags").status == 64)
-        #expect(harness.run("completions", "--ids", "readings").status == 64)
+        #expect(harness.run("completions", "--ids", "notes").status == 64)
     }
 }

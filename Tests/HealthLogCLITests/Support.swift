@@ -29,6 +29,9 @@ final class CLIHarness {
         environment = ["HOME": directory.path]
         environment["HEALTHLOG_DB"] = databasePath
         environment["HEALTHLOG_TEMPLATES"] = templatesPath
+        // Output on a pretended terminal is captured here, never handed to a real pager
+        // (PagerTests name one of their own).
+        environment["PAGER"] = "cat"
     }
 
     var databasePath: String { directory.file("log.sqlite") }

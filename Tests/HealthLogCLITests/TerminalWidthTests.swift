@@ -31,6 +31,8 @@ import Testing
         var environment = processEnvironment(directory)
         environment["TERM"] = "xterm-256color"
         environment["LANG"] = language
+        // The whole table on the screen, to measure it: a pager would hold the rest back.
+        environment["PAGER"] = "cat"
         for arguments in [
             ["profile", "add", "dad", "--name", "爸爸", "--birth-year", "1956", "--target", "135/85"],
             ["profile", "add", "grandma", "--name", "奶奶 ยาย 👵 the grandmother of the whole family"],

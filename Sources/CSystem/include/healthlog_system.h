@@ -34,9 +34,29 @@ int healthlog_link_unnamed(int descriptor, const char *path);
 /// a terminal or does not say.
 int healthlog_terminal_columns(int descriptor);
 
+/// The height in rows of the terminal open at `descriptor` (TIOCGWINSZ), or 0 when it is not
+/// a terminal or does not say.
+int healthlog_terminal_rows(int descriptor);
+
 /// The columns a terminal gives the code point `code` (wcwidth in the C.UTF-8 locale): 2 for
 /// East Asian wide ones, 0 for combining marks, -1 where the C library does not know (then
 /// the caller uses its own rule).
 int healthlog_code_point_columns(unsigned int code);
+
+/// Starts the program at `path` with `argv` and `envp` (NULL-terminated), its standard input
+/// `input` when that is not -1, and every signal at its default and unblocked in it. Returns the
+/// process id, or -1 with errno set.
+int healthlog_spawn(const char *path, char *const argv[], char *const envp[], int input);
+
+/// Waits for the process `pid` to end: its exit status, 128 + the signal that ended it, or -1.
+int healthlog_wait(int pid);
+
+/// Ignores SIGINT and SIGQUIT while a program the user runs (an editor, a pager) has the
+/// terminal, as system(3) does; `healthlog_interrupts_restore` puts the handlers back. Nests.
+void healthlog_interrupts_ignore(void);
+void healthlog_interrupts_restore(void);
+
+/// A pipe whose two ends are closed in programs this process starts (O_CLOEXEC).
+int healthlog_pipe(int descriptors[2]);
 
 #endif

@@ -27,12 +27,15 @@ public protocol TextOutput: AnyObject {
     var failure: OutputFailure? { get }
     /// The terminal's width in columns, when it says (TIOCGWINSZ).
     var terminalColumns: Int? { get }
+    /// The terminal's height in rows, when it says (TIOCGWINSZ).
+    var terminalRows: Int? { get }
 }
 
 extension TextOutput {
     public func flush() {}
     public var failure: OutputFailure? { nil }
     public var terminalColumns: Int? { nil }
+    public var terminalRows: Int? { nil }
 }
 
 extension TextOutput {
@@ -63,6 +66,7 @@ public final class FileDescriptorOutput: TextOutput {
     deinit { flush() }
 
     public var terminalColumns: Int? { isTerminal ? Terminal.columns(descriptor: descriptor) : nil }
+    public var terminalRows: Int? { isTerminal ? Terminal.rows(descriptor: descriptor) : nil }
 
     public func write(_ text: String) {
         guard failure == nil else { return }

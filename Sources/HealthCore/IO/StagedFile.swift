@@ -46,6 +46,22 @@ public final class StagedFile {
         FileSystem.syncDirectory(FileSystem.parentDirectory(of: target))
     }
 
+    /// Replaces what the file holds with `bytes`.
+    public func write(_ bytes: [UInt8]) throws(OutputError) {
+        let descriptor = open(temporaryPath, O_WRONLY | O_TRUNC | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .cannotCreate(path: temporaryPath, reason: OutputError.reason(errno)) }
+        defer { close(descriptor) }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress!, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw .cannotCreate(path: temporaryPath, reason: OutputError.reason(errno))
+            }
+            offset += written
+        }
+    }
+
     /// Removes the temporary file.
     public func discard() {
         guard !done else { return }

@@ -36,4 +36,10 @@ public enum Terminal {
         let columns = Int(healthlog_terminal_columns(descriptor))
         return columns > 0 ? columns : nil
     }
+
+    /// Its height in rows (TIOCGWINSZ); nil when it is not a terminal or does not say.
+    public static func rows(descriptor: Int32) -> Int? {
+        let rows = Int(healthlog_terminal_rows(descriptor))
+        return rows > 0 ? rows : nil
+    }
 }

@@ -9,12 +9,16 @@ protocol Command {
     /// False for a command that must not merge the shared folder first (sync's own, the
     /// documentation); every other command merges first unless `--no-sync` is given.
     static var mergesFirst: Bool { get }
+    /// True for a command whose output may run past a screen (`list`, `stats`): on a terminal it
+    /// goes through the pager, and the command takes `--no-pager`.
+    static var pages: Bool { get }
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError)
     func run(_ context: CommandContext) throws(CLIError)
 }
 
 extension Command {
     static var mergesFirst: Bool { true }
+    static var pages: Bool { false }
 }
 
 /// A word that groups subcommands, such as `profile`; `sync` alone runs a command of its own.

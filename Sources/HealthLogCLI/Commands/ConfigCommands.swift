@@ -25,6 +25,8 @@ private struct SettingInForce {
         case standard
         /// The default that follows the locale (the language).
         case standardFromLocale
+        /// The default the log itself decides (the profile: its stored default, else its only one).
+        case standardFromLog
         /// The default that follows the language (the guideline); JSON says it as
         /// ``standardFromLocale`` did before the two were told apart, and still does.
         case standardFromLanguage
@@ -36,6 +38,7 @@ private struct SettingInForce {
             case .environment(let variable): "environment \(variable)"
             case .file(let path, let line): "\(path):\(line)"
             case .standard: "default"
+            case .standardFromLog: "default, from the log"
             case .standardFromLocale, .standardFromLanguage: "default, from the locale"
             }
         }
@@ -47,6 +50,7 @@ private struct SettingInForce {
             case .file: json
             case .standard: words.cli("config.source.default")
             case .standardFromLocale: words.cli("config.source.locale")
+            case .standardFromLog: words.cli("config.source.log")
             case .standardFromLanguage: words.cli("config.source.language")
             }
         }
@@ -74,9 +78,17 @@ private func inForce(_ context: CommandContext, file: ConfigurationFile, toleran
         case "language": language.code
         case "template": "clinic"
         case "db": DatabaseLocation.resolvePath(flag: nil, environment: context.environment) ?? ""
+        // Which profile the log holds as its default is the log's to say ('profile default'), not the settings'.
+        case "profile": ""
         default: ColorChoice.auto.rawValue
         }
-        return SettingInForce(setting: setting, value: value, source: setting.name == "guideline" ? .standardFromLanguage : setting.name == "language" ? .standardFromLocale : .standard)
+        let source: SettingInForce.Source = switch setting.name {
+        case "guideline": .standardFromLanguage
+        case "language": .standardFromLocale
+        case "profile": .standardFromLog
+        default: .standard
+        }
+        return SettingInForce(setting: setting, value: value, source: source)
     }
 }
 
@@ -125,7 +137,7 @@ struct ConfigListCommand: Command {
 struct ConfigGetCommand: Command {
     static let spec = CommandSpec(
         ["config", "get"], abstract: "Print the value of one setting in force.",
-        arguments: [ArgumentSpec("KEY", help: "guideline, language, template, db or color.")],
+        arguments: [ArgumentSpec("KEY", help: "profile, guideline, language, template, db or color.")],
         examples: ["healthlog config get guideline"])
     static let mergesFirst = false
 
@@ -147,8 +159,8 @@ struct ConfigGetCommand: Command {
 struct ConfigSetCommand: Command {
     static let spec = CommandSpec(
         ["config", "set"], abstract: "Set one setting in the configuration file, checked first.",
-        arguments: [ArgumentSpec("KEY", help: "guideline, language, template, db or color."), ArgumentSpec("VALUE", help: "Its value.")],
-        examples: ["healthlog config set guideline aha", "healthlog config set language zh-Hans", "healthlog config set db ~/Sync/family.sqlite"])
+        arguments: [ArgumentSpec("KEY", help: "profile, guideline, language, template, db or color."), ArgumentSpec("VALUE", help: "Its value.")],
+        examples: ["healthlog config set profile dad", "healthlog config set guideline aha", "healthlog config set language zh-Hans", "healthlog config set db ~/Sync/family.sqlite"])
     static let mergesFirst = false
 
     let setting: ConfigurationKey
@@ -184,7 +196,7 @@ struct ConfigSetCommand: Command {
 struct ConfigUnsetCommand: Command {
     static let spec = CommandSpec(
         ["config", "unset"], abstract: "Remove one setting from the configuration file (back to the default).",
-        arguments: [ArgumentSpec("KEY", help: "guideline, language, template, db or color.")],
+        arguments: [ArgumentSpec("KEY", help: "profile, guideline, language, template, db or color.")],
         examples: ["healthlog config unset guideline"])
     static let mergesFirst = false
 

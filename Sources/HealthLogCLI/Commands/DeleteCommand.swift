@@ -8,7 +8,7 @@ import HealthPresentation
 struct DeleteCommand: Command {
     static let spec = CommandSpec(
         ["delete"], abstract: "Delete readings.",
-        arguments: [ArgumentSpec("ID", optional: true, variadic: true, help: "Reading ids, or unique prefixes of at least 6 characters.")],
+        arguments: [ArgumentSpec("ID", optional: true, variadic: true, completing: .readings, help: "Reading ids, or unique prefixes of at least 6 characters.")],
         options: [Options.yes] + DateRangeOptions.declarations + [Options.textFormat, Options.quiet],
         examples: ["healthlog delete 3f2a9c1e --yes", "healthlog delete --from 2026-11-01 --to 2026-11-07"],
         discussion: "Give reading ids, or --from/--to (or --last) for every reading of the profile in those days. The readings are shown before the question.")

@@ -8,13 +8,17 @@ struct EditCommand: Command {
     static let spec = CommandSpec(
         ["edit"], abstract: "Change a reading. Values not given stay as they are.",
         arguments: [
-            ArgumentSpec("ID", help: "The reading's id, or a unique prefix of at least 6 characters."),
+            ArgumentSpec("ID", completing: .readings, help: "The reading's id, or a unique prefix of at least 6 characters."),
             ArgumentSpec("SYS/DIA", optional: true, help: "New blood pressure."),
             ArgumentSpec("PULSE", optional: true, help: "New pulse."),
         ],
         options: ReadingInput.editOptions + [clearOption, toProfileOption, Options.textFormat, Options.quiet],
-        examples: ["healthlog edit 3f2a9c1e 136/84", "healthlog edit 3f2a9c1e --office", "healthlog edit 3f2a9c1e --to-profile dad", "healthlog edit 3f2a9c1e -t bp-med,exercise", "healthlog edit 3f2a9c1e --clear note"],
-        discussion: "--tag replaces the reading's tags; tags it already had may be undefined, new ones must be defined.")
+        examples: ["healthlog edit 3f2a9c1e", "healthlog edit 3f2a9c1e 136/84", "healthlog edit 3f2a9c1e --office", "healthlog edit 3f2a9c1e --to-profile dad", "healthlog edit 3f2a9c1e -t bp-med,exercise", "healthlog edit 3f2a9c1e --clear note"],
+        discussion: """
+            --tag replaces the reading's tags; tags it already had may be undefined, new ones must be defined. \
+            With no new values, the reading opens in $VISUAL or $EDITOR (else editor or vi) as one 'field: value' line for each \
+            value, the note last; what is saved is checked as the options are, and an invalid result changes nothing and is kept.
+            """)
 
     /// The values `--clear` removes.
     static let clearOption = Option<ReadingField>(
@@ -31,6 +35,8 @@ struct EditCommand: Command {
     let toProfile: String?
     let json: Bool
     let quiet: Bool
+    /// No values were given: the reading opens in this editor.
+    let editor: ShellCommand?
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         id = arguments.positionals[0]
@@ -39,12 +45,18 @@ struct EditCommand: Command {
         toProfile = try arguments.value(EditCommand.toProfileOption)
         json = try arguments.value(Options.textFormat) == .json
         quiet = arguments.isSet(Options.quiet)
-        guard !input.entry.isEmpty || !clear.isEmpty || toProfile != nil else {
-            throw arguments.usage(Phrase("nothing to change; give new values or --clear FIELD"))
+        if !input.entry.isEmpty || !clear.isEmpty || toProfile != nil {
+            editor = nil
+            return
         }
+        guard let editor = TextEditor.command(environment: context.environment, onTerminal: context.stdout.isTerminal) else {
+            throw arguments.usage(Phrase("nothing to change; give new values or --clear FIELD (or set EDITOR to edit the reading in it)"))
+        }
+        self.editor = editor
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
+        if let editor { return try ReadingEditSession(id: id, editor: editor).run(context) }
         let updated = try context.run { try $0.edit(id, with: input.entry, clearing: clear, movingTo: toProfile) }
         if quiet { return }
         if json {

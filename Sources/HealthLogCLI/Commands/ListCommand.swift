@@ -8,8 +8,9 @@ import HealthPresentation
 struct ListCommand: Command {
     static let spec = CommandSpec(
         ["list"], abstract: "List readings, newest last.",
-        options: DateRangeOptions.declarations + ReadingFilterOptions.declarations + [limitOption, formatOption],
+        options: DateRangeOptions.declarations + ReadingFilterOptions.declarations + [limitOption, formatOption, GlobalOptions.noPager],
         examples: ["healthlog list --last 7d", "healthlog list --period morning --tag bp-med", "healthlog list --format json --last 30d"])
+    static let pages = true
 
     /// A listing's table or JSON, and for readings also HealthLog's CSV.
     enum Format: String, CaseIterable, Sendable { case table, csv, json }

@@ -7,7 +7,7 @@ import HealthPresentation
 struct ShowCommand: Command {
     static let spec = CommandSpec(
         ["show"], abstract: "Show one reading in full.",
-        arguments: [ArgumentSpec("ID", help: "The reading's id, or a unique prefix of at least 6 characters.")],
+        arguments: [ArgumentSpec("ID", completing: .readings, help: "The reading's id, or a unique prefix of at least 6 characters.")],
         options: [Options.textFormat],
         examples: ["healthlog show 3f2a9c1e"])
 

@@ -7,8 +7,9 @@ import HealthUseCases
 struct StatsCommand: Command {
     static let spec = CommandSpec(
         ["stats"], abstract: "Averages, variability, the 7-day home average, tags and alerts.",
-        options: SummaryOptions.declarations + [groupingOption, targetRangeOption, Options.textFormat],
+        options: SummaryOptions.declarations + [groupingOption, targetRangeOption, Options.textFormat, GlobalOptions.noPager],
         examples: ["healthlog stats --last 30d", "healthlog -p dad stats --by week --guideline china", "healthlog stats --format json"])
+    static let pages = true
 
     static let groupingOption = Option<GroupingChoice?>(
         "--by", value: "GROUP", help: "period (default), or also day, week or month.", expected: "period, day, week or month"

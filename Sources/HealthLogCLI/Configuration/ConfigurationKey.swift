@@ -26,6 +26,11 @@ struct ConfigurationKey: Sendable {
             values: "esh, aha, china or esc"
         ) { GuidelineChoice(rawValue: $0) == nil ? Phrase("not a guideline") : nil },
         ConfigurationKey(
+            name: "profile", variable: "HEALTHLOG_PROFILE", option: "--profile",
+            help: "The profile a command is about when -p is not given (before the log's default profile, 'profile default').",
+            values: "a profile id, such as dad"
+        ) { Slug.isValid($0) ? nil : Phrase("not a profile id (1–32 lowercase letters, digits and '-')") },
+        ConfigurationKey(
             name: "language", variable: "HEALTHLOG_LANGUAGE", option: "--lang",
             help: "The language of reports and charts (before the locale's LANG).",
             values: Language.allCases.map(\.code).joined(separator: " or ")
