@@ -175,7 +175,7 @@ import Testing
         let result = cli.run(["-p", "dad", "import", path, "--tz", "UTC", "--time", "08:00"] + mapping)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "Imported \(path) into dad: added 3, duplicate 0, skipped 1, invalid 0.\n")
-        #expect(result.stderr.contains("The sheet has no time column: every reading is put at 08:00 on its date (--time)."), "\(result.stderr)")
+        #expect(result.stderr.contains("Note: the sheet has no time column: every reading is put at 08:00 on its date (--time).\n"), "\(result.stderr)")
         let readings = try cli.readings()
         #expect(readings.map(\.takenAt.iso8601).sorted() == ["2014-01-01T08:00:00+00:00", "2014-01-02T08:00:00+00:00", "2014-01-13T08:00:00+00:00"])
         #expect(readings.map(\.note).sorted() == ["", "done on sofa, with cushions", "thirsty"])

@@ -131,7 +131,7 @@ struct SpreadsheetDecoder: CSVRowDecoder {
             when = WrittenDateTime(date: when.date, clock: (sheetTime.hour, sheetTime.minute, 0), offsetMinutes: nil)
             if !saidSheetTime {
                 saidSheetTime = true
-                sink.note(Phrase("The sheet has no time column: every reading is put at {time} on its date (--time).", ["time": sheetTime.description]))
+                sink.note(Phrase("the sheet has no time column: every reading is put at {time} on its date (--time)", ["time": sheetTime.description]))
             }
         }
         return when
