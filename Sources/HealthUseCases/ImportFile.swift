@@ -27,6 +27,8 @@ public struct ImportRequest {
     public var decimalComma = false
     /// How the file writes its dates (`DD-MMM-YY`): only dates written so are read.
     public var dateFormat: DateFormat?
+    /// The time of day for a `--columns` sheet with dates but no time column (`--time`).
+    public var sheetTime: SheetTime?
     /// The line of a table's header, when an app writes report lines above it; nil to find it.
     public var headerLine: Int?
     /// Told (bytes read, total when known) as the file is read.
@@ -92,6 +94,7 @@ extension HealthLog {
             context.decimalComma = request.decimalComma
             context.dateFormat = request.dateFormat
             context.headerLine = request.headerLine
+            context.sheetTime = request.sheetTime
             return context
         }
         var outcome = DecodeOutcome()

@@ -18,7 +18,8 @@ final class XMLStreamReader {
     private final class SourceBox {
         let source: any ByteSource
         var readError: InterchangeError?
-        var parseError: String?
+        /// The first error libxml2 reported: its line and its own words.
+        var parseError: (line: Int32, message: String)?
         init(source: any ByteSource) { self.source = source }
     }
 
@@ -49,7 +50,8 @@ final class XMLStreamReader {
             let box = Unmanaged<SourceBox>.fromOpaque(context).takeUnretainedValue()
             if box.parseError == nil {
                 let message = error.pointee.message.map { String(cString: $0) } ?? "invalid XML"
-                box.parseError = "line \(error.pointee.line): \(message.trimmingWhitespace())"
+                let oneLine = message.split(whereSeparator: \.isNewline).map { String(String($0).trimmingWhitespace()) }.filter { !$0.isEmpty }
+                box.parseError = (error.pointee.line, oneLine.joined(separator: " "))
             }
         }
         xmlTextReaderSetStructuredErrorHandler(reader, handler, context)
@@ -64,7 +66,11 @@ final class XMLStreamReader {
         let status = xmlTextReaderRead(reader)
         if let error = box.readError { throw error }
         if status < 0 || box.parseError != nil {
-            throw .malformed(path: path, reason: box.parseError.map { Phrase(verbatim: $0) } ?? Phrase("the XML is not well-formed (truncated?)"))
+            guard let error = box.parseError else { throw .malformed(path: path, reason: Phrase("the XML is not well-formed (truncated?)")) }
+            // libxml2's words say what it met, not what happened to the file: say that first, keep them after.
+            throw .malformed(
+                path: path,
+                reason: Phrase("line {line}: the XML file is cut short or malformed ({detail})", ["line": String(error.line), "detail": error.message]))
         }
         return status == 1
     }

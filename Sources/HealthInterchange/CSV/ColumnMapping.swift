@@ -13,7 +13,8 @@ public import HealthCore
 ///
 /// The fields are `date` and `time`, or one `datetime`; `systolic` and `diastolic`, or one `bp`
 /// written `138/86`; `pulse`; `weight` in kilograms or `weight_lb` in pounds; `note`; `tags`
-/// (tag ids separated by `;`, `,` or spaces). A time and at least one value are needed.
+/// (tag ids separated by `;`, `,` or spaces). A time and at least one value are needed: a
+/// `time` or `datetime` column, or for a sheet with dates only, a `date` column and `--time`.
 public struct ColumnMapping: Sendable, Equatable {
     /// What a column can hold.
     public enum Field: String, CaseIterable, Sendable {
@@ -27,6 +28,11 @@ public struct ColumnMapping: Sendable, Equatable {
 
     /// Reads `text`; a mistake is described in one line that quotes it.
     public init(parsing text: String) throws(ColumnMappingError) {
+        try self.init(parsing: text, timeGiven: false)
+    }
+
+    /// Reads `text`; with `timeGiven` (`--time`), `date=` alone is enough of a time.
+    public init(parsing text: String, timeGiven: Bool) throws(ColumnMappingError) {
         var columns: [Field: String] = [:]
         for pair in text.split(separator: ",", omittingEmptySubsequences: true) {
             guard let equals = pair.firstIndex(of: "=") else {
@@ -41,17 +47,18 @@ public struct ColumnMapping: Sendable, Equatable {
             guard columns[field] == nil else { throw ColumnMappingError(Phrase("{name} is given twice", ["name": name])) }
             columns[field] = column
         }
-        try self.init(columns)
+        try self.init(columns, timeGiven: timeGiven)
     }
 
-    /// The mapping `columns` makes, checked as ``init(parsing:)`` checks it.
-    public init(_ columns: [Field: String]) throws(ColumnMappingError) {
+    /// The mapping `columns` makes, checked as ``init(parsing:)`` checks it; with `timeGiven`
+    /// (`--time`), `date=` alone is enough of a time.
+    public init(_ columns: [Field: String], timeGiven: Bool = false) throws(ColumnMappingError) {
         let has = { (field: Field) in columns[field] != nil }
         if has(.datetime) && (has(.date) || has(.time)) {
             throw ColumnMappingError(Phrase("give datetime= or date= and time=, not both"))
         }
-        guard has(.datetime) || (has(.date) && has(.time)) else {
-            throw ColumnMappingError(Phrase("a reading needs its time: give date= and time=, or datetime="))
+        guard has(.datetime) || (has(.date) && (has(.time) || timeGiven)) else {
+            throw ColumnMappingError(Phrase("a reading needs its time: give date= and time=, or datetime= (for a sheet with dates only, date= and --time 08:00)"))
         }
         if has(.bp) && (has(.systolic) || has(.diastolic)) {
             throw ColumnMappingError(Phrase("give bp= or systolic= and diastolic=, not both"))

@@ -281,10 +281,23 @@ enum WallClockText {
         return (hour, minute, second)
     }
 
-    /// A time cell: `08:12`, `8:12 PM`…, or a spreadsheet's time of day saved with its day
+    /// True for three or four digits alone, as a 24-hour time without its colon is written
+    /// (`930`, `0745`, `1855`); ``timeCell(_:)`` reads those that are a time of day.
+    static func isCompactTime(_ text: String) -> Bool {
+        let digits = text.trimmingWhitespace()
+        return (3...4).contains(digits.count) && digits.allSatisfy(\.isASCIIDigit)
+    }
+
+    /// A time cell: `08:12`, `8:12 PM`…, `930` or `0745` (HHMM, 24-hour, no colon), or a spreadsheet's time of day saved with its day
     /// zero (`1899-12-30 07:30:00`, as a time-only cell comes out of some programs).
     static func timeCell(_ text: String) -> Clock? {
         if let clock = time(text) { return clock }
+        if isCompactTime(text) {
+            // `930`, `0745`, `1855`: a 24-hour time written without its colon, as hand-kept and medical logs write it.
+            let digits = text.trimmingWhitespace()
+            guard let hour = Int(digits.dropLast(2)), let minute = Int(digits.suffix(2)), hour < 24, minute < 60 else { return nil }
+            return (hour, minute, 0)
+        }
         guard case .success(let written) = dateTime(text, order: .ymd), written.offsetMinutes == nil,
             written.date.year == 1899 || (written.date.year == 1900 && written.date.month == 1 && written.date.day <= 1)
         else { return nil }

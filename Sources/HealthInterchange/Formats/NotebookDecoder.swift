@@ -144,6 +144,10 @@ struct NotebookDecoder: CSVRowDecoder {
     // MARK: - The rows
 
     mutating func decode(_ row: CSVRow, line: Int, into sink: ImportSink) throws(RowFault) {
+        if SummaryRow.isSummary(row, when: [date, time]) {
+            sink.skip(SummaryRow.skipped)
+            return
+        }
         let filled = sessions.filter { session in [session.systolic, session.diastolic, session.pulse, session.pair].contains { !row[$0].isEmpty } }
         let grams = try weightGrams(row)
         if filled.isEmpty && grams == nil {

@@ -163,6 +163,10 @@ struct OmronDecoder: CSVRowDecoder {
             let text = row[position]
             return text == "-" ? "" : text
         }
+        if SummaryRow.isSummary(row, when: [date, time, dateTime]) {
+            sink.skip(SummaryRow.skipped)
+            return
+        }
         if OmronDecoder.averageWords.contains(value(truRead).lowercased()) {
             // A TruRead session's average, at the same minute as its readings: they are kept, it is not.
             sink.skip(Phrase("TruRead average rows"))

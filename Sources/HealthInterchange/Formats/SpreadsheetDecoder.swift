@@ -3,7 +3,7 @@ import HealthCore
 /// Any spreadsheet saved as CSV, or a paper log typed up, read by a ``ColumnMapping``
 /// (`--columns`): each mapped column is found in the header by name, the others are ignored.
 /// Dates read as ``WallClockText`` reads them (numeric ones in the order `--date-format` or
-/// `--date-order` gives, else the one the rows settle), times as `08:12` or `8:12 PM`, both in
+/// `--date-order` gives, else the one the rows settle), times as `08:12`, `8:12 PM` or `0812` (24-hour, no colon), both in
 /// `--tz`; a row whose mapped cells are all empty is skipped. The same checks, duplicate rule
 /// and daylight-saving rule apply as for a device's file.
 struct SpreadsheetDecoder: CSVRowDecoder {
@@ -11,6 +11,8 @@ struct SpreadsheetDecoder: CSVRowDecoder {
     private let context: DecodeContext
     private let profile: String
     private var wallClock = WallClockResolver()
+    /// True once the import has said that `--time` put the readings at its time.
+    private var saidSheetTime = false
 
     init(header: CSVColumns, context: DecodeContext) throws(InterchangeError) {
         guard let mapping = context.columns else {
@@ -47,12 +49,16 @@ struct SpreadsheetDecoder: CSVRowDecoder {
             sink.skip(Phrase("empty rows"))
             return
         }
+        if SummaryRow.isSummary(row, when: [positions[.date], positions[.time], positions[.datetime]]) {
+            sink.skip(SummaryRow.skipped)
+            return
+        }
         if positions.keys.allSatisfy({ [.date, .time, .datetime].contains($0) || cell($0).isEmpty }) {
             // A sheet laid out ahead, its days written in and no reading taken yet.
             sink.skip(Phrase("rows with a time but no value"))
             return
         }
-        let written = try when(cell, line: line)
+        let written = try when(cell, line: line, sink: sink)
         let (day, clock) = (written.date, written.clock)
         let takenAt = wallClock.instant(written, in: context.zone, line: line, sink: sink)
         var systolic = cell(.systolic), diastolic = cell(.diastolic)
@@ -95,7 +101,7 @@ struct SpreadsheetDecoder: CSVRowDecoder {
         return decimalNumber(String(text.filter { $0 != "." }))
     }
 
-    private func when(_ cell: (ColumnMapping.Field) -> String, line: Int) throws(RowFault) -> WrittenDateTime {
+    private mutating func when(_ cell: (ColumnMapping.Field) -> String, line: Int, sink: ImportSink) throws(RowFault) -> WrittenDateTime {
         let written = positions[.datetime] != nil ? cell(.datetime) : cell(.date)
         let result = positions[.datetime] != nil
             ? WallClockText.dateTime(written, order: context.dateOrder, format: context.dateFormat)
@@ -114,9 +120,19 @@ struct SpreadsheetDecoder: CSVRowDecoder {
         }
         if positions[.time] != nil {
             guard let time = WallClockText.timeCell(cell(.time)) else {
-                throw .invalid(Phrase("time '{cell}' is not like 08:12 or 8:12 PM", ["cell": "\(cell(.time))"]))
+                if WallClockText.isCompactTime(cell(.time)) {
+                    throw .invalid(Phrase("time '{cell}' is not a time of day: read as HHMM, its hour must be 0-23 and its minutes 0-59", ["cell": cell(.time)]))
+                }
+                throw .invalid(Phrase("time '{cell}' is not like 08:12, 8:12 PM or 0812", ["cell": "\(cell(.time))"]))
             }
             when = WrittenDateTime(date: when.date, clock: time, offsetMinutes: nil)
+        } else if positions[.datetime] == nil, let sheetTime = context.sheetTime {
+            // A sheet with dates only: the time `--time` gives, said once.
+            when = WrittenDateTime(date: when.date, clock: (sheetTime.hour, sheetTime.minute, 0), offsetMinutes: nil)
+            if !saidSheetTime {
+                saidSheetTime = true
+                sink.note(Phrase("the sheet has no time column: every reading is put at {time} on its date (--time)", ["time": sheetTime.description]))
+            }
         }
         return when
     }

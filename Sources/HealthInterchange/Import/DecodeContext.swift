@@ -29,6 +29,8 @@ public struct DecodeContext: Sendable {
     public var decimalComma = false
     /// How dates are written (`--date-format`): only dates written so are read.
     public var dateFormat: DateFormat?
+    /// The time of day for a `--columns` sheet with dates but no time column (`--time`).
+    public var sheetTime: SheetTime?
     /// The line of a table's header (`--header-line`), or nil to find it among the first rows.
     public var headerLine: Int?
     /// The line the header was found on, for messages about it.

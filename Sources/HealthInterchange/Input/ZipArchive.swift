@@ -151,9 +151,11 @@ final class ZipArchive {
                 ["entry": entry ?? "", "reason": errorText()]))
     }
 
-    /// libarchive's own words for what went wrong.
+    /// libarchive's own words for what went wrong, on one line: some of its messages end with a
+    /// newline (`… wrong size (read 4342, expected 4266)\n`), which must not reach the user's line.
     private func errorText() -> String {
-        archive_error_string(handle).map { String(cString: $0) } ?? "error \(archive_errno(handle))"
+        let text = archive_error_string(handle).map { String(cString: $0) } ?? "error \(archive_errno(handle))"
+        return text.split(whereSeparator: \.isNewline).map { String(String($0).trimmingWhitespace()) }.filter { !$0.isEmpty }.joined(separator: " ")
     }
 }
 

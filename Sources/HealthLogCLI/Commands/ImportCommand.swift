@@ -12,7 +12,7 @@ struct ImportCommand: Command {
         ["import"], abstract: "Import readings from a backup, a monitor or another health app.",
         arguments: [ArgumentSpec("FILE", completing: .file, help: "The file to read, or - for standard input; its format is told from its first bytes.")],
         options: [
-            formatOption, zoneOption, dateOrderOption, columnsOption, dateFormatOption, headerLineOption, separatorOption, decimalCommaFlag,
+            formatOption, zoneOption, dateOrderOption, columnsOption, dateFormatOption, timeOption, headerLineOption, separatorOption, decimalCommaFlag,
             dryRunFlag, skipInvalidFlag,
         ],
         examples: [
@@ -23,6 +23,7 @@ struct ImportCommand: Command {
             "healthlog import bp.csv --columns 'datetime=At,bp=BP' --date-format DD.MM.YYYY",
             "healthlog import kg.csv --columns 'date=D,time=T,weight=kg' --separator '|'",
             "healthlog import kg.csv --columns 'datetime=When,weight=kg' --decimal-comma",
+            "healthlog import daily.csv --columns 'date=Day,bp=BP' --time 08:00",
         ],
         discussion: """
             Formats are told from the file's first bytes: HealthLog CSV (id,profile,taken_at,…), \
@@ -37,7 +38,7 @@ struct ImportCommand: Command {
             CSV files may separate cells with commas, semicolons or tabs (or what --separator names). \
             Records with HealthLog's own ids are matched by id only; others are duplicates when the same \
             profile, minute and values are already in the log, so importing a file twice adds nothing; \
-            rows of one file at one minute with other notes or tags are two readings. A time inside the \
+            rows of one file at one minute with other seconds, notes or tags are two readings. A time inside the \
             spring daylight-saving gap is read as standard time (the offset before the change). \
             Files that name no person (device and app exports) go to --profile, $HEALTHLOG_PROFILE, \
             the default profile or the only one; with the other formats --profile imports only that \
@@ -60,6 +61,9 @@ struct ImportCommand: Command {
         "--date-format", value: "FORMAT",
         help: "How the file writes dates, e.g. DD.MM.YYYY, M/D/YY, DD-MMM-YY or YYYY-MM-DD; only dates written so are read.",
         expected: "a date format such as DD.MM.YYYY, M/D/YY, DD-MMM-YY or YYYY-MM-DD", convert: DateFormat.init)
+    static let timeOption = Option<SheetTime>(
+        "--time", value: "HH:MM", help: "With --columns, for a sheet with dates but no time column: the time of day every reading is put at, e.g. 08:00.",
+        expected: "a time of day such as 08:00 or 7:30 PM", convert: SheetTime.init)
     static let headerLineOption = Option<Int>(
         "--header-line", value: "N", help: "The line the header is on, when an app writes report lines above it (default: found among the first lines).",
         expected: "a line number, 1 or more"
@@ -85,6 +89,7 @@ struct ImportCommand: Command {
     let dateOrder: DateOrder?
     let dateFormat: DateFormat?
     let headerLine: Int?
+    let sheetTime: SheetTime?
     let dryRun: Bool
     let skipInvalid: Bool
     let columns: ColumnMapping?
@@ -102,17 +107,24 @@ struct ImportCommand: Command {
         }
         self.dateOrder = dateFormat?.order ?? dateOrder
         headerLine = try arguments.value(ImportCommand.headerLineOption)
+        sheetTime = try arguments.value(ImportCommand.timeOption)
         if let text = try arguments.value(ImportCommand.columnsOption) {
             do {
-                columns = try ColumnMapping(parsing: text)
+                columns = try ColumnMapping(parsing: text, timeGiven: sheetTime != nil)
             } catch {
                 throw arguments.usage(Phrase("--columns '{text}': {error}", ["text": text], terms: ["error": error.phrase]))
             }
             if let format, format != .spreadsheet {
                 throw arguments.usage(Phrase("--columns reads any spreadsheet; it does not go with --format {format}", ["format": format.rawValue]))
             }
+            if sheetTime != nil, let columns, columns.columns[.time] != nil || columns.columns[.datetime] != nil {
+                throw arguments.usage(Phrase("--time is for a sheet with no time column, and --columns maps one; leave --time out"))
+            }
         } else {
             columns = nil
+            if sheetTime != nil {
+                throw arguments.usage(Phrase("--time goes with --columns, for a sheet with dates but no time column"))
+            }
             if format == .spreadsheet {
                 throw arguments.usage(Phrase("--format spreadsheet needs --columns to say which column holds what"))
             }
@@ -134,6 +146,7 @@ struct ImportCommand: Command {
         request.decimalComma = decimalComma
         request.dateFormat = dateFormat
         request.headerLine = headerLine
+        request.sheetTime = sheetTime
         request.standardInputName = try context.words().cli("import.standardInput")
         if format == nil && columns == nil {
             // Said before anything else, so a refusal that follows names what it was reading.

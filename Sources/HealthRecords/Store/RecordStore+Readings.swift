@@ -182,21 +182,21 @@ extension RecordStore {
     }
 
     /// How many stored readings are identical to `reading` in every field but its id: profile,
-    /// values, note, tags and site, at its UTC minute or, with `localTime`, its wall-clock minute.
+    /// values, note, tags and site, at its UTC second or, with `localTime`, its wall-clock
+    /// second (two weighings 37 s apart in one minute are two readings).
     func identicalInEveryFieldCount(to reading: Reading, localTime: Bool) throws -> Int {
         let minute = floorDivide(reading.takenAt.utcSeconds, 60) * 60
-        let localMinute = floorDivide(reading.takenAt.localSeconds, 60) * 60
         // A wall-clock match lies at most a day and a half away in UTC: the index narrows to that.
         let reach = localTime ? Int64(ValueLimits.offsetMinutes.range.upperBound - ValueLimits.offsetMinutes.range.lowerBound) * 60 : 0
         let count = try database.cachedStatement(
             """
             SELECT count(*) FROM readings WHERE profile_id = ? AND taken_at BETWEEN ? AND ?
-                AND (taken_at BETWEEN ? AND ? OR (? AND taken_at + utc_offset_min * 60 BETWEEN ? AND ?))
+                AND (taken_at = ? OR (? AND taken_at + utc_offset_min * 60 = ?))
                 AND systolic IS ? AND diastolic IS ? AND pulse IS ? AND weight_g IS ? AND note = ? AND tags = ? AND site = ?
             """
         ).scalarInt([
-            .text(reading.profileID), .integer(minute - reach), .integer(minute + 59 + reach), .integer(minute), .integer(minute + 59),
-            .integer(localTime ? 1 : 0), .integer(localMinute), .integer(localMinute + 59),
+            .text(reading.profileID), .integer(minute - reach), .integer(minute + 59 + reach), .integer(reading.takenAt.utcSeconds),
+            .integer(localTime ? 1 : 0), .integer(reading.takenAt.localSeconds),
             reading.systolic.map { .integer(Int64($0)) } ?? .null, reading.diastolic.map { .integer(Int64($0)) } ?? .null,
             reading.pulse.map { .integer(Int64($0)) } ?? .null, reading.weightGrams.map { .integer(Int64($0)) } ?? .null,
             .text(reading.note), .text(tagColumn(reading.tagIDs)), .text(reading.site.rawValue),
