@@ -43,12 +43,22 @@ final class WebApplication: Sendable {
         return response
     }
 
+    /// The methods the page answers.
+    static let methods = ["GET", "HEAD", "POST"]
+
     private func route(_ visit: Visit) -> HTTPResponse {
         let request = visit.request
         guard RequestSecurity.acceptedHost(request, names: settings.hostNames) else {
             return message(visit, status: 421, visit.words.web("error.host"))
         }
         if let refusal = request.refusal { return refused(visit, refusal) }
+        // The page answers GET, HEAD and POST; any other method is 405 with what is allowed,
+        // before any check that would answer it as a form sent from elsewhere.
+        guard WebApplication.methods.contains(request.method) else {
+            var response = message(visit, status: 405, visit.words.web("error.method"))
+            response.set("Allow", WebApplication.methods.joined(separator: ", "))
+            return response
+        }
         let parts = request.pathParts
         if parts.first == "static", parts.count == 2, ["GET", "HEAD"].contains(request.method) {
             return assets.response(for: parts[1], request: request)

@@ -284,6 +284,25 @@ for method in [b"GET\x1b[2J\x1b[31mPOST", b"x\x1b]0;owned\x07"]:
     raw.close()
     check(answer.startswith(b"HTTP/1.1 400"), f"the method {method!r} is refused with 400", answer)
 
+# A method the page does not answer is 405 with the methods it does, paired or not, and writes nothing.
+for method in ["PUT", "DELETE", "PATCH", "OPTIONS", "TRACE"]:
+    for cookie in ["", dad]:
+        raw = socket.create_connection((page.host, page.port))
+        raw.sendall(f"{method} /readings HTTP/1.1\r\nHost: {page.host}:{page.port}\r\nCookie: {cookie}\r\nOrigin: {page.url}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".encode())
+        raw.settimeout(10)
+        answer = b""
+        try:
+            while b"\r\n\r\n" not in answer:
+                piece = raw.recv(4096)
+                if not piece:
+                    break
+                answer += piece
+        except (ConnectionResetError, socket.timeout):
+            pass
+        raw.close()
+        check(answer.startswith(b"HTTP/1.1 405") and b"\r\nAllow: GET, HEAD, POST\r\n" in answer,
+              f"{method} {'paired' if cookie else 'unpaired'} is answered 405 with Allow", answer[:200])
+
 # The connection limit, on a page of its own: libmicrohttpd counts a connection until its
 # polling thread has joined the connection's thread, some time after the connection ended, so
 # connections that ended just before (the checks above) may still fill places, and refuse some
