@@ -171,10 +171,7 @@ public enum FamilySync {
     /// What the device files in `folder` claim, weighed for this log's device.
     static func deviceClaims(_ store: RecordStore, folder: OpenedSyncFolder, now: Int64) throws -> DeviceClaims {
         let tables = SyncTables(store)
-        let own = try tables.value(.device) ?? ""
-        return DeviceClaims(
-            folder: folder, own: own, summaries: try tables.devices(), former: try tables.list(.formerDevices),
-            forgotten: try tables.list(.forgottenDevices), now: now, ownHighest: try tables.highestClock(of: own))
+        return try DeviceClaims(tables, folder: folder, own: try tables.value(.device) ?? "", now: now)
     }
 
     /// Retires `device` (an id, an id's first characters, or a device name): the family's
@@ -204,7 +201,9 @@ public enum FamilySync {
             if retired.contains(matches[0]) {
                 throw SyncError.refused(Phrase("{device} is retired already: nobody waits for it", ["device": DeviceIDs.shortForms(of: matches, among: known)[matches[0]] ?? matches[0]]))
             }
-            try store.write { try tables.append(matches[0], to: .forgottenDevices) }
+            // Retired as of its last change here: should it write again, it is waited for again.
+            let last = try tables.devices().first { $0.device == matches[0] }?.lastClock ?? 0
+            try store.write { try tables.forget(matches[0], after: last) }
             return matches[0]
         }
         try? writeDeviceFile(store, journal: journal)
@@ -274,8 +273,8 @@ public enum FamilySync {
     /// retired or wrote as before, and whose changes it holds for their time.
     static func writeDeviceFile(_ store: RecordStore, journal: SyncJournal) throws(SyncError) {
         let tables = SyncTables(store)
-        let (devices, retired, former, held) = try SyncError.run {
-            (try tables.devices(), try tables.list(.forgottenDevices), try tables.list(.formerDevices), try tables.heldByDevice())
+        let (devices, retired, retiredAfter, former, held) = try SyncError.run {
+            (try tables.devices(), try tables.list(.forgottenDevices), try tables.forgottenAfter(), try tables.list(.formerDevices), try tables.heldByDevice())
         }
         let now = journal.wallClockNow
         let merged = JSONValue.object(devices.map { ($0.device, .number(String($0.lastClock))) })
@@ -285,6 +284,7 @@ public enum FamilySync {
         let value = JSONValue.object([
             ("device", .string(journal.device)), ("name", .string(SyncJournal.hostName())), ("app", .string(HealthLogVersion.current)),
             ("updated", .number(String(now))), ("merged", merged), ("retired", .array(retired.map(JSONValue.string))),
+            ("retiredAfter", .object(retired.compactMap { id in retiredAfter[id].map { (id, .number(String($0))) } })),
             ("former", .array(former.map(JSONValue.string))), ("held", heldValue),
         ])
         try journal.folder.open().writeDeviceFile(of: journal.device, value)

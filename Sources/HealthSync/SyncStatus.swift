@@ -141,9 +141,7 @@ extension FamilySync {
         }
         return try SyncError.run {
             let summaries = try tables.devices()
-            let claims = DeviceClaims(
-                folder: opened, own: device, summaries: summaries, former: try tables.list(.formerDevices), forgotten: try tables.list(.forgottenDevices),
-                now: now, ownHighest: try tables.highestClock(of: device))
+            let claims = try DeviceClaims(tables, folder: opened, own: device, now: now, summaries: summaries)
             let retired = claims.retired
             var ids = Set(summaries.map(\.device))
             let folderDevices = opened?.deviceIDs() ?? []
@@ -195,9 +193,8 @@ extension FamilySync {
                 conflicts.conflicts[index].lost = ConflictDifference.lost(winner: try change(conflict.winnerDevice, conflict.winnerClock), loser: loser)
             }
             var heldElsewhere: [SyncStatus.HeldElsewhere] = []
-            for (id, file) in deviceFiles.sorted(by: { $0.key < $1.key }) where id != device {
-                guard let entry = file.held[device], entry.operations > 0 else { continue }
-                heldElsewhere.append(.init(device: id, name: file.name, operations: entry.operations, ahead: entry.aheadMs))
+            for (id, entry) in claims.heldOfOwn.sorted(by: { $0.key < $1.key }) {
+                heldElsewhere.append(.init(device: id, name: deviceFiles[id]?.name, operations: entry.operations, ahead: entry.aheadMs))
             }
             var ownClock: (ahead: Int64, foundAt: Int64)?
             if let text = try tables.value(.ownClockRanAhead) {

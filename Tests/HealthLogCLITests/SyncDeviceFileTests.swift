@@ -87,6 +87,88 @@ import Testing
         #expect(left.status == 65 && left.stderr.contains("liar (00000000) and one other machine have not merged"), "\(left.stderr)")
     }
 
+    /// Probe B5: a retirement holds only while the retired device writes nothing after the
+    /// change it names. A device forgotten here that writes again is waited for again (and may
+    /// be forgotten again); a device file that retires a machine still writing is not honoured,
+    /// however fresh the file; a machine that writes after another retired it is not told it is
+    /// retired.
+    @Test func aRetiredDeviceThatWritesAgainIsWaitedForAgain() throws {
+        let family = Family()
+        family.joined()
+        family.settle()
+        let daughter = try #require(try syncDeviceID(family.daughter.databasePath))
+        family.dad.ok("sync", "forget", String(daughter.prefix(10)))
+        family.daughter.ok("sync")
+        #expect(family.dad.ok("sync", "status").contains("Retired, not waited for: \(daughter.prefix(8))"))
+        #expect(family.daughter.ok("sync", "status").contains("RETIRED by"))
+
+        // A refreshed file retiring the daughter as of a change she has since passed.
+        let retiredAt = HybridClock.stamp(milliseconds: fixedNow + 30_000)
+        try plantDevice(
+            "00000000000000ab", in: family.folder,
+            deviceFile: #"{"device": "00000000000000ab", "name": "refresher", "updated": \#(fixedNow + 120_000), "retired": ["\#(daughter)"], "retiredAfter": {"\#(daughter)": \#(retiredAt)}, "merged": {}}"#)
+        for harness in [family.dad, family.daughter] { harness.now = fixedNow + 60_000 }
+        family.daughter.ok("-p", "dad", "add", "128/81")
+        family.settle()
+        let status = family.dad.ok("sync", "status")
+        #expect(status.contains("journal/\(daughter): forgotten here ('healthlog sync forget'), but it wrote after that: waited for again"), "\(status)")
+        #expect(status.contains("journal/00000000000000ab/device.json: retires \(daughter.prefix(8)), but \(daughter.prefix(8)) wrote after that: not honoured"), "\(status)")
+        #expect(!status.contains("Retired, not waited for"), "\(status)")
+        #expect(status.contains("(\(daughter.prefix(8)))"), "the daughter's machine is not shown: \(status)")
+        let told = family.daughter.ok("sync", "status")
+        #expect(!told.contains("RETIRED by"), "\(told)")
+
+        // Forgotten again, as of her new change: retired again.
+        family.dad.ok("sync", "forget", String(daughter.prefix(10)))
+        let again = family.dad.ok("sync", "status")
+        #expect(again.contains("Retired, not waited for: \(daughter.prefix(8))"), "\(again)")
+        #expect(!again.contains("waited for again"), "\(again)")
+    }
+
+    /// A retirement dated ahead of this machine's clock is not honoured: its date would make
+    /// every later change of the retired device look older than it.
+    @Test func aRetirementDatedAheadIsNotHonoured() throws {
+        let family = Family()
+        family.joined()
+        family.settle()
+        let daughter = try #require(try syncDeviceID(family.daughter.databasePath))
+        let ahead = HybridClock.stamp(milliseconds: fixedNow + 30 * 86_400_000)
+        try plantDevice(
+            "00000000000000ac", in: family.folder,
+            deviceFile: #"{"device": "00000000000000ac", "name": "ahead", "updated": \#(fixedNow), "retired": ["\#(daughter)"], "retiredAfter": {"\#(daughter)": \#(ahead)}, "merged": {}}"#)
+        family.dad.ok("sync")
+        let status = family.dad.ok("sync", "status")
+        #expect(status.contains("journal/00000000000000ac/device.json: retires \(daughter.prefix(8)) as of a change dated ahead of this machine's clock: not honoured"), "\(status)")
+        #expect(!status.contains("Retired, not waited for"), "\(status)")
+    }
+
+    /// Probe B6, its second half: a device file that says it holds more of this machine's
+    /// changes than it ever made, or stamped further ahead than any clock it ever had, is not
+    /// believed (nor shown as a clock to set right); a plausible one is.
+    @Test func anAbsurdHoldIsNotBelieved() throws {
+        let family = Family()
+        family.joined()
+        family.settle()
+        let dad = try #require(try syncDeviceID(family.dad.databasePath))
+        try plantDevice(
+            "00000000000000a1", in: family.folder,
+            deviceFile: #"{"device": "00000000000000a1", "name": "farahead", "updated": \#(fixedNow), "merged": {}, "held": {"\#(dad)": {"operations": 1, "aheadMs": 900000000000000}}}"#)
+        try plantDevice(
+            "00000000000000a2", in: family.folder,
+            deviceFile: #"{"device": "00000000000000a2", "name": "many", "updated": \#(fixedNow), "merged": {}, "held": {"\#(dad)": {"operations": 99999, "aheadMs": 259200000}}}"#)
+        try plantDevice(
+            "00000000000000a3", in: family.folder,
+            deviceFile: #"{"device": "00000000000000a3", "name": "plausible", "updated": \#(fixedNow), "merged": {}, "held": {"\#(dad)": {"operations": 1, "aheadMs": 259200000}}}"#)
+        family.dad.ok("sync")
+        let status = family.dad.ok("sync", "status")
+        #expect(status.contains("journal/00000000000000a1/device.json: claims this machine's changes came further ahead of its clock than any was stamped: not believed"), "\(status)")
+        #expect(status.contains("journal/00000000000000a2/device.json: claims to hold more of this machine's changes than it made: not believed"), "\(status)")
+        let json = try #require(try JSONReader(bytes: Array(family.dad.ok("sync", "status", "--format", "json").utf8)).readValue())
+        let held = try #require(json["heldElsewhere"]?.array)
+        #expect(held.compactMap { $0["device"]?.string } == ["00000000000000a3"], "\(held)")
+        #expect(held.first?["aheadSeconds"] == .int(259_200), "\(held)")
+    }
+
     /// A claim is weighed at the time it was made: a device that claims another as its former
     /// id, but wrote changes of its own before that one last wrote, is not honoured; nor is a
     /// device file dated ahead of this machine's clock. The claimed machine stays shown as itself.

@@ -234,7 +234,7 @@ public final class OwnedDirectory {
             return Phrase("another user ({user}) owns it and could change it", ["user": userName(owner)])
         }
         if writableByOthers(group: group, permissions: permissions) {
-            return Phrase("other users may write it (mode {mode}); make it yours alone (chmod go-w)", ["mode": octal(permissions)])
+            return Phrase("other users may write it (mode {mode}); make it yours alone (chmod go-rwx)", ["mode": octal(permissions)])
         }
         return nil
     }

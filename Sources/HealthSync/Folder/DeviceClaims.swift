@@ -1,18 +1,23 @@
 import HealthCore
+import HealthRecords
 
 /// What the devices of a shared log say of one another in their device files: which ids they
-/// wrote as before, and which devices they retired, weighed once for status, leaving and
-/// forgetting alike.
+/// wrote as before, which devices they retired, and whose changes they hold, weighed once for
+/// status, leaving, forgetting and clock repair alike.
 ///
 /// A device file is written by whoever can write the folder, so a claim is honoured only where
 /// it cannot take what is not the claimant's: no device may claim this machine's id as its
 /// own former one, nor a device that went on writing after the claim was made. A claim is
 /// made when the claimant begins to write as itself (its first change here); a claimant with
-/// no change yet made it when it wrote its file. A file dated ahead of this machine's clock
-/// (beyond the tolerance changes have) claims nothing until that time.
-/// A device file that claims to have merged a change of this machine later than any it made
-/// is not believed on what it merged. A claim not honoured is named in status; a machine
-/// another device retired is told so.
+/// no change yet made it when it wrote its file. A retirement (here or in a device file) holds
+/// only while the retired device writes nothing after its change the retirement names: a
+/// device file refreshed every day cannot keep a device that still writes retired. A file dated
+/// ahead of this machine's clock (beyond the tolerance changes have) claims nothing until that
+/// time.
+/// A device file that claims to have merged a change of this machine later than any it made,
+/// or to hold more of its changes, or stamped further ahead, than it ever made, is not
+/// believed on that. A claim not honoured is named in status; a machine another device retired
+/// is told so.
 struct DeviceClaims {
     /// The former ids each device is shown with, by device.
     var formerOf: [String: [String]] = [:]
@@ -26,18 +31,54 @@ struct DeviceClaims {
     /// latest, or 0 when its file claims a change this machine never stamped (nothing it says
     /// of this machine is believed then).
     var mergedOfOwn: [String: Int64] = [:]
+    /// What each device holds of this machine's changes for their time, where believed.
+    var heldOfOwn: [String: (operations: Int, aheadMs: Int64)] = [:]
+
+    /// The earliest time a device can have seen a change of this one: before it, HealthLog
+    /// did not share logs (1 January 2025, UTC, in milliseconds).
+    static let earliestSight: Int64 = 1_735_689_600_000
+
+    /// Weighs the device files in `folder` for the machine `own`, with what `tables` holds
+    /// (`summaries`: its ``SyncTables/devices()``, when the caller has them already).
+    init(_ tables: SyncTables, folder: OpenedSyncFolder?, own: String, now: Int64, summaries: [SyncDeviceSummary]? = nil) throws(RecordsError) {
+        var known = summaries ?? []
+        if summaries == nil { known = try tables.devices() }
+        self.init(
+            folder: folder, own: own, summaries: known, former: try tables.list(.formerDevices),
+            forgotten: try tables.list(.forgottenDevices), forgottenAfter: try tables.forgottenAfter(), now: now,
+            ownHighest: try tables.highestClock(of: own))
+    }
 
     /// Weighs the device files in `folder` for the machine `own`, with the operations this log
-    /// holds (`summaries`) and this machine's own former and forgotten ids.
+    /// holds (`summaries`) and this machine's own former and forgotten ids (`forgottenAfter`:
+    /// the clock of each forgotten device's last change when it was forgotten).
     /// `now` is this machine's wall clock, in milliseconds; `ownHighest` the greatest clock this
     /// machine ever stamped or saw (see ``SyncTables/highestClock(of:)``).
     init(
-        folder: OpenedSyncFolder?, own: String, summaries: [SyncDeviceSummary], former: [String], forgotten: [String], now: Int64,
-        ownHighest: Int64
+        folder: OpenedSyncFolder?, own: String, summaries: [SyncDeviceSummary], former: [String], forgotten: [String],
+        forgottenAfter: [String: Int64] = [:], now: Int64, ownHighest: Int64
     ) {
-        let lastMilliseconds = Dictionary(summaries.map { ($0.device, HybridClock.milliseconds($0.lastClock)) }) { a, _ in a }
+        let lastClock = Dictionary(summaries.map { ($0.device, $0.lastClock) }) { a, _ in a }
+        let lastMilliseconds = lastClock.mapValues(HybridClock.milliseconds)
         let firstMilliseconds = Dictionary(summaries.map { ($0.device, HybridClock.milliseconds($0.firstClock)) }) { a, _ in a }
-        retired = Set(forgotten).union(former)
+        let ownOperations = summaries.first { $0.device == own }?.operations ?? 0
+        // Why a retirement of `claimed` as of its change `after` no longer holds, or nil.
+        let lapsed = { (claimed: String, after: Int64?) -> Phrase? in
+            guard let after else { return nil }
+            if HybridClock.milliseconds(after) > now + ClockTolerance.ahead {
+                return Phrase("retires {device} as of a change dated ahead of this machine's clock: not honoured", ["device": String(claimed.prefix(8))])
+            }
+            guard let last = lastClock[claimed], last > after else { return nil }
+            return Phrase("retires {device}, but {device} wrote after that: not honoured", ["device": String(claimed.prefix(8))])
+        }
+        retired = Set(former)
+        for device in forgotten where device != own {
+            if lapsed(device, forgottenAfter[device]) != nil {
+                refused.append(.init(path: "\(SyncFolder.journalName)/\(device)", reason: Phrase("forgotten here ('healthlog sync forget'), but it wrote after that: waited for again")))
+            } else {
+                retired.insert(device)
+            }
+        }
         formerOf[own] = former.filter { $0 != own }
         for device in folder?.deviceIDs() ?? [] where device != own {
             guard let file = folder?.deviceFile(of: device) else { continue }
@@ -48,6 +89,15 @@ struct DeviceClaims {
                     mergedOfOwn[device] = 0
                 } else {
                     mergedOfOwn[device] = merged
+                }
+            }
+            if let held = file.held[own], held.operations > 0 {
+                if held.operations > ownOperations {
+                    refused.append(.init(path: path, reason: Phrase("claims to hold more of this machine's changes than it made: not believed")))
+                } else if held.aheadMs > HybridClock.milliseconds(ownHighest) - Self.earliestSight {
+                    refused.append(.init(path: path, reason: Phrase("claims this machine's changes came further ahead of its clock than any was stamped: not believed")))
+                } else {
+                    heldOfOwn[device] = held
                 }
             }
             if file.former.contains(own) {
@@ -78,7 +128,9 @@ struct DeviceClaims {
                 }
             }
             for claimed in file.retired {
-                if claimed == own {
+                if let why = lapsed(claimed, file.retiredAfter[claimed]) {
+                    refused.append(.init(path: path, reason: why))
+                } else if claimed == own {
                     retiredBy.append(device)
                 } else {
                     retired.insert(claimed)

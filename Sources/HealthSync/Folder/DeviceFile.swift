@@ -6,7 +6,7 @@ public import HealthCore
 ///
 /// ```json
 /// {"device": "3f9a…", "name": "laptop-dad", "app": "1.4.0", "updated": 1764660000000,
-///  "merged": {"3f9a…": 1234}, "retired": ["…"], "former": ["…"],
+///  "merged": {"3f9a…": 1234}, "retired": ["…"], "retiredAfter": {"…": 1200}, "former": ["…"],
 ///  "held": {"…": {"operations": 3, "aheadMs": 259200000}}}
 /// ```
 struct DeviceFile: Equatable, Sendable {
@@ -20,6 +20,10 @@ struct DeviceFile: Equatable, Sendable {
     var merged: [String: Int64] = [:]
     /// Devices it retired (`healthlog sync forget`).
     var retired: [String] = []
+    /// For each device it retired, the clock of that device's last change it had when it did:
+    /// the retirement holds only while that device writes nothing later. Files written before
+    /// HealthLog kept it give none.
+    var retiredAfter: [String: Int64] = [:]
     /// Ids it wrote as before (a re-join, a twin found).
     var former: [String] = []
     /// Devices whose changes it holds for their time: how many, and how far ahead they were stamped.
@@ -27,7 +31,7 @@ struct DeviceFile: Equatable, Sendable {
 
     static func == (lhs: DeviceFile, rhs: DeviceFile) -> Bool {
         lhs.name == rhs.name && lhs.app == rhs.app && lhs.updated == rhs.updated && lhs.merged == rhs.merged
-            && lhs.retired == rhs.retired && lhs.former == rhs.former
+            && lhs.retired == rhs.retired && lhs.retiredAfter == rhs.retiredAfter && lhs.former == rhs.former
             && lhs.held.mapValues { [Int64($0.operations), $0.aheadMs] } == rhs.held.mapValues { [Int64($0.operations), $0.aheadMs] }
     }
 
@@ -43,6 +47,7 @@ struct DeviceFile: Equatable, Sendable {
             case "updated": updated = try Self.clock(field, key)
             case "merged": merged = try Self.deviceMap(field, key) { value throws(DeviceFileError) in try Self.clock(value, key) ?? 0 }
             case "retired": retired = try Self.devices(field, key)
+            case "retiredAfter": retiredAfter = try Self.deviceMap(field, key) { value throws(DeviceFileError) in try Self.clock(value, key) ?? 0 }
             case "former": former = try Self.devices(field, key)
             case "held":
                 held = try Self.deviceMap(field, key) { value throws(DeviceFileError) in

@@ -25,10 +25,8 @@ enum ClockRepair {
         try tables.forEachOperation(device: journal.device, after: limit) { future.append($0) }
         // How far the clock ran ahead: as the other machines saw it when its changes came to
         // them, else at least as far as its last stamp lies ahead of now.
-        let seenElsewhere = folder.deviceIDs().compactMap { device -> Int64? in
-            guard device != journal.device else { return nil }
-            return folder.deviceFile(of: device)?.held[journal.device]?.aheadMs
-        }.max()
+        // (where believed: a file claiming more than this device ever stamped is not).
+        let seenElsewhere = try DeviceClaims(tables, folder: folder, own: journal.device, now: now).heldOfOwn.values.map(\.aheadMs).max()
         let skew = max(seenElsewhere ?? 0, HybridClock.milliseconds(journal.latestClock) - now)
         try tables.set(.highestClock, to: String(max(journal.latestClock, try tables.highestClock(of: journal.device))))
         journal.rewind(to: try tables.greatestClock(through: limit) ?? 0)

@@ -296,8 +296,10 @@ enum SyncMerge {
                 // taken, and it is refused where it began.
                 if let givenUp = scan.givenUp[index] {
                     for transaction in givenUp.named {
-                        try refuse(file, transaction.began.line, Phrase(
-                            "transaction {id} was never committed: its {n} lines are not taken", ["id": transaction.id, "n": "\(transaction.lines)"]), state: &state)
+                        let reason = transaction.lines == 1
+                            ? Phrase("transaction {id} was never committed: its line is not taken", ["id": transaction.id])
+                            : Phrase("transaction {id} was never committed: its {n} lines are not taken", ["id": transaction.id, "n": "\(transaction.lines)"])
+                        try refuse(file, transaction.began.line, reason, state: &state)
                     }
                     state.refused += givenUp.count - givenUp.named.count
                     report.refused += givenUp.count - givenUp.named.count

@@ -30,6 +30,9 @@ struct SyncSetting: Hashable, Sendable {
     static let formerDevices = SyncSetting("former-devices")
     /// Devices the family retired on this machine (`healthlog sync forget`), one per line.
     static let forgottenDevices = SyncSetting("forgotten-devices")
+    /// For each device forgotten here, the clock of its last change this log had when it was
+    /// ("device clock", one per line): a device that writes later is waited for again.
+    static let forgottenAfter = SyncSetting("forgotten-after")
     /// Set by a join until its first merge is committed: that merge does not report the
     /// folder's old concurrent edits, which were reported where they happened.
     static let joining = SyncSetting("joining")
@@ -52,5 +55,5 @@ struct SyncSetting: Hashable, Sendable {
     static func stored(_ key: String) -> SyncSetting { SyncSetting(key) }
 
     /// Settings that outlive leaving the shared log: what this log was known as, and whom it retired.
-    static let keptOnLeaving: [SyncSetting] = [.formerDevices, .forgottenDevices]
+    static let keptOnLeaving: [SyncSetting] = [.formerDevices, .forgottenDevices, .forgottenAfter]
 }

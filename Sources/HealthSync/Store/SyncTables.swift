@@ -46,6 +46,26 @@ struct SyncTables {
         try value(setting).map { $0.split(separator: "\n").map(String.init) } ?? []
     }
 
+    /// The forgotten devices' clocks (``SyncSetting/forgottenAfter``): for each, the latest
+    /// it was forgotten at.
+    func forgottenAfter() throws(RecordsError) -> [String: Int64] {
+        var clocks: [String: Int64] = [:]
+        for line in try list(.forgottenAfter) {
+            let parts = line.split(separator: " ")
+            guard parts.count == 2, let clock = Int64(parts[1]) else { continue }
+            clocks[String(parts[0])] = max(clocks[String(parts[0])] ?? 0, clock)
+        }
+        return clocks
+    }
+
+    /// Retires `device` on this machine as of its change `clock` (0 when it made none here).
+    func forget(_ device: String, after clock: Int64) throws(RecordsError) {
+        try append(device, to: .forgottenDevices)
+        var clocks = try forgottenAfter()
+        clocks[device] = max(clocks[device] ?? 0, clock)
+        try set(.forgottenAfter, to: clocks.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: "\n"))
+    }
+
     /// Adds `item` to a setting holding one item a line (once).
     func append(_ item: String, to setting: SyncSetting) throws(RecordsError) {
         var items = try list(setting)
