@@ -115,13 +115,14 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
         while records.count < CSVFileDecoder.headerSearchRows + 6, let record = try? reader.nextRecord() { records.append(record) }
         // Only whole records: the last one of a full head may be cut.
         if body.count >= InputLimits.headBytes - 3 && records.count > 1 && records.count < CSVFileDecoder.headerSearchRows + 6 { records.removeLast() }
-        return try tableFormat(records, name: input.name)
+        return try tableFormat(records, name: input.name, separator: reader.separator)
     }
 
     /// The format a table's first rows show: the first of them that is a header HealthLog knows,
     /// when the rows under it agree; else a refusal that suggests a `--columns` mapping built from
     /// the header, or says that nothing was recognized.
-    static func tableFormat(_ records: [CSVReader.Record], name: String) throws(InterchangeError) -> InterchangeFormat {
+    /// A refusal quotes the header with the file's own `separator`.
+    static func tableFormat(_ records: [CSVReader.Record], name: String, separator: UInt8 = UInt8(ascii: ",")) throws(InterchangeError) -> InterchangeFormat {
         let candidates = records.prefix(CSVFileDecoder.headerSearchRows)
         for (index, record) in candidates.enumerated() {
             let header = CSVColumns(header: record.cells)
@@ -139,7 +140,7 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
                 path: name,
                 reason: Phrase(
                     "line {line}: the header {columns} is no export HealthLog knows; say which column holds what, e.g. --columns '{text}'",
-                    ["line": String(record.line), "columns": "\(columns.names.joined(separator: ","))", "text": "\(mapping.text)"]))
+                    ["line": String(record.line), "columns": "\(columns.names.joined(separator: String(UnicodeScalar(separator))))", "text": "\(mapping.text)"]))
         }
         throw .unrecognized(path: name)
     }

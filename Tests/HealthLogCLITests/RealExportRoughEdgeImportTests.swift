@@ -215,4 +215,53 @@ import Testing
         #expect(last.hasSuffix(")"), "\(result.stderr)")
         #expect(try cli.readings().isEmpty)
     }
+
+    // MARK: - Refusals a person can read
+
+    /// A whole column in a shape HealthLog does not read is one problem, not 40 lines: three are
+    /// named, the rest counted in one line naming the last, and the other problems still listed.
+    @Test func aProblemEveryRowSharesIsSaidOnceWithItsCount() throws {
+        let cli = CLIHarness()
+        var text = "date,time,systolic,diastolic\n"
+        for day in 1...40 { text += "2025-03-\(String(format: "%02d", (day - 1) % 28 + 1)),25:\(String(format: "%02d", day)),130,80\n" }
+        text += "2025-03-02,08:00,400,80\n"
+        let path = cli.directory.write("clock.csv", text)
+        let result = cli.run("-p", "dad", "import", path, "--columns", "date=date,time=time,systolic=systolic,diastolic=diastolic")
+        #expect(result.status == 65)
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.contains("is not like 08:12") }.count == 3, "\(result.stderr)")
+        #expect(lines.contains("… and 37 more with the same problem (the last at \(path):41)."), "\(result.stderr)")
+        #expect(lines.contains { $0.hasPrefix("\(path):42: systolic 400") }, "\(result.stderr)")
+        #expect(lines.last == "Error: 41 invalid records in \(path); nothing was imported (use --skip-invalid to import the valid ones)", "\(result.stderr)")
+        #expect(lines.count == 6, "\(result.stderr)")
+        // With --skip-invalid, the skipped ones are said the same way.
+        let skipped = cli.run("-p", "dad", "import", path, "--skip-invalid", "--columns", "date=date,time=time,systolic=systolic,diastolic=diastolic")
+        #expect(skipped.status == 0, "\(skipped.stderr)")
+        #expect(skipped.stderr.split(separator: "\n").filter { $0.hasPrefix("Skipped invalid record:") }.count == 4, "\(skipped.stderr)")
+        #expect(skipped.stderr.contains("… and 37 more with the same problem (the last at \(path):41)."), "\(skipped.stderr)")
+    }
+
+    /// iHealth's export has Omron's columns: it is read as such and said so, and the monitor
+    /// its `Source` column names is kept in the note, not dropped.
+    @Test func anIHealthFileKeepsItsSource() throws {
+        let cli = CLIHarness()
+        let path = cli.directory.write(
+            "blood_pressure_history.csv",
+            "Date,Time,SYS(mmHg),DIA(mmHg),Pulse(Beats/Min),Note,Source\r\n\"Jul 17, 2026\",05:56,161,94,71,⚠️ High,iHealth_KN550BT_BLE\r\n")
+        let result = cli.run("-p", "dad", "import", path, "--tz", "UTC")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("the columns are iHealth's, which are Omron Connect's"), "\(result.stderr)")
+        let reading = try #require(try cli.readings().first)
+        #expect(reading.note == "⚠️ High; Device: iHealth_KN550BT_BLE", "\(reading.note ?? "")")
+    }
+
+    /// A `;` sheet HealthLog does not know is refused quoting its header as the file writes it.
+    @Test func aSemicolonHeaderIsQuotedAsWritten() throws {
+        let cli = CLIHarness()
+        let path = cli.directory.write("euro.csv", "Date;Time;Systolic;Diastolic;Heart Rate;Mean Arterial\n23.10.2021;08:46;151;84;71;106,0\n")
+        let result = cli.run("-p", "dad", "import", path)
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("the header Date;Time;Systolic;Diastolic;Heart Rate;Mean Arterial is no export HealthLog knows"), "\(result.stderr)")
+        #expect(try cli.readings().isEmpty)
+    }
 }

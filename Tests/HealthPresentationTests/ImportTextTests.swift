@@ -15,7 +15,7 @@ import Testing
         summary.createdProfiles = ["oma"]
         summary.eventsAdded = 1
         var account = ImportAccount(input: "omron.csv", profile: profile, dryRun: dryRun, summary: summary)
-        account.problems = [Phrase(verbatim: "omron.csv:4: systolic 400 is out of range")]
+        account.problems = [ImportProblemLine(location: "omron.csv:4", reason: Phrase(verbatim: "systolic 400 is out of range"))]
         account.problemCount = 3
         account.settledDateOrder = ("dmy", "13/01/2026", 5)
         account.skipped = ["StepCount": 2, "Encounter": 5]
@@ -34,6 +34,23 @@ import Testing
         ])
         #expect(text.result(account())
             == "Imported omron.csv into dad: added 7, duplicate 2, device error rows 1, events added 1, skipped 7, invalid 3.")
+    }
+
+    /// Problems sharing a reason are named three times, then counted in one line where the
+    /// third was; other problems keep their place; a reason said exactly three times has no count line.
+    @Test func problemsAlikeAreCountedAfterTheThirdNotListed() {
+        let text = ImportText(words: english)
+        let time = { (line: Int) in ImportProblemLine(location: "a.csv:\(line)", reason: Phrase("time '{time}' is not like 08:12", ["time": "25:0\(line)"])) }
+        let other = ImportProblemLine(location: "a.csv:9", reason: Phrase("systolic {value} is out of range", ["value": "400"]))
+        let pulse = { (line: Int) in ImportProblemLine(location: "a.csv:\(line)", reason: Phrase("pulse {value} is out of range", ["value": "9"])) }
+        let problems = [time(2), time(3), other, time(4), time(5), time(6), pulse(10), pulse(11), pulse(12)]
+        #expect(text.problemLines(problems) == [
+            "a.csv:2: time '25:02' is not like 08:12", "a.csv:3: time '25:03' is not like 08:12", "a.csv:9: systolic 400 is out of range",
+            "a.csv:4: time '25:04' is not like 08:12", "… and 2 more with the same problem (the last at a.csv:6).",
+            "a.csv:10: pulse 9 is out of range", "a.csv:11: pulse 9 is out of range", "a.csv:12: pulse 9 is out of range",
+        ])
+        let chineseLines = ImportText(words: chinese).problemLines([time(2), time(3), time(4), time(5)])
+        #expect(chineseLines.last == "……另有 1 条同样的问题（最后一条在 a.csv:5）。")
     }
 
     @Test func aDryRunSaysWhatItWouldDo() {

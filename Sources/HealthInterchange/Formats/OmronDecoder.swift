@@ -71,6 +71,11 @@ struct OmronDecoder: CSVRowDecoder {
         return named || isUnknownLanguageLayout(header)
     }
 
+    /// True for iHealth's export: Omron's columns, its pulse in `Beats/Min`, and a `Source`.
+    private static func isIHealth(_ header: CSVColumns) -> Bool {
+        header.has(["Pulse(Beats/Min)"]) && header.has(["Source"])
+    }
+
     /// The English layout in a language not read by name: date, time, then two `(mmHg)` columns.
     private static func isUnknownLanguageLayout(_ header: CSVColumns) -> Bool {
         let names = header.names
@@ -123,7 +128,8 @@ struct OmronDecoder: CSVRowDecoder {
             ], 8)
         afib = at(["Possible AFib", "AFib", "Mogelijke AFib", "Mögliches VHF", "Mögliches AFib", "Posible AFib", "Possible FA", "FA possible", "Possibile FA", "Possível FA", "Possível AFib"], 14)
         movement = at(["Body Movement", "Lichaamsbeweging", "Körperbewegung", "Movimiento corporal", "Mouvement du corps", "Movimento del corpo", "Movimento corporal"], 9)
-        device = at(["Device", "Apparaat", "Gerät", "Dispositivo", "Appareil"], 15)
+        // iHealth's export has Omron's columns and names its monitor under `Source`.
+        device = at(["Device", "Apparaat", "Gerät", "Dispositivo", "Appareil", "Source"], 15)
         notes = at(["Notes", "Note", "Memo", "Opmerkingen", "Notizen", "Notas", "Remarques", "Commentaires", "Nota"], 16)
         symptoms = at(["Symptoms", "Symptomen", "Symptome", "Síntomas", "Symptômes", "Sintomi", "Sintomas"], 5)
         consumed = at(["Consumed", "Ingenomen", "Eingenommen", "Consumido", "Consommé", "Assunto", "Assunti"], 6)
@@ -146,6 +152,9 @@ struct OmronDecoder: CSVRowDecoder {
 
     /// The note an import prints about this file, if any.
     func note(_ header: CSVColumns) -> Phrase? {
+        if Self.isIHealth(header) {
+            return Phrase("the columns are iHealth's, which are Omron Connect's: read as such, the monitor named under Source going into each reading's note")
+        }
         guard byPosition else { return nil }
         let flags = [irregular, movement, afib].compactMap { $0 }.filter { $0 < header.names.count }.map { "'\(header.names[$0])'" }
         guard !flags.isEmpty else {

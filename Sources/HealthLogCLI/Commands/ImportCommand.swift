@@ -165,13 +165,13 @@ struct ImportCommand: Command {
             report = try context.log().importFile(request)
         } catch let error as HealthLogError {
             bar?.finish(completed: false)
-            let words = try? context.words()
-            let say = { (problem: ImportProblem) in context.stderr.line(problem.phrase.said(in: words).visibleControls()) }
-            if case .invalidRecords(_, let problems) = error {
-                for problem in problems { say(problem) }
-            }
-            if case .tooManyInvalidRecords(_, let problems) = error {
-                for problem in problems.prefix(20) { say(problem) }
+            var listed: [ImportProblem] = []
+            if case .invalidRecords(_, let problems) = error { listed = problems }
+            if case .tooManyInvalidRecords(_, let problems) = error { listed = Array(problems.prefix(20)) }
+            if let words = try? context.words() {
+                for line in ImportText(words: words).problemLines(listed.map(\.line)) { context.stderr.line(line.visibleControls()) }
+            } else {
+                for problem in listed { context.stderr.line(problem.phrase.english.visibleControls()) }
             }
             throw CLIError(error, words: try? context.words())
         } catch let error as CLIError {

@@ -10,7 +10,7 @@ public struct ImportAccount: Sendable {
     public var dryRun: Bool
     public var summary: ImportSummary
     /// The records not taken that are listed, and how many there were in all.
-    public var problems: [Phrase] = []
+    public var problems: [ImportProblemLine] = []
     public var problemCount = 0
     /// The numeric date order a file's own rows settled (`dmy`, `mdy` or `ymd`), the date that
     /// settles it and its line.
@@ -35,6 +35,17 @@ public struct ImportAccount: Sendable {
     var skippedCount: Int { skipped.values.reduce(0, +) }
 }
 
+/// A record an import did not take: where (`data.csv:12`), and why.
+public struct ImportProblemLine: Sendable {
+    public var location: String
+    public var reason: Phrase
+
+    public init(location: String, reason: Phrase) {
+        self.location = location
+        self.reason = reason
+    }
+}
+
 /// An import's report as `healthlog import` says it: the notices (skipped records, the date
 /// order read, profiles and tags created, conflicts) and the one line of counts.
 public struct ImportText {
@@ -51,7 +62,7 @@ public struct ImportText {
     public func notices(_ account: ImportAccount) -> [String] {
         var lines: [String] = []
         let say = { (key: String, values: [String: String]) in lines.append(words.cli("import.\(key)", values)) }
-        for problem in account.problems { say("skipped", ["problem": words.say(problem)]) }
+        lines += problemLines(account.problems) { words.cli("import.skipped", ["problem": $0]) }
         if account.problemCount > account.problems.count {
             say("moreInvalid", ["n": String(account.problemCount - account.problems.count)])
         }
@@ -81,6 +92,39 @@ public struct ImportText {
         }
         return lines
     }
+
+    /// The records not taken, a line each, as `line` words one: but once more than
+    /// ``alikeShown`` share a reason (the same sentence with other values, as when a whole
+    /// column is written in a shape HealthLog does not read), the rest of them are counted in
+    /// one line after the last one shown.
+    public func problemLines(_ problems: [ImportProblemLine], line: (String) -> String = { $0 }) -> [String] {
+        var lines: [String] = []
+        var seen: [String: Int] = [:]
+        // For each reason with more than are shown: where its count line goes, how many more, the last.
+        var alike: [String: (index: Int, more: Int, last: String)] = [:]
+        for problem in problems {
+            let kind = problem.reason.pattern
+            seen[kind, default: 0] += 1
+            if seen[kind]! <= Self.alikeShown {
+                lines.append(line(words.say(problem.reason.prefixed("\(problem.location): "))))
+                if seen[kind] == Self.alikeShown { alike[kind] = (lines.count, 0, problem.location) ; lines.append("") }
+            } else {
+                alike[kind]!.more += 1
+                alike[kind]!.last = problem.location
+            }
+        }
+        for (_, entry) in alike.sorted(by: { $0.value.index > $1.value.index }) {
+            if entry.more == 0 {
+                lines.remove(at: entry.index)
+            } else {
+                lines[entry.index] = words.cli("import.alike", ["n": String(entry.more), "last": entry.last])
+            }
+        }
+        return lines
+    }
+
+    /// How many problems with one reason are listed before the rest are counted.
+    public static let alikeShown = 3
 
     /// `Imported data.csv into dad: added 7, duplicate 0, skipped 0, invalid 0.`, or what a dry
     /// run would do.
