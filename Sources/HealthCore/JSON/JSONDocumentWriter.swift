@@ -12,10 +12,9 @@
 /// ```
 public struct JSONDocumentWriter {
     private let sink: any ByteSink
-    private static let indent = "  "
     private var membersWritten = 0
-    private var elementsWritten = 0
-    private var inArray = false
+    /// The member's array being filled, if any.
+    private var array: JSONArrayWriter?
     private var ended = false
 
     /// Starts the object (`{`).
@@ -28,25 +27,20 @@ public struct JSONDocumentWriter {
     public mutating func member(_ key: String, _ value: JSONValue) {
         closeArrayIfOpen()
         startMember(key)
-        sink.write(value.serialized(indent: JSONDocumentWriter.indent, depth: 1))
+        sink.write(value.serialized(indent: JSONArrayWriter.indent, depth: 1))
     }
 
     /// A member whose value is an array, filled with ``element(_:)`` until the next member or ``end()``.
     public mutating func beginArray(_ key: String) {
         closeArrayIfOpen()
         startMember(key)
-        sink.write("[")
-        inArray = true
-        elementsWritten = 0
+        array = JSONArrayWriter(into: sink, depth: 1)
     }
 
     /// The next element of the open array.
     public mutating func element(_ value: JSONValue) {
-        precondition(inArray, "element(_:) needs beginArray(_:) first")
-        sink.write(elementsWritten == 0 ? "\n" : ",\n")
-        sink.write(String(repeating: JSONDocumentWriter.indent, count: 2))
-        sink.write(value.serialized(indent: JSONDocumentWriter.indent, depth: 2))
-        elementsWritten += 1
+        precondition(array != nil, "element(_:) needs beginArray(_:) first")
+        array?.element(value)
     }
 
     /// Closes the open array, if any, and the object (`}`).
@@ -59,16 +53,15 @@ public struct JSONDocumentWriter {
 
     private mutating func startMember(_ key: String) {
         sink.write(membersWritten == 0 ? "\n" : ",\n")
-        sink.write(JSONDocumentWriter.indent)
+        sink.write(JSONArrayWriter.indent)
         sink.write(JSONValue.string(key).serialized(indent: nil))
         sink.write(": ")
         membersWritten += 1
     }
 
     private mutating func closeArrayIfOpen() {
-        guard inArray else { return }
-        sink.write(elementsWritten == 0 ? "]" : "\n\(JSONDocumentWriter.indent)]")
-        inArray = false
+        array?.end()
+        array = nil
     }
 }
 
