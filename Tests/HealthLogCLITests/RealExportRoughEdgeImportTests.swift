@@ -264,4 +264,28 @@ import Testing
         #expect(result.stderr.contains("the header Date;Time;Systolic;Diastolic;Heart Rate;Mean Arterial is no export HealthLog knows"), "\(result.stderr)")
         #expect(try cli.readings().isEmpty)
     }
+
+    // MARK: - A sheet with no header
+
+    /// A headerless log (`7/14/2021,804,131,...` with a leading space and trailing commas, as the
+    /// real one writes) is read with `--header-line 0`, columns named by number; its first row
+    /// is a reading, not a header. Without `--columns`, `--header-line 0` is refused.
+    @Test func aSheetWithNoHeaderIsReadByColumnNumber() throws {
+        let cli = CLIHarness()
+        let path = cli.directory.write("bp.csv", " 7/14/2021,804,131,82,66,,,,\n 7/15/2021,1900,128,79,,,,,\n 7/16/2021,915,133,85,70,,,,\n")
+        let result = cli.run(
+            "-p", "dad", "import", path, "--tz", "UTC", "--header-line", "0", "--columns", "date=1,time=2,systolic=3,diastolic=4,pulse=5")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "Imported \(path) into dad: added 3, duplicate 0, skipped 0, invalid 0.\n", "\(result.stdout)")
+        let readings = try cli.readings().sorted { $0.takenAt.utcSeconds < $1.takenAt.utcSeconds }
+        #expect(readings.map(\.takenAt.iso8601) == ["2021-07-14T08:04:00+00:00", "2021-07-15T19:00:00+00:00", "2021-07-16T09:15:00+00:00"])
+        #expect(readings.map { $0.bloodPressure?.systolic } == [131, 128, 133])
+        #expect(readings.map(\.pulse) == [66, nil, 70])
+
+        let refused = cli.run("-p", "dad", "import", path, "--header-line", "0")
+        #expect(refused.status == 64 && refused.stderr.contains("--header-line 0 (a sheet with no header) needs --columns"), "\(refused.stderr)")
+        let negative = cli.run("-p", "dad", "import", path, "--header-line", "-1", "--columns", "date=1,time=2,systolic=3,diastolic=4")
+        #expect(negative.status == 64, "\(negative.stderr)")
+        #expect(try cli.readings().count == 3)
+    }
 }

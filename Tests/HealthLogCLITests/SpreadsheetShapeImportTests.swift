@@ -131,6 +131,7 @@ import Testing
         #expect(wrong.stderr.hasPrefix("Error: \(path): line 2: --columns maps date to 'Datum', which is not in the header"), "\(wrong.stderr)")
         let zero = cli.run("-p", "opa", "import", path, "--columns", mapping, "--header-line", "0")
         #expect(zero.status == 64)
+        #expect(zero.stderr.contains("with --header-line 0 there is no header: --columns names columns by number from 1 (date=1), and 'Datum' is none"), "\(zero.stderr)")
     }
 
     // MARK: - Offsets in time stamps
@@ -192,7 +193,7 @@ import Testing
         let cli = CLIHarness()
         let beurer = realFixture("beurer_healthmanager_de.csv")
         let refused = cli.run("-p", "dad", "import", beurer)
-        #expect(refused.stderr.contains("\(beurer): line 6: the header Datum,Uhrzeit,Systole (mmHg),Diastole (mmHg),Puls (1/min),Arrhythmie,Kommentar is no export HealthLog knows; say which column holds what, e.g. --columns 'date=Datum,time=Uhrzeit,systolic=Systole (mmHg),diastolic=Diastole (mmHg),pulse=Puls (1/min),note=Kommentar'"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("\(beurer): line 6: the header Datum;Uhrzeit;Systole (mmHg);Diastole (mmHg);Puls (1/min);Arrhythmie;Kommentar is no export HealthLog knows; say which column holds what, e.g. --columns 'date=Datum,time=Uhrzeit,systolic=Systole (mmHg),diastolic=Diastole (mmHg),pulse=Puls (1/min),note=Kommentar'"), "\(refused.stderr)")
         let zepp = realFixture("zepp_life_body.csv")
         #expect(cli.run("-p", "dad", "import", zepp).stderr.contains("e.g. --columns 'datetime=time,weight=weight'"))
         #expect(cli.run("-p", "dad", "import", zepp, "--columns", "datetime=time,weight=weight").status == 0)

@@ -129,15 +129,18 @@ enum CSVFileDecoder {
         do {
             let rows = try table.rows()
             while let record = try nextRecord(rows, sink: sink, context: context, inHeader: decoder == nil, headerLine: headerLine.found) {
-                guard var current = decoder else {
+                if decoder == nil {
                     if record.line < headerLine.found { continue }
-                    let header = CSVColumns(header: record.cells)
-                    let made = try Decoder(header: header, context: context.withHeader(on: record.line))
+                    // A sheet with no header (`--header-line 0`): its columns are named by number.
+                    let headerless = headerLine.found == 0
+                    let header = CSVColumns(header: headerless ? record.cells.indices.map { String($0 + 1) } : record.cells)
+                    let made = try Decoder(header: header, context: context.withHeader(on: headerless ? 0 : record.line))
                     if let note = made.note(header) { sink.note(note) }
                     decoder = made
                     width = header.width
-                    continue
+                    if !headerless { continue }
                 }
+                guard var current = decoder else { continue }
                 do throws(RowFault) {
                     // A trailing separator on every row (Samsung Health writes one) adds empty cells only.
                     // A sheet's cells past its header are columns nobody named: not read.
@@ -163,7 +166,7 @@ enum CSVFileDecoder {
             throw .malformed(path: context.name, reason: Phrase(verbatim: "\(error)"))
         }
         guard decoder != nil else {
-            if let given = context.headerLine {
+            if let given = context.headerLine, given > 0 {
                 throw .malformed(path: context.name, reason: Phrase("--header-line {line} is past the end of the file", ["line": String(given)]))
             }
             throw .malformed(path: context.name, reason: Phrase("the file is empty"))

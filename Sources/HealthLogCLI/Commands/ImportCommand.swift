@@ -65,9 +65,10 @@ struct ImportCommand: Command {
         "--time", value: "HH:MM", help: "With --columns, for a sheet with dates but no time column: the time of day every reading is put at, e.g. 08:00.",
         expected: "a time of day such as 08:00 or 7:30 PM", convert: SheetTime.init)
     static let headerLineOption = Option<Int>(
-        "--header-line", value: "N", help: "The line the header is on, when an app writes report lines above it (default: found among the first lines).",
-        expected: "a line number, 1 or more"
-    ) { Int($0).flatMap { $0 >= 1 ? $0 : nil } }
+        "--header-line", value: "N",
+        help: "The line the header is on, when an app writes report lines above it (default: found among the first lines); 0 for a sheet with no header, whose columns --columns then names by number (date=1,systolic=3).",
+        expected: "a line number, 0 or more"
+    ) { Int($0).flatMap { $0 >= 0 ? $0 : nil } }
     static let separatorOption = Option<UInt8>(
         "--separator", value: "SEP", help: "The character between cells: , ; tab or | (default: told from the header line).",
         expected: "one of , ; tab |"
@@ -117,6 +118,9 @@ struct ImportCommand: Command {
             if let format, format != .spreadsheet {
                 throw arguments.usage(Phrase("--columns reads any spreadsheet; it does not go with --format {format}", ["format": format.rawValue]))
             }
+            if headerLine == 0, let named = columns?.columns.values.sorted().first(where: { Int($0).map { $0 < 1 } ?? true }) {
+                throw arguments.usage(Phrase("with --header-line 0 there is no header: --columns names columns by number from 1 (date=1), and '{column}' is none", ["column": named]))
+            }
             if sheetTime != nil, let columns, columns.columns[.time] != nil || columns.columns[.datetime] != nil {
                 throw arguments.usage(Phrase("--time is for a sheet with no time column, and --columns maps one; leave --time out"))
             }
@@ -127,6 +131,9 @@ struct ImportCommand: Command {
             }
             if format == .spreadsheet {
                 throw arguments.usage(Phrase("--format spreadsheet needs --columns to say which column holds what"))
+            }
+            if headerLine == 0 {
+                throw arguments.usage(Phrase("--header-line 0 (a sheet with no header) needs --columns to name its columns by number, e.g. --columns 'date=1,time=2,systolic=3,diastolic=4'"))
             }
         }
         separator = try arguments.value(ImportCommand.separatorOption)
