@@ -266,15 +266,31 @@ public enum FamilySync {
     private static func deviceFileIsStale(_ store: RecordStore, _ journal: SyncJournal) -> Bool {
         guard let value = try? journal.folder.open().deviceFile(of: journal.device) else { return true }
         let held = (try? SyncTables(store).heldByDevice().count) ?? 0
-        return value.app != HealthLogVersion.current || value.held.count != held
+        // A file of an earlier HealthLog retires devices without saying as of which change.
+        return value.app != HealthLogVersion.current || value.held.count != held || value.retired.contains { value.retiredAfter[$0] == nil }
     }
 
     /// Writes this device's name, version, what it has merged of each device, which devices it
     /// retired or wrote as before, and whose changes it holds for their time.
     static func writeDeviceFile(_ store: RecordStore, journal: SyncJournal) throws(SyncError) {
         let tables = SyncTables(store)
-        let (devices, retired, retiredAfter, former, held) = try SyncError.run {
+        let (devices, forgotten, forgottenAfter, former, held) = try SyncError.run {
             (try tables.devices(), try tables.list(.forgottenDevices), try tables.forgottenAfter(), try tables.list(.formerDevices), try tables.heldByDevice())
+        }
+        var (retired, retiredAfter) = (forgotten, forgottenAfter)
+        // A device forgotten before HealthLog kept the clock is retired as of its last change
+        // here; one that wrote after it was forgotten is no longer retired, nor named so.
+        let lapsed = DeviceClaims.lapsedForgotten(retired, forgottenAfter: retiredAfter, summaries: devices)
+        let lastClock = Dictionary(devices.map { ($0.device, $0.lastClock) }) { a, _ in a }
+        let kept = retired.filter { !lapsed.contains($0) }
+        var keptAfter = retiredAfter.filter { !lapsed.contains($0.key) }
+        for device in kept where keptAfter[device] == nil { keptAfter[device] = lastClock[device] ?? 0 }
+        if kept != retired || keptAfter != retiredAfter {
+            try? store.write {
+                try tables.set(.forgottenDevices, to: kept.isEmpty ? nil : kept.joined(separator: "\n"))
+                try tables.setForgottenAfter(keptAfter)
+            }
+            (retired, retiredAfter) = (kept, keptAfter)
         }
         let now = journal.wallClockNow
         let merged = JSONValue.object(devices.map { ($0.device, .number(String($0.lastClock))) })

@@ -230,7 +230,7 @@ import Testing
         #expect(result.status == 65)
         let lines = result.stderr.split(separator: "\n").map(String.init)
         #expect(lines.filter { $0.contains("is not like 08:12") }.count == 3, "\(result.stderr)")
-        #expect(lines.contains("… and 37 more with the same problem (the last at \(path):41)."), "\(result.stderr)")
+        #expect(lines.contains("… and 37 more with the same problem as \(path):2 (the last at \(path):41)."), "\(result.stderr)")
         #expect(lines.contains { $0.hasPrefix("\(path):42: systolic 400") }, "\(result.stderr)")
         #expect(lines.last == "Error: 41 invalid records in \(path); nothing was imported (use --skip-invalid to import the valid ones)", "\(result.stderr)")
         #expect(lines.count == 6, "\(result.stderr)")
@@ -238,7 +238,7 @@ import Testing
         let skipped = cli.run("-p", "dad", "import", path, "--skip-invalid", "--columns", "date=date,time=time,systolic=systolic,diastolic=diastolic")
         #expect(skipped.status == 0, "\(skipped.stderr)")
         #expect(skipped.stderr.split(separator: "\n").filter { $0.hasPrefix("Skipped invalid record:") }.count == 4, "\(skipped.stderr)")
-        #expect(skipped.stderr.contains("… and 37 more with the same problem (the last at \(path):41)."), "\(skipped.stderr)")
+        #expect(skipped.stderr.contains("… and 37 more with the same problem as \(path):2 (the last at \(path):41)."), "\(skipped.stderr)")
     }
 
     /// iHealth's export has Omron's columns: it is read as such and said so, and the monitor

@@ -42,15 +42,19 @@ import Testing
         let text = ImportText(words: english)
         let time = { (line: Int) in ImportProblemLine(location: "a.csv:\(line)", reason: Phrase("time '{time}' is not like 08:12", ["time": "25:0\(line)"])) }
         let other = ImportProblemLine(location: "a.csv:9", reason: Phrase("systolic {value} is out of range", ["value": "400"]))
-        let pulse = { (line: Int) in ImportProblemLine(location: "a.csv:\(line)", reason: Phrase("pulse {value} is out of range", ["value": "9"])) }
-        let problems = [time(2), time(3), other, time(4), time(5), time(6), pulse(10), pulse(11), pulse(12)]
+        let pulse = { (line: Int) in
+            ImportProblemLine(location: "a.csv:\(line)", reason: Phrase("{name} {value} is out of range", ["value": "9"], terms: ["name": Phrase("pulse")]))
+        }
+        let systolic = ImportProblemLine(location: "a.csv:13", reason: Phrase("{name} {value} is out of range", ["value": "9"], terms: ["name": Phrase("systolic")]))
+        let problems = [time(2), time(3), other, time(4), time(5), time(6), pulse(10), pulse(11), pulse(12), systolic]
         #expect(text.problemLines(problems) == [
             "a.csv:2: time '25:02' is not like 08:12", "a.csv:3: time '25:03' is not like 08:12", "a.csv:9: systolic 400 is out of range",
-            "a.csv:4: time '25:04' is not like 08:12", "… and 2 more with the same problem (the last at a.csv:6).",
+            "a.csv:4: time '25:04' is not like 08:12", "… and 2 more with the same problem as a.csv:2 (the last at a.csv:6).",
             "a.csv:10: pulse 9 is out of range", "a.csv:11: pulse 9 is out of range", "a.csv:12: pulse 9 is out of range",
+            "a.csv:13: systolic 9 is out of range",
         ])
         let chineseLines = ImportText(words: chinese).problemLines([time(2), time(3), time(4), time(5)])
-        #expect(chineseLines.last == "……另有 1 条同样的问题（最后一条在 a.csv:5）。")
+        #expect(chineseLines.last == "……另有 1 条与 a.csv:2 同样的问题（最后一条在 a.csv:5）。")
     }
 
     @Test func aDryRunSaysWhatItWouldDo() {

@@ -133,7 +133,8 @@ enum CSVFileDecoder {
                     if record.line < headerLine.found { continue }
                     // A sheet with no header (`--header-line 0`): its columns are named by number.
                     let headerless = headerLine.found == 0
-                    let header = CSVColumns(header: headerless ? record.cells.indices.map { String($0 + 1) } : record.cells)
+                    // Rows may be ragged, so the columns run to the widest a mapping may name.
+                    let header = CSVColumns(header: headerless ? (1...max(record.cells.count, Self.headerlessColumns)).map(String.init) : record.cells)
                     let made = try Decoder(header: header, context: context.withHeader(on: headerless ? 0 : record.line))
                     if let note = made.note(header) { sink.note(note) }
                     decoder = made
@@ -173,6 +174,9 @@ enum CSVFileDecoder {
         }
         try sink.flush()
     }
+
+    /// How many columns a sheet with no header (`--header-line 0`) has at least, by number.
+    static let headerlessColumns = 256
 
     /// The line of the table's header: the one `--header-line` names, else the first of its
     /// first rows (after a format's fixed preamble) that the format recognizes, else its first.

@@ -85,7 +85,7 @@ extension CLIError {
             self = .data(
                 say(
                     Phrase(
-                        "{path} has more than {n} invalid records (the first 20 are above); reading stopped and nothing was imported. Is it the right file?",
+                        "{path} has more than {n} invalid records (the first are above); reading stopped and nothing was imported. Is it the right file?",
                         ["path": path, "n": String(problems.count)])))
         case .other(let kind, let phrase):
             let message = say(phrase)

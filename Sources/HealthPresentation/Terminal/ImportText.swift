@@ -100,14 +100,19 @@ public struct ImportText {
     public func problemLines(_ problems: [ImportProblemLine], line: (String) -> String = { $0 }) -> [String] {
         var lines: [String] = []
         var seen: [String: Int] = [:]
-        // For each reason with more than are shown: where its count line goes, how many more, the last.
-        var alike: [String: (index: Int, more: Int, last: String)] = [:]
+        // For each reason with more than are shown: where its count line goes, how many more,
+        // the first and the last.
+        var alike: [String: (index: Int, more: Int, first: String, last: String)] = [:]
+        var first: [String: String] = [:]
         for problem in problems {
-            let kind = problem.reason.pattern
+            // One reason: the same sentence about the same field (systolic and pulse out of
+            // range are two), whatever the value.
+            let kind = ([problem.reason.pattern] + problem.reason.terms.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.english)" }).joined(separator: "\u{1F}")
             seen[kind, default: 0] += 1
+            if first[kind] == nil { first[kind] = problem.location }
             if seen[kind]! <= Self.alikeShown {
                 lines.append(line(words.say(problem.reason.prefixed("\(problem.location): "))))
-                if seen[kind] == Self.alikeShown { alike[kind] = (lines.count, 0, problem.location) ; lines.append("") }
+                if seen[kind] == Self.alikeShown { alike[kind] = (lines.count, 0, first[kind]!, problem.location); lines.append("") }
             } else {
                 alike[kind]!.more += 1
                 alike[kind]!.last = problem.location
@@ -117,7 +122,7 @@ public struct ImportText {
             if entry.more == 0 {
                 lines.remove(at: entry.index)
             } else {
-                lines[entry.index] = words.cli("import.alike", ["n": String(entry.more), "last": entry.last])
+                lines[entry.index] = words.cli("import.alike", ["n": String(entry.more), "first": entry.first, "last": entry.last])
             }
         }
         return lines

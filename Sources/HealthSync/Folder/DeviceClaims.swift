@@ -16,7 +16,8 @@ import HealthRecords
 /// time.
 /// A device file that claims to have merged a change of this machine later than any it made,
 /// or to hold more of its changes, or stamped further ahead, than it ever made, is not
-/// believed on that. A claim not honoured is named in status; a machine another device retired
+/// believed on that; nor is a claim to hold its changes from a device that made no change this
+/// log holds (a file anyone could have put there, with no journal behind it). A claim not honoured is named in status; a machine another device retired
 /// is told so.
 struct DeviceClaims {
     /// The former ids each device is shown with, by device.
@@ -64,20 +65,21 @@ struct DeviceClaims {
         let ownOperations = summaries.first { $0.device == own }?.operations ?? 0
         // Why a retirement of `claimed` as of its change `after` no longer holds, or nil.
         let lapsed = { (claimed: String, after: Int64?) -> Phrase? in
-            guard let after else { return nil }
-            if HybridClock.milliseconds(after) > now + ClockTolerance.ahead {
+            guard let after else {
+                return Phrase("retires {device} without saying as of which change of it: not honoured", ["device": String(claimed.prefix(8))])
+            }
+            if HybridClock.milliseconds(after) > now {
                 return Phrase("retires {device} as of a change dated ahead of this machine's clock: not honoured", ["device": String(claimed.prefix(8))])
             }
             guard let last = lastClock[claimed], last > after else { return nil }
             return Phrase("retires {device}, but {device} wrote after that: not honoured", ["device": String(claimed.prefix(8))])
         }
         retired = Set(former)
-        for device in forgotten where device != own {
-            if lapsed(device, forgottenAfter[device]) != nil {
-                refused.append(.init(path: "\(SyncFolder.journalName)/\(device)", reason: Phrase("forgotten here ('healthlog sync forget'), but it wrote after that: waited for again")))
-            } else {
-                retired.insert(device)
-            }
+        // Forgotten here: a device forgotten before its clock was kept stays retired; one that
+        // wrote after it was forgotten is waited for again (and dropped from the list at the next
+        // write of this machine's device file, see ``lapsedForgotten(_:forgottenAfter:summaries:)``).
+        for device in forgotten where device != own && forgottenAfter[device].map({ after in (lastClock[device] ?? 0) <= after }) ?? true {
+            retired.insert(device)
         }
         formerOf[own] = former.filter { $0 != own }
         for device in folder?.deviceIDs() ?? [] where device != own {
@@ -92,7 +94,9 @@ struct DeviceClaims {
                 }
             }
             if let held = file.held[own], held.operations > 0 {
-                if held.operations > ownOperations {
+                if lastClock[device] == nil {
+                    refused.append(.init(path: path, reason: Phrase("claims to hold this machine's changes, but has made no change of its own that this log holds: not believed")))
+                } else if held.operations > ownOperations {
                     refused.append(.init(path: path, reason: Phrase("claims to hold more of this machine's changes than it made: not believed")))
                 } else if held.aheadMs > HybridClock.milliseconds(ownHighest) - Self.earliestSight {
                     refused.append(.init(path: path, reason: Phrase("claims this machine's changes came further ahead of its clock than any was stamped: not believed")))
@@ -139,5 +143,15 @@ struct DeviceClaims {
         }
         retired.remove(own)
         for (device, ids) in formerOf { formerOf[device] = Array(Set(ids)).sorted() }
+    }
+
+    /// The devices forgotten here that wrote after they were forgotten: no longer retired, and
+    /// to be dropped from this machine's list, so its device file stops retiring them.
+    static func lapsedForgotten(_ forgotten: [String], forgottenAfter: [String: Int64], summaries: [SyncDeviceSummary]) -> Set<String> {
+        let lastClock = Dictionary(summaries.map { ($0.device, $0.lastClock) }) { a, _ in a }
+        return Set(forgotten.filter { device in
+            guard let after = forgottenAfter[device], let last = lastClock[device] else { return false }
+            return last > after
+        })
     }
 }

@@ -58,12 +58,17 @@ struct SyncTables {
         return clocks
     }
 
+    /// Keeps `clocks` as the forgotten devices' clocks.
+    func setForgottenAfter(_ clocks: [String: Int64]) throws(RecordsError) {
+        try set(.forgottenAfter, to: clocks.isEmpty ? nil : clocks.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: "\n"))
+    }
+
     /// Retires `device` on this machine as of its change `clock` (0 when it made none here).
     func forget(_ device: String, after clock: Int64) throws(RecordsError) {
         try append(device, to: .forgottenDevices)
         var clocks = try forgottenAfter()
         clocks[device] = max(clocks[device] ?? 0, clock)
-        try set(.forgottenAfter, to: clocks.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: "\n"))
+        try setForgottenAfter(clocks)
     }
 
     /// Adds `item` to a setting holding one item a line (once).
