@@ -223,32 +223,33 @@ public struct BPSummary: Sendable {
         goals = Goals(profile: profile, guideline: options.guideline, treated: treated, on: last)
         self.readings = inRange
         homeReadings = home
-        overall = GroupStatistics(home)
-        var periodIndices: [[Int]] = [[], [], []]
-        let ordinal: [DayPeriod: Int] = [.morning: 0, .noon: 1, .evening: 2]
-        for (index, reading) in home.enumerated() {
-            periodIndices[ordinal[reading.period]!].append(index)
-        }
-        periods = ordinal.mapValues { GroupStatistics(home, periodIndices[$0]) }
-        var slotIndices: [ReadingSlot: [Int]] = [:]
-        for (index, reading) in home.enumerated() { slotIndices[ReadingSlot(reading, sleep: profile.sleep), default: []].append(index) }
-        slots = Dictionary(uniqueKeysWithValues: ReadingSlot.allCases.map { ($0, GroupStatistics(home, slotIndices[$0] ?? [])) })
-        buckets = options.bucketing.map { bucketing in
-            var order: [String] = []
-            var groups: [String: [Int]] = [:]
-            var lastDay: Int?
-            var lastKey = ""
-            for (index, reading) in home.enumerated() {
+        // One pass, sums only: no list of indices per group, which at a million readings held
+        // as many words again as the readings have.
+        var all = GroupStatistics.Accumulator()
+        var byPeriod: [DayPeriod: GroupStatistics.Accumulator] = [.morning: .init(), .noon: .init(), .evening: .init()]
+        var bySlot = Dictionary(uniqueKeysWithValues: ReadingSlot.allCases.map { ($0, GroupStatistics.Accumulator()) })
+        var bucketOrder: [String] = []
+        var byBucket: [String: GroupStatistics.Accumulator] = [:]
+        var lastBucketDay: Int?
+        var lastKey = ""
+        for reading in home {
+            all.add(reading)
+            byPeriod[reading.period]!.add(reading)
+            bySlot[ReadingSlot(reading, sleep: profile.sleep)]!.add(reading)
+            if let bucketing = options.bucketing {
                 let day = reading.takenAt.measurementDayNumber
-                if day != lastDay {
+                if day != lastBucketDay {
                     lastKey = bucketing.key(for: CivilDate(dayNumber: day))
-                    lastDay = day
+                    lastBucketDay = day
                 }
-                if groups[lastKey] == nil { order.append(lastKey) }
-                groups[lastKey, default: []].append(index)
+                if byBucket[lastKey] == nil { bucketOrder.append(lastKey) }
+                byBucket[lastKey, default: GroupStatistics.Accumulator()].add(reading)
             }
-            return order.map { Bucket(key: $0, statistics: GroupStatistics(home, groups[$0]!)) }
         }
+        overall = GroupStatistics(all)
+        periods = byPeriod.mapValues(GroupStatistics.init)
+        slots = bySlot.mapValues(GroupStatistics.init)
+        buckets = options.bucketing.map { _ in bucketOrder.map { Bucket(key: $0, statistics: GroupStatistics(byBucket[$0]!)) } }
         let goals = goals
         if let systolic = overall.systolic.mean, let diastolic = overall.diastolic.mean {
             meanArterialPressure = diastolic + (systolic - diastolic) / 3
@@ -289,9 +290,12 @@ public struct BPSummary: Sendable {
         // Without a protocol week, a long sparse log headlines its recent weeks, not a year's mean.
         if average == nil, last.dayNumber - first.dayNumber >= BPSummary.sparseHeadlineDays {
             let recent = (last.dayNumber - BPSummary.sparseHeadlineDays + 1)...last.dayNumber
-            let indices = home.indices.filter { recent.contains(home[$0].takenAt.measurementDayNumber) && home[$0].bloodPressure != nil }
-            sparseSpan = indices.isEmpty ? nil : CivilDate(dayNumber: recent.lowerBound)...last
-            verdict = HomeVerdict(protocolAverage: nil, overall: indices.isEmpty ? overall : GroupStatistics(home, indices), goals: goals)
+            var weeks = GroupStatistics.Accumulator()
+            for reading in home where reading.bloodPressure != nil && recent.contains(reading.takenAt.measurementDayNumber) {
+                weeks.add(reading)
+            }
+            sparseSpan = weeks.count == 0 ? nil : CivilDate(dayNumber: recent.lowerBound)...last
+            verdict = HomeVerdict(protocolAverage: nil, overall: weeks.count == 0 ? overall : GroupStatistics(weeks), goals: goals)
         } else {
             sparseSpan = nil
             verdict = HomeVerdict(protocolAverage: average, overall: overall, goals: goals)
