@@ -23,8 +23,8 @@ public struct MeasureStatistics: Equatable, Sendable {
     /// The highest value (the earliest if tied).
     public let max: Extreme?
 
-    /// The statistics of what `accumulator` was given.
-    init(_ accumulator: Accumulator) {
+    /// The statistics of what `accumulator` was given, its extremes found in `readings`.
+    init(_ accumulator: Accumulator, in readings: [Reading]) {
         count = accumulator.count
         guard count > 0, let lowest = accumulator.lowest, let highest = accumulator.highest else {
             mean = nil; sd = nil; cv = nil; arv = nil; min = nil; max = nil
@@ -43,32 +43,34 @@ public struct MeasureStatistics: Equatable, Sendable {
         } else {
             sd = nil; cv = nil; arv = nil
         }
-        min = Extreme(value: lowest.value, takenAt: lowest.reading.takenAt, id: lowest.reading.id)
-        max = Extreme(value: highest.value, takenAt: highest.reading.takenAt, id: highest.reading.id)
+        let low = readings[lowest.index]
+        let high = readings[highest.index]
+        min = Extreme(value: lowest.value, takenAt: low.takenAt, id: low.id)
+        max = Extreme(value: highest.value, takenAt: high.takenAt, id: high.id)
     }
 
     /// Sums of one measure, given its values one reading at a time in time order: a group's
-    /// statistics without holding the group.
+    /// statistics without holding the group. Plain numbers, so copying one costs nothing.
     struct Accumulator {
         private(set) var count = 0
         private(set) var sum = 0
         private(set) var squares = 0
         private(set) var steps = 0
         private var previous: Int?
-        /// The lowest and highest values and their readings (the earliest if tied).
-        private(set) var lowest: (value: Int, reading: Reading)?
-        private(set) var highest: (value: Int, reading: Reading)?
+        /// The lowest and highest values and the indices of their readings (the earliest if tied).
+        private(set) var lowest: (value: Int, index: Int)?
+        private(set) var highest: (value: Int, index: Int)?
 
-        /// Counts `x`, the value of `reading`; a nil value is skipped.
-        mutating func add(_ x: Int?, of reading: Reading) {
+        /// Counts `x`, the value of the reading at `index`; a nil value is skipped.
+        mutating func add(_ x: Int?, at index: Int) {
             guard let x else { return }
             count += 1
             sum += x
             squares += x * x
             if let previous { steps += abs(x - previous) }
             previous = x
-            if x < lowest?.value ?? Int.max { lowest = (x, reading) }
-            if x > highest?.value ?? Int.min { highest = (x, reading) }
+            if x < lowest?.value ?? Int.max { lowest = (x, index) }
+            if x > highest?.value ?? Int.min { highest = (x, index) }
         }
     }
 }
@@ -83,18 +85,18 @@ public struct GroupStatistics: Equatable, Sendable {
     public let pulse: MeasureStatistics
 
     /// The statistics of `readings`, which must be in time order.
-    public init<Readings: Sequence<Reading>>(_ readings: Readings) {
+    public init(_ readings: [Reading]) {
         var accumulator = Accumulator()
-        for reading in readings { accumulator.add(reading) }
-        self.init(accumulator)
+        for (index, reading) in readings.enumerated() { accumulator.add(reading, at: index) }
+        self.init(accumulator, in: readings)
     }
 
-    /// The statistics of what `accumulator` was given.
-    init(_ accumulator: Accumulator) {
+    /// The statistics of what `accumulator` was given from `readings`.
+    init(_ accumulator: Accumulator, in readings: [Reading]) {
         count = accumulator.count
-        systolic = MeasureStatistics(accumulator.systolic)
-        diastolic = MeasureStatistics(accumulator.diastolic)
-        pulse = MeasureStatistics(accumulator.pulse)
+        systolic = MeasureStatistics(accumulator.systolic, in: readings)
+        diastolic = MeasureStatistics(accumulator.diastolic, in: readings)
+        pulse = MeasureStatistics(accumulator.pulse, in: readings)
     }
 
     /// A group's sums, given its readings one at a time in time order.
@@ -104,12 +106,15 @@ public struct GroupStatistics: Equatable, Sendable {
         private(set) var diastolic = MeasureStatistics.Accumulator()
         private(set) var pulse = MeasureStatistics.Accumulator()
 
-        /// Counts `reading` (one with neither blood pressure nor pulse only for its weight: not at all).
-        mutating func add(_ reading: Reading) {
-            if reading.bloodPressure != nil || reading.pulse != nil { count += 1 }
-            systolic.add(reading.bloodPressure?.systolic, of: reading)
-            diastolic.add(reading.bloodPressure?.diastolic, of: reading)
-            pulse.add(reading.pulse, of: reading)
+        /// Counts `reading`, found at `index` (one with neither blood pressure nor pulse, only
+        /// a weight, not at all).
+        mutating func add(_ reading: Reading, at index: Int) {
+            let pressure = reading.bloodPressure
+            let pulse = reading.pulse
+            if pressure != nil || pulse != nil { count += 1 }
+            systolic.add(pressure?.systolic, at: index)
+            diastolic.add(pressure?.diastolic, at: index)
+            self.pulse.add(pulse, at: index)
         }
     }
 }
