@@ -223,32 +223,34 @@ public struct BPSummary: Sendable {
         goals = Goals(profile: profile, guideline: options.guideline, treated: treated, on: last)
         self.readings = inRange
         homeReadings = home
-        overall = GroupStatistics(home)
-        var periodIndices: [[Int]] = [[], [], []]
-        let ordinal: [DayPeriod: Int] = [.morning: 0, .noon: 1, .evening: 2]
+        // One pass, sums only: no list of indices per group, which at a million readings held
+        // as many words again as the readings have; groups in arrays, with no hashing per reading.
+        var all = GroupStatistics.Accumulator()
+        let periodOrder: [DayPeriod] = [.morning, .noon, .evening]
+        var byPeriod = [GroupStatistics.Accumulator](repeating: .init(), count: periodOrder.count)
+        var bySlot = [GroupStatistics.Accumulator](repeating: .init(), count: ReadingSlot.allCases.count)
+        var bucketOrder: [String] = []
+        var byBucket: [String: GroupStatistics.Accumulator] = [:]
+        var lastBucketDay: Int?
+        var lastKey = ""
         for (index, reading) in home.enumerated() {
-            periodIndices[ordinal[reading.period]!].append(index)
-        }
-        periods = ordinal.mapValues { GroupStatistics(home, periodIndices[$0]) }
-        var slotIndices: [ReadingSlot: [Int]] = [:]
-        for (index, reading) in home.enumerated() { slotIndices[ReadingSlot(reading, sleep: profile.sleep), default: []].append(index) }
-        slots = Dictionary(uniqueKeysWithValues: ReadingSlot.allCases.map { ($0, GroupStatistics(home, slotIndices[$0] ?? [])) })
-        buckets = options.bucketing.map { bucketing in
-            var order: [String] = []
-            var groups: [String: [Int]] = [:]
-            var lastDay: Int?
-            var lastKey = ""
-            for (index, reading) in home.enumerated() {
+            all.add(reading, at: index)
+            byPeriod[periodOrder.firstIndex(of: reading.period)!].add(reading, at: index)
+            bySlot[ReadingSlot.allCases.firstIndex(of: ReadingSlot(reading, sleep: profile.sleep))!].add(reading, at: index)
+            if let bucketing = options.bucketing {
                 let day = reading.takenAt.measurementDayNumber
-                if day != lastDay {
+                if day != lastBucketDay {
                     lastKey = bucketing.key(for: CivilDate(dayNumber: day))
-                    lastDay = day
+                    lastBucketDay = day
                 }
-                if groups[lastKey] == nil { order.append(lastKey) }
-                groups[lastKey, default: []].append(index)
+                if byBucket[lastKey] == nil { bucketOrder.append(lastKey) }
+                byBucket[lastKey, default: GroupStatistics.Accumulator()].add(reading, at: index)
             }
-            return order.map { Bucket(key: $0, statistics: GroupStatistics(home, groups[$0]!)) }
         }
+        overall = GroupStatistics(all, in: home)
+        periods = Dictionary(uniqueKeysWithValues: zip(periodOrder, byPeriod.map { GroupStatistics($0, in: home) }))
+        slots = Dictionary(uniqueKeysWithValues: zip(ReadingSlot.allCases, bySlot.map { GroupStatistics($0, in: home) }))
+        buckets = options.bucketing.map { _ in bucketOrder.map { Bucket(key: $0, statistics: GroupStatistics(byBucket[$0]!, in: home)) } }
         let goals = goals
         if let systolic = overall.systolic.mean, let diastolic = overall.diastolic.mean {
             meanArterialPressure = diastolic + (systolic - diastolic) / 3
@@ -289,9 +291,12 @@ public struct BPSummary: Sendable {
         // Without a protocol week, a long sparse log headlines its recent weeks, not a year's mean.
         if average == nil, last.dayNumber - first.dayNumber >= BPSummary.sparseHeadlineDays {
             let recent = (last.dayNumber - BPSummary.sparseHeadlineDays + 1)...last.dayNumber
-            let indices = home.indices.filter { recent.contains(home[$0].takenAt.measurementDayNumber) && home[$0].bloodPressure != nil }
-            sparseSpan = indices.isEmpty ? nil : CivilDate(dayNumber: recent.lowerBound)...last
-            verdict = HomeVerdict(protocolAverage: nil, overall: indices.isEmpty ? overall : GroupStatistics(home, indices), goals: goals)
+            var weeks = GroupStatistics.Accumulator()
+            for (index, reading) in home.enumerated() where reading.bloodPressure != nil && recent.contains(reading.takenAt.measurementDayNumber) {
+                weeks.add(reading, at: index)
+            }
+            sparseSpan = weeks.count == 0 ? nil : CivilDate(dayNumber: recent.lowerBound)...last
+            verdict = HomeVerdict(protocolAverage: nil, overall: weeks.count == 0 ? overall : GroupStatistics(weeks, in: home), goals: goals)
         } else {
             sparseSpan = nil
             verdict = HomeVerdict(protocolAverage: average, overall: overall, goals: goals)
@@ -350,14 +355,12 @@ public struct BPSummary: Sendable {
 
     /// The mean pulse of each measurement day with a pulse, oldest first.
     private static func dailyPulse(_ readings: [Reading]) -> [DailyPulse] {
-        var sums: [Int: (total: Int, count: Int)] = [:]
+        var sums = DaySums()
         for reading in readings {
             guard let pulse = reading.pulse else { continue }
-            let day = reading.takenAt.measurementDayNumber
-            let sum = sums[day, default: (0, 0)]
-            sums[day] = (sum.total + pulse, sum.count + 1)
+            sums.add(day: reading.takenAt.measurementDayNumber, pulse)
         }
-        return sums.keys.sorted().map { DailyPulse(day: CivilDate(dayNumber: $0), mean: Double(sums[$0]!.total) / Double(sums[$0]!.count)) }
+        return sums.merged().map { DailyPulse(day: CivilDate(dayNumber: $0.day), mean: Double($0.first) / Double($0.count)) }
     }
 
     /// The home pulse of the measurement day `day`, or nil when it has none.
@@ -365,30 +368,15 @@ public struct BPSummary: Sendable {
 
     /// The mean of each measurement day with BP readings, oldest first.
     private static func dailyMeans(_ readings: [Reading]) -> [DailyMean] {
-        // Readings are in time order, so a day's readings are (almost always) adjacent.
-        var daily: [(day: Int, systolic: Int, diastolic: Int, count: Int)] = []
-        var slotOfDay: [Int: Int] = [:]
+        var sums = DaySums()
         for reading in readings {
             guard let pressure = reading.bloodPressure else { continue }
-            let day = reading.takenAt.measurementDayNumber
-            let slot: Int
-            if let last = daily.last, last.day == day {
-                slot = daily.count - 1
-            } else if let existing = slotOfDay[day] {
-                slot = existing
-            } else {
-                slot = daily.count
-                slotOfDay[day] = slot
-                daily.append((day, 0, 0, 0))
-            }
-            daily[slot].systolic += pressure.systolic
-            daily[slot].diastolic += pressure.diastolic
-            daily[slot].count += 1
+            sums.add(day: reading.takenAt.measurementDayNumber, pressure.systolic, pressure.diastolic)
         }
-        return daily.sorted { $0.day < $1.day }.map { entry in
+        return sums.merged().map { entry in
             DailyMean(
-                day: CivilDate(dayNumber: entry.day), systolic: Double(entry.systolic) / Double(entry.count),
-                diastolic: Double(entry.diastolic) / Double(entry.count), count: entry.count)
+                day: CivilDate(dayNumber: entry.day), systolic: Double(entry.first) / Double(entry.count),
+                diastolic: Double(entry.second) / Double(entry.count), count: entry.count)
         }
     }
 
@@ -417,4 +405,43 @@ public struct BPSummary: Sendable {
 
     /// True when the range holds no reading at all.
     public var isEmpty: Bool { readings.isEmpty }
+}
+
+/// Sums of one or two values per measurement day, given readings in time order, with no table
+/// of days: a day's readings are (almost always) adjacent, so a run of one day is one entry,
+/// and a day that comes back (a later instant in an earlier day, under another UTC offset) is
+/// merged after a sort. Sums are whole numbers, so the order of adding never shows.
+private struct DaySums {
+    typealias Entry = (day: Int, first: Int, second: Int, count: Int)
+    private var runs: [Entry] = []
+    private var ordered = true
+
+    mutating func add(day: Int, _ first: Int, _ second: Int = 0) {
+        if let last = runs.last {
+            if last.day == day {
+                runs[runs.count - 1].first += first
+                runs[runs.count - 1].second += second
+                runs[runs.count - 1].count += 1
+                return
+            }
+            if last.day > day { ordered = false }
+        }
+        runs.append((day, first, second, 1))
+    }
+
+    /// One entry per day, oldest first.
+    func merged() -> [Entry] {
+        guard !ordered else { return runs }
+        var days: [Entry] = []
+        for run in runs.sorted(by: { $0.day < $1.day }) {
+            if let last = days.last, last.day == run.day {
+                days[days.count - 1].first += run.first
+                days[days.count - 1].second += run.second
+                days[days.count - 1].count += run.count
+            } else {
+                days.append(run)
+            }
+        }
+        return days
+    }
 }

@@ -124,10 +124,16 @@ public struct NotesDigest: Equatable, Sendable {
 
     /// nil when no reading has a note.
     init?(_ readings: [Reading]) {
-        let noted = readings.filter { !$0.note.trimmingWhitespace().isEmpty }
-        guard !noted.isEmpty else { return nil }
-        self.readings = Array(noted.reversed().prefix(NotesDigest.limit))
-        more = noted.count - self.readings.count
+        // Only the newest are kept: a log of a million readings has a hundred thousand notes.
+        var newest: [Reading] = []
+        var count = 0
+        for reading in readings.reversed() where !reading.note.isEmpty && !reading.note.trimmingWhitespace().isEmpty {
+            count += 1
+            if newest.count < NotesDigest.limit { newest.append(reading) }
+        }
+        guard count > 0 else { return nil }
+        self.readings = newest
+        more = count - newest.count
     }
 }
 

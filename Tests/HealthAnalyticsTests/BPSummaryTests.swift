@@ -60,6 +60,27 @@ import Testing
         #expect(summary.dailyMeans.map(\.systolic) == [133.5, 135.5, 137.5, 139.5])
     }
 
+    /// A day that comes back in time order (a flight west: the next instant is local yesterday)
+    /// is one day of the daily means and pulses, with every reading of it.
+    @Test func aDayThatComesBackIsOneDay() {
+        let east = ZonedInstant(date: day("2026-11-02"), hour: 7, minute: 0, offsetMinutes: 480)
+        let west = ZonedInstant(utcSeconds: east.utcSeconds + 3600, offsetMinutes: -600)
+        let back = ZonedInstant(utcSeconds: east.utcSeconds + 7200, offsetMinutes: 480)
+        let readings = [
+            reading("2026-11-01", 21, 0, 130, 80, pulse: 60),
+            Reading(profileID: "dad", takenAt: east, bloodPressure: BloodPressure(systolic: 140, diastolic: 90), pulse: 70),
+            Reading(profileID: "dad", takenAt: west, bloodPressure: BloodPressure(systolic: 120, diastolic: 70), pulse: 80),
+            Reading(profileID: "dad", takenAt: back, bloodPressure: BloodPressure(systolic: 150, diastolic: 94), pulse: 90),
+        ]
+        #expect(west.measurementDay == day("2026-11-01"))
+        let summary = BPSummary(profile: dad, readings: readings)
+        #expect(summary.dailyMeans.map(\.day) == [day("2026-11-01"), day("2026-11-02")])
+        #expect(summary.dailyMeans.map(\.count) == [2, 2])
+        #expect(summary.dailyMeans.map(\.systolic) == [125, 145])
+        #expect(summary.dailyMeans.map(\.diastolic) == [75, 92])
+        #expect(summary.dailyPulse.map(\.mean) == [70, 80])
+    }
+
     @Test func isolatedSystolicFallsBackToTheOverallMean() {
         let readings = [reading("2026-11-05", 7, 0, 150, 80), reading("2026-11-05", 7, 2, 160, 85), reading("2026-11-05", 20, 0, 145, 78)]
         let summary = BPSummary(profile: dad, readings: readings)

@@ -21,6 +21,44 @@ import Testing
         #expect(Reading.isValidID(reading.id))
     }
 
+    /// A summary holds every reading of its range: a reading takes 112 bytes, not the 160 its
+    /// optional `Int`s took.
+    @Test func readingsAreCompact() {
+        #expect(MemoryLayout<Reading>.stride <= 112)
+    }
+
+    /// Values read back exactly as set, those too large for a log's fields as well (they are
+    /// refused by validation, quoting the value as typed), and setting one keeps the others.
+    @Test(arguments: [
+        (BloodPressure(systolic: 138, diastolic: 86), 72, 78_500, 480, MeasurementSite.home),
+        (BloodPressure(systolic: 99_999, diastolic: 86), 72, 78_500, 480, .office),
+        (BloodPressure(systolic: 138, diastolic: -5_000_000_000), Int.max, Int.min, -1080, .home),
+        (BloodPressure(systolic: 0, diastolic: 0), 0, 0, 0, .office),
+    ])
+    func valuesReadBackExactly(pressure: BloodPressure, pulse: Int, grams: Int, offset: Int, site: MeasurementSite) {
+        let when = ZonedInstant(utcSeconds: Self.when.utcSeconds, offsetMinutes: offset)
+        var reading = Reading(profileID: "dad", takenAt: when, bloodPressure: pressure, pulse: pulse, weightGrams: grams, site: site)
+        #expect(reading.bloodPressure == pressure && reading.pulse == pulse && reading.weightGrams == grams)
+        #expect(reading.takenAt == when && reading.site == site)
+        let same = Reading(id: reading.id, profileID: "dad", takenAt: when, bloodPressure: pressure, pulse: pulse, weightGrams: grams, site: site)
+        #expect(reading == same)
+        reading.pulse = nil
+        #expect(reading.pulse == nil && reading.bloodPressure == pressure && reading.weightGrams == grams && reading.site == site)
+        #expect(reading != same)
+        reading.bloodPressure = nil
+        reading.weightGrams = 61_000
+        reading.takenAt = Self.when
+        #expect(reading.bloodPressure == nil && reading.weightGrams == 61_000 && reading.takenAt == Self.when && reading.site == site)
+        reading.site = .home
+        reading.bloodPressure = BloodPressure(systolic: 120, diastolic: 80)
+        reading.pulse = pulse
+        reading.weightGrams = grams
+        reading.takenAt = when
+        reading.site = site
+        reading.bloodPressure = pressure
+        #expect(reading == same)
+    }
+
     @Test func validationStillRefusesBadIds() {
         #expect(throws: ValidationError.invalid("reading id 'x' is not a UUID")) {
             try Reading(id: "x", profileID: "dad", takenAt: Self.when, pulse: 60).validate()

@@ -51,7 +51,7 @@ int main(int argc, char **argv) {
         row->tags = strdup((const char *)sqlite3_column_text(select, 8));
         row->id = strdup((const char *)sqlite3_column_text(select, 9));
     }
-    sqlite3_exec(target, "PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA cache_size = -65536;", NULL, NULL, NULL);
+    sqlite3_exec(target, "PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA cache_size = -32768;", NULL, NULL, NULL);
     double start = now();
     sqlite3_exec(target, "BEGIN IMMEDIATE", NULL, NULL, NULL);
     sqlite3_prepare_v3(target,

@@ -9,24 +9,47 @@ public struct Reading: Equatable, Sendable {
     /// The id in 16 bytes when it is a lowercase UUID: a log of 100,000 readings then holds no
     /// 100,000 separate id strings.
     private var storedID: CompactID
+    /// The numbers in 14 bytes, where optional `Int`s took 56: a summary holds every reading of
+    /// its range, a million of them in a log of ten years of a family.
+    private var measures: PackedMeasures
     public var profileID: String
-    /// When it was taken, with the UTC offset in force at entry.
-    public var takenAt: ZonedInstant
-    public var bloodPressure: BloodPressure?
-    /// Beats per minute.
-    public var pulse: Int?
-    /// Weight in grams, so decimal kilograms are kept exactly.
-    public var weightGrams: Int?
+    private var utcSeconds: Int64
     /// Tag IDs in the order given. They need not have a definition.
     public var tagIDs: [String]
     public var note: String
-    /// Where it was measured: at home (the default) or at the clinic. Office readings never
-    /// enter a home figure.
-    public var site: MeasurementSite
     /// Milliseconds since 1970.
     public var createdAt: Int64
     /// Milliseconds since 1970; the newer one wins when backups merge.
     public var updatedAt: Int64
+
+    /// When it was taken, with the UTC offset in force at entry.
+    public var takenAt: ZonedInstant {
+        get { ZonedInstant(utcSeconds: utcSeconds, offsetMinutes: measures.offsetMinutes) }
+        set {
+            utcSeconds = newValue.utcSeconds
+            measures.offsetMinutes = newValue.offsetMinutes
+        }
+    }
+    public var bloodPressure: BloodPressure? {
+        get { measures.bloodPressure }
+        set { measures.bloodPressure = newValue }
+    }
+    /// Beats per minute.
+    public var pulse: Int? {
+        get { measures.pulse }
+        set { measures.pulse = newValue }
+    }
+    /// Weight in grams, so decimal kilograms are kept exactly.
+    public var weightGrams: Int? {
+        get { measures.weightGrams }
+        set { measures.weightGrams = newValue }
+    }
+    /// Where it was measured: at home (the default) or at the clinic. Office readings never
+    /// enter a home figure.
+    public var site: MeasurementSite {
+        get { measures.site }
+        set { measures.site = newValue }
+    }
 
     public init(
         id: String = Reading.newID(), profileID: String, takenAt: ZonedInstant,
@@ -34,14 +57,12 @@ public struct Reading: Equatable, Sendable {
         tagIDs: [String] = [], note: String = "", site: MeasurementSite = .home, createdAt: Int64 = 0, updatedAt: Int64 = 0
     ) {
         storedID = CompactID(id)
+        measures = PackedMeasures(
+            bloodPressure: bloodPressure, pulse: pulse, weightGrams: weightGrams, offsetMinutes: takenAt.offsetMinutes, site: site)
         self.profileID = profileID
-        self.takenAt = takenAt
-        self.bloodPressure = bloodPressure
-        self.pulse = pulse
-        self.weightGrams = weightGrams
+        utcSeconds = takenAt.utcSeconds
         self.tagIDs = tagIDs
         self.note = note
-        self.site = site
         self.createdAt = createdAt
         self.updatedAt = updatedAt
     }
@@ -101,6 +122,97 @@ public struct Reading: Equatable, Sendable {
             throw .invalid(Phrase("tag '{tag}' is given twice", ["tag": tag]))
         }
         try ValueLimits.note.check(note)
+    }
+}
+
+/// A reading's blood pressure, pulse, weight, UTC offset and site: 16-bit and 32-bit fields
+/// for what a log holds (every stored value fits them), and the values as given, kept whole in
+/// a box, for any that do not (a typed 99999 stays 99999 until it is refused).
+struct PackedMeasures: Equatable, Sendable {
+    private var systolic: Int16 = 0
+    private var diastolic: Int16 = 0
+    private var pulseValue: Int16 = 0
+    private var offset: Int16 = 0
+    private var weight: Int32 = 0
+    /// Bit 0 blood pressure present, 1 pulse present, 2 weight present, 3 office.
+    private var flags: UInt8 = 0
+    /// Every value, when one of them does not fit its field; nil otherwise.
+    private var unusual: Unusual?
+
+    /// The values as given, when one does not fit: then these are the reading's values.
+    private final class Unusual: Equatable, Sendable {
+        let bloodPressure: BloodPressure?
+        let pulse: Int?
+        let weightGrams: Int?
+        let offsetMinutes: Int
+        let site: MeasurementSite
+
+        init(bloodPressure: BloodPressure?, pulse: Int?, weightGrams: Int?, offsetMinutes: Int, site: MeasurementSite) {
+            self.bloodPressure = bloodPressure
+            self.pulse = pulse
+            self.weightGrams = weightGrams
+            self.offsetMinutes = offsetMinutes
+            self.site = site
+        }
+
+        static func == (left: Unusual, right: Unusual) -> Bool {
+            left.bloodPressure == right.bloodPressure && left.pulse == right.pulse && left.weightGrams == right.weightGrams
+                && left.offsetMinutes == right.offsetMinutes && left.site == right.site
+        }
+    }
+
+    init(bloodPressure: BloodPressure?, pulse: Int?, weightGrams: Int?, offsetMinutes: Int, site: MeasurementSite) {
+        guard let systolic = bloodPressure.map({ Int16(exactly: $0.systolic) }) ?? 0,
+            let diastolic = bloodPressure.map({ Int16(exactly: $0.diastolic) }) ?? 0,
+            let pulseValue = pulse.map({ Int16(exactly: $0) }) ?? 0, let weight = weightGrams.map({ Int32(exactly: $0) }) ?? 0,
+            let offset = Int16(exactly: offsetMinutes)
+        else {
+            unusual = Unusual(bloodPressure: bloodPressure, pulse: pulse, weightGrams: weightGrams, offsetMinutes: offsetMinutes, site: site)
+            return
+        }
+        self.systolic = systolic
+        self.diastolic = diastolic
+        self.pulseValue = pulseValue
+        self.weight = weight
+        self.offset = offset
+        flags = (bloodPressure != nil ? 1 : 0) | (pulse != nil ? 2 : 0) | (weightGrams != nil ? 4 : 0) | (site == .office ? 8 : 0)
+    }
+
+    var bloodPressure: BloodPressure? {
+        get {
+            if let unusual { return unusual.bloodPressure }
+            return flags & 1 == 0 ? nil : BloodPressure(systolic: Int(systolic), diastolic: Int(diastolic))
+        }
+        set { self = PackedMeasures(bloodPressure: newValue, pulse: pulse, weightGrams: weightGrams, offsetMinutes: offsetMinutes, site: site) }
+    }
+
+    var pulse: Int? {
+        get {
+            if let unusual { return unusual.pulse }
+            return flags & 2 == 0 ? nil : Int(pulseValue)
+        }
+        set { self = PackedMeasures(bloodPressure: bloodPressure, pulse: newValue, weightGrams: weightGrams, offsetMinutes: offsetMinutes, site: site) }
+    }
+
+    var weightGrams: Int? {
+        get {
+            if let unusual { return unusual.weightGrams }
+            return flags & 4 == 0 ? nil : Int(weight)
+        }
+        set { self = PackedMeasures(bloodPressure: bloodPressure, pulse: pulse, weightGrams: newValue, offsetMinutes: offsetMinutes, site: site) }
+    }
+
+    var offsetMinutes: Int {
+        get { unusual?.offsetMinutes ?? Int(offset) }
+        set { self = PackedMeasures(bloodPressure: bloodPressure, pulse: pulse, weightGrams: weightGrams, offsetMinutes: newValue, site: site) }
+    }
+
+    var site: MeasurementSite {
+        get {
+            if let unusual { return unusual.site }
+            return flags & 8 == 0 ? .home : .office
+        }
+        set { self = PackedMeasures(bloodPressure: bloodPressure, pulse: pulse, weightGrams: weightGrams, offsetMinutes: offsetMinutes, site: newValue) }
     }
 }
 
