@@ -435,9 +435,14 @@ public struct SummaryWording: Sendable {
     }
 
     /// The urgent and low alerts, each with its count and latest reading; empty without alerts.
-    public var alertLines: [String] {
+    public var alertLines: [String] { alertLines(excluding: []) }
+
+    /// ``alertLines`` without the readings whose ids are in `named` (those the safety sentence
+    /// already names): each kind counted and its latest reading given, of the rest; a note in
+    /// `notesSaid` (a fall's, said with its date) is not quoted again.
+    func alertLines(excluding named: Set<String>, notesSaid: Set<String> = []) -> [String] {
         [Alert.Kind.urgent, .low].compactMap { kind in
-            let found = summary.alerts.filter { $0.kind == kind }
+            let found = summary.alerts.filter { $0.kind == kind && !named.contains($0.id) }
             guard let latest = found.last else { return nil }
             // Grade 3 is an office diagnosis and a crisis an emergency: a home reading is "very high".
             // In a pregnancy it is so from 160/110, and the line says so.
@@ -446,7 +451,7 @@ public struct SummaryWording: Sendable {
             let values = ["n": String(found.count), "pressure": latest.pressure.description, "date": date(latest.takenAt.measurementDay), "limit": limit]
             var line = strings.text("alerts.\(kind.rawValue)\(found.count == 1 ? ".one" : "")", values)
             // What the patient wrote with it ("headache") belongs beside it.
-            if let note = summary.readings.last(where: { $0.id == latest.id })?.note.trimmingWhitespace(), !note.isEmpty {
+            if let note = summary.readings.last(where: { $0.id == latest.id })?.note.trimmingWhitespace(), !note.isEmpty, !notesSaid.contains(String(note)) {
                 line += strings.text("noteSeparator") + strings.text("alerts.note", ["note": String(note.prefix(60))])
             }
             return line
