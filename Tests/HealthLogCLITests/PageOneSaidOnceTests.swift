@@ -34,4 +34,20 @@ import Testing
         let details = PageOneLengthTests.squeezed(page2)
         #expect(details.contains(Page.squeezed(veryHigh)) && details.contains(Page.squeezed(low)), "\(details)")
     }
+
+    /// A medication change inside the headline week whose words are long: page 1's line and the
+    /// events table name it alike, cut at 60 characters with an ellipsis, never the one whole and
+    /// the other cut, nor cut without a mark.
+    @Test func anEventIsNamedAsTheEventsTableNamesIt() throws {
+        let cli = Page.patient(born: 1956)
+        Page.week(cli, days: 10...29, tags: ["bp-med"]) { k in (138 + k % 4, 86 + k % 3) }
+        let text = "ramipril increased from 5 mg to 10 mg after the clinic visit, as Dr Chen advised by phone"
+        cli.ok("event", "add", text, "--at", "2026-11-26 08:00")
+        let page1 = try Page.pageOne(cli, ["--from", "2026-11-10", "--to", "2026-11-29"])
+        let report = try Page.wholeReport(cli)
+        let name = String(text.prefix(59)).trimmingCharacters(in: .whitespaces) + "…"
+        #expect(page1.contains(Page.squeezed("A medication change falls inside this week (\(name), 26 Nov)")), "\(page1)")
+        #expect(report.contains(Page.squeezed("\(name) (medication)")), "the events table names it so")
+        #expect(!report.contains(Page.squeezed("advised by phone")), "the uncut words")
+    }
 }

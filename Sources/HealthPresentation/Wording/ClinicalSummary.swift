@@ -69,7 +69,8 @@ extension SummaryWording {
             ]))
         }
         if let monitor = summary.monitorChange {
-            sentences.append(strings.text("clinical.monitor", ["event": String(monitor.event.text.prefix(60)), "date": date(monitor.event.at.measurementDay)]))
+            let (event, day) = eventWords(monitor.event)
+            sentences.append(strings.text("clinical.monitor", ["event": event, "date": day]))
         }
         if let treatment = treatmentSentence { sentences.append(treatment) }
         if let af = atrialFibrillationSentence { sentences.append(af) }
@@ -128,13 +129,13 @@ extension SummaryWording {
             // A medication event with no tag in the week: say both, the doctor asks which is true.
             let last = summary.protocolAverage?.lastDay ?? summary.to
             if let event = summary.events.last(where: { $0.event.kind == .medication && $0.event.at.measurementDay <= last })?.event {
-                return strings.text("clinical.untreatedAfterEvent", ["event": String(event.text.prefix(60)), "date": date(event.at.measurementDay)])
+                return strings.text("clinical.untreatedAfterEvent", ["event": eventWords(event).name, "date": eventWords(event).date])
             }
             return summary.medicationDays == nil ? nil : strings.text("clinical.untreated")
         }
         guard let days = summary.medicationDays else { return strings.text("clinical.treated") }
         let last = summary.protocolAverage?.lastDay ?? summary.to
-        let started = summary.events.first { $0.event.kind == .medication && $0.event.at.measurementDay == days.since }?.event.text
+        let started = summary.events.first { $0.event.kind == .medication && $0.event.at.measurementDay == days.since }?.event
         // The tags and the events disagree on when treatment began (tagged from 6 Oct, "amlodipine
         // started" on 27 Oct): both are said, and the doctor asks which is true.
         let later = started == nil
@@ -144,7 +145,7 @@ extension SummaryWording {
         // itself no count is said.
         let elapsed = last.dayNumber - days.since.dayNumber
         var values = [
-            "since": date(days.since), "event": String((started ?? later?.text ?? "").prefix(60)),
+            "since": date(days.since), "event": started.map(eventWords)?.name ?? later.map(eventWords)?.name ?? "",
             "for": elapsed < 1 ? "" : strings.text(elapsed == 1 ? "clinical.for.one" : "clinical.for", ["days": String(elapsed)]),
         ]
         if let later { values["date"] = date(later.at.measurementDay) }
@@ -154,7 +155,7 @@ extension SummaryWording {
             let earlier = summary.events.last(where: { $0.event.kind == .medication && $0.event.at.measurementDay < days.since })?.event
         {
             return strings.text(
-                "clinical.treatedEarlierEvent", ["event": String(earlier.text.prefix(60)), "date": date(earlier.at.measurementDay), "since": date(days.since)])
+                "clinical.treatedEarlierEvent", ["event": eventWords(earlier).name, "date": eventWords(earlier).date, "since": date(days.since)])
         }
         // With no home day before the first record, treatment may have begun before the range.
         let key = started != nil ? "clinical.treatedEvent" : days.daysBefore == 0 ? "clinical.treatedThroughout" : "clinical.treatedSince"
@@ -166,7 +167,7 @@ extension SummaryWording {
     private func stopSentence(_ stop: TreatmentStop) -> String {
         var values = [
             "medicine": stop.course.name, "date": date(stop.day),
-            "reason": stop.reason.map { strings.text("clinical.stopped.reason", ["reason": String($0.prefix(60))]) } ?? "",
+            "reason": stop.reason.map { strings.text("clinical.stopped.reason", ["reason": String($0.prefix(SummaryWording.eventNameLength))]) } ?? "",
         ]
         guard let before = stop.before.mean, let verdict = summary.verdict else { return strings.text("clinical.stopped", values) }
         values["before"] = SummaryWording.pressure(before)

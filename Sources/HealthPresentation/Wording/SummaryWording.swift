@@ -164,9 +164,9 @@ public struct SummaryWording: Sendable {
     public var medicationChangeLine: String? {
         guard summary.verdict != nil, let quality = summary.weekQuality, let change = quality.medicationChange else { return nil }
         if let days = quality.medicationChangeDaysBefore {
-            return strings.text("week.medicationChangeBefore", ["event": change.text, "date": date(change.at.measurementDay), "days": String(days)])
+            return strings.text("week.medicationChangeBefore", ["event": eventWords(change).name, "date": eventWords(change).date, "days": String(days)])
         }
-        return strings.text("week.medicationChange", ["event": change.text, "date": date(change.at.measurementDay)])
+        return strings.text("week.medicationChange", ["event": eventWords(change).name, "date": eventWords(change).date])
     }
 
     /// "Home 105/63 is low for treated hypertension (below 115/65): ask about dizziness on
@@ -363,15 +363,13 @@ public struct SummaryWording: Sendable {
 
     /// An event's difference within the same time of day: "−4/−2 mmHg (95 % CI −7 to −1 / −4 to
     /// −0); morning and evening, 24 and 20 sessions", or "too few sessions at the same time of day".
-    public func eventDifference(_ effect: EventEffect) -> String { SummaryWording.eventDifference(effect, strings: strings) }
+    public func eventDifference(_ effect: EventEffect) -> String { SummaryWording.eventDifference(effect, strings: strings, withYear: datesNeedYear) }
 
-    /// ``eventDifference(_:)`` for a string table alone.
-    public static func eventDifference(_ effect: EventEffect, strings: StringTable) -> String {
+    /// ``eventDifference(_:)`` for a string table alone; `withYear` when the range crosses a year.
+    public static func eventDifference(_ effect: EventEffect, strings: StringTable, withYear: Bool = false) -> String {
         // Another change inside its windows: the difference is theirs together, withheld.
         if let other = effect.overlapping.first {
-            return strings.text("events.overlapping", [
-                "event": String(other.text.prefix(40)), "date": strings.tickDate(other.at.measurementDay, withYear: false),
-            ])
+            return strings.text("events.overlapping", ["event": eventName(other), "date": strings.tickDate(other.at.measurementDay, withYear: withYear)])
         }
         let difference = effect.sameTimeOfDay
         guard difference.sufficient, let systolic = difference.systolic, let diastolic = difference.diastolic else {
@@ -384,6 +382,21 @@ public struct SummaryWording: Sendable {
             "periods": strings.conjunction(difference.periodsCompared.map { strings.text($0.rawValue).lowercased() }),
             "first": String(difference.firstSessions), "second": String(difference.secondSessions),
         ])
+    }
+
+    /// The longest an event's words run where a sentence or a table cell names it.
+    public static let eventNameLength = 60
+
+    /// An event as every page names it, its words as typed, cut at ``eventNameLength`` with an
+    /// ellipsis: page 1's sentences, the events table and a withheld difference say the same.
+    public static func eventName(_ event: Event) -> String {
+        let text = event.text.trimmingWhitespace()
+        return text.count > eventNameLength ? String(String(text.prefix(eventNameLength - 1)).trimmingWhitespace()) + "…" : String(text)
+    }
+
+    /// ``eventName(_:)`` and its day as the range writes dates: "amlodipine 5 mg started", "27 Oct".
+    public func eventWords(_ event: Event) -> (name: String, date: String) {
+        (SummaryWording.eventName(event), date(event.at.measurementDay))
     }
 
     /// "138/86 (n=24)", or "— (n=0)".
