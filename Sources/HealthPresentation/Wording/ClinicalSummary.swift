@@ -162,16 +162,24 @@ extension SummaryWording {
         return strings.text(later == nil ? key : key + ".event", values)
     }
 
-    /// "Untreated since amlodipine was stopped on 9 Nov (ankle swelling): home 128/79 in the 4
-    /// weeks before → 145/92 in the headline week": a decision, said as one, never as missed doses.
+    /// "Untreated since amlodipine was stopped on 9 Nov (ankle swelling): home 129/79 (n=84) in
+    /// the 28 days before → 146/92 (n=52) on days 8–35 after (event 1)": a decision, said as one,
+    /// never as missed doses. The means are the stop's row of the events table, cell for cell,
+    /// never the headline figure again; without that row (a stop before the range) the 28 days
+    /// before it, and without an after window the before alone.
     private func stopSentence(_ stop: TreatmentStop) -> String {
         var values = [
             "medicine": stop.course.name, "date": date(stop.day),
             "reason": stop.reason.map { strings.text("clinical.stopped.reason", ["reason": String($0.prefix(SummaryWording.eventNameLength))]) } ?? "",
         ]
-        guard let before = stop.before.mean, let verdict = summary.verdict else { return strings.text("clinical.stopped", values) }
-        values["before"] = SummaryWording.pressure(before)
-        values["now"] = SummaryWording.figure(verdict)
+        let stepAt = stop.course.steps.last?.at
+        let row = summary.events.firstIndex { $0.event.kind == .medication && $0.event.at == stepAt }
+        let before = row.map { summary.events[$0].before } ?? stop.before
+        guard before.mean != nil else { return strings.text("clinical.stopped", values) }
+        values["before"] = window(before)
+        guard let row, summary.events[row].after.mean != nil else { return strings.text("clinical.stopped.before", values) }
+        values["after"] = window(summary.events[row].after)
+        values["number"] = String(row + 1)
         return strings.text("clinical.stopped.figures", values)
     }
 
