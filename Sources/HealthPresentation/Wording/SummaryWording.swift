@@ -15,8 +15,15 @@ public struct SummaryWording: Sendable {
         self.tagLabel = tagLabel
     }
 
-    /// `138/86`.
+    /// `138/86`: a mean as page 1, `stats` and the tables show it, in whole mmHg as a clinic sheet
+    /// writes it. The one exception is the headline figure at a limit (``figure(_:)-swift.type.method``).
     public static func pressure(_ mean: PressureMean) -> String { mean.shown.description }
+
+    /// `+6/+3`: `first` − `second` as printed by ``pressure(_:)``, so a difference beside two
+    /// means is always the difference of the figures shown.
+    public static func shownDifference(_ first: PressureMean, _ second: PressureMean) -> String {
+        signedPair(Double(first.shown.systolic - second.shown.systolic), Double(first.shown.diastolic - second.shown.diastolic))
+    }
 
     /// `−11/−6`.
     public static func signedPair(_ systolic: Double, _ diastolic: Double) -> String {
@@ -85,23 +92,13 @@ public struct SummaryWording: Sendable {
     }
 
     /// The home figure as page 1 prints it: whole mmHg, except a number within 1 mmHg of the
-    /// threshold or the target, which keeps its decimal (`134.6/80`), so the figure never shows
-    /// the rounding that the badge and the words do not use.
+    /// threshold, the target or ESC 2024's home category edge, which keeps its decimal
+    /// (`134.6/80`), so the figure never shows the rounding that the badge and the words do not
+    /// use. Only the headline figure does so: every other mean is ``pressure(_:)``'s whole mmHg.
     public static func figure(_ verdict: HomeVerdict) -> String {
-        figure(verdict.mean, decimals: decimals(verdict))
-    }
-
-    /// Which numbers of the headline keep a decimal: those within 1 mmHg of a limit its words
-    /// read (the threshold, the target, ESC 2024's home category).
-    public static func decimals(_ verdict: HomeVerdict) -> (systolic: Bool, diastolic: Bool) {
         let near = [verdict.nearThreshold, verdict.nearTarget, verdict.nearCategory].compactMap { $0 }
-        return (near.contains { $0.systolic != nil }, near.contains { $0.diastolic != nil })
-    }
-
-    /// `mean` as the headline shows its numbers: `134.6/84`, whole where `decimals` says not.
-    public static func figure(_ mean: PressureMean, decimals: (systolic: Bool, diastolic: Bool)) -> String {
-        let number = { (value: Double, decimal: Bool) in decimal ? Figures.oneDecimal(value) : String(Figures.rounded(value)) }
-        return number(mean.systolic, decimals.systolic) + "/" + number(mean.diastolic, decimals.diastolic)
+        let number = { (value: Double, decimal: Bool) in decimal ? Figures.oneDecimal(value) : Figures.whole(value) }
+        return number(verdict.mean.systolic, near.contains { $0.systolic != nil }) + "/" + number(verdict.mean.diastolic, near.contains { $0.diastolic != nil })
     }
 
     /// Under ESC 2024, the home category of the average: "ESC 2024 home category: elevated
@@ -384,6 +381,9 @@ public struct SummaryWording: Sendable {
         ])
     }
 
+    /// "138/86 (n=24)", or "— (n=0)".
+    public func window(_ figures: WindowFigures) -> String { SummaryWording.window(figures, strings: strings) }
+
     /// The longest an event's words run where a sentence or a table cell names it.
     public static let eventNameLength = 60
 
@@ -398,9 +398,6 @@ public struct SummaryWording: Sendable {
     public func eventWords(_ event: Event) -> (name: String, date: String) {
         (SummaryWording.eventName(event), date(event.at.measurementDay))
     }
-
-    /// "138/86 (n=24)", or "— (n=0)".
-    public func window(_ figures: WindowFigures) -> String { SummaryWording.window(figures, strings: strings) }
 
     /// "−11/−6 mmHg (95 % CI −14 to −8 / −8 to −4)", or "too few readings" unless both windows have 12.
     public static func difference(_ comparison: WindowComparison, strings: StringTable) -> String {
