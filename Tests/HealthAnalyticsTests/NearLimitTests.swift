@@ -68,9 +68,10 @@ import HealthPresentation
         // The 24 averaged readings (day 2 on): 15 at 135 and 9 at 134 → 3231 / 24 = 134.625.
         let below = Headline(summary: BPSummary(profile: dad, readings: Self.week(systolic: { $0 < 19 ? 135 : 134 }, diastolic: 80)), strings: english) { $0 }
         #expect(below.figureText == "134.6/80")
-        // The week's parts keep the headline's decimal: mornings 1616/12, evenings 1615/12.
-        #expect(below.morning?.text == "134.7/80" && below.evening?.text == "134.6/80")
-        #expect(below.weekDifference == "+0.1/0")
+        // Only the headline figure keeps the decimal; the week's parts (mornings 1616/12,
+        // evenings 1615/12) are whole mmHg, as every other mean, and so is their difference.
+        #expect(below.morning?.text == "135/80" && below.evening?.text == "135/80")
+        #expect(below.weekDifference == "0/0")
         #expect(below.badge == .atTarget)
         // Below by less than 1 mmHg, and shown 135 in the tables: "just below", never good news.
         #expect(below.badgeText(english) == "Just below threshold" && below.justBelow)

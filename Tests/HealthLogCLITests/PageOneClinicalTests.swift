@@ -332,8 +332,11 @@ import Testing
         let stats = try Self.statsJSON(low, ["--last", "2w", "--guideline", "esc"])
         let summary = try #require((stats["headline"] as? [String: Any])?["clinicalSummary"] as? String)
         #expect(summary.contains("is below the treated band (systolic 120–129): check for over-treatment"))
-        // The note is said once: by the symptom clause, not again by the low reading's.
-        #expect(summary.hasSuffix("Of note: 1 low reading; dizziness or fainting noted once, at 86/52, the latest noted “站起来头晕”."))
+        // The low reading is an alert, said first with its note; the symptom clause counts the
+        // note without quoting it or its pressure again (issue 35).
+        #expect(summary.contains("(ESH 2023, ESC 2024). 1 low reading (systolic below 90 or diastolic below 60): 86/52 on 28 Nov: “站起来头晕”. Home 112/69.3"), "\(summary)")
+        #expect(summary.hasSuffix("Of note: dizziness or fainting noted once."), "\(summary)")
+        #expect(summary.components(separatedBy: "站起来头晕").count == 2 && summary.components(separatedBy: "86/52").count == 2)
         // The symptom note is counted in stats' JSON (a key added, none renamed) and on page 1.
         let symptoms = try #require(stats["symptomNotes"] as? [String: Any])
         #expect(symptoms["count"] as? Int == 1)

@@ -8,7 +8,8 @@ import Testing
 @Suite struct PageOneLengthTests {
     /// The demo's log, its report (`--from 2026-10-06 --to 2026-11-30`) in `language`, and the
     /// text of its first two pages: page 1 and the details page.
-    static func demoReport(language: String = "en_US.UTF-8") throws -> (cli: CLIHarness, page1: String, page2: String) {
+    /// `more` adds to the log before the report is made.
+    static func demoReport(language: String = "en_US.UTF-8", more: (CLIHarness) -> Void = { _ in }) throws -> (cli: CLIHarness, page1: String, page2: String) {
         let cli = CLIHarness()
         // The sample runs to the evening of 30 Nov: a week later, as `make demo` is run.
         cli.now = fixedNow + 7 * 86_400_000
@@ -18,6 +19,7 @@ import Testing
         cli.ok("-p", "dad", "event", "add", "amlodipine 5 mg started", "--at", "2026-10-27 08:00")
         cli.ok("-p", "dad", "add", "152/94", "--office", "--at", "2026-11-20 10:30", "-n", "clinic visit")
         cli.ok("-p", "dad", "add", "148/92", "--office", "--at", "2026-11-20 10:35")
+        more(cli)
         cli.environment["LANG"] = language
         let path = cli.directory.file("demo-\(language).pdf")
         let lang = language.hasPrefix("zh") ? "zh-Hans" : "en"

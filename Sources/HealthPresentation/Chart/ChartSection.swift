@@ -119,7 +119,9 @@ public struct ChartSection: Sendable {
     /// "Trend".
     public let heading: String
     public let kind: Kind
-    /// The measurement days the axis spans.
+    /// The measurement days the axis spans: the range, narrowed to the home readings and the
+    /// office readings and events of the 28 days either side (an office reading further off is
+    /// named in the legend; an event further off is in the events table).
     public let firstDay: Int
     public let lastDay: Int
     /// The axis from the first day's 04:00 to the day after the last's, padded by half a day.
@@ -157,15 +159,30 @@ public struct ChartSection: Sendable {
         let marks = ChartMarks(summary, barsUpTo: barsUpTo)
         self.marks = marks
         kind = !summary.readings.contains { $0.bloodPressure != nil } && summary.weight != nil ? .weight : .pressure
-        firstDay = summary.from.dayNumber
-        lastDay = summary.to.dayNumber
+        // The axis spans the home readings, and the office readings and events of the 28 days
+        // either side (the days in which an office visit is compared with them): a visit months
+        // away would squeeze the home week into a sliver.
+        let homeDays = summary.readings.filter { $0.isHome && $0.bloodPressure != nil }.map(\.takenAt.measurementDayNumber)
+        let reach = OfficeComparison.windowDays
+        var firstDay = summary.from.dayNumber
+        var lastDay = summary.to.dayNumber
+        if let first = homeDays.min(), let last = homeDays.max() {
+            let near = (first - reach)...(last + reach)
+            let others = (summary.readings.filter { !$0.isHome && $0.bloodPressure != nil }.map(\.takenAt.measurementDayNumber)
+                + summary.events.map(\.event.at.measurementDayNumber)).filter(near.contains)
+            firstDay = max(firstDay, min(first, others.min() ?? first))
+            lastDay = min(lastDay, max(last, others.max() ?? last))
+        }
+        (self.firstDay, self.lastDay) = (firstDay, lastDay)
+        let shown = summary.readings.filter { (firstDay...lastDay).contains($0.takenAt.measurementDayNumber) }
+        let offChart = summary.readings.filter { $0.bloodPressure != nil && !(firstDay...lastDay).contains($0.takenAt.measurementDayNumber) }
         let dayStart = Double(DayPeriod.dayStartHour * 3600)
         span = (Double(firstDay) * 86_400 + dayStart - 43_200, Double(lastDay + 1) * 86_400 + dayStart + 43_200)
         targetSystolic = summary.goals.target.systolic
         var points: [Point] = []
         var lowest: Int?
         var highest: Int?
-        for reading in summary.readings {
+        for reading in shown {
             guard let pressure = reading.bloodPressure else { continue }
             lowest = min(lowest ?? pressure.diastolic, pressure.diastolic)
             highest = max(highest ?? pressure.systolic, pressure.systolic)
@@ -187,14 +204,25 @@ public struct ChartSection: Sendable {
         lanes = tags.prefix(ChartSection.maximumLanes).map { tag in
             Lane(
                 label: document.tagLabels.label(of: tag), color: document.tagLabels.color(of: tag),
-                times: LaneTimes(readings: summary.readings, tag: tag))
+                times: LaneTimes(readings: shown, tag: tag))
         }
         let hidden = tags.dropFirst(ChartSection.maximumLanes)
         hiddenTags = hidden.isEmpty ? nil : strings.text("chart.moreTags", ["n": String(hidden.count), "tags": strings.list(hidden.map(document.tagLabels.label(of:)))])
-        events = summary.events.enumerated().map { EventMark(time: Double($0.element.event.at.localSeconds), number: String($0.offset + 1)) }
-        legend = ChartSection.legend(summary, marks: marks, kind: kind, drawsPulse: drawsPulse, strings: strings)
+        events = summary.events.enumerated().filter { (firstDay...lastDay).contains($0.element.event.at.measurementDayNumber) }.map {
+            EventMark(time: Double($0.element.event.at.localSeconds), number: String($0.offset + 1))
+        }
+        var legend = ChartSection.legend(summary, marks: marks, kind: kind, drawsPulse: drawsPulse, strings: strings)
+        if let first = offChart.first, let last = offChart.last {
+            // Said beside the office marker, never left out without a word.
+            let dates = first.takenAt.measurementDay == last.takenAt.measurementDay
+                ? words.date(first.takenAt.measurementDay) : strings.text("cli.range.between", ["from": words.date(first.takenAt.measurementDay), "to": words.date(last.takenAt.measurementDay)])
+            legend.append((strings.text(offChart.count == 1 ? "chart.offChart.one" : "chart.offChart", [
+                "n": String(offChart.count), "dates": dates, "pressure": first.bloodPressure!.description, "days": String(reach),
+            ]), .square))
+        }
+        self.legend = legend
         monthly = lastDay - firstDay + 1 > 120
-        ticks = ChartSection.ticks(summary, monthly: monthly, words: words)
+        ticks = ChartSection.ticks(from: CivilDate(dayNumber: firstDay), to: CivilDate(dayNumber: lastDay), monthly: monthly, words: words)
     }
 
     /// The legend: the series, the markers, the rings, the reference lines, office and events.
@@ -244,13 +272,13 @@ public struct ChartSection: Sendable {
 
     /// The days the axis labels: every day up to 16 days, Mondays up to 120, the first of each
     /// month up to two years, the first of each quarter beyond.
-    private static func ticks(_ summary: BPSummary, monthly: Bool, words: DocumentWords) -> [Tick] {
+    private static func ticks(from first: CivilDate, to last: CivilDate, monthly: Bool, words: DocumentWords) -> [Tick] {
         let strings = words.strings
-        let days = summary.to.dayNumber - summary.from.dayNumber + 1
+        let days = last.dayNumber - first.dayNumber + 1
         let short = strings.has("monthTickShort") && strings.has("yearTick")
         var ticks: [Tick] = []
-        var day = summary.from
-        while day <= summary.to {
+        var day = first
+        while day <= last {
             let isTick: Bool = switch days {
             case ...16: true
             case ...120: day.isoWeekday == 1

@@ -32,7 +32,8 @@ public struct SummaryDocument: Sendable {
     public let keyFigures: [KeyFigure]
     /// The headline week slot by slot; nil without a protocol week.
     public let week: WeekGrid?
-    /// Page 1's lines under the headline: the verdicts, the alerts, and the target and threshold.
+    /// Page 1's lines under the headline: the verdicts, and the target and threshold; the alerts
+    /// are the clinical summary's, said once, at the top.
     public let pageOneLines: [Line]
     /// Page 1's lines when the report has a details page: only what the clinical summary does
     /// not already say (the week's quality, a change inside it, the patterns, the alerts), so
@@ -46,7 +47,7 @@ public struct SummaryDocument: Sendable {
     /// The details page's lines: every verdict, alert and target line, then the whole range's
     /// key figures, so nothing page 1 leaves out is missing from the report.
     public var detailLines: [Line] {
-        pageOneLines + keyFigures.filter(\.wholeRange).map { $0.line(strings) }
+        words.pageOneLines(headline, alerts: true) + keyFigures.filter(\.wholeRange).map { $0.line(strings) }
     }
     /// The alerts and their lines.
     public let alerts: AlertsSection
@@ -146,8 +147,9 @@ struct DocumentWords: Sendable {
 
     /// The verdicts, alerts and the target line as page 1 lists them: what the readings say,
     /// then the alerts, then what was done, then the target and threshold the page reads against.
-    /// `brief` leaves out what the clinical summary says (``saidInSummary``) and the target line.
-    func pageOneLines(_ headline: Headline, brief: Bool = false) -> [Line] {
+    /// `brief` leaves out what the clinical summary says (``saidInSummary``) and the target line;
+    /// `alerts` adds the alert lines, which page 1 says in its clinical summary (the details page's).
+    func pageOneLines(_ headline: Headline, brief: Bool = false, alerts: Bool = false) -> [Line] {
         var lines: [Line] = []
         if summary.verdict == nil { lines.append(Line(strings.text("weightOnly"), tone: .muted)) }
         let line = { (verdict: Headline.Verdict) in Line(verdict.text, tone: Tone(verdict.tone), emphasised: verdict.emphasised) }
@@ -157,7 +159,7 @@ struct DocumentWords: Sendable {
         ]
         let verdicts = brief ? headline.verdicts.filter { !saidInSummary.contains($0.kind) } : headline.verdicts
         lines += verdicts.filter { beforeAlerts.contains($0.kind) }.map(line)
-        lines += wording.alertLines.map { Line($0, tone: .bad, emphasised: true) }
+        if alerts { lines += wording.alertLines.map { Line($0, tone: .bad, emphasised: true) } }
         lines += verdicts.filter { !beforeAlerts.contains($0.kind) }.map(line)
         if !brief || summary.verdict == nil { lines.append(Line(targets, tone: .muted)) }
         return lines

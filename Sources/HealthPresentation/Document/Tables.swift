@@ -205,9 +205,10 @@ public struct EventSection: Sendable {
         /// `27 Oct` and `2026-10-27`.
         public let date: String
         public let isoDate: String
-        /// "amlodipine 5 mg started (medication)", as typed.
+        /// "amlodipine 5 mg started (medication)": the event named as page 1 names it
+        /// (``SummaryWording/eventName(_:)``), and its kind.
         public let text: String
-        /// The event's words alone, and its kind's.
+        /// The event's words alone as typed (the terminal's list), and its kind's.
         public let eventText: String
         public let kind: String
         /// `138/86 (n=24)`.
@@ -241,7 +242,7 @@ public struct EventSection: Sendable {
             let kind = strings.text("kind.\(event.kind.rawValue)")
             return Row(
                 number: String(index + 1), date: words.date(event.at.measurementDay), isoDate: event.at.measurementDay.description,
-                text: "\(event.text) (\(kind))", eventText: event.text, kind: kind, before: words.wording.window(effect.before),
+                text: "\(SummaryWording.eventName(event)) (\(kind))", eventText: event.text, kind: kind, before: words.wording.window(effect.before),
                 after: words.wording.window(effect.after), difference: words.wording.eventDifference(effect),
                 sufficient: effect.sameTimeOfDay.sufficient)
         }

@@ -21,10 +21,36 @@ extension SummaryWording {
     }
 
     /// The safety sentences that open the clinical summary, whatever else the range holds: a
-    /// warning symptom, a severe reading in pregnancy, falls on treatment; nil without any.
+    /// warning symptom, a severe reading in pregnancy, falls on treatment, the alerts; nil
+    /// without any. The alerts are said here and nowhere else on page 1, where a doctor looks
+    /// first; a reading the safety sentence names is not counted again.
     public var clinicalSafety: String? {
-        let sentences = [safetySentence, fallsSentence].compactMap { $0 }
+        let sentences = [safetySentence, fallsSentence].compactMap { $0 } + safetyAlerts
         return sentences.isEmpty ? nil : sentences.joined(separator: strings.text("clinical.sentenceSeparator")) + strings.text("clinical.end")
+    }
+
+    /// The alert lines of the safety sentences: the readings the safety sentence names are not
+    /// counted again, and a fall's note, which the falls sentence quotes and dates, is not quoted again.
+    private var safetyAlerts: [String] {
+        alertLines(excluding: Set(summary.safety?.readings.map(\.id) ?? []), notesSaid: Set(listedFalls.map(\.note)))
+    }
+
+    /// The falls the falls sentence lists: the latest 3.
+    private var listedFalls: [FallNotes.Fall] { summary.falls.map { Array($0.falls.suffix(3)) } ?? [] }
+
+    /// The notes the safety sentences quote (the safety reading's, the alerts', the falls'): the
+    /// symptom count below them does not quote one again.
+    private var notesSaidInSafety: Set<String> {
+        var notes = Set(listedFalls.map(\.note))
+        if let safety = summary.safety { notes.insert(safety.first.note) }
+        let named = Set(summary.safety?.readings.map(\.id) ?? [])
+        for kind in [Alert.Kind.urgent, .low] {
+            guard let latest = summary.alerts.last(where: { $0.kind == kind && !named.contains($0.id) }),
+                let note = summary.readings.last(where: { $0.id == latest.id })?.note.trimmingWhitespace(), !note.isEmpty
+            else { continue }
+            notes.insert(String(note))
+        }
+        return notes
     }
 
     /// The rest of the clinical summary, in the order a specialist reads it: control (the home
@@ -43,7 +69,8 @@ extension SummaryWording {
             ]))
         }
         if let monitor = summary.monitorChange {
-            sentences.append(strings.text("clinical.monitor", ["event": String(monitor.event.text.prefix(60)), "date": date(monitor.event.at.measurementDay)]))
+            let (event, day) = eventWords(monitor.event)
+            sentences.append(strings.text("clinical.monitor", ["event": event, "date": day]))
         }
         if let treatment = treatmentSentence { sentences.append(treatment) }
         if let af = atrialFibrillationSentence { sentences.append(af) }
@@ -102,13 +129,13 @@ extension SummaryWording {
             // A medication event with no tag in the week: say both, the doctor asks which is true.
             let last = summary.protocolAverage?.lastDay ?? summary.to
             if let event = summary.events.last(where: { $0.event.kind == .medication && $0.event.at.measurementDay <= last })?.event {
-                return strings.text("clinical.untreatedAfterEvent", ["event": String(event.text.prefix(60)), "date": date(event.at.measurementDay)])
+                return strings.text("clinical.untreatedAfterEvent", ["event": eventWords(event).name, "date": eventWords(event).date])
             }
             return summary.medicationDays == nil ? nil : strings.text("clinical.untreated")
         }
         guard let days = summary.medicationDays else { return strings.text("clinical.treated") }
         let last = summary.protocolAverage?.lastDay ?? summary.to
-        let started = summary.events.first { $0.event.kind == .medication && $0.event.at.measurementDay == days.since }?.event.text
+        let started = summary.events.first { $0.event.kind == .medication && $0.event.at.measurementDay == days.since }?.event
         // The tags and the events disagree on when treatment began (tagged from 6 Oct, "amlodipine
         // started" on 27 Oct): both are said, and the doctor asks which is true.
         let later = started == nil
@@ -118,7 +145,7 @@ extension SummaryWording {
         // itself no count is said.
         let elapsed = last.dayNumber - days.since.dayNumber
         var values = [
-            "since": date(days.since), "event": String((started ?? later?.text ?? "").prefix(60)),
+            "since": date(days.since), "event": started.map(eventWords)?.name ?? later.map(eventWords)?.name ?? "",
             "for": elapsed < 1 ? "" : strings.text(elapsed == 1 ? "clinical.for.one" : "clinical.for", ["days": String(elapsed)]),
         ]
         if let later { values["date"] = date(later.at.measurementDay) }
@@ -128,23 +155,31 @@ extension SummaryWording {
             let earlier = summary.events.last(where: { $0.event.kind == .medication && $0.event.at.measurementDay < days.since })?.event
         {
             return strings.text(
-                "clinical.treatedEarlierEvent", ["event": String(earlier.text.prefix(60)), "date": date(earlier.at.measurementDay), "since": date(days.since)])
+                "clinical.treatedEarlierEvent", ["event": eventWords(earlier).name, "date": eventWords(earlier).date, "since": date(days.since)])
         }
         // With no home day before the first record, treatment may have begun before the range.
         let key = started != nil ? "clinical.treatedEvent" : days.daysBefore == 0 ? "clinical.treatedThroughout" : "clinical.treatedSince"
         return strings.text(later == nil ? key : key + ".event", values)
     }
 
-    /// "Untreated since amlodipine was stopped on 9 Nov (ankle swelling): home 128/79 in the 4
-    /// weeks before → 145/92 in the headline week": a decision, said as one, never as missed doses.
+    /// "Untreated since amlodipine was stopped on 9 Nov (ankle swelling): home 129/79 (n=84) in
+    /// the 28 days before → 146/92 (n=52) on days 8–35 after (event 1)": a decision, said as one,
+    /// never as missed doses. The means are the stop's row of the events table, cell for cell,
+    /// never the headline figure again; without that row (a stop before the range) the 28 days
+    /// before it, and without an after window the before alone.
     private func stopSentence(_ stop: TreatmentStop) -> String {
         var values = [
             "medicine": stop.course.name, "date": date(stop.day),
-            "reason": stop.reason.map { strings.text("clinical.stopped.reason", ["reason": String($0.prefix(60))]) } ?? "",
+            "reason": stop.reason.map { strings.text("clinical.stopped.reason", ["reason": String($0.prefix(SummaryWording.eventNameLength))]) } ?? "",
         ]
-        guard let before = stop.before.mean, let verdict = summary.verdict else { return strings.text("clinical.stopped", values) }
-        values["before"] = SummaryWording.pressure(before)
-        values["now"] = SummaryWording.figure(verdict)
+        let stepAt = stop.course.steps.last?.at
+        let row = summary.events.firstIndex { $0.event.kind == .medication && $0.event.at == stepAt }
+        let before = row.map { summary.events[$0].before } ?? stop.before
+        guard before.mean != nil else { return strings.text("clinical.stopped", values) }
+        values["before"] = window(before)
+        guard let row, summary.events[row].after.mean != nil else { return strings.text("clinical.stopped.before", values) }
+        values["after"] = window(summary.events[row].after)
+        values["number"] = String(row + 1)
         return strings.text("clinical.stopped.figures", values)
     }
 
@@ -180,7 +215,7 @@ extension SummaryWording {
     var fallsSentence: String? {
         var parts: [String] = []
         if let falls = summary.falls {
-            let items = falls.falls.suffix(3).map { strings.text("clinical.fall.item", ["date": date($0.day), "note": String($0.note.prefix(50))]) }
+            let items = listedFalls.map { strings.text("clinical.fall.item", ["date": date($0.day), "note": String($0.note.prefix(50))]) }
             parts.append(strings.text(falls.falls.count == 1 ? "clinical.falls.one" : "clinical.falls", [
                 "n": String(falls.falls.count), "items": items.joined(separator: strings.text("clinical.partSeparator")),
             ]))
@@ -257,7 +292,8 @@ extension SummaryWording {
     }
 
     /// "Of note: 2 of the 24 headline readings after black coffee or exercise; 3 morning sessions
-    /// without the medication tag since 27 Oct; 2 notes say a dose was forgotten; 1 very high reading".
+    /// without the medication tag since 27 Oct; 2 notes say a dose was forgotten; dizziness or
+    /// fainting noted twice". The alerts are not among them: the safety sentences say them.
     private var ofNote: String? {
         var parts: [String] = []
         if summary.protocolAverage != nil, let deviations = summary.headlineDeviations {
@@ -281,26 +317,17 @@ extension SummaryWording {
             case (false, _): parts.append(strings.text("clinical.forgotten", values))
             }
         }
-        // A very high reading the safety sentence names is not said twice.
-        let named = Set(summary.safety?.readings.filter(\.severe).map(\.id) ?? [])
-        let urgent = summary.alerts.filter { $0.kind == .urgent && !named.contains($0.id) }.count
-        if urgent > 0 { parts.append(strings.text(urgent == 1 ? "clinical.veryHigh.one" : "clinical.veryHigh", ["n": String(urgent)])) }
-        let lows = summary.alerts.filter { $0.kind == .low }
-        if let latest = lows.last {
-            var part = strings.text(lows.count == 1 ? "clinical.lowReadings.one" : "clinical.lowReadings", ["n": String(lows.count)])
-            // What the patient felt at it (dizzy on standing) is what the doctor asks about; said
-            // once, by the symptom notes' count when there is one.
-            if summary.symptomNotes == nil, let note = summary.readings.last(where: { $0.id == latest.id })?.note.trimmingWhitespace(), !note.isEmpty {
-                part += strings.text("clinical.lowNote", ["note": String(note.prefix(60))])
-            }
-            parts.append(part)
-        }
+        // The alerts are the safety sentences' (``clinicalSafety``), not said again here.
         if let symptoms = summary.symptomNotes {
             var part = strings.text(symptoms.count == 1 ? "clinical.symptoms.one" : "clinical.symptoms", ["n": String(symptoms.count)])
-            if let lowest = symptoms.lowest {
+            // The low reading the alerts give with its date is not given again as the lowest.
+            let saidLow = summary.alerts.last { $0.kind == .low }?.pressure
+            if let lowest = symptoms.lowest, lowest != saidLow {
                 part += strings.text(symptoms.count == 1 ? "symptoms.at" : "symptoms.lowest", ["pressure": lowest.description])
             }
-            part += strings.text("clinical.lowNote", ["note": String(symptoms.latestNote.prefix(60))])
+            if !notesSaidInSafety.contains(symptoms.latestNote) {
+                part += strings.text("clinical.lowNote", ["note": String(symptoms.latestNote.prefix(60))])
+            }
             parts.append(part)
         }
         guard !parts.isEmpty else { return nil }

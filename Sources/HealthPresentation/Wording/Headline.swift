@@ -60,7 +60,7 @@ public struct Headline: Sendable {
     public struct WeekPart: Sendable {
         public let shown: BloodPressure
         public let count: Int
-        /// The mean as text, with a decimal where the headline figure keeps one (`134.6/84`).
+        /// The mean as text, in whole mmHg (`136/85`), even under a headline figure that keeps a decimal.
         public let text: String
     }
 
@@ -129,23 +129,13 @@ public struct Headline: Sendable {
             badge = nil
         }
         let average = protocolAverage
-        // The parts keep the headline's precision: under "134.6/84" the morning reads "136.2/85".
-        let decimals = verdict.map(SummaryWording.decimals) ?? (false, false)
-        let part = { (mean: PressureMean) in
-            WeekPart(shown: mean.shown, count: mean.count, text: SummaryWording.figure(mean, decimals: decimals))
-        }
+        // Whole mmHg, as every mean but the headline figure is shown (``SummaryWording/pressure(_:)``).
+        let part = { (mean: PressureMean) in WeekPart(shown: mean.shown, count: mean.count, text: SummaryWording.pressure(mean)) }
         morning = average?.morning.map(part)
         evening = average?.evening.map(part)
         // The difference of the means as printed, so the three figures always agree.
         weekDifference = average.flatMap { average in
-            average.morning.flatMap { morning in
-                average.evening.map { evening in
-                    let shown = { (value: Double, decimal: Bool) in decimal ? (value * 10).rounded() / 10 : value.rounded() }
-                    let systolic = shown(morning.systolic, decimals.0) - shown(evening.systolic, decimals.0)
-                    let diastolic = shown(morning.diastolic, decimals.1) - shown(evening.diastolic, decimals.1)
-                    return "\(Figures.signed(systolic, decimals: decimals.0 ? 1 : 0))/\(Figures.signed(diastolic, decimals: decimals.1 ? 1 : 0))"
-                }
-            }
+            average.morning.flatMap { morning in average.evening.map { SummaryWording.shownDifference(morning, $0) } }
         }
         excludedDay = average == nil ? nil : wording.excludedDay
         provisionalReason = wording.provisional

@@ -15,8 +15,15 @@ public struct SummaryWording: Sendable {
         self.tagLabel = tagLabel
     }
 
-    /// `138/86`.
+    /// `138/86`: a mean as page 1, `stats` and the tables show it, in whole mmHg as a clinic sheet
+    /// writes it. The one exception is the headline figure at a limit (``figure(_:)-swift.type.method``).
     public static func pressure(_ mean: PressureMean) -> String { mean.shown.description }
+
+    /// `+6/+3`: `first` − `second` as printed by ``pressure(_:)``, so a difference beside two
+    /// means is always the difference of the figures shown.
+    public static func shownDifference(_ first: PressureMean, _ second: PressureMean) -> String {
+        signedPair(Double(first.shown.systolic - second.shown.systolic), Double(first.shown.diastolic - second.shown.diastolic))
+    }
 
     /// `−11/−6`.
     public static func signedPair(_ systolic: Double, _ diastolic: Double) -> String {
@@ -85,23 +92,13 @@ public struct SummaryWording: Sendable {
     }
 
     /// The home figure as page 1 prints it: whole mmHg, except a number within 1 mmHg of the
-    /// threshold or the target, which keeps its decimal (`134.6/80`), so the figure never shows
-    /// the rounding that the badge and the words do not use.
+    /// threshold, the target or ESC 2024's home category edge, which keeps its decimal
+    /// (`134.6/80`), so the figure never shows the rounding that the badge and the words do not
+    /// use. Only the headline figure does so: every other mean is ``pressure(_:)``'s whole mmHg.
     public static func figure(_ verdict: HomeVerdict) -> String {
-        figure(verdict.mean, decimals: decimals(verdict))
-    }
-
-    /// Which numbers of the headline keep a decimal: those within 1 mmHg of a limit its words
-    /// read (the threshold, the target, ESC 2024's home category).
-    public static func decimals(_ verdict: HomeVerdict) -> (systolic: Bool, diastolic: Bool) {
         let near = [verdict.nearThreshold, verdict.nearTarget, verdict.nearCategory].compactMap { $0 }
-        return (near.contains { $0.systolic != nil }, near.contains { $0.diastolic != nil })
-    }
-
-    /// `mean` as the headline shows its numbers: `134.6/84`, whole where `decimals` says not.
-    public static func figure(_ mean: PressureMean, decimals: (systolic: Bool, diastolic: Bool)) -> String {
-        let number = { (value: Double, decimal: Bool) in decimal ? Figures.oneDecimal(value) : String(Figures.rounded(value)) }
-        return number(mean.systolic, decimals.systolic) + "/" + number(mean.diastolic, decimals.diastolic)
+        let number = { (value: Double, decimal: Bool) in decimal ? Figures.oneDecimal(value) : Figures.whole(value) }
+        return number(verdict.mean.systolic, near.contains { $0.systolic != nil }) + "/" + number(verdict.mean.diastolic, near.contains { $0.diastolic != nil })
     }
 
     /// Under ESC 2024, the home category of the average: "ESC 2024 home category: elevated
@@ -164,9 +161,9 @@ public struct SummaryWording: Sendable {
     public var medicationChangeLine: String? {
         guard summary.verdict != nil, let quality = summary.weekQuality, let change = quality.medicationChange else { return nil }
         if let days = quality.medicationChangeDaysBefore {
-            return strings.text("week.medicationChangeBefore", ["event": change.text, "date": date(change.at.measurementDay), "days": String(days)])
+            return strings.text("week.medicationChangeBefore", ["event": eventWords(change).name, "date": eventWords(change).date, "days": String(days)])
         }
-        return strings.text("week.medicationChange", ["event": change.text, "date": date(change.at.measurementDay)])
+        return strings.text("week.medicationChange", ["event": eventWords(change).name, "date": eventWords(change).date])
     }
 
     /// "Home 105/63 is low for treated hypertension (below 115/65): ask about dizziness on
@@ -363,15 +360,13 @@ public struct SummaryWording: Sendable {
 
     /// An event's difference within the same time of day: "−4/−2 mmHg (95 % CI −7 to −1 / −4 to
     /// −0); morning and evening, 24 and 20 sessions", or "too few sessions at the same time of day".
-    public func eventDifference(_ effect: EventEffect) -> String { SummaryWording.eventDifference(effect, strings: strings) }
+    public func eventDifference(_ effect: EventEffect) -> String { SummaryWording.eventDifference(effect, strings: strings, withYear: datesNeedYear) }
 
-    /// ``eventDifference(_:)`` for a string table alone.
-    public static func eventDifference(_ effect: EventEffect, strings: StringTable) -> String {
+    /// ``eventDifference(_:)`` for a string table alone; `withYear` when the range crosses a year.
+    public static func eventDifference(_ effect: EventEffect, strings: StringTable, withYear: Bool = false) -> String {
         // Another change inside its windows: the difference is theirs together, withheld.
         if let other = effect.overlapping.first {
-            return strings.text("events.overlapping", [
-                "event": String(other.text.prefix(40)), "date": strings.tickDate(other.at.measurementDay, withYear: false),
-            ])
+            return strings.text("events.overlapping", ["event": eventName(other), "date": strings.tickDate(other.at.measurementDay, withYear: withYear)])
         }
         let difference = effect.sameTimeOfDay
         guard difference.sufficient, let systolic = difference.systolic, let diastolic = difference.diastolic else {
@@ -388,6 +383,21 @@ public struct SummaryWording: Sendable {
 
     /// "138/86 (n=24)", or "— (n=0)".
     public func window(_ figures: WindowFigures) -> String { SummaryWording.window(figures, strings: strings) }
+
+    /// The longest an event's words run where a sentence or a table cell names it.
+    public static let eventNameLength = 60
+
+    /// An event as every page names it, its words as typed, cut at ``eventNameLength`` with an
+    /// ellipsis: page 1's sentences, the events table and a withheld difference say the same.
+    public static func eventName(_ event: Event) -> String {
+        let text = event.text.trimmingWhitespace()
+        return text.count > eventNameLength ? String(String(text.prefix(eventNameLength - 1)).trimmingWhitespace()) + "…" : String(text)
+    }
+
+    /// ``eventName(_:)`` and its day as the range writes dates: "amlodipine 5 mg started", "27 Oct".
+    public func eventWords(_ event: Event) -> (name: String, date: String) {
+        (SummaryWording.eventName(event), date(event.at.measurementDay))
+    }
 
     /// "−11/−6 mmHg (95 % CI −14 to −8 / −8 to −4)", or "too few readings" unless both windows have 12.
     public static func difference(_ comparison: WindowComparison, strings: StringTable) -> String {
@@ -435,9 +445,14 @@ public struct SummaryWording: Sendable {
     }
 
     /// The urgent and low alerts, each with its count and latest reading; empty without alerts.
-    public var alertLines: [String] {
+    public var alertLines: [String] { alertLines(excluding: []) }
+
+    /// ``alertLines`` without the readings whose ids are in `named` (those the safety sentence
+    /// already names): each kind counted and its latest reading given, of the rest; a note in
+    /// `notesSaid` (a fall's, said with its date) is not quoted again.
+    func alertLines(excluding named: Set<String>, notesSaid: Set<String> = []) -> [String] {
         [Alert.Kind.urgent, .low].compactMap { kind in
-            let found = summary.alerts.filter { $0.kind == kind }
+            let found = summary.alerts.filter { $0.kind == kind && !named.contains($0.id) }
             guard let latest = found.last else { return nil }
             // Grade 3 is an office diagnosis and a crisis an emergency: a home reading is "very high".
             // In a pregnancy it is so from 160/110, and the line says so.
@@ -446,7 +461,7 @@ public struct SummaryWording: Sendable {
             let values = ["n": String(found.count), "pressure": latest.pressure.description, "date": date(latest.takenAt.measurementDay), "limit": limit]
             var line = strings.text("alerts.\(kind.rawValue)\(found.count == 1 ? ".one" : "")", values)
             // What the patient wrote with it ("headache") belongs beside it.
-            if let note = summary.readings.last(where: { $0.id == latest.id })?.note.trimmingWhitespace(), !note.isEmpty {
+            if let note = summary.readings.last(where: { $0.id == latest.id })?.note.trimmingWhitespace(), !note.isEmpty, !notesSaid.contains(String(note)) {
                 line += strings.text("noteSeparator") + strings.text("alerts.note", ["note": String(note.prefix(60))])
             }
             return line
