@@ -194,6 +194,15 @@ for cookie, path in [(dad, "/"), (dad, "/log?profile=dad"), (manager, f"/reading
 response, text = page.request("GET", "/", cookie=html_device)
 check("妈妈 &lt;script&gt;alert(&#39;mom&#39;)&lt;/script&gt;" in text, "a profile's name with markup is shown as text", response.status)
 check("&lt;b&gt;mom&#39;s&lt;/b&gt;" in text, "a device's name with markup is shown as text")
+# Control characters in a note are shown as `healthlog list` shows them (\e, \u{7}), not as boxes.
+response, _ = add({"csrf": token_field, "systolic": "134", "diastolic": "84", "note": "ESC\x1b[2J\x1b[31mRED\x07"})
+equal(response.status, 303, "a note with control characters is saved as it was typed")
+listed = page.cli("-p", "dad", "list", "--color", "never").stdout
+response, text = page.request("GET", "/log?profile=dad", cookie=dad)
+shown = re.search(r'<p class="note">(ESC[^<]*)</p>', text)
+check("ESC\\e[2J\\e[31mRED\\u{7}" in listed and shown and shown.group(1) == "ESC\\e[2J\\e[31mRED\\u{7}",
+      "a note's control characters are shown on the page as healthlog list shows them", (shown and shown.group(1), [l for l in listed.splitlines() if "RED" in l]))
+check("\x1b" not in text and "\ufffd" not in text, "… none of them sent as it is, nor as a box", text.count("\ufffd"))
 
 # --- Static files: only the page's own names
 for path in ["/static/app.css", "/static/wheels.js", "/static/icon.svg"]:
