@@ -26,8 +26,8 @@ struct ReadingFormInput {
     /// The reading's values, or the reason they cannot be one. With `requireMeasurement`, a
     /// form with no blood pressure, pulse or weight is refused (an edit may clear values).
     func entry(zone: any TimeZoneRule, now: ZonedInstant, clearing: Bool = false) throws(ValidationError) -> ReadingEntry {
-        let systolic = try number("systolic", Phrase("systolic"))
-        let diastolic = try number("diastolic", Phrase("diastolic"))
+        let systolic = try number("systolic", ValueLimits.systolic)
+        let diastolic = try number("diastolic", ValueLimits.diastolic)
         var pressure: BloodPressure?
         switch (systolic, diastolic) {
         case let (systolic?, diastolic?): pressure = BloodPressure(systolic: systolic, diastolic: diastolic)
@@ -36,7 +36,7 @@ struct ReadingFormInput {
         case (_?, nil): throw .invalid(Phrase("give the diastolic value too, or neither"))
         }
         try pressure?.validate()
-        let pulse = try number("pulse", Phrase("pulse"))
+        let pulse = try number("pulse", ValueLimits.pulse)
         var grams: Int?
         let weight = value("weight").replacingOccurrences(of: ",", with: ".")
         if !weight.isEmpty {
@@ -52,12 +52,16 @@ struct ReadingFormInput {
         return entry
     }
 
-    /// A whole number typed in `name`, or nil when the field is empty.
-    private func number(_ name: String, _ term: Phrase) throws(ValidationError) -> Int? {
+    /// A whole number typed in `name`, or nil when the field is empty. A negative whole number
+    /// (`-5`) is a whole number out of `limit`'s range, and is refused as one.
+    private func number(_ name: String, _ limit: NumberLimit) throws(ValidationError) -> Int? {
         let text = value(name)
         guard !text.isEmpty else { return nil }
+        if text.hasPrefix("-"), let magnitude = parseWholeNumber(text.dropFirst()) {
+            try limit.check(-magnitude, shown: text)
+        }
         guard let number = parseWholeNumber(text[...]) else {
-            throw .invalid(Phrase("{name} '{text}' is not a whole number", ["text": text], terms: ["name": term]))
+            throw .invalid(Phrase("{name} '{text}' is not a whole number", ["text": text], terms: ["name": limit.term]))
         }
         return number
     }

@@ -136,6 +136,10 @@ check(response.status == 200 and response.getheader("Content-Type") == "applicat
 response, text = page.request("GET", "/report.pdf?profile=dad&days=14", cookie=dad)
 title = re.search(r"<title>([^<]*)</title>", text)
 check(response.status == 400 and title and "Cannot show that" in title.group(1) and "Cannot save that" not in text, "a report of 14 days is refused as a page it cannot show, not a save", (response.status, title and title.group(1)))
+# A reversed range in the API is named as one: they are dates, in the wrong order.
+response, text = page.request("GET", "/api/v1/readings?profile=dad&from=2026-12-01&to=2026-11-01", cookie=dad)
+check(response.status == 400 and "from=2026-12-01 is after to=2026-11-01" in text and "is not dates" not in text,
+      "a reversed API range says the order is wrong, not that they are not dates", (response.status, text[:200]))
 response, text = page.request("GET", "/report.pdf?profile=dad&from=2020-01-01&to=2030-01-01", cookie=dad)
 title = re.search(r"<title>([^<]*)</title>", text)
 check(response.status == 403 and title and "Not allowed" in title.group(1) and "Cannot save that" not in text, "an add device's report of any range is not allowed", (response.status, title and title.group(1)))
@@ -171,6 +175,9 @@ for fields, reason in [
     ({"systolic": "120", "diastolic": "19"}, "diastolic 19 is out of range (20–200 mmHg)"),
     ({"systolic": "80", "diastolic": "120"}, "systolic must be higher than diastolic"),
     ({"systolic": "12O", "diastolic": "80"}, "systolic '12O' is not a whole number"),
+    # -5 is a whole number: what is wrong with it is its range; a note too long is refused, not cut.
+    ({"systolic": "-5", "diastolic": "80"}, "systolic -5 is out of range (50–300 mmHg)"),
+    ({"systolic": "120", "diastolic": "80", "note": "n" * 10001}, "note is 10001 characters (Unicode code points) long; at most 10000 are allowed"),
     ({"systolic": "120"}, "give the diastolic value too"),
     ({"weight": "700"}, "weight 700 kg is out of range"),
     ({"note": "only a note"}, "Enter a blood pressure, a pulse or a weight."),
@@ -178,7 +185,8 @@ for fields, reason in [
     ({"systolic": "120", "diastolic": "80", "at": "2099-01-01T07:00"}, "is in the future"),
 ]:
     response, text = add(dict(fields, csrf=token_field))
-    check(response.status == 400 and reason.replace("'", "&#39;") in text, f"{fields} → 400: {reason}", (response.status, re.findall(r'role="alert"><p>([^<]*)', text)))
+    shown = {name: value if len(value) < 40 else f"{value[:3]}… ({len(value)})" for name, value in fields.items()}
+    check(response.status == 400 and reason.replace("'", "&#39;") in text, f"{shown} → 400: {reason}", (response.status, re.findall(r'role="alert"><p>([^<]*)', text)))
 equal(len(page.readings("dad")), count, "none of the bad values was written")
 
 # --- Text a person typed is text on every page
