@@ -6,6 +6,7 @@ import http.client
 import os
 import re
 import socket
+import subprocess
 import ssl
 import sys
 import time
@@ -136,6 +137,16 @@ check(response.status == 200 and response.getheader("Content-Type") == "applicat
 response, text = page.request("GET", "/report.pdf?profile=dad&days=14", cookie=dad)
 title = re.search(r"<title>([^<]*)</title>", text)
 check(response.status == 400 and title and "Cannot show that" in title.group(1) and "Cannot save that" not in text, "a report of 14 days is refused as a page it cannot show, not a save", (response.status, title and title.group(1)))
+# A download is named as healthlog report names the file: range and language, one name each.
+names = {}
+for days, language in [(30, "en"), (30, "zh-Hans"), (7, "en")]:
+    response, _ = page.request("GET", f"/report.pdf?profile=dad&days={days}&language={language}", cookie=viewer)
+    names[(days, language)] = re.search(r'filename="([^"]*)"', response.getheader("Content-Disposition") or "")
+    names[(days, language)] = names[(days, language)] and names[(days, language)].group(1)
+    written = subprocess.run([program, "-p", "dad", "report", "--last", f"{days}d", "--lang", language], cwd=folder, env=page.environment,
+                             capture_output=True, text=True).stdout.split()[-1]
+    equal(names[(days, language)], written, f"the {days} days' report in {language} downloads under the name healthlog report writes")
+equal(len(set(names.values())), 3, "… so that each range and language has a name of its own")
 # A reversed range in the API is named as one: they are dates, in the wrong order.
 response, text = page.request("GET", "/api/v1/readings?profile=dad&from=2026-12-01&to=2026-11-01", cookie=dad)
 check(response.status == 400 and "from=2026-12-01 is after to=2026-11-01" in text and "is not dates" not in text,
