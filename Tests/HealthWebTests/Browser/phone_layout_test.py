@@ -66,9 +66,11 @@ def wait_for(driver, selector):
 
 # The words of labels (English: every word of the page's own text) that lie on more than one
 # line. A label may wrap between words, never inside one; a short Chinese label (收缩压, 不规则心跳:
-# five characters at most) is one word, a longer one a phrase that may wrap as Chinese does.
+# five characters at most) is one word, a longer one a phrase that may wrap as Chinese does. In
+# Chinese, the notice after a save and measuring's list are looked at too, for their Latin words
+# ("mmHg"), which are never broken. Only a word wider than its whole line (a long name) may be.
 BROKEN_WORDS = r"""const english = document.documentElement.lang === 'en';
-    const labels = '.wheel-label, .wheel-field .unit, .chip span, .mark, .tag, .chart-key li, button, a, summary, legend, label.block, .badge';
+    const labels = '.wheel-label, .wheel-field .unit, .chip span, .mark, .tag, .chart-key li, button, a, summary, legend, label.block, .badge, .notice p, ol.sitting li';
     const roots = english ? [document.querySelector('main'), document.querySelector('header.top')] : Array.from(document.querySelectorAll(labels));
     const broken = [];
     for (const root of roots) {
@@ -81,7 +83,12 @@ BROKEN_WORDS = r"""const english = document.documentElement.lang === 'en';
                 range.setStart(node, word.index);
                 range.setEnd(node, word.index + word[0].length);
                 const tops = Array.from(range.getClientRects()).filter(r => r.width > 0).map(r => r.top);
-                if (!english && word[0].length > 5) continue;
+                if (!english && word[0].length > 5 && /[^\x00-\x7f]/.test(word[0])) continue;
+                const block = node.parentElement.closest('p, li, div, a, label, button, summary, legend, h1, h2, h3, span.mark, span.tag') || node.parentElement;
+                const style = getComputedStyle(block);
+                const line = block.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+                const wide = Array.from(range.getClientRects()).reduce((sum, r) => sum + r.width, 0);
+                if (wide > line + 0.5) continue;
                 if (tops.length > 0 && Math.max(...tops) - Math.min(...tops) > 2) broken.push(word[0]);
             }
         }
@@ -164,6 +171,10 @@ CHART = r"""const svg = document.querySelector('svg.chart');
             lanes: svg.querySelectorAll('text:not([text-anchor])').length,
             keyAfterChart: key ? (svg.compareDocumentPosition(key) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0 : false}"""
 
+# The notice after a save and measuring's list, where a text that cannot wrap reaches past the edge.
+PAST_EDGE = r"""return Array.from(document.querySelectorAll('.notice, ol.sitting')).filter(e => e.scrollWidth > e.clientWidth + 1)
+    .map(e => [e.textContent.trim().slice(0, 40), e.scrollWidth, e.clientWidth])"""
+
 for language, code in [("en-GB", "en"), ("zh-CN", "zh")]:
     words = {"systolic": "Systolic", "diastolic": "Diastolic", "morning": "Morning", "stamps": "stamp"} if code == "en" else \
         {"systolic": "收缩压", "diastolic": "舒张压", "morning": "早晨", "stamps": "状态印章"}
@@ -202,8 +213,11 @@ for language, code in [("en-GB", "en"), ("zh-CN", "zh")]:
                 # Save the reading the form holds (with its pulse), and read what the page says.
                 driver.find_element(By.CSS_SELECTOR, "form.entry button[type=submit]").click()
                 wait_for(driver, ".notice")
+                shot(driver, f"{name}-saved")
                 lines = driver.execute_script(PULSE_LINES)
                 check(lines and all(line["dotWithPulse"] for line in lines), f"{setting}: after a save, '·' stays on the pulse's line", lines)
+                equal(driver.execute_script(BROKEN_WORDS), [], f"{setting}: after a save, no word of the notice or a label broken across lines")
+                equal(driver.execute_script(PAST_EDGE), [], f"{setting}: after a save, nothing in the notice reaches past its edge")
                 driver.get(f"{page.url}/log?profile=dad")
                 shot(driver, f"{name}-log")
                 lines = driver.execute_script(PULSE_LINES)
@@ -215,6 +229,12 @@ for language, code in [("en-GB", "en"), ("zh-CN", "zh")]:
                 equal(driver.execute_script(BROKEN_WORDS), [], f"{setting}: log, no word of a label broken across lines")
                 equal(driver.execute_script(SMALL_TARGETS)[:4], [], f"{setting}: log, every touch target is 44 × 44 px or more")
                 if script:
+                    sitting = [r["id"] for r in page.readings("dad") if r["systolic"]][-2:]
+                    driver.get(f"{page.url}/measure?profile=dad&first={sitting[0]}&second={sitting[1]}")
+                    shot(driver, f"{name}-measure-sitting")
+                    check(driver.find_elements(By.CSS_SELECTOR, "ol.sitting li"), f"{setting}: measuring lists the sitting's readings")
+                    equal(driver.execute_script(BROKEN_WORDS), [], f"{setting}: measuring's readings, no word broken across lines")
+                    equal(driver.execute_script(PAST_EDGE), [], f"{setting}: measuring's readings, nothing reaches past their edge")
                     for other in ["/report?profile=dad", "/measure?profile=dad"]:
                         driver.get(page.url + other)
                         equal(driver.execute_script(SMALL_TARGETS)[:4], [], f"{setting}: {other}, every touch target is 44 × 44 px or more")
