@@ -171,6 +171,23 @@ CHART = r"""const svg = document.querySelector('svg.chart');
             lanes: svg.querySelectorAll('text:not([text-anchor])').length,
             keyAfterChart: key ? (svg.compareDocumentPosition(key) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0 : false}"""
 
+# The time fields' values as the browser writes them in their boxes (the date as the phone's
+# language writes one, the hour and minute), each with the room its box has for it (its picker's
+# icon beside it, a line's height wide): the values that do not fit.
+CUT_TIME = r"""const context = document.createElement('canvas').getContext('2d'), cut = [], locale = navigator.language;
+    for (const field of document.querySelectorAll('details.time input, form.entry input[type=date], form.entry input[type=time]')) {
+        if (field.getClientRects().length === 0 || !field.value) continue;
+        const [day, clock] = field.type === 'time' ? [null, field.value] : field.type === 'date' ? [field.value, null] : field.value.split('T');
+        const parts = [];
+        if (day) parts.push(new Date(day + 'T12:00').toLocaleDateString(locale, {year: 'numeric', month: '2-digit', day: '2-digit'}));
+        if (clock) parts.push(new Date('2026-01-01T' + clock).toLocaleTimeString(locale, {hour: '2-digit', minute: '2-digit'}));
+        const text = parts.join(', '), style = getComputedStyle(field);
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const room = field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - parseFloat(style.fontSize) * 1.25;
+        if (context.measureText(text).width > room) cut.push([field.type, text, Math.round(context.measureText(text).width), Math.round(room)]);
+    }
+    return cut"""
+
 # The notice after a save and measuring's list, where a text that cannot wrap reaches past the edge.
 PAST_EDGE = r"""return Array.from(document.querySelectorAll('.notice, ol.sitting')).filter(e => e.scrollWidth > e.clientWidth + 1)
     .map(e => [e.textContent.trim().slice(0, 40), e.scrollWidth, e.clientWidth])"""
@@ -198,6 +215,18 @@ for language, code in [("en-GB", "en"), ("zh-CN", "zh")]:
                 equal(small[:4], [], f"{setting}: entry page, every touch target is 44 × 44 px or more")
                 tops = driver.execute_script("return Array.from(document.querySelectorAll('.wheel-field')).map(w => Math.round(w.getBoundingClientRect().top))")
                 check(len(tops) == 3 and max(tops) - min(tops) <= 1, f"{setting}: the three fields side by side", tops)
+                # A time chosen: yesterday 21:45, in the date and time boxes.
+                driver.find_element(By.CSS_SELECTOR, "form.entry details.time summary").click()
+                yesterday = driver.execute_script("const d = new Date(Date.now() - 86400000); return d.getFullYear() + '-' + String(d.getMonth() + 1).padStart(2, '0') + '-' + String(d.getDate()).padStart(2, '0')")
+                driver.execute_script("""const set = (field, value) => { field.value = value; field.dispatchEvent(new Event('input', {bubbles: true})); field.dispatchEvent(new Event('change', {bubbles: true})); };
+                    const box = document.querySelector('form.entry details.time');
+                    const date = box.querySelector('input[type=date], input[type=datetime-local]'), time = box.querySelector('input[type=time]');
+                    if (time) { set(date, arguments[0]); set(time, '21:45'); } else set(date, arguments[0] + 'T21:45');""", yesterday)
+                shot(driver, f"{name}-time")
+                equal(driver.execute_script(CUT_TIME), [], f"{setting}: the chosen date and its hour and minute are whole in their boxes")
+                if script:
+                    said = driver.find_element(By.CSS_SELECTOR, "form.entry details.time summary").text
+                    check("21:45" in said and "now" not in said and "现在" not in said, f"{setting}: the time's line names the time chosen", said)
                 widths = driver.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
                 check(widths[0] <= widths[1], f"{setting}: no horizontal scrolling", widths)
                 if text == 100:
@@ -214,6 +243,8 @@ for language, code in [("en-GB", "en"), ("zh-CN", "zh")]:
                 driver.find_element(By.CSS_SELECTOR, "form.entry button[type=submit]").click()
                 wait_for(driver, ".notice")
                 shot(driver, f"{name}-saved")
+                notice = driver.find_element(By.CSS_SELECTOR, ".notice").text
+                check("21:45" in notice, f"{setting}: the reading is saved at the time chosen", notice)
                 lines = driver.execute_script(PULSE_LINES)
                 check(lines and all(line["dotWithPulse"] for line in lines), f"{setting}: after a save, '·' stays on the pulse's line", lines)
                 equal(driver.execute_script(BROKEN_WORDS), [], f"{setting}: after a save, no word of the notice or a label broken across lines")

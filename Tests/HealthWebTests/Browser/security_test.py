@@ -189,6 +189,8 @@ for fields, reason in [
     # -5 is a whole number: what is wrong with it is its range; a note too long is refused, not cut.
     ({"systolic": "-5", "diastolic": "80"}, "systolic -5 is out of range (50–300 mmHg)"),
     ({"systolic": "120", "diastolic": "80", "note": "n" * 10001}, "note is 10001 characters (Unicode code points) long; at most 10000 are allowed"),
+    # The page's time is a date and a time of day; a date alone says what is missing.
+    ({"systolic": "120", "diastolic": "80", "date": "2026-01-05"}, "give the time of day with the date 2026-01-05, or neither"),
     ({"systolic": "120"}, "give the diastolic value too"),
     ({"weight": "700"}, "weight 700 kg is out of range"),
     ({"note": "only a note"}, "Enter a blood pressure, a pulse or a weight."),
