@@ -188,6 +188,19 @@ CUT_TIME = r"""const context = document.createElement('canvas').getContext('2d')
     }
     return cut"""
 
+# The chart as drawn (the one of its drawings shown): each label's size in px, whether it lies
+# inside the chart, and the labels that overlap.
+CHART_LABELS = r"""const svg = Array.from(document.querySelectorAll('svg.chart')).find(s => s.getClientRects().length > 0);
+    if (!svg) return null;
+    const box = svg.getBoundingClientRect(), scale = box.width / svg.viewBox.baseVal.width;
+    const labels = Array.from(svg.querySelectorAll('text')).map(t => { const r = t.getBoundingClientRect();
+        return {text: t.textContent, px: parseFloat(t.getAttribute('font-size')) * scale, r,
+                inside: r.left >= box.left - 0.5 && r.right <= box.right + 0.5 && r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5}; });
+    const overlapping = labels.flatMap((a, i) => labels.slice(i + 1).filter(b => a.r.left < b.r.right && b.r.left < a.r.right
+        && a.r.top < b.r.bottom && b.r.top < a.r.bottom).map(b => [a.text, b.text]));
+    return {smallest: Math.min(...labels.map(l => l.px)), rem: parseFloat(getComputedStyle(document.documentElement).fontSize),
+            count: labels.length, outside: labels.filter(l => !l.inside).map(l => l.text), overlapping}"""
+
 # The notice after a save and measuring's list, where a text that cannot wrap reaches past the edge.
 PAST_EDGE = r"""return Array.from(document.querySelectorAll('.notice, ol.sitting')).filter(e => e.scrollWidth > e.clientWidth + 1)
     .map(e => [e.textContent.trim().slice(0, 40), e.scrollWidth, e.clientWidth])"""
@@ -215,6 +228,12 @@ for language, code in [("en-GB", "en"), ("zh-CN", "zh")]:
                 equal(small[:4], [], f"{setting}: entry page, every touch target is 44 × 44 px or more")
                 tops = driver.execute_script("return Array.from(document.querySelectorAll('.wheel-field')).map(w => Math.round(w.getBoundingClientRect().top))")
                 check(len(tops) == 3 and max(tops) - min(tops) <= 1, f"{setting}: the three fields side by side", tops)
+                if text == 200:
+                    labels = driver.execute_script(CHART_LABELS)
+                    check(labels and labels["smallest"] >= 0.65 * labels["rem"], f"{setting}: the chart's labels grow with the text size",
+                          labels and (round(labels["smallest"], 1), labels["rem"]))
+                    check(labels and not labels["outside"] and not labels["overlapping"], f"{setting}: the chart's labels whole and apart",
+                          labels and (labels["outside"][:3], labels["overlapping"][:3]))
                 # A time chosen: yesterday 21:45, in the date and time boxes.
                 driver.find_element(By.CSS_SELECTOR, "form.entry details.time summary").click()
                 yesterday = driver.execute_script("const d = new Date(Date.now() - 86400000); return d.getFullYear() + '-' + String(d.getMonth() + 1).padStart(2, '0') + '-' + String(d.getDate()).padStart(2, '0')")
