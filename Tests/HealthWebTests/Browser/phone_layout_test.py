@@ -5,8 +5,12 @@ browser's own text size: the page's rem grows with it, with or without script), 
 and without. At each: no word of a label is broken across lines, the wheels' digits (and the
 plain fields' without script) are whole inside their boxes, "· pulse" stays on the line of its
 reading, the chart's dates stand apart and a key says what its lines, marks and stamps mean,
-and every touch target is 44 × 44 CSS px or more. A screenshot of each page at each setting is
-left in SCREENSHOTS, the whole page and its first screen.
+and every touch target is 44 × 44 CSS px or more. Also (issue 36's probe): Save on the first
+screen, "mmHg" whole in the notice after a save and in measuring's list, the date and the hour
+and minute of a chosen time whole in their boxes and named above them, the chart's labels
+growing with the text size, a long profile name inside the column, and the stamps' boxes of one
+size. A screenshot of each page at each setting is left in SCREENSHOTS, the whole page and its
+first screen.
 
 usage: phone_layout_test.py HEALTHLOG TEMPLATES FOLDER SCREENSHOTS"""
 import base64
@@ -76,8 +80,9 @@ BROKEN_WORDS = r"""const english = document.documentElement.lang === 'en';
     for (const root of roots) {
         const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
         for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-            // (A name kept for a screen reader only is clipped to a pixel.)
-            if (node.parentElement.closest('svg, p.note, pre, [hidden]') || node.parentElement.getBoundingClientRect().width <= 1) continue;
+            // (A name kept for a screen reader only is clipped to a pixel. A note and a profile's name
+            // are what a person typed, `<script>alert('mom')</script>` too: CUT_NAMES looks at names.)
+            if (node.parentElement.closest('svg, p.note, pre, [hidden], nav.profiles') || node.parentElement.getBoundingClientRect().width <= 1) continue;
             for (const word of node.data.matchAll(/[^\s\-]+/g)) {
                 const range = document.createRange();
                 range.setStart(node, word.index);
@@ -171,6 +176,11 @@ CHART = r"""const svg = document.querySelector('svg.chart');
             lanes: svg.querySelectorAll('text:not([text-anchor])').length,
             keyAfterChart: key ? (svg.compareDocumentPosition(key) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0 : false}"""
 
+# Save's button inside the screen, and the button itself what a finger there touches.
+SAVE_ON_SCREEN = r"""const button = document.querySelector('form.entry button[type=submit]'), r = button.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return {top: Math.round(r.top), bottom: Math.round(r.bottom), height: window.innerHeight, touched: hit === button || button.contains(hit)}"""
+
 # The time fields' values as the browser writes them in their boxes (the date as the phone's
 # language writes one, the hour and minute), each with the room its box has for it (its picker's
 # icon beside it, a line's height wide): the values that do not fit.
@@ -201,9 +211,21 @@ CHART_LABELS = r"""const svg = Array.from(document.querySelectorAll('svg.chart')
     return {smallest: Math.min(...labels.map(l => l.px)), rem: parseFloat(getComputedStyle(document.documentElement).fontSize),
             count: labels.length, outside: labels.filter(l => !l.inside).map(l => l.text), overlapping}"""
 
+# The profiles' links that do not lie whole inside the window, or whose text is wider than the link.
+CUT_NAMES = r"""return Array.from(document.querySelectorAll('nav.profiles a')).filter(a => {
+        const r = a.getBoundingClientRect(), range = document.createRange();
+        range.selectNodeContents(a);
+        const text = range.getBoundingClientRect();
+        return r.left < -0.5 || r.right > window.innerWidth + 0.5 || text.right > r.right + 0.5 || a.scrollWidth > a.clientWidth + 1;
+    }).map(a => [a.textContent.slice(0, 24), Math.round(a.getBoundingClientRect().right)])"""
+
 # The notice after a save and measuring's list, where a text that cannot wrap reaches past the edge.
 PAST_EDGE = r"""return Array.from(document.querySelectorAll('.notice, ol.sitting')).filter(e => e.scrollWidth > e.clientWidth + 1)
     .map(e => [e.textContent.trim().slice(0, 40), e.scrollWidth, e.clientWidth])"""
+
+# The stamps' check boxes, their widths and heights in px.
+BOXES = r"""return Array.from(document.querySelectorAll('label.chip input')).map(i => { const r = i.getBoundingClientRect();
+    return [i.value, Math.round(r.width), Math.round(r.height)]; })"""
 
 for language, code in [("en-GB", "en"), ("zh-CN", "zh")]:
     words = {"systolic": "Systolic", "diastolic": "Diastolic", "morning": "Morning", "stamps": "stamp"} if code == "en" else \
@@ -216,7 +238,7 @@ for language, code in [("en-GB", "en"), ("zh-CN", "zh")]:
                 driver = browser(language, size, script, text)
                 equal(driver.execute_script("return [window.innerWidth, getComputedStyle(document.documentElement).fontSize]"),
                       [size[0], f"{16 * text // 100}px"], f"{setting}: the window's width and text size")
-                pairing = page.pair_code("dad", "manage", f"phone-{name}")
+                pairing = page.pair_code("dad,mom", "manage", f"phone-{name}")
                 driver.get(f"{page.url}/pair?code={pairing}")
                 driver.find_element(By.CSS_SELECTOR, "form.pair button[type=submit]").click()
                 wait_for(driver, "form.entry")
@@ -228,6 +250,13 @@ for language, code in [("en-GB", "en"), ("zh-CN", "zh")]:
                 equal(small[:4], [], f"{setting}: entry page, every touch target is 44 × 44 px or more")
                 tops = driver.execute_script("return Array.from(document.querySelectorAll('.wheel-field')).map(w => Math.round(w.getBoundingClientRect().top))")
                 check(len(tops) == 3 and max(tops) - min(tops) <= 1, f"{setting}: the three fields side by side", tops)
+                if size == (360, 740) and text == 100 or size == (320, 640) and text == 200:
+                    save = driver.execute_script(SAVE_ON_SCREEN)
+                    check(save["top"] >= 0 and save["bottom"] <= save["height"] and save["touched"], f"{setting}: Save is on the first screen, nothing over it", save)
+                boxes = driver.execute_script(BOXES)
+                check(boxes and max(b[1] for b in boxes) - min(b[1] for b in boxes) <= 1 and all(abs(b[1] - b[2]) <= 1 for b in boxes),
+                      f"{setting}: every stamp's box is square and of one size", sorted({tuple(b[1:]) for b in boxes}))
+                equal(driver.execute_script(CUT_NAMES), [], f"{setting}: entry page, every profile's name whole inside the column")
                 if text == 200:
                     labels = driver.execute_script(CHART_LABELS)
                     check(labels and labels["smallest"] >= 0.65 * labels["rem"], f"{setting}: the chart's labels grow with the text size",
@@ -235,7 +264,10 @@ for language, code in [("en-GB", "en"), ("zh-CN", "zh")]:
                     check(labels and not labels["outside"] and not labels["overlapping"], f"{setting}: the chart's labels whole and apart",
                           labels and (labels["outside"][:3], labels["overlapping"][:3]))
                 # A time chosen: yesterday 21:45, in the date and time boxes.
-                driver.find_element(By.CSS_SELECTOR, "form.entry details.time summary").click()
+                # (Scrolled to the middle of the screen first, as a thumb would: Save stays at the screen's foot.)
+                summary = driver.find_element(By.CSS_SELECTOR, "form.entry details.time summary")
+                driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", summary)
+                summary.click()
                 yesterday = driver.execute_script("const d = new Date(Date.now() - 86400000); return d.getFullYear() + '-' + String(d.getMonth() + 1).padStart(2, '0') + '-' + String(d.getDate()).padStart(2, '0')")
                 driver.execute_script("""const set = (field, value) => { field.value = value; field.dispatchEvent(new Event('input', {bubbles: true})); field.dispatchEvent(new Event('change', {bubbles: true})); };
                     const box = document.querySelector('form.entry details.time');
@@ -277,6 +309,7 @@ for language, code in [("en-GB", "en"), ("zh-CN", "zh")]:
                     equal([line["text"] for line in lines if not line["pulseWithPressure"]][:3], [],
                           f"{setting}: in the log the pulse is on the line of its blood pressure")
                 equal(driver.execute_script(BROKEN_WORDS), [], f"{setting}: log, no word of a label broken across lines")
+                equal(driver.execute_script(CUT_NAMES), [], f"{setting}: log, every profile's name whole inside the column")
                 equal(driver.execute_script(SMALL_TARGETS)[:4], [], f"{setting}: log, every touch target is 44 × 44 px or more")
                 if script:
                     sitting = [r["id"] for r in page.readings("dad") if r["systolic"]][-2:]
