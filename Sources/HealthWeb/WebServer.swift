@@ -104,7 +104,7 @@ public final class WebServer: Sendable {
         }
         let settings = WebSettings(
             databasePath: configuration.databasePath, environment: configuration.environment, zone: configuration.zone, clock: configuration.clock,
-            fallbackLanguage: configuration.language, words: words, tls: configuration.tls != nil, behindLocalProxy: configuration.listen.isLoopback,
+            fallbackLanguage: configuration.language, words: words, tls: configuration.tls != nil, behindLocalProxy: configuration.listen.believesLocalProxy,
             hostNames: WebServer.hostNames(allowing: configuration.allowedHosts), lockWaitSeconds: 20, guideline: configuration.guideline)
         let lines = LineWriter(log)
         self.lines = lines

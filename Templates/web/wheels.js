@@ -143,7 +143,36 @@
     tick();
   }
 
+  // "Time: now (change)" says the time chosen, once one is: the summary's data-chosen with
+  // {time} as the notice after a save writes it (Sat 5 Dec 21:45, 12月5日 周六 21:45); a time
+  // of day alone is today's.
+  function chosenTime(details) {
+    var summary = details.querySelector("summary[data-chosen]");
+    var date = details.querySelector("input[name=date]");
+    var time = details.querySelector("input[name=time]");
+    if (!summary || !date || !time) return;
+    var now = summary.getAttribute("data-now") || summary.textContent;
+    function show() {
+      if (!date.value && !time.value) { summary.textContent = now; return; }
+      var text = date.value;
+      var parts = date.value.split("-");
+      if (parts.length === 3) {
+        var day = new Date(+parts[0], +parts[1] - 1, +parts[2]);
+        var chinese = document.documentElement.lang.indexOf("zh") === 0;
+        text = chinese
+          ? (day.getMonth() + 1) + "月" + day.getDate() + "日 " + day.toLocaleDateString("zh-CN", { weekday: "short" })
+          : day.toLocaleDateString("en-GB", { weekday: "short", day: "numeric", month: "short" }).replace(",", "");
+      }
+      summary.textContent = summary.getAttribute("data-chosen").replace("{time}", (text + " " + time.value.slice(0, 5)).trim());
+    }
+    date.addEventListener("input", show);
+    date.addEventListener("change", show);
+    time.addEventListener("input", show);
+    time.addEventListener("change", show);
+  }
+
   function start() {
+    Array.prototype.forEach.call(document.querySelectorAll("details.time"), chosenTime);
     Array.prototype.forEach.call(document.querySelectorAll("input[data-wheel-min]"), wheel);
     Array.prototype.forEach.call(document.querySelectorAll("[data-countdown]"), countdown);
   }

@@ -120,7 +120,7 @@ import Testing
             try read(longLine, as: .csv)
         }
         let longNote = directory.write("note.csv", Array((ReadingCSVCodec.header.joined(separator: ",") + "\n,dad,2026-11-30T07:00:00+08:00,120,80,,,," + String(repeating: "x", count: 10_001) + "\n").utf8))
-        #expect(try read(longNote, as: .csv).problems == ["\(longNote):2: note is 10001 characters (Unicode code points) long; at most 10000 are kept"])
+        #expect(try read(longNote, as: .csv).problems == ["\(longNote):2: note is 10001 characters (Unicode code points) long; at most 10000 are allowed"])
     }
 
     @Test func foreignFHIRGroupsByMinuteAndConvertsPounds() throws {

@@ -79,7 +79,7 @@ import Testing
          "Error: ramipril is not taken on 2026-11-30; start it first with 'healthlog med start ramipril --dose DOSE' (see 'healthlog med list --all')"),
         (["med", "start", "amlodipine\u{1B}[31m", "--dose", "5 mg"], 65, "Error: a medicine's name, dose or reason may not hold control characters or line breaks"),
         (["med", "start", "amlodipine", "--dose", String(repeating: "m", count: 61)], 65,
-         "Error: a medicine's dose is 61 characters (Unicode code points) long; at most 60 are kept"),
+         "Error: a medicine's dose is 61 characters (Unicode code points) long; at most 60 are allowed"),
         (["med", "start", "amlodipine", "--dose", "5 mg", "--at", "2028-01-01"], 65,
          "Error: 2028-01-01 04:00 is more than a year ahead; an event may be planned at most a year in advance"),
     ])

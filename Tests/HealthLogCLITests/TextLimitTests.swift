@@ -15,7 +15,7 @@ import Testing
         cli.ok("profile", "add", "dad")
         let result = cli.run("-p", "dad", "add", "130/80", "-n", accented(60_000))
         #expect(result.status == 65)
-        #expect(result.stderr == "Error: note is 60001 characters (Unicode code points) long; at most 10000 are kept\n")
+        #expect(result.stderr == "Error: note is 60001 characters (Unicode code points) long; at most 10000 are allowed\n")
         #expect(try cli.readings().isEmpty)
         // The limit itself is accepted exactly.
         cli.ok("-p", "dad", "add", "130/80", "-n", accented(9_999))
@@ -28,7 +28,7 @@ import Testing
         let cli = CLIHarness()
         let name = cli.run("profile", "add", "dad", "--name", accented(150))
         #expect(name.status == 65)
-        #expect(name.stderr == "Error: profile name is 151 characters (Unicode code points) long; at most 100 are kept\n", "\(name.stderr)")
+        #expect(name.stderr == "Error: profile name is 151 characters (Unicode code points) long; at most 100 are allowed\n", "\(name.stderr)")
         cli.ok("profile", "add", "dad", "--name", accented(99))
         let label = cli.run("tag", "add", "salt", "--label", accented(40))
         #expect(label.status == 65 && label.stderr.contains("tag label is 41 characters"), "\(label.stderr)")

@@ -15,9 +15,11 @@ import Testing
         #expect(html.markup == "<input value=\"&quot; onfocus=&quot;alert(1)\">")
     }
 
-    @Test func controlCharactersAreShownNotKept() {
-        let html: HTML = "\("a\u{1B}[31mb\u{0}c\nd")"
-        #expect(html.markup == "a\u{FFFD}[31mb\u{FFFD}c\nd")
+    /// As `healthlog list` shows them: `\e`, `\u{7}`, never a box (U+FFFD); line breaks kept.
+    @Test func controlCharactersAreShownAsTheCommandLineShowsThem() {
+        let html: HTML = "\("a\u{1B}[31mb\u{0}c\u{7}\nd\r\ne\u{202E}f")"
+        #expect(html.markup == "a\\e[31mb\\u{0}c\\u{7}\nd\ne\\u{202E}f")
+        #expect(HTML.escaped("<\u{1B}>") == "&lt;\\e&gt;")
     }
 
     @Test func markupAndNumbersStayAsTheyAre() {

@@ -24,4 +24,16 @@ import Testing
         #expect(try ListenAddress(parsing: "0.0.0.0:1").isWildcard)
         #expect(ListenAddress(host: "::1", port: 8421).description == "[::1]:8421")
     }
+
+    /// docs/phones.md: a proxy is believed on 127.0.0.1 (or ::1) only; another loopback
+    /// address (127.0.0.3) believes neither X-Forwarded-For nor X-Forwarded-Proto.
+    @Test func aProxyIsBelievedOnlyOn127001OrIPv6Loopback() throws {
+        #expect(try ListenAddress(parsing: "127.0.0.1:8421").believesLocalProxy)
+        #expect(try ListenAddress(parsing: "[::1]:8421").believesLocalProxy)
+        for other in ["127.0.0.3:8421", "127.1.2.3:8421", "0.0.0.0:8421", "[::]:8421", "192.168.1.20:8421"] {
+            #expect(!(try ListenAddress(parsing: other).believesLocalProxy), "\(other)")
+        }
+        let documented = try String(contentsOf: repository.appendingPathComponent("docs/phones.md"), encoding: .utf8)
+        #expect(documented.contains("listens on 127.0.0.1 (or ::1) and believes"))
+    }
 }

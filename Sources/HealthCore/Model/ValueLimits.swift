@@ -54,7 +54,7 @@ public struct TextLimit: Sendable {
         guard count <= maximum else {
             throw .invalid(
                 Phrase(
-                    "{name} is {count} characters (Unicode code points) long; at most {maximum} are kept", ["count": String(count), "maximum": String(maximum)],
+                    "{name} is {count} characters (Unicode code points) long; at most {maximum} are allowed", ["count": String(count), "maximum": String(maximum)],
                     terms: ["name": term]))
         }
     }

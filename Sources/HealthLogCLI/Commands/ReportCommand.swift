@@ -65,9 +65,7 @@ struct ReportCommand: Command {
             rendered.standInWarning.map { context.stderr.line($0.visibleControls()) }
             return
         }
-        let path = output ?? OutputName.unused(
-            "healthlog-\(header.profileID)-\(header.from)_\(header.to)-\(options.language.fileNameCode)", format.rawValue,
-            pages: format == .png)
+        let path = output ?? OutputName.unused(request.document.fileStem(), format.rawValue, pages: format == .png)
         let rendered = try context.run { try $0.writeReport(request, format: format == .png ? .png(dpi: dpi) : .pdf, to: path) }
         let words = try context.words()
         let pages = words.counted(rendered.pages, "page")
@@ -106,8 +104,7 @@ struct ChartCommand: Command {
     func run(_ context: CommandContext) throws(CLIError) {
         let request = try context.run { try $0.reportRequest(ReportAsk(summary: options.summary)) }
         let header = request.document.header
-        let path = output ?? OutputName.unused(
-            "healthlog-\(header.profileID)-chart-\(header.from)_\(header.to)-\(options.language.fileNameCode)", format.rawValue, pages: false)
+        let path = output ?? OutputName.unused(request.document.fileStem(chart: true), format.rawValue, pages: false)
         let rendered = try context.run { try $0.writeChart(request, format: format, dpi: dpi, to: path) }
         context.stdout.line(try context.words().cli("report.wroteChart", ["name": header.name, "range": options.rangeText(request, context)]).visibleControls())
         context.stdout.line("  \(path.visibleControls())")

@@ -60,6 +60,11 @@ public struct ListenAddress: Equatable, Sendable, CustomStringConvertible {
     /// True for an address only this machine can reach.
     public var isLoopback: Bool { host.hasPrefix("127.") || host == "::1" }
 
+    /// True when a proxy on this machine is believed (its `X-Forwarded-Proto` and
+    /// `X-Forwarded-For`): only on 127.0.0.1 or ::1, the addresses docs/phones.md names for a
+    /// proxy on the same machine, not the rest of 127.0.0.0/8.
+    public var believesLocalProxy: Bool { host == "127.0.0.1" || host == "::1" }
+
     /// True for "every address of this machine".
     public var isWildcard: Bool { host == "0.0.0.0" || host == "::" }
 

@@ -8,21 +8,39 @@ import HealthPresentation
 /// a lane per stamp under the time axis; ``ChartKey`` says what each means. Only presentation
 /// attributes, so the page's CSP (no inline style, no script) holds.
 ///
-/// The chart is drawn `width` units wide and scaled to the page's column, about 330 px on a
-/// 360 px phone: its labels are 16 units, some 14.5 px there, large enough for an older eye.
+/// The chart is drawn in a ``Frame`` of units and scaled to the page's column: the ``wide``
+/// frame, 360 units, makes its 16-unit labels some 14.5 px on a 360 px phone, large enough for an
+/// older eye at the normal text size. At a large text size the page shows the ``narrow`` frame
+/// instead (the stylesheet chooses by the column's width in the text's size), whose labels are
+/// some 1.8 times as large on the same column, so that they grow with the phone's text size
+/// as the words around them do, without a horizontal scroll.
 enum ChartSVG {
-    static let width = 360.0
+    /// The chart's size in its own units.
+    struct Frame {
+        /// `wide` or `narrow`, the class the stylesheet shows it by.
+        let name: String
+        let width: Double
+        let plotBottom: Double
+        var plotRight: Double { width - 8 }
+    }
+
+    static let wide = Frame(name: "wide", width: 360, plotBottom: 176)
+    static let narrow = Frame(name: "narrow", width: 200, plotBottom: 120)
     static let plotLeft = 36.0
-    static let plotRight = 352.0
     static let plotTop = 12.0
-    static let plotBottom = 176.0
     static let fontSize = 16.0
     static let laneHeight = 30.0
     static let systolicColor = "#c0392b"
     static let diastolicColor = "#1f6fb2"
 
+    /// The chart in both frames, the wide one first (the one shown at the normal text size).
     static func render(_ chart: ChartSection, title: String) -> HTML {
+        "\(render(chart, title: title, in: wide))\(render(chart, title: title, in: narrow))"
+    }
+
+    static func render(_ chart: ChartSection, title: String, in frame: Frame) -> HTML {
         guard chart.kind == .pressure, let extent = chart.extent else { return .empty }
+        let (width, plotRight, plotBottom) = (frame.width, frame.plotRight, frame.plotBottom)
         let lanes = Array(chart.lanes.prefix(4))
         let height = plotBottom + 26 + Double(lanes.count) * laneHeight + 4
         let levels = chart.marks.lines.flatMap { [$0.level.systolic, $0.level.diastolic] }
@@ -66,7 +84,7 @@ enum ChartSVG {
                 if ringed { parts.append(ring(x: x(point.time), y: y(Double(value)), low: low)) }
             }
         }
-        for (label, at) in dateLabels(chart, x: x) {
+        for (label, at) in dateLabels(chart, width: width, x: x) {
             parts.append(
                 "<text class=\"date\" x=\"\(f(at))\" y=\"\(f(plotBottom + 19))\" text-anchor=\"middle\" font-size=\"\(f(fontSize))\" fill=\"#5b646b\">\(label)</text>")
         }
@@ -80,7 +98,7 @@ enum ChartSVG {
             }
         }
         return """
-            <svg class="chart" viewBox="0 0 \(Int(width)) \(Int(height.rounded(.up)))" role="img" aria-label="\(title)">\
+            <svg class="chart \(frame.name)" viewBox="0 0 \(Int(width)) \(Int(height.rounded(.up)))" role="img" aria-label="\(title)">\
             <title>\(title)</title>\(parts)</svg>
             """
     }
@@ -89,7 +107,7 @@ enum ChartSVG {
     /// chart at either end, and at least ``dateGap`` from the next. Placed from the newest back, so
     /// today's date is always named and a date that would crowd the one after it (11月30日12月7日)
     /// is left out.
-    static func dateLabels(_ chart: ChartSection, x: (Double) -> Double) -> [(String, Double)] {
+    static func dateLabels(_ chart: ChartSection, width: Double, x: (Double) -> Double) -> [(String, Double)] {
         var placed: [(String, Double)] = []
         var nextLeft = Double.infinity
         for tick in chart.ticks.reversed() where !tick.label.isEmpty {

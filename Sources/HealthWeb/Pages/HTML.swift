@@ -1,3 +1,5 @@
+import HealthCore
+
 /// Markup made so that text is escaped unless it is markup already: the literal parts of
 /// `"<p>\(note)</p>"` are written as they are, and an interpolated `String` is escaped, so
 /// nothing a person typed (a note, a profile's name, a device's) reaches a page as markup.
@@ -31,20 +33,22 @@ struct HTML: ExpressibleByStringInterpolation, Sendable {
     }
 
     /// `text` with the five characters that mean something in HTML (in text and in quoted
-    /// attribute values) as references, and control characters as U+FFFD, shown, never obeyed.
+    /// attribute values) as references, and the characters that could act on a terminal or
+    /// reorder what is shown made visible by the command line's one rule, `visibleControls`
+    /// (`ESC` as `\e`, `BEL` as `\u{7}`), line breaks and tabs kept: shown, never obeyed,
+    /// and never a box of U+FFFD.
     static func escaped(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 < 0x20 || [0x26, 0x3C, 0x3E, 0x22, 0x27, 0x7F].contains($0) }) else { return text }
+        let visible = text.visibleControls(lineBreaks: .keep)
+        guard visible.utf8.contains(where: { [0x26, 0x3C, 0x3E, 0x22, 0x27].contains($0) }) else { return visible }
         var result = ""
-        result.reserveCapacity(text.utf8.count + 16)
-        for scalar in text.unicodeScalars {
+        result.reserveCapacity(visible.utf8.count + 16)
+        for scalar in visible.unicodeScalars {
             switch scalar {
             case "&": result += "&amp;"
             case "<": result += "&lt;"
             case ">": result += "&gt;"
             case "\"": result += "&quot;"
             case "'": result += "&#39;"
-            case "\n", "\t": result.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: result += "\u{FFFD}"
             default: result.unicodeScalars.append(scalar)
             }
         }

@@ -44,8 +44,7 @@ enum EditPage {
                 \(ReadingFormView.weight(words, values))
                 \(ReadingFormView.stamps(words, tags: tags, checked: values.tags))
                 \(ReadingFormView.note(words, values))
-                <label class="block" for="at">\(words.web("field.time"))</label>
-                <input type="datetime-local" id="at" name="at" value="\(openTime.at)" step="60" required>
+                \(ReadingFormView.dateAndTime(words, at: openTime.at, required: true))
                 <button type="submit" class="primary">\(words.web("edit.save"))</button>
                 </form>
                 <form class="delete" method="post" action="/readings/\(reading.id)/delete">

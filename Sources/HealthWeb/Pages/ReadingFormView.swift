@@ -111,15 +111,41 @@ enum ReadingFormView {
         """
     }
 
-    /// The time: now, unless changed for a reading written down earlier.
+    /// The time: now, unless changed for a reading written down earlier. The date and the time of
+    /// day are two fields, each as wide as the column, so that on a 320 px phone at 200 % text
+    /// the hour and minute show whole (one `datetime-local` box showed only the date). The
+    /// summary names a time once one is chosen: the server's words when the page comes back
+    /// with one, the script's as it is typed (`data-chosen`, `{time}` filled in).
     static func time(_ words: StringTable, _ values: Values) -> HTML {
         let open: HTML = values.at.isEmpty ? "" : " open"
+        let summary = values.at.isEmpty ? words.web("field.timeNow") : words.web("field.timeChosen", ["time": shown(values.at, words)])
         return """
-            <details class="time"\(open)><summary>\(words.web("field.timeNow"))</summary>
-            <label class="block" for="at">\(words.web("field.time"))</label>
-            <input type="datetime-local" id="at" name="at" value="\(values.at)" step="60">
+            <details class="time"\(open)><summary data-now="\(words.web("field.timeNow"))" data-chosen="\(words.web("field.timeChosen", ["time": "{time}"]))">\(summary)</summary>
+            \(dateAndTime(words, at: values.at, required: false))
             </details>
             """
+    }
+
+    /// The date and time-of-day fields (`date`, `time`) of a reading's time `at` (`2026-12-05T21:45`).
+    static func dateAndTime(_ words: StringTable, at: String, required: Bool) -> HTML {
+        let parts = at.split(separator: "T", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        let date = parts.first ?? ""
+        let clock = parts.count > 1 ? String(parts[1].prefix(5)) : ""
+        let needed: HTML = required ? " required" : ""
+        return """
+            <fieldset class="when"><legend>\(words.web("field.time"))</legend><div class="when-fields">\
+            <label class="when-field"><span>\(words.web("field.date"))</span><input type="date" id="date" name="date" value="\(date)"\(needed)></label>\
+            <label class="when-field"><span>\(words.web("field.clock"))</span><input type="time" id="time" name="time" value="\(clock)" step="60"\(needed)></label>\
+            </div></fieldset>
+            """
+    }
+
+    /// `Sat 5 Dec 21:45` for `2026-12-05T21:45`, as the notice after a save writes a time; the
+    /// text as it is when it is not a date and a time.
+    private static func shown(_ at: String, _ words: StringTable) -> String {
+        let parts = at.split(separator: "T", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, let date = CivilDate(iso: parts[0]), ZonedInstant.parseClock(parts[1]) != nil else { return at }
+        return "\(words.shortDate(date)) \(parts[1].prefix(5))"
     }
 
     /// The weight field.

@@ -1,11 +1,15 @@
 /// A reading's values in a sentence (`Saved 129/77 mmHg · pulse 65 · BP medication, …`), set so
-/// that a narrow line breaks them only where it reads well: never inside a value (`pulse | 65`),
-/// and before a `·`, never after it (a `·` left alone at the end of a line, its value on the next).
+/// that a narrow line breaks them only where it reads well: never inside a value's words
+/// (`pulse | 65`), never inside a unit (`mmH | g`), and before a `·`, never after it (a `·` left
+/// alone at the end of a line, its value on the next).
 enum ValuesText {
-    /// `values` (`129/77 mmHg`, `pulse 65`, `72.5 kg`), each kept whole by no-break spaces, then
-    /// `stamps` (a list of names, which may wrap between its words), apart by ` · `.
+    /// `values` (`129/77 mmHg`, `pulse 65`, `72.5 kg`), each kept whole by no-break spaces but
+    /// for the space before `mmHg`, then `stamps` (a list of names, which may wrap between its
+    /// words), apart by ` · `. `129/77 mmHg` is wider than a 320 px phone's notice at 200 % text:
+    /// kept whole it was broken inside its unit; its unit may start the next line instead.
     static func joined(_ values: [String], stamps: String? = nil) -> String {
-        let parts = values.map { $0.replacingOccurrences(of: " ", with: "\u{00A0}") } + (stamps.map { [$0] } ?? [])
+        let parts = values.map { $0.replacingOccurrences(of: " ", with: "\u{00A0}").replacingOccurrences(of: "\u{00A0}mmHg", with: " mmHg") }
+            + (stamps.map { [$0] } ?? [])
         return parts.joined(separator: " ·\u{00A0}")
     }
 }

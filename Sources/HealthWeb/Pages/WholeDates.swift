@@ -1,9 +1,11 @@
 /// Dates kept whole on a narrow screen: in a sentence of the string tables, `11月29日`,
 /// `2026年11月29日`, `12月6日 周日`, `29 Nov` or `Sun 6 Dec 2026` is set in a span that does not
 /// wrap, so that a line breaks before or after a date, never inside it (a Chinese line may
-/// otherwise break between any two characters, `11月29` | `日`).
+/// otherwise break between any two characters, `11月29` | `日`). So is a run of words joined by
+/// no-break spaces (``ValuesText``'s `· 脉搏 65`): a no-break space keeps its own place whole,
+/// but not the Chinese characters beside it (`脉` | `搏`).
 enum WholeDates {
-    /// `text`, escaped, with each date in it in a `<span class="nowrap">`.
+    /// `text`, escaped, with each date and each value joined by no-break spaces in a `<span class="nowrap">`.
     static func marked(_ text: String) -> HTML {
         var html = HTML.empty
         var rest = text[...]
@@ -21,7 +23,11 @@ enum WholeDates {
         let month = "(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)"
         let chinese = "(?:\\d{4}年)?\\d{1,2}月\\d{1,2}日(?: 周[一二三四五六日])?"
         let english = "(?:\(weekday) )?\\b\\d{1,2} \(month)\\b(?: \\d{4}\\b)?"
+        // A value's words joined by no-break spaces, with the `· ` before it: `· 脉搏 65`, `72.5 kg`
+        // (a list of stamps after `· ` is not one: it may wrap as Chinese does).
+        // Chinese punctuation after it is not part of it (`65，12月6日`: a line may break after `，`).
+        let joined = "(?:·\u{00A0})?[^\\s·，。、；：（）]+(?:\u{00A0}[^\\s·，。、；：（）]+)+"
         // The pattern is a constant: it always compiles.
-        return try! Regex("\(chinese)|\(english)")
+        return try! Regex("\(chinese)|\(english)|\(joined)")
     }
 }

@@ -51,7 +51,9 @@ struct APIRoutes {
         }
         if range.from != nil, range.to == nil { range.to = today }
         range.endsToday = range.to.map { $0 >= today } ?? false
-        if let from = range.from, let to = range.to, from > to { return .failure(APIRefusal(status: 400, message: visit.words.web("api.badRange"))) }
+        if let from = range.from, let to = range.to, from > to {
+            return .failure(APIRefusal(status: 400, message: visit.words.web("api.reversedRange", ["from": from.description, "to": to.description])))
+        }
         return .success((profile, log, range))
     }
 

@@ -139,7 +139,8 @@ struct MeasurePage {
         let items = session.enumerated().map { index, reading -> HTML in
             let values = [reading.bloodPressure.map { "\($0) mmHg" }, reading.pulse.map { words.web("row.pulse", ["pulse": String($0)]) }].compactMap { $0 }
             let advice = visit.attention(reading, of: profile).map { line -> HTML in "<p class=\"attention\">\(line)</p>" }
-            return "<li>\(words.web("measure.reading", ["n": String(index + 1), "values": ValuesText.joined(values), "time": reading.takenAt.localTimeText]))\(advice)</li>"
+            let said = words.web("measure.reading", ["n": String(index + 1), "values": ValuesText.joined(values), "time": reading.takenAt.localTimeText])
+            return "<li>\(WholeDates.marked(said))\(advice)</li>"
         }
         return "<ol class=\"sitting\">\(items)</ol>"
     }

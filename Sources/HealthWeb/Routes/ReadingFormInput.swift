@@ -2,7 +2,8 @@ import HealthCore
 import HealthUseCases
 
 /// A reading's form as posted: `systolic`, `diastolic`, `pulse`, `weight` (kg), `note`, `tags`
-/// (one field each) and `at` (a `datetime-local` wall time; empty is now). The numbers are read
+/// (one field each) and the time: `date` and `time` (a time alone is today's), or `at` (a
+/// `datetime-local` wall time); none is now. The numbers are read
 /// here, and everything else about them (their ranges, systolic above diastolic, a time not in
 /// the future) is the use case's to refuse, in the same words as `healthlog add`.
 struct ReadingFormInput {
@@ -15,6 +16,9 @@ struct ReadingFormInput {
         for name in ["systolic", "diastolic", "pulse", "weight", "note", "at"] {
             typed[name] = request.field(name) ?? ""
         }
+        // The page's form gives the date and the time of day apart; `at` is both in one.
+        let date = (request.field("date") ?? "").trimmingWhitespace(), clock = (request.field("time") ?? "").trimmingWhitespace()
+        if typed["at"]!.isEmpty && !(date.isEmpty && clock.isEmpty) { typed["at"] = "\(date)T\(clock)" }
         self.typed = typed
         var seen = Set<String>()
         tagIDs = request.fields("tags").filter { !$0.isEmpty && seen.insert($0).inserted }
@@ -26,8 +30,8 @@ struct ReadingFormInput {
     /// The reading's values, or the reason they cannot be one. With `requireMeasurement`, a
     /// form with no blood pressure, pulse or weight is refused (an edit may clear values).
     func entry(zone: any TimeZoneRule, now: ZonedInstant, clearing: Bool = false) throws(ValidationError) -> ReadingEntry {
-        let systolic = try number("systolic", Phrase("systolic"))
-        let diastolic = try number("diastolic", Phrase("diastolic"))
+        let systolic = try number("systolic", ValueLimits.systolic)
+        let diastolic = try number("diastolic", ValueLimits.diastolic)
         var pressure: BloodPressure?
         switch (systolic, diastolic) {
         case let (systolic?, diastolic?): pressure = BloodPressure(systolic: systolic, diastolic: diastolic)
@@ -36,7 +40,7 @@ struct ReadingFormInput {
         case (_?, nil): throw .invalid(Phrase("give the diastolic value too, or neither"))
         }
         try pressure?.validate()
-        let pulse = try number("pulse", Phrase("pulse"))
+        let pulse = try number("pulse", ValueLimits.pulse)
         var grams: Int?
         let weight = value("weight").replacingOccurrences(of: ",", with: ".")
         if !weight.isEmpty {
@@ -52,20 +56,27 @@ struct ReadingFormInput {
         return entry
     }
 
-    /// A whole number typed in `name`, or nil when the field is empty.
-    private func number(_ name: String, _ term: Phrase) throws(ValidationError) -> Int? {
+    /// A whole number typed in `name`, or nil when the field is empty. A negative whole number
+    /// (`-5`) is a whole number out of `limit`'s range, and is refused as one.
+    private func number(_ name: String, _ limit: NumberLimit) throws(ValidationError) -> Int? {
         let text = value(name)
         guard !text.isEmpty else { return nil }
+        if text.hasPrefix("-"), let magnitude = parseWholeNumber(text.dropFirst()) {
+            try limit.check(-magnitude, shown: text)
+        }
         guard let number = parseWholeNumber(text[...]) else {
-            throw .invalid(Phrase("{name} '{text}' is not a whole number", ["text": text], terms: ["name": term]))
+            throw .invalid(Phrase("{name} '{text}' is not a whole number", ["text": text], terms: ["name": limit.term]))
         }
         return number
     }
 
-    /// The time in `at` (`2026-11-30T07:45`, seconds allowed), in the page's zone; nil for now.
+    /// The time in `at` (`2026-11-30T07:45`, seconds allowed; `T07:45` is today's), in the page's
+    /// zone; nil for now.
     private func takenAt(zone: any TimeZoneRule, now: ZonedInstant) throws(ValidationError) -> ZonedInstant? {
-        let text = value("at")
+        var text = value("at")
         guard !text.isEmpty else { return nil }
+        if text.hasSuffix("T") { throw .invalid(Phrase("give the time of day with the date {date}, or neither", ["date": String(text.dropLast())])) }
+        if text.hasPrefix("T") { text = "\(now.localDate)\(text)" }
         let parts = text.split(separator: "T", maxSplits: 1)
         guard parts.count == 2, let date = CivilDate(iso: parts[0]), let clock = ZonedInstant.parseClock(parts[1]) else {
             throw .invalid(Phrase("the time '{text}' is not a date and time like 2026-11-30T07:45", ["text": text]))

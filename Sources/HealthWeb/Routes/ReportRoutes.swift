@@ -1,4 +1,5 @@
 import HealthCore
+import HealthPresentation
 import HealthUseCases
 
 /// The report, as `healthlog report` draws it, to download as a PDF in Chinese or English. A
@@ -48,7 +49,9 @@ struct ReportRoutes {
             let report = try log.reportRequest(ReportAsk(summary: SummaryRequest(range: range, language: language)))
             var bytes: [UInt8] = []
             _ = try log.writeReportPDF(report) { bytes += $0 }
-            let name = "healthlog-\(profileID)-\(range.to ?? today).pdf"
+            // The name `healthlog report` gives it: the range and the language, so that a second
+            // download (the other language, another range) is told apart before it is opened.
+            let name = "\(report.document.fileStem()).pdf"
             return HTTPResponse(
                 status: 200,
                 headers: [("Content-Type", "application/pdf"), ("Content-Disposition", "attachment; filename=\"\(name)\"")], body: bytes)

@@ -18,7 +18,7 @@ struct WebSettings: Sendable {
     /// True when serving HTTPS itself.
     let tls: Bool
     /// True when a proxy on this machine may say the browser used HTTPS (`X-Forwarded-Proto`):
-    /// only when listening on the loopback address, which only this machine reaches.
+    /// only when listening on 127.0.0.1 or ::1 (``ListenAddress/believesLocalProxy``).
     let behindLocalProxy: Bool
     /// The names besides IP addresses and `localhost` a request's `Host` may give: this
     /// machine's own (`gethostname`, and with `.local`) and those of `--allow-host`, lower case.

@@ -5,8 +5,12 @@ browser's own text size: the page's rem grows with it, with or without script), 
 and without. At each: no word of a label is broken across lines, the wheels' digits (and the
 plain fields' without script) are whole inside their boxes, "· pulse" stays on the line of its
 reading, the chart's dates stand apart and a key says what its lines, marks and stamps mean,
-and every touch target is 44 × 44 CSS px or more. A screenshot of each page at each setting is
-left in SCREENSHOTS, the whole page and its first screen.
+and every touch target is 44 × 44 CSS px or more. Also (issue 36's probe): Save on the first
+screen, "mmHg" whole in the notice after a save and in measuring's list, the date and the hour
+and minute of a chosen time whole in their boxes and named above them, the chart's labels
+growing with the text size, a long profile name inside the column, and the stamps' boxes of one
+size. A screenshot of each page at each setting is left in SCREENSHOTS, the whole page and its
+first screen.
 
 usage: phone_layout_test.py HEALTHLOG TEMPLATES FOLDER SCREENSHOTS"""
 import base64
@@ -27,6 +31,8 @@ checks = Checks()
 check, equal = checks.check, checks.equal
 server = Server(program, folder, templates)
 server.family()
+# A name with a word longer than a 320 px phone's line at 200 % text, beside mom's with markup.
+server.page.cli("profile", "add", "oma", "--name", "Oma Schwarzenbergerová")
 page = server.start()
 
 
@@ -66,22 +72,30 @@ def wait_for(driver, selector):
 
 # The words of labels (English: every word of the page's own text) that lie on more than one
 # line. A label may wrap between words, never inside one; a short Chinese label (收缩压, 不规则心跳:
-# five characters at most) is one word, a longer one a phrase that may wrap as Chinese does.
+# five characters at most) is one word, a longer one a phrase that may wrap as Chinese does. In
+# Chinese, the notice after a save and measuring's list are looked at too, for their Latin words
+# ("mmHg"), which are never broken. Only a word wider than its whole line (a long name) may be.
 BROKEN_WORDS = r"""const english = document.documentElement.lang === 'en';
-    const labels = '.wheel-label, .wheel-field .unit, .chip span, .mark, .tag, .chart-key li, button, a, summary, legend, label.block, .badge';
+    const labels = '.wheel-label, .wheel-field .unit, .chip span, .mark, .tag, .chart-key li, button, a, summary, legend, label.block, .badge, .notice p, ol.sitting li';
     const roots = english ? [document.querySelector('main'), document.querySelector('header.top')] : Array.from(document.querySelectorAll(labels));
     const broken = [];
     for (const root of roots) {
         const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
         for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-            // (A name kept for a screen reader only is clipped to a pixel.)
-            if (node.parentElement.closest('svg, p.note, pre, [hidden]') || node.parentElement.getBoundingClientRect().width <= 1) continue;
+            // (A name kept for a screen reader only is clipped to a pixel. A note and a profile's name
+            // are what a person typed, `<script>alert('mom')</script>` too: CUT_NAMES looks at names.)
+            if (node.parentElement.closest('svg, p.note, pre, [hidden], nav.profiles') || node.parentElement.getBoundingClientRect().width <= 1) continue;
             for (const word of node.data.matchAll(/[^\s\-]+/g)) {
                 const range = document.createRange();
                 range.setStart(node, word.index);
                 range.setEnd(node, word.index + word[0].length);
                 const tops = Array.from(range.getClientRects()).filter(r => r.width > 0).map(r => r.top);
-                if (!english && word[0].length > 5) continue;
+                if (!english && word[0].length > 5 && /[^\x00-\x7f]/.test(word[0])) continue;
+                const block = node.parentElement.closest('p, li, div, a, label, button, summary, legend, h1, h2, h3, span.mark, span.tag') || node.parentElement;
+                const style = getComputedStyle(block);
+                const line = block.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+                const wide = Array.from(range.getClientRects()).reduce((sum, r) => sum + r.width, 0);
+                if (wide > line + 0.5) continue;
                 if (tops.length > 0 && Math.max(...tops) - Math.min(...tops) > 2) broken.push(word[0]);
             }
         }
@@ -164,6 +178,59 @@ CHART = r"""const svg = document.querySelector('svg.chart');
             lanes: svg.querySelectorAll('text:not([text-anchor])').length,
             keyAfterChart: key ? (svg.compareDocumentPosition(key) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0 : false}"""
 
+# Save's button inside the screen, and the button itself what a finger there touches.
+SAVE_ON_SCREEN = r"""const button = document.querySelector('form.entry button[type=submit]'), r = button.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return {top: Math.round(r.top), bottom: Math.round(r.bottom), height: window.innerHeight, touched: hit === button || button.contains(hit)}"""
+
+# The time fields' values as the browser writes them in their boxes (the date as the phone's
+# language writes one, the hour and minute), each with the room its box has for it (its picker's
+# icon beside it, a line's height wide): the values that do not fit.
+CUT_TIME = r"""const context = document.createElement('canvas').getContext('2d'), cut = [], locale = navigator.language;
+    for (const field of document.querySelectorAll('details.time input, form.entry input[type=date], form.entry input[type=time]')) {
+        if (field.getClientRects().length === 0 || !field.value) continue;
+        const [day, clock] = field.type === 'time' ? [null, field.value] : field.type === 'date' ? [field.value, null] : field.value.split('T');
+        const parts = [];
+        if (day) parts.push(new Date(day + 'T12:00').toLocaleDateString(locale, {year: 'numeric', month: '2-digit', day: '2-digit'}));
+        if (clock) parts.push(new Date('2026-01-01T' + clock).toLocaleTimeString(locale, {hour: '2-digit', minute: '2-digit'}));
+        const text = parts.join(', '), style = getComputedStyle(field);
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const room = field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - parseFloat(style.fontSize) * 1.25;
+        if (context.measureText(text).width > room) cut.push([field.type, text, Math.round(context.measureText(text).width), Math.round(room)]);
+    }
+    return cut"""
+
+# The chart as drawn (the one of its drawings shown): each label's size in px, whether it lies
+# inside the chart, and the labels that overlap.
+CHART_LABELS = r"""const svg = Array.from(document.querySelectorAll('svg.chart')).find(s => s.getClientRects().length > 0);
+    if (!svg) return null;
+    const box = svg.getBoundingClientRect(), scale = box.width / svg.viewBox.baseVal.width;
+    const labels = Array.from(svg.querySelectorAll('text')).map(t => { const r = t.getBoundingClientRect();
+        return {text: t.textContent, px: parseFloat(t.getAttribute('font-size')) * scale, r,
+                inside: r.left >= box.left - 0.5 && r.right <= box.right + 0.5 && r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5}; });
+    const overlapping = labels.flatMap((a, i) => labels.slice(i + 1).filter(b => a.r.left < b.r.right && b.r.left < a.r.right
+        && a.r.top < b.r.bottom && b.r.top < a.r.bottom).map(b => [a.text, b.text]));
+    return {smallest: Math.min(...labels.map(l => l.px)), rem: parseFloat(getComputedStyle(document.documentElement).fontSize),
+            count: labels.length, outside: labels.filter(l => !l.inside).map(l => l.text), overlapping}"""
+
+# The profiles' links that do not lie whole inside the window, or a line of whose name reaches
+# past the link's own box (the name is cut there: `<script>alert(1)` without its `)`).
+CUT_NAMES = r"""return Array.from(document.querySelectorAll('nav.profiles a')).filter(a => {
+        const r = a.getBoundingClientRect(), style = getComputedStyle(a), range = document.createRange();
+        range.selectNodeContents(a);
+        const left = r.left + parseFloat(style.paddingLeft) - 0.5, right = r.right - parseFloat(style.paddingRight) + 0.5;
+        return r.left < -0.5 || r.right > window.innerWidth + 0.5 || a.scrollWidth > a.clientWidth + 1
+            || Array.from(range.getClientRects()).some(line => line.width > 0 && (line.left < left || line.right > right));
+    }).map(a => [a.textContent.slice(0, 24), Math.round(a.getBoundingClientRect().right)])"""
+
+# The notice after a save and measuring's list, where a text that cannot wrap reaches past the edge.
+PAST_EDGE = r"""return Array.from(document.querySelectorAll('.notice, ol.sitting')).filter(e => e.scrollWidth > e.clientWidth + 1)
+    .map(e => [e.textContent.trim().slice(0, 40), e.scrollWidth, e.clientWidth])"""
+
+# The stamps' check boxes, their widths and heights in px.
+BOXES = r"""return Array.from(document.querySelectorAll('label.chip input')).map(i => { const r = i.getBoundingClientRect();
+    return [i.value, Math.round(r.width), Math.round(r.height)]; })"""
+
 for language, code in [("en-GB", "en"), ("zh-CN", "zh")]:
     words = {"systolic": "Systolic", "diastolic": "Diastolic", "morning": "Morning", "stamps": "stamp"} if code == "en" else \
         {"systolic": "收缩压", "diastolic": "舒张压", "morning": "早晨", "stamps": "状态印章"}
@@ -175,7 +242,7 @@ for language, code in [("en-GB", "en"), ("zh-CN", "zh")]:
                 driver = browser(language, size, script, text)
                 equal(driver.execute_script("return [window.innerWidth, getComputedStyle(document.documentElement).fontSize]"),
                       [size[0], f"{16 * text // 100}px"], f"{setting}: the window's width and text size")
-                pairing = page.pair_code("dad", "manage", f"phone-{name}")
+                pairing = page.pair_code("dad,mom,oma", "manage", f"phone-{name}")
                 driver.get(f"{page.url}/pair?code={pairing}")
                 driver.find_element(By.CSS_SELECTOR, "form.pair button[type=submit]").click()
                 wait_for(driver, "form.entry")
@@ -187,6 +254,34 @@ for language, code in [("en-GB", "en"), ("zh-CN", "zh")]:
                 equal(small[:4], [], f"{setting}: entry page, every touch target is 44 × 44 px or more")
                 tops = driver.execute_script("return Array.from(document.querySelectorAll('.wheel-field')).map(w => Math.round(w.getBoundingClientRect().top))")
                 check(len(tops) == 3 and max(tops) - min(tops) <= 1, f"{setting}: the three fields side by side", tops)
+                if size == (360, 740) and text == 100 or size == (320, 640) and text == 200:
+                    save = driver.execute_script(SAVE_ON_SCREEN)
+                    check(save["top"] >= 0 and save["bottom"] <= save["height"] and save["touched"], f"{setting}: Save is on the first screen, nothing over it", save)
+                boxes = driver.execute_script(BOXES)
+                check(boxes and max(b[1] for b in boxes) - min(b[1] for b in boxes) <= 1 and all(abs(b[1] - b[2]) <= 1 for b in boxes),
+                      f"{setting}: every stamp's box is square and of one size", sorted({tuple(b[1:]) for b in boxes}))
+                equal(driver.execute_script(CUT_NAMES), [], f"{setting}: entry page, every profile's name whole inside the column")
+                if text == 200:
+                    labels = driver.execute_script(CHART_LABELS)
+                    check(labels and labels["smallest"] >= 0.65 * labels["rem"], f"{setting}: the chart's labels grow with the text size",
+                          labels and (round(labels["smallest"], 1), labels["rem"]))
+                    check(labels and not labels["outside"] and not labels["overlapping"], f"{setting}: the chart's labels whole and apart",
+                          labels and (labels["outside"][:3], labels["overlapping"][:3]))
+                # A time chosen: yesterday 21:45, in the date and time boxes.
+                # (Scrolled to the middle of the screen first, as a thumb would: Save stays at the screen's foot.)
+                summary = driver.find_element(By.CSS_SELECTOR, "form.entry details.time summary")
+                driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", summary)
+                summary.click()
+                yesterday = driver.execute_script("const d = new Date(Date.now() - 86400000); return d.getFullYear() + '-' + String(d.getMonth() + 1).padStart(2, '0') + '-' + String(d.getDate()).padStart(2, '0')")
+                driver.execute_script("""const set = (field, value) => { field.value = value; field.dispatchEvent(new Event('input', {bubbles: true})); field.dispatchEvent(new Event('change', {bubbles: true})); };
+                    const box = document.querySelector('form.entry details.time');
+                    const date = box.querySelector('input[type=date], input[type=datetime-local]'), time = box.querySelector('input[type=time]');
+                    if (time) { set(date, arguments[0]); set(time, '21:45'); } else set(date, arguments[0] + 'T21:45');""", yesterday)
+                shot(driver, f"{name}-time")
+                equal(driver.execute_script(CUT_TIME), [], f"{setting}: the chosen date and its hour and minute are whole in their boxes")
+                if script:
+                    said = driver.find_element(By.CSS_SELECTOR, "form.entry details.time summary").text
+                    check("21:45" in said and "now" not in said and "现在" not in said, f"{setting}: the time's line names the time chosen", said)
                 widths = driver.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
                 check(widths[0] <= widths[1], f"{setting}: no horizontal scrolling", widths)
                 if text == 100:
@@ -202,8 +297,13 @@ for language, code in [("en-GB", "en"), ("zh-CN", "zh")]:
                 # Save the reading the form holds (with its pulse), and read what the page says.
                 driver.find_element(By.CSS_SELECTOR, "form.entry button[type=submit]").click()
                 wait_for(driver, ".notice")
+                shot(driver, f"{name}-saved")
+                notice = driver.find_element(By.CSS_SELECTOR, ".notice").text
+                check("21:45" in notice, f"{setting}: the reading is saved at the time chosen", notice)
                 lines = driver.execute_script(PULSE_LINES)
                 check(lines and all(line["dotWithPulse"] for line in lines), f"{setting}: after a save, '·' stays on the pulse's line", lines)
+                equal(driver.execute_script(BROKEN_WORDS), [], f"{setting}: after a save, no word of the notice or a label broken across lines")
+                equal(driver.execute_script(PAST_EDGE), [], f"{setting}: after a save, nothing in the notice reaches past its edge")
                 driver.get(f"{page.url}/log?profile=dad")
                 shot(driver, f"{name}-log")
                 lines = driver.execute_script(PULSE_LINES)
@@ -213,8 +313,15 @@ for language, code in [("en-GB", "en"), ("zh-CN", "zh")]:
                     equal([line["text"] for line in lines if not line["pulseWithPressure"]][:3], [],
                           f"{setting}: in the log the pulse is on the line of its blood pressure")
                 equal(driver.execute_script(BROKEN_WORDS), [], f"{setting}: log, no word of a label broken across lines")
+                equal(driver.execute_script(CUT_NAMES), [], f"{setting}: log, every profile's name whole inside the column")
                 equal(driver.execute_script(SMALL_TARGETS)[:4], [], f"{setting}: log, every touch target is 44 × 44 px or more")
                 if script:
+                    sitting = [r["id"] for r in page.readings("dad") if r["systolic"]][-2:]
+                    driver.get(f"{page.url}/measure?profile=dad&first={sitting[0]}&second={sitting[1]}")
+                    shot(driver, f"{name}-measure-sitting")
+                    check(driver.find_elements(By.CSS_SELECTOR, "ol.sitting li"), f"{setting}: measuring lists the sitting's readings")
+                    equal(driver.execute_script(BROKEN_WORDS), [], f"{setting}: measuring's readings, no word broken across lines")
+                    equal(driver.execute_script(PAST_EDGE), [], f"{setting}: measuring's readings, nothing reaches past their edge")
                     for other in ["/report?profile=dad", "/measure?profile=dad"]:
                         driver.get(page.url + other)
                         equal(driver.execute_script(SMALL_TARGETS)[:4], [], f"{setting}: {other}, every touch target is 44 × 44 px or more")

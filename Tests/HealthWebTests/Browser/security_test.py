@@ -6,6 +6,7 @@ import http.client
 import os
 import re
 import socket
+import subprocess
 import ssl
 import sys
 import time
@@ -136,6 +137,20 @@ check(response.status == 200 and response.getheader("Content-Type") == "applicat
 response, text = page.request("GET", "/report.pdf?profile=dad&days=14", cookie=dad)
 title = re.search(r"<title>([^<]*)</title>", text)
 check(response.status == 400 and title and "Cannot show that" in title.group(1) and "Cannot save that" not in text, "a report of 14 days is refused as a page it cannot show, not a save", (response.status, title and title.group(1)))
+# A download is named as healthlog report names the file: range and language, one name each.
+names = {}
+for days, language in [(30, "en"), (30, "zh-Hans"), (7, "en")]:
+    response, _ = page.request("GET", f"/report.pdf?profile=dad&days={days}&language={language}", cookie=viewer)
+    names[(days, language)] = re.search(r'filename="([^"]*)"', response.getheader("Content-Disposition") or "")
+    names[(days, language)] = names[(days, language)] and names[(days, language)].group(1)
+    written = subprocess.run([program, "-p", "dad", "report", "--last", f"{days}d", "--lang", language], cwd=folder, env=page.environment,
+                             capture_output=True, text=True).stdout.split()[-1]
+    equal(names[(days, language)], written, f"the {days} days' report in {language} downloads under the name healthlog report writes")
+equal(len(set(names.values())), 3, "… so that each range and language has a name of its own")
+# A reversed range in the API is named as one: they are dates, in the wrong order.
+response, text = page.request("GET", "/api/v1/readings?profile=dad&from=2026-12-01&to=2026-11-01", cookie=dad)
+check(response.status == 400 and "from=2026-12-01 is after to=2026-11-01" in text and "is not dates" not in text,
+      "a reversed API range says the order is wrong, not that they are not dates", (response.status, text[:200]))
 response, text = page.request("GET", "/report.pdf?profile=dad&from=2020-01-01&to=2030-01-01", cookie=dad)
 title = re.search(r"<title>([^<]*)</title>", text)
 check(response.status == 403 and title and "Not allowed" in title.group(1) and "Cannot save that" not in text, "an add device's report of any range is not allowed", (response.status, title and title.group(1)))
@@ -171,6 +186,11 @@ for fields, reason in [
     ({"systolic": "120", "diastolic": "19"}, "diastolic 19 is out of range (20–200 mmHg)"),
     ({"systolic": "80", "diastolic": "120"}, "systolic must be higher than diastolic"),
     ({"systolic": "12O", "diastolic": "80"}, "systolic '12O' is not a whole number"),
+    # -5 is a whole number: what is wrong with it is its range; a note too long is refused, not cut.
+    ({"systolic": "-5", "diastolic": "80"}, "systolic -5 is out of range (50–300 mmHg)"),
+    ({"systolic": "120", "diastolic": "80", "note": "n" * 10001}, "note is 10001 characters (Unicode code points) long; at most 10000 are allowed"),
+    # The page's time is a date and a time of day; a date alone says what is missing.
+    ({"systolic": "120", "diastolic": "80", "date": "2026-01-05"}, "give the time of day with the date 2026-01-05, or neither"),
     ({"systolic": "120"}, "give the diastolic value too"),
     ({"weight": "700"}, "weight 700 kg is out of range"),
     ({"note": "only a note"}, "Enter a blood pressure, a pulse or a weight."),
@@ -178,7 +198,8 @@ for fields, reason in [
     ({"systolic": "120", "diastolic": "80", "at": "2099-01-01T07:00"}, "is in the future"),
 ]:
     response, text = add(dict(fields, csrf=token_field))
-    check(response.status == 400 and reason.replace("'", "&#39;") in text, f"{fields} → 400: {reason}", (response.status, re.findall(r'role="alert"><p>([^<]*)', text)))
+    shown = {name: value if len(value) < 40 else f"{value[:3]}… ({len(value)})" for name, value in fields.items()}
+    check(response.status == 400 and reason.replace("'", "&#39;") in text, f"{shown} → 400: {reason}", (response.status, re.findall(r'role="alert"><p>([^<]*)', text)))
 equal(len(page.readings("dad")), count, "none of the bad values was written")
 
 # --- Text a person typed is text on every page
@@ -194,6 +215,15 @@ for cookie, path in [(dad, "/"), (dad, "/log?profile=dad"), (manager, f"/reading
 response, text = page.request("GET", "/", cookie=html_device)
 check("妈妈 &lt;script&gt;alert(&#39;mom&#39;)&lt;/script&gt;" in text, "a profile's name with markup is shown as text", response.status)
 check("&lt;b&gt;mom&#39;s&lt;/b&gt;" in text, "a device's name with markup is shown as text")
+# Control characters in a note are shown as `healthlog list` shows them (\e, \u{7}), not as boxes.
+response, _ = add({"csrf": token_field, "systolic": "134", "diastolic": "84", "note": "ESC\x1b[2J\x1b[31mRED\x07"})
+equal(response.status, 303, "a note with control characters is saved as it was typed")
+listed = page.cli("-p", "dad", "list", "--color", "never").stdout
+response, text = page.request("GET", "/log?profile=dad", cookie=dad)
+shown = re.search(r'<p class="note">(ESC[^<]*)</p>', text)
+check("ESC\\e[2J\\e[31mRED\\u{7}" in listed and shown and shown.group(1) == "ESC\\e[2J\\e[31mRED\\u{7}",
+      "a note's control characters are shown on the page as healthlog list shows them", (shown and shown.group(1), [l for l in listed.splitlines() if "RED" in l]))
+check("\x1b" not in text and "\ufffd" not in text, "… none of them sent as it is, nor as a box", text.count("\ufffd"))
 
 # --- Static files: only the page's own names
 for path in ["/static/app.css", "/static/wheels.js", "/static/icon.svg"]:

@@ -1,0 +1,22 @@
+@testable import HealthWeb
+import Testing
+
+/// What a narrow line may break in the notice after a save: between a number and its `mmHg`,
+/// before a `·` and after Chinese punctuation; never inside `mmHg`, `脉搏 65` or a date.
+@Suite struct ValuesTextTests {
+    @Test func aPressureMayBreakBeforeItsUnitButAPulseStaysWhole() {
+        let values = ValuesText.joined(["129/77 mmHg", "脉搏 65"], stamps: "降压药、好睡眠")
+        #expect(values == "129/77 mmHg ·\u{00A0}脉搏\u{00A0}65 ·\u{00A0}降压药、好睡眠")
+    }
+
+    @Test func theNoticeKeepsThePulseAndTheDateWholeApart() {
+        let said = "已保存 \(ValuesText.joined(["129/77 mmHg", "脉搏 65"]))，12月6日 周日 21:45。"
+        #expect(
+            WholeDates.marked(said).markup
+                == "已保存 129/77 mmHg <span class=\"nowrap\">·\u{00A0}脉搏\u{00A0}65</span>，<span class=\"nowrap\">12月6日 周日</span> 21:45。")
+        let english = "Saved \(ValuesText.joined(["155/89 mmHg", "pulse 65"], stamps: "BP medication, irregular heartbeat")), Sun 6 Dec 21:45."
+        #expect(
+            WholeDates.marked(english).markup
+                == "Saved 155/89 mmHg <span class=\"nowrap\">·\u{00A0}pulse\u{00A0}65</span> ·\u{00A0}BP medication, irregular heartbeat, <span class=\"nowrap\">Sun 6 Dec</span> 21:45.")
+    }
+}
