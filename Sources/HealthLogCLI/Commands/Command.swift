@@ -40,6 +40,7 @@ enum CommandRegistry {
         TagListCommand.self, TagAddCommand.self, TagEditCommand.self, TagRemoveCommand.self,
         EventAddCommand.self, EventListCommand.self, EventRemoveCommand.self,
         MedStartCommand.self, MedChangeCommand.self, MedStopCommand.self, MedListCommand.self, CompareCommand.self, ProtocolCommand.self,
+        DueCommand.self,
         ExportCommand.self, ImportCommand.self, BackupCommand.self, RestoreCommand.self, CheckCommand.self,
         SyncNowCommand.self, SyncInitCommand.self, SyncSetupCommand.self, SyncStatusCommand.self, SyncLeaveCommand.self, SyncForgetCommand.self,
         ServeCommand.self, ServePairCommand.self, ServeDevicesCommand.self, ServeRevokeCommand.self,
