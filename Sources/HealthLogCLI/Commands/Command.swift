@@ -73,7 +73,7 @@ enum CommandRegistry {
                 "med", "Record the medicines taken: starts, dose changes and stops, with their history.",
                 ["healthlog med start amlodipine --dose '5 mg' --times morning", "healthlog med list --all"]),
             group(
-                "remind", "Remind on the desktop when a morning or evening reading is due (a systemd user timer).",
+                "remind", "Desktop reminders when a reading is due (a systemd user timer).",
                 ["healthlog remind install --times 07:30,21:00", "healthlog remind status", "healthlog remind remove"]),
             group("config", "Settings that stay set: guideline, language, template, db, color.", ["healthlog config set guideline aha", "healthlog config list"]),
             runsAlone(SyncNowCommand.self), runsAlone(ServeCommand.self),

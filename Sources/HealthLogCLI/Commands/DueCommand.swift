@@ -7,7 +7,7 @@ import HealthUseCases
 /// is still to take.
 struct DueCommand: Command {
     static let spec = CommandSpec(
-        ["due"], abstract: "List the morning and evening readings still to take before a clinic visit.",
+        ["due"], abstract: "List the readings still to take before a clinic visit.",
         options: [beforeOption, Options.textFormat],
         examples: ["healthlog due --before 2026-12-08", "healthlog -p dad due --before 2026-12-08 --format json"],
         discussion: """

@@ -7,7 +7,7 @@ import HealthUseCases
 struct RemindInstallCommand: Command {
     static let mergesFirst = false
     static let spec = CommandSpec(
-        ["remind", "install"], abstract: "Write a systemd user timer that shows a desktop notification when a reading is due.",
+        ["remind", "install"], abstract: "Install a desktop reminder (systemd user timer) for readings due.",
         options: [timesOption],
         examples: ["healthlog remind install", "healthlog -p dad remind install --times 07:00,20:30"],
         discussion: """
@@ -112,7 +112,7 @@ struct RemindRemoveCommand: Command {
 struct RemindStatusCommand: Command {
     static let mergesFirst = false
     static let spec = CommandSpec(
-        ["remind", "status"], abstract: "Say whether a reminder timer is installed, at which times, and whether it is on.",
+        ["remind", "status"], abstract: "Say whether the reminder is installed, its times, and if it is on.",
         examples: ["healthlog remind status"])
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {}
@@ -137,7 +137,7 @@ struct RemindStatusCommand: Command {
 /// standard output and, when `notify-send` is installed, as a desktop notification.
 struct RemindNotifyCommand: Command {
     static let spec = CommandSpec(
-        ["remind", "notify"], abstract: "Show a desktop notification when today's morning or evening readings are due (what the timer runs).",
+        ["remind", "notify"], abstract: "Notify when today's readings are due (what the timer runs).",
         options: [DueCommand.beforeOption],
         examples: ["healthlog remind notify", "healthlog -p dad remind notify --before 2026-12-08"],
         discussion: """
