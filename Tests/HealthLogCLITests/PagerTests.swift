@@ -69,6 +69,26 @@ import Testing
         #expect(paged(cli)?.contains("150/70") == true)
     }
 
+    @Test func compareEventListAndUndoListPageToo() throws {
+        let cli = terminalWithPager()
+        for day in 1...25 { cli.ok("event", "add", "change \(day)", "--at", String(format: "2026-11-%02d 09:00", day), "--kind", "lifestyle") }
+        cli.environment["LINES"] = "3"
+        for arguments in [
+            ["compare", "2026-11-01..2026-11-15", "2026-11-16..2026-11-30"], ["event", "list"], ["undo", "--list"],
+        ] {
+            try? FileManager.default.removeItem(atPath: cli.directory.file("paged.txt"))
+            let result = cli.run(arguments)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            #expect(result.stdout.isEmpty, "\(arguments): the pager has it: \(result.stdout.prefix(200))")
+            #expect((paged(cli)?.split(separator: "\n").count ?? 0) > 3, "\(arguments)")
+            #expect(cli.run(arguments + ["--no-pager"]).stdout.split(separator: "\n").count > 3, "\(arguments) --no-pager")
+        }
+        // Undo itself asks on the terminal: it is never paged.
+        try? FileManager.default.removeItem(atPath: cli.directory.file("paged.txt"))
+        #expect(cli.run(["undo", "--yes"]).status == 0)
+        #expect(paged(cli) == nil)
+    }
+
     @Test func aPagerThatIsNotInstalledIsNamedAndTheOutputPrinted() {
         let cli = terminalWithPager()
         cli.environment["PAGER"] = "lesss -R"

@@ -40,6 +40,7 @@ enum CommandRegistry {
         TagListCommand.self, TagAddCommand.self, TagEditCommand.self, TagRemoveCommand.self,
         EventAddCommand.self, EventListCommand.self, EventRemoveCommand.self,
         MedStartCommand.self, MedChangeCommand.self, MedStopCommand.self, MedListCommand.self, CompareCommand.self, ProtocolCommand.self,
+        DueCommand.self, RemindInstallCommand.self, RemindStatusCommand.self, RemindRemoveCommand.self, RemindNotifyCommand.self,
         ExportCommand.self, ImportCommand.self, BackupCommand.self, RestoreCommand.self, CheckCommand.self,
         SyncNowCommand.self, SyncInitCommand.self, SyncSetupCommand.self, SyncStatusCommand.self, SyncLeaveCommand.self, SyncForgetCommand.self,
         ServeCommand.self, ServePairCommand.self, ServeDevicesCommand.self, ServeRevokeCommand.self,
@@ -71,6 +72,9 @@ enum CommandRegistry {
             group(
                 "med", "Record the medicines taken: starts, dose changes and stops, with their history.",
                 ["healthlog med start amlodipine --dose '5 mg' --times morning", "healthlog med list --all"]),
+            group(
+                "remind", "Desktop reminders when a reading is due (a systemd user timer).",
+                ["healthlog remind install --times 07:30,21:00", "healthlog remind status", "healthlog remind remove"]),
             group("config", "Settings that stay set: guideline, language, template, db, color.", ["healthlog config set guideline aha", "healthlog config list"]),
             runsAlone(SyncNowCommand.self), runsAlone(ServeCommand.self),
         ]

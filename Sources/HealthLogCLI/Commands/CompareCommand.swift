@@ -12,7 +12,7 @@ struct CompareCommand: Command {
             ArgumentSpec("FROM..TO", help: "The first range, e.g. 2026-09-01..2026-09-30 (today and yesterday work too)."),
             ArgumentSpec("FROM..TO", help: "The second range."),
         ],
-        options: ReadingFilterOptions.declarations + [Options.textFormat],
+        options: ReadingFilterOptions.declarations + [Options.textFormat, GlobalOptions.noPager],
         examples: [
             "healthlog compare 2026-09-01..2026-09-30 2026-10-15..2026-11-15",
             "healthlog -p dad compare 2026-09-01..2026-09-30 2026-10-15..today --period morning --format json",
@@ -21,6 +21,7 @@ struct CompareCommand: Command {
             Each range needs 12 home readings for the difference to be shown; office readings are left out. \
             Days are measurement days: a reading before 04:00 counts for the evening before.
             """)
+    static let pages = true
 
     let first: ClosedRange<CivilDate>
     let second: ClosedRange<CivilDate>

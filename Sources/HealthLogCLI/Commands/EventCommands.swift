@@ -59,8 +59,9 @@ struct EventAddCommand: Command {
 struct EventListCommand: Command {
     static let spec = CommandSpec(
         ["event", "list"], abstract: "List a profile's events.",
-        options: DateRangeOptions.declarations + [Options.listingFormat],
+        options: DateRangeOptions.declarations + [Options.listingFormat, GlobalOptions.noPager],
         examples: ["healthlog event list", "healthlog -p dad event list --format json", "healthlog -p dad event list --format csv"])
+    static let pages = true
 
     let range: DateRange
     let format: Options.ListingFormat

@@ -7,7 +7,7 @@ import HealthPresentation
 struct UndoCommand: Command {
     static let spec = CommandSpec(
         ["undo"], abstract: "Take back the last change to the log (an add, edit, delete, import, rename…).",
-        options: [Self.list, Options.yes],
+        options: [Self.list, Options.yes, GlobalOptions.noPager],
         examples: ["healthlog undo", "healthlog undo --list"],
         discussion: """
             Shows the change and asks first. Run it again to take back the change before that; \
@@ -34,6 +34,8 @@ struct UndoCommand: Command {
             return
         }
         if listing {
+            // Only the list pages: undo itself asks a question on the terminal.
+            context.startPaging()
             for step in history.steps {
                 context.stdout.line(text.when(step))
                 for line in text.lines(step, done: false, limit: 3) { context.stdout.line(line) }
