@@ -50,6 +50,25 @@ import Testing
         #expect(added.contains("very high reading (160/110 or more)"))
     }
 
+    /// A medicine started inside the week does not make page 1 say "reassess in 2–4 weeks" under
+    /// a reading to be assessed the same day (a specialist's reading: the two contradict).
+    @Test func anUrgentReadingIsNeverToldToWaitForAMedicationChange() throws {
+        let cli = Self.pregnancy()
+        let range = ["--from", "2026-11-23", "--to", "2026-11-30"]
+        cli.ok("med", "start", "labetalol", "--dose", "100 mg", "--times", "morning,evening", "--at", "2026-11-27")
+        let english = try Page.pageOne(cli, range)
+        #expect(Self.top(english).hasPrefix(Page.squeezed("Urgent: 164/108 on 30 Nov")), "\(english)")
+        #expect(!english.contains(Page.squeezed("reassess home BP 2–4 weeks")), "\(english)")
+        let stats = cli.ok("-p", "anna", "stats", "--from", "2026-11-23", "--to", "2026-11-30")
+        #expect(!stats.contains("reassess home BP 2–4 weeks"), "\(stats)")
+        // Without the urgent reading, the same change is cautioned as before.
+        let calm = CLIHarness()
+        calm.ok("profile", "add", "anna", "--name", "Anna", "--birth-year", "1994", "--sex", "female", "--pregnancy-due", "2027-02-08")
+        Page.week(calm) { k in (130 + k % 5, 82 + k % 3) }
+        calm.ok("med", "start", "labetalol", "--dose", "100 mg", "--times", "morning,evening", "--at", "2026-11-27")
+        #expect(try Page.pageOne(calm, range).contains(Page.squeezed("reassess home BP 2–4 weeks")))
+    }
+
     /// Not pregnant, a reading that is not very high: warning words still reach the top.
     @Test func warningSymptomsReachTheTopWhateverTheProfile() throws {
         let cli = Page.patient(born: 1956)

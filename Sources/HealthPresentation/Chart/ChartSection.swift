@@ -84,9 +84,11 @@ public struct ChartSection: Sendable {
     public struct LaneTimes: Sequence, Sendable {
         let readings: [Reading]
         let tag: String
+        /// The measurement days the chart spans.
+        let days: ClosedRange<Int>
 
         public func makeIterator() -> some IteratorProtocol<Double> {
-            readings.lazy.filter { $0.tagIDs.contains(tag) }.map { Double($0.takenAt.localSeconds) }.makeIterator()
+            readings.lazy.filter { $0.tagIDs.contains(tag) && days.contains($0.takenAt.measurementDayNumber) }.map { Double($0.takenAt.localSeconds) }.makeIterator()
         }
     }
 
@@ -162,20 +164,34 @@ public struct ChartSection: Sendable {
         // The axis spans the home readings, and the office readings and events of the 28 days
         // either side (the days in which an office visit is compared with them): a visit months
         // away would squeeze the home week into a sliver.
-        let homeDays = summary.readings.filter { $0.isHome && $0.bloodPressure != nil }.map(\.takenAt.measurementDayNumber)
+        // Walked, never copied: a log of years holds its readings once.
         let reach = OfficeComparison.windowDays
         var firstDay = summary.from.dayNumber
         var lastDay = summary.to.dayNumber
-        if let first = homeDays.min(), let last = homeDays.max() {
-            let near = (first - reach)...(last + reach)
-            let others = (summary.readings.filter { !$0.isHome && $0.bloodPressure != nil }.map(\.takenAt.measurementDayNumber)
-                + summary.events.map(\.event.at.measurementDayNumber)).filter(near.contains)
-            firstDay = max(firstDay, min(first, others.min() ?? first))
-            lastDay = min(lastDay, max(last, others.max() ?? last))
+        var home: ClosedRange<Int>?
+        for reading in summary.readings where reading.isHome && reading.bloodPressure != nil {
+            let day = reading.takenAt.measurementDayNumber
+            home = home.map { min($0.lowerBound, day)...max($0.upperBound, day) } ?? day...day
+        }
+        if let home {
+            let near = (home.lowerBound - reach)...(home.upperBound + reach)
+            var others: ClosedRange<Int>?
+            let see = { (day: Int) in
+                guard near.contains(day) else { return }
+                others = others.map { min($0.lowerBound, day)...max($0.upperBound, day) } ?? day...day
+            }
+            for reading in summary.readings where !reading.isHome && reading.bloodPressure != nil { see(reading.takenAt.measurementDayNumber) }
+            for event in summary.events { see(event.event.at.measurementDayNumber) }
+            firstDay = max(firstDay, min(home.lowerBound, others?.lowerBound ?? home.lowerBound))
+            lastDay = min(lastDay, max(home.upperBound, others?.upperBound ?? home.upperBound))
         }
         (self.firstDay, self.lastDay) = (firstDay, lastDay)
-        let shown = summary.readings.filter { (firstDay...lastDay).contains($0.takenAt.measurementDayNumber) }
-        let offChart = summary.readings.filter { $0.bloodPressure != nil && !(firstDay...lastDay).contains($0.takenAt.measurementDayNumber) }
+        let days = firstDay...lastDay
+        let shown = summary.readings.lazy.filter { days.contains($0.takenAt.measurementDayNumber) }
+        var offChart: (first: Reading, last: Reading, count: Int)?
+        for reading in summary.readings where reading.bloodPressure != nil && !days.contains(reading.takenAt.measurementDayNumber) {
+            offChart = (offChart?.first ?? reading, reading, (offChart?.count ?? 0) + 1)
+        }
         let dayStart = Double(DayPeriod.dayStartHour * 3600)
         span = (Double(firstDay) * 86_400 + dayStart - 43_200, Double(lastDay + 1) * 86_400 + dayStart + 43_200)
         targetSystolic = summary.goals.target.systolic
@@ -204,7 +220,7 @@ public struct ChartSection: Sendable {
         lanes = tags.prefix(ChartSection.maximumLanes).map { tag in
             Lane(
                 label: document.tagLabels.label(of: tag), color: document.tagLabels.color(of: tag),
-                times: LaneTimes(readings: shown, tag: tag))
+                times: LaneTimes(readings: summary.readings, tag: tag, days: days))
         }
         let hidden = tags.dropFirst(ChartSection.maximumLanes)
         hiddenTags = hidden.isEmpty ? nil : strings.text("chart.moreTags", ["n": String(hidden.count), "tags": strings.list(hidden.map(document.tagLabels.label(of:)))])
@@ -212,12 +228,12 @@ public struct ChartSection: Sendable {
             EventMark(time: Double($0.element.event.at.localSeconds), number: String($0.offset + 1))
         }
         var legend = ChartSection.legend(summary, marks: marks, kind: kind, drawsPulse: drawsPulse, strings: strings)
-        if let first = offChart.first, let last = offChart.last {
+        if let (first, last, count) = offChart {
             // Said beside the office marker, never left out without a word.
             let dates = first.takenAt.measurementDay == last.takenAt.measurementDay
                 ? words.date(first.takenAt.measurementDay) : strings.text("cli.range.between", ["from": words.date(first.takenAt.measurementDay), "to": words.date(last.takenAt.measurementDay)])
-            legend.append((strings.text(offChart.count == 1 ? "chart.offChart.one" : "chart.offChart", [
-                "n": String(offChart.count), "dates": dates, "pressure": first.bloodPressure!.description, "days": String(reach),
+            legend.append((strings.text(count == 1 ? "chart.offChart.one" : "chart.offChart", [
+                "n": String(count), "dates": dates, "pressure": first.bloodPressure!.description, "days": String(reach),
             ]), .square))
         }
         self.legend = legend

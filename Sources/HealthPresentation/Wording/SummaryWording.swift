@@ -157,9 +157,10 @@ public struct SummaryWording: Sendable {
     }
 
     /// "A medication change inside this week (amlodipine 5 mg started, 25 Nov): reassess home
-    /// BP 2–4 weeks after it".
+    /// BP 2–4 weeks after it"; never beside a reading to be assessed the same day, which waiting
+    /// weeks would contradict.
     public var medicationChangeLine: String? {
-        guard summary.verdict != nil, let quality = summary.weekQuality, let change = quality.medicationChange else { return nil }
+        guard summary.safety == nil, summary.verdict != nil, let quality = summary.weekQuality, let change = quality.medicationChange else { return nil }
         if let days = quality.medicationChangeDaysBefore {
             return strings.text("week.medicationChangeBefore", ["event": eventWords(change).name, "date": eventWords(change).date, "days": String(days)])
         }
