@@ -21,25 +21,11 @@ import Testing
 
     /// The peak resident memory (KiB) of `list` in each of ``formats`` over a log of `count` readings.
     private func peaks(readings count: Int) throws -> [Int] {
-        let directory = TemporaryDirectory()
-        let environment = processEnvironment(directory)
-        var text = ReadingCSVCodec.header.joined(separator: ",") + "\n"
-        text.reserveCapacity(count * 90)
-        for index in 0..<count {
+        let log = try PeakMemory(readings: count) { index in
             let instant = ZonedInstant(utcSeconds: 1_577_836_800 + Int64(index) * 900, offsetMinutes: 480)
             let tags = index % 3 == 0 ? "bp-med" : index % 3 == 1 ? "bp-med;coffee" : ""
-            text += ",dad,\(instant.iso8601),\(110 + index % 60),\(70 + index % 25),\(60 + index % 30),,\(tags),after walk \(index % 40),\n"
+            return ",dad,\(instant.iso8601),\(110 + index % 60),\(70 + index % 25),\(60 + index % 30),,\(tags),after walk \(index % 40),"
         }
-        let seed = directory.write("seed.csv", text)
-        text = ""
-        let imported = try runProcess(["import", seed], environment: environment)
-        #expect(imported.status == 0, "\(imported.stderr)")
-        return try ListingMemoryTests.formats.map { arguments in
-            let measured = try runShell(
-                "exec /usr/bin/time -f 'peak-rss-kb %M' \"$0\" -p dad list \"$@\" > /dev/null", [try healthlogExecutable()] + arguments,
-                environment: environment)
-            #expect(measured.status == 0, "\(arguments): \(measured.stderr)")
-            return measured.stderr.split(separator: "\n").last { $0.hasPrefix("peak-rss-kb ") }.flatMap { Int($0.dropFirst(12)) } ?? .max
-        }
+        return try ListingMemoryTests.formats.map { try log.peak(["list"] + $0) }
     }
 }

@@ -33,30 +33,17 @@ import Testing
 
     /// The peak resident memory (KiB) of each of ``commands`` over a log of `count` readings.
     private func peaks(readings count: Int) throws -> [Int] {
-        let directory = TemporaryDirectory()
-        let environment = processEnvironment(directory)
-        var text = ReadingCSVCodec.header.joined(separator: ",") + "\n"
-        text.reserveCapacity(count * 90)
-        for index in 0..<count {
+        let log = try PeakMemory(readings: count) { index in
             // Four readings a day, morning and evening, from 1930: 125,000 readings reach 2015.
             let day = Int64(index / 4)
             let minute = Int64(index % 4 < 2 ? 7 * 60 + 5 * (index % 2) : 21 * 60 + 5 * (index % 2))
             let instant = ZonedInstant(utcSeconds: -1_262_304_000 + day * 86_400 + minute * 60, offsetMinutes: 0)
             let tags = index % 3 == 0 ? "bp-med" : index % 3 == 1 ? "bp-med;coffee" : ""
             let note = index % 20 == 0 ? "after walk \(index % 40)" : ""
-            text += ",dad,\(instant.iso8601),\(110 + index % 60),\(70 + index % 25),\(60 + index % 30),,\(tags),\(note),\n"
+            return ",dad,\(instant.iso8601),\(110 + index % 60),\(70 + index % 25),\(60 + index % 30),,\(tags),\(note),"
         }
-        let seed = directory.write("seed.csv", text)
-        text = ""
-        let imported = try runProcess(["import", seed], environment: environment)
-        #expect(imported.status == 0, "\(imported.stderr)")
         return try SummaryMemoryTests.commands.map { arguments in
-            let output = arguments.last == "-o" ? [directory.file("report.pdf")] : []
-            let measured = try runShell(
-                "exec /usr/bin/time -f 'peak-rss-kb %M' \"$0\" -p dad \"$@\" > /dev/null", [try healthlogExecutable()] + arguments + output,
-                environment: environment)
-            #expect(measured.status == 0, "\(arguments): \(measured.stderr)")
-            return measured.stderr.split(separator: "\n").last { $0.hasPrefix("peak-rss-kb ") }.flatMap { Int($0.dropFirst(12)) } ?? .max
+            try log.peak(arguments + (arguments.last == "-o" ? [log.directory.file("report.pdf")] : []))
         }
     }
 }

@@ -1,0 +1,34 @@
+import Foundation
+import HealthCore
+import HealthInterchange
+import Testing
+
+/// What the memory tests share: a log seeded through the real `import` from HealthLog CSV rows,
+/// and the peak resident memory of one command over it, as the kernel counts it (`getrusage` of
+/// the child, through `/usr/bin/time`).
+struct PeakMemory {
+    let directory = TemporaryDirectory()
+    let environment: [String: String]
+
+    /// A log of `count` readings for `dad`; `row` writes reading `index`'s CSV line after its
+    /// empty id (`,dad,TIME,SYS,DIA,PULSE,,TAGS,NOTE,`).
+    init(readings count: Int, row: (Int) -> String) throws {
+        environment = processEnvironment(directory)
+        var text = ReadingCSVCodec.header.joined(separator: ",") + "\n"
+        text.reserveCapacity(count * 90)
+        for index in 0..<count { text += row(index) + "\n" }
+        let seed = directory.write("seed.csv", text)
+        text = ""
+        let imported = try runProcess(["import", seed], environment: environment)
+        #expect(imported.status == 0, "\(imported.stderr)")
+    }
+
+    /// The peak resident memory (KiB) of `healthlog -p dad ARGUMENTS`, its output thrown away.
+    func peak(_ arguments: [String]) throws -> Int {
+        let measured = try runShell(
+            "exec /usr/bin/time -f 'peak-rss-kb %M' \"$0\" -p dad \"$@\" > /dev/null", [try healthlogExecutable()] + arguments,
+            environment: environment)
+        #expect(measured.status == 0, "\(arguments): \(measured.stderr)")
+        return measured.stderr.split(separator: "\n").last { $0.hasPrefix("peak-rss-kb ") }.flatMap { Int($0.dropFirst(12)) } ?? .max
+    }
+}
