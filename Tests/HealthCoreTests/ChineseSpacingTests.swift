@@ -14,6 +14,7 @@ import Testing
         #expect(ChineseSpacing.template("连续7天，ESH建议") == "连续 7 天，ESH 建议")
         #expect(ChineseSpacing.template("（ n=6 ）") == "（n=6）")
         #expect(ChineseSpacing.template("{yyyy}年{m}月{d}日") == "{yyyy}年{m}月{d}日")
+        #expect(ChineseSpacing.template("为1级高血压，2型糖尿病") == "为 1级高血压，2型糖尿病")
     }
 
     @Test func valuesAreSpacedAtTheirEdgesOnly() {

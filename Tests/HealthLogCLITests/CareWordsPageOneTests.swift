@@ -80,7 +80,7 @@ import Testing
         let characters = Array(generated)
         for (left, right) in zip(characters, characters.dropFirst()) {
             let touching = (Self.isHan(left) && (right.isASCII && (right.isLetter || right.isNumber)) && !"年月日".contains(left))
-                || ((left.isASCII && (left.isLetter || left.isNumber)) && Self.isHan(right) && !"年月日".contains(right))
+                || ((left.isASCII && (left.isLetter || left.isNumber)) && Self.isHan(right) && !"年月日级型期".contains(right))
             #expect(!touching, "\(left)\(right) in \(generated)")
             #expect(!(left == " " && "，。；：、）”".contains(right)), "a space before \(right) in \(generated)")
         }

@@ -3,7 +3,8 @@
 ///
 /// - between a Han character and a Latin letter, either way: `和 ramipril`, `40 mg 和`;
 /// - between a Han character and a number, either way: `本周 12 次`, `读数 11月16日`, `5 天`,
-///   except inside a date, whose digits stay joined to 年, 月 and 日: `2026年11月30日`;
+///   except inside a date, whose digits stay joined to 年, 月 and 日 (`2026年11月30日`), and
+///   before a grade, type or stage (`1级高血压`, `2型糖尿病`);
 /// - never before a closing Chinese punctuation mark nor after an opening one: `（n=6）`, `，`.
 ///
 /// It works on the table's own words and at the edges of each value filled in, never inside a
@@ -76,9 +77,9 @@ public enum ChineseSpacing {
     public static func needsSpace(_ left: Character, _ right: Character) -> Bool {
         switch (kind(left), kind(right)) {
         case (.han, .latin), (.latin, .han): true
-        // 2026年11月30日: a date's digits stay joined to its units.
+        // 2026年11月30日, 1级高血压, 2型糖尿病: a date's digits, and a grade, type or stage, stay joined.
         case (.han, .digit): !dateUnits.contains(left)
-        case (.digit, .han): !dateUnits.contains(right)
+        case (.digit, .han): !joinedUnits.contains(right)
         default: false
         }
     }
@@ -103,6 +104,8 @@ public enum ChineseSpacing {
 
     /// The units a date's digits are joined to.
     private static let dateUnits: Set<Character> = ["年", "月", "日"]
+    /// The words a number is joined to: a date's units, and a grade, type or stage (1级, 2型, 3期).
+    private static let joinedUnits: Set<Character> = ["年", "月", "日", "级", "型", "期"]
     private static let opening: Set<Character> = ["（", "《", "「", "『", "【", "“", "‘"]
     private static let closing: Set<Character> = ["，", "。", "；", "：", "、", "！", "？", "）", "》", "」", "』", "】", "”", "’"]
 }
