@@ -92,6 +92,8 @@ extension HealthLog {
             weightGrams: entry.weightGrams, tagIDs: entry.tagIDs ?? [], note: entry.note ?? "", site: entry.site ?? .home)
         let choice = settings.profile
         return try change { store in
+            var reading = reading
+            reading.tagIDs = try store.tags().ids(named: reading.tagIDs)
             let outcome = try store.add(reading, for: choice, creatingFirst: HealthLog.firstProfile)
             return AddedReading(outcome: outcome, tags: try store.tags())
         }
@@ -116,7 +118,7 @@ extension HealthLog {
             if let value = entry.bloodPressure { reading.bloodPressure = value }
             if let value = entry.pulse { reading.pulse = value }
             if let value = entry.weightGrams { reading.weightGrams = value }
-            if let value = entry.tagIDs { reading.tagIDs = value }
+            if let value = entry.tagIDs { reading.tagIDs = try store.tags().ids(named: value) }
             if let value = entry.note { reading.note = value }
             if let value = entry.takenAt { reading.takenAt = value }
             if let value = entry.site { reading.site = value }

@@ -67,6 +67,21 @@ import Testing
         #expect(try cli.readings().count == 1)
     }
 
+    /// A stamp may be named by its label as the family sees it (`降压药`, `BP medication`), in
+    /// `add` and `edit`; the reading keeps the tag's id. A name that is neither is still refused.
+    @Test func aStampIsTakenByItsLabelInEitherLanguage() throws {
+        let cli = CLIHarness()
+        cli.ok("add", "138/86", "72", "-t", "降压药", "--at", "06:30")
+        cli.ok("add", "132/84", "-t", "bp medication,Exercise", "--at", "07:30")
+        #expect(try cli.readings().map(\.tagIDs) == [["bp-med"], ["bp-med", "exercise"]])
+        let id = String(try cli.readings()[0].id.prefix(8))
+        cli.ok("edit", id, "-t", "降压药,运动")
+        #expect(try cli.readings()[0].tagIDs == ["bp-med", "exercise"])
+        let refused = cli.run("add", "130/80", "-t", "降压")
+        #expect(refused.status == 65 && refused.stderr.contains("'降压'"), "\(refused.stderr)")
+        #expect(try cli.readings().count == 2)
+    }
+
     @Test func anUnknownTagOnAnEmptyLogCreatesNoProfile() throws {
         let cli = CLIHarness()
         #expect(cli.run("add", "120/80", "-t", "nope").status == 65)
