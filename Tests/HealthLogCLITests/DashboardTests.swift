@@ -31,6 +31,21 @@ import Testing
         #expect(cli.ok("--help").hasPrefix("OVERVIEW: HealthLog"))
     }
 
+    /// A very high or low last reading of today or yesterday, or one with a warning symptom,
+    /// is said under it as `add` said it; an old one is not said again.
+    @Test func aLastReadingThatNeedsAttentionSaysSo() {
+        let cli = CLIHarness()
+        let added = cli.ok("add", "182/112", "88", "--at", "07:30")
+        let warning = try? #require(added.split(separator: "\n").dropFirst().first)
+        #expect(warning != nil, "\(added)")
+        let shown = cli.ok()
+        #expect(shown.contains("182/112") && shown.contains("  \(warning ?? "")\n"), "\(shown)")
+        cli.now += 3 * 86_400_000
+        #expect(!cli.ok().contains(String(warning ?? "-")), "a reading three days old is not said again")
+        cli.ok("add", "128/80", "--at", "07:30", "--note", "fainted on the stairs")
+        #expect(cli.ok().contains("faint"), "\(cli.ok())")
+    }
+
     @Test func aMorningPastIsMissedNotDue() {
         let cli = CLIHarness()
         cli.now += 12 * 3_600_000

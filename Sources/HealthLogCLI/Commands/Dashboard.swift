@@ -9,12 +9,13 @@ enum Dashboard {
         let words = try context.words()
         let entries = try context.run { try $0.dashboard(strings: words) }
         let text = DashboardText(words: words, style: context.style)
+        let guideline = (context.environment["HEALTHLOG_GUIDELINE"].flatMap { $0.isEmpty ? nil : GuidelineChoice(rawValue: $0) }) ?? .standard(for: context.language)
         if entries.isEmpty {
             for line in text.empty { context.stdout.line(line) }
         }
         for (index, entry) in entries.enumerated() {
             if index > 0 { context.stdout.line("") }
-            for line in text.lines(profile: entry.profile, last: entry.last, today: entry.today, week: entry.week, tags: entry.tags, now: context.now) {
+            for line in text.lines(profile: entry.profile, last: entry.last, today: entry.today, week: entry.week, tags: entry.tags, now: context.now, guideline: guideline) {
                 context.stdout.line(line)
             }
         }

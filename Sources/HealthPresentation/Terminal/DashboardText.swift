@@ -1,4 +1,5 @@
 public import HealthCore
+public import HealthAnalytics
 
 /// `healthlog` alone: for each profile, its last reading, the last seven days at home with
 /// their badge, and the morning and evening readings still due today; in an empty log, the
@@ -13,16 +14,22 @@ public struct DashboardText {
     }
 
     /// One profile's lines; `now` decides which slots are still due (a morning past is missed,
-    /// not due).
+    /// not due). A last reading of today or yesterday that needs attention (very high under
+    /// `guideline`, low, a warning symptom) says so under it, as `add` said it.
     public func lines(
-        profile: Profile, last: Reading?, today: [Reading], week: SummaryDocument?, tags: [StatusTag], now: ZonedInstant
+        profile: Profile, last: Reading?, today: [Reading], week: SummaryDocument?, tags: [StatusTag], now: ZonedInstant,
+        guideline: Guideline
     ) -> [String] {
         var lines = [style.bold("\(profile.name.visibleControls()) (\(profile.id))")]
         guard let last else {
             lines.append("  " + words.cli("dashboard.noReadings", ["profile": profile.id]))
             return lines
         }
-        lines.append("  " + ReadingText(tags: tags, words: words, style: style).confirmation("dashboard.last", last, profile: profile))
+        let text = ReadingText(tags: tags, words: words, style: style)
+        lines.append("  " + text.confirmation("dashboard.last", last, profile: profile))
+        if last.measurementDay >= now.measurementDay.adding(days: -1) {
+            lines += text.attention(last, guideline: guideline, profile: profile).map { "  " + $0 }
+        }
         if let headline = week?.headline, let figure = headline.figureText {
             let badge = headline.badgeText(words) ?? headline.badge.map { words.text($0.stringKey) } ?? ""
             lines.append("  " + words.cli("dashboard.week", ["figure": figure, "badge": badge.lowercased()]))
