@@ -41,6 +41,9 @@ import Testing
         let changed = try #require(contents(folder + "/healthlog-remind.timer"))
         #expect(changed.contains("OnCalendar=*-*-* 06:05:00\nOnCalendar=*-*-* 21:15:00\nAccuracySec"), "sorted, and the old times gone: \(changed)")
         #expect(cli.ok("remind", "status").contains("A reminder is installed for 06:05, 21:15 (\(folder))."))
+        // Times as `--at` reads them: 7:30pm, 9AM.
+        cli.ok("-p", "dad", "remind", "install", "--times", "7:30pm,9AM")
+        #expect(cli.ok("remind", "status").contains("A reminder is installed for 09:00, 19:30 (\(folder))."))
     }
 
     @Test func badTimesAreRefusedAndNothingIsWritten() {

@@ -168,6 +168,13 @@ public enum WhenExpression {
         }
     }
 
+    /// A time of day as people type it (`07:30`, `7:30`, `21:00`, `7:30pm`, `9pm`, any case),
+    /// to the minute; nil for anything else (seconds other than `:00` included).
+    public static func timeOfDay(_ text: String) -> (hour: Int, minute: Int)? {
+        guard let (hour, minute, second) = parseClock(String(text.trimmingWhitespace()).lowercased()), second == 0 else { return nil }
+        return (hour, minute)
+    }
+
     /// `07:45`, `7:45`, `07:45:30`, `7am`, `12pm`, `7:45pm`.
     static func parseClock(_ text: String) -> (Int, Int, Int)? {
         var clock = text

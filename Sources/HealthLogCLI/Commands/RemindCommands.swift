@@ -19,7 +19,7 @@ struct RemindInstallCommand: Command {
 
     static let timesOption = Option<[ReminderUnits.ClockTime]>(
         "--times", value: "HH:MM,…", help: "When to check, comma-separated local times (default 07:30,21:00).",
-        expected: "times of day like 07:30,21:00"
+        expected: "times of day like 07:30,21:00 or 7:30am,9pm"
     ) { text in
         let times = text.split(separator: ",", omittingEmptySubsequences: false).map { ReminderUnits.ClockTime(String($0)) }
         guard !times.isEmpty, times.count <= ReminderUnits.maximumTimes, times.allSatisfy({ $0 != nil }) else { return nil }

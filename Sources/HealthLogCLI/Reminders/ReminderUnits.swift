@@ -22,14 +22,10 @@ struct ReminderUnits: Equatable, Sendable {
         var text: String { (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)" }
         static func < (a: ClockTime, b: ClockTime) -> Bool { (a.hour, a.minute) < (b.hour, b.minute) }
 
-        /// `7:30`, `07:30` or `21:00`; nil for anything else.
+        /// `7:30`, `07:30`, `21:00`, `7:30pm` or `9pm` (as `--at` reads a time); nil for anything else.
         init?(_ text: String) {
-            let parts = text.trimmingWhitespace().split(separator: ":", omittingEmptySubsequences: false)
-            guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
-                parts.allSatisfy({ $0.allSatisfy { $0 >= "0" && $0 <= "9" } }),
-                let hour = Int(parts[0]), let minute = Int(parts[1]), hour < 24, minute < 60
-            else { return nil }
-            self.init(hour: hour, minute: minute)
+            guard let time = WhenExpression.timeOfDay(text) else { return nil }
+            self.init(hour: time.hour, minute: time.minute)
         }
 
         init(hour: Int, minute: Int) {
