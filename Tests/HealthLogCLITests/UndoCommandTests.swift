@@ -29,6 +29,18 @@ import Testing
         #expect(cli.ok("undo", "--yes") == "Nothing to undo (HealthLog keeps the last 20 changes made on this machine).\n")
     }
 
+    /// A medicine started by mistake is named when undone, as `med` printed it, not counted
+    /// as "1 record more".
+    @Test func aMedicineStartIsNamedWhenUndone() throws {
+        let cli = CLIHarness()
+        cli.ok("add", "138/86", "--at", "07:30")
+        cli.ok("med", "start", "amlodipine", "--dose", "5 mg", "--at", "07:40")
+        let undone = cli.ok("undo", "--yes")
+        #expect(undone.hasPrefix("Removed ") && undone.contains(" · me · Mon 2026-11-30 07:40 · amlodipine"), "\(undone)")
+        #expect(!undone.contains("more"), "\(undone)")
+        #expect(cli.ok("med", "list").hasPrefix("No medicines recorded for me."))
+    }
+
     @Test func aDeletionAndAnEditComeBackAsTheyWere() throws {
         let cli = CLIHarness()
         cli.ok("add", "138/86", "72", "-t", "bp-med", "-n", "头有点晕", "--at", "07:30")

@@ -49,6 +49,16 @@ public struct UndoStep: Equatable, Sendable {
         }
     }
 
+    /// The events it touched (a medicine started, a dose, a visit), each with what the change
+    /// did to it and the event as it was before (deleted or changed) or after (added).
+    public var events: [(action: Action, event: Event)] {
+        touched.compactMap { touched in
+            let shown = touched.action == .added ? touched.after : touched.before
+            guard case .eventPut(let event)? = shown else { return nil }
+            return (touched.action, event)
+        }
+    }
+
     /// The profiles it touched, with what the change did to each.
     public var profiles: [(action: Action, id: String)] {
         touched.compactMap { touched in

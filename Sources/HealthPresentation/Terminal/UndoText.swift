@@ -44,7 +44,16 @@ public struct UndoText {
         for (action, id) in step.profiles {
             lines.append("  " + words.cli("undo.\(tense).\(action.word)") + " " + words.cli("undo.profile", ["id": id.visibleControls()]))
         }
-        let others = step.count(of: .event) + step.count(of: .tag) + step.touched.filter { $0.before?.record == nil && $0.after?.record == nil }.count
+        // Events (a medicine started, a dose, a visit) are named as `med` and `event` print them.
+        let events = EventText(words: words)
+        let touchedEvents = step.events
+        for (action, event) in touchedEvents.prefix(limit) {
+            lines.append(
+                "  \(words.cli("undo.\(tense).\(action.word)")) \(String(event.id.prefix(8))) · \(event.profileID.visibleControls()) · \(events.when(event)) · \(events.text(event).visibleControls(lineBreaks: .symbol))")
+        }
+        let others =
+            max(0, touchedEvents.count - limit) + step.count(of: .event) - touchedEvents.count + step.count(of: .tag)
+            + step.touched.filter { $0.before?.record == nil && $0.after?.record == nil }.count
         if others > 0 { lines.append("  " + words.cli("undo.others", ["records": words.counted(others, "record")])) }
         return lines
     }
