@@ -110,7 +110,7 @@ extension CLIError {
         guard let words else { return nil }
         let what = unknown.isEmpty
             ? words.cli("error.noDoseDue") : words.cli("error.unknownMedicines", ["names": words.list(unknown.map { $0.visibleControls(lineBreaks: .symbol) })])
-        let taken = known.isEmpty ? words.cli("error.noMedicinesTaken") : words.cli("error.medicinesTaken", ["names": known.joined(separator: ", ")])
-        return "\(what); \(taken)"
+        let taken = known.isEmpty ? words.cli("error.noMedicinesTaken") : words.cli("error.medicinesTaken", ["names": words.list(known.map { $0.visibleControls(lineBreaks: .symbol) })])
+        return words.cli("error.medicinesNotTaken", ["what": what, "taken": taken])
     }
 }
