@@ -171,6 +171,14 @@ import Testing
         #expect(!english.contains(PageOneClinicalTests.squeezed("without the medication tag")), "the tag count is not said beside it")
         let chinese = try PageOneClinicalTests.pageOne(cli, range, language: "zh_CN.UTF-8")
         #expect(chinese.contains(PageOneClinicalTests.squeezed("2 个早晨未记录服药")), "\(chinese)")
+        let stats = try #require(
+            try JSONSerialization.jsonObject(with: Data(cli.ok(["stats", "--format", "json"] + range).utf8)) as? [String: Any])
+        let adherence = try #require(stats["doseAdherence"] as? [String: Any])
+        #expect(adherence["scheduled"] as? Int == 6)
+        #expect(adherence["recorded"] as? Int == 4)
+        #expect(adherence["forgottenDays"] as? [String] == ["2026-11-24", "2026-11-27"])
+        // A day with a dose recorded is a medicated day, as one with the stamp is.
+        #expect((stats["medicationDays"] as? [String: Any])?["medicated"] as? Int == 6)
         cli.ok("took", "--at", "2026-11-24 07:30")
         cli.ok("took", "--at", "2026-11-27 07:30")
         let all = try PageOneClinicalTests.pageOne(cli, range)
