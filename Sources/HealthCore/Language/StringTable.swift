@@ -63,10 +63,10 @@ public struct StringTable: Sendable {
     /// The translations in `strings/phrases/<code>/*.json`, one file per module, each an object
     /// `{"phrases": {"English pattern": "translation"}}`; none for a language without the folder.
     private static func phrases(_ language: Language, in folder: TemplatesFolder) throws(TemplateError) -> [String: String] {
-        let directory = "\(folder.directory)/strings/phrases/\(language.code)"
+        let subfolder = "strings/phrases/\(language.code)"
         var all: [String: String] = [:]
-        for name in FileSystem.names(in: directory, endingIn: ".json") {
-            let path = "\(directory)/\(name)"
+        for name in folder.names(in: subfolder, endingIn: ".json") {
+            let path = "\(folder.directory)/\(subfolder)/\(name)"
             let document = try TemplatesFolder.document(at: path)
             do throws(ValidationError) {
                 guard let members = try JSONFields(document).required("phrases").members, members.allSatisfy({ $0.1.string != nil }) else {
