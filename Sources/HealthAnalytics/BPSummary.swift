@@ -139,6 +139,9 @@ public struct BPSummary: Sendable {
     /// Each event in the range with its before and after windows.
     public let events: [EventEffect]
     public let medicationDays: MedicationDays?
+    /// The doses recorded against those the regimen schedules in the headline week (without
+    /// one, the range's last 7 days); nil when no dose was recorded there with `took`.
+    public let doseAdherence: DoseAdherence?
     public let notes: NotesDigest?
     public let findings: DeviceFindings?
     public let deviations: ProtocolDeviations?
@@ -186,7 +189,8 @@ public struct BPSummary: Sendable {
     /// change whose windows reach into the range's); without them, the range's events.
     public init(
         profile: Profile, readings: [Reading], from: CivilDate? = nil, to: CivilDate? = nil,
-        options: AnalysisOptions = AnalysisOptions(), events: [Event] = [], regimen: Regimen? = nil, careEvents: [Event]? = nil
+        options: AnalysisOptions = AnalysisOptions(), events: [Event] = [], regimen: Regimen? = nil, careEvents: [Event]? = nil,
+        doses: [Event] = [], catalogue: MedicineCatalogue = .empty
     ) {
         var sorted = readings
         // Readings from the store arrive in order and all belong to the profile: copy only when needed.
@@ -226,7 +230,9 @@ public struct BPSummary: Sendable {
         }
         // Treated: the headline week holds bp-med readings (without a week, the range does).
         let treatedWeek = average.map { $0.excludedDay.dayNumber...$0.lastDay.dayNumber }
+        let doses = doses.filter { $0.profileID == profile.id && $0.kind == .dose && days.contains($0.at.measurementDayNumber) }
         let treated = home.contains { $0.recordsMedication && (treatedWeek?.contains($0.takenAt.measurementDayNumber) ?? true) }
+            || doses.contains { treatedWeek?.contains($0.at.measurementDayNumber) ?? true }
         goals = Goals(profile: profile, guideline: options.guideline, treated: treated, on: last)
         self.readings = inRange
         homeReadings = home
@@ -343,7 +349,12 @@ public struct BPSummary: Sendable {
         trend = TrendTable(home, from: first, to: last)
         self.events = events.filter { $0.profileID == profile.id && days.contains($0.at.measurementDayNumber) }
             .sorted { $0.at < $1.at }.map { EventEffect(event: $0, readings: sorted, others: care) }
-        medicationDays = options.readingsFiltered ? nil : MedicationDays(inRange, medicationEvents: medicationEvents, regimen: regimen)
+        medicationDays = options.readingsFiltered ? nil : MedicationDays(inRange, medicationEvents: medicationEvents, regimen: regimen, doses: doses)
+        // Adherence over the headline week (without one, the range's last 7 days).
+        let adherenceLast = average?.lastDay ?? last
+        let adherenceFirst = average.map { $0.excludedDay.adding(days: 1) } ?? max(first, last.adding(days: -6))
+        doseAdherence = options.readingsFiltered
+            ? nil : DoseAdherence(regimen: regimen, doses: doses, readings: inRange, from: adherenceFirst, to: adherenceLast, catalogue: catalogue)
         notes = NotesDigest(inRange)
         findings = DeviceFindings(inRange)
         let weekDays = average.map { ($0.excludedDay.dayNumber + 1)...$0.lastDay.dayNumber }

@@ -47,10 +47,15 @@ public struct MedicationDays: Equatable, Sendable {
     /// Of the days with such a note, days that also carry the tag: tags and notes disagree.
     public let forgottenOnTaggedDays: Int
 
-    /// nil when no reading in `readings` (in time order) carries `bp-med`. Home days on which
-    /// `regimen` has every medicine stopped are not counted.
-    init?(_ readings: [Reading], medicationEvents: [Event] = [], regimen: Regimen? = nil) {
-        guard let firstTag = readings.first(where: \.recordsMedication)?.takenAt.measurementDayNumber,
+    /// nil when no reading in `readings` (in time order) carries `bp-med` and no dose was
+    /// recorded (`doses`, the dose events of `took`). A day or session with a dose recorded is
+    /// medicated as one with a stamped reading is. Home days on which `regimen` has every
+    /// medicine stopped are not counted.
+    init?(_ readings: [Reading], medicationEvents: [Event] = [], regimen: Regimen? = nil, doses: [Event] = []) {
+        let doses = doses.filter { $0.kind == .dose }
+        let firstStamp = readings.first(where: \.recordsMedication)?.takenAt.measurementDayNumber
+        let firstDose = doses.map(\.at.measurementDayNumber).min()
+        guard let firstTag = [firstStamp, firstDose].compactMap({ $0 }).min(),
             let firstHome = readings.first(where: \.isHome)?.takenAt.measurementDayNumber
         else { return nil }
         let firstEvent = medicationEvents.map(\.at.measurementDayNumber).filter { $0 <= firstTag }.min()
@@ -83,6 +88,13 @@ public struct MedicationDays: Equatable, Sendable {
                 withPill.insert(day)
                 tagged[reading.period, default: []].insert(day)
             }
+        }
+        // A dose recorded with `took` makes its day, and its session, medicated.
+        for dose in doses {
+            let day = dose.at.measurementDayNumber
+            guard all.contains(day) else { continue }
+            withPill.insert(day)
+            if sessions[dose.at.period]?.contains(day) == true { tagged[dose.at.period, default: []].insert(day) }
         }
         since = CivilDate(dayNumber: start)
         daysBefore = before.count

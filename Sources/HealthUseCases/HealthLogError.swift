@@ -40,6 +40,9 @@ public enum HealthLogError: Error, Equatable, Sendable, CustomStringConvertible 
     case noDatabase(path: String)
     /// Tag IDs with no definition given for a new stamp; `known` lists the defined ones.
     case unknownTags([String], known: [String])
+    /// Medicines named as taken that the regimen does not have then (none named: nothing is
+    /// due in that slot); `known` lists the medicines taken then.
+    case unknownMedicines([String], known: [String])
     /// No reading for the profile `id` (named `name`) in the range, with the filters when `filtered`.
     case emptyRange(profile: String, name: String, range: DateRange, filtered: Bool)
     /// A file that is not of a format HealthLog reads.
@@ -57,7 +60,7 @@ public enum HealthLogError: Error, Equatable, Sendable, CustomStringConvertible 
 
     public var kind: Kind {
         switch self {
-        case .noProfiles, .profileChoiceNeeded, .defaultProfileDeleted, .unknownProfile, .unknownReading, .unknownTags, .emptyRange, .unrecognizedFormat, .profileRequired,
+        case .noProfiles, .profileChoiceNeeded, .defaultProfileDeleted, .unknownProfile, .unknownReading, .unknownTags, .unknownMedicines, .emptyRange, .unrecognizedFormat, .profileRequired,
             .dateOrderRequired, .invalidRecords, .tooManyInvalidRecords:
             .refused
         case .noDatabase: .unreadableInput
@@ -84,6 +87,9 @@ public enum HealthLogError: Error, Equatable, Sendable, CustomStringConvertible 
         case .defaultProfileDeleted(let id): RecordsError.defaultProfileDeleted(id).description
         case .unknownTags(let unknown, let known):
             "unknown tag \(unknown.map { "'\($0)'\(Suggestion.didYouMean($0, among: known))" }.joined(separator: ", ")); known tags: \(known.joined(separator: ", "))"
+        case .unknownMedicines(let unknown, let known):
+            (unknown.isEmpty ? "no medicine is due at this time of day" : "\(unknown.joined(separator: ", ")) \(unknown.count == 1 ? "is" : "are") not in the regimen")
+                + (known.isEmpty ? "; no medicine is taken then (see 'healthlog med start')" : "; the medicines taken are \(known.joined(separator: ", "))")
         case .emptyRange(let id, let name, let range, let filtered):
             "no readings for \(id) (\(name)) in \(range.description)\(filtered ? " that match the filters" : "")"
         case .other(_, let phrase): phrase.english

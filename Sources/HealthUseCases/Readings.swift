@@ -50,6 +50,8 @@ public struct ShownReading: Sendable {
 public struct AddedReading: Sendable {
     public let outcome: AddOutcome
     public let tags: [StatusTag]
+    /// The doses recorded with the reading (`add --took`); nil when none were named.
+    public let doses: RecordedDoses?
 }
 
 /// One profile's readings that a listing asked for.
@@ -85,17 +87,23 @@ extension HealthLog {
     public static let firstProfile = Profile(id: "me", name: "me")
 
     /// Adds a reading for the session's profile, taken now unless the entry says when. In a log
-    /// with no profiles, ``firstProfile`` is created for it in the same transaction.
-    public func add(_ entry: ReadingEntry) throws(HealthLogError) -> AddedReading {
+    /// with no profiles, ``firstProfile`` is created for it in the same transaction. The
+    /// medicines in `took` are recorded as taken at the reading's time, in that transaction too
+    /// (see ``recordDoses(_:at:)``): a name not in the regimen writes nothing, the reading neither.
+    public func add(_ entry: ReadingEntry, took: [String] = []) throws(HealthLogError) -> AddedReading {
         let reading = Reading(
             profileID: "", takenAt: entry.takenAt ?? now, bloodPressure: entry.bloodPressure, pulse: entry.pulse,
             weightGrams: entry.weightGrams, tagIDs: entry.tagIDs ?? [], note: entry.note ?? "", site: entry.site ?? .home)
         let choice = settings.profile
+        let catalogue = took.isEmpty ? nil : try medicineCatalogue()
         return try change { store in
             var reading = reading
             reading.tagIDs = try store.tags().ids(named: reading.tagIDs)
             let outcome = try store.add(reading, for: choice, creatingFirst: HealthLog.firstProfile)
-            return AddedReading(outcome: outcome, tags: try store.tags())
+            let doses = try catalogue.map { catalogue in
+                try HealthLog.recordDoses(took, at: outcome.reading.takenAt, profile: outcome.profile, store: store, catalogue: catalogue)
+            }
+            return AddedReading(outcome: outcome, tags: try store.tags(), doses: doses)
         }
     }
 

@@ -56,10 +56,12 @@ extension HealthLog {
     /// ``HealthLogError/emptyRange(profile:name:range:filtered:)``, naming the profile and the range.
     public func summary(_ request: SummaryRequest) throws(HealthLogError) -> LoadedSummary {
         let range = request.range
-        let (profile, readings, tags, events, deviationTags, careEvents) = try read { store in
+        let (profile, readings, tags, events, deviationTags, careEvents, doses) = try read { store in
             let profile = try chosenProfile(in: store)
             try requireKnownTags(in: request.filter, store: store)
-            let events = try store.events(profileID: profile.id, from: range.from, to: range.to)
+            // Doses taken are counted for adherence, never compared before and after.
+            let rangeEvents = try store.events(profileID: profile.id, from: range.from, to: range.to)
+            let events = rangeEvents.filter { $0.kind != .dose }
             // An event's windows reach 28 days before it and 35 after.
             var from = range.from
             var to = range.queryTo
@@ -72,7 +74,8 @@ extension HealthLog {
                 profile, try store.readings(matching: query), try store.tags(), events, try store.deviationTagIDs(),
                 // The care record reaches before the range: a medicine started last year is taken
                 // now, a monitor changed days before the range reads differently in it.
-                try store.events(profileID: profile.id).filter { $0.kind == .medication || $0.kind == .monitor }
+                try store.events(profileID: profile.id).filter { $0.kind == .medication || $0.kind == .monitor },
+                rangeEvents.filter { $0.kind == .dose }
             )
         }
         var options = request.analysis
@@ -86,10 +89,11 @@ extension HealthLog {
             last = readings.reduce(to) { max($0, $1.measurementDay) }
         }
         // Without its catalogue a medicine is known by its name as typed: the figures stay right.
-        let regimen = Regimen(events: careEvents, catalogue: (try? medicineCatalogue()) ?? .empty)
+        let catalogue = (try? medicineCatalogue()) ?? .empty
+        let regimen = Regimen(events: careEvents, catalogue: catalogue)
         let summary = BPSummary(
             profile: profile, readings: readings, from: range.from, to: last, options: options, events: events, regimen: regimen,
-            careEvents: careEvents)
+            careEvents: careEvents, doses: doses, catalogue: catalogue)
         guard !summary.isEmpty else {
             throw .emptyRange(profile: profile.id, name: profile.name, range: range, filtered: !request.filter.isEmpty)
         }

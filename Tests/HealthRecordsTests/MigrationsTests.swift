@@ -180,3 +180,46 @@ import Testing
         }
     }
 }
+
+@Suite struct SchemaDosesTests {
+    /// A log from before doses: its medicine events are copied whole into the rebuilt table, and
+    /// the table then takes a dose (kind dose, action taken) and refuses a dose of another kind
+    /// or a `taken` on a medication event, whatever wrote it.
+    @Test func theDosesStepKeepsEveryEventAndTakesDoses() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.file("v10.sqlite")
+        let database = try Database(path: path, mode: .readWriteCreate)
+        let before = Migrations.steps.prefix { $0.identifier != "v11-doses" }
+        try database.write {
+            for step in before { try step.apply(database, 0) }
+            try database.execute("PRAGMA application_id = \(Migrations.applicationID)")
+            try database.execute("PRAGMA user_version = \(before.count)")
+            for step in before { try database.execute("INSERT INTO schema_migrations VALUES ('\(step.identifier)', 0)") }
+            try database.execute(
+                """
+                INSERT INTO profiles (id, name, created_at, updated_at) VALUES ('dad', 'dad', 0, 0);
+                INSERT INTO events (id, profile_id, at, utc_offset_min, kind, text, created_at, updated_at, medicine, medicine_action, dose, dose_times, reason)
+                    VALUES ('6513270e-269e-4d37-b2a7-4de452e6b438', 'dad', 1795996800, 480, 'medication', 'amlodipine 5 mg started', 1, 2,
+                            'amlodipine', 'start', '5 mg', 'morning', NULL),
+                           ('7513270e-269e-4d37-b2a7-4de452e6b438', 'dad', 1795996900, 480, 'monitor', 'new monitor', 3, 4, NULL, NULL, NULL, '', NULL);
+                """)
+        }
+        let store = try RecordStore.open(path: path, clock: { 1_796_000_000_000 })
+        let events = try store.events()
+        #expect(events.map(\.kind) == [.medication, .monitor])
+        #expect(events.first?.medicine == MedicineChange(name: "amlodipine", action: .start, dose: "5 mg", times: [.morning]))
+        #expect(events.map(\.updatedAt) == [2, 4])
+
+        let taken = MedicineChange(name: "amlodipine", action: .taken, dose: "5 mg", times: [.morning])
+        let dose = Event(profileID: "dad", at: ZonedInstant(utcSeconds: 1_795_997_000, offsetMinutes: 480), kind: .dose, text: taken.eventText, medicine: taken)
+        try store.addEvent(dose)
+        #expect(try store.events().last == dose.stored(now: 1_796_000_000_000))
+        #expect(throws: RecordsError.self) {
+            try store.addEvent(Event(profileID: "dad", at: dose.at, kind: .medication, text: taken.eventText, medicine: taken))
+        }
+        let raw = try Database(path: path, mode: .readWrite)
+        #expect(throws: SQLiteError.self) { try raw.execute("UPDATE events SET kind = 'medication' WHERE kind = 'dose'") }
+        #expect(throws: SQLiteError.self) { try raw.execute("UPDATE events SET medicine_action = 'taken' WHERE kind = 'medication'") }
+        #expect(throws: SQLiteError.self) { try raw.execute("UPDATE events SET kind = 'dose' WHERE kind = 'monitor'") }
+    }
+}

@@ -6,6 +6,8 @@ public enum EventKind: String, CaseIterable, Sendable {
     case lifestyle
     /// A new or different blood-pressure monitor: readings before and after may not compare.
     case monitor
+    /// A dose of a medicine taken (`took`): what adherence counts, never a change of treatment.
+    case dose
     case other
 }
 
@@ -66,8 +68,14 @@ public struct Event: Equatable, Sendable {
         try ValueLimits.eventText.check(text)
         try ValueLimits.offsetMinutes.check(at.offsetMinutes)
         if let medicine {
-            guard kind == .medication else { throw .invalid(Phrase("an event that starts, changes or stops a medicine must be of kind medication")) }
+            if medicine.action == .taken {
+                guard kind == .dose else { throw .invalid(Phrase("an event that records a dose taken must be of kind dose")) }
+            } else {
+                guard kind == .medication else { throw .invalid(Phrase("an event that starts, changes or stops a medicine must be of kind medication")) }
+            }
             try medicine.validate()
+        } else if kind == .dose {
+            throw .invalid(Phrase("a dose event must name the medicine taken"))
         }
     }
 }

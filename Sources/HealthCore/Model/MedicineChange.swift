@@ -6,6 +6,8 @@ public enum MedicineAction: String, CaseIterable, Sendable {
     case change
     /// It is no longer taken: `med stop`.
     case stop
+    /// A dose was taken (`took`, `add --took`): carried by a dose event, never by a medication event.
+    case taken
 }
 
 /// A start, change or stop of one medicine, carried by a medication ``Event``: the care record's
@@ -38,6 +40,7 @@ public struct MedicineChange: Equatable, Sendable {
         case .start: return "\(name)\(dose.map { " \($0)" } ?? "") started\(because)"
         case .change: return "\(name) changed\(dose.map { " to \($0)" } ?? "")\(because)"
         case .stop: return "\(name) stopped\(because)"
+        case .taken: return "\(name)\(dose.map { " \($0)" } ?? "") taken"
         }
     }
 
@@ -46,7 +49,7 @@ public struct MedicineChange: Equatable, Sendable {
         try ValueLimits.medicineName.check(name)
         if let dose { try ValueLimits.medicineDose.check(dose) }
         if let reason { try ValueLimits.medicineReason.check(reason) }
-        if action != .stop && dose == nil {
+        if (action == .start || action == .change) && dose == nil {
             throw .invalid(Phrase("a medicine's start or change needs its dose, such as --dose '5 mg'"))
         }
         for text in [name, dose ?? "", reason ?? ""] where text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {

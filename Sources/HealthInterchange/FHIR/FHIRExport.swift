@@ -136,7 +136,8 @@ public enum FHIRExport {
         }
     }
 
-    /// A medication event as a MedicationStatement; any other as a Basic resource.
+    /// A medication event as a MedicationStatement (a dose taken: one whose status is
+    /// completed); any other as a Basic resource.
     private static func resource(for event: Event) -> JSONValue {
         let shared: [(String, JSONValue)] = [
             ("id", .string(event.id)),
@@ -145,7 +146,7 @@ public enum FHIRExport {
             ("identifier", .array([.object([("system", .string(FHIRCodes.eventSystem)), ("value", .string(event.id))])])),
         ]
         let subject: (String, JSONValue) = ("subject", .object([("reference", .string("urn:uuid:\(patientUUID(event.profileID))"))]))
-        if event.kind == .medication {
+        if event.kind == .medication || event.kind == .dose {
             var members = [("resourceType", JSONValue.string("MedicationStatement"))] + shared
             var dosage: [(String, JSONValue)] = []
             if let medicine = event.medicine {
@@ -163,7 +164,7 @@ public enum FHIRExport {
             }
             return .object(
                 members + [
-                    ("status", .string(event.medicine?.action == .stop ? "stopped" : "active")),
+                    ("status", .string(FHIRExport.status(of: event))),
                     ("medicationCodeableConcept", .object([("text", .string(event.text))])), subject,
                     ("effectiveDateTime", .string(event.at.iso8601)),
                     ("dateAsserted", .string(InstantText.format(milliseconds: event.createdAt))),
@@ -182,6 +183,15 @@ public enum FHIRExport {
                 ("code", .object([("coding", .array([coding(FHIRCodes.eventKind, event.kind.rawValue)])), ("text", .string(event.text))])),
                 subject, ("created", .string(String(event.at.iso8601.prefix(10)))),
             ])
+    }
+
+    /// A MedicationStatement's status: `completed` for a dose taken, `stopped` for a stop, else `active`.
+    private static func status(of event: Event) -> String {
+        switch event.medicine?.action {
+        case .taken?: "completed"
+        case .stop?: "stopped"
+        default: "active"
+        }
     }
 
     private static func quantity(_ value: JSONValue, unit: String, code: String) -> JSONValue {

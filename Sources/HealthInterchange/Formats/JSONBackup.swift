@@ -213,7 +213,7 @@ public enum JSONBackup {
         guard let medicine = try fields.optionalObject("medicine") else { return nil }
         let actionText = try medicine.string("action")
         guard let action = MedicineAction(rawValue: actionText) else {
-            throw .invalid(Phrase("medicine action '{text}' is not start, change or stop", ["text": actionText]))
+            throw .invalid(Phrase("medicine action '{text}' is not start, change, stop or taken", ["text": actionText]))
         }
         let timeNames = try medicine.strings("times")
         guard let times = MedicineChange.times(timeNames.joined(separator: ",")) else {

@@ -13,9 +13,10 @@ struct AddCommand: Command {
                 help: "Blood pressure in mmHg, e.g. 138/86 (systolic \(ValueLimits.systolic.rangeText), diastolic \(ValueLimits.diastolic.rangeText))."),
             ArgumentSpec("PULSE", optional: true, help: "Pulse in beats per minute (\(ValueLimits.pulse.rangeText))."),
         ],
-        options: ReadingInput.options + [Options.guideline, Options.textFormat, Options.quiet],
+        options: ReadingInput.options + [DoseInput.took, Options.guideline, Options.textFormat, Options.quiet],
         examples: [
             "healthlog add 138/86 72 -t bp-med",
+            "healthlog add 141/88 70 --took amlodipine,ramipril",
             "healthlog add 142/90 --at 'yesterday 21:30' -n 头有点晕",
             "healthlog add --weight 72.5",
             "healthlog add 152/94 --office -n 'at the clinic, Dr Wang'",
@@ -28,12 +29,19 @@ struct AddCommand: Command {
     /// `--format json`: the reading as `show --format json` gives it, for a script.
     let json: Bool
     let quiet: Bool
+    /// `--took`: the medicines taken with the reading, recorded as doses in the same transaction.
+    let took: [String]
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         input = try ReadingInput(arguments, positionals: arguments.positionals[...], context: context)
         guideline = try context.guideline(arguments) ?? .standard(for: context.language)
         json = try arguments.value(Options.textFormat) == .json
         quiet = arguments.isSet(Options.quiet)
+        let tookTexts = try arguments.values(DoseInput.took)
+        took = DoseInput.names(tookTexts)
+        if !tookTexts.isEmpty, took.isEmpty {
+            throw arguments.usage(Phrase("--took needs the name of a medicine, such as --took amlodipine"))
+        }
         guard !input.hasNoMeasurement else {
             throw arguments.usage(try context.words().cli("error.noMeasurement"))
         }
@@ -41,7 +49,7 @@ struct AddCommand: Command {
 
     func run(_ context: CommandContext) throws(CLIError) {
         // Choosing (or, in an empty log, creating) the profile and adding is one transaction.
-        let added = try context.run { try $0.add(input.entry) }
+        let added = try DoseInput.record(command: Self.spec, context: context) { try $0.add(input.entry, took: took) }
         let outcome = added.outcome
         if quiet { return }
         if json {
@@ -56,6 +64,7 @@ struct AddCommand: Command {
         context.stdout.line(text.confirmation("add.added", outcome.reading, profile: outcome.profile))
         // A reading that needs attention says so in words, whatever the output is.
         for line in text.attention(outcome.reading, guideline: guideline, profile: outcome.profile) { context.stdout.line(line) }
+        if let doses = added.doses { try DoseInput.report(doses, context: context) }
         if let note = input.repeatedWallTimeNote(words) { context.stdout.line(note) }
         if outcome.identicalCount > 0 {
             let time = outcome.reading.takenAt.localTimeText

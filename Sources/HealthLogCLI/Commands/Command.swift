@@ -39,7 +39,7 @@ enum CommandRegistry {
         ProfileRenameCommand.self, ProfileDefaultCommand.self, ProfileRemoveCommand.self,
         TagListCommand.self, TagAddCommand.self, TagEditCommand.self, TagRemoveCommand.self,
         EventAddCommand.self, EventListCommand.self, EventRemoveCommand.self,
-        MedStartCommand.self, MedChangeCommand.self, MedStopCommand.self, MedListCommand.self, CompareCommand.self, ProtocolCommand.self,
+        MedStartCommand.self, MedChangeCommand.self, MedStopCommand.self, MedListCommand.self, TookCommand.self, CompareCommand.self, ProtocolCommand.self,
         DueCommand.self, RemindInstallCommand.self, RemindStatusCommand.self, RemindRemoveCommand.self, RemindNotifyCommand.self,
         ExportCommand.self, ImportCommand.self, BackupCommand.self, RestoreCommand.self, CheckCommand.self,
         SyncNowCommand.self, SyncInitCommand.self, SyncSetupCommand.self, SyncStatusCommand.self, SyncLeaveCommand.self, SyncForgetCommand.self,

@@ -19,7 +19,7 @@ struct EventAddCommand: Command {
 
     static let kindOption = Option<EventKind>(
         "--kind", value: "KIND", help: "medication (default), lifestyle, monitor (a new or different blood-pressure monitor) or other.",
-        expected: "medication, lifestyle, monitor or other")
+        choices: [.medication, .lifestyle, .monitor, .other], expected: "medication, lifestyle, monitor or other")
 
     let text: String
     let at: ZonedInstant?

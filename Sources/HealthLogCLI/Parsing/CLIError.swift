@@ -44,6 +44,8 @@ extension CLIError {
                     ?? words.cli("error.unknownTag.id", ["id": id])
             }
             self = .data(words.cli("error.unknownTags", ["tags": words.list(tags), "known": known.joined(separator: ", ")]))
+        case .unknownMedicines(let unknown, let known):
+            self = .data(CLIError.unknownMedicines(unknown, known: known, words: words) ?? error.description)
         case .emptyRange(let id, let name, let range, let filtered):
             self = .data(
                 words.map { $0.cli(filtered ? "error.emptyRange.filtered" : "error.emptyRange", ["profile": id, "name": name, "range": $0.range(range)]) }
@@ -99,5 +101,16 @@ extension CLIError {
             case .timedOut: self = .timedOut(message)
             }
         }
+    }
+}
+
+extension CLIError {
+    /// The message for medicines named as taken that the regimen does not have, in `words`.
+    static func unknownMedicines(_ unknown: [String], known: [String], words: StringTable?) -> String? {
+        guard let words else { return nil }
+        let what = unknown.isEmpty
+            ? words.cli("error.noDoseDue") : words.cli("error.unknownMedicines", ["names": words.list(unknown.map { $0.visibleControls(lineBreaks: .symbol) })])
+        let taken = known.isEmpty ? words.cli("error.noMedicinesTaken") : words.cli("error.medicinesTaken", ["names": words.list(known.map { $0.visibleControls(lineBreaks: .symbol) })])
+        return words.cli("error.medicinesNotTaken", ["what": what, "taken": taken])
     }
 }

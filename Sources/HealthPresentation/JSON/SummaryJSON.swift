@@ -98,6 +98,14 @@ public enum SummaryJSON {
                     ("forgottenOnTaggedDays", .int(days.forgottenOnTaggedDays)),
                 ])
             } ?? .null),
+            ("doseAdherence", summary.doseAdherence.map { adherence in
+                .object([
+                    ("from", .string(adherence.from.description)), ("to", .string(adherence.to.description)),
+                    ("days", .int(adherence.days)), ("scheduled", .int(adherence.scheduled)), ("recorded", .int(adherence.recorded)),
+                    ("missed", .array(adherence.missedSlots.map { .object([("day", .string($0.day.description)), ("period", .string($0.period.rawValue))]) })),
+                    ("forgottenDays", .array(adherence.missedDaysNotedForgotten.map { .string($0.description) })),
+                ])
+            } ?? .null),
             ("notes", summary.notes.map { notes in
                 .object([
                     ("readings", .array(notes.readings.map { reading in

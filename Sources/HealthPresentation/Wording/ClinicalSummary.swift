@@ -73,6 +73,7 @@ extension SummaryWording {
             sentences.append(strings.text("clinical.monitor", ["event": event, "date": day]))
         }
         if let treatment = treatmentSentence { sentences.append(treatment) }
+        if let adherence = adherenceSentence { sentences.append(adherence) }
         if let af = atrialFibrillationSentence { sentences.append(af) }
         if let notes = ofNote { sentences.append(notes) }
         return sentences.joined(separator: strings.text("clinical.sentenceSeparator")) + strings.text("clinical.end")
@@ -308,7 +309,8 @@ extension SummaryWording {
                 "tags": strings.alternatives(deviations.tagIDs.map(tagLabel)),
             ]))
         }
-        if let days = summary.medicationDays {
+        // Doses recorded with `took` are said by the adherence clause, for the headline week.
+        if summary.doseAdherence == nil, let days = summary.medicationDays {
             // Counted since treatment began, not in the headline week: said with their own date,
             // once for both, beside the week's counts.
             let periods = strings.conjunction(days.usualPeriods.map { strings.text($0.rawValue).lowercased() })

@@ -236,6 +236,34 @@ struct Migrations {
                 UNIQUE (step, kind, id)
             );
             """),
+        // Doses taken (`took`, `add --took`): an event of kind dose carries the medicine taken,
+        // with the action `taken`, and only it does. The CHECKs are part of the table, so the
+        // events table is rebuilt, row for row, as in v9.
+        Step(identifier: "v11-doses", sql: """
+            CREATE TABLE events_v11 (
+                id TEXT PRIMARY KEY NOT NULL CHECK (length(id) = 36),
+                profile_id TEXT NOT NULL REFERENCES profiles(id) ON DELETE CASCADE,
+                at INTEGER NOT NULL,
+                utc_offset_min INTEGER NOT NULL CHECK (utc_offset_min BETWEEN -1080 AND 1080),
+                kind TEXT NOT NULL CHECK (kind IN ('medication', 'lifestyle', 'monitor', 'dose', 'other')),
+                text TEXT NOT NULL CHECK (length(text) BETWEEN 1 AND 500),
+                created_at INTEGER NOT NULL,
+                updated_at INTEGER NOT NULL,
+                medicine TEXT CHECK (medicine IS NULL OR length(medicine) BETWEEN 1 AND \(ValueLimits.medicineName.maximum)),
+                medicine_action TEXT CHECK (medicine_action IS NULL OR medicine_action IN ('start', 'change', 'stop', 'taken')),
+                dose TEXT CHECK (dose IS NULL OR length(dose) BETWEEN 1 AND \(ValueLimits.medicineDose.maximum)),
+                dose_times TEXT NOT NULL DEFAULT '' CHECK (dose_times NOT GLOB '*[^a-z,]*'),
+                reason TEXT CHECK (reason IS NULL OR length(reason) BETWEEN 1 AND \(ValueLimits.medicineReason.maximum)),
+                CHECK ((medicine IS NULL) = (medicine_action IS NULL)),
+                CHECK (medicine IS NULL OR kind IN ('medication', 'dose')),
+                CHECK ((kind = 'dose') = (medicine_action IS 'taken'))
+            );
+            INSERT INTO events_v11 (id, profile_id, at, utc_offset_min, kind, text, created_at, updated_at, medicine, medicine_action, dose, dose_times, reason)
+                SELECT id, profile_id, at, utc_offset_min, kind, text, created_at, updated_at, medicine, medicine_action, dose, dose_times, reason FROM events;
+            DROP TABLE events;
+            ALTER TABLE events_v11 RENAME TO events;
+            CREATE INDEX events_by_profile_time ON events (profile_id, at);
+            """),
     ]
 
     /// Triggers that refuse new text in `table.column` longer than `limit`, in code points

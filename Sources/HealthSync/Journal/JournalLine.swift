@@ -27,7 +27,7 @@ public enum JournalLine {
     public static let maximumBytes = 1024 * 1024
     /// What a format 2 line may say it needs (`"needs":[…]`) that this HealthLog provides; a
     /// line needing anything else is left for a newer HealthLog.
-    static let providedNeeds: Set<String> = [JournalRecord.careRecordNeed]
+    static let providedNeeds: Set<String> = [JournalRecord.careRecordNeed, JournalRecord.dosesNeed]
 
     /// A new transaction's id: 16 hex digits, random.
     static func newTransactionID() -> String { String(RandomUUID.make().filter { $0 != "-" }.prefix(16)) }

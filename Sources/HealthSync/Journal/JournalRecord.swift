@@ -48,10 +48,15 @@ enum JournalRecord {
     /// would drop when writing the record back: its line names ``careRecordNeed`` in `needs`.
     static let careRecordNeed = "care-record"
 
+    /// What a dose event (`took`) carries: a kind and a medicine action a HealthLog from before
+    /// doses would refuse or misread, so its line names this in `needs` as well.
+    static let dosesNeed = "doses"
+
     /// The needs of `change`'s record: ``careRecordNeed`` when it carries the care record.
     static func needs(_ change: LogChange) -> [String] {
         switch change {
         case .profilePut(let profile) where !careMembers(profile).isEmpty: [careRecordNeed]
+        case .eventPut(let event) where event.kind == .dose || event.medicine?.action == .taken: [careRecordNeed, dosesNeed]
         case .eventPut(let event) where event.medicine != nil || event.kind == .monitor: [careRecordNeed]
         default: []
         }
@@ -178,7 +183,7 @@ enum JournalRecord {
         guard let medicine = try fields.optionalObject("medicine") else { return nil }
         let actionText = try medicine.string("action")
         guard let action = MedicineAction(rawValue: actionText) else {
-            throw .invalid(Phrase("medicine action '{text}' is not start, change or stop", ["text": actionText]))
+            throw .invalid(Phrase("medicine action '{text}' is not start, change, stop or taken", ["text": actionText]))
         }
         let names = try medicine.strings("times")
         guard let times = MedicineChange.times(names.joined(separator: ",")) else {
