@@ -118,6 +118,16 @@ public struct BPSummary: Sendable {
     public let office: OfficeComparison?
     /// The home average reaches the guideline's threshold.
     public var hypertensive: Bool { verdict?.atOrAboveThreshold ?? false }
+
+    /// The medication change (inside the headline week, or less than
+    /// ``WeekQuality/settlingDays`` before it) that leaves the week too early to say controlled
+    /// or uncontrolled: home BP is reassessed 2–4 weeks after a change (ESH 2023). nil when there
+    /// is none, when the average is low (said whatever the change), or when a reading is to be
+    /// assessed the same day (``safety``), which waiting weeks would contradict.
+    public var tooEarlyToJudge: Event? {
+        guard safety == nil, let verdict, verdict.sufficient, !verdict.low else { return nil }
+        return weekQuality?.medicationChange
+    }
     public let tags: [TagComparison]
     public let alerts: [Alert]
     /// The ids of the readings with an alert, for marking them in a log.
@@ -159,6 +169,10 @@ public struct BPSummary: Sendable {
     public let regimen: Regimen
     /// The completed weeks of a pregnancy on the range's last day; nil when not pregnant.
     public let pregnancyWeek: Int?
+    /// The days of a pregnancy on the range's last day (223 is 31+6 weeks); nil when not pregnant.
+    public let gestationalDays: Int?
+    /// Home BP risen across the range in a pregnancy; nil otherwise.
+    public let pregnancyRise: PregnancyRise?
     /// Atrial fibrillation known or flagged; nil otherwise.
     public let atrialFibrillation: AtrialFibrillation?
     /// A new monitor shortly before or inside the headline week; nil otherwise.
@@ -217,9 +231,13 @@ public struct BPSummary: Sendable {
         } else {
             recentWeek = nil
         }
-        // Treated: the headline week holds bp-med readings (without a week, the range does).
+        // Treated: a medicine of the care record is taken on the headline week's last day (the
+        // range's, without a week), or the week holds bp-med readings (without a week, the range does).
+        let care = (careEvents ?? events).filter { $0.profileID == profile.id }
+        let regimen = regimen ?? Regimen(events: care, catalogue: .empty)
         let treatedWeek = average.map { $0.excludedDay.dayNumber...$0.lastDay.dayNumber }
-        let treated = home.contains { $0.recordsMedication && (treatedWeek?.contains($0.takenAt.measurementDayNumber) ?? true) }
+        let treated = !regimen.taken(on: average?.lastDay ?? last).isEmpty
+            || home.contains { $0.recordsMedication && (treatedWeek?.contains($0.takenAt.measurementDayNumber) ?? true) }
         goals = Goals(profile: profile, guideline: options.guideline, treated: treated, on: last)
         self.readings = inRange
         homeReadings = home
@@ -235,8 +253,10 @@ public struct BPSummary: Sendable {
         var lastKey = ""
         for (index, reading) in home.enumerated() {
             all.add(reading, at: index)
-            byPeriod[periodOrder.firstIndex(of: reading.period)!].add(reading, at: index)
-            bySlot[ReadingSlot.allCases.firstIndex(of: ReadingSlot(reading, sleep: profile.sleep))!].add(reading, at: index)
+            // A shift worker's morning and evening follow her sleep, as her protocol week does.
+            let slot = ReadingSlot(reading, sleep: profile.sleep)
+            byPeriod[periodOrder.firstIndex(of: slot.period)!].add(reading, at: index)
+            bySlot[ReadingSlot.allCases.firstIndex(of: slot)!].add(reading, at: index)
             if let bucketing = options.bucketing {
                 let day = reading.takenAt.measurementDayNumber
                 if day != lastBucketDay {
@@ -313,8 +333,8 @@ public struct BPSummary: Sendable {
         safety = SafetyReadings(inRange, alerts: alerts)
         falls = FallNotes(inRange)
         pregnancyWeek = profile.pregnancyWeek(on: last)
-        let care = (careEvents ?? events).filter { $0.profileID == profile.id }
-        let regimen = regimen ?? Regimen(events: care, catalogue: .empty)
+        gestationalDays = profile.gestationalDays(on: last)
+        pregnancyRise = PregnancyRise(home: home, from: first, average: average, pregnant: goals.pregnant)
         self.regimen = regimen
         let headlineLast = average?.lastDay ?? last
         stop = TreatmentStop(regimen: regimen, on: headlineLast, readings: sorted)

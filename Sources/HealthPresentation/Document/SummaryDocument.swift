@@ -187,7 +187,7 @@ struct DocumentWords: Sendable {
             : goals.targetSource == .threshold ? strings.text("noTarget")
             : goals.targetSource == .treatedBand ? strings.text("targetBand", ["guideline": guideline])
             : strings.text("target", ["target": goals.target.description])
-        return target + " · " + strings.text("threshold", ["target": goals.threshold.description, "guideline": guideline])
+        return target + " · " + strings.text("threshold", ["target": goals.threshold.description, "guideline": SummaryWording.thresholdSource(goals, strings: strings)])
     }
 }
 
@@ -242,8 +242,14 @@ public struct DocumentHeader: Sendable {
         if let year = profile.birthYear { details.append(strings.text("born", ["year": String(year), "age": String(generatedAt.localDate.year - year)])) }
         if let sex = profile.sex { details.append(strings.text(sex.rawValue)) }
         // What changes what the guideline says is printed beside who it is about.
-        if let week = summary.pregnancyWeek { details.append(strings.text("header.pregnant", ["week": String(week)])) }
+        if let days = summary.gestationalDays {
+            details.append(strings.text("header.pregnant", ["weeks": String(days / 7), "days": String(days % 7)]))
+        }
         if profile.frail { details.append(strings.text("relaxed.frail")) }
+        // A shift worker's morning and evening follow her sleep: the reader is told whose day it is.
+        if let sleep = profile.sleep, sleep.isShifted {
+            details.append(strings.text("header.shiftWork", ["hours": sleep.description.replacing("-", with: "–")]))
+        }
         self.details = details
         from = summary.from
         to = summary.to
