@@ -48,3 +48,85 @@ import Testing
         #expect(Care.top(chinese).hasPrefix(Page.squeezed("范围内记录跌倒或险些跌倒 2 次，本周 1 次")), "\(chinese)")
     }
 }
+
+extension PageOneSpecialistTests {
+    // MARK: - 2. Pregnancy
+
+    /// Due 24 Jan 2027: on 29 Nov she is 32+0 weeks. Home about 128/80 from 10 Nov, 134/85 from
+    /// 17 Nov, 142/91 in the headline week of 23–29 Nov.
+    static func risingPregnancy() -> CLIHarness {
+        let cli = CLIHarness()
+        cli.ok("profile", "add", "anna", "--name", "Anna", "--birth-year", "1994", "--sex", "female", "--pregnancy-due", "2027-01-24")
+        Page.week(cli, days: 10...22) { k in k < 28 ? (128, 80) : (134, 85) }
+        Page.week(cli) { k in (142, 91) }
+        return cli
+    }
+
+    @Test func pregnancyReadsAgainst140Over90WithHerWeeksAndTheRise() throws {
+        let cli = Self.risingPregnancy()
+        let range = ["--from", "2026-11-10", "--to", "2026-11-29"]
+        let english = try Page.pageOne(cli, range)
+        #expect(english.contains(Page.squeezed("pregnant, 32+0 weeks")), "\(english)")
+        #expect(english.contains(Page.squeezed("Home 142/91 is in the hypertensive range (ESH 2023, in pregnancy ≥ 140/90)")), "\(english)")
+        #expect(english.contains(Page.squeezed("Rising in pregnancy: 128/80 (n=28) 10 Nov–16 Nov → 142/91 this week; watch for pre-eclampsia")), "\(english)")
+        let chinese = try Page.pageOne(cli, range, language: "zh_CN.UTF-8")
+        #expect(chinese.contains(Page.squeezed("妊娠 32+0 周")), "\(chinese)")
+        #expect(chinese.contains(Page.squeezed("妊娠期 ≥ 140/90")) && chinese.contains(Page.squeezed("妊娠期血压上升")), "\(chinese)")
+        // 138/88 is below pregnancy's threshold: not "in the hypertensive range", and no rise said without one.
+        let calm = CLIHarness()
+        calm.ok("profile", "add", "anna", "--name", "Anna", "--birth-year", "1994", "--sex", "female", "--pregnancy-due", "2027-01-26")
+        Page.week(calm) { _ in (138, 88) }
+        let below = try Page.pageOne(calm, ["--from", "2026-11-23", "--to", "2026-11-29"])
+        #expect(below.contains(Page.squeezed("pregnant, 31+5 weeks")), "\(below)")
+        #expect(below.contains(Page.squeezed("(ESH 2023, in pregnancy < 140/90)")), "\(below)")
+        #expect(!below.contains(Page.squeezed("Rising in pregnancy")))
+    }
+
+    @Test func aSevereReadingInPregnancyOpensPageOneWithItsNoteAndWeeks() throws {
+        let cli = Self.risingPregnancy()
+        cli.ok("add", "162/104", "--at", "2026-11-29 21:10", "-n", "头痛，看东西模糊")
+        let range = ["--from", "2026-11-10", "--to", "2026-11-29"]
+        let english = try Page.pageOne(cli, range)
+        #expect(Care.top(english).hasPrefix(Page.squeezed("Urgent: 162/104 on 29 Nov is severe in pregnancy (≥ 160/110, ESH 2023), with “头痛，看东西模糊”")), "\(english)")
+        let chinese = try Page.pageOne(cli, range, language: "zh_CN.UTF-8")
+        #expect(Care.top(chinese).hasPrefix(Page.squeezed("紧急：11月29日 的 162/104 属妊娠期重度高血压（≥ 160/110，ESH 2023），备注“头痛，看东西模糊”")), "\(chinese)")
+    }
+
+    // MARK: - 3. A change too recent to judge
+
+    /// Home about 150/94 in October, amlodipine 5 mg started on 13 Nov (10 days before the
+    /// headline week of 23–29 Nov), 146/92 until the week, 138/86 in it.
+    static func recentStart(on day: String = "2026-11-13") -> CLIHarness {
+        let cli = Page.patient(born: 1960)
+        cli.ok("med", "start", "amlodipine", "--dose", "5 mg", "--times", "morning", "--at", day)
+        for offset in 0..<53 {
+            let (systolic, diastolic) = offset < 31 ? (150, 94) : (146, 92)
+            for time in ["07:00", "07:02", "21:00", "21:02"] {
+                cli.ok("add", "\(systolic)/\(diastolic)", "--at", "\(Page.date("2026-10-01", plus: offset)) \(time)")
+            }
+        }
+        Page.week(cli) { _ in (138, 86) }
+        return cli
+    }
+
+    @Test func aChangeLessThanTwoWeeksBeforeTheWeekIsTooEarlyToJudge() throws {
+        let cli = Self.recentStart()
+        let range = ["--from", "2026-10-01", "--to", "2026-11-29"]
+        let english = try Page.pageOne(cli, range)
+        #expect(english.contains(Page.squeezed("Home 138/86 is too early to judge (ESH 2023 threshold 135/85): amlodipine 5 mg started on 13 Nov, 10 days before this week; reassess home BP 2–4 weeks after it")), "\(english)")
+        #expect(english.contains(Page.squeezed("Too early to judge")) && !english.contains(Page.squeezed("uncontrolled")), "\(english)")
+        #expect(!english.contains(Page.squeezed("At or above threshold")))
+        let headline = try #require(try Page.statsJSON(cli, range)["headline"] as? [String: Any])
+        #expect(headline["badge"] as? String == "tooEarly")
+        // The before/after difference is withheld, never printed as an effect.
+        let report = try Page.wholeReport(cli)
+        #expect(report.contains(Page.squeezed("withheld: too early to judge")), "\(report)")
+        #expect(!report.contains(Page.squeezed("mmHg (95 % CI")))
+        let chinese = try Page.pageOne(cli, range, language: "zh_CN.UTF-8")
+        #expect(chinese.contains(Page.squeezed("调药后尚早")) && chinese.contains(Page.squeezed("尚不能判断是否控制")), "\(chinese)")
+        // Three weeks before the week, the week judges it.
+        let settled = Self.recentStart(on: "2026-11-02")
+        let judged = try Page.pageOne(settled, range)
+        #expect(judged.contains(Page.squeezed("Home 138/86 is uncontrolled (ESH 2023 ≥ 135/85)")), "\(judged)")
+    }
+}

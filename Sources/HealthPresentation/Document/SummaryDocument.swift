@@ -175,6 +175,7 @@ struct DocumentWords: Sendable {
             kinds.insert(.deviations)
             if summary.office?.phenotype != nil { kinds.insert(.office) }
         }
+        if summary.tooEarlyToJudge != nil { kinds.insert(.medicationChange) }
         return kinds
     }
 

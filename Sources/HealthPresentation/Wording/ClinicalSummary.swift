@@ -265,9 +265,15 @@ extension SummaryWording {
         let key: String
         if !verdict.sufficient {
             key = "clinical.home.provisional"
-        } else if summary.tooEarlyToJudge != nil {
-            // The change's line below says when and what; the figure is neither side of the threshold yet.
-            return strings.text("clinical.home.tooEarly", values)
+        } else if let change = summary.tooEarlyToJudge {
+            // The figure is neither side of the threshold yet: the change is said here, once.
+            let (event, day) = eventWords(change)
+            values.merge(["event": event, "date": day]) { $1 }
+            if let days = summary.weekQuality?.medicationChangeDaysBefore {
+                values["days"] = String(days)
+                return strings.text("clinical.home.tooEarly.before", values)
+            }
+            return strings.text("clinical.home.tooEarly.inside", values)
         } else if verdict.low {
             if let relaxed = goals.relaxed, goals.treated { values["who"] = relaxedWho(relaxed) }
             key = goals.targetSource == .treatedBand ? "clinical.home.belowBand" : values["who"] != nil ? "clinical.home.lowRelaxed" : "clinical.home.low"

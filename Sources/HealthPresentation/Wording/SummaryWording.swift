@@ -385,6 +385,8 @@ public struct SummaryWording: Sendable {
 
     /// ``eventDifference(_:)`` for a string table alone; `withYear` when the range crosses a year.
     public static func eventDifference(_ effect: EventEffect, strings: StringTable, withYear: Bool = false) -> String {
+        // Days after a change, its after window says nothing yet: withheld, never an effect.
+        if effect.tooEarly { return strings.text("events.tooEarly") }
         // Another change inside its windows: the difference is theirs together, withheld.
         if let other = effect.overlapping.first {
             return strings.text("events.overlapping", ["event": eventName(other), "date": strings.tickDate(other.at.measurementDay, withYear: withYear)])
