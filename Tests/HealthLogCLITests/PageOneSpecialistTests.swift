@@ -130,3 +130,61 @@ extension PageOneSpecialistTests {
         #expect(judged.contains(Page.squeezed("Home 138/86 is uncontrolled (ESH 2023 ≥ 135/85)")), "\(judged)")
     }
 }
+
+extension PageOneSpecialistTests {
+    // MARK: - 4. Treated, and the dated regimen
+
+    /// Amlodipine since June, telmisartan 40 mg from 25 Sep raised to 80 mg on 27 Oct, all before
+    /// the range; home about 131/80, never stamped bp-med.
+    @Test func theRegimenMakesHerTreatedAndShowsEveryDoseWithItsDay() throws {
+        let cli = Page.patient(born: 1960)
+        cli.ok("med", "start", "telmisartan", "--dose", "40 mg", "--times", "morning", "--at", "2026-09-25")
+        cli.ok("med", "change", "telmisartan", "--dose", "80 mg", "--at", "2026-10-27")
+        cli.ok("med", "start", "amlodipine", "--dose", "5 mg", "--times", "morning", "--at", "2026-06-01")
+        Page.week(cli) { k in (130 + k % 3, 80) }
+        let range = ["--from", "2026-11-23", "--to", "2026-11-29"]
+        let english = try Page.pageOne(cli, range)
+        // Treated by the care record, though no reading is stamped.
+        #expect(english.contains(Page.squeezed("is controlled (ESH 2023 < 135/85)")), "\(english)")
+        #expect(!english.contains(Page.squeezed("No BP medication tagged")))
+        #expect(english.contains(Page.squeezed("On amlodipine 5 mg since 1 Jun and telmisartan 40 mg from 25 Sep → 80 mg from 27 Oct")), "\(english)")
+        let chinese = try Page.pageOne(cli, range, language: "zh_CN.UTF-8")
+        #expect(chinese.contains(Page.squeezed("40 mg（9月25日起） → 80 mg（10月27日起）")), "\(chinese)")
+        #expect(chinese.contains(Page.squeezed("已控制")), "\(chinese)")
+    }
+
+    // MARK: - 5. A shift worker's day on every page
+
+    /// Asleep 08:00–16:00: 141/89 on waking at 16:30, 131/81 before bed at 07:45.
+    @Test func aShiftWorkersPeriodsFollowHerSleepOnEveryPage() throws {
+        let cli = Page.patient(born: 1985)
+        cli.ok("profile", "edit", "dad", "--sleep", "08:00-16:00")
+        Page.week(cli, times: ["07:45", "07:47", "16:30", "16:32"]) { k in k % 4 < 2 ? (131, 81) : (141, 89) }
+        let range = ["--from", "2026-11-23", "--to", "2026-11-29"]
+        let english = try Page.pageOne(cli, range)
+        #expect(english.contains(Page.squeezed("born 1985 (age 41) · sleeps 08:00–16:00 (shift work)")), "\(english)")
+        // The details page's table by time of day counts her waking readings as mornings.
+        let details = try Page.wholeReport(cli)
+        #expect(details.contains(Page.squeezed("Morning 14 141/89")), "\(details)")
+        #expect(details.contains(Page.squeezed("Evening 14 131/81")), "\(details)")
+        let periods = try #require(try Page.statsJSON(cli, range)["periods"] as? [String: [String: Any]])
+        #expect(periods["morning"]?["count"] as? Int == 14)
+        #expect(((periods["morning"]?["systolic"] as? [String: Any])?["mean"] as? Double) == 141)
+        #expect(periods["noon"]?["count"] as? Int == 0, "her waking readings are no noon ones")
+        let chinese = try Page.pageOne(cli, range, language: "zh_CN.UTF-8")
+        #expect(chinese.contains(Page.squeezed("睡眠 08:00–16:00（倒班）")), "\(chinese)")
+    }
+
+    // MARK: - 6. Morning hypertension at the threshold
+
+    /// Mornings 136/84.7 (84.7 prints as 85, which would reach 85), evenings 120/75.
+    @Test func aMorningMeanThatRoundsOntoTheThresholdKeepsItsDecimal() throws {
+        let cli = Page.patient(born: 1960)
+        Page.week(cli) { k in k % 4 < 2 ? (136, (4..<12).contains(k) ? 84 : 85) : (120, 75) }
+        let range = ["--from", "2026-11-23", "--to", "2026-11-29"]
+        let english = try Page.pageOne(cli, range)
+        #expect(english.contains(Page.squeezed("but its mornings, 136/84.7 (n=12), reach 135/85: morning hypertension")), "\(english)")
+        let chinese = try Page.pageOne(cli, range, language: "zh_CN.UTF-8")
+        #expect(chinese.contains(Page.squeezed("但清晨 136/84.7（n=12）达到 135/85：清晨高血压")), "\(chinese)")
+    }
+}
