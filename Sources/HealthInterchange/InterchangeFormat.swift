@@ -136,11 +136,19 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
         for record in candidates {
             let columns = CSVColumns(header: record.cells)
             guard let mapping = ColumnMapping.suggested(for: columns) else { continue }
+            // A tab would reach the terminal as a space: a tab-separated header is said in words.
+            let tabbed = separator == 0x09
+            let values = [
+                "line": String(record.line), "columns": columns.names.joined(separator: tabbed ? " | " : String(UnicodeScalar(separator))),
+                "text": mapping.text,
+            ]
             throw .malformed(
                 path: name,
-                reason: Phrase(
-                    "line {line}: the header {columns} is no export HealthLog knows; say which column holds what, e.g. --columns '{text}'",
-                    ["line": String(record.line), "columns": "\(columns.names.joined(separator: String(UnicodeScalar(separator))))", "text": "\(mapping.text)"]))
+                reason: tabbed
+                    ? Phrase(
+                        "line {line}: the tab-separated header {columns} is no export HealthLog knows; say which column holds what, e.g. --columns '{text}'",
+                        values)
+                    : Phrase("line {line}: the header {columns} is no export HealthLog knows; say which column holds what, e.g. --columns '{text}'", values))
         }
         throw .unrecognized(path: name)
     }

@@ -175,9 +175,14 @@ public enum FamilySync {
     }
 
     /// Retires `device` (an id, an id's first characters, or a device name): the family's
-    /// machines stop waiting for it, and status shows it no more. Its changes stay.
+    /// machines stop waiting for it, and status shows it no more. Its changes stay: what it
+    /// wrote to the folder is merged first, and it is retired as of its last change there.
     public static func forget(_ store: RecordStore, device query: String, journal: SyncJournal) throws(SyncError) -> String {
         let tables = SyncTables(store)
+        // Merged first, so the device is retired as of its last change in the folder: changes of
+        // it still unmerged here would otherwise make it a device waited for again once merged.
+        // A folder that cannot be merged now does not stop the retirement.
+        _ = try? mergeNow(store, journal: journal)
         let device = try SyncError.run { () throws -> String in
             let opened = try? journal.folder.open()
             let known = Set(try tables.devices().map(\.device) + (opened?.deviceIDs() ?? []))

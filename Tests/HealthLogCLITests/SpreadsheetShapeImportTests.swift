@@ -199,6 +199,24 @@ import Testing
         #expect(cli.run("-p", "dad", "import", zepp, "--columns", "datetime=time,weight=weight").status == 0)
     }
 
+    /// A refused header is quoted as the file splits it: a tab-separated one in words, its
+    /// columns apart (a tab reaches a terminal as a space); a German sheet's `Oben`/`Unten`
+    /// are suggested as systolic and diastolic, so the suggested mapping reads the file.
+    @Test func aRefusedHeaderIsQuotedAsTheFileSplitsIt() throws {
+        let cli = CLIHarness()
+        let tabbed = cli.directory.write("werte.txt", "Datum\tZeit\tOben\tUnten\tPuls\n03.03.2026\t07:30\t135\t85\t70\n")
+        let mapping = "date=Datum,time=Zeit,systolic=Oben,diastolic=Unten,pulse=Puls"
+        let refused = cli.run("-p", "dad", "import", tabbed)
+        #expect(refused.status == 65)
+        #expect(refused.stderr == "Error: \(tabbed): line 1: the tab-separated header Datum | Zeit | Oben | Unten | Puls is no export HealthLog knows; say which column holds what, e.g. --columns '\(mapping)'\n")
+        #expect(try cli.readings().isEmpty)
+        let semicolons = cli.directory.write("werte.csv", "Datum;Zeit;Oben;Unten;Puls\n03.03.2026;07:30;135;85;70\n")
+        #expect(cli.run("-p", "dad", "import", semicolons).stderr.contains("the header Datum;Zeit;Oben;Unten;Puls is no export"))
+        let imported = cli.run("-p", "dad", "import", tabbed, "--columns", mapping)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(try cli.readings().map { "\($0.systolic ?? 0)/\($0.diastolic ?? 0)" } == ["135/85"])
+    }
+
     /// A JSON file from another app is neither FHIR nor a backup, and is told so: not a
     /// suggestion to use `--columns`.
     @Test func aJSONFileThatIsNeitherFHIRNorABackup() throws {

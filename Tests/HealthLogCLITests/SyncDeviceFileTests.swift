@@ -127,6 +127,23 @@ import Testing
         #expect(again.contains("Retired, not waited for: \(daughter.prefix(8))"), "\(again)")
     }
 
+    /// `sync forget` merges first: a device is retired as of its last change in the folder, not
+    /// the last one this machine had merged, so its changes still unmerged here do not make it
+    /// a device waited for again the moment they are merged; and those changes are kept.
+    @Test func aDeviceIsRetiredAsOfItsLastChangeInTheFolder() throws {
+        let family = Family()
+        family.joined()
+        family.settle()
+        let daughter = try #require(try syncDeviceID(family.daughter.databasePath))
+        for harness in [family.dad, family.daughter] { harness.now = fixedNow + 60_000 }
+        family.daughter.ok("-p", "dad", "add", "131/82", "--note", "written before she was retired")
+        family.dad.ok("sync", "forget", String(daughter.prefix(10)))
+        family.dad.ok("sync")
+        let status = family.dad.ok("sync", "status")
+        #expect(status.contains("Retired, not waited for: \(daughter.prefix(8))"), "\(status)")
+        #expect(family.dad.ok("-p", "dad", "list").contains("131/82"))
+    }
+
     /// A retirement dated ahead of this machine's clock is not honoured: its date would make
     /// every later change of the retired device look older than it; nor is one that names no
     /// change at all.

@@ -13,13 +13,23 @@ import HealthRecords
 enum JoinReconciliation {
     /// The changes this log publishes for the records `keys` names, read before the folder's
     /// versions are shown.
-    static func localChanges(store: RecordStore, keys: [(kind: RecordKind, id: String)]) throws -> [LogChange] {
+    ///
+    /// `decoded` holds the changes already decoded by operation id; a winner not in it is decoded
+    /// from its line. A record this log never held (nor deleted) is passed over before any
+    /// decoding: a new machine joining a large log decodes nothing twice.
+    static func localChanges(
+        store: RecordStore, keys: [(kind: RecordKind, id: String)], decoded: [String: LogChange] = [:]
+    ) throws -> [LogChange] {
         var changes: [LogChange] = []
         let tables = SyncTables(store)
         for kind in RecordKind.allCases {
             for key in keys where key.kind == kind {
-                guard let winner = try tables.winner(kind, id: key.id), let decoded = try? JournalLine.operation(winner.line) else { continue }
-                if let change = try localChange(store: store, entity: kind, id: key.id, winner: winner, folder: decoded.change) {
+                let local = try store.record(kind, id: key.id)
+                if local == nil, try store.deletionTime(kind, id: key.id) == nil { continue }
+                guard let winner = try tables.winner(kind, id: key.id),
+                    let folder = decoded[winner.id] ?? (try? JournalLine.operation(winner.line))?.change
+                else { continue }
+                if let change = try localChange(store: store, entity: kind, id: key.id, local: local, winner: winner, folder: folder) {
                     changes.append(change)
                 }
             }
@@ -28,12 +38,12 @@ enum JoinReconciliation {
     }
 
     private static func localChange(
-        store: RecordStore, entity: RecordKind, id: String, winner: SyncOperation, folder: LogChange
+        store: RecordStore, entity: RecordKind, id: String, local: LogChange?, winner: SyncOperation, folder: LogChange
     ) throws -> LogChange? {
         // When the folder's version was made: the record's own time, else the operation's.
         let operationTime = HybridClock.milliseconds(winner.clock)
         let folderTime = winner.deleted ? operationTime : changedAt(folder).flatMap { $0 > 0 ? $0 : nil } ?? operationTime
-        guard let local = try store.record(entity, id: id) else {
+        guard let local else {
             // Deleted here after the folder last put it: the deletion is this log's change.
             guard !winner.deleted, let deletedAt = try store.deletionTime(entity, id: id), deletedAt > folderTime else { return nil }
             switch folder {

@@ -645,7 +645,7 @@ enum SyncMerge {
         /// later (``JoinReconciliation``).
         mutating func keepLocalChanges() throws {
             let keys = touched.sorted().map { (kind: $0.kind, id: $0.id) }
-            let changes = try JoinReconciliation.localChanges(store: store, keys: keys)
+            let changes = try JoinReconciliation.localChanges(store: store, keys: keys, decoded: newChanges)
             try journal.logChanged(changes)
             report.published += changes.count
         }
