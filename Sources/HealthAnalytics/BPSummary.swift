@@ -349,7 +349,7 @@ public struct BPSummary: Sendable {
         // A change from 13 days before the headline week's dropped first day on is too recent to judge.
         let settledFrom = average.map { $0.excludedDay.adding(days: 1 - WeekQuality.settlingDays) }
         self.events = events.filter { $0.profileID == profile.id && days.contains($0.at.measurementDayNumber) }
-            .sorted { $0.at < $1.at }.map { EventEffect(event: $0, readings: sorted, others: care, tooEarlyFrom: settledFrom) }
+            .sorted { $0.at < $1.at }.map { EventEffect(event: $0, readings: sorted, others: care, tooEarlyFrom: settledFrom, sleep: profile.sleep) }
         medicationDays = options.readingsFiltered ? nil : MedicationDays(inRange, medicationEvents: medicationEvents, regimen: regimen)
         notes = NotesDigest(inRange)
         findings = DeviceFindings(inRange)

@@ -31,8 +31,8 @@ public struct EventEffect: Equatable, Sendable {
 
     /// The windows around `event`, from `readings` (which must reach 28 days before and 35 after
     /// it); `others` are the profile's other events, of which those inside the windows overlap.
-    /// A medication event on or after `tooEarlyFrom` is ``tooEarly``.
-    public init(event: Event, readings: [Reading], others: [Event] = [], tooEarlyFrom: CivilDate? = nil) {
+    /// A medication event on or after `tooEarlyFrom` is ``tooEarly``; the times of day follow `sleep`.
+    public init(event: Event, readings: [Reading], others: [Event] = [], tooEarlyFrom: CivilDate? = nil, sleep: SleepHours? = nil) {
         self.event = event
         tooEarly = event.kind == .medication && tooEarlyFrom.map { event.at.measurementDay >= $0 } ?? false
         let reach = (event.at.measurementDayNumber - EventEffect.beforeDays.upperBound - WeekQuality.settlingDays)...(event.at.measurementDayNumber + EventEffect.afterDays.upperBound)
@@ -43,6 +43,6 @@ public struct EventEffect: Equatable, Sendable {
         let before = CivilDate(dayNumber: day - EventEffect.beforeDays.upperBound)...CivilDate(dayNumber: day - EventEffect.beforeDays.lowerBound)
         let after = CivilDate(dayNumber: day + EventEffect.afterDays.lowerBound)...CivilDate(dayNumber: day + EventEffect.afterDays.upperBound)
         comparison = WindowComparison(readings, first: before, second: after)
-        sameTimeOfDay = SessionDifference(readings, first: before, second: after)
+        sameTimeOfDay = SessionDifference(readings, first: before, second: after, sleep: sleep)
     }
 }

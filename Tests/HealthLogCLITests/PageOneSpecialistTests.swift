@@ -175,6 +175,23 @@ extension PageOneSpecialistTests {
         #expect(chinese.contains(Page.squeezed("睡眠 08:00–16:00（倒班）")), "\(chinese)")
     }
 
+    /// An event's before/after sets her waking readings beside her waking readings: mornings and
+    /// evenings by her sleep, never the clock's morning and noon.
+    @Test func aShiftWorkersEventComparesHerOwnTimesOfDay() throws {
+        let cli = Page.patient(born: 1985)
+        cli.ok("profile", "edit", "dad", "--sleep", "08:00-16:00")
+        cli.ok("event", "add", "new job", "--at", "2026-10-26 12:00")
+        for offset in 0..<63 {
+            let date = Page.date("2026-09-28", plus: offset)
+            for (time, pressure) in [("07:45", "131/81"), ("07:47", "131/81"), ("16:30", "141/89"), ("16:32", "141/89")] {
+                cli.ok("add", pressure, "--at", "\(date) \(time)")
+            }
+        }
+        let events = try #require(try Page.statsJSON(cli, ["--from", "2026-09-28", "--to", "2026-11-29"])["events"] as? [[String: Any]])
+        let same = try #require(events.first?["sameTimeOfDay"] as? [String: Any])
+        #expect(same["periods"] as? [String] == ["morning", "evening"], "\(same)")
+    }
+
     // MARK: - 6. Morning hypertension at the threshold
 
     /// Mornings 136/84.7 (84.7 prints as 85, which would reach 85), evenings 120/75.
