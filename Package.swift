@@ -49,7 +49,10 @@ let package = Package(
         // The page's static files (Templates/web) compiled into HealthWeb, so a lone binary serves them.
         .executableTarget(name: "embed-web-assets", path: "Sources/EmbedWebAssets"),
         .plugin(name: "EmbedWebAssets", capability: .buildTool(), dependencies: ["embed-web-assets"]),
-        .target(name: "HealthCore", dependencies: ["CSystem"], swiftSettings: strict, plugins: layered),
+        // The Templates folder's JSON (string tables, report templates, medicines) compiled into
+        // HealthCore, so a lone binary runs; an installed or user's own folder is read first.
+        .plugin(name: "EmbedTemplates", capability: .buildTool(), dependencies: ["embed-web-assets"]),
+        .target(name: "HealthCore", dependencies: ["CSystem"], swiftSettings: strict, plugins: layered + [.plugin(name: "EmbedTemplates")]),
         .target(name: "HealthRecords", dependencies: ["HealthCore", "CSQLite"], swiftSettings: strict, plugins: layered),
         .target(name: "HealthAnalytics", dependencies: ["HealthCore"], swiftSettings: strict, plugins: layered),
         // Where figures become words, cells and marks, once for every front end: the facts of each

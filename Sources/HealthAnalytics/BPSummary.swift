@@ -99,7 +99,8 @@ public struct BPSummary: Sendable {
     public let atOrAboveTargetCount: Int
     /// Share of home BP readings whose SBP lies in ``AnalysisOptions/targetRange``, in percent.
     public let timeInTargetPercent: Double?
-    /// Mean morning − mean evening over the whole range, when both periods have readings.
+    /// Mean morning − mean evening over the whole range, when both periods have 6 readings or more
+    /// (``ProtocolAverage/morningEveningMinimum``).
     public let morningEveningDifference: (systolic: Double, diastolic: Double)?
     public let protocolAverage: ProtocolAverage?
     /// The home average against the threshold and the target; nil without home BP readings.
@@ -129,6 +130,10 @@ public struct BPSummary: Sendable {
         return weekQuality?.medicationChange
     }
     public let tags: [TagComparison]
+    /// A medication start, change or stop between the range's first and last home readings: the
+    /// readings with a tag and without it then straddle a change of treatment, so no tag's
+    /// difference is said; nil without one.
+    public let tagConfounder: Event?
     public let alerts: [Alert]
     /// The ids of the readings with an alert, for marking them in a log.
     public let alertIDs: Set<String>
@@ -155,6 +160,8 @@ public struct BPSummary: Sendable {
     /// Notes of dizziness or fainting in the headline period (its week and the recent days beside
     /// it, else the range); nil without any.
     public let symptomNotes: SymptomNotes?
+    /// Notes of palpitations (心悸, 心慌, "heart racing") in the same headline period; nil without any.
+    public let palpitationNotes: SymptomNotes?
     /// Readings to see before any average: warning symptoms, or severe in a pregnancy; nil without any.
     public let safety: SafetyReadings?
     /// Falls and near falls noted in the range; nil without any.
@@ -297,6 +304,7 @@ public struct BPSummary: Sendable {
             atOrAboveTargetCount = 0
         }
         if let morning = periods[.morning], let evening = periods[.evening],
+            ProtocolAverage.morningEveningComparable(morning: morning.systolic.count, evening: evening.systolic.count),
             let morningSystolic = morning.systolic.mean, let eveningSystolic = evening.systolic.mean,
             let morningDiastolic = morning.diastolic.mean, let eveningDiastolic = evening.diastolic.mean
         {
@@ -308,6 +316,8 @@ public struct BPSummary: Sendable {
         // The headline period: the week from its dropped first day, with the recent days beside it.
         let recentLast = recentWeek?.lastDay
         symptomNotes = SymptomNotes(inRange, from: average?.excludedDay ?? first, to: average.map { recentLast ?? $0.lastDay } ?? last)
+        palpitationNotes = SymptomNotes(
+            inRange, from: average?.excludedDay ?? first, to: average.map { recentLast ?? $0.lastDay } ?? last, symptom: .palpitations)
         // Without a protocol week, a long sparse log headlines its recent weeks, not a year's mean.
         if average == nil, last.dayNumber - first.dayNumber >= BPSummary.sparseHeadlineDays {
             let recent = (last.dayNumber - BPSummary.sparseHeadlineDays + 1)...last.dayNumber
@@ -329,6 +339,11 @@ public struct BPSummary: Sendable {
             medicationDays: medicationEvents.map { CivilDate(dayNumber: $0.at.measurementDayNumber) }.sorted(),
             target: goals.targetSource == .profile ? goals.target : nil)
         tags = TagComparison.compare(home)
+        let homeDays = home.first.map { $0.takenAt.measurementDayNumber }.flatMap { first in home.last.map { first...$0.takenAt.measurementDayNumber } }
+        tagConfounder = homeDays.flatMap { days in
+            events.filter { $0.profileID == profile.id && $0.kind == .medication }.sorted { $0.at < $1.at }
+                .first { $0.at.measurementDayNumber > days.lowerBound && $0.at.measurementDayNumber <= days.upperBound }
+        }
         alerts = Alert.find(in: inRange, guideline: options.guideline, profile: profile)
         safety = SafetyReadings(inRange, alerts: alerts)
         falls = FallNotes(inRange)
@@ -420,6 +435,7 @@ public struct BPSummary: Sendable {
     /// it always equals the difference of the figures shown beside it.
     public var shownMorningEveningDifference: (systolic: Double, diastolic: Double)? {
         guard let morning = periods[.morning], let evening = periods[.evening],
+            ProtocolAverage.morningEveningComparable(morning: morning.systolic.count, evening: evening.systolic.count),
             let ms = morning.systolic.mean, let es = evening.systolic.mean, let md = morning.diastolic.mean, let ed = evening.diastolic.mean
         else { return nil }
         return (Double(Figures.rounded(ms) - Figures.rounded(es)), Double(Figures.rounded(md) - Figures.rounded(ed)))

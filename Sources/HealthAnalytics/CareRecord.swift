@@ -145,21 +145,34 @@ public struct DeviceFindings: Equatable, Sendable {
     public let irregularHeartbeat: Int
     /// Of those, readings tagged `possible-afib`.
     public let possibleAFib: Int
+    /// Readings with either tag.
+    public let flagged: Int
+    /// Of the flagged readings, those with a pulse of ``fastRate`` or more.
+    public let fastPulse: Int
+    /// A pulse from which a flagged reading's rate is fast: 100 a minute.
+    public static let fastRate = 100
 
     /// nil when no reading was flagged.
     init?(_ readings: [Reading]) {
         var total = 0
         var irregular = 0
         var afib = 0
+        var fast = 0
+        var either = 0
         for reading in readings where reading.bloodPressure != nil {
             total += 1
             if reading.tagIDs.contains("irregular-heartbeat") { irregular += 1 }
             if reading.tagIDs.contains("possible-afib") { afib += 1 }
+            let flagged = reading.tagIDs.contains("irregular-heartbeat") || reading.tagIDs.contains("possible-afib")
+            if flagged { either += 1 }
+            if flagged, let pulse = reading.pulse, pulse >= DeviceFindings.fastRate { fast += 1 }
         }
         guard irregular + afib > 0 else { return nil }
         self.readings = total
         irregularHeartbeat = irregular
         possibleAFib = afib
+        fastPulse = fast
+        flagged = either
     }
 }
 

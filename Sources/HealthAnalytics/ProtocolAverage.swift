@@ -71,9 +71,18 @@ public struct ProtocolAverage: Equatable, Sendable {
     /// The average as a mean.
     public var mean: PressureMean { PressureMean(count: count, systolic: systolic, diastolic: diastolic) }
 
-    /// Morning − evening within the window, when it has both.
+    /// Readings each of the morning and the evening needs before their difference is said: 6,
+    /// three days' pairs; fewer say more about the days measured than about the time of day.
+    public static let morningEveningMinimum = 6
+
+    /// True when `morning` and `evening` readings are enough for their difference to be said.
+    public static func morningEveningComparable(morning: Int, evening: Int) -> Bool {
+        morning >= morningEveningMinimum && evening >= morningEveningMinimum
+    }
+
+    /// Morning − evening within the window, when it has both with ``morningEveningMinimum`` readings each.
     public var morningEveningDifference: (systolic: Double, diastolic: Double)? {
-        guard let morning, let evening else { return nil }
+        guard let morning, let evening, ProtocolAverage.morningEveningComparable(morning: morning.count, evening: evening.count) else { return nil }
         return (morning.systolic - evening.systolic, morning.diastolic - evening.diastolic)
     }
 

@@ -12,6 +12,8 @@ public struct Regimen: Equatable, Sendable {
         public let dose: String?
         public let times: [DayPeriod]
         public let reason: String?
+        /// The id of the medication event that recorded it.
+        public let eventID: String
 
         /// The measurement day of the step.
         public var day: CivilDate { at.measurementDay }
@@ -25,6 +27,8 @@ public struct Regimen: Equatable, Sendable {
         public let name: String
         /// The catalogue's generic name and classes; nil and empty for a name it does not know.
         public let generic: String?
+        /// The catalogue's Chinese name (氨氯地平 for amlodipine); nil for a name it does not know.
+        public let chinese: String?
         public let classes: [String]
         /// The start, then its changes, then perhaps a stop, in time order.
         public internal(set) var steps: [Step]
@@ -66,7 +70,7 @@ public struct Regimen: Equatable, Sendable {
         for event in events.sorted(by: { ($0.at, $0.id) < ($1.at, $1.id) }) {
             guard event.kind == .medication, let medicine = event.medicine else { continue }
             let identity = catalogue.identity(of: medicine.name)
-            let step = Step(at: event.at, action: medicine.action, dose: medicine.dose, times: medicine.times, reason: medicine.reason)
+            let step = Step(at: event.at, action: medicine.action, dose: medicine.dose, times: medicine.times, reason: medicine.reason, eventID: event.id)
             if let index = open[identity], medicine.action != .start {
                 courses[index].steps.append(step)
                 if medicine.action == .stop { open[identity] = nil }
@@ -74,11 +78,12 @@ public struct Regimen: Equatable, Sendable {
             }
             if let index = open[identity] {
                 // A second start while taken: read as a change, so the history stays one course.
-                courses[index].steps.append(Step(at: step.at, action: .change, dose: step.dose, times: step.times, reason: step.reason))
+                courses[index].steps.append(Step(at: step.at, action: .change, dose: step.dose, times: step.times, reason: step.reason, eventID: step.eventID))
                 continue
             }
             let entry = catalogue.entry(for: medicine.name)
-            courses.append(Course(identity: identity, name: medicine.name, generic: entry?.name, classes: entry?.classes ?? [], steps: [step]))
+            courses.append(Course(
+                identity: identity, name: medicine.name, generic: entry?.name, chinese: entry?.chinese.first, classes: entry?.classes ?? [], steps: [step]))
             if medicine.action != .stop { open[identity] = courses.count - 1 }
         }
         self.courses = courses
@@ -86,6 +91,15 @@ public struct Regimen: Equatable, Sendable {
 
     /// True when no medicine was ever recorded.
     public var isEmpty: Bool { courses.isEmpty }
+
+    /// The course with the step the event `eventID` recorded, and the step's index in it; nil
+    /// for an event that recorded none.
+    public func step(recordedBy eventID: String) -> (course: Course, index: Int)? {
+        for course in courses {
+            if let index = course.steps.firstIndex(where: { $0.eventID == eventID }) { return (course, index) }
+        }
+        return nil
+    }
 
     /// The courses taken at `instant`.
     public func taken(at instant: ZonedInstant) -> [Course] { courses.filter { $0.isTaken(at: instant) } }

@@ -18,10 +18,13 @@ public struct SymptomNotes: Equatable, Sendable {
     /// The newest symptom note, as written.
     public let latestNote: String
 
-    /// The symptom notes among `readings` (any order) on measurement days `from`…`to`; nil when none.
-    public init?(_ readings: [Reading], from: CivilDate, to: CivilDate) {
+    /// The symptom notes among `readings` (any order) on measurement days `from`…`to`; nil when
+    /// none. `symptom` is the one looked for: dizziness or fainting unless said (palpitations too).
+    public init?(_ readings: [Reading], from: CivilDate, to: CivilDate, symptom: Symptom = .dizziness) {
         let days = from.dayNumber...to.dayNumber
-        let noted = readings.filter { days.contains($0.takenAt.measurementDayNumber) && ReadingAttention.mentionsSymptom($0.note) }
+        let noted = readings.filter {
+            days.contains($0.takenAt.measurementDayNumber) && (symptom == .dizziness ? ReadingAttention.mentionsSymptom($0.note) : symptom.isNamed(in: $0.note))
+        }
             .sorted { $0.takenAt < $1.takenAt }
         guard let latest = noted.last else { return nil }
         self.from = from

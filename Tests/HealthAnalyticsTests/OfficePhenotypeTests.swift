@@ -55,7 +55,7 @@ import HealthPresentation
         #expect(masked.officeLine?.hasSuffix("possible masked uncontrolled hypertension") == true)
         let controlled = SummaryWording(summary: Self.summary(home: (125, 78), office: (130, 80), treated: true), strings: chinese) { $0 }
         #expect(controlled.officeLine?.hasPrefix("诊室血压 130/80（") == true)
-        #expect(controlled.officeLine?.contains("n=1，1次就诊），家庭血压 125/78：按诊室和家庭血压阈值已控制") == true)
+        #expect(controlled.officeLine?.contains("n=1，1 次就诊），家庭血压 125/78：按诊室和家庭血压阈值已控制") == true)
     }
 
     @Test func undecidedWithoutASufficientHomeWeek() {

@@ -169,7 +169,7 @@ import Testing
         #expect(!english.contains(Page.squeezed("though the log records")))
         #expect(try Page.details(cli).contains(Page.squeezed("BP medication recorded on 21 of 21 days; none counted from 9 Nov, when the medication was stopped")))
         let chinese = try Page.pageOne(cli, range, language: "zh_CN.UTF-8")
-        #expect(Self.top(chinese).contains(Page.squeezed("自 11月9日 停用amlodipine（ankle swelling）后未再服降压药：家庭血压停药前 28 天 129/79（n=84） → 停药后第 8–35 天 146/92（n=52）（事件 1）")), "\(Self.top(chinese))")
+        #expect(Self.top(chinese).contains(Page.squeezed("自 11月9日 停用氨氯地平（ankle swelling）后未再服降压药：家庭血压停药前 28 天 129/79（n=84） → 停药后第 8–35 天 146/92（n=52）（事件 1）")), "\(Self.top(chinese))")
     }
 
     // MARK: - Finding 4: morning hypertension
@@ -212,8 +212,8 @@ import Testing
         let cli = Self.twoChanges()
         let range = ["--from", "2026-10-01", "--to", "2026-11-29"]
         let english = try Page.pageOne(cli, range) + Page.squeezed(try poppler(["pdftotext", "-f", "2", "-l", "2", cli.directory.file("page1-en_US.UTF-8.pdf"), "-"]))
-        #expect(english.contains(Page.squeezed("A medication change 4 days before this week (ramipril changed to 10 mg, 19 Nov): too early to judge it")))
-        #expect(english.contains(Page.squeezed("withheld: ramipril changed to 10 mg (19 Nov) falls in its windows")))
+        #expect(english.contains(Page.squeezed("A medication change 4 days before this week (ramipril increased to 10 mg, 19 Nov): too early to judge it")))
+        #expect(english.contains(Page.squeezed("withheld: ramipril increased to 10 mg (19 Nov) falls in its windows")))
         // The change itself is too recent for its own windows (PageOneSpecialistTests).
         #expect(english.contains(Page.squeezed("withheld: too early to judge")))
         #expect(!english.contains(Page.squeezed("mmHg (95 % CI")), "no difference printed as an effect")

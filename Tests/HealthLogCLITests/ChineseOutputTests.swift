@@ -94,7 +94,7 @@ import Testing
         let result = try withExtendedLifetime(directory) { try runProcess(["import", file, "--skip-invalid"], environment: environment) }
         #expect(result.status == 0, "\(result.stderr)")
         let lines = (result.stdout + result.stderr).split(separator: "\n").map(String.init)
-        #expect(lines.contains { $0.hasPrefix("按HealthLog CSV文件读取 ") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("按 HealthLog CSV 文件读取 ") }, "\(lines)")
         #expect(lines.contains { $0.hasPrefix("跳过无效记录：") && $0.contains("readings.csv:2: 收缩压 400 超出范围（50–300 mmHg）") }, "\(lines)")
         #expect(lines.contains { $0.hasPrefix("跳过无效记录：") && $0.contains("readings.csv:3: taken_at 'yesterday' 不是") }, "\(lines)")
         for line in lines {

@@ -26,7 +26,7 @@ import Testing
         let all = cli.ok("med", "list", "--all")
         #expect(all.contains("2026-10-01 – 2026-11-09, stopped (ankle swelling)"))
         #expect(all.contains("Thu 2026-10-01 04:00  started, 5 mg, morning"))
-        #expect(all.contains("Sun 2026-11-01 04:00  changed to 10 mg, morning (home BP still high)"))
+        #expect(all.contains("Sun 2026-11-01 04:00  increased to 10 mg, morning (home BP still high)"))
         #expect(all.contains("Mon 2026-11-09 04:00  stopped (ankle swelling)"))
 
         cli.environment["LANG"] = "zh_CN.UTF-8"
@@ -34,7 +34,7 @@ import Testing
         cli.environment["LANG"] = nil
         #expect(chinese.contains("氨氯地平"))
         #expect(chinese.contains("钙通道阻滞剂"))
-        #expect(chinese.contains("剂量改为 10 mg，早晨（home BP still high）"))
+        #expect(chinese.contains("加量至 10 mg，早晨（home BP still high）"))
         #expect(chinese.contains("自 2026-11-10 起"))
 
         let json = try #require(try JSONSerialization.jsonObject(with: Data(cli.ok("med", "list", "--all", "--format", "json").utf8)) as? [[String: Any]])

@@ -30,7 +30,8 @@ public struct StringTable: Sendable {
         self.language = language
         self.months = months
         self.weekdays = weekdays
-        self.strings = strings
+        // Chinese words are spaced once, here and as values are filled in (``ChineseSpacing``).
+        self.strings = language == .chinese ? strings.mapValues(ChineseSpacing.template) : strings
         self.phrases = phrases
     }
 
@@ -63,10 +64,10 @@ public struct StringTable: Sendable {
     /// The translations in `strings/phrases/<code>/*.json`, one file per module, each an object
     /// `{"phrases": {"English pattern": "translation"}}`; none for a language without the folder.
     private static func phrases(_ language: Language, in folder: TemplatesFolder) throws(TemplateError) -> [String: String] {
-        let directory = "\(folder.directory)/strings/phrases/\(language.code)"
+        let subfolder = "strings/phrases/\(language.code)"
         var all: [String: String] = [:]
-        for name in FileSystem.names(in: directory, endingIn: ".json") {
-            let path = "\(directory)/\(name)"
+        for name in folder.names(in: subfolder, endingIn: ".json") {
+            let path = "\(folder.directory)/\(subfolder)/\(name)"
             let document = try TemplatesFolder.document(at: path)
             do throws(ValidationError) {
                 guard let members = try JSONFields(document).required("phrases").members, members.allSatisfy({ $0.1.string != nil }) else {
@@ -85,7 +86,7 @@ public struct StringTable: Sendable {
 
     /// The string for `key` with `{name}` placeholders filled in; the key itself when missing.
     public func text(_ key: String, _ values: [String: String] = [:]) -> String {
-        Placeholders.fill(strings[key] ?? key, values)
+        language == .chinese ? ChineseSpacing.fill(strings[key] ?? key, values) : Placeholders.fill(strings[key] ?? key, values)
     }
 
     /// The string `cli.<key>` with its `{name}` placeholders filled in: the command line's own
@@ -131,10 +132,15 @@ public struct StringTable: Sendable {
     }
 
     /// Items joined as the language lists them: `a, b, c` / `a、b、c`.
-    public func list(_ items: [String]) -> String { items.joined(separator: text("listSeparator")) }
+    public func list(_ items: [String]) -> String { joined(items, text("listSeparator")) }
 
     /// Alternatives: `coffee or exercise` / `咖啡或运动`.
-    public func alternatives(_ items: [String]) -> String { items.joined(separator: text("listOr")) }
+    public func alternatives(_ items: [String]) -> String { joined(items, text("listOr")) }
+
+    /// `items` joined by `separator`, Chinese spaced at each join (``ChineseSpacing``).
+    private func joined(_ items: [String], _ separator: String) -> String {
+        language == .chinese ? ChineseSpacing.join(items, separator: separator) : items.joined(separator: separator)
+    }
 
     /// The wall time of `instant` as it was taken: `07:45`, and for a reading after midnight that
     /// counts for the day before, its calendar day too: `00:30 (Mon 2)` / `00:30（周一 2日）`.
@@ -145,7 +151,7 @@ public struct StringTable: Sendable {
     }
 
     /// "morning and evening" / 早晨和晚上.
-    public func conjunction(_ items: [String]) -> String { items.joined(separator: text("listAnd")) }
+    public func conjunction(_ items: [String]) -> String { joined(items, text("listAnd")) }
 
     /// The short weekday name of `date`: `Mon` / `周一`.
     public func weekday(_ date: CivilDate) -> String { weekdays[date.isoWeekday - 1] }

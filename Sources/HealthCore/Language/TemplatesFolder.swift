@@ -39,6 +39,31 @@ public struct TemplatesFolder: Sendable {
         self.directory = directory
     }
 
+    /// The copy compiled into the program (its strings, templates and medicines): what a lone
+    /// program reads when no folder is installed, and where words missing from an older folder
+    /// of one's own are found.
+    public static let builtIn = TemplatesFolder(directory: builtInDirectory)
+
+    /// The built-in copy's name, as a path of its files starts in a message.
+    public static let builtInDirectory = "(built in)"
+
+    /// True for the copy compiled into the program.
+    public var isBuiltIn: Bool { directory == TemplatesFolder.builtInDirectory }
+
+    /// The names of the files in `subfolder` (`strings/phrases/zh-Hans`; `""` for the folder
+    /// itself) whose names end in `suffix`, sorted.
+    public func names(in subfolder: String, endingIn suffix: String) -> [String] {
+        guard isBuiltIn else { return FileSystem.names(in: subfolder.isEmpty ? directory : "\(directory)/\(subfolder)", endingIn: suffix) }
+        let prefix = subfolder.isEmpty ? "" : subfolder + "/"
+        return EmbeddedTemplates.files.keys.filter { $0.hasPrefix(prefix) && $0.hasSuffix(suffix) }
+            .map { String($0.dropFirst(prefix.count)) }.filter { !$0.contains("/") && !$0.hasPrefix(".") }.sorted()
+    }
+
+    /// True when the folder holds the file `relative` (`clinic.json`).
+    public func has(_ relative: String) -> Bool {
+        isBuiltIn ? EmbeddedTemplates.files[relative] != nil : FileSystem.exists("\(directory)/\(relative)")
+    }
+
     /// The Templates folder, the first of these that holds a `clinic.json`:
     /// 1. `$HEALTHLOG_TEMPLATES`;
     /// 2. the user's own, `$XDG_DATA_HOME/healthlog/Templates`, else `~/.local/share/healthlog/Templates`;
@@ -46,20 +71,18 @@ public struct TemplatesFolder: Sendable {
     ///    finds the repository's) or `share/healthlog/Templates` (an installed `PREFIX/bin/healthlog`
     ///    finds `PREFIX/share/healthlog/Templates`), up to five folders up;
     /// 4. `/usr/local/share/healthlog/Templates`, then `/usr/share/healthlog/Templates`.
+    /// 5. else the copy compiled into the program (``builtIn``): a lone program runs.
     public static func locate(environment: [String: String]) throws(TemplateError) -> TemplatesFolder {
-        guard let first = all(environment: environment).first else {
-            throw .folderMissing(searched: Array(candidates(environment: environment).prefix(3)) + ["…"])
-        }
-        return first
+        all(environment: environment).first ?? .builtIn
     }
 
-    /// Every Templates folder there is, in the order of ``locate(environment:)``: the command
-    /// line takes its words from the first whose strings have them (a folder of one's own may
-    /// be older than they are).
+    /// Every Templates folder there is, in the order of ``locate(environment:)``, the built-in
+    /// copy last: the command line takes its words from the first whose strings have them (a
+    /// folder of one's own may be older than they are).
     public static func all(environment: [String: String]) -> [TemplatesFolder] {
         var seen: Set<String> = []
         return candidates(environment: environment).filter { FileSystem.exists($0 + "/clinic.json") && seen.insert($0).inserted }
-            .map(TemplatesFolder.init(directory:))
+            .map(TemplatesFolder.init(directory:)) + [.builtIn]
     }
 
     private static func candidates(environment: [String: String]) -> [String] {
@@ -83,8 +106,15 @@ public struct TemplatesFolder: Sendable {
     /// The JSON document at `path`, read with the bounded reader.
     public static func document(at path: String) throws(TemplateError) -> JSONValue {
         let bytes: [UInt8]
-        do {
-            bytes = try FileBytes.read(path)
+        do throws(FileBytes.ReadError) {
+            if path.hasPrefix(builtInDirectory + "/") {
+                guard let text = EmbeddedTemplates.files[String(path.dropFirst(builtInDirectory.count + 1))] else {
+                    throw FileBytes.ReadError(path: path, reason: Phrase("it does not exist"), isMissing: true)
+                }
+                bytes = Array(text.utf8)
+            } else {
+                bytes = try FileBytes.read(path)
+            }
         } catch {
             throw .file(
                 path: path, key: TemplateError.wholeFile,

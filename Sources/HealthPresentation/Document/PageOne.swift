@@ -50,8 +50,11 @@ public struct HeadlineBox: Sendable {
         var difference: Line?
         var lines: [Line] = []
         if let average = headline.protocolAverage {
+            // Coverage of the week after its dropped first day: "12 readings on 4 of 6 days, 24 Nov – 29 Nov".
+            let window = average.lastDay.dayNumber - average.excludedDay.dayNumber
             lines.append(Line(strings.text(average.days == 1 ? "protocolDetail.oneDay" : "protocolDetail", [
-                "count": String(average.count), "days": String(average.days), "from": words.date(average.firstDay), "to": words.date(average.lastDay),
+                "count": String(average.count), "days": String(average.days), "window": String(window),
+                "from": words.date(average.days == 1 ? average.firstDay : average.excludedDay.adding(days: 1)), "to": words.date(average.lastDay),
             ])))
             if let excluded = headline.excludedDay { lines.append(Line(excluded, tone: .muted)) }
             if let provisional = headline.provisionalReason { lines.append(Line(provisional, tone: .bad)) }

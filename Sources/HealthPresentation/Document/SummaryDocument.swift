@@ -171,6 +171,8 @@ struct DocumentWords: Sendable {
     private var saidInSummary: Set<Headline.Verdict.Kind> {
         guard summary.verdict != nil else { return [] }
         var kinds: Set<Headline.Verdict.Kind> = [.threshold, .target, .low, .symptoms, .medication]
+        // The monitor's flags are the AF sentence's when there is one: AF is said once.
+        if summary.atrialFibrillation != nil { kinds.insert(.findings) }
         if summary.protocolAverage != nil {
             kinds.insert(.deviations)
             if summary.office?.phenotype != nil { kinds.insert(.office) }
@@ -213,7 +215,8 @@ public struct DocumentHeader: Sendable {
     public let profileID: String
     /// The profile's name as given (a front end shows its controls as escapes).
     public let name: String
-    /// `born 1954 (age 72)`, `male`: the details the report prints under the name.
+    /// `born 1954 (age 72)`, `male`, `diabetes, chronic kidney disease`: the details the report
+    /// prints under the name.
     public let details: [String]
     /// The first and last measurement days summarised.
     public let from: CivilDate
@@ -247,6 +250,8 @@ public struct DocumentHeader: Sendable {
             details.append(strings.text("header.pregnant", ["weeks": String(days / 7), "days": String(days % 7)]))
         }
         if profile.frail { details.append(strings.text("relaxed.frail")) }
+        // Diabetes, kidney disease, AF…: what the doctor reads every figure against, as a clinic writes them (CKD, AF).
+        if !profile.conditions.isEmpty { details.append(strings.list(profile.conditions.map { strings.text("header.condition.\($0.rawValue)") })) }
         // A shift worker's morning and evening follow her sleep: the reader is told whose day it is.
         if let sleep = profile.sleep, sleep.isShifted {
             details.append(strings.text("header.shiftWork", ["hours": sleep.description.replacing("-", with: "–")]))

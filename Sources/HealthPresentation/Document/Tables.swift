@@ -192,7 +192,7 @@ public struct TagSection: Sendable {
                 terminalWithout: terminalSide(comparison.without), difference: words.wording.adjustedDifference(comparison),
                 periods: strings.list(comparison.periodsCompared.map { strings.text($0.rawValue) }),
                 terminalPeriods: comparison.periodsCompared.map { strings.text("cli.stats.periodShort.\($0.rawValue)") }.joined(separator: ", "),
-                sufficient: comparison.sufficient)
+                sufficient: comparison.sufficient && summary.tagConfounder == nil)
         }
     }
 }
@@ -242,7 +242,7 @@ public struct EventSection: Sendable {
             let kind = strings.text("kind.\(event.kind.rawValue)")
             return Row(
                 number: String(index + 1), date: words.date(event.at.measurementDay), isoDate: event.at.measurementDay.description,
-                text: "\(SummaryWording.eventName(event)) (\(kind))", eventText: event.text, kind: kind, before: words.wording.window(effect.before),
+                text: "\(words.wording.eventWords(event).name) (\(kind))", eventText: event.text, kind: kind, before: words.wording.window(effect.before),
                 after: words.wording.window(effect.after), difference: words.wording.eventDifference(effect),
                 sufficient: effect.sameTimeOfDay.sufficient)
         }

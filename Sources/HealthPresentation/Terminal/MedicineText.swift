@@ -27,7 +27,10 @@ public struct MedicineListing: Sendable {
         rows = courses.map { course in
             Row(
                 cells: [text.name(course), text.classes(course), course.dose ?? "", text.times(course.times), text.since(course)],
-                history: all ? course.steps.map { "\(words.weekdayAndDate($0.at.localDate)) \($0.at.localTimeText)  \(text.step($0))" } : [])
+                history: all ? course.steps.indices.map { index in
+                    let step = course.steps[index]
+                    return "\(words.weekdayAndDate(step.at.localDate)) \(step.at.localTimeText)  \(text.step(of: course, at: index))"
+                } : [])
         }
         if courses.isEmpty {
             emptyLines = regimen.isEmpty || all
@@ -54,7 +57,9 @@ public struct MedicineText: Sendable {
     private var chinese: Bool { words.language == .chinese }
 
     /// `amlodipine` / `氨氯地平`: the catalogue's name in the reader's language, else as typed.
-    public func name(_ course: Regimen.Course) -> String { name(course.name) }
+    public func name(_ course: Regimen.Course) -> String {
+        (chinese ? course.chinese : course.generic) ?? course.name
+    }
 
     /// A typed name in the reader's language when the catalogue knows it, else as typed.
     public func name(_ typed: String) -> String {
@@ -78,9 +83,61 @@ public struct MedicineText: Sendable {
         return words.cli(reason == nil ? "med.stoppedOn" : "med.stoppedOnBecause", ["from": start, "to": stopped.localDate.description, "reason": reason ?? ""])
     }
 
-    /// One step: `started, 5 mg, morning` / `changed to 10 mg (BP still high)` / `stopped (ankle swelling)`.
-    public func step(_ step: Regimen.Step) -> String {
-        say(step.action, dose: step.dose, times: step.times, reason: step.reason)
+    /// Step `index` of `course`: `started, 5 mg, morning` / `increased to 10 mg (BP still high)` /
+    /// `stopped (ankle swelling)`; 开始服用、加量、减量、停用 in Chinese.
+    public func step(of course: Regimen.Course, at index: Int) -> String {
+        let step = course.steps[index]
+        let key = "med.step.\(MedicineText.verb(of: course, at: index).rawValue)\(step.reason == nil ? "" : ".because")"
+        let timesText = times(step.times)
+        return words.cli(key, [
+            "dose": step.dose ?? "", "times": timesText.isEmpty ? "" : words.cli("med.step.times", ["times": timesText]), "reason": step.reason ?? "",
+        ])
+    }
+
+    /// A medicine event as page 1 and the events table name it, in the reader's language:
+    /// `telmisartan 40 mg started`, `amlodipine increased to 10 mg (BP still high)` /
+    /// `开始服用替米沙坦 40 mg`, `氨氯地平加量至 10 mg（血压仍高）`, `停用氨氯地平`; nil for an event
+    /// that recorded no step of `regimen`.
+    public func event(_ event: Event, regimen: Regimen) -> String? {
+        guard event.medicine != nil, let (course, index) = regimen.step(recordedBy: event.id) else { return nil }
+        let step = course.steps[index]
+        let said = words.text("medicine.\(MedicineText.verb(of: course, at: index).rawValue)", ["name": name(course), "dose": step.dose ?? ""])
+        guard let reason = step.reason else { return said }
+        return words.text("medicine.because", ["event": said, "reason": reason])
+    }
+
+    /// What step `index` of `course` did: a change of dose is an increase or a decrease when both
+    /// doses are amounts of one unit (`5 mg` → `10 mg`), else a change.
+    public enum Verb: String, Sendable {
+        case start, increase, decrease, change, stop
+    }
+
+    /// The verb of step `index` of `course`.
+    public static func verb(of course: Regimen.Course, at index: Int) -> Verb {
+        let step = course.steps[index]
+        switch step.action {
+        case .start: return .start
+        case .stop: return .stop
+        case .change:
+            guard index > 0, let now = step.dose.flatMap(Dose.init), let before = course.steps[index - 1].dose.flatMap(Dose.init),
+                now.unit == before.unit, now.amount != before.amount
+            else { return .change }
+            return now.amount > before.amount ? .increase : .decrease
+        }
+    }
+
+    /// A dose as an amount and its unit: `10 mg`, `1.5mg`, `2 片`.
+    private struct Dose {
+        let amount: Double
+        let unit: String
+
+        init?(_ text: String) {
+            let trimmed = text.trimmingWhitespace()
+            let number = trimmed.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
+            guard let amount = Double(number) else { return nil }
+            self.amount = amount
+            unit = String(trimmed.dropFirst(number.count)).trimmingWhitespace().lowercased()
+        }
     }
 
     /// A medicine event in the reader's words: `amlodipine: started, 5 mg, morning`.

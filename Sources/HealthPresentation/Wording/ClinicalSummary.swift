@@ -100,6 +100,12 @@ extension SummaryWording {
             sentence = strings.text("clinical.af.known", values)
         }
         if af.sessions > 0 { sentence += strings.text("clinical.af.sessions", values) }
+        // A fast rate on the flagged readings is said here, once, with the rest of AF.
+        if let findings = af.findings, findings.fastPulse > 0 {
+            sentence += strings.text("clinical.af.fast", [
+                "fast": String(findings.fastPulse), "flagged": String(findings.flagged), "pulse": String(DeviceFindings.fastRate),
+            ])
+        }
         return sentence
     }
 
@@ -120,10 +126,10 @@ extension SummaryWording {
             }
             if doses.count > 1 {
                 let steps = doses.map { strings.text("clinical.regimen.step", ["dose": $0.dose ?? "", "date": dated($0.day)]) }
-                return strings.text("clinical.regimen.steps", ["name": course.name, "steps": steps.joined(separator: " → ")])
+                return strings.text("clinical.regimen.steps", ["name": MedicineText(words: strings).name(course), "steps": steps.joined(separator: " → ")])
             }
             return strings.text(course.dose == nil ? "clinical.regimen.itemNoDose" : "clinical.regimen.item", [
-                "name": course.name, "dose": course.dose ?? "", "date": dated(since),
+                "name": MedicineText(words: strings).name(course), "dose": course.dose ?? "", "date": dated(since),
                 "action": strings.text(course.steps.count > 1 && since != course.steps[0].day ? "clinical.regimen.changed" : "clinical.regimen.since"),
             ])
         }
@@ -185,7 +191,7 @@ extension SummaryWording {
     /// before it, and without an after window the before alone.
     private func stopSentence(_ stop: TreatmentStop) -> String {
         var values = [
-            "medicine": stop.course.name, "date": date(stop.day),
+            "medicine": MedicineText(words: strings).name(stop.course), "date": date(stop.day),
             "reason": stop.reason.map { strings.text("clinical.stopped.reason", ["reason": String($0.prefix(SummaryWording.eventNameLength))]) } ?? "",
         ]
         let stepAt = stop.course.steps.last?.at
@@ -313,7 +319,7 @@ extension SummaryWording {
     /// sentence says it ("higher in the mornings (morning − evening +6/+3)"); nil otherwise.
     var notableWeekDifference: (systolic: Int, diastolic: Int)? {
         guard let verdict = summary.verdict, verdict.sufficient, verdict.morningHypertension == nil, let average = summary.protocolAverage,
-            let morning = average.morning, let evening = average.evening
+            average.morningEveningDifference != nil, let morning = average.morning, let evening = average.evening
         else { return nil }
         let systolic = morning.shown.systolic - evening.shown.systolic
         guard abs(systolic) >= SummaryWording.notableMorningEvening else { return nil }
@@ -356,6 +362,13 @@ extension SummaryWording {
             }
             if !notesSaidInSafety.contains(symptoms.latestNote) {
                 part += strings.text("clinical.lowNote", ["note": String(symptoms.latestNote.prefix(60))])
+            }
+            parts.append(part)
+        }
+        if let palpitations = summary.palpitationNotes {
+            var part = strings.text(palpitations.count == 1 ? "clinical.palpitations.one" : "clinical.palpitations", ["n": String(palpitations.count)])
+            if palpitations.latestNote != summary.symptomNotes?.latestNote, !notesSaidInSafety.contains(palpitations.latestNote) {
+                part += strings.text("clinical.lowNote", ["note": String(palpitations.latestNote.prefix(60))])
             }
             parts.append(part)
         }

@@ -140,8 +140,10 @@ public struct Headline: Sendable {
         morning = average?.morning.map(part)
         evening = average?.evening.map(part)
         // The difference of the means as printed, so the three figures always agree.
+        // Withheld with fewer than 6 mornings or evenings (``ProtocolAverage/morningEveningDifference``).
         weekDifference = average.flatMap { average in
-            average.morning.flatMap { morning in average.evening.map { SummaryWording.shownDifference(morning, $0) } }
+            average.morningEveningDifference == nil ? nil
+                : average.morning.flatMap { morning in average.evening.map { SummaryWording.shownDifference(morning, $0) } }
         }
         excludedDay = average == nil ? nil : wording.excludedDay
         provisionalReason = wording.provisional

@@ -381,15 +381,20 @@ public struct SummaryWording: Sendable {
 
     /// An event's difference within the same time of day: "−4/−2 mmHg (95 % CI −7 to −1 / −4 to
     /// −0); morning and evening, 24 and 20 sessions", or "too few sessions at the same time of day".
-    public func eventDifference(_ effect: EventEffect) -> String { SummaryWording.eventDifference(effect, strings: strings, withYear: datesNeedYear) }
+    public func eventDifference(_ effect: EventEffect) -> String {
+        SummaryWording.eventDifference(effect, strings: strings, withYear: datesNeedYear) { eventWords($0).name }
+    }
 
-    /// ``eventDifference(_:)`` for a string table alone; `withYear` when the range crosses a year.
-    public static func eventDifference(_ effect: EventEffect, strings: StringTable, withYear: Bool = false) -> String {
+    /// ``eventDifference(_:)`` for a string table alone; `withYear` when the range crosses a year,
+    /// `name` how an overlapping event is named.
+    public static func eventDifference(
+        _ effect: EventEffect, strings: StringTable, withYear: Bool = false, name: (Event) -> String = SummaryWording.eventName
+    ) -> String {
         // Days after a change, its after window says nothing yet: withheld, never an effect.
         if effect.tooEarly { return strings.text("events.tooEarly") }
         // Another change inside its windows: the difference is theirs together, withheld.
         if let other = effect.overlapping.first {
-            return strings.text("events.overlapping", ["event": eventName(other), "date": strings.tickDate(other.at.measurementDay, withYear: withYear)])
+            return strings.text("events.overlapping", ["event": name(other), "date": strings.tickDate(other.at.measurementDay, withYear: withYear)])
         }
         let difference = effect.sameTimeOfDay
         guard difference.sufficient, let systolic = difference.systolic, let diastolic = difference.diastolic else {
@@ -412,14 +417,21 @@ public struct SummaryWording: Sendable {
 
     /// An event as every page names it, its words as typed, cut at ``eventNameLength`` with an
     /// ellipsis: page 1's sentences, the events table and a withheld difference say the same.
-    public static func eventName(_ event: Event) -> String {
-        let text = event.text.trimmingWhitespace()
+    public static func eventName(_ event: Event) -> String { cut(event.text) }
+
+    /// `text` cut at ``eventNameLength`` with an ellipsis.
+    private static func cut(_ text: String) -> String {
+        let text = text.trimmingWhitespace()
         return text.count > eventNameLength ? String(String(text.prefix(eventNameLength - 1)).trimmingWhitespace()) + "…" : String(text)
     }
 
-    /// ``eventName(_:)`` and its day as the range writes dates: "amlodipine 5 mg started", "27 Oct".
+    /// An event as page 1 and the events table name it, and its day as the range writes dates:
+    /// a medicine's start, change or stop in the reader's language (``MedicineText/event(_:regimen:)``:
+    /// "amlodipine 5 mg started" / "开始服用氨氯地平 5 mg"), any other event as typed
+    /// (``eventName(_:)``); "27 Oct".
     public func eventWords(_ event: Event) -> (name: String, date: String) {
-        (SummaryWording.eventName(event), date(event.at.measurementDay))
+        let name = MedicineText(words: strings).event(event, regimen: summary.regimen).map(SummaryWording.cut) ?? SummaryWording.eventName(event)
+        return (name, date(event.at.measurementDay))
     }
 
     /// "−11/−6 mmHg (95 % CI −14 to −8 / −8 to −4)", or "too few readings" unless both windows have 12.
@@ -447,7 +459,12 @@ public struct SummaryWording: Sendable {
     }
 
     /// The adjusted difference of a tag comparison, or "too few readings".
+    /// Withheld when a medication change falls among the compared readings (``BPSummary/tagConfounder``).
     public func adjustedDifference(_ comparison: TagComparison) -> String {
+        if let event = summary.tagConfounder {
+            let (name, day) = eventWords(event)
+            return strings.text("tags.withheld", ["event": name, "date": day])
+        }
         guard let difference = comparison.adjustedDifference else { return strings.text("tooFew") }
         return SummaryWording.signedPair(difference.systolic, difference.diastolic)
     }

@@ -36,7 +36,10 @@ struct PageFrame {
             header.name, nameStyle, x: right, y: top + (styles.heading.lineHeight - nameStyle.lineHeight), width: rightWidth, alignment: .right,
             color: template.color("text"))
         let detailY = top + styles.heading.lineHeight + 1
-        frame.text(header.details.joined(separator: " · "), styles.body, x: right, y: detailY, width: rightWidth, alignment: .right)
+        // Long details (a pregnancy, frailty, the conditions) are set smaller before any is cut.
+        let details = header.details.joined(separator: " · ")
+        let detailStyle = [styles.body, styles.small].first { $0.width(of: details) <= rightWidth } ?? styles.small
+        frame.text(details, detailStyle, x: right, y: detailY + (styles.body.lineHeight - detailStyle.lineHeight), width: rightWidth, alignment: .right)
         frame.text(header.range, styles.body, x: right, y: detailY + styles.body.lineHeight, width: rightWidth, alignment: .right)
         let ruleY = top + PageFrame.headerHeight - 7
         frame.line(from: (left, ruleY), to: (left + width, ruleY), color: template.color("accent"), width: 1.2)

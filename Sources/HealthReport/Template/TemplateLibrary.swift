@@ -27,23 +27,14 @@ public struct TemplateLibrary: Sendable {
 
     /// The names of the templates in the folder, e.g. `["clinic", "summary"]`.
     public func templateNames() -> [String] {
-        guard let handle = opendir(directory) else { return [] }
-        defer { closedir(handle) }
-        var names: [String] = []
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name.hasSuffix(".json") { names.append(String(name.dropLast(5))) }
-        }
-        return names.sorted()
+        folder.names(in: "", endingIn: ".json").map { String($0.dropLast(5)) }
     }
 
     /// The template called `nameOrPath`: a name in the folder, or a path to a `.json` file.
     public func template(_ nameOrPath: String) throws(ReportError) -> ReportTemplate {
         let isPath = nameOrPath.contains("/") || nameOrPath.hasSuffix(".json")
         let file = isPath ? nameOrPath : "\(directory)/\(nameOrPath).json"
-        if !isPath && !FileSystem.exists(file) {
+        if !isPath && !folder.has("\(nameOrPath).json") {
             throw .unknownTemplate(name: nameOrPath, available: templateNames())
         }
         let template: ReportTemplate

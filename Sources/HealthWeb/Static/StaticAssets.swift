@@ -24,7 +24,7 @@ struct StaticAssets: Sendable {
     init(folders: [TemplatesFolder]) {
         var files: [String: Asset] = [:]
         for (name, compiled) in EmbeddedWebAssets.files {
-            let installed = folders.lazy.compactMap { try? FileBytes.read("\($0.directory)/web/\(name)") }.first
+            let installed = folders.lazy.filter { !$0.isBuiltIn }.compactMap { try? FileBytes.read("\($0.directory)/web/\(name)") }.first
             let bytes = installed ?? Array(compiled.utf8)
             files[name] = Asset(
                 bytes: bytes, contentType: StaticAssets.contentType(of: name), etag: "\"\(SHA1.hex(bytes).prefix(16))\"", installed: installed != nil)
