@@ -119,6 +119,16 @@ public struct BPSummary: Sendable {
     public let office: OfficeComparison?
     /// The home average reaches the guideline's threshold.
     public var hypertensive: Bool { verdict?.atOrAboveThreshold ?? false }
+
+    /// The medication change (inside the headline week, or less than
+    /// ``WeekQuality/settlingDays`` before it) that leaves the week too early to say controlled
+    /// or uncontrolled: home BP is reassessed 2–4 weeks after a change (ESH 2023). nil when there
+    /// is none, when the average is low (said whatever the change), or when a reading is to be
+    /// assessed the same day (``safety``), which waiting weeks would contradict.
+    public var tooEarlyToJudge: Event? {
+        guard safety == nil, let verdict, verdict.sufficient, !verdict.low else { return nil }
+        return weekQuality?.medicationChange
+    }
     public let tags: [TagComparison]
     /// A medication start, change or stop between the range's first and last home readings: the
     /// readings with a tag and without it then straddle a change of treatment, so no tag's
@@ -169,6 +179,10 @@ public struct BPSummary: Sendable {
     public let regimen: Regimen
     /// The completed weeks of a pregnancy on the range's last day; nil when not pregnant.
     public let pregnancyWeek: Int?
+    /// The days of a pregnancy on the range's last day (223 is 31+6 weeks); nil when not pregnant.
+    public let gestationalDays: Int?
+    /// Home BP risen across the range in a pregnancy; nil otherwise.
+    public let pregnancyRise: PregnancyRise?
     /// Atrial fibrillation known or flagged; nil otherwise.
     public let atrialFibrillation: AtrialFibrillation?
     /// A new monitor shortly before or inside the headline week; nil otherwise.
@@ -228,10 +242,14 @@ public struct BPSummary: Sendable {
         } else {
             recentWeek = nil
         }
-        // Treated: the headline week holds bp-med readings (without a week, the range does).
+        // Treated: a medicine of the care record is taken on the headline week's last day (the
+        // range's, without a week), or the week holds bp-med readings (without a week, the range does).
+        let care = (careEvents ?? events).filter { $0.profileID == profile.id }
+        let regimen = regimen ?? Regimen(events: care, catalogue: .empty)
         let treatedWeek = average.map { $0.excludedDay.dayNumber...$0.lastDay.dayNumber }
         let doses = doses.filter { $0.profileID == profile.id && $0.kind == .dose && days.contains($0.at.measurementDayNumber) }
-        let treated = home.contains { $0.recordsMedication && (treatedWeek?.contains($0.takenAt.measurementDayNumber) ?? true) }
+        let treated = !regimen.taken(on: average?.lastDay ?? last).isEmpty
+            || home.contains { $0.recordsMedication && (treatedWeek?.contains($0.takenAt.measurementDayNumber) ?? true) }
             || doses.contains { treatedWeek?.contains($0.at.measurementDayNumber) ?? true }
         goals = Goals(profile: profile, guideline: options.guideline, treated: treated, on: last)
         self.readings = inRange
@@ -248,8 +266,10 @@ public struct BPSummary: Sendable {
         var lastKey = ""
         for (index, reading) in home.enumerated() {
             all.add(reading, at: index)
-            byPeriod[periodOrder.firstIndex(of: reading.period)!].add(reading, at: index)
-            bySlot[ReadingSlot.allCases.firstIndex(of: ReadingSlot(reading, sleep: profile.sleep))!].add(reading, at: index)
+            // A shift worker's morning and evening follow her sleep, as her protocol week does.
+            let slot = ReadingSlot(reading, sleep: profile.sleep)
+            byPeriod[periodOrder.firstIndex(of: slot.period)!].add(reading, at: index)
+            bySlot[ReadingSlot.allCases.firstIndex(of: slot)!].add(reading, at: index)
             if let bucketing = options.bucketing {
                 let day = reading.takenAt.measurementDayNumber
                 if day != lastBucketDay {
@@ -334,8 +354,8 @@ public struct BPSummary: Sendable {
         safety = SafetyReadings(inRange, alerts: alerts)
         falls = FallNotes(inRange)
         pregnancyWeek = profile.pregnancyWeek(on: last)
-        let care = (careEvents ?? events).filter { $0.profileID == profile.id }
-        let regimen = regimen ?? Regimen(events: care, catalogue: .empty)
+        gestationalDays = profile.gestationalDays(on: last)
+        pregnancyRise = PregnancyRise(home: home, from: first, average: average, pregnant: goals.pregnant)
         self.regimen = regimen
         let headlineLast = average?.lastDay ?? last
         stop = TreatmentStop(regimen: regimen, on: headlineLast, readings: sorted)
@@ -347,8 +367,10 @@ public struct BPSummary: Sendable {
         dailyMeans = BPSummary.dailyMeans(home)
         dailyPulse = BPSummary.dailyPulse(home)
         trend = TrendTable(home, from: first, to: last)
+        // A change from 13 days before the headline week's dropped first day on is too recent to judge.
+        let settledFrom = average.map { $0.excludedDay.adding(days: 1 - WeekQuality.settlingDays) }
         self.events = events.filter { $0.profileID == profile.id && days.contains($0.at.measurementDayNumber) }
-            .sorted { $0.at < $1.at }.map { EventEffect(event: $0, readings: sorted, others: care) }
+            .sorted { $0.at < $1.at }.map { EventEffect(event: $0, readings: sorted, others: care, tooEarlyFrom: settledFrom, sleep: profile.sleep) }
         medicationDays = options.readingsFiltered ? nil : MedicationDays(inRange, medicationEvents: medicationEvents, regimen: regimen, doses: doses)
         // Adherence over the headline week (without one, the range's last 7 days).
         let adherenceLast = average?.lastDay ?? last

@@ -22,14 +22,19 @@ public struct EventEffect: Equatable, Sendable {
     /// and the 2 weeks a change takes to settle) to 35 after it: the windows mix both changes,
     /// so the difference is withheld, never printed as an effect.
     public let overlapping: [Event]
+    /// A medication change less than ``WeekQuality/settlingDays`` before the headline week or
+    /// inside it: too early for its after window to say anything, so the difference is withheld.
+    public let tooEarly: Bool
 
     public var before: WindowFigures { comparison.first }
     public var after: WindowFigures { comparison.second }
 
     /// The windows around `event`, from `readings` (which must reach 28 days before and 35 after
     /// it); `others` are the profile's other events, of which those inside the windows overlap.
-    public init(event: Event, readings: [Reading], others: [Event] = []) {
+    /// A medication event on or after `tooEarlyFrom` is ``tooEarly``; the times of day follow `sleep`.
+    public init(event: Event, readings: [Reading], others: [Event] = [], tooEarlyFrom: CivilDate? = nil, sleep: SleepHours? = nil) {
         self.event = event
+        tooEarly = event.kind == .medication && tooEarlyFrom.map { event.at.measurementDay >= $0 } ?? false
         let reach = (event.at.measurementDayNumber - EventEffect.beforeDays.upperBound - WeekQuality.settlingDays)...(event.at.measurementDayNumber + EventEffect.afterDays.upperBound)
         overlapping = others.filter {
             $0.id != event.id && ($0.kind == .medication || $0.kind == .monitor) && reach.contains($0.at.measurementDayNumber)
@@ -38,6 +43,6 @@ public struct EventEffect: Equatable, Sendable {
         let before = CivilDate(dayNumber: day - EventEffect.beforeDays.upperBound)...CivilDate(dayNumber: day - EventEffect.beforeDays.lowerBound)
         let after = CivilDate(dayNumber: day + EventEffect.afterDays.lowerBound)...CivilDate(dayNumber: day + EventEffect.afterDays.upperBound)
         comparison = WindowComparison(readings, first: before, second: after)
-        sameTimeOfDay = SessionDifference(readings, first: before, second: after)
+        sameTimeOfDay = SessionDifference(readings, first: before, second: after, sleep: sleep)
     }
 }

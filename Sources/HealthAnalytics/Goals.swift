@@ -24,8 +24,16 @@ public struct Goals: Equatable, Sendable {
     }
 
     public let guideline: Guideline
-    /// The guideline's home threshold (135/85; AHA 130/80).
+    /// The guideline's home threshold (135/85; AHA 130/80), or 140/90 in a pregnancy
+    /// (``pregnancyThreshold``).
     public let threshold: BloodPressure
+    /// True when the threshold is pregnancy's.
+    public let pregnant: Bool
+
+    /// The home threshold in pregnancy: hypertension in pregnancy is 140/90 or more (ESH 2023,
+    /// ESC 2024, the Chinese guideline), at home as in the office; 160/110 is severe
+    /// (``VeryHighLimit/pregnancy``).
+    public static let pregnancyThreshold = BloodPressure(systolic: 140, diastolic: 90)
     /// The profile's target, or the threshold.
     public let target: BloodPressure
     /// True when the target differs from the threshold (the profile's own, or ESC's treated band).
@@ -41,11 +49,13 @@ public struct Goals: Equatable, Sendable {
     /// The lower limit of a treated patient whose target is relaxed (``RelaxedTarget``).
     public static let relaxedLowerLimit = BloodPressure(systolic: 125, diastolic: 65)
 
-    /// The goals of `profile` under `guideline`; `day` (the range's last) gives the age.
+    /// The goals of `profile` under `guideline`; `day` (the range's last) gives the age and
+    /// whether she is pregnant.
     public init(profile: Profile, guideline: Guideline, treated: Bool = false, on day: CivilDate? = nil) {
         self.guideline = guideline
         self.treated = treated
-        threshold = guideline.homeThreshold
+        pregnant = day.map { profile.isPregnant(on: $0) } ?? false
+        threshold = pregnant ? Goals.pregnancyThreshold : guideline.homeThreshold
         let relaxed = day.flatMap { RelaxedTarget(profile, on: $0) } ?? (profile.frail ? .frail : nil)
         self.relaxed = relaxed
         if let own = profile.target {

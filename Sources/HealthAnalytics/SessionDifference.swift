@@ -30,8 +30,9 @@ public struct SessionDifference: Equatable, Sendable {
         systolic != nil && firstSessions >= SessionDifference.minimumPerSide && secondSessions >= SessionDifference.minimumPerSide
     }
 
-    /// The home BP readings of `readings` in `first` and `second`, compared.
-    public init(_ readings: [Reading], first: ClosedRange<CivilDate>, second: ClosedRange<CivilDate>) {
+    /// The home BP readings of `readings` in `first` and `second`, compared; the times of day
+    /// follow `sleep` (``ReadingSlot``), as a shift worker's protocol week does.
+    public init(_ readings: [Reading], first: ClosedRange<CivilDate>, second: ClosedRange<CivilDate>, sleep: SleepHours? = nil) {
         let spans = [first.lowerBound.dayNumber...first.upperBound.dayNumber, second.lowerBound.dayNumber...second.upperBound.dayNumber]
         // [span][period][day] → the session's readings.
         var sessions: [[DayPeriod: [Int: [BloodPressure]]]] = [[:], [:]]
@@ -39,7 +40,7 @@ public struct SessionDifference: Equatable, Sendable {
             guard let pressure = reading.bloodPressure else { continue }
             let day = reading.takenAt.measurementDayNumber
             guard let span = spans.firstIndex(where: { $0.contains(day) }) else { continue }
-            sessions[span][reading.period, default: [:]][day, default: []].append(pressure)
+            sessions[span][ReadingSlot(reading, sleep: sleep).period, default: [:]][day, default: []].append(pressure)
         }
         var compared: [(DayPeriod, first: [SessionMean], second: [SessionMean])] = []
         for period in DayPeriod.allCases {

@@ -22,6 +22,21 @@ import Testing
         #expect(Symptom.named(in: "Chest pain after the stairs") == [.warning])
         #expect(Symptom.named(in: "胸闷，气短") == [.warning])
         #expect(Symptom.named(in: "心慌") == [.palpitations])
+        // The Chinese and English warning words, and fainting.
+        for note in ["说话困难", "言语不清", "口齿不清", "手脚无力", "一侧无力", "胸口有点闷", "胸闷", "胸痛", "气短", "喘不上气", "头痛，看东西模糊", "头痛，眼前发黑", "昏倒", "晕倒", "passed out", "fainted at lunch"] {
+            #expect(Symptom.named(in: note).contains(.warning), "\(note)")
+        }
+        // Denied, a symptom is not named: in English within the clause, in Chinese directly before the word.
+        for note in ["no chest pain", "not dizzy", "without headache", "no headache or blurred vision", "没有头晕", "不头痛，看东西模糊", "无胸痛", "未晕倒", "没胸闷"] {
+            #expect(Symptom.named(in: note).isEmpty, "\(note)")
+        }
+        #expect(Symptom.named(in: "no chest pain, but dizzy") == [.dizziness], "a denial ends with its clause")
+        #expect(Symptom.named(in: "not dizzy and then fell") == [.fall])
+        // Falls and near falls; a fall's word inside another word is none.
+        for note in ["fell", "a fall at home", "nearly fell", "near fall", "摔倒", "跌倒", "差点摔倒"] {
+            #expect(Symptom.named(in: note) == [.fall], "\(note)")
+        }
+        #expect(Symptom.named(in: "heavy rainfall, walked slowly").isEmpty)
         #expect(Symptom.named(in: "after coffee").isEmpty)
         #expect(Symptom.named(in: "wrote down the number of pills").isEmpty, "'number' is no numbness")
         #expect(Symptom.named(in: "left arm went numb") == [.warning])

@@ -46,7 +46,8 @@ import Testing
         let page1 = try Page.pageOne(cli, ["--from", "2026-11-10", "--to", "2026-11-29"])
         let report = try Page.wholeReport(cli)
         let name = String(text.prefix(59)).trimmingCharacters(in: .whitespaces) + "…"
-        #expect(page1.contains(Page.squeezed("A medication change falls inside this week (\(name), 26 Nov)")), "\(page1)")
+        // Too early to judge: the home sentence names the change (issue 35), cut as the table cuts it.
+        #expect(page1.contains(Page.squeezed("is too early to judge (ESH 2023 threshold 135/85): \(name) on 26 Nov, inside this week")), "\(page1)")
         #expect(report.contains(Page.squeezed("\(name) (medication)")), "the events table names it so")
         #expect(!report.contains(Page.squeezed("advised by phone")), "the uncut words")
     }

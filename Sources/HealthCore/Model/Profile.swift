@@ -54,8 +54,14 @@ public struct Profile: Equatable, Sendable {
 
     /// The completed weeks of pregnancy on `date` (40 at the due date), or nil.
     public func pregnancyWeek(on date: CivilDate) -> Int? {
+        gestationalDays(on: date).map { $0 / 7 }
+    }
+
+    /// The days of pregnancy on `date` (280 at the due date), or nil: 223 is 31+6 weeks, as
+    /// obstetric notes write it.
+    public func gestationalDays(on date: CivilDate) -> Int? {
         guard isPregnant(on: date), let due = pregnancyDue else { return nil }
-        return max(0, (280 - (due.dayNumber - date.dayNumber)) / 7)
+        return max(0, 280 - (due.dayNumber - date.dayNumber))
     }
 
     /// Checks the id, name, birth year and target.

@@ -263,7 +263,7 @@ public struct ChartSection: Sendable {
         for line in marks.lines {
             switch line.kind {
             case .threshold:
-                entries.append((strings.text("threshold", ["target": line.level.description, "guideline": guideline]), .line(.threshold)))
+                entries.append((strings.text("threshold", ["target": line.level.description, "guideline": SummaryWording.thresholdSource(summary.goals, strings: strings)]), .line(.threshold)))
             case .target:
                 if summary.goals.targetSource == .treatedBand, let band = summary.options.guideline.treatedSystolicTarget {
                     entries.append((strings.text("chart.band", [

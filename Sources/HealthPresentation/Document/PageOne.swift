@@ -38,7 +38,7 @@ public struct HeadlineBox: Sendable {
         figureMuted = headline.isProvisional
         badge = headline.badge.map { kind in
             let text = headline.badgeText(strings) ?? strings.text(kind.stringKey)
-            let tone: Tone = kind == .tooFew || headline.justBelow || headline.belowBand ? .muted
+            let tone: Tone = kind == .tooFew || kind == .tooEarly || headline.justBelow || headline.belowBand ? .muted
                 : kind == .aboveTarget || kind == .low || headline.morningHypertension ? .bad : .good
             return Badge(text: text, tone: tone)
         }

@@ -177,6 +177,7 @@ struct DocumentWords: Sendable {
             kinds.insert(.deviations)
             if summary.office?.phenotype != nil { kinds.insert(.office) }
         }
+        if summary.tooEarlyToJudge != nil { kinds.insert(.medicationChange) }
         return kinds
     }
 
@@ -189,7 +190,7 @@ struct DocumentWords: Sendable {
             : goals.targetSource == .threshold ? strings.text("noTarget")
             : goals.targetSource == .treatedBand ? strings.text("targetBand", ["guideline": guideline])
             : strings.text("target", ["target": goals.target.description])
-        return target + " · " + strings.text("threshold", ["target": goals.threshold.description, "guideline": guideline])
+        return target + " · " + strings.text("threshold", ["target": goals.threshold.description, "guideline": SummaryWording.thresholdSource(goals, strings: strings)])
     }
 }
 
@@ -245,10 +246,16 @@ public struct DocumentHeader: Sendable {
         if let year = profile.birthYear { details.append(strings.text("born", ["year": String(year), "age": String(generatedAt.localDate.year - year)])) }
         if let sex = profile.sex { details.append(strings.text(sex.rawValue)) }
         // What changes what the guideline says is printed beside who it is about.
-        if let week = summary.pregnancyWeek { details.append(strings.text("header.pregnant", ["week": String(week)])) }
+        if let days = summary.gestationalDays {
+            details.append(strings.text("header.pregnant", ["weeks": String(days / 7), "days": String(days % 7)]))
+        }
         if profile.frail { details.append(strings.text("relaxed.frail")) }
         // Diabetes, kidney disease, AF…: what the doctor reads every figure against, as a clinic writes them (CKD, AF).
         if !profile.conditions.isEmpty { details.append(strings.list(profile.conditions.map { strings.text("header.condition.\($0.rawValue)") })) }
+        // A shift worker's morning and evening follow her sleep: the reader is told whose day it is.
+        if let sleep = profile.sleep, sleep.isShifted {
+            details.append(strings.text("header.shiftWork", ["hours": sleep.description.replacing("-", with: "–")]))
+        }
         self.details = details
         from = summary.from
         to = summary.to

@@ -102,7 +102,7 @@ public struct SummaryText {
             let words = headline.badgeText(strings) ?? strings.text(badgeKind.stringKey)
             let badge: String
             switch badgeKind {
-            case .tooFew: badge = emphasis.yellow(words)
+            case .tooFew, .tooEarly: badge = emphasis.yellow(words)
             case .aboveTarget: badge = emphasis.red(words.lowercased())
             case .atTarget: badge = headline.justBelow ? emphasis.yellow(words.lowercased()) : emphasis.green(words.lowercased())
             case .low: badge = headline.belowBand ? emphasis.yellow(words.lowercased()) : emphasis.red(words.lowercased())

@@ -60,6 +60,12 @@ extension SummaryWording {
         guard let verdict = summary.verdict else { return nil }
         var sentences: [String] = []
         sentences.append(homeSentence(verdict))
+        if let rise = summary.pregnancyRise {
+            sentences.append(strings.text("clinical.pregnancyRise", [
+                "before": SummaryWording.pressure(rise.before), "n": String(rise.before.count),
+                "from": date(rise.firstWeek.lowerBound), "to": date(rise.firstWeek.upperBound), "now": SummaryWording.pressure(rise.now),
+            ]))
+        }
         if let office = summary.office, let phenotype = office.phenotype, summary.protocolAverage != nil {
             let visit = office.shownVisit
             sentences.append(strings.text("clinical.office", [
@@ -104,17 +110,27 @@ extension SummaryWording {
         return sentence
     }
 
-    /// "On amlodipine 5 mg since 1 Jun, ramipril 5 mg since 1 Jun and indapamide 1.5 mg since
-    /// 1 Sep": the medicines taken on the headline week's last day, from the care record.
+    /// "On amlodipine 5 mg since 1 Jun, ramipril 5 mg since 1 Jun and telmisartan 40 mg from
+    /// 25 Nov → 80 mg from 27 Nov": the medicines taken on the headline week's last day, from the
+    /// care record, each dose with the day it began, before the range too.
     private var regimenSentence: String? {
         let last = summary.protocolAverage?.lastDay ?? summary.to
         let taken = summary.regimen.taken(on: last)
         guard !taken.isEmpty else { return nil }
         let items = taken.map { course -> String in
             let since = course.lastChange(onOrBefore: last)?.day ?? course.steps[0].day
-            let dated = strings.tickDate(since, withYear: datesNeedYear || since.year != last.year)
+            let dated = { (day: CivilDate) in strings.tickDate(day, withYear: datesNeedYear || day.year != last.year) }
+            // Each dose in turn, when it changed: what the doctor reads the week against.
+            var doses: [Regimen.Step] = []
+            for step in course.steps where step.action != .stop && step.day <= last && step.dose != nil && step.dose != doses.last?.dose {
+                doses.append(step)
+            }
+            if doses.count > 1 {
+                let steps = doses.map { strings.text("clinical.regimen.step", ["dose": $0.dose ?? "", "date": dated($0.day)]) }
+                return strings.text("clinical.regimen.steps", ["name": MedicineText(words: strings).name(course), "steps": steps.joined(separator: " → ")])
+            }
             return strings.text(course.dose == nil ? "clinical.regimen.itemNoDose" : "clinical.regimen.item", [
-                "name": MedicineText(words: strings).name(course), "dose": course.dose ?? "", "date": dated,
+                "name": MedicineText(words: strings).name(course), "dose": course.dose ?? "", "date": dated(since),
                 "action": strings.text(course.steps.count > 1 && since != course.steps[0].day ? "clinical.regimen.changed" : "clinical.regimen.since"),
             ])
         }
@@ -216,15 +232,18 @@ extension SummaryWording {
         return sentence
     }
 
-    /// "Falls noted twice in the range (21 Nov “fell in the bathroom”; 28 Nov “nearly fell”); on
-    /// treatment, frail: consider reducing or stopping a medicine (ESH 2023, ESC 2024)"; nil
-    /// without falls, and without a reason to consider deprescribing.
+    /// "Fall or near fall noted 2 times in the range, 1 this week: 21 Nov “fell in the
+    /// bathroom”; 28 Nov “nearly fell”; on treatment, frail: consider reducing or stopping a
+    /// medicine (ESH 2023, ESC 2024)"; nil without falls, and without a reason to consider
+    /// deprescribing. The week is the headline period the symptom notes are counted in.
     var fallsSentence: String? {
         var parts: [String] = []
         if let falls = summary.falls {
             let items = listedFalls.map { strings.text("clinical.fall.item", ["date": date($0.day), "note": String($0.note.prefix(50))]) }
+            let week = summary.protocolAverage.map { $0.excludedDay...(summary.recentWeek?.lastDay ?? $0.lastDay) }
+            let inWeek = week.map { week in strings.text("clinical.falls.week", ["n": String(falls.falls.count { week.contains($0.day) })]) } ?? ""
             parts.append(strings.text(falls.falls.count == 1 ? "clinical.falls.one" : "clinical.falls", [
-                "n": String(falls.falls.count), "items": items.joined(separator: strings.text("clinical.partSeparator")),
+                "n": String(falls.falls.count), "week": inWeek, "items": items.joined(separator: strings.text("clinical.partSeparator")),
             ]))
         }
         if summary.considerDeprescribing {
@@ -245,7 +264,7 @@ extension SummaryWording {
     /// "Home 138/86 is uncontrolled (ESH 2023 ≥ 135/85) and …, higher in the mornings (…)".
     private func homeSentence(_ verdict: HomeVerdict) -> String {
         let goals = summary.goals
-        let guideline = summary.options.guideline.label(in: strings)
+        let guideline = SummaryWording.thresholdSource(goals, strings: strings)
         var values = [
             "mean": SummaryWording.figure(verdict), "guideline": guideline, "threshold": goals.threshold.description,
             "target": goals.target.description, "name": summary.profile.name, "limit": goals.lowerLimit.description,
@@ -253,6 +272,15 @@ extension SummaryWording {
         let key: String
         if !verdict.sufficient {
             key = "clinical.home.provisional"
+        } else if let change = summary.tooEarlyToJudge {
+            // The figure is neither side of the threshold yet: the change is said here, once.
+            let (event, day) = eventWords(change)
+            values.merge(["event": event, "date": day]) { $1 }
+            if let days = summary.weekQuality?.medicationChangeDaysBefore {
+                values["days"] = String(days)
+                return strings.text("clinical.home.tooEarly.before", values)
+            }
+            return strings.text("clinical.home.tooEarly.inside", values)
         } else if verdict.low {
             if let relaxed = goals.relaxed, goals.treated { values["who"] = relaxedWho(relaxed) }
             key = goals.targetSource == .treatedBand ? "clinical.home.belowBand" : values["who"] != nil ? "clinical.home.lowRelaxed" : "clinical.home.low"
@@ -277,7 +305,8 @@ extension SummaryWording {
         if let mornings = verdict.morningHypertension {
             // 134/83 with mornings at 144/91 is morning hypertension, never simply below the threshold.
             return sentence + strings.text("clinical.morningHypertension", [
-                "morning": SummaryWording.pressure(mornings), "threshold": goals.threshold.description, "n": String(mornings.count),
+                "morning": SummaryWording.pressure(mornings, against: goals.threshold), "threshold": goals.threshold.description,
+                "n": String(mornings.count),
             ])
         }
         if let (systolic, diastolic) = notableWeekDifference {

@@ -27,6 +27,9 @@ public struct Headline: Sendable {
         case atTarget
         /// Below the lower limit (``Goals/lowerLimit``): low, to be asked about, never good news.
         case low
+        /// A medication change inside the week or less than 2 weeks before it
+        /// (``BPSummary/tooEarlyToJudge``): neither controlled nor uncontrolled yet.
+        case tooEarly
 
         /// The string table key of the badge's words.
         public var stringKey: String {
@@ -35,6 +38,7 @@ public struct Headline: Sendable {
             case .aboveTarget: "aboveTarget"
             case .atTarget: "atTarget"
             case .low: "badge.low"
+            case .tooEarly: "badge.tooEarly"
             }
         }
     }
@@ -117,6 +121,8 @@ public struct Headline: Sendable {
             isJustBelow = [verdict.nearThreshold, verdict.nearTarget].contains { $0 != nil && $0?.reached == false }
             if !verdict.sufficient {
                 badge = .tooFew
+            } else if summary.tooEarlyToJudge != nil {
+                badge = .tooEarly
             } else {
                 badge = verdict.low ? .low : verdict.atOrAboveTarget ?? verdict.atOrAboveThreshold ? .aboveTarget : .atTarget
             }
@@ -147,7 +153,8 @@ public struct Headline: Sendable {
         let low = verdict?.low == true
         // Below the threshold with mornings above it is not good news either.
         let mornings = verdict?.morningHypertension != nil
-        let decided = { (bad: Bool) -> Verdict.Tone in !sufficient ? .muted : bad ? .bad : low || mornings ? .plain : .good }
+        let tooEarly = summary.tooEarlyToJudge != nil
+        let decided = { (bad: Bool) -> Verdict.Tone in !sufficient ? .muted : tooEarly ? .plain : bad ? .bad : low || mornings ? .plain : .good }
         // At a limit a rounding decides: neither good nor bad news.
         let atLimit = { (near: NearLimit?, bad: Bool) -> Verdict.Tone in near != nil && sufficient ? .plain : decided(bad) }
         let pattern: Verdict.Tone = sufficient ? .plain : .muted

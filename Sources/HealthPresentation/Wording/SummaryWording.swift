@@ -19,6 +19,16 @@ public struct SummaryWording: Sendable {
     /// writes it. The one exception is the headline figure at a limit (``figure(_:)-swift.type.method``).
     public static func pressure(_ mean: PressureMean) -> String { mean.shown.description }
 
+    /// `136/84.7` beside the limit 135/85: ``pressure(_:)``'s whole mmHg, except a number whose
+    /// rounding lands on the other side of `limit` from the number itself (84.7 shows as 85,
+    /// which reaches 85), which keeps its decimal.
+    public static func pressure(_ mean: PressureMean, against limit: BloodPressure) -> String {
+        let number = { (value: Double, limit: Int) in
+            (Figures.rounded(value) >= limit) == (value >= Double(limit)) ? Figures.whole(value) : Figures.oneDecimal(value)
+        }
+        return number(mean.systolic, limit.systolic) + "/" + number(mean.diastolic, limit.diastolic)
+    }
+
     /// `+6/+3`: `first` − `second` as printed by ``pressure(_:)``, so a difference beside two
     /// means is always the difference of the figures shown.
     public static func shownDifference(_ first: PressureMean, _ second: PressureMean) -> String {
@@ -40,9 +50,12 @@ public struct SummaryWording: Sendable {
     /// Marked provisional while the protocol average has too few readings.
     public var thresholdVerdict: String? {
         guard let verdict = summary.verdict else { return nil }
-        let values = ["guideline": summary.options.guideline.label(in: strings), "threshold": summary.goals.threshold.description]
+        let values = ["guideline": SummaryWording.thresholdSource(summary.goals, strings: strings), "threshold": summary.goals.threshold.description]
         var sentence: String
-        if let near = verdict.nearThreshold {
+        if verdict.sufficient, summary.tooEarlyToJudge != nil {
+            // Days after a change the week says neither controlled nor uncontrolled.
+            sentence = strings.text("verdict.threshold.tooEarly", values)
+        } else if let near = verdict.nearThreshold {
             // A rounding would decide: say "at the threshold" and give the number with its decimal.
             sentence = strings.text("verdict.threshold.at", values.merging(nearWords(near)) { $1 })
         } else {
@@ -89,6 +102,13 @@ public struct SummaryWording: Sendable {
     /// unrounded mean is on ("just below it", "reaching it"), as the badge reads it.
     func nearWords(_ near: NearLimit) -> [String: String] {
         ["values": nearValues(near), "side": strings.text(near.reached ? "near.side.reached" : "near.side.below")]
+    }
+
+    /// Whose threshold `goals` holds: "ESH 2023", or "ESH 2023, in pregnancy" when it is
+    /// pregnancy's 140/90.
+    public static func thresholdSource(_ goals: Goals, strings: StringTable) -> String {
+        let label = goals.guideline.label(in: strings)
+        return goals.pregnant ? strings.text("guideline.pregnancy", ["guideline": label]) : label
     }
 
     /// The home figure as page 1 prints it: whole mmHg, except a number within 1 mmHg of the
@@ -370,6 +390,8 @@ public struct SummaryWording: Sendable {
     public static func eventDifference(
         _ effect: EventEffect, strings: StringTable, withYear: Bool = false, name: (Event) -> String = SummaryWording.eventName
     ) -> String {
+        // Days after a change, its after window says nothing yet: withheld, never an effect.
+        if effect.tooEarly { return strings.text("events.tooEarly") }
         // Another change inside its windows: the difference is theirs together, withheld.
         if let other = effect.overlapping.first {
             return strings.text("events.overlapping", ["event": name(other), "date": strings.tickDate(other.at.measurementDay, withYear: withYear)])
