@@ -118,7 +118,8 @@ public struct MedicineText: Sendable {
         switch step.action {
         case .start: return .start
         case .stop: return .stop
-        case .change:
+        // A dose taken is never a step of a course (the regimen leaves doses out).
+        case .change, .taken:
             guard index > 0, let now = step.dose.flatMap(Dose.init), let before = course.steps[index - 1].dose.flatMap(Dose.init),
                 now.unit == before.unit, now.amount != before.amount
             else { return .change }
