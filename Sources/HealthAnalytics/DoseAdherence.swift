@@ -44,9 +44,10 @@ extension Regimen.Course {
     }
 
     /// True when a dose taken in `taken` fills what is due in `slot`: the same slot, or the same
-    /// day for a course taken once a day at any time.
+    /// day for a course taken once a day (at any time, or at one time: a morning pill taken at
+    /// noon is that day's dose, late, and not a second one).
     public func sameDose(_ taken: DoseSlot, as slot: DoseSlot) -> Bool {
-        taken.day == slot.day && (times(on: slot.day).isEmpty || taken.period == slot.period)
+        taken.day == slot.day && (times(on: slot.day).count <= 1 || taken.period == slot.period)
     }
 }
 

@@ -91,6 +91,15 @@ import Testing
         #expect(both.contains("amlodipine was already recorded as taken at Sun 2026-11-29 07:30"))
         cli.ok("took", "ramipril", "--at", "2026-11-29 21:00")
         #expect(try Self.doses(cli).count == 3)
+        // A once-a-day morning pill named again at noon is that day's dose, not a second one
+        // (a new user's probe stored it twice); a twice-a-day medicine's evening dose is its own.
+        let noon = cli.run("took", "amlodipine", "--at", "2026-11-29 12:30")
+        #expect(noon.status == 0 && noon.stdout.contains("already recorded as taken at Sun 2026-11-29 07:30"), "\(noon.stdout)")
+        #expect(try Self.doses(cli).count == 3)
+        // Taken late, on a day with no morning dose yet, it fills that day's morning.
+        cli.ok("took", "amlodipine", "--at", "2026-11-28 12:30")
+        #expect(cli.run("took", "amlodipine", "--at", "2026-11-28 08:00").stdout.contains("already recorded"))
+        #expect(try Self.doses(cli).count == 4)
     }
 
     /// A dose taken in the morning of the day a medicine is started (at noon) is kept; a dose the
