@@ -339,7 +339,10 @@ public struct BPSummary: Sendable {
         }
         // The profile's medication events, found once for the week, the office visit and adherence.
         let medicationEvents = events.filter { $0.profileID == profile.id && $0.kind == .medication }
-        weekQuality = average.map { WeekQuality(average: $0, home: home, medicationEvents: medicationEvents, sleep: profile.sleep) }
+        // A change before the range still makes its week too early to judge: the week's verdict
+        // never depends on where the range starts.
+        let careChanges = care.filter { $0.kind == .medication }
+        weekQuality = average.map { WeekQuality(average: $0, home: home, medicationEvents: careChanges, sleep: profile.sleep) }
         office = OfficeComparison(
             inRange, home: average, guideline: options.guideline, treated: treated,
             medicationDays: medicationEvents.map { CivilDate(dayNumber: $0.at.measurementDayNumber) }.sorted(),

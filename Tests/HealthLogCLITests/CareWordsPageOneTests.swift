@@ -13,13 +13,15 @@ import Testing
 
     /// Telmisartan typed in Chinese from 1 Oct, a tea the catalogue does not know from 1 Nov,
     /// amlodipine from 10 Nov raised to 10 mg on 20 Nov; a tagged week 23–29 Nov around 142/87.
-    static func treated(name: String = "Dad") -> CLIHarness {
+    /// Dad's log; amlodipine is started on `started` and raised on `raised` (by default 3 days
+    /// before the headline week: too early to judge it).
+    static func treated(name: String = "Dad", started: String = "2026-11-10", raised: String = "2026-11-20") -> CLIHarness {
         let cli = CLIHarness()
         cli.ok("profile", "add", "dad", "--name", name, "--birth-year", "1952", "--target", "130/80")
         cli.ok("med", "start", "替米沙坦", "--dose", "40 mg", "--times", "morning", "--at", "2026-10-01 08:00")
         cli.ok("med", "start", "Grandma's tea", "--dose", "1 cup", "--at", "2026-11-01 08:00")
-        cli.ok("med", "start", "amlodipine", "--dose", "5 mg", "--times", "morning", "--at", "2026-11-10 08:00")
-        cli.ok("med", "change", "氨氯地平", "--dose", "10 mg", "--at", "2026-11-20 08:00", "--reason", "血压仍高")
+        cli.ok("med", "start", "amlodipine", "--dose", "5 mg", "--times", "morning", "--at", "\(started) 08:00")
+        cli.ok("med", "change", "氨氯地平", "--dose", "10 mg", "--at", "\(raised) 08:00", "--reason", "血压仍高")
         Page.week(cli, tags: ["bp-med"]) { k in (140 + k % 5, 86 + k % 3) }
         return cli
     }
@@ -68,11 +70,12 @@ import Testing
     /// Han beside a Latin letter or a number is spaced, a date's digits stay with 年月日, and no
     /// space comes before Chinese punctuation; the user's own words are never touched.
     @Test func chineseIsSpacedAndTheUsersWordsAreKeptAsTyped() throws {
-        let cli = Self.treated(name: "Li小明")
+        // The last change 18 days before the week: the week is judged, against her target.
+        let cli = Self.treated(name: "Li小明", started: "2026-10-20", raised: "2026-11-05")
         cli.ok("add", "150/95", "--at", "2026-11-29 21:10", "-t", "bp-med", "-n", "心慌了2次，heart racing")
         let summary = try Self.clinical(cli, language: "zh_CN.UTF-8")
         #expect(summary.contains("为 Li小明设定的目标 130/80"), "\(summary)")
-        #expect(summary.contains("、Grandma's tea 1 cup（11月1日起）和氨氯地平 5 mg（11月10日起） → 10 mg（11月20日起）"), "\(summary)")
+        #expect(summary.contains("、氨氯地平 5 mg（10月20日起） → 10 mg（11月5日起）和 Grandma's tea 1 cup（11月1日起）"), "\(summary)")
         #expect(summary.contains("“心慌了2次，heart racing”"), "\(summary)")
         // Outside the user's words, no Han touches a Latin letter or a number but in a date.
         var generated = summary

@@ -118,6 +118,11 @@ extension PageOneSpecialistTests {
         #expect(!english.contains(Page.squeezed("At or above threshold")))
         let headline = try #require(try Page.statsJSON(cli, range)["headline"] as? [String: Any])
         #expect(headline["badge"] as? String == "tooEarly")
+        // The week's verdict does not depend on where the range starts: a range of the week
+        // alone, which leaves the start out, still says it (a new user's probe: 7 days said
+        // uncontrolled, 2 weeks too early).
+        let weekOnly = try #require(try Page.statsJSON(cli, ["--from", "2026-11-22", "--to", "2026-11-29"])["headline"] as? [String: Any])
+        #expect(weekOnly["badge"] as? String == "tooEarly", "\(weekOnly)")
         // The before/after difference is withheld, never printed as an effect.
         let report = try Page.wholeReport(cli)
         #expect(report.contains(Page.squeezed("withheld: too early to judge")), "\(report)")
