@@ -30,7 +30,12 @@ enum DoseInput {
         try context.run { log in
             do {
                 return try call(log)
-            } catch HealthLogError.unknownMedicines(let unknown, let known) {
+            } catch HealthLogError.unknownMedicines(let unknown, var known) {
+                // The medicines taken are named in the reader's language (氨氯地平 / amlodipine).
+                if let words = try? context.words() {
+                    let names = MedicineText(words: words, catalogue: (try? log.medicineCatalogue()) ?? .empty)
+                    known = known.map(names.name)
+                }
                 throw CLIError.usage(
                     CLIError.unknownMedicines(unknown, known: known, words: try? context.words())
                         ?? HealthLogError.unknownMedicines(unknown, known: known).description,
@@ -43,13 +48,14 @@ enum DoseInput {
     static func report(_ recorded: RecordedDoses, context: CommandContext) throws(CLIError) {
         let words = try context.words()
         let presenter = EventText(words: words)
+        let names = MedicineText(words: words, catalogue: (try? context.run { try $0.medicineCatalogue() }) ?? .empty)
         for dose in recorded.doses {
             context.stdout.line(
                 "\(words.cli("took.recorded")) \(context.style.dim(String(dose.id.prefix(8)))) · \(recorded.profile.id) · \(presenter.when(dose)) · \(presenter.text(dose).visibleControls(lineBreaks: .symbol))")
         }
         for dose in recorded.alreadyRecorded {
             context.stdout.line(
-                words.cli("took.already", ["name": (dose.medicine?.name ?? dose.text).visibleControls(lineBreaks: .symbol), "time": presenter.when(dose)]))
+                words.cli("took.already", ["name": names.name(dose.medicine?.name ?? dose.text).visibleControls(lineBreaks: .symbol), "time": presenter.when(dose)]))
         }
     }
 }
