@@ -173,7 +173,12 @@ public final class CommandContext {
     /// file's), else nil (the language's own).
     func guideline(_ arguments: ParsedArguments) throws(CLIError) -> GuidelineChoice? {
         if let given = try arguments.value(Options.guideline) { return given }
-        return environment["HEALTHLOG_GUIDELINE"].flatMap { $0.isEmpty ? nil : GuidelineChoice(rawValue: $0) }
+        return settingGuideline
+    }
+
+    /// The guideline `HEALTHLOG_GUIDELINE` (or the configuration file) sets, else nil.
+    var settingGuideline: GuidelineChoice? {
+        environment["HEALTHLOG_GUIDELINE"].flatMap { $0.isEmpty ? nil : GuidelineChoice(rawValue: $0) }
     }
 
     /// Applies the configuration file under the environment, and checks the settings'

@@ -9,7 +9,7 @@ enum Dashboard {
         let words = try context.words()
         let entries = try context.run { try $0.dashboard(strings: words) }
         let text = DashboardText(words: words, style: context.style)
-        let guideline = (context.environment["HEALTHLOG_GUIDELINE"].flatMap { $0.isEmpty ? nil : GuidelineChoice(rawValue: $0) }) ?? .standard(for: context.language)
+        let guideline = context.settingGuideline ?? .standard(for: context.language)
         if entries.isEmpty {
             for line in text.empty { context.stdout.line(line) }
         }
