@@ -131,6 +131,79 @@ import Testing
             #expect(status.contains("repeats the id of an operation of device"), "\(status)")
         }
     }
+
+    /// One device's two lines under one operation id, for two new readings, the one stamped
+    /// first arriving last (probe of issue 34, finding 4 within one device). A machine that had
+    /// shown the later-stamped reading before the other arrived, one that read both at once and
+    /// one that joins afterwards end with the same log: the reading whose line lost the id is
+    /// shown nowhere. (Before, the first machine kept both readings for good.)
+    @Test func oneDevicesTwoLinesUnderOneIDAreDecidedAlikeWhicheverCameFirst() throws {
+        let family = Family()
+        family.joined()
+        family.settle()
+        let (dad, daughter) = (family.dad, family.daughter)
+        let rogue = "6666666666666666"
+        let template = try #require(try dad.readings().first { $0.systolic == 150 })
+        var stampedLater = template
+        stampedLater.id = UUID().uuidString.lowercased()
+        stampedLater.note = "stamped later, read first"
+        var stampedFirst = template
+        stampedFirst.id = UUID().uuidString.lowercased()
+        stampedFirst.note = "stamped first, read last"
+        let operation = UUID().uuidString.lowercased()
+        let clock = HybridClock.stamp(milliseconds: fixedNow - 60_000)
+        var lines = try forgedTransaction(.readingPut(stampedLater), device: rogue, clock: clock, id: operation)
+        try plantDevice(rogue, in: family.folder, lines: lines)
+        dad.ok("sync")
+        #expect(try dad.readings().contains { $0.id == stampedLater.id })
+        lines += try forgedTransaction(.readingPut(stampedFirst), device: rogue, clock: clock - (5_000 << 16), id: operation)
+        try (lines.joined(separator: "\n") + "\n").write(toFile: family.folder + "/journal/\(rogue)/000001.ndjson", atomically: false, encoding: .utf8)
+        family.settle()
+        let third = CLIHarness()
+        third.ok("sync", "init", family.folder)
+        for machine in [dad, daughter, third] {
+            let readings = try machine.readings()
+            #expect(readings.contains { $0.id == stampedFirst.id }, "the line stamped first keeps the id")
+            #expect(!readings.contains { $0.id == stampedLater.id }, "the line that lost the id is shown nowhere")
+            let status = machine.ok("sync", "status")
+            #expect(status.contains("operation \(operation) repeats the id of an operation of device"), "\(status)")
+        }
+        #expect(try logDump(dad.databasePath) == logDump(daughter.databasePath))
+        #expect(try logDump(third.databasePath) == logDump(dad.databasePath))
+    }
+
+    /// A device's committed line rewritten in place by someone who can write the folder, with a
+    /// checksum made anew so it reads as whole (probe of issue 34). The machines that merged the
+    /// line first, and one that joins after, would each keep the version they saw; the owner
+    /// writes its own line again, so every machine reads both and decides alike.
+    @Test func aLineRewrittenWithAValidChecksumEndsTheSameEverywhere() throws {
+        let family = Family()
+        family.joined()
+        family.daughter.ok("-p", "dad", "add", "131/83", "--at", "2026-11-29 07:20", "--note", "as measured")
+        family.dad.ok("sync")
+        #expect(try family.dad.readings().contains { $0.systolic == 131 })
+        let journal = try #require(try ownSegment(family.daughter, folder: family.folder))
+        var lines = try String(contentsOfFile: journal, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let index = try #require(lines.firstIndex { $0.contains("\"systolic\":131") })
+        let read = try #require(try JournalLine.operation(lines[index]))
+        guard case .readingPut(var reading) = read.change else { Issue.record("not a reading's line"); return }
+        reading.bloodPressure = BloodPressure(systolic: 191, diastolic: 83)
+        reading.note = "rewritten"
+        let transaction = try #require(read.transaction)
+        let rewritten = try #require(JournalLine.operation(
+            for: .readingPut(reading), id: read.operation.id, transaction: transaction, clock: read.operation.clock, device: read.operation.device))
+        lines[index] = rewritten.line
+        try lines.joined(separator: "\n").write(toFile: journal, atomically: false, encoding: .utf8)
+        let third = CLIHarness()
+        third.ok("sync", "init", family.folder)
+        family.settle()
+        third.ok("sync")
+        let dump = try logDump(family.dad.databasePath)
+        #expect(try logDump(family.daughter.databasePath) == dump)
+        #expect(try logDump(third.databasePath) == dump, "the machine that joined after the rewrite decides as the others")
+        #expect(try family.dad.readings().filter { [131, 191].contains($0.systolic) }.count == 1)
+        #expect(family.daughter.ok("sync", "status").contains("repeats the id of an operation of device"))
+    }
 }
 
 /// Writes `lines` as `device`'s whole journal in the shared `folder` (nil: removes it, as an

@@ -49,6 +49,12 @@ struct SyncNamespaceTests {
         #expect(dadDevice != twinDevice, "the two laptops never write one journal again")
         let note = exports[0].readings.first { $0.id.hasPrefix(confirmed[0]) }?.note
         #expect(note == "edited on dad's laptop" || note == "edited on the new laptop", "\(note ?? "none")")
+        // The edit that lost is named on every machine, so whoever made it can make it again.
+        // (Before, two lines of one device id were never weighed as concurrent edits.)
+        for machine in [dad, daughter, twin] {
+            let status = try machine.ok("sync", "status")
+            #expect(status.contains("won over"), "\(machine.name): \(status)")
+        }
         // The twin's status shows it under its new id, formerly the one it shared with dad.
         let devices = (try twin.status()["devices"] as? [[String: Any]]) ?? []
         let this = devices.first { $0["thisDevice"] as? Bool == true }

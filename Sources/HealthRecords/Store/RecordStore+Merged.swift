@@ -62,6 +62,20 @@ extension RecordStore {
         }
     }
 
+    /// Takes the reading, event or tag `id` out of the log as though no operation had ever
+    /// named it, inside the caller's write transaction: no row, and no memory of a deletion,
+    /// which is what a machine that never read its operation has. For a record whose only
+    /// operation lost its id to another line of the same id. A profile is left as it stands:
+    /// its readings and events would go with it.
+    public func removeMerged(_ kind: RecordKind, id: String) throws(RecordsError) {
+        guard kind != .profile else { return }
+        try write {
+            let key = kind == .tag ? id : id.asciiLowercased()
+            try database.cachedStatement("DELETE FROM \(Self.table(of: kind)) WHERE id = ?").run([.text(key)])
+            if kind != .tag { try forgetDeletion(kind, id: key) }
+        }
+    }
+
     /// `INSERT … ON CONFLICT (id) DO UPDATE` of every column of `list`.
     private func upsert<Column: TableColumn>(_ list: ColumnList<Column>, into table: String, _ value: (Column) -> SQLValue) throws {
         let assignments = list.columns.filter { $0.name != "id" }.map { "\($0.name) = excluded.\($0.name)" }.joined(separator: ", ")

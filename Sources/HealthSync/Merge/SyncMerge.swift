@@ -135,7 +135,7 @@ enum SyncMerge {
                     try journal.takeNewDeviceID()
                 }
                 // A line of this device's own that the others refuse is written again whole.
-                if repair || merge.ownLinesRefused { try merge.repairOwnJournal() }
+                if repair || merge.ownLinesRefused || !merge.ownLinesRewritten.isEmpty { try merge.repairOwnJournal() }
                 try merge.publishOrphaned()
                 let tables = SyncTables(store)
                 // The profile commands without -p meant when it was the only one.
@@ -181,6 +181,12 @@ enum SyncMerge {
         var newChanges: [String: LogChange] = [:]
         /// True when a line of this device's own journal was refused (edited or damaged there).
         var ownLinesRefused = false
+        /// The records whose operation lost its id to another line of the same id in this merge:
+        /// left with no operation, such a record is shown nowhere (see ``show(_:)``).
+        var displaced: Set<RecordKey> = []
+        /// This device's own operations whose id a different line in its journal claims (a line
+        /// rewritten there): each is written again, so every machine reads both and decides alike.
+        var ownLinesRewritten: Set<String> = []
         /// True when lines written as this device that this log never wrote were found.
         var foundTwin = false
         /// True while reading what was in the folder before this log joined it: its old
@@ -399,16 +405,22 @@ enum SyncMerge {
                 let setting = SyncSetting.skew(of: operation.device)
                 if ahead > Int64(try tables.value(setting) ?? "0") ?? 0 { try tables.set(setting, to: String(ahead)) }
             }
-            if let previous, previous.device != operation.device, !joining { try noteConcurrency(read, previous) }
+            // Two devices' edits from one version, or two twins' (one device id on two disks):
+            // a device's own edits follow each other, each made on the version before it.
+            if let previous, !joining { try noteConcurrency(read, previous) }
         }
 
         /// Two lines claim one operation id. Every machine keeps the same one, whichever it read
         /// first (see ``SyncMerge/keepsID(_:over:)``); the other is refused and named.
         private mutating func dispute(_ existing: SyncOperation, _ operation: SyncOperation, change: LogChange) throws {
+            // A line of this device's own that its journal no longer holds as written: a machine
+            // that joins now would read only the other line.
+            if existing.device == journal.device { ownLinesRewritten.insert(existing.id) }
             if SyncMerge.keepsID((existing.clock, existing.device, existing.line), over: (operation.clock, operation.device, operation.line)) {
                 return try refuseDuplicate(device: operation.device, id: operation.id, of: existing.device)
             }
             try tables.removeOperation(id: existing.id)
+            displaced.insert(RecordKey(kind: existing.kind, id: existing.entityID))
             try tables.insert(operation)
             touched.insert(RecordKey(kind: existing.kind, id: existing.entityID))
             touched.insert(RecordKey(kind: operation.kind, id: operation.entityID))
@@ -513,19 +525,25 @@ enum SyncMerge {
             return removed || cut
         }
 
-        /// Publishes again, whole, each transaction of this device's that its journal lacks.
+        /// Publishes again, whole, each transaction of this device's that its journal lacks, or
+        /// holds only as another line under the same id (``ownLinesRewritten``).
         mutating func repairOwnJournal() throws {
             var written = Set<String>()
+            // The lines the journal holds for a rewritten operation's id, as they are there.
+            var linesOfRewritten: [String: Set<String>] = [:]
             for file in folder.journalFiles() where file.device == journal.device {
                 guard let input = try? folder.open(file) else { continue }
                 _ = try? JournalReader.readLines(input, from: 0, firstLine: 1) { line in
-                    if let text = line.text, let read = try? JournalLine.operation(text) { written.insert(read.operation.id) }
+                    guard let text = line.text, let read = try? JournalLine.operation(text) else { return }
+                    written.insert(read.operation.id)
+                    if ownLinesRewritten.contains(read.operation.id) { linesOfRewritten[read.operation.id, default: []].insert(text) }
                 }
             }
             var missing: [String: SyncTables.Unpublished] = [:]
             var order: [String] = []
             try tables.forEachOperation(device: journal.device) { operation in
-                guard !written.contains(operation.id) else { return }
+                let rewritten = linesOfRewritten[operation.id].map { !$0.contains(operation.line) } ?? false
+                guard !written.contains(operation.id) || rewritten else { return }
                 // A format 1 line is a transaction of its own, written again with no commit line.
                 let transaction = operation.transaction ?? SyncTables.Unpublished.standalonePrefix + operation.id
                 if missing[transaction] == nil {
@@ -609,6 +627,9 @@ enum SyncMerge {
         /// Shows one record; returns its winning operation.
         private mutating func show(_ key: RecordKey) throws -> SyncOperation? {
             guard let winner = try tables.winner(key.kind, id: key.id) else {
+                // Its only operation lost its id to another line: shown nowhere, as on a machine
+                // that read both lines at once.
+                if displaced.contains(key) { try store.removeMerged(key.kind, id: key.id) }
                 // Every operation on it was withdrawn: it stands as this log last showed it.
                 return nil
             }
