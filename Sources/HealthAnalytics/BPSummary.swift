@@ -346,7 +346,7 @@ public struct BPSummary: Sendable {
         office = OfficeComparison(
             inRange, home: average, guideline: options.guideline, treated: treated,
             medicationDays: medicationEvents.map { CivilDate(dayNumber: $0.at.measurementDayNumber) }.sorted(),
-            target: goals.targetSource == .profile ? goals.target : nil)
+            target: goals.targetSource == .profile ? goals.target : nil, pregnant: goals.pregnant)
         tags = TagComparison.compare(home)
         let homeDays = home.first.map { $0.takenAt.measurementDayNumber }.flatMap { first in home.last.map { first...$0.takenAt.measurementDayNumber } }
         tagConfounder = homeDays.flatMap { days in

@@ -53,15 +53,21 @@ public struct FallNotes: Equatable, Sendable {
         public let day: CivilDate
         public let note: String
         public let pressure: BloodPressure?
+        /// The note names only a near fall (``Symptom/isNearFall(_:)``): never counted as a fall.
+        public let near: Bool
     }
 
     /// The falls, oldest first.
     public let falls: [Fall]
+    /// True when every note is of a near fall.
+    public var onlyNear: Bool { falls.allSatisfy(\.near) }
+    /// True when no note is of a near fall.
+    public var noNear: Bool { !falls.contains(where: \.near) }
 
     /// nil when no note of `readings` (time order) names a fall.
     init?(_ readings: [Reading]) {
         let falls = readings.filter { Symptom.fall.isNamed(in: $0.note) }.map {
-            Fall(day: $0.takenAt.measurementDay, note: String($0.note.trimmingWhitespace()), pressure: $0.bloodPressure)
+            Fall(day: $0.takenAt.measurementDay, note: String($0.note.trimmingWhitespace()), pressure: $0.bloodPressure, near: Symptom.isNearFall($0.note))
         }
         guard !falls.isEmpty else { return nil }
         self.falls = falls

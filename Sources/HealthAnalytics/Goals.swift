@@ -49,6 +49,11 @@ public struct Goals: Equatable, Sendable {
     /// The lower limit of a treated patient whose target is relaxed (``RelaxedTarget``).
     public static let relaxedLowerLimit = BloodPressure(systolic: 125, diastolic: 65)
 
+    /// The lower limit of a pregnancy on treatment: the diastolic is not lowered below about
+    /// 80–85 (ISSHP 2021 aims for 85; ESC 2018 for 110–140 systolic, 80–85 diastolic), so the
+    /// placenta is not under-perfused. Never the 115/65 of an ordinary treated patient.
+    public static let pregnancyLowerLimit = BloodPressure(systolic: 110, diastolic: 80)
+
     /// The goals of `profile` under `guideline`; `day` (the range's last) gives the age and
     /// whether she is pregnant.
     public init(profile: Profile, guideline: Guideline, treated: Bool = false, on day: CivilDate? = nil) {
@@ -69,7 +74,9 @@ public struct Goals: Equatable, Sendable {
             targetSource = .threshold
         }
         hasOwnTarget = target != threshold
-        if treated, relaxed != nil {
+        if treated, pregnant {
+            lowerLimit = Goals.pregnancyLowerLimit
+        } else if treated, relaxed != nil {
             lowerLimit = Goals.relaxedLowerLimit
         } else if treated, let band = guideline.treatedSystolicTarget {
             lowerLimit = BloodPressure(systolic: band.lowerBound, diastolic: 70)

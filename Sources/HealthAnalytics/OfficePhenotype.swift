@@ -15,10 +15,13 @@ public enum Phenotype: String, CaseIterable, Sendable {
     /// office threshold (140/90; AHA 130/80), as the visit's mean is shown, or home threshold
     /// (135/85; AHA 130/80), unrounded as the home verdict reads it (134.6 is below 135). With
     /// a doctor's `target` (a diabetic's 130/80), both are read against it: a patient above her
-    /// own target is never "controlled" by the thresholds in the same paragraph.
-    public static func of(office: PressureMean, home: PressureMean, guideline: Guideline, target: BloodPressure? = nil) -> Phenotype {
-        let officeHigh = office.isAtOrAbove(target ?? guideline.officeThreshold)
-        let homeHigh = home.reaches(target ?? guideline.homeThreshold)
+    /// own target is never "controlled" by the thresholds in the same paragraph. In a pregnancy
+    /// (`pregnant`) both thresholds are pregnancy's 140/90 (``Goals/pregnancyThreshold``).
+    public static func of(office: PressureMean, home: PressureMean, guideline: Guideline, target: BloodPressure? = nil, pregnant: Bool = false) -> Phenotype {
+        let officeThreshold = pregnant ? Goals.pregnancyThreshold : guideline.officeThreshold
+        let homeThreshold = pregnant ? Goals.pregnancyThreshold : guideline.homeThreshold
+        let officeHigh = office.isAtOrAbove(target ?? officeThreshold)
+        let homeHigh = home.reaches(target ?? homeThreshold)
         switch (officeHigh, homeHigh) {
         case (true, false): return .whiteCoat
         case (false, true): return .masked
@@ -87,8 +90,12 @@ public struct OfficeComparison: Equatable, Sendable {
 
     /// nil when `readings` hold no office reading with blood pressure. `treated` is the summary's
     /// (``Goals/treated``: the home week's bp-med readings); `medicationDays` are the measurement
-    /// days of the profile's medication events; `target` the doctor's own target, when set.
-    init?(_ readings: [Reading], home: ProtocolAverage?, guideline: Guideline, treated: Bool, medicationDays: [CivilDate], target: BloodPressure? = nil) {
+    /// days of the profile's medication events; `target` the doctor's own target, when set;
+    /// `pregnant` reads both against pregnancy's 140/90.
+    init?(
+        _ readings: [Reading], home: ProtocolAverage?, guideline: Guideline, treated: Bool, medicationDays: [CivilDate],
+        target: BloodPressure? = nil, pregnant: Bool = false
+    ) {
         var byDay: [Int: [BloodPressure]] = [:]
         for reading in readings where !reading.isHome {
             if let pressure = reading.bloodPressure { byDay[reading.takenAt.measurementDayNumber, default: []].append(pressure) }
@@ -124,9 +131,9 @@ public struct OfficeComparison: Equatable, Sendable {
             return
         }
         compared = nearest
-        let phenotype = Phenotype.of(office: nearest.mean, home: home.mean, guideline: guideline, target: target)
+        let phenotype = Phenotype.of(office: nearest.mean, home: home.mean, guideline: guideline, target: target, pregnant: pregnant)
         self.phenotype = phenotype
-        targetDecides = phenotype != Phenotype.of(office: nearest.mean, home: home.mean, guideline: guideline)
+        targetDecides = phenotype != Phenotype.of(office: nearest.mean, home: home.mean, guideline: guideline, pregnant: pregnant)
         notCompared = nil
     }
 }

@@ -50,6 +50,21 @@ public enum Symptom: String, CaseIterable, Sendable {
         "fall in pressure", "bp fall", "pressure fall",
     ]
 
+    /// Words of a fall that did not happen: "nearly fell", 差点摔倒. A note naming a fall only
+    /// through them is a near fall (``isNearFall(_:)``).
+    static let nearFalls = [
+        "near fall", "nearly fell", "almost fell", "nearly fall", "almost fall", "差点摔倒", "差点跌倒", "险些摔倒", "险些跌倒", "差点摔", "差点跌",
+    ]
+
+    /// True when `note` names a fall (``fall``) only as a near fall: "nearly fell, had to sit
+    /// down" is one, "fell in the bathroom; nearly fell again" is a fall.
+    public static func isNearFall(_ note: String) -> Bool {
+        guard Symptom.fall.isNamed(in: note) else { return false }
+        var text = note.lowercased()
+        for phrase in nearFalls { text = text.replacing(phrase, with: "") }
+        return !Symptom.fall.isNamed(in: text)
+    }
+
     /// English words that deny what follows them in the same clause; Chinese ones deny the word
     /// directly after them.
     static let englishDenials: Set<String> = ["no", "not", "without", "never", "denies", "denied", "nor", "isn't", "wasn't", "didn't", "don't"]

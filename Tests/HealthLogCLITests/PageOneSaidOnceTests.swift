@@ -20,14 +20,14 @@ import Testing
         let page = PageOneLengthTests.squeezed(page1)
         let top = CareRecordPageOneTests.top(page)
         let (veryHigh, low) = language.hasPrefix("zh")
-            ? ("1 次读数很高（≥ 180/110：请复测并询问有无症状）：184/112（11月27日）：“headache”", "1 次低血压读数（收缩压低于 90 或舒张压低于 60）：92/56（11月28日）：“dizzy on standing”")
+            ? ("1 次读数很高（≥ 180/110：请复测并询问有无症状）：184/112（11月27日）：“headache”", "1 次偏低读数（收缩压低于 90 或舒张压低于 60）：92/56（11月28日）：“dizzy on standing”")
             : ("1 very high reading (≥ 180/110: measure again and ask about symptoms): 184/112 on 27 Nov: “headache”",
                "1 low reading (systolic below 90 or diastolic below 60): 92/56 on 28 Nov: “dizzy on standing”")
         // The safety sentences open the page: the alerts come before the home figure's verdict.
         #expect(top.hasPrefix(Page.squeezed(veryHigh)), "\(top)")
         #expect(top.contains(Page.squeezed(low)), "\(top)")
         for said in ["184/112", "92/56", "headache", "dizzy on standing", language.hasPrefix("zh") ? "读数很高" : "very high reading",
-                     language.hasPrefix("zh") ? "低血压读数" : "low reading"] {
+                     language.hasPrefix("zh") ? "偏低读数" : "low reading"] {
             #expect(Self.count(said, in: page) == 1, "\(said) said \(Self.count(said, in: page)) times on page 1: \(page)")
         }
         // Nothing is lost: the details page has every alert line and the range's count.

@@ -43,9 +43,16 @@ import Testing
         cli.ok("add", "126/75", "--at", "2026-11-28 12:00", "-n", "fell asleep in the chair")
         let range = ["--from", "2026-11-16", "--to", "2026-11-29"]
         let english = try Page.pageOne(cli, range)
-        #expect(Care.top(english).hasPrefix(Page.squeezed("Fall or near fall noted 2 times in the range, 1 this week: 18 Nov “差点摔倒”; 27 Nov “near fall on the stairs”")), "\(english)")
+        // Two near falls are never counted as falls.
+        #expect(Care.top(english).hasPrefix(Page.squeezed("Near fall noted 2 times in the range, 1 this week: 18 Nov “差点摔倒”; 27 Nov “near fall on the stairs”")), "\(english)")
         let chinese = try Page.pageOne(cli, range, language: "zh_CN.UTF-8")
-        #expect(Care.top(chinese).hasPrefix(Page.squeezed("范围内记录跌倒或险些跌倒 2 次，本周 1 次")), "\(chinese)")
+        #expect(Care.top(chinese).hasPrefix(Page.squeezed("范围内记录险些跌倒 2 次，本周 1 次")), "\(chinese)")
+        // A fall alone is a fall; a fall beside a near fall is said as both.
+        let fell = Page.patient(born: 1940)
+        Page.week(fell) { k in (128 + k % 3, 78) }
+        fell.ok("add", "120/70", "--at", "2026-11-27 12:00", "-n", "摔倒了")
+        #expect(Care.top(try Page.pageOne(fell, range)).hasPrefix(Page.squeezed("A fall noted in the range, 1 this week: 27 Nov “摔倒了”")))
+        #expect(Care.top(try Page.pageOne(fell, range, language: "zh_CN.UTF-8")).hasPrefix(Page.squeezed("范围内记录跌倒 1 次，本周 1 次")))
     }
 }
 
@@ -82,6 +89,48 @@ extension PageOneSpecialistTests {
         #expect(!below.contains(Page.squeezed("Rising in pregnancy")))
     }
 
+    /// Treated in pregnancy (labetalol from 1 Nov), home `home` in the week of 23–29 Nov, an
+    /// office visit of 136/86 on 27 Nov; due 25 Jan 2027, so 31+6 weeks on 29 Nov.
+    static func treatedPregnancy(home: String) -> CLIHarness {
+        let cli = CLIHarness()
+        cli.ok("profile", "add", "anna", "--name", "Anna", "--birth-year", "1994", "--sex", "female", "--pregnancy-due", "2027-01-25")
+        cli.ok("med", "start", "labetalol", "--dose", "100 mg", "--times", "morning,evening", "--at", "2026-11-01")
+        for day in 23...29 {
+            for time in ["07:00", "07:02", "21:00", "21:02"] { cli.ok("add", home, "--at", "2026-11-\(day) \(time)") }
+        }
+        for time in ["10:00", "10:02", "10:04"] { cli.ok("add", "136/86", "--office", "--at", "2026-11-27 \(time)") }
+        return cli
+    }
+
+    /// The office/home phenotype reads both settings against pregnancy's 140/90: 138/88 at home
+    /// and 136/86 in the office are not masked hypertension (they would be by 135/85).
+    @Test func pregnancyReadsTheOfficeAndHomePhenotypeAgainst140Over90() throws {
+        let cli = Self.treatedPregnancy(home: "138/88")
+        let range = ["--from", "2026-11-23", "--to", "2026-11-29"]
+        let english = try Page.pageOne(cli, range)
+        #expect(english.contains(Page.squeezed("pregnant, 31+6 weeks")), "\(english)")
+        #expect(english.contains(Page.squeezed("Office 136/86 on 27 Nov (1 visit): controlled hypertension by the office and home thresholds")), "\(english)")
+        #expect(!english.contains(Page.squeezed("masked")), "\(english)")
+        let stats = try Page.statsJSON(cli, range)
+        #expect(stats["phenotype"] as? String == "normal", "\(String(describing: stats["phenotype"]))")
+        let chinese = try Page.pageOne(cli, range, language: "zh_CN.UTF-8")
+        #expect(chinese.contains(Page.squeezed("妊娠 31+6 周")) && !chinese.contains("隐蔽性"), "\(chinese)")
+    }
+
+    /// On treatment in pregnancy the diastolic is not driven below about 80–85: the lower limit
+    /// drawn and read is 110/80, never an ordinary treated patient's 115/65.
+    @Test func aTreatedPregnancyHasPregnancysLowerLimit() throws {
+        let cli = Self.treatedPregnancy(home: "124/76")
+        let range = ["--from", "2026-11-23", "--to", "2026-11-29"]
+        let english = try Page.pageOne(cli, range)
+        #expect(english.contains(Page.squeezed("Home 124/76 is below the treated range in pregnancy (below 110/80; the diastolic is not lowered below about 80–85): consider reducing the medication")), "\(english)")
+        #expect(english.contains(Page.squeezed("Lower limit when treated 110/80")) && !english.contains("115/65"), "\(english)")
+        #expect(!english.contains(Page.squeezed("is controlled")), "\(english)")
+        let chinese = try Page.pageOne(cli, range, language: "zh_CN.UTF-8")
+        #expect(chinese.contains(Page.squeezed("家庭血压 124/76 低于妊娠期治疗范围（低于 110/80；舒张压不宜降至约 80–85 以下）：请考虑减少降压药")), "\(chinese)")
+        #expect(chinese.contains(Page.squeezed("治疗中下限 110/80")) && !chinese.contains("115/65"), "\(chinese)")
+    }
+
     @Test func aSevereReadingInPregnancyOpensPageOneWithItsNoteAndWeeks() throws {
         let cli = Self.risingPregnancy()
         cli.ok("add", "162/104", "--at", "2026-11-29 21:10", "-n", "头痛，看东西模糊")
@@ -116,8 +165,12 @@ extension PageOneSpecialistTests {
         #expect(english.contains(Page.squeezed("Home 138/86 is too early to judge (ESH 2023 threshold 135/85): amlodipine 5 mg started on 13 Nov, 10 days before this week; reassess home BP 2–4 weeks after it")), "\(english)")
         #expect(english.contains(Page.squeezed("Too early to judge")) && !english.contains(Page.squeezed("uncontrolled")), "\(english)")
         #expect(!english.contains(Page.squeezed("At or above threshold")))
-        let headline = try #require(try Page.statsJSON(cli, range)["headline"] as? [String: Any])
+        let stats = try Page.statsJSON(cli, range)
+        let headline = try #require(stats["headline"] as? [String: Any])
         #expect(headline["badge"] as? String == "tooEarly")
+        // stats --format json says of the change itself that it is too early, as page 1 does.
+        let start = try #require((stats["events"] as? [[String: Any]])?.first)
+        #expect(start["tooEarly"] as? Bool == true, "\(start)")
         // The week's verdict does not depend on where the range starts: a range of the week
         // alone, which leaves the start out, still says it (a new user's probe: 7 days said
         // uncontrolled, 2 weeks too early).
@@ -133,6 +186,40 @@ extension PageOneSpecialistTests {
         let settled = Self.recentStart(on: "2026-11-02")
         let judged = try Page.pageOne(settled, range)
         #expect(judged.contains(Page.squeezed("Home 138/86 is uncontrolled (ESH 2023 ≥ 135/85)")), "\(judged)")
+        let settledStart = try #require((try Page.statsJSON(settled, range)["events"] as? [[String: Any]])?.first)
+        #expect(settledStart["tooEarly"] as? Bool == false, "\(settledStart)")
+    }
+}
+
+extension PageOneSpecialistTests {
+    /// Stamped bp-med from 31 Oct, and "ramipril increased to 10 mg" recorded `days` days before
+    /// the headline week of 23–29 Nov: the stamps and the event disagree on nothing but the
+    /// event is too early to judge.
+    static func stampedChange(daysBefore days: Int) -> CLIHarness {
+        let cli = Page.patient(born: 1955)
+        cli.ok("event", "add", "ramipril increased to 10 mg", "--at", "\(Page.date("2026-11-23", plus: -days)) 08:00")
+        for offset in 0..<30 {
+            for time in ["07:00", "07:02", "21:00", "21:02"] { cli.ok("add", "138/86", "-t", "bp-med", "--at", "\(Page.date("2026-10-31", plus: offset)) \(time)") }
+        }
+        return cli
+    }
+
+    /// The change that leaves the week too early to judge is named once on page 1: by the home
+    /// sentence, not again by the treatment sentence's "the log records …".
+    @Test func aTooEarlyChangeIsNamedOnceOnPageOne() throws {
+        let range = ["--from", "2026-10-31", "--to", "2026-11-29"]
+        let cli = Self.stampedChange(daysBefore: 4)
+        for language in ["en_US.UTF-8", "zh_CN.UTF-8"] {
+            let page = try Page.pageOne(cli, range, language: language)
+            let named = page.components(separatedBy: Page.squeezed("ramipril increased to 10 mg")).count - 1
+            #expect(named == 1, "named \(named) times: \(page)")
+        }
+        let english = try Page.pageOne(cli, range)
+        #expect(english.contains(Page.squeezed("Treated (BP medication recorded from the first reading, 31 Oct).")), "\(english)")
+        // The day before the week is one day, not "1 days".
+        let dayBefore = try Page.pageOne(Self.stampedChange(daysBefore: 1), range)
+        #expect(dayBefore.contains(Page.squeezed("ramipril increased to 10 mg on 22 Nov, the day before this week")), "\(dayBefore)")
+        #expect(!dayBefore.contains(Page.squeezed("1 days")), "\(dayBefore)")
     }
 }
 

@@ -34,6 +34,27 @@ import Testing
         #expect(ReadingAttention.of(reading("09:00", 180, 110), guideline: guideline).contains(.veryHigh) == veryHigh)
     }
 
+    /// In a pregnancy a reading is marked against 140/90 (not 135/85) and is very high from
+    /// 160/110, each by its own day: `list`, `add` and the web page mark it so (issue 35).
+    @Test func aPregnancyMarksEachReadingByItsOwnDay() {
+        var anna = Profile(id: "dad")
+        anna.pregnancyDue = CivilDate(iso: "2027-01-25")
+        let rules = ReadingRules(profile: anna, guideline: .esh, tags: [])
+        let pregnant = rules.facts(of: reading("07:10", 138, 88))
+        #expect(!pregnant.atOrAboveTarget, "138/88 is below pregnancy's 140/90")
+        #expect(rules.facts(of: reading("07:10", 140, 86)).reachesTarget == (true, false))
+        #expect(rules.facts(of: reading("07:10", 162, 104)).isVeryHigh, "severe in pregnancy from 160/110")
+        // Before the pregnancy (more than 42 weeks before the due date) the ordinary rules hold.
+        anna.pregnancyDue = CivilDate(iso: "2027-11-25")
+        let before = ReadingRules(profile: anna, guideline: .esh, tags: [])
+        #expect(before.facts(of: reading("07:10", 138, 88)).atOrAboveTarget)
+        #expect(!before.facts(of: reading("07:10", 162, 104)).isVeryHigh)
+        // Her own target still decides.
+        anna.pregnancyDue = CivilDate(iso: "2027-01-25")
+        anna.target = BloodPressure(systolic: 135, diastolic: 85)
+        #expect(ReadingRules(profile: anna, guideline: .esh, tags: []).facts(of: reading("07:10", 138, 84)).atOrAboveTarget)
+    }
+
     /// 02:30 is a night reading, 01:59 still the evening before.
     @Test func theNightSlot() {
         let rules = ReadingRules(target: BloodPressure(systolic: 135, diastolic: 85), guideline: .esh, deviationTags: [])

@@ -41,9 +41,17 @@ public struct ReadingRules: Sendable {
 
     /// The profile's usual sleep, which a shift worker's slots follow (nil: the common day).
     public let sleep: SleepHours?
+    /// The profile whose pregnancy decides, on each reading's own day, that the threshold is
+    /// pregnancy's 140/90 (``Goals/pregnancyThreshold``, when no target of her own is set) and
+    /// that very high starts at 160/110; nil when no pregnancy is known.
+    public let pregnancy: Profile?
 
-    public init(target: BloodPressure, guideline: Guideline, deviationTags: Set<String>, targetIsThreshold: Bool = false, sleep: SleepHours? = nil) {
+    public init(
+        target: BloodPressure, guideline: Guideline, deviationTags: Set<String>, targetIsThreshold: Bool = false, sleep: SleepHours? = nil,
+        pregnancy: Profile? = nil
+    ) {
         self.sleep = sleep
+        self.pregnancy = pregnancy?.pregnancyDue == nil ? nil : pregnancy
         self.target = target
         self.guideline = guideline
         self.deviationTags = deviationTags
@@ -54,7 +62,7 @@ public struct ReadingRules: Sendable {
     public init(summary: BPSummary) {
         self.init(
             target: summary.goals.target, guideline: summary.options.guideline, deviationTags: summary.options.deviationTags,
-            targetIsThreshold: summary.goals.targetSource == .threshold, sleep: summary.profile.sleep)
+            targetIsThreshold: summary.goals.targetSource == .threshold, sleep: summary.profile.sleep, pregnancy: summary.profile)
     }
 
     /// The rules for readings of `profile` shown on their own: its target, else the threshold of
@@ -63,17 +71,20 @@ public struct ReadingRules: Sendable {
         let goals = Goals(profile: profile, guideline: guideline)
         self.init(
             target: goals.target, guideline: guideline, deviationTags: Set(tags.filter(\.deviation).map(\.id)),
-            targetIsThreshold: goals.targetSource == .threshold, sleep: profile.sleep)
+            targetIsThreshold: goals.targetSource == .threshold, sleep: profile.sleep, pregnancy: profile)
     }
 
     /// The facts of `reading`.
     public func facts(of reading: Reading) -> ReadingFacts {
         let pressure = reading.bloodPressure
+        let pregnant = pregnancy?.isPregnant(on: reading.takenAt.measurementDay) ?? false
+        // In a pregnancy the threshold is 140/90 on her own day, whatever the range's last day was.
+        let limit = targetIsThreshold ? (pregnant ? Goals.pregnancyThreshold : guideline.homeThreshold) : target
         return ReadingFacts(
             slot: ReadingSlot(reading, sleep: sleep), isOffice: !reading.isHome,
-            reachesTarget: pressure.map { $0.reach(of: target) } ?? (false, false),
+            reachesTarget: pressure.map { $0.reach(of: limit) } ?? (false, false),
             lowValues: pressure.map(Alert.lowValues) ?? (false, false),
-            isVeryHigh: pressure.map(guideline.isVeryHigh) ?? false,
+            isVeryHigh: pressure.map { Alert.veryHighLimit(guideline, pregnant: pregnant).reached(by: $0) } ?? false,
             isDeviation: !deviationTags.isEmpty && reading.tagIDs.contains(where: deviationTags.contains))
     }
 }

@@ -221,6 +221,8 @@ public enum SummaryJSON {
             ("text", .string(event.text)), ("before", window(effect.before)), ("after", window(effect.after)),
             ("difference", difference(effect.comparison)), ("sufficient", .bool(effect.comparison.sufficient)),
             ("sameTimeOfDay", sameTimeOfDay(effect.sameTimeOfDay)),
+            // A change too close to the headline week: its difference is withheld (page 1 says so).
+            ("tooEarly", .bool(effect.tooEarly)),
         ])
     }
 

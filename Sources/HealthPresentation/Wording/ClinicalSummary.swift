@@ -148,21 +148,25 @@ extension SummaryWording {
         if let stop = summary.stop { return stopSentence(stop) }
         // The care record says what is taken; the tags only whether it was recorded.
         if let regimen = regimenSentence { return regimen }
+        // The change that leaves the week too early to judge is named by the home sentence;
+        // this one never names it again.
+        let tooEarly = summary.tooEarlyToJudge?.id
+        let events = summary.events.filter { $0.event.id != tooEarly }
         guard summary.goals.treated else {
             // A medication event with no tag in the week: say both, the doctor asks which is true.
             let last = summary.protocolAverage?.lastDay ?? summary.to
-            if let event = summary.events.last(where: { $0.event.kind == .medication && $0.event.at.measurementDay <= last })?.event {
+            if let event = events.last(where: { $0.event.kind == .medication && $0.event.at.measurementDay <= last })?.event {
                 return strings.text("clinical.untreatedAfterEvent", ["event": eventWords(event).name, "date": eventWords(event).date])
             }
             return summary.medicationDays == nil ? nil : strings.text("clinical.untreated")
         }
         guard let days = summary.medicationDays else { return strings.text("clinical.treated") }
         let last = summary.protocolAverage?.lastDay ?? summary.to
-        let started = summary.events.first { $0.event.kind == .medication && $0.event.at.measurementDay == days.since }?.event
+        let started = events.first { $0.event.kind == .medication && $0.event.at.measurementDay == days.since }?.event
         // The tags and the events disagree on when treatment began (tagged from 6 Oct, "amlodipine
         // started" on 27 Oct): both are said, and the doctor asks which is true.
         let later = started == nil
-            ? summary.events.last { $0.event.kind == .medication && $0.event.at.measurementDay > days.since && $0.event.at.measurementDay <= last }?.event
+            ? events.last { $0.event.kind == .medication && $0.event.at.measurementDay > days.since && $0.event.at.measurementDay <= last }?.event
             : nil
         // The start is day 0, as an event's day is: 27 Oct to 29 Nov is 33 days, and on the day
         // itself no count is said.
@@ -175,7 +179,7 @@ extension SummaryWording {
         // A medication event before the first home reading (amlodipine started in September,
         // home readings from November) is when treatment began: said first.
         if started == nil, later == nil,
-            let earlier = summary.events.last(where: { $0.event.kind == .medication && $0.event.at.measurementDay < days.since })?.event
+            let earlier = events.last(where: { $0.event.kind == .medication && $0.event.at.measurementDay < days.since })?.event
         {
             return strings.text(
                 "clinical.treatedEarlierEvent", ["event": eventWords(earlier).name, "date": eventWords(earlier).date, "since": date(days.since)])
@@ -242,7 +246,9 @@ extension SummaryWording {
             let items = listedFalls.map { strings.text("clinical.fall.item", ["date": date($0.day), "note": String($0.note.prefix(50))]) }
             let week = summary.protocolAverage.map { $0.excludedDay...(summary.recentWeek?.lastDay ?? $0.lastDay) }
             let inWeek = week.map { week in strings.text("clinical.falls.week", ["n": String(falls.falls.count { week.contains($0.day) })]) } ?? ""
-            parts.append(strings.text(falls.falls.count == 1 ? "clinical.falls.one" : "clinical.falls", [
+            // A near fall is never counted as a fall: the words say which they were.
+            let kind = falls.onlyNear ? "clinical.nearFalls" : falls.noNear ? "clinical.fallsOnly" : "clinical.falls"
+            parts.append(strings.text(falls.falls.count == 1 ? kind + ".one" : kind, [
                 "n": String(falls.falls.count), "week": inWeek, "items": items.joined(separator: strings.text("clinical.partSeparator")),
             ]))
         }
@@ -278,12 +284,13 @@ extension SummaryWording {
             values.merge(["event": event, "date": day]) { $1 }
             if let days = summary.weekQuality?.medicationChangeDaysBefore {
                 values["days"] = String(days)
-                return strings.text("clinical.home.tooEarly.before", values)
+                return strings.text(days == 1 ? "clinical.home.tooEarly.before.one" : "clinical.home.tooEarly.before", values)
             }
             return strings.text("clinical.home.tooEarly.inside", values)
         } else if verdict.low {
             if let relaxed = goals.relaxed, goals.treated { values["who"] = relaxedWho(relaxed) }
-            key = goals.targetSource == .treatedBand ? "clinical.home.belowBand" : values["who"] != nil ? "clinical.home.lowRelaxed" : "clinical.home.low"
+            key = goals.treated && goals.pregnant ? "clinical.home.lowPregnancy"
+                : goals.targetSource == .treatedBand ? "clinical.home.belowBand" : values["who"] != nil ? "clinical.home.lowRelaxed" : "clinical.home.low"
         } else if let near = verdict.nearThreshold {
             values.merge(nearWords(near)) { $1 }
             key = "clinical.home.atThreshold"

@@ -182,7 +182,7 @@ public struct SummaryWording: Sendable {
     public var medicationChangeLine: String? {
         guard summary.safety == nil, summary.verdict != nil, let quality = summary.weekQuality, let change = quality.medicationChange else { return nil }
         if let days = quality.medicationChangeDaysBefore {
-            return strings.text("week.medicationChangeBefore", ["event": eventWords(change).name, "date": eventWords(change).date, "days": String(days)])
+            return strings.text(days == 1 ? "week.medicationChangeBefore.one" : "week.medicationChangeBefore", ["event": eventWords(change).name, "date": eventWords(change).date, "days": String(days)])
         }
         return strings.text("week.medicationChange", ["event": eventWords(change).name, "date": eventWords(change).date])
     }
@@ -204,7 +204,8 @@ public struct SummaryWording: Sendable {
         // A frail or very old patient's low is an alarm under every guideline: never the band's quiet question.
         let relaxed = goals.treated ? goals.relaxed : nil
         var sentence = strings.text(
-            band ? "verdict.low.band" : relaxed != nil ? "verdict.low.relaxed" : goals.treated ? "verdict.low.treated" : "verdict.low",
+            goals.treated && goals.pregnant ? "verdict.low.pregnancy"
+                : band ? "verdict.low.band" : relaxed != nil ? "verdict.low.relaxed" : goals.treated ? "verdict.low.treated" : "verdict.low",
             ["mean": SummaryWording.figure(verdict), "limit": limit, "guideline": goals.guideline.label(in: strings),
              "who": relaxed.map(relaxedWho) ?? ""])
         if goals.treated, goals.guideline.treatedSystolicTarget != nil {
