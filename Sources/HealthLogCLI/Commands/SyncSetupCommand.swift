@@ -31,7 +31,7 @@ struct SyncSetupCommand: Command {
     static let address = Option<String>(
         "--address", value: "URL", help: "Where the other machine's Syncthing listens, e.g. tcp://192.168.1.20:22000 (default: found on the network).",
         expected: "an address like tcp://192.168.1.20:22000"
-    ) { SyncSetupCommand.isSyncthingAddress($0) ? $0 : nil }
+    ) { SyncthingAddress.isValid($0) ? $0 : nil }
     static let syncthingHome = Option<String>(
         "--syncthing-home", value: "DIR", help: "The folder of Syncthing's config.xml (default: ~/.local/state/syncthing, else ~/.config/syncthing).",
         expected: "a folder"
@@ -39,15 +39,6 @@ struct SyncSetupCommand: Command {
     static let timeout = Option<Int>(
         "--timeout", value: "SECONDS", help: "How long to wait for the other machine (default 600).", expected: "a number of seconds from 1 to 86400"
     ) { Int($0).flatMap { (1...86_400).contains($0) ? $0 : nil } }
-
-    /// `tcp://HOST:PORT` (also `tcp4`, `tcp6`, `quic`), as Syncthing takes a device's address.
-    static func isSyncthingAddress(_ text: String) -> Bool {
-        guard let scheme = ["tcp://", "tcp4://", "tcp6://", "quic://", "quic4://", "quic6://"].first(where: text.hasPrefix) else { return false }
-        let rest = text.dropFirst(scheme.count)
-        guard let colon = rest.lastIndex(of: ":"), let port = Int(rest[rest.index(after: colon)...]), (1...65_535).contains(port) else { return false }
-        let host = rest[..<colon]
-        return !host.isEmpty && host.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-.:[]".contains($0)) }
-    }
 
     let request: SyncSetupRequest
 
