@@ -61,29 +61,11 @@ struct SyncSetupCommand: Command {
         let out = context.stdout
         let report = try context.run { log in
             try log.syncSetup(request) { event in
-                switch event {
-                case .joined(let join):
-                    context.show(wording.join(join, names: context.syncDeviceNames()))
-                case .folder(let folder, let added):
-                    out.line(words.cli(added ? "sync.setup.folderAdded" : "sync.setup.folderFound", ["id": folder.id.visibleControls(), "folder": folder.path.visibleControls()]))
-                case .waitingForPeer(let own, let seconds):
-                    out.line(words.cli("sync.setup.ownID"))
-                    out.line("  " + own.text)
-                    if let code = try? QRCode(encoding: own.text) { out.write(code.terminalText(colored: context.style.enabled)) }
-                    out.line(words.cli("sync.setup.runThere", ["command": "healthlog sync setup --with " + own.text]))
-                    out.line(words.cli("sync.setup.waiting", ["duration": wording.duration(Int64(seconds) * 1000)]))
-                case .accepted(let device, let folder):
-                    let name = device.name.isEmpty ? device.id.short : "\(device.id.short) (\(device.name.prefix(64)))"
-                    out.line(words.cli("sync.setup.accepted", ["device": name.visibleControls(), "id": folder.id.visibleControls()]))
-                case .added(let device, let address):
-                    out.line(words.cli("sync.setup.added", ["device": device.short, "address": address?.visibleControls() ?? words.cli("sync.setup.discovery")]))
-                    out.line(words.cli("sync.setup.waitingForAcceptance"))
-                case .connected(let device):
-                    out.line(words.cli("sync.setup.connected", ["device": device.short]))
-                case .sharedFolder(let folder, let device):
-                    out.line(words.cli("sync.setup.shared", ["id": folder.id.visibleControls(), "folder": folder.path.visibleControls(), "device": device.short]))
-                case .waitingForDelivery:
-                    out.line(words.cli("sync.setup.waitingForDelivery"))
+                for output in wording.setup(event, names: context.syncDeviceNames()) {
+                    switch output {
+                    case .line(let line): (line.isWarning ? context.stderr : out).line(line.text)
+                    case .qrCode(let text): if let code = try? QRCode(encoding: text) { out.write(code.terminalText(colored: context.style.enabled)) }
+                    }
                 }
                 out.flush()
             }
