@@ -22,6 +22,12 @@ package struct ParsedArguments {
     /// `phrase` in the terminal's words (English when the Templates folder cannot be found).
     package func say(_ phrase: Phrase) -> String { phrase.said(in: words) }
 
+    /// The positional at `index`; an empty one (`''`) is a usage error saying what to give.
+    package func nonEmptyPositional(_ index: Int, _ empty: Phrase) throws(CLIError) -> String {
+        guard !positionals[index].isEmpty else { throw usage(empty) }
+        return positionals[index]
+    }
+
     /// A usage error said by the string `cli.<key>`.
     package func usage(key: String, _ values: [String: String] = [:]) -> CLIError { usage(say(key, values)) }
 

@@ -111,3 +111,26 @@ public enum ExitCode {
     /// The reader of standard output went away; 128 + SIGPIPE, as a shell reports `ls | head`.
     public static let readerGone: Int32 = 141
 }
+
+extension ExitCode {
+    /// The exit status once standard output is flushed: a reader that went away (`| head -1`)
+    /// ends quietly, with the status a SIGPIPE would give; an output that failed (a full disk)
+    /// is said on standard error and is 74, unless the command had failed already.
+    package static func afterFlushing(_ status: Int32, stdout: any TextOutput, stderr: any TextOutput, words: @autoclosure () -> StringTable?) -> Int32 {
+        var status = status
+        stdout.flush()
+        switch stdout.failure {
+        case nil: break
+        case .readerGone: status = readerGone
+        case .failed(let reason):
+            if status == success {
+                let words = words()
+                let message = Phrase("cannot write to standard output: {reason}", terms: ["reason": reason])
+                stderr.line(CLIError.io(message.said(in: words)).line(in: words))
+                status = ioError
+            }
+        }
+        stderr.flush()
+        return status
+    }
+}

@@ -45,17 +45,7 @@ public final class CommandContext {
 
     /// The database path in force; an empty `--db` or `$HEALTHLOG_DB` is a mistake, never "the default".
     func databasePath() throws(CLIError) -> String {
-        if databaseFlag == "" {
-            throw .usage(say(Phrase("--db is empty; give the database file's path")), command: "healthlog")
-        }
-        if databaseFlag == nil, environment["HEALTHLOG_DB"] == "" {
-            throw .usage(say(Phrase("HEALTHLOG_DB is set but empty; unset it or give the database file's path")), command: "healthlog")
-        }
-        guard let path = DatabaseLocation.resolvePath(flag: databaseFlag, environment: environment) else {
-            throw .usage(
-                say(Phrase("HOME is not set and this user has no home folder, so the log cannot be found; give --db PATH or set HEALTHLOG_DB")), command: "healthlog")
-        }
-        return path
+        try GlobalOptions.databasePath(flag: databaseFlag, environment: environment, words: try? words())
     }
 
     /// The composition root: the log this command works on, with the database path, profile,
@@ -98,8 +88,13 @@ public final class CommandContext {
     /// Runs a use-case call, reporting its failure as the command line does.
     func run<T>(_ call: (HealthLog) throws -> T) throws(CLIError) -> T {
         let log = try self.log()
+        return try reported { try call(log) }
+    }
+
+    /// Runs a call that needs no log (the reminder's units), reporting its failure as ``run(_:)`` does.
+    func reported<T>(_ call: () throws -> T) throws(CLIError) -> T {
         do {
-            return try call(log)
+            return try call()
         } catch let error as HealthLogError {
             throw CLIError(error, words: try? words())
         } catch let error as CLIError {
@@ -129,10 +124,8 @@ public final class CommandContext {
     /// Takes only the configuration file's language, quietly: for `help` and `config`, which
     /// must work with a broken file (to read about it and mend it) yet speak its language.
     func takeLanguageFromConfiguration() {
-        guard (environment["HEALTHLOG_LANGUAGE"] ?? "").isEmpty, let file = try? ConfigurationFile.read(environment: environment),
-            let entry = (try? file.entries())?.last(where: { $0.key == "language" })
-        else { return }
-        languageFromFile = entry.value
+        guard (environment["HEALTHLOG_LANGUAGE"] ?? "").isEmpty else { return }
+        languageFromFile = ConfigurationFile.quietValue("language", settings: ConfigurationKey.all, environment: environment)
     }
 
     /// `phrase` in the command line's words (English when they cannot be loaded).
@@ -142,31 +135,20 @@ public final class CommandContext {
     /// same tables the report uses, loaded once.
     func words() throws(CLIError) -> StringTable {
         if let loadedWords, loadedWords.language == language { return loadedWords }
-        let table = try strings(language)
-        // A Templates folder of one's own may be older than the command line's words: they
-        // come from the first folder whose table has them (HealthLog's own, further down).
-        let words = table.has(Self.wordsKey)
-            ? table : TemplatesFolder.all(environment: environment).lazy.compactMap { try? StringTable.load(self.language, from: $0) }.first { $0.has(Self.wordsKey) }
-        guard let words else {
-            throw .data("no Templates folder has the command line's strings ('cli.' keys) for \(language.code); reinstall HealthLog or set HEALTHLOG_TEMPLATES")
-        }
-        loadedWords = words
-        return words
-    }
-
-    /// A key every table with the command line's words has.
-    private static let wordsKey = "cli.list.col.date"
-
-    /// The string table for `language`, from the Templates folder.
-    func strings(_ language: Language) throws(CLIError) -> StringTable {
+        let found: StringTable?
         do {
-            return try StringTable.load(language, from: try TemplatesFolder.locate(environment: environment))
+            found = try StringTable.terminalWords(language, environment: environment)
         } catch {
             switch error {
             case .folderMissing: throw .io(error.description)
             case .file: throw .data(error.description)
             }
         }
+        guard let found else {
+            throw .data("no Templates folder has the command line's strings ('cli.' keys) for \(language.code); reinstall HealthLog or set HEALTHLOG_TEMPLATES")
+        }
+        loadedWords = found
+        return found
     }
 
     /// The guideline in force: `--guideline`, else `HEALTHLOG_GUIDELINE` (or the configuration
@@ -184,14 +166,7 @@ public final class CommandContext {
     /// Applies the configuration file under the environment, and checks the settings'
     /// variables: a value a setting does not take is one line and exit 78.
     func applyConfiguration() throws(CLIError) {
-        for setting in ConfigurationKey.all where setting.name != "db" {
-            if let value = environment[setting.variable], !value.isEmpty, let problem = setting.refusal(of: value, named: setting.variable, words: try? words()) {
-                throw .config(say(problem))
-            }
-        }
-        if let file = try ConfigurationFile.read(environment: environment, words: try? words()) {
-            environment = try file.overlay(on: environment)
-        }
+        environment = try ConfigurationFile.applied(ConfigurationKey.all, to: environment, words: try? words())
     }
 
     /// The columns a table on stdout may take: the terminal's width (TIOCGWINSZ), else
@@ -202,7 +177,7 @@ public final class CommandContext {
     }
 
     /// Styling for stdout.
-    var style: TerminalStyle { TerminalStyle(output: stdout, environment: environment) }
+    var style: ANSIEmphasis { ANSIEmphasis(enabled: ColorChoice.styles(stdout, environment: environment)) }
 
     /// The current instant in the local zone.
     var now: ZonedInstant { zone.zoned(utcSeconds: clock() / 1000) }
@@ -227,18 +202,10 @@ public final class CommandContext {
     /// it is not a terminal or `--no-pager` was given. ``finishPaging()`` ends it.
     func startPaging() {
         guard !noPager, pagedTerminal == nil, stdout.isTerminal else { return }
-        guard let pager = PagedOutput.pager(environment: environment) else {
-            // A pager named but not installed is said once; the output is printed as is.
-            if let named = environment["HEALTHLOG_PAGER"] ?? environment["PAGER"], !ShellCommand(named).program.isEmpty,
-                named.trimmingWhitespace() != "cat", !ShellCommand(named).isFound(environment: environment)
-            {
-                stderr.line(say(Phrase("PAGER '{pager}' was not found; the output is printed without it", ["pager": named])).visibleControls())
-            }
-            return
-        }
-        let rows = stdout.terminalRows ?? environment["LINES"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil } ?? 24
-        let paged = PagedOutput(
-            terminal: stdout, pager: pager, environment: PagedOutput.pagerEnvironment(environment), rows: rows, columns: tableWidth ?? 80)
+        let started = PagedOutput.start(terminal: stdout, environment: environment, columns: tableWidth ?? 80)
+        // A pager named but not installed is said once; the output is printed as is.
+        if let missing = started.missing { stderr.line(say(Phrase("PAGER '{pager}' was not found; the output is printed without it", ["pager": missing])).visibleControls()) }
+        guard let paged = started.paged else { return }
         pagedTerminal = (stdout, paged)
         stdout = paged
     }
@@ -253,12 +220,7 @@ public final class CommandContext {
     }
 
     /// Asks before something destructive: `--yes` skips the question; without a terminal it is refused.
-    func confirmDestructive(_ question: String, yes: Bool, command: String) throws(CLIError) {
-        if yes { return }
-        let words = try words()
-        guard let confirm else {
-            throw .usage(words.cli("error.notAtTerminal", ["question": question.visibleControls()]), command: command)
-        }
-        guard confirm(question.visibleControls() + " [y/N] ") else { throw .cancelled(words.cli("error.cancelled")) }
+    func confirmDestructive(_ question: String, _ consent: Consent) throws(CLIError) {
+        if !consent.given { try consent.ask(question, at: confirm, words: try words()) }
     }
 }

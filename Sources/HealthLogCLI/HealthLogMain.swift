@@ -20,21 +20,7 @@ public enum HealthLogMain {
             context.stderr.line(error.line(in: try? context.words()).visibleControls())
             status = error.exitCode
         }
-        context.stdout.flush()
-        switch context.stdout.failure {
-        case nil: break
-        // The reader went away (`| head -1`): end quietly, with the status a SIGPIPE would give.
-        case .readerGone: status = ExitCode.readerGone
-        case .failed(let reason):
-            if status == ExitCode.success {
-                let words = try? context.words()
-                let message = Phrase("cannot write to standard output: {reason}", terms: ["reason": reason])
-                context.stderr.line(CLIError.io(message.said(in: words)).line(in: words))
-                status = ExitCode.ioError
-            }
-        }
-        context.stderr.flush()
-        return status
+        return ExitCode.afterFlushing(status, stdout: context.stdout, stderr: context.stderr, words: try? context.words())
     }
 
     /// The top level: its options go through the same parser and help as every command's.
@@ -55,7 +41,7 @@ public enum HealthLogMain {
     static var program: ProgramSpec {
         ProgramSpec(
             top: spec, commands: CommandRegistry.commands.map { $0.spec },
-            groups: CommandRegistry.groups.map { group in (group.spec, group.subcommands.map { $0.spec }) }, version: version)
+            groups: CommandRegistry.groups, version: version)
     }
 
     private static func dispatch(_ arguments: [String], context: CommandContext) throws(CLIError) {
@@ -74,52 +60,17 @@ public enum HealthLogMain {
             context.stdout.line("healthlog \(version)")
             return
         }
-        guard let word = top.rest.first, !top.isSet(GlobalOptions.help) else {
+        let resolution = try program.resolve(
+            top.rest, help: top.isSet(GlobalOptions.help), words: try? context.words(), loadWords: context.words,
+            environmentHelp: { HelpFormatter.environmentHelp(settings: ConfigurationKey.all, words: try? context.words()) })
+        switch resolution {
+        case .help(let text): context.stdout.write(text)
+        case .command(let spec, let arguments): try execute(CommandRegistry.command(spec), arguments, context: context)
+        case .programAlone:
             // `healthlog` alone is the dashboard; the full help is `--help`.
-            if top.isSet(GlobalOptions.help) {
-                context.stdout.write(mainHelp(try? context.words()))
-            } else {
-                if !context.noSync { context.mergeSharedFolder() }
-                try Dashboard.run(context)
-            }
-            return
+            if !context.noSync { context.mergeSharedFolder() }
+            try Dashboard.run(context)
         }
-        let remaining = top.rest.dropFirst()
-        if word == "help" {
-            try showHelp(for: Array(remaining), context: context)
-            return
-        }
-        if let group = CommandRegistry.groups.first(where: { $0.spec.path == [word] }) {
-            guard let sub = remaining.first, !sub.hasPrefix("-") else {
-                if let command = group.defaultCommand, !remaining.contains("--help"), !remaining.contains("-h") {
-                    try execute(command, Array(remaining), context: context)
-                    return
-                }
-                if remaining.isEmpty || remaining.contains("--help") || remaining.contains("-h") {
-                    context.stdout.write(HelpFormatter.help(for: group.spec, subcommands: group.subcommands.map { $0.spec }, runsAlone: group.defaultCommand != nil, words: try? context.words()))
-                    return
-                }
-                throw .usage(context.say(Phrase("missing subcommand")), command: group.spec.commandLine)
-            }
-            guard let command = group.subcommands.first(where: { $0.spec.path.last == sub }) else {
-                let names = group.subcommands.compactMap { $0.spec.path.last }
-                let words = try context.words()
-                if let meant = Suggestion.nearest(to: sub, among: names) {
-                    throw .usage(words.cli("error.unknownSubcommand.meant", ["word": sub, "meant": meant]), command: group.spec.commandLine)
-                }
-                throw .usage(words.cli("error.unknownSubcommand", ["word": sub, "names": names.joined(separator: ", ")]), command: group.spec.commandLine)
-            }
-            try execute(command, Array(remaining.dropFirst()), context: context)
-            return
-        }
-        guard let command = CommandRegistry.commands.first(where: { $0.spec.path == [word] }) else {
-            var known = CommandRegistry.commands.map { $0.spec.path[0] }
-            known.append("help")
-            let words = try context.words()
-            let meant = Suggestion.nearest(to: word, among: known).map { words.cli("error.didYouMean", ["meant": $0]) } ?? ""
-            throw .usage(words.cli("error.unknownCommand", ["word": word, "meant": meant]), command: "healthlog")
-        }
-        try execute(command, Array(remaining), context: context)
     }
 
     private static func execute(_ type: any Command.Type, _ arguments: [String], context: CommandContext) throws(CLIError) {
@@ -155,48 +106,5 @@ public enum HealthLogMain {
         if !ownColor, let color = try parsed.value(GlobalOptions.color) {
             context.environment["HEALTHLOG_COLOR"] = color.rawValue
         }
-    }
-
-    private static func showHelp(for words: [String], context: CommandContext) throws(CLIError) {
-        if words.isEmpty {
-            context.stdout.write(mainHelp(try? context.words()))
-        } else if words == ["environment"] {
-            context.stdout.write(environmentHelp(try? context.words()))
-        } else if let group = CommandRegistry.groups.first(where: { $0.spec.path == words }) {
-            context.stdout.write(HelpFormatter.help(for: group.spec, subcommands: group.subcommands.map { $0.spec }, runsAlone: group.defaultCommand != nil, words: try? context.words()))
-        } else if let command = CommandRegistry.commands.first(where: { $0.spec.path == words }) {
-            context.stdout.write(HelpFormatter.help(for: command.spec, words: try? context.words()))
-        } else {
-            let known = CommandRegistry.commands.map { $0.spec.path[0] } + ["environment"]
-            let meant = words.count == 1 ? Suggestion.nearest(to: words[0], among: known) : nil
-            let table = try context.words()
-            throw .usage(
-                table.cli("error.noHelp", ["command": words.joined(separator: " ")]) + (meant.map { table.cli("error.didYouMean", ["meant": "help \($0)"]) } ?? ""),
-                command: "healthlog")
-        }
-    }
-
-    /// `healthlog help environment`: every variable, the configuration file and the precedence,
-    /// in the words of `words` (as help is: see ``HelpFormatter``).
-    static func environmentHelp(_ words: StringTable? = nil) -> String {
-        let says = HelpFormatter.saying(words)
-        var text = says("ENVIRONMENT") + "\n"
-        text += HelpFormatter.rows(ProgramFacts.environment.map { name, meaning in (name, says(meaning)) })
-        text += "\n" + says("CONFIGURATION FILE") + "\n"
-        text += "  " + HelpFormatter.wrap(says("$XDG_CONFIG_HOME/healthlog/config (else ~/.config/healthlog/config, or $HEALTHLOG_CONFIG):"), width: 80, indent: "  ") + "\n"
-        text += "  " + HelpFormatter.wrap(says("'key = value' lines; '#' starts a comment. 'healthlog config list' shows what is in force."), width: 80, indent: "  ") + "\n"
-        text += HelpFormatter.rows(ConfigurationKey.all.map { setting in
-            ("\(setting.name) =", "\(says(setting.values))   (\(setting.option), \(setting.variable))")
-        })
-        text += "\n" + HelpFormatter.wrap(says("A command-line option overrides its environment variable, which overrides the file."), width: 80, indent: "") + "\n"
-        return text
-    }
-
-    /// The top-level help, made from the same specs as every command's, in the words of `words`.
-    static func mainHelp(_ words: StringTable? = nil) -> String {
-        let groups = CommandRegistry.groups.map(\.spec)
-        let topLevel = CommandRegistry.commands.filter { command in command.spec.path.count == 1 && !groups.contains { $0.path == command.spec.path } }
-            .map { $0.spec } + groups
-        return HelpFormatter.help(for: spec, subcommands: topLevel, words: words)
     }
 }

@@ -13,6 +13,12 @@ public struct SyncLine: Equatable, Sendable {
     }
 }
 
+/// One thing `sync setup` shows: a line, or a text (this machine's id) drawn as a QR code.
+public enum SyncSetupOutput: Equatable, Sendable {
+    case line(SyncLine)
+    case qrCode(String)
+}
+
 /// How sync's reports read, for every front end: merges, joins and the status, as lines in the
 /// reader's words and as JSON.
 public struct SyncWording {
@@ -91,6 +97,38 @@ public struct SyncWording {
             lines.append(SyncLine(words.cli("sync.published", ["records": words.counted(report.merge.published, "record")])))
         }
         return lines
+    }
+
+    /// What `sync setup` says at `event`, in order; while waiting for the other machine, this
+    /// machine's id is also drawn as a QR code. `names` (the devices' names) is read only for a join.
+    public func setup(_ event: SyncSetupEvent, names: @autoclosure () -> [String: String]) -> [SyncSetupOutput] {
+        let said = { (key: String, values: [String: String]) in SyncSetupOutput.line(SyncLine(words.cli(key, values))) }
+        switch event {
+        case .joined(let join):
+            return self.join(join, names: names()).map { .line($0) }
+        case .folder(let folder, let added):
+            return [said(added ? "sync.setup.folderAdded" : "sync.setup.folderFound", ["id": folder.id.visibleControls(), "folder": folder.path.visibleControls()])]
+        case .waitingForPeer(let own, let seconds):
+            return [
+                said("sync.setup.ownID", [:]), .line(SyncLine("  " + own.text)), .qrCode(own.text),
+                said("sync.setup.runThere", ["command": "healthlog sync setup --with " + own.text]),
+                said("sync.setup.waiting", ["duration": duration(Int64(seconds) * 1000)]),
+            ]
+        case .accepted(let device, let folder):
+            let name = device.name.isEmpty ? device.id.short : "\(device.id.short) (\(device.name.prefix(64)))"
+            return [said("sync.setup.accepted", ["device": name.visibleControls(), "id": folder.id.visibleControls()])]
+        case .added(let device, let address):
+            return [
+                said("sync.setup.added", ["device": device.short, "address": address?.visibleControls() ?? words.cli("sync.setup.discovery")]),
+                said("sync.setup.waitingForAcceptance", [:]),
+            ]
+        case .connected(let device):
+            return [said("sync.setup.connected", ["device": device.short])]
+        case .sharedFolder(let folder, let device):
+            return [said("sync.setup.shared", ["id": folder.id.visibleControls(), "folder": folder.path.visibleControls(), "device": device.short])]
+        case .waitingForDelivery:
+            return [said("sync.setup.waitingForDelivery", [:])]
+        }
     }
 
     /// A time in the machine's zone, `2026-12-02 08:15`.

@@ -26,6 +26,23 @@ import Testing
         #expect(lines.map(\.isWarning) == [false, true])
     }
 
+    /// Waiting for the other machine: this machine's id as text and as a QR code, then what to
+    /// run there; the devices' names are read for a join only.
+    @Test func setUpShowsTheIdToTypeOrScan() throws {
+        let own = try #require(SyncthingDeviceID(parsing: "P56IOI7-MZJNU2Y-IQGDREY-DM2MGTI-MGL3BXN-PQ6W5BM-TBBZ4TJ-XZWICQ2"))
+        var asked = false
+        let said = wording.setup(.waitingForPeer(own: own, seconds: 600), names: { asked = true; return [:] }())
+        #expect(!asked)
+        #expect(said.count == 5 && said[2] == .qrCode(own.text))
+        guard case .line(let id) = said[1], case .line(let run) = said[3] else {
+            Issue.record("lines expected around the QR code")
+            return
+        }
+        #expect(id.text == "  " + own.text && !id.isWarning)
+        #expect(run.text.contains("healthlog sync setup --with " + own.text))
+        #expect(wording.setup(.waitingForDelivery, names: [:]).count == 1)
+    }
+
     /// Nothing new is said, unless the caller (a join) keeps quiet about it.
     @Test func nothingNewIsSaidOnlyWhenAsked() {
         #expect(wording.merge(MergeReport(), names: [:]).map(\.text) == ["Nothing new in the shared folder."])

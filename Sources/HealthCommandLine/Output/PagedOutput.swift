@@ -46,6 +46,20 @@ package final class PagedOutput: TextOutput {
         return command
     }
 
+    /// Standard output `terminal` through the pager in force (see ``pager(environment:)``), on a
+    /// screen `columns` wide and as tall as the terminal (else `$LINES`, else 24); nil when there
+    /// is none, with the pager that was named but is not installed (to say so once).
+    package static func start(terminal: any TextOutput, environment: [String: String], columns: Int) -> (paged: PagedOutput?, missing: String?) {
+        guard let pager = pager(environment: environment) else {
+            guard let named = environment["HEALTHLOG_PAGER"] ?? environment["PAGER"], !ShellCommand(named).program.isEmpty,
+                named.trimmingWhitespace() != "cat", !ShellCommand(named).isFound(environment: environment)
+            else { return (nil, nil) }
+            return (nil, named)
+        }
+        let rows = terminal.terminalRows ?? environment["LINES"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil } ?? 24
+        return (PagedOutput(terminal: terminal, pager: pager, environment: pagerEnvironment(environment), rows: rows, columns: columns), nil)
+    }
+
     /// The pager's environment: `LESS=FRX` (quit when it fits, keep colours, leave the text on
     /// the screen), `LV=-c` and `LESSCHARSET=utf-8` unless the user set them.
     package static func pagerEnvironment(_ environment: [String: String]) -> [String: String] {

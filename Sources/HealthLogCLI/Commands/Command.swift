@@ -21,14 +21,6 @@ extension Command {
     static var pages: Bool { false }
 }
 
-/// A word that groups subcommands, such as `profile`; `sync` alone runs a command of its own.
-struct CommandGroup {
-    let spec: CommandSpec
-    let subcommands: [any Command.Type]
-    /// What the word alone (or followed by options) runs; nil when a subcommand is needed.
-    var defaultCommand: (any Command.Type)? = nil
-}
-
 /// Every command, in the order the main help lists them.
 enum CommandRegistry {
     static var commands: [any Command.Type] {
@@ -49,15 +41,20 @@ enum CommandRegistry {
         ]
     }
 
-    static var groups: [CommandGroup] {
+    /// The command of `spec`, which the program's spec resolved from the command line.
+    static func command(_ spec: CommandSpec) -> any Command.Type {
+        commands.first { $0.spec.path == spec.path }!
+    }
+
+    /// Each word that groups subcommands, such as `profile`, with its subcommands; `sync` and
+    /// `serve` alone run a command of their own (see ``ProgramSpec/runsAlone(_:)``).
+    static var groups: [(spec: CommandSpec, subcommands: [CommandSpec])] {
         let group = { (word: String, abstract: String, examples: [String]) in
-            CommandGroup(spec: CommandSpec([word], abstract: abstract, examples: examples), subcommands: commands.filter { $0.spec.path.first == word })
+            (CommandSpec([word], abstract: abstract, examples: examples), commands.filter { $0.spec.path.first == word }.map { $0.spec })
         }
-        // `sync` and `serve` alone run a command of their own; their subcommands are the words after.
+        // Their subcommands are the words after.
         let runsAlone = { (command: any Command.Type) in
-            CommandGroup(
-                spec: command.spec, subcommands: commands.filter { $0.spec.path.first == command.spec.path[0] && $0.spec.path.count == 2 },
-                defaultCommand: command)
+            (command.spec, commands.filter { $0.spec.path.first == command.spec.path[0] && $0.spec.path.count == 2 }.map { $0.spec })
         }
         return [
             group(

@@ -4,92 +4,16 @@ import HealthCore
 
 /// The setting a `config` subcommand names, refused with the likely one when mistyped.
 private func namedSetting(_ name: String, arguments: ParsedArguments) throws(CLIError) -> ConfigurationKey {
-    guard let setting = ConfigurationKey.named(name) else { throw arguments.usage(ConfigurationKey.unknown(name)) }
+    guard let setting = ConfigurationKey.all.named(name) else { throw arguments.usage(ConfigurationKey.all.unknown(name)) }
     return setting
 }
 
 /// The configuration file the environment names; without a home folder there is none.
 private func configurationFile(_ context: CommandContext) throws(CLIError) -> ConfigurationFile {
-    guard let file = try ConfigurationFile.read(environment: context.environment, words: try? context.words()) else {
+    guard let file = try ConfigurationFile.read(environment: context.environment, settings: ConfigurationKey.all, words: try? context.words()) else {
         throw .config(context.say(Phrase("HOME is not set and this user has no home folder, so there is no configuration file; set HEALTHLOG_CONFIG")))
     }
     return file
-}
-
-/// What a setting is in force, and where it comes from.
-private struct SettingInForce {
-    /// Where a setting's value comes from.
-    enum Source {
-        case environment(String)
-        case file(String, line: Int)
-        case standard
-        /// The default that follows the locale (the language).
-        case standardFromLocale
-        /// The default the log itself decides (the profile: its stored default, else its only one).
-        case standardFromLog
-        /// The default that follows the language (the guideline); JSON says it as
-        /// ``standardFromLocale`` did before the two were told apart, and still does.
-        case standardFromLanguage
-
-        /// `environment HEALTHLOG_X`, `FILE:LINE`, `default` or `default, from the locale`:
-        /// JSON's value, the same in every language.
-        var json: String {
-            switch self {
-            case .environment(let variable): "environment \(variable)"
-            case .file(let path, let line): "\(path):\(line)"
-            case .standard: "default"
-            case .standardFromLog: "default, from the log"
-            case .standardFromLocale, .standardFromLanguage: "default, from the locale"
-            }
-        }
-
-        /// The same in the terminal's words.
-        func text(_ words: StringTable) -> String {
-            switch self {
-            case .environment(let variable): words.cli("config.source.environment", ["variable": variable])
-            case .file: json
-            case .standard: words.cli("config.source.default")
-            case .standardFromLocale: words.cli("config.source.locale")
-            case .standardFromLog: words.cli("config.source.log")
-            case .standardFromLanguage: words.cli("config.source.language")
-            }
-        }
-    }
-
-    let setting: ConfigurationKey
-    let value: String
-    let source: Source
-}
-
-/// `tolerant`: a broken line is passed over (`config list` names it) rather than refused.
-private func inForce(_ context: CommandContext, file: ConfigurationFile, tolerant: Bool = false) throws(CLIError) -> [SettingInForce] {
-    let entries = tolerant ? file.checkedEntries().entries : try file.entries()
-    // The defaults that follow another setting (the guideline follows the language) see the file too.
-    let language = Language(environment: ConfigurationFile.overlay(entries, on: context.environment))
-    return ConfigurationKey.all.map { setting in
-        if let value = context.environment[setting.variable], !value.isEmpty {
-            return SettingInForce(setting: setting, value: value, source: .environment(setting.variable))
-        }
-        if let entry = entries.last(where: { $0.key == setting.name }) {
-            return SettingInForce(setting: setting, value: entry.value, source: .file(file.path, line: entry.line))
-        }
-        let value: String = switch setting.name {
-        case "guideline": GuidelineChoice.standard(for: language).rawValue
-        case "language": language.code
-        case "template": "clinic"
-        case "db": DatabaseLocation.resolvePath(flag: nil, environment: context.environment) ?? ""
-        // Which profile the log holds as its default is the log's to say ('profile default'), not the settings'.
-        case "profile": ""
-        default: ColorChoice.auto.rawValue
-        }
-        let source: SettingInForce.Source = switch setting.name {
-        case "guideline": .standardFromLanguage
-        case "language": .standardFromLocale
-        case "profile": .standardFromLog
-        default: .standard
-        }
-        return SettingInForce(setting: setting, value: value, source: source)
-    }
 }
 
 /// `healthlog config list`: every setting in force and where it comes from.
@@ -109,27 +33,11 @@ struct ConfigListCommand: Command {
     func run(_ context: CommandContext) throws(CLIError) {
         let file = try configurationFile(context)
         // A broken file's good lines are listed, and each bad one named, so it can be mended.
-        let settings = try inForce(context, file: file, tolerant: true)
-        let problems = file.checkedEntries().problems
-        if json {
-            context.stdout.line(JSONValue.object([
-                ("schema", .int(1)), ("file", .string(file.path)), ("fileExists", .bool(FileSystem.exists(file.path))),
-                ("settings", .array(settings.map { item in
-                    .object([("key", .string(item.setting.name)), ("value", .string(item.value)), ("source", .string(item.source.json)),
-                             ("variable", .string(item.setting.variable))])
-                })),
-                ("problems", .array(problems.map { .string($0) })),
-            ]).serialized(indent: "  "))
-            return
-        }
+        let settings = try file.inForce(environment: context.environment, tolerant: true)
+        if json { return context.stdout.line(file.listingJSON(settings).serialized(indent: "  ")) }
         let words = try context.words()
-        defer { for problem in problems { context.stderr.line(words.cli("config.notUsed", ["problem": problem.visibleControls()])) } }
-        context.stdout.line(words.cli(FileSystem.exists(file.path) ? "config.file" : "config.fileNotMade", ["path": file.path.visibleControls()]))
-        let width = settings.map(\.setting.name.count).max() ?? 0
-        for item in settings {
-            let name = item.setting.name + String(repeating: " ", count: width - item.setting.name.count)
-            context.stdout.line(words.cli("config.line", ["name": name, "value": item.value.visibleControls(), "source": item.source.text(words).visibleControls()]))
-        }
+        for line in file.listing(settings, words: words) { context.stdout.line(line) }
+        for line in file.unusedLines(words: words) { context.stderr.line(line) }
     }
 }
 
@@ -150,7 +58,7 @@ struct ConfigGetCommand: Command {
 
     func run(_ context: CommandContext) throws(CLIError) {
         let file = try configurationFile(context)
-        guard let item = try inForce(context, file: file).first(where: { $0.setting.name == setting.name }) else { return }
+        guard let item = try file.inForce(environment: context.environment).first(where: { $0.setting.name == setting.name }) else { return }
         context.stdout.line(item.value.visibleControls())
     }
 }
@@ -210,7 +118,7 @@ struct ConfigUnsetCommand: Command {
         var file = try configurationFile(context)
         guard file.unset(name) else {
             // A mistyped key is named; a known one that is not set is no change.
-            if ConfigurationKey.named(name) == nil { throw .usage(context.say(ConfigurationKey.unknown(name)), command: "healthlog config unset") }
+            if ConfigurationKey.all.named(name) == nil { throw .usage(context.say(ConfigurationKey.all.unknown(name)), command: "healthlog config unset") }
             context.stdout.line(try context.words().cli("config.notSet", ["setting": name, "path": file.path.visibleControls()]))
             return
         }

@@ -15,7 +15,7 @@ struct DeleteCommand: Command {
 
     let ids: [String]
     let range: DateRange?
-    let yes: Bool
+    let consent: Consent
     let json: Bool
     let quiet: Bool
 
@@ -23,7 +23,7 @@ struct DeleteCommand: Command {
         ids = arguments.positionals
         let byDate = DateRangeOptions.declarations.contains { arguments.isGiven($0) }
         range = byDate ? try DateRangeOptions.range(arguments, today: context.today) : nil
-        yes = arguments.isSet(Options.yes)
+        consent = Consent(arguments)
         json = try arguments.value(Options.textFormat) == .json
         quiet = arguments.isSet(Options.quiet)
         if ids.isEmpty == !byDate {
@@ -38,7 +38,7 @@ struct DeleteCommand: Command {
             return try log.readings(ids: ids)
         }
         let words = try context.words()
-        if !yes, !readings.isEmpty {
+        if !consent.given, !readings.isEmpty {
             // What goes is shown before the question: its day, values and note.
             let (profiles, tags) = try context.run { log in (try log.profiles().map(\.profile), try log.tagOverview().tags.map(\.tag)) }
             let text = ReadingText(tags: tags, words: words, style: context.style)
@@ -50,11 +50,11 @@ struct DeleteCommand: Command {
             if readings.count > 20 { context.stderr.line("  " + words.cli("undo.more", ["readings": words.counted(readings.count - 20, "reading")])) }
         }
         try context.confirmDestructive(
-            words.cli("delete.question", ["readings": words.counted(readings.count, "reading")]), yes: yes, command: Self.spec.commandLine)
+            words.cli("delete.question", ["readings": words.counted(readings.count, "reading")]), consent)
         let deleted = try context.run { try $0.delete(readings) }
         if quiet { return }
         if json {
-            context.stdout.line(JSONValue.object([("deleted", .array(readings.map { .string($0.id) }))]).serialized())
+            context.stdout.line(ReadingListJSON.deleted(readings).serialized())
             return
         }
         context.stdout.line(words.cli("delete.done", ["readings": words.counted(deleted, "reading")]))

@@ -7,12 +7,9 @@ import HealthUseCases
 /// log in use (nothing, and no file made, when there is no log yet).
 struct CompletionsCommand: Command {
     static let mergesFirst = false
-    enum IDKind: String, CaseIterable, Sendable { case profiles, tags, events, readings }
-    static let idsOption = Option<IDKind>(
+    static let idsOption = Option<CompletionKind>(
         "--ids", value: "KIND",
         help: "Print the ids of the log's profiles, tags, events or latest readings (with a tab, then the date and values), one a line (what the scripts complete).")
-    /// How many of the latest readings complete: a shell lists them all, newest first.
-    static let completedReadings = 30
 
     static let spec = CommandSpec(
         ["completions"], abstract: "Print a shell completion script (bash, zsh or fish).",
@@ -28,7 +25,7 @@ struct CompletionsCommand: Command {
 
     enum Request {
         case script(CompletionScript.Shell)
-        case ids(IDKind)
+        case ids(CompletionKind)
     }
 
     let request: Request
@@ -55,27 +52,7 @@ struct CompletionsCommand: Command {
         case .ids(let kind):
             // Completion never makes a log, and a log it cannot read completes nothing.
             guard let path = try? context.databasePath(), FileSystem.exists(path) else { return }
-            let ids: [String]? = try? context.run { log in
-                switch kind {
-                case .profiles: try log.profiles().map(\.profile.id)
-                case .tags: try log.tagOverview().tags.map(\.tag.id)
-                case .events: try log.eventIDs().map { String($0.prefix(8)) }
-                case .readings: try log.latestReadings(limit: Self.completedReadings).map { reading in
-                    // Only numbers, a date and a profile id: a note never reaches the shell.
-                    let values = [reading.bloodPressure.map { "\($0.systolic)/\($0.diastolic)" }, reading.pulse.map(String.init)].compactMap { $0 }
-                    let taken = reading.takenAt.localDateAndTime
-                    return ([String(reading.id.prefix(8))] + [taken + " · " + ([reading.profileID] + values).joined(separator: " · ")]).joined(separator: "\t")
-                }
-                }
-            }
-            // Only ids as HealthLog makes them (letters, digits, '-'): a log written by another
-            // program could hold any text, and a shell must never be handed one to expand.
-            // A reading's line adds a tab and its date and values, made of digits and a profile id.
-            for line in ids ?? [] where line.split(separator: "\t", omittingEmptySubsequences: false).enumerated().allSatisfy({ index, part in
-                index == 0 ? Slug.isValid(String(part)) : part.allSatisfy { $0 == " " || $0 == "·" || $0 == "/" || $0 == ":" || $0 == "-" || Slug.isValid(String($0)) }
-            }) {
-                context.stdout.line(line)
-            }
+            for line in (try? context.run { try $0.completionLines(kind) }) ?? [] { context.stdout.line(line) }
         }
     }
 }

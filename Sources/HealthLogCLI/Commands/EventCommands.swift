@@ -73,11 +73,7 @@ struct EventListCommand: Command {
 
     func run(_ context: CommandContext) throws(CLIError) {
         let (profile, events) = try context.run { try $0.events(range) }
-        switch format {
-        case .json: return context.stdout.line(JSONValue.array(events.map(EventText.json)).serialized())
-        case .csv: return context.stdout.writeData(ListingCSV.csv(events.map(EventText.json)))
-        case .table: break
-        }
+        if context.wroteListingData(format, json: .array(events.map(EventText.json)), csv: events.map(EventText.json)) { return }
         let words = try context.words()
         guard !events.isEmpty else {
             context.stdout.line(words.cli("event.none", ["profile": profile.id]))

@@ -62,19 +62,3 @@ struct ExportCommand: Command {
         }
     }
 }
-
-/// Standard output as a ``ByteSink``: a data format goes out exactly, except on a terminal,
-/// where text from people and files must not act on the screen (controls are shown as escapes).
-final class StandardOutputSink: ByteSink {
-    private let output: any TextOutput
-
-    init(_ output: any TextOutput) { self.output = output }
-
-    func write(_ bytes: UnsafeRawBufferPointer) {
-        if output.isTerminal {
-            output.write(String(decoding: bytes, as: UTF8.self).visibleControls(lineBreaks: .keep))
-        } else {
-            output.write(bytes: Array(bytes))
-        }
-    }
-}

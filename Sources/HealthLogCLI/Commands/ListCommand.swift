@@ -65,7 +65,9 @@ struct ListCommand: Command {
                     },
                     rows: { listed in
                         counts = listed
-                        heading(listed, profile: profile!, text: text!, words: words, context)
+                        context.stdout.line(
+                            text!.listingHeading(
+                                profile: profile!, range: range, filter: filter, listed: listed.listed, matching: listed.matching, width: context.tableWidth))
                         guard listed.listed > 0 else { return nil }
                         table = text!.table(survey!, profile: profile!, datesOnEveryRow: piped, width: context.tableWidth)
                         context.stdout.write(table!.titles)
@@ -92,29 +94,6 @@ struct ListCommand: Command {
         if isUnfiltered, counts.total > counts.listed, context.stdout.failure == nil {
             hints.line(context.style.dim(words.cli("list.more", ["n": String(counts.listed), "total": String(counts.total)])))
         }
-    }
-
-    /// The line above the table: whose readings, the range, what the filter keeps and how many are shown.
-    private func heading(_ counts: ListingCounts, profile: Profile, text: ReadingText, words: StringTable, _ context: CommandContext) {
-        let shown = counts.matching > counts.listed
-            ? words.cli("list.latestOf", ["n": String(counts.listed), "total": words.counted(counts.matching, "reading")])
-            : words.counted(counts.listed, "reading")
-        // A filtered listing says what it keeps, so its count is never read as the whole log's.
-        let kept = filter.description(strings: words, tagLabel: text.labels.label(of:)).map { $0.visibleControls() }
-        let whose = "\(profile.id) (\(profile.name.visibleControls()))"
-        // On a narrow terminal the heading breaks between its parts, never inside one.
-        var heading = [context.style.bold(whose)]
-        var width = whose.displayWidth
-        for part in [words.range(range)] + (kept.map { [$0] } ?? []) + [shown] {
-            if let limit = context.tableWidth, width + 3 + part.displayWidth > limit {
-                heading.append("\n  " + part)
-                width = 2 + part.displayWidth
-            } else {
-                heading.append(" · " + part)
-                width += 3 + part.displayWidth
-            }
-        }
-        context.stdout.line(heading.joined())
     }
 
     /// JSON and CSV, streamed from the log reading by reading: a listing of any size in flat memory.

@@ -51,11 +51,11 @@ struct RestoreCommand: Command {
         examples: ["healthlog restore ~/healthlog-2026-11-30.sqlite --yes"])
 
     let path: String
-    let yes: Bool
+    let consent: Consent
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         path = arguments.positionals[0]
-        yes = arguments.isSet(Options.yes)
+        consent = Consent(arguments)
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
@@ -63,7 +63,7 @@ struct RestoreCommand: Command {
         try context.run { try $0.checkRestorable(path) }
         let target = log.settings.databasePath
         let words = try context.words()
-        try context.confirmDestructive(words.cli("restore.question", ["log": target, "path": path]), yes: yes, command: Self.spec.commandLine)
+        try context.confirmDestructive(words.cli("restore.question", ["log": target, "path": path]), consent)
         let kept = try context.run { try $0.restore(from: path) }
         context.stdout.line(words.cli("restore.done", ["path": path, "log": target, "kept": kept]).visibleControls())
     }

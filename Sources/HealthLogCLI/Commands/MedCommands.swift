@@ -76,15 +76,21 @@ extension MedicineCommand {
     }
 
     func run(_ context: CommandContext) throws(CLIError) { try entry.record(context) }
+
+    /// `med ACTION NAME`'s spec: its `options`, then `--at`, said as `when` it happened.
+    static func medicineSpec(abstract: String, options: [any OptionDeclaration], when: String, examples: [String], discussion: String) -> CommandSpec {
+        CommandSpec(
+            ["med", action.rawValue], abstract: abstract, arguments: [MedicineFields.name],
+            options: options + [ReadingInput.at.helping("\(when): a date alone (its day from 04:00), or the forms of add --at (default: now).")],
+            examples: examples, discussion: discussion)
+    }
 }
 
 /// `healthlog med start NAME --dose DOSE`.
 struct MedStartCommand: MedicineCommand {
     static let action = MedicineAction.start
-    static let spec = CommandSpec(
-        ["med", "start"], abstract: "Record that a medicine was started, with its dose and times.",
-        arguments: [MedicineFields.name],
-        options: [MedicineFields.dose, MedicineFields.times, ReadingInput.at.helping("When it was started: a date alone (its day from 04:00), or the forms of add --at (default: now).")],
+    static let spec = medicineSpec(
+        abstract: "Record that a medicine was started, with its dose and times.", options: [MedicineFields.dose, MedicineFields.times], when: "When it was started",
         examples: ["healthlog med start amlodipine --dose '5 mg' --times morning", "healthlog -p dad med start 氨氯地平 --dose 5mg --at 2026-10-01"],
         discussion: "A start is also a medication event: stats and the report compare the readings before and after it, and page 1's treatment line names it.")
 
@@ -94,13 +100,10 @@ struct MedStartCommand: MedicineCommand {
 /// `healthlog med change NAME --dose DOSE`.
 struct MedChangeCommand: MedicineCommand {
     static let action = MedicineAction.change
-    static let spec = CommandSpec(
-        ["med", "change"], abstract: "Record a new dose (or new times) of a medicine being taken.",
-        arguments: [MedicineFields.name],
-        options: [
-            MedicineFields.dose, MedicineFields.times.helping("New times of day; without it the times stay as they were."), MedicineFields.reason,
-            ReadingInput.at.helping("When the dose changed: a date alone (its day from 04:00), or the forms of add --at (default: now)."),
-        ],
+    static let spec = medicineSpec(
+        abstract: "Record a new dose (or new times) of a medicine being taken.",
+        options: [MedicineFields.dose, MedicineFields.times.helping("New times of day; without it the times stay as they were."), MedicineFields.reason],
+        when: "When the dose changed",
         examples: ["healthlog med change ramipril --dose '10 mg'", "healthlog med change amlodipine --dose '10 mg' --at 2026-11-03 --reason 'home BP still high'"],
         discussion: "The history is kept: the earlier dose stays in 'med list --all' and in the report. A change 2-4 weeks before or inside the report's headline week is named as too recent to judge.")
 
@@ -110,10 +113,8 @@ struct MedChangeCommand: MedicineCommand {
 /// `healthlog med stop NAME`.
 struct MedStopCommand: MedicineCommand {
     static let action = MedicineAction.stop
-    static let spec = CommandSpec(
-        ["med", "stop"], abstract: "Record that a medicine was stopped, and why.",
-        arguments: [MedicineFields.name],
-        options: [MedicineFields.reason, ReadingInput.at.helping("When it was stopped: a date alone (its day from 04:00), or the forms of add --at (default: now).")],
+    static let spec = medicineSpec(
+        abstract: "Record that a medicine was stopped, and why.", options: [MedicineFields.reason], when: "When it was stopped",
         examples: ["healthlog med stop amlodipine --reason 'ankle swelling'", "healthlog med stop amlodipine --at 2026-11-09"],
         discussion: "A stop is a decision, not a missed dose: days after it are not counted as doses missed, and page 1 says the medicine was stopped and when.")
 
@@ -140,23 +141,8 @@ struct MedListCommand: Command {
     func run(_ context: CommandContext) throws(CLIError) {
         let words = try context.words()
         let listing = try context.run { try $0.medicineListing(all: all, words: words) }
-        switch format {
-        case .json: return context.stdout.line(listing.json.serialized())
-        case .csv: return context.stdout.writeData(ListingCSV.csv(listing.csvRows))
-        case .table: break
-        }
-        guard !listing.rows.isEmpty else {
-            listing.emptyLines.forEach { context.stdout.line($0) }
-            return
-        }
-        let widths = listing.titles.indices.map { column in
-            max(listing.titles[column].displayWidth, listing.rows.map { $0.cells[column].visibleControls(lineBreaks: .symbol).displayWidth }.max() ?? 0)
-        }
-        context.stdout.line(context.style.bold(zip(listing.titles, widths).map { $0.padding($1) }.joined(separator: "  ")))
-        for row in listing.rows {
-            context.stdout.line(zip(row.cells, widths).map { $0.visibleControls(lineBreaks: .symbol).padding($1) }.joined(separator: "  "))
-            for step in row.history { context.stdout.line(context.style.dim("    \(step.visibleControls(lineBreaks: .symbol))")) }
-        }
+        if context.wroteListingData(format, json: listing.json, csv: listing.csvRows) { return }
+        for line in listing.table(emphasis: context.style) { context.stdout.line(line) }
     }
 }
 

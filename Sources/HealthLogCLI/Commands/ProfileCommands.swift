@@ -76,31 +76,23 @@ struct ProfileAddCommand: Command {
     }
 }
 
-struct ProfileListCommand: Command {
+struct ProfileListCommand: ListsAll {
     static let spec = CommandSpec(
         ["profile", "list"], abstract: "List profiles with their reading counts.", options: [Options.listingFormat],
         examples: ["healthlog profile list", "healthlog profile list --format json", "healthlog profile list --format csv"])
 
     let format: Options.ListingFormat
 
-    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
-        format = try arguments.value(Options.listingFormat) ?? .table
-    }
-
     func run(_ context: CommandContext) throws(CLIError) {
         let profiles = try context.run { try $0.profiles() }.map { (profile: $0.profile, readings: $0.readingCount, isDefault: $0.isDefault) }
         let rows = profiles.map { ProfileText.json($0.profile, readings: $0.readings, isDefault: $0.isDefault) }
-        switch format {
-        case .json: return context.stdout.line(JSONValue.array(rows).serialized())
-        case .csv: return context.stdout.writeData(ListingCSV.csv(rows))
-        case .table: break
-        }
+        if context.wroteListingData(format, json: .array(rows), csv: rows) { return }
         let text = ProfileText(words: try context.words(), emphasis: context.style)
         for line in text.table(profiles, width: context.tableWidth) { context.stdout.line(line) }
     }
 }
 
-struct ProfileShowCommand: Command {
+struct ProfileShowCommand: ShowsOne {
     static let spec = CommandSpec(
         ["profile", "show"], abstract: "Show one profile.",
         arguments: [ArgumentSpec("ID", completing: .profiles, help: "The profile's id.")], options: [Options.textFormat],
@@ -108,11 +100,6 @@ struct ProfileShowCommand: Command {
 
     let id: String
     let json: Bool
-
-    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
-        id = arguments.positionals[0]
-        json = try arguments.value(Options.textFormat) == .json
-    }
 
     func run(_ context: CommandContext) throws(CLIError) {
         let overview = try context.run { try $0.profile(id) }
@@ -126,7 +113,7 @@ struct ProfileShowCommand: Command {
     }
 }
 
-struct ProfileEditCommand: Command {
+struct ProfileEditCommand: EditsFields {
     static let spec = CommandSpec(
         ["profile", "edit"], abstract: "Change a profile's name, birth year, sex, target or care context.",
         arguments: [ArgumentSpec("ID", completing: .profiles, help: "The profile's id ('healthlog profile rename' changes it).")],
@@ -137,16 +124,11 @@ struct ProfileEditCommand: Command {
             "healthlog profile edit nurse --sleep 08:30-16:00",
         ])
 
+    static let nothingToChange = Phrase("nothing to change; give --name, --birth-year, --sex, --target, --conditions, --pregnancy-due, --frail or --sleep")
+    static func fields(_ arguments: ParsedArguments) throws(CLIError) -> ProfileChange { try ProfileFields.change(arguments) }
+
     let id: String
     let fields: ProfileChange
-
-    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
-        id = arguments.positionals[0]
-        fields = try ProfileFields.change(arguments)
-        if fields.isEmpty {
-            throw arguments.usage(Phrase("nothing to change; give --name, --birth-year, --sex, --target, --conditions, --pregnancy-due, --frail or --sleep"))
-        }
-    }
 
     func run(_ context: CommandContext) throws(CLIError) {
         let profile = try context.run { try $0.editProfile(id, fields) }
@@ -206,18 +188,18 @@ struct ProfileRemoveCommand: Command {
         examples: ["healthlog profile remove test --yes"])
 
     let id: String
-    let yes: Bool
+    let consent: Consent
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         id = arguments.positionals[0]
-        yes = arguments.isSet(Options.yes)
+        consent = Consent(arguments)
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
         let count = try context.run { try $0.profile(id).readingCount }
         let words = try context.words()
         try context.confirmDestructive(
-            words.cli("profile.removeQuestion", ["profile": id, "readings": words.counted(count, "reading")]), yes: yes, command: Self.spec.commandLine)
+            words.cli("profile.removeQuestion", ["profile": id, "readings": words.counted(count, "reading")]), consent)
         let removed = try context.run { try $0.removeProfile(id) }
         context.stdout.line(words.cli("profile.removed", ["profile": id, "readings": words.counted(removed, "reading")]))
     }

@@ -19,29 +19,11 @@ struct ReadingEditSession {
             words.cli("edit.form.howTo"),
             words.cli("edit.form.note"),
         ]
-        let folder = context.environment["TMPDIR"].flatMap { $0.hasPrefix("/") && FileSystem.isDirectory($0) ? $0 : nil } ?? "/tmp"
-        let staged: StagedFile
-        do {
-            staged = try StagedFile(beside: "\(folder)/healthlog-edit")
-            try staged.write(Array(form.text(header: header).utf8))
-        } catch {
-            throw CLIError.cannotCreate(words.say(error.phrase))
-        }
+        let folder = TextEditor.folder(environment: context.environment)
         context.stdout.flush()
         context.stderr.flush()
-        let status = editor.start(arguments: [staged.temporaryPath], environment: context.environment)?.wait()
-        guard status == 0 else {
-            throw .data(words.say(Phrase("the editor '{editor}' did not finish (status {status}); nothing was changed", ["editor": editor.text, "status": status.map(String.init) ?? "-"])))
-        }
-        let bytes: [UInt8]
-        do {
-            bytes = try InputFile(regularFileAt: staged.temporaryPath).read(64 * 1024 + 1)
-        } catch {
-            throw .noInput(words.say(error.phrase))
-        }
-        guard bytes.count <= 64 * 1024, let edited = String(validating: bytes, as: UTF8.self) else {
-            throw .data(words.say(Phrase("the edited reading is not UTF-8 text of at most 64 KiB; nothing was changed")))
-        }
+        let (edited, staged) = try TextEditor.edit(
+            form.text(header: header), in: editor, beside: "\(folder)/healthlog-edit", environment: context.environment, words: words)
         do {
             let arguments = try form.arguments(id: shown.reading.id, edited: try ReadingEditForm.values(in: edited, words: words), words: words)
             guard !arguments.isEmpty else {

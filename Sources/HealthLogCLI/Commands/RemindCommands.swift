@@ -35,7 +35,7 @@ struct RemindInstallCommand: Command {
 
     func run(_ context: CommandContext) throws(CLIError) {
         let words = try context.words()
-        let folder = try RemindPaths.folder(context)
+        let folder = try context.reminderFolder()
         guard let program = RunningProgram.path else {
             throw .unavailable(context.say(Phrase("the program's own path cannot be read (/proc/self/exe), so the timer cannot run it")))
         }
@@ -43,33 +43,12 @@ struct RemindInstallCommand: Command {
         var command = [program, "--db", FileSystem.absolutePath(try context.databasePath())]
         if let profile = context.profileFlag ?? context.environment["HEALTHLOG_PROFILE"].flatMap({ $0.isEmpty ? nil : $0 }) { command += ["--profile", profile] }
         command += ["remind", "notify"]
-        let units = ReminderUnits(times: times, command: command)
-        let files = [(ReminderUnits.timerName, units.timer), (ReminderUnits.serviceName, units.service)]
         let timeList = times.map(\.text).joined(separator: ", ")
-        var unchanged = true
-        for (name, text) in files {
-            if try RemindPaths.installed(folder + "/" + name, context) != text { unchanged = false }
-        }
-        if unchanged {
-            context.stdout.line(words.cli("remind.unchanged", ["times": timeList, "folder": folder]))
+        if try context.reported({ try folder.install(ReminderUnits(times: times, command: command)) }) == .unchanged {
+            context.stdout.line(words.cli("remind.unchanged", ["times": timeList, "folder": folder.path]))
             return
         }
-        do {
-            try FileSystem.createPrivateDirectories(folder)
-        } catch {
-            throw .cannotCreate(context.say(Phrase("cannot create {path}: {reason}", ["path": error.path], terms: ["reason": error.reason])))
-        }
-        for (name, text) in files {
-            let path = folder + "/" + name
-            // Only HealthLog's own unit is replaced (RemindPaths.installed refused anything else).
-            if try RemindPaths.installed(path, context) != nil { FileSystem.remove(path) }
-            do {
-                try FileSystem.createExclusively(path, text: text, mode: ReminderUnits.mode)
-            } catch {
-                throw .cannotCreate(context.say(Phrase("cannot create {path}: {reason}", ["path": error.path], terms: ["reason": error.reason])))
-            }
-        }
-        context.stdout.line(words.cli("remind.installed", ["times": timeList, "folder": folder]))
+        context.stdout.line(words.cli("remind.installed", ["times": timeList, "folder": folder.path]))
         context.stdout.line(words.cli("remind.enable"))
         if !ShellCommand("notify-send").isFound(environment: context.environment) {
             context.stdout.line(words.cli("remind.noNotifySend"))
@@ -87,23 +66,13 @@ struct RemindRemoveCommand: Command {
 
     func run(_ context: CommandContext) throws(CLIError) {
         let words = try context.words()
-        let folder = try RemindPaths.folder(context)
-        var removed: [String] = []
-        for name in [ReminderUnits.timerName, ReminderUnits.serviceName] {
-            let path = folder + "/" + name
-            if try RemindPaths.installed(path, context) != nil {
-                FileSystem.remove(path)
-                removed.append(name)
-            }
-        }
-        // `systemctl --user enable` links the timer here; the link would point at nothing.
-        let wanted = folder + "/timers.target.wants/" + ReminderUnits.timerName
-        if FileSystem.isSymbolicLink(wanted) { FileSystem.remove(wanted) }
+        let folder = try context.reminderFolder()
+        let removed = try context.reported { try folder.remove() }
         guard !removed.isEmpty else {
             context.stdout.line(words.cli("remind.nothingInstalled"))
             return
         }
-        context.stdout.line(words.cli("remind.removed", ["files": removed.joined(separator: ", "), "folder": folder]))
+        context.stdout.line(words.cli("remind.removed", ["files": removed.joined(separator: ", "), "folder": folder.path]))
         context.stdout.line(words.cli("remind.reload"))
     }
 }
@@ -119,17 +88,13 @@ struct RemindStatusCommand: Command {
 
     func run(_ context: CommandContext) throws(CLIError) {
         let words = try context.words()
-        let folder = try RemindPaths.folder(context)
-        guard let timer = try RemindPaths.installed(folder + "/" + ReminderUnits.timerName, context),
-            try RemindPaths.installed(folder + "/" + ReminderUnits.serviceName, context) != nil
-        else {
+        let folder = try context.reminderFolder()
+        guard let status = try context.reported({ try folder.status() }) else {
             context.stdout.line(words.cli("remind.nothingInstalled"))
             return
         }
-        let times = ReminderUnits.times(inTimer: timer).map(\.text).joined(separator: ", ")
-        context.stdout.line(words.cli("remind.status", ["times": times, "folder": folder]))
-        let enabled = FileSystem.exists(folder + "/timers.target.wants/" + ReminderUnits.timerName)
-        context.stdout.line(words.cli(enabled ? "remind.enabled" : "remind.notEnabled"))
+        context.stdout.line(words.cli("remind.status", ["times": status.times.map(\.text).joined(separator: ", "), "folder": folder.path]))
+        context.stdout.line(words.cli(status.enabled ? "remind.enabled" : "remind.notEnabled"))
     }
 }
 
@@ -175,34 +140,12 @@ struct RemindNotifyCommand: Command {
     }
 }
 
-/// Where the units live, and whether a file there is HealthLog's own.
-enum RemindPaths {
-    static func folder(_ context: CommandContext) throws(CLIError) -> String {
-        guard let folder = ReminderUnits.folder(environment: context.environment) else {
-            throw .usage(context.say(Phrase("HOME is not set, so the systemd user folder cannot be found; set HOME or XDG_CONFIG_HOME")), command: "healthlog remind")
+extension CommandContext {
+    /// The systemd user folder the reminder's units are in.
+    func reminderFolder() throws(CLIError) -> ReminderFolder {
+        guard let folder = ReminderUnits.folder(environment: environment) else {
+            throw .usage(say(Phrase("HOME is not set, so the systemd user folder cannot be found; set HOME or XDG_CONFIG_HOME")), command: "healthlog remind")
         }
-        return folder
-    }
-
-    /// The text of HealthLog's unit at `path`; nil when nothing is there. A link, a folder or a
-    /// file HealthLog did not write is refused, never read through or replaced.
-    static func installed(_ path: String, _ context: CommandContext) throws(CLIError) -> String? {
-        guard FileSystem.isPresent(path) else { return nil }
-        if FileSystem.isSymbolicLink(path) {
-            throw .cannotCreate(context.say(Phrase("{path} is a symbolic link; HealthLog's unit is never written or read through a link, so it is left as it is", ["path": path])))
-        }
-        if let kind = FileSystem.nonRegularKind(path) {
-            throw .cannotCreate(context.say(Phrase("{path} is {kind}, not a unit file; it is left as it is", ["path": path], terms: ["kind": kind])))
-        }
-        let text: String
-        do {
-            text = String(decoding: try FileBytes.read(path, limit: 1 << 16), as: UTF8.self)
-        } catch {
-            throw .io(context.say(error.phrase))
-        }
-        guard text.hasPrefix(ReminderUnits.marker) else {
-            throw .cannotCreate(context.say(Phrase("{path} was not written by HealthLog; it is left as it is", ["path": path])))
-        }
-        return text
+        return ReminderFolder(folder)
     }
 }

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
 import HealthCommandLine
 import HealthCore
 import HealthPresentation
@@ -75,11 +72,8 @@ struct ServeCommand: Command {
             idleSeconds: idleSeconds, language: context.language, zone: context.zone, clock: context.clock, guideline: guideline,
             allowedHosts: allowedHosts)
         // The engine's threads inherit a mask without the stopping signals: this thread waits for them.
-        var stopping = sigset_t()
-        sigemptyset(&stopping)
-        for signal in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&stopping, signal) }
-        pthread_sigmask(SIG_BLOCK, &stopping, nil)
-        defer { pthread_sigmask(SIG_UNBLOCK, &stopping, nil) }
+        let stopping = StopSignals.blocked()
+        defer { stopping.release() }
         let server: WebServer
         let url: String
         do {
@@ -91,26 +85,9 @@ struct ServeCommand: Command {
         context.stdout.line(words.cli("serve.serving", ["url": url]))
         if address.isLoopback { context.stdout.line(words.cli("serve.loopbackOnly")) }
         context.stdout.flush()
-        var signal: Int32 = 0
-        sigwait(&stopping, &signal)
+        stopping.wait()
         server.stop()
         context.stdout.line(words.cli("serve.stopped"))
-    }
-}
-
-/// One line to standard output at once, from any of the engine's threads.
-private enum StandardOutputLine {
-    static func write(_ line: String) {
-        var text = line + "\n"
-        text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(1, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0, errno == EINTR { continue }
-                guard written > 0 else { return }
-                offset += written
-            }
-        }
     }
 }
 

@@ -40,8 +40,7 @@ struct SyncInitCommand: Command {
     let folder: String
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
-        folder = arguments.positionals[0]
-        guard !folder.isEmpty else { throw .usage(arguments.say(Phrase("FOLDER is empty; give the shared folder's path")), command: "healthlog sync init") }
+        folder = try arguments.nonEmptyPositional(0, Phrase("FOLDER is empty; give the shared folder's path"))
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
@@ -117,8 +116,7 @@ struct SyncForgetCommand: Command {
     let device: String
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
-        device = arguments.positionals[0]
-        guard !device.isEmpty else { throw .usage(arguments.say(Phrase("DEVICE is empty; give a device id or name")), command: "healthlog sync forget") }
+        device = try arguments.nonEmptyPositional(0, Phrase("DEVICE is empty; give a device id or name"))
     }
 
     func run(_ context: CommandContext) throws(CLIError) {

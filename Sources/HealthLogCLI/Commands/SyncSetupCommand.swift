@@ -31,7 +31,7 @@ struct SyncSetupCommand: Command {
     static let address = Option<String>(
         "--address", value: "URL", help: "Where the other machine's Syncthing listens, e.g. tcp://192.168.1.20:22000 (default: found on the network).",
         expected: "an address like tcp://192.168.1.20:22000"
-    ) { SyncSetupCommand.isSyncthingAddress($0) ? $0 : nil }
+    ) { SyncthingAddress.isValid($0) ? $0 : nil }
     static let syncthingHome = Option<String>(
         "--syncthing-home", value: "DIR", help: "The folder of Syncthing's config.xml (default: ~/.local/state/syncthing, else ~/.config/syncthing).",
         expected: "a folder"
@@ -39,15 +39,6 @@ struct SyncSetupCommand: Command {
     static let timeout = Option<Int>(
         "--timeout", value: "SECONDS", help: "How long to wait for the other machine (default 600).", expected: "a number of seconds from 1 to 86400"
     ) { Int($0).flatMap { (1...86_400).contains($0) ? $0 : nil } }
-
-    /// `tcp://HOST:PORT` (also `tcp4`, `tcp6`, `quic`), as Syncthing takes a device's address.
-    static func isSyncthingAddress(_ text: String) -> Bool {
-        guard let scheme = ["tcp://", "tcp4://", "tcp6://", "quic://", "quic4://", "quic6://"].first(where: text.hasPrefix) else { return false }
-        let rest = text.dropFirst(scheme.count)
-        guard let colon = rest.lastIndex(of: ":"), let port = Int(rest[rest.index(after: colon)...]), (1...65_535).contains(port) else { return false }
-        let host = rest[..<colon]
-        return !host.isEmpty && host.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-.:[]".contains($0)) }
-    }
 
     let request: SyncSetupRequest
 
@@ -70,29 +61,11 @@ struct SyncSetupCommand: Command {
         let out = context.stdout
         let report = try context.run { log in
             try log.syncSetup(request) { event in
-                switch event {
-                case .joined(let join):
-                    context.show(wording.join(join, names: context.syncDeviceNames()))
-                case .folder(let folder, let added):
-                    out.line(words.cli(added ? "sync.setup.folderAdded" : "sync.setup.folderFound", ["id": folder.id.visibleControls(), "folder": folder.path.visibleControls()]))
-                case .waitingForPeer(let own, let seconds):
-                    out.line(words.cli("sync.setup.ownID"))
-                    out.line("  " + own.text)
-                    if let code = try? QRCode(encoding: own.text) { out.write(code.terminalText(colored: context.style.enabled)) }
-                    out.line(words.cli("sync.setup.runThere", ["command": "healthlog sync setup --with " + own.text]))
-                    out.line(words.cli("sync.setup.waiting", ["duration": wording.duration(Int64(seconds) * 1000)]))
-                case .accepted(let device, let folder):
-                    let name = device.name.isEmpty ? device.id.short : "\(device.id.short) (\(device.name.prefix(64)))"
-                    out.line(words.cli("sync.setup.accepted", ["device": name.visibleControls(), "id": folder.id.visibleControls()]))
-                case .added(let device, let address):
-                    out.line(words.cli("sync.setup.added", ["device": device.short, "address": address?.visibleControls() ?? words.cli("sync.setup.discovery")]))
-                    out.line(words.cli("sync.setup.waitingForAcceptance"))
-                case .connected(let device):
-                    out.line(words.cli("sync.setup.connected", ["device": device.short]))
-                case .sharedFolder(let folder, let device):
-                    out.line(words.cli("sync.setup.shared", ["id": folder.id.visibleControls(), "folder": folder.path.visibleControls(), "device": device.short]))
-                case .waitingForDelivery:
-                    out.line(words.cli("sync.setup.waitingForDelivery"))
+                for output in wording.setup(event, names: context.syncDeviceNames()) {
+                    switch output {
+                    case .line(let line): (line.isWarning ? context.stderr : out).line(line.text)
+                    case .qrCode(let text): if let code = try? QRCode(encoding: text) { out.write(code.terminalText(colored: context.style.enabled)) }
+                    }
                 }
                 out.flush()
             }

@@ -32,26 +32,18 @@ enum TagFields {
     }
 }
 
-struct TagListCommand: Command {
+struct TagListCommand: ListsAll {
     static let spec = CommandSpec(
         ["tag", "list"], abstract: "List tag definitions and how often each is used.", options: [Options.listingFormat],
         examples: ["healthlog tag list", "healthlog tag list --format json", "healthlog tag list --format csv"])
 
     let format: Options.ListingFormat
 
-    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
-        format = try arguments.value(Options.listingFormat) ?? .table
-    }
-
     func run(_ context: CommandContext) throws(CLIError) {
         let overview = try context.run { try $0.tagOverview() }
         let tags = overview.tags.map { (tag: $0.tag, uses: $0.uses) }
-        if format != .table {
-            let rows = TagText.json(tags, undefined: overview.undefined)
-            if format == .csv { return context.stdout.writeData(ListingCSV.csv(rows)) }
-            context.stdout.line(JSONValue.array(rows).serialized())
-            return
-        }
+        let rows = TagText.json(tags, undefined: overview.undefined)
+        if context.wroteListingData(format, json: .array(rows), csv: rows) { return }
         let text = TagText(words: try context.words(), emphasis: context.style)
         for line in text.table(tags, undefined: overview.undefined, width: context.tableWidth) { context.stdout.line(line) }
     }
@@ -81,23 +73,18 @@ struct TagAddCommand: Command {
     }
 }
 
-struct TagEditCommand: Command {
+struct TagEditCommand: EditsFields {
     static let spec = CommandSpec(
         ["tag", "edit"], abstract: "Change a tag's labels, colour, symbol or deviation flag. Readings keep the tag.",
         arguments: [ArgumentSpec("ID", completing: .tags, help: "The tag's id (ids cannot change).")],
         options: TagFields.options,
         examples: ["healthlog tag edit diet --label 'low-salt meal' --label-zh 低盐餐", "healthlog tag edit exercise --no-deviation"])
 
+    static let nothingToChange = Phrase("nothing to change; give --label, --label-zh, --color, --symbol or --(no-)deviation")
+    static func fields(_ arguments: ParsedArguments) throws(CLIError) -> TagChange { try TagFields.change(arguments) }
+
     let id: String
     let fields: TagChange
-
-    init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
-        id = arguments.positionals[0]
-        fields = try TagFields.change(arguments)
-        if fields.isEmpty {
-            throw arguments.usage(Phrase("nothing to change; give --label, --label-zh, --color, --symbol or --(no-)deviation"))
-        }
-    }
 
     func run(_ context: CommandContext) throws(CLIError) {
         let tag = try context.run { try $0.editTag(id, fields) }

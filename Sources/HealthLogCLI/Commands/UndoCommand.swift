@@ -18,11 +18,11 @@ struct UndoCommand: Command {
     static let list = Flag("--list", help: "List the changes that can be undone, the last first; undo nothing.")
 
     let listing: Bool
-    let yes: Bool
+    let consent: Consent
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         listing = arguments.isSet(Self.list)
-        yes = arguments.isSet(Options.yes)
+        consent = Consent(arguments)
     }
 
     func run(_ context: CommandContext) throws(CLIError) {
@@ -45,7 +45,7 @@ struct UndoCommand: Command {
         // What will change is shown before the question, as delete shows what it deletes.
         context.stderr.line(text.heading(last))
         for line in text.lines(last, done: false) { context.stderr.line(line) }
-        try context.confirmDestructive(words.cli("undo.question"), yes: yes, command: Self.spec.commandLine)
+        try context.confirmDestructive(words.cli("undo.question"), consent)
         guard let undone = try context.run({ try $0.undo(expected: last.number) }) else {
             context.stdout.line(words.cli("undo.nothing"))
             return

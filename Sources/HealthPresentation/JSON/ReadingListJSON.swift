@@ -15,6 +15,9 @@ public enum ReadingListJSON {
     /// The array `list --format json` prints.
     public static func array(_ readings: [Reading]) -> JSONValue { .array(readings.map(object)) }
 
+    /// `delete --format json`: `{"deleted": [id, …]}`, the ids of the readings deleted.
+    public static func deleted(_ readings: [Reading]) -> JSONValue { .object([("deleted", .array(readings.map { .string($0.id) }))]) }
+
     /// The array `list --format json` prints, written into `sink` reading by reading as
     /// `readings` hands them to its `emit`: the same bytes as ``array(_:)`` serialized, in flat memory.
     public static func write<Failure: Error>(into sink: any ByteSink, readings: (_ emit: (Reading) -> Void) throws(Failure) -> Void) throws(Failure) {

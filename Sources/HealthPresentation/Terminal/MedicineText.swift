@@ -41,6 +41,21 @@ public struct MedicineListing: Sendable {
         json = .array(courses.map { MedicineText.json($0, now: now) })
         csvRows = courses.map { MedicineText.row($0, now: now) }
     }
+
+    /// `med list`'s table: the titles, then each course with its history below it dimmed;
+    /// ``emptyLines`` when there is none.
+    public func table(emphasis: some TerminalEmphasis) -> [String] {
+        guard !rows.isEmpty else { return emptyLines }
+        let widths = titles.indices.map { column in
+            max(titles[column].displayWidth, rows.map { $0.cells[column].visibleControls(lineBreaks: .symbol).displayWidth }.max() ?? 0)
+        }
+        var lines = [emphasis.bold(zip(titles, widths).map { $0.padding($1) }.joined(separator: "  "))]
+        for row in rows {
+            lines.append(zip(row.cells, widths).map { $0.visibleControls(lineBreaks: .symbol).padding($1) }.joined(separator: "  "))
+            lines += row.history.map { emphasis.dim("    \($0.visibleControls(lineBreaks: .symbol))") }
+        }
+        return lines
+    }
 }
 
 /// How medicines are said, in the words of `words`: names in the reader's language, classes,

@@ -18,6 +18,30 @@ public struct ReadingText {
         self.style = style
     }
 
+    /// The line above `list`'s table: whose readings, the range, what `filter` keeps and how
+    /// many are shown (`listed` of the `matching`). On a terminal `width` columns wide it breaks
+    /// between its parts, never inside one.
+    public func listingHeading(profile: Profile, range: DateRange, filter: ReadingFilter, listed: Int, matching: Int, width: Int?) -> String {
+        let shown = matching > listed
+            ? words.cli("list.latestOf", ["n": String(listed), "total": words.counted(matching, "reading")])
+            : words.counted(listed, "reading")
+        // A filtered listing says what it keeps, so its count is never read as the whole log's.
+        let kept = filter.description(strings: words, tagLabel: labels.label(of:)).map { $0.visibleControls() }
+        let whose = "\(profile.id) (\(profile.name.visibleControls()))"
+        var heading = [style.bold(whose)]
+        var used = whose.displayWidth
+        for part in [words.range(range)] + (kept.map { [$0] } ?? []) + [shown] {
+            if let width, used + 3 + part.displayWidth > width {
+                heading.append("\n  " + part)
+                used = 2 + part.displayWidth
+            } else {
+                heading.append(" · " + part)
+                used += 3 + part.displayWidth
+            }
+        }
+        return heading.joined()
+    }
+
     /// The label of a tag ID, safe for a terminal; an ID with no definition is shown as it is.
     func label(ofTag id: String) -> String {
         labels.label(of: id).visibleControls()

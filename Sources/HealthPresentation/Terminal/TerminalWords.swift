@@ -5,6 +5,18 @@ public import HealthCore
 /// tables the report uses: every word a person reads comes from there, in English or Chinese.
 /// JSON and CSV keys never do.
 extension StringTable {
+    /// The terminal's words in `language`: the table of the Templates folder in force when it
+    /// has the command line's `cli.` strings, else of the first folder further down that has
+    /// them (a Templates folder of one's own may be older than HealthLog's words); nil when none has.
+    public static func terminalWords(_ language: Language, environment: [String: String]) throws(TemplateError) -> StringTable? {
+        let table = try load(language, from: try TemplatesFolder.locate(environment: environment))
+        if table.has(terminalWordsKey) { return table }
+        return TemplatesFolder.all(environment: environment).lazy.compactMap { try? load(language, from: $0) }.first { $0.has(terminalWordsKey) }
+    }
+
+    /// A key every table with the command line's words has.
+    private static let terminalWordsKey = "cli.list.col.date"
+
     /// `1 reading`, `4 readings` / `4 次读数`: `cli.count.<noun>.one` for one, else `cli.count.<noun>`.
     public func counted(_ count: Int, _ noun: String) -> String {
         text(count == 1 ? "cli.count.\(noun).one" : "cli.count.\(noun)", ["n": String(count)])

@@ -1,15 +1,14 @@
-import HealthCommandLine
-import HealthCore
+package import HealthCore
 
 /// The `--from`, `--to` and `--last` options shared by list, stats, report and export, read into
 /// a ``DateRange``.
-enum DateRangeOptions {
-    static let from = Option<String>("--from", value: "DATE", help: "First day, YYYY-MM-DD (also today, yesterday, or the first day of YYYY-MM, 'this week', 'last week', 'this month', 'last month').")
-    static let to = Option<String>("--to", value: "DATE", help: "Last day, YYYY-MM-DD (also today, yesterday, or the last day of YYYY-MM, 'this week', 'last week', 'this month', 'last month').")
-    static let last = Option<String>("--last", value: "SPAN", help: "The last 7d, 4w, 3m or 1y up to today.")
-    static let declarations: [any OptionDeclaration] = [from, to, last]
+package enum DateRangeOptions {
+    package static let from = Option<String>("--from", value: "DATE", help: "First day, YYYY-MM-DD (also today, yesterday, or the first day of YYYY-MM, 'this week', 'last week', 'this month', 'last month').")
+    package static let to = Option<String>("--to", value: "DATE", help: "Last day, YYYY-MM-DD (also today, yesterday, or the last day of YYYY-MM, 'this week', 'last week', 'this month', 'last month').")
+    package static let last = Option<String>("--last", value: "SPAN", help: "The last 7d, 4w, 3m or 1y up to today.")
+    package static let declarations: [any OptionDeclaration] = [from, to, last]
 
-    static func range(_ arguments: ParsedArguments, today: CivilDate) throws(CLIError) -> DateRange {
+    package static func range(_ arguments: ParsedArguments, today: CivilDate) throws(CLIError) -> DateRange {
         var range = DateRange()
         if let last = try arguments.value(DateRangeOptions.last) {
             guard !arguments.isGiven(DateRangeOptions.from) else {

@@ -3,32 +3,35 @@ import HealthCore
 /// The systemd user timer and service that `remind install` writes: the timer fires at the
 /// times given and the service runs `healthlog remind notify`, which shows a desktop
 /// notification when a morning or evening reading is due.
-struct ReminderUnits: Equatable, Sendable {
+public struct ReminderUnits: Equatable, Sendable {
     /// The first line of each unit: a file without it is not HealthLog's and is never replaced
     /// or removed.
-    static let marker = "# Written by healthlog remind install; remove with: healthlog remind remove"
-    static let timerName = "healthlog-remind.timer"
-    static let serviceName = "healthlog-remind.service"
+    public static let marker = "# Written by healthlog remind install; remove with: healthlog remind remove"
+    public static let timerName = "healthlog-remind.timer"
+    public static let serviceName = "healthlog-remind.service"
     /// Unit files are read by the user's own systemd; nothing in them is secret.
-    static let mode = 0o644
-    static let defaultTimes = [ClockTime(hour: 7, minute: 30), ClockTime(hour: 21, minute: 0)]
+    public static let mode = 0o644
+    public static let defaultTimes = [ClockTime(hour: 7, minute: 30), ClockTime(hour: 21, minute: 0)]
     /// More times a day than anyone measures at.
-    static let maximumTimes = 6
+    public static let maximumTimes = 6
 
     /// A time of day, `HH:MM`.
-    struct ClockTime: Equatable, Comparable, Sendable {
-        let hour: Int
-        let minute: Int
-        var text: String { (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)" }
-        static func < (a: ClockTime, b: ClockTime) -> Bool { (a.hour, a.minute) < (b.hour, b.minute) }
+    public struct ClockTime: Equatable, Comparable, Sendable {
+        /// 0–23.
+        public let hour: Int
+        /// 0–59.
+        public let minute: Int
+        /// `HH:MM`, as the timer and the messages write it.
+        public var text: String { (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)" }
+        public static func < (a: ClockTime, b: ClockTime) -> Bool { (a.hour, a.minute) < (b.hour, b.minute) }
 
         /// `7:30`, `07:30`, `21:00`, `7:30pm` or `9pm` (as `--at` reads a time); nil for anything else.
-        init?(_ text: String) {
+        public init?(_ text: String) {
             guard let time = WhenExpression.timeOfDay(text) else { return nil }
             self.init(hour: time.hour, minute: time.minute)
         }
 
-        init(hour: Int, minute: Int) {
+        public init(hour: Int, minute: Int) {
             self.hour = hour
             self.minute = minute
         }
@@ -36,16 +39,24 @@ struct ReminderUnits: Equatable, Sendable {
 
     /// The folder systemd reads a user's units from: `$XDG_CONFIG_HOME/systemd/user`, else
     /// `~/.config/systemd/user`; nil without an absolute home.
-    static func folder(environment: [String: String]) -> String? {
+    public static func folder(environment: [String: String]) -> String? {
         if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/systemd/user" }
         return HomeFolder.path(environment: environment).map { $0 + "/.config/systemd/user" }
     }
 
-    let times: [ClockTime]
+    /// When the timer fires, in order.
+    public let times: [ClockTime]
     /// The command the service runs, each word as written (quoted for systemd here).
-    let command: [String]
+    public let command: [String]
 
-    var timer: String {
+    /// Units that fire at `times` and run `command`.
+    public init(times: [ClockTime], command: [String]) {
+        self.times = times
+        self.command = command
+    }
+
+    /// The timer unit's text.
+    public var timer: String {
         """
         \(Self.marker)
         [Unit]
@@ -61,7 +72,8 @@ struct ReminderUnits: Equatable, Sendable {
         """
     }
 
-    var service: String {
+    /// The service unit's text.
+    public var service: String {
         """
         \(Self.marker)
         [Unit]
@@ -76,7 +88,7 @@ struct ReminderUnits: Equatable, Sendable {
 
     /// A word of `ExecStart=` as systemd reads it: in double quotes, with `\`, `"`, `%` and `$`
     /// escaped (a path with a space, or a `%` systemd would expand).
-    static func quoted(_ word: String) -> String {
+    public static func quoted(_ word: String) -> String {
         var text = ""
         for character in word {
             switch character {
@@ -91,7 +103,7 @@ struct ReminderUnits: Equatable, Sendable {
     }
 
     /// The times of an installed timer, from its `OnCalendar=` lines.
-    static func times(inTimer text: String) -> [ClockTime] {
+    public static func times(inTimer text: String) -> [ClockTime] {
         text.split(separator: "\n").compactMap { line in
             guard line.hasPrefix("OnCalendar=*-*-* ") else { return nil }
             return ClockTime(String(line.dropFirst("OnCalendar=*-*-* ".count).prefix(5)))

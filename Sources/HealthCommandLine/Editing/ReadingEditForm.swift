@@ -1,21 +1,20 @@
-import HealthCommandLine
-import HealthCore
+package import HealthCore
 
 /// The text `edit ID` gives `$EDITOR`: one `field: value` line for each of the reading's
 /// values, its note last (every line after `note:` is the note). What the person changed is read
 /// back as `edit`'s own arguments, so an edited value is checked exactly as a typed one is.
-struct ReadingEditForm {
+package struct ReadingEditForm {
     /// The fields, in the order the form shows them.
-    static let fields = ["bp", "pulse", "weight", "tags", "at", "site", "note"]
+    package static let fields = ["bp", "pulse", "weight", "tags", "at", "site", "note"]
 
     /// Each field's text as the form shows it.
-    let values: [String: String]
+    package let values: [String: String]
 
-    init(_ reading: Reading) {
+    package init(_ reading: Reading) {
         var values: [String: String] = [:]
         values["bp"] = reading.bloodPressure.map { "\($0.systolic)/\($0.diastolic)" } ?? ""
         values["pulse"] = reading.pulse.map(String.init) ?? ""
-        values["weight"] = reading.weightGrams.map(ReadingEditForm.kilograms) ?? ""
+        values["weight"] = reading.weightGrams.map(formatKilograms) ?? ""
         values["tags"] = reading.tagIDs.joined(separator: ",")
         values["at"] = reading.takenAt.localDateAndTime
         values["site"] = reading.site.rawValue
@@ -24,7 +23,7 @@ struct ReadingEditForm {
     }
 
     /// The form, under `header` (comment lines, each starting with `#`).
-    func text(header: [String]) -> String {
+    package func text(header: [String]) -> String {
         var lines = header.map { "# " + $0 }
         lines += ReadingEditForm.fields.map { field in "\(field): \(values[field] ?? "")" }
         return lines.joined(separator: "\n") + "\n"
@@ -32,7 +31,7 @@ struct ReadingEditForm {
 
     /// The fields an edited form sets: blank lines and `#` lines before the note are passed over,
     /// and a field left out keeps its value. A line that is not `field: value` is refused, naming it.
-    static func values(in text: String, words: StringTable?) throws(CLIError) -> [String: String] {
+    package static func values(in text: String, words: StringTable?) throws(CLIError) -> [String: String] {
         var values: [String: String] = [:]
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
         var index = 0
@@ -67,7 +66,7 @@ struct ReadingEditForm {
     }
 
     /// `edit`'s arguments that make the reading `id` what `edited` says; empty when nothing changed.
-    func arguments(id: String, edited: [String: String], words: StringTable?) throws(CLIError) -> [String] {
+    package func arguments(id: String, edited: [String: String], words: StringTable?) throws(CLIError) -> [String] {
         var options: [String] = []
         var bloodPressure: String?
         for field in ReadingEditForm.fields {
@@ -90,16 +89,5 @@ struct ReadingEditForm {
         }
         guard !options.isEmpty || bloodPressure != nil else { return [] }
         return options + ["--", id] + (bloodPressure.map { [$0] } ?? [])
-    }
-
-    /// `72.5` for 72,500 g.
-    static func kilograms(_ grams: Int) -> String {
-        let whole = grams / 1000
-        let fraction = grams % 1000
-        guard fraction != 0 else { return String(whole) }
-        var digits = String(fraction)
-        digits = String(repeating: "0", count: 3 - digits.count) + digits
-        while digits.hasSuffix("0") { digits.removeLast() }
-        return "\(whole).\(digits)"
     }
 }

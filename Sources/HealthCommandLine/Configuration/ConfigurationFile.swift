@@ -1,46 +1,47 @@
-import HealthCommandLine
-import HealthCore
+package import HealthCore
 
 /// The configuration file, `$XDG_CONFIG_HOME/healthlog/config` (else `~/.config/healthlog/config`,
 /// or `$HEALTHLOG_CONFIG`): plain `key = value` lines, `#` comment lines and blank lines.
 ///
 /// A command-line option overrides the environment variable of its setting, which overrides
 /// the file. Rewriting the file (`config set`, `config unset`) keeps its comments and order.
-struct ConfigurationFile {
+package struct ConfigurationFile {
     /// One `key = value` line.
-    struct Entry: Equatable {
-        let line: Int
-        let key: String
-        let value: String
+    package struct Entry: Equatable {
+        package let line: Int
+        package let key: String
+        package let value: String
     }
 
     /// Where the file is (it may not exist).
-    let path: String
+    package let path: String
+    /// The settings the program has; any other key is refused.
+    package let settings: [ConfigurationKey]
     /// The file's lines as written, to keep comments when it is rewritten.
     private(set) var lines: [String]
     /// The words its errors are said in (English without them).
-    var words: StringTable? = nil
+    package var words: StringTable? = nil
 
     /// A configuration file is a few lines; anything larger is not one.
-    static let maximumBytes = 64 * 1024
+    package static let maximumBytes = 64 * 1024
 
     /// Where the file is: `$HEALTHLOG_CONFIG`, else `$XDG_CONFIG_HOME/healthlog/config`, else
     /// `~/.config/healthlog/config`; nil when there is no home folder to find it in.
-    static func path(environment: [String: String]) -> String? {
+    package static func path(environment: [String: String]) -> String? {
         if let path = environment["HEALTHLOG_CONFIG"], !path.isEmpty { return path }
         if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/healthlog/config" }
         return HomeFolder.path(environment: environment).map { $0 + "/.config/healthlog/config" }
     }
 
     /// The file named by `environment`; an absent file reads as empty.
-    static func read(environment: [String: String], words: StringTable? = nil) throws(CLIError) -> ConfigurationFile? {
+    package static func read(environment: [String: String], settings: [ConfigurationKey], words: StringTable? = nil) throws(CLIError) -> ConfigurationFile? {
         guard let path = path(environment: environment) else { return nil }
-        return try read(path: path, words: words)
+        return try read(path: path, settings: settings, words: words)
     }
 
-    static func read(path: String, words: StringTable? = nil) throws(CLIError) -> ConfigurationFile {
+    package static func read(path: String, settings: [ConfigurationKey], words: StringTable? = nil) throws(CLIError) -> ConfigurationFile {
         let refuse = { (phrase: Phrase) in CLIError.config(phrase.said(in: words)) }
-        guard FileSystem.exists(path) else { return ConfigurationFile(path: path, lines: [], words: words) }
+        guard FileSystem.exists(path) else { return ConfigurationFile(path: path, settings: settings, lines: [], words: words) }
         if FileSystem.isDirectory(path) { throw refuse(Phrase("{path} is a folder, not a configuration file", ["path": path])) }
         let bytes: [UInt8]
         do {
@@ -55,12 +56,32 @@ struct ConfigurationFile {
         guard let text = String(validating: bytes, as: UTF8.self) else { throw refuse(Phrase("{path} is not UTF-8 text", ["path": path])) }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
         if lines.last == "" { lines.removeLast() }
-        return ConfigurationFile(path: path, lines: lines, words: words)
+        return ConfigurationFile(path: path, settings: settings, lines: lines, words: words)
+    }
+
+    /// `environment` with the file's settings beneath it, once the settings' variables are
+    /// checked: a value a setting does not take (`HEALTHLOG_GUIDELINE=x`) is refused, as is a
+    /// broken file. `db` is checked where it is used.
+    package static func applied(_ settings: [ConfigurationKey], to environment: [String: String], words: StringTable?) throws(CLIError) -> [String: String] {
+        for setting in settings where setting.name != "db" {
+            if let value = environment[setting.variable], !value.isEmpty, let problem = setting.refusal(of: value, named: setting.variable, words: words) {
+                throw .config(problem.said(in: words))
+            }
+        }
+        guard let file = try read(environment: environment, settings: settings, words: words) else { return environment }
+        return try file.overlay(on: environment)
+    }
+
+    /// The file's value of `key`, read quietly (nil when the file cannot be read or is broken):
+    /// for `help` and `config`, which must work with a broken file, to read about it and mend it.
+    package static func quietValue(_ key: String, settings: [ConfigurationKey], environment: [String: String]) -> String? {
+        guard let file = try? read(environment: environment, settings: settings) else { return nil }
+        return (try? file.entries())?.last { $0.key == key }?.value
     }
 
     /// Every `key = value` line, each checked: a line that is not one, an unknown key or a value
     /// the key does not take is an error naming `FILE:LINE`.
-    func entries() throws(CLIError) -> [Entry] {
+    package func entries() throws(CLIError) -> [Entry] {
         let checked = checkedEntries()
         if let problem = checked.problems.first { throw .config(problem) }
         return checked.entries
@@ -68,7 +89,7 @@ struct ConfigurationFile {
 
     /// The good `key = value` lines, and what is wrong with each other line (`FILE:LINE: …`, in
     /// the terminal's words): what `config list` shows of a broken file, so it can be mended.
-    func checkedEntries() -> (entries: [Entry], problems: [String]) {
+    package func checkedEntries() -> (entries: [Entry], problems: [String]) {
         var entries: [Entry] = []
         var problems: [String] = []
         for (index, raw) in lines.enumerated() {
@@ -81,8 +102,8 @@ struct ConfigurationFile {
             }
             let key = String(String(text[..<equals]).trimmingWhitespace())
             let value = ConfigurationFile.unquoted(String(String(text[text.index(after: equals)...]).trimmingWhitespace()))
-            guard let setting = ConfigurationKey.named(key) else {
-                problems.append(ConfigurationKey.unknown(key).prefixed("\(place): ").said(in: words))
+            guard let setting = settings.named(key) else {
+                problems.append(settings.unknown(key).prefixed("\(place): ").said(in: words))
                 continue
             }
             if let problem = setting.refusal(of: value, named: key, words: words) {
@@ -95,21 +116,21 @@ struct ConfigurationFile {
     }
 
     /// The file's value of `key` (its last line wins), with its line number.
-    func entry(_ key: String) throws(CLIError) -> Entry? {
+    package func entry(_ key: String) throws(CLIError) -> Entry? {
         try entries().last { $0.key == key }
     }
 
     /// `environment` with each of the file's settings under its variable, where the
     /// environment does not set it already; `NO_COLOR` keeps the file's colour off.
-    func overlay(on environment: [String: String]) throws(CLIError) -> [String: String] {
-        ConfigurationFile.overlay(try entries(), on: environment)
+    package func overlay(on environment: [String: String]) throws(CLIError) -> [String: String] {
+        overlay(try entries(), on: environment)
     }
 
     /// ``overlay(on:)`` with the file's `entries`, already read and checked.
-    static func overlay(_ entries: [Entry], on environment: [String: String]) -> [String: String] {
+    package func overlay(_ entries: [Entry], on environment: [String: String]) -> [String: String] {
         var result = environment
         for entry in entries {
-            guard let setting = ConfigurationKey.named(entry.key), (environment[setting.variable] ?? "").isEmpty else { continue }
+            guard let setting = settings.named(entry.key), (environment[setting.variable] ?? "").isEmpty else { continue }
             if setting.name == "color", !(environment["NO_COLOR"] ?? "").isEmpty { continue }
             result[setting.variable] = setting.name == "db" ? ConfigurationFile.expandingHome(entry.value, environment: environment) : entry.value
         }
@@ -117,7 +138,7 @@ struct ConfigurationFile {
     }
 
     /// Sets `key` to `value`: its last line is rewritten, or a line is added.
-    mutating func set(_ key: String, to value: String) {
+    package mutating func set(_ key: String, to value: String) {
         let line = "\(key) = \(value)"
         if let index = lines.lastIndex(where: { ConfigurationFile.key(of: $0) == key }) {
             lines[index] = line
@@ -127,14 +148,14 @@ struct ConfigurationFile {
     }
 
     /// Removes every line of `key`; false when there was none.
-    mutating func unset(_ key: String) -> Bool {
+    package mutating func unset(_ key: String) -> Bool {
         let before = lines.count
         lines.removeAll { ConfigurationFile.key(of: $0) == key }
         return lines.count != before
     }
 
     /// Writes the file whole (through a temporary file and a rename), making its folder.
-    func save() throws(CLIError) {
+    package func save() throws(CLIError) {
         let folder = FileSystem.parentDirectory(of: path)
         if !FileSystem.isDirectory(folder) {
             do {
@@ -166,7 +187,7 @@ struct ConfigurationFile {
     }
 
     /// `~/x` is the home folder's `x`.
-    static func expandingHome(_ path: String, environment: [String: String]) -> String {
+    package static func expandingHome(_ path: String, environment: [String: String]) -> String {
         guard path == "~" || path.hasPrefix("~/"), let home = HomeFolder.path(environment: environment) else { return path }
         return home + path.dropFirst()
     }

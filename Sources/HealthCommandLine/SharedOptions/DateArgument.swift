@@ -1,11 +1,10 @@
-import HealthCommandLine
-import HealthCore
+package import HealthCore
 
 /// Parsing of `--at`, `--from`/`--to` and `--last` values into times and date ranges.
-enum DateArgument {
+package enum DateArgument {
     /// The instant for `--at` (see ``WhenExpression``): a text that is not a time is a usage
     /// error, a time that does not exist (a daylight-saving gap) is refused.
-    static func instant(_ text: String, now: ZonedInstant, zone: any TimeZoneRule, arguments: ParsedArguments) throws(CLIError) -> ZonedInstant {
+    package static func instant(_ text: String, now: ZonedInstant, zone: any TimeZoneRule, arguments: ParsedArguments) throws(CLIError) -> ZonedInstant {
         do {
             return try WhenExpression.parse(text, now: now, zone: zone)
         } catch {
@@ -16,8 +15,8 @@ enum DateArgument {
     /// A local date: `YYYY-MM-DD`, `today`, `yesterday` (今天, 昨天, 前天), or a period whose first
     /// day (`--from`) or last day (`--to`) is meant: `YYYY-MM`, `this week`, `last week`,
     /// `this month`, `last month`, `this year`, `last year` (本周, 上周, 本月, 上月, 今年, 去年).
-    /// Days are measurement days (see ``CommandContext/today``).
-    static func date(_ text: String, option: String, today: CivilDate, arguments: ParsedArguments) throws(CLIError) -> CivilDate {
+    /// Days are measurement days (`today` is the log's).
+    package static func date(_ text: String, option: String, today: CivilDate, arguments: ParsedArguments) throws(CLIError) -> CivilDate {
         let word = text.trimmingWhitespace().lowercased().split(separator: " ").joined(separator: " ")
         switch word {
         case "today", "今天": return today
@@ -34,7 +33,7 @@ enum DateArgument {
 
     /// The first and last day of a named period: a month `YYYY-MM`, this or last week (Monday
     /// to Sunday), month or year.
-    static func period(_ word: String, today: CivilDate) -> (first: CivilDate, last: CivilDate)? {
+    package static func period(_ word: String, today: CivilDate) -> (first: CivilDate, last: CivilDate)? {
         func month(_ year: Int, _ month: Int) -> (CivilDate, CivilDate)? {
             guard let first = CivilDate(year: year, month: month, day: 1) else { return nil }
             return (first, CivilDate(year: year, month: month, day: CivilDate.daysIn(month: month, year: year))!)
@@ -57,7 +56,7 @@ enum DateArgument {
     }
 
     /// The first day of `--last 7d|4w|3m|1y`, counting today as the last day.
-    static func firstDay(last text: String, today: CivilDate, arguments: ParsedArguments) throws(CLIError) -> CivilDate {
+    package static func firstDay(last text: String, today: CivilDate, arguments: ParsedArguments) throws(CLIError) -> CivilDate {
         let unit = text.last.map { Character($0.lowercased()) }
         guard let unit, "dwmy".contains(unit), let count = Int(text.dropLast()), (1...3650).contains(count) else {
             throw arguments.usage(key: "error.notASpan", ["text": text])
