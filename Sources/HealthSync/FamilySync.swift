@@ -27,6 +27,9 @@ public struct LeaveReport: Equatable, Sendable {
     public var undelivered: [Undelivered]
     /// How many other devices (not retired) the shared log had.
     public var otherDevices = 0
+    /// True when this log had changes never written to the folder (left with `--force`; they
+    /// stay here and reach no other machine).
+    public var unwritten = false
 
     /// A device that lacks some of this device's changes.
     public struct Undelivered: Equatable, Sendable {
@@ -109,6 +112,7 @@ public enum FamilySync {
                 let (undelivered, others) = try undeliveredChanges(store, folder: SyncFolder(path: folder), device: device, now: now)
                 var report = LeaveReport(folder: folder, undelivered: undelivered)
                 report.otherDevices = others
+                report.unwritten = unwritten
                 if !force, unwritten || !undelivered.isEmpty { return (folder, unwritten, report) }
                 try tables.forgetMembership()
                 // Kept, so that a re-join names this id as its former one: the other machines

@@ -61,6 +61,10 @@ public struct SyncStatus: Equatable, Sendable {
         public var operations: Int
         /// How far ahead of that machine's clock this one's ran, in milliseconds.
         public var ahead: Int64
+        /// True when this machine's clock is the reason: it ran ahead by more than a merge
+        /// reports as skew. Otherwise the changes are dated ahead (a reading's own date in the
+        /// future), and the clock is not to blame.
+        public var isClockAhead: Bool { ahead > SyncMerge.skewReported }
     }
 
     public var folder: String

@@ -198,7 +198,7 @@ public struct SyncWording {
             ]))
         }
         for held in status.heldElsewhere {
-            lines.append(say("heldElsewhere", [
+            lines.append(say(held.isClockAhead ? "heldElsewhere" : "heldElsewhereDatedAhead", [
                 "changes": changes(held.operations), "device": Self.deviceName(held.device, names: held.name.map { [held.device: $0] } ?? names),
                 "duration": duration(held.ahead),
             ]))

@@ -101,6 +101,12 @@ struct OtherUsersFilesTests {
         chmod(log, 0o644)
         #expect(try runProcess(["add", "140/90", "70"], environment: environment).status == 0)
         #expect(info(log).map { $0.st_mode & 0o7777 } == 0o600)
+        // A command that only reads makes it private too (before, only a write did).
+        for command in [["list"], ["check"], ["stats"]] {
+            chmod(log, 0o644)
+            #expect(try runProcess(["--no-sync"] + command, environment: environment).status == 0)
+            #expect(info(log).map { $0.st_mode & 0o7777 } == 0o600, "\(command)")
+        }
     }
 
     // MARK: - Output targets

@@ -186,6 +186,12 @@ struct Family {
         family.dad.ok("sync")
         #expect(try !family.dad.readings().contains { $0.systolic == 129 })
         #expect(family.dad.ok("sync", "status").contains("Held here until their time: 1 change from"))
+        // The daughter, her clock set right, is told her reading is dated ahead, not that her
+        // clock runs ahead (before: "this machine's clock runs about 0 s ahead").
+        family.daughter.ok("sync")
+        let told = family.daughter.ok("sync", "status")
+        #expect(told.contains("they are dated ahead of now"), "\(told)")
+        #expect(!told.contains("clock runs about"), "\(told)")
         family.dad.now = fixedNow + 86_400_000
         family.dad.ok("sync")
         #expect(try family.dad.readings().contains { $0.systolic == 129 })
@@ -526,6 +532,24 @@ private func fixture(_ name: String) -> String {
         family.daughter.ok("sync")
         #expect(try family.daughter.readings().contains { $0.systolic == 133 })
         #expect(try logDump(family.dad.databasePath) == (try logDump(family.daughter.databasePath)))
+    }
+
+    /// Leaving with --force while the folder is away: the change never written to it is kept
+    /// here, and the leave says it will not reach the others (before, it said only that the
+    /// log no longer syncs).
+    @Test func leavingByForceSaysWhatNeverReachedTheFolder() throws {
+        let family = Family()
+        family.joined()
+        try FileManager.default.moveItem(atPath: family.folder, toPath: family.folder + ".unplugged")
+        family.dad.ok("-p", "dad", "add", "135/87", "--at", "2026-11-30 07:55")
+        let forced = family.dad.run("sync", "leave", "--force")
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(forced.stderr.contains("never written to the shared folder: the other machines will not get them"), "\(forced.stderr)")
+        #expect(try family.dad.readings().contains { $0.systolic == 135 }, "the change stays here")
+        // Leaving when everything was written says nothing of the kind.
+        let other = Family()
+        other.joined()
+        #expect(!other.dad.run("sync", "leave", "--force").stderr.contains("never written"))
     }
 
     @Test func leavingKeepsTheRecordsAndAnotherFolderCanBeJoined() throws {

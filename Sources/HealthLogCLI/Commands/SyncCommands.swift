@@ -94,6 +94,7 @@ struct SyncLeaveCommand: Command {
         let report = try context.run { try $0.syncLeave(force: force) }
         let words = try context.words()
         context.stdout.line(words.cli("sync.left", ["folder": report.folder.visibleControls()]))
+        if report.unwritten { context.stderr.line(words.cli("sync.leftUnwritten")) }
         if report.undelivered.isEmpty, report.otherDevices > 0 { context.stdout.line(words.cli("sync.leftDelivered")) }
         for device in report.undelivered {
             context.stderr.line(words.cli("sync.leftUndelivered", [

@@ -42,10 +42,12 @@ enum LogFileOwnership {
 
     /// Refuses, for reading, a `-wal`, `-shm` or `-journal` beside `path` that is a link, not a
     /// regular file, or made by someone who is neither this user nor the log's owner: SQLite
-    /// would read a planted write-ahead log's pages as the log's own.
+    /// would read a planted write-ahead log's pages as the log's own. The user's own log that
+    /// others may read is made private, as for writing.
     static func checkForReading(_ path: String) throws(RecordsError) {
         var log = stat()
         guard stat(path, &log) == 0 else { return }
+        if log.st_mode & S_IFMT == S_IFREG, log.st_uid == geteuid(), log.st_mode & 0o077 != 0 { _ = chmod(path, 0o600) }
         for suffix in companionSuffixes { try checkCompanion(path + suffix, of: path, owners: [geteuid(), log.st_uid], tighten: false) }
     }
 
