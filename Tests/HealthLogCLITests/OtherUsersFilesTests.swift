@@ -93,6 +93,40 @@ struct OtherUsersFilesTests {
         #expect(names(in: open).isEmpty)
     }
 
+    /// A log in a folder another user owns (not one others may write): its owner could move or
+    /// replace it, so it is refused, and nothing is made there.
+    @Test func aLogInAnotherUsersFolderIsRefused() throws {
+        let directory = TemporaryDirectory()
+        let theirs = directory.file("theirs")
+        mkdir(theirs, 0o755)
+        chown(theirs, OtherUsersFilesTests.nobody, OtherUsersFilesTests.nobody)
+        var environment = processEnvironment(directory)
+        environment["HEALTHLOG_DB"] = theirs + "/log.sqlite"
+        refused(try runProcess(["add", "138/86", "72"], environment: environment), "Error: cannot use the log \(theirs)/log.sqlite: its folder \(theirs) belongs to another user (nobody)")
+        #expect(names(in: theirs).isEmpty)
+    }
+
+    /// A configuration file another user owns, or others may write, chooses nothing (its `db`
+    /// line would put the log where they want): one line, exit 78, nothing written. The user's
+    /// own, made private, is obeyed.
+    @Test func aConfigurationFileOthersCanChangeIsNotObeyed() throws {
+        let directory = TemporaryDirectory()
+        var environment = processEnvironment(directory)
+        environment["HEALTHLOG_DB"] = nil
+        let config = directory.write("config", Array("db = \(directory.file("chosen.sqlite"))\n".utf8))
+        environment["HEALTHLOG_CONFIG"] = config
+        chown(config, OtherUsersFilesTests.nobody, OtherUsersFilesTests.nobody)
+        chmod(config, 0o644)
+        refused(try runProcess(["add", "138/86", "72"], environment: environment), "Error: \(config) is not yours alone (another user (nobody) owns it)", status: 78)
+        chown(config, getuid(), getgid())
+        chmod(config, 0o666)
+        refused(try runProcess(["add", "138/86", "72"], environment: environment), "Error: \(config) is not yours alone (other users may write it (mode 0666))", status: 78)
+        #expect(!FileManager.default.fileExists(atPath: directory.file("chosen.sqlite")))
+        chmod(config, 0o600)
+        #expect(try runProcess(["add", "138/86", "72"], environment: environment).status == 0)
+        #expect(FileManager.default.fileExists(atPath: directory.file("chosen.sqlite")))
+    }
+
     @Test func theUsersOwnLogIsMadePrivate() throws {
         let directory = TemporaryDirectory()
         let environment = processEnvironment(directory)

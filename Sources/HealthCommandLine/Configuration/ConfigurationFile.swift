@@ -43,9 +43,18 @@ package struct ConfigurationFile {
         let refuse = { (phrase: Phrase) in CLIError.config(phrase.said(in: words)) }
         guard FileSystem.exists(path) else { return ConfigurationFile(path: path, settings: settings, lines: [], words: words) }
         if FileSystem.isDirectory(path) { throw refuse(Phrase("{path} is a folder, not a configuration file", ["path": path])) }
+        let file: InputFile
         let bytes: [UInt8]
         do {
-            let file = try InputFile(regularFileAt: path)
+            file = try InputFile(regularFileAt: path)
+        } catch {
+            throw refuse(Phrase("cannot read the configuration file {path}: {reason}", ["path": path], terms: ["reason": error.reason]))
+        }
+        // Its settings choose where the log is written: one someone else can change is not obeyed.
+        if let reason = file.changeableByOthers {
+            throw refuse(Phrase("{path} is not yours alone ({reason}), so its settings are not obeyed; make it yours with chown and chmod go-w", ["path": path], terms: ["reason": reason]))
+        }
+        do {
             bytes = try file.read(maximumBytes + 1)
         } catch {
             throw refuse(Phrase("cannot read the configuration file {path}: {reason}", ["path": path], terms: ["reason": error.reason]))

@@ -73,6 +73,21 @@ public final class InputFile {
         return fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
+    /// Why another user could change this file, when one could: it is neither this user's nor
+    /// root's, or others may write it (a group of this user's alone does not count). Nil when
+    /// it is this user's, or root's, alone.
+    public var changeableByOthers: Phrase? {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        if info.st_uid != geteuid(), info.st_uid != 0 {
+            return Phrase("another user ({user}) owns it", ["user": OwnedDirectory.userName(info.st_uid)])
+        }
+        if OwnedDirectory.writableByOthers(group: info.st_gid, permissions: info.st_mode & 0o7777) {
+            return Phrase("other users may write it (mode {mode})", ["mode": OwnedDirectory.octal(info.st_mode & 0o7777)])
+        }
+        return nil
+    }
+
     /// The file's size in bytes.
     public var size: Int64 {
         var info = stat()

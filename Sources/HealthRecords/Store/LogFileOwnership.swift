@@ -15,7 +15,8 @@ import HealthCore
 ///   another user made;
 /// - a `-wal`, `-shm` or `-journal` that is a symbolic link, not a regular file, or not this
 ///   user's;
-/// - a log in a folder other users may write (where they could plant those files first).
+/// - a log in a folder other users may write (where they could plant those files first), or
+///   in another user's folder (who could move or replace it).
 ///
 /// The user's own log that others may read is made private (0600).
 ///
@@ -36,6 +37,10 @@ enum LogFileOwnership {
         {
             throw refusal(path, Phrase("its folder {folder} may be written by other users (mode {mode}), and they could plant its companion files; keep the log in a folder of your own", ["folder": folder, "mode": OwnedDirectory.octal(folderInfo.st_mode & 0o7777)]))
         }
+        // The owner of a folder may rename or replace anything in it, the log included.
+        if stat(folder, &folderInfo) == 0, folderInfo.st_uid != geteuid(), folderInfo.st_uid != 0 {
+            throw refusal(path, Phrase("its folder {folder} belongs to another user ({user}), who could move or replace it; keep the log in a folder of your own", ["folder": folder, "user": OwnedDirectory.userName(folderInfo.st_uid)]))
+        }
         try checkLog(path)
         for suffix in companionSuffixes { try checkCompanion(path + suffix, of: path, owners: [geteuid()], tighten: true) }
     }
@@ -47,7 +52,8 @@ enum LogFileOwnership {
     static func checkForReading(_ path: String) throws(RecordsError) {
         var log = stat()
         guard stat(path, &log) == 0 else { return }
-        if log.st_mode & S_IFMT == S_IFREG, log.st_uid == geteuid(), log.st_mode & 0o077 != 0 { _ = chmod(path, 0o600) }
+        // (An empty file is no log yet: reading finds none and leaves it as it is.)
+        if log.st_mode & S_IFMT == S_IFREG, log.st_size > 0, log.st_uid == geteuid(), log.st_mode & 0o077 != 0 { _ = chmod(path, 0o600) }
         for suffix in companionSuffixes { try checkCompanion(path + suffix, of: path, owners: [geteuid(), log.st_uid], tighten: false) }
     }
 
