@@ -101,6 +101,21 @@ import Testing
         #expect(cli.databaseBytes() == before, "nothing is written")
     }
 
+    /// New-user probe: `event list` and the "Recorded dose" line printed the medicine as typed;
+    /// they name it as `took` does, in the reader's language (Norvasc is amlodipine, 氨氯地平).
+    @Test func eventsNameTheMedicineInTheReadersLanguage() throws {
+        let cli = CLIHarness()
+        cli.ok("profile", "add", "dad")
+        let started = cli.ok("med", "start", "Norvasc", "--dose", "5 mg", "--times", "morning", "--at", "2026-11-01")
+        #expect(started.contains(" · amlodipine: started, 5 mg, morning"), "\(started)")
+        #expect(cli.ok("took", "norvasc", "--at", "2026-11-29 07:30").contains(" · amlodipine: taken, 5 mg, morning"))
+        #expect(cli.ok("event", "list").contains("  amlodipine: started, 5 mg, morning\n"))
+        cli.environment["LANG"] = "zh_CN.UTF-8"
+        let listed = cli.ok("event", "list")
+        #expect(listed.contains("  氨氯地平: 开始服用") && !listed.contains("Norvasc") && !listed.contains("amlodipine"), "\(listed)")
+        #expect(cli.ok("took", "--at", "2026-11-30 07:30").contains(" · 氨氯地平: "))
+    }
+
     /// The doses a label gives are taken as typed: an amount, a unit, any words after.
     @Test func aDoseIsAnAmountWithAUnit() throws {
         let cli = CLIHarness()

@@ -101,7 +101,7 @@ struct ListCommand: Command {
             : words.counted(counts.listed, "reading")
         // A filtered listing says what it keeps, so its count is never read as the whole log's.
         let kept = filter.description(strings: words, tagLabel: text.labels.label(of:)).map { $0.visibleControls() }
-        let whose = "\(profile.id) (\(profile.name.visibleControls()))"
+        let whose = profile.heading
         // On a narrow terminal the heading breaks between its parts, never inside one.
         var heading = [context.style.bold(whose)]
         var width = whose.displayWidth

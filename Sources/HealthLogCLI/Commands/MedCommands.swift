@@ -59,7 +59,7 @@ struct MedicineEntry {
     func record(_ context: CommandContext) throws(CLIError) {
         let recorded = try context.run { try $0.recordMedicine(medicine, at: at) }
         let words = try context.words()
-        let presenter = EventText(words: words)
+        let presenter = EventText(words: words, catalogue: (try? context.run { try $0.medicineCatalogue() }) ?? .empty)
         context.stdout.line(
             "\(words.cli("med.recorded")) \(context.style.dim(String(recorded.event.id.prefix(8)))) · \(recorded.profile.id) · \(presenter.when(recorded.event)) · \(presenter.text(recorded.event).visibleControls(lineBreaks: .symbol))")
         if let repeatedWallTime { context.stdout.line(repeatedWallTime) }

@@ -112,7 +112,7 @@ public struct ReadingText {
     public func detail(_ reading: Reading, profile: Profile?) -> String {
         let row = { (key: String, value: String) in "  \((key.isEmpty ? "" : words.cli("show.\(key)")).padding(8))  \(value)\n" }
         var text = words.cli("show.heading", ["id": reading.id]) + "\n"
-        text += row("profile", profile.map { "\($0.id) (\($0.name.visibleControls()))" } ?? reading.profileID)
+        text += row("profile", profile.map(\.heading) ?? reading.profileID)
         text += row("taken", words.cli("show.takenAt", [
             "when": "\(words.weekdayAndDate(reading.takenAt.localDate)) \(reading.takenAt.localTimeText)", "period": ReadingSlot(reading).word(in: words),
             "offset": offsetText(reading.takenAt.offsetMinutes),
