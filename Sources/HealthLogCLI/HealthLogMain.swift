@@ -79,7 +79,9 @@ public enum HealthLogMain {
             parsed = try ArgumentParser.parse(arguments, spec: type.spec, words: try? context.words())
         } catch {
             // `add 120 80 70`: three numbers where SYS/DIA PULSE was meant.
-            throw ReadingInput.threeNumbers(arguments, spec: type.spec, words: try? context.words()) ?? error
+            // `profile rename dad --name 老爸`: the name was to change, not the id.
+            throw ReadingInput.threeNumbers(arguments, spec: type.spec, words: try? context.words())
+                ?? ProfileRenameCommand.editMeant(arguments, spec: type.spec, words: try? context.words()) ?? error
         }
         if parsed.isSet(GlobalOptions.help) {
             context.stdout.write(HelpFormatter.help(for: type.spec, words: try? context.words()))

@@ -30,11 +30,23 @@ extension HealthLog {
 
     /// Records a start, change or stop of a medicine for the session's profile, at `at` or now,
     /// as a medication event (so the before/after figures use it). A start of a medicine already
-    /// taken then, or a change or stop of one not taken then, is refused with what to do instead.
+    /// taken then, or a change or stop of one not taken then, is refused with what to do instead;
+    /// so is a dose that is not an amount with a unit (``MedicineDose``), and a day after today:
+    /// a step is recorded once it has happened, not planned.
     public func recordMedicine(_ medicine: MedicineChange, at: ZonedInstant? = nil) throws(HealthLogError) -> RecordedMedicine {
         let at = at ?? now
+        if at.localDate > now.localDate {
+            throw .other(
+                .refused,
+                Phrase(
+                    "{date} is in the future; record a medicine's start, change or stop on the day it happens, or after",
+                    ["date": at.localDate.description]))
+        }
         let catalogue = try medicineCatalogue()
-        do { try medicine.validate() } catch { throw .other(.refused, error.phrase) }
+        do {
+            try medicine.validate()
+            if let dose = medicine.dose { try MedicineDose.check(dose) }
+        } catch { throw .other(.refused, error.phrase) }
         return try change { store in
             let profile = try chosenProfile(in: store)
             let events = try store.events(profileID: profile.id)

@@ -35,9 +35,31 @@ import Testing
         #expect(try WhenExpression.parse(text, now: now, zone: zone).iso8601 == iso)
     }
 
-    @Test(arguments: ["soon", "25:00", "7:60", "13pm", "0am", "tomorrow 07:00", "2026-02-30 07:00", "7", "yesterday", "7:5", "", "2 parsecs ago", "昨天", "-2", "monday"])
+    @Test(arguments: ["soon", "25:00", "7:60", "13pm", "0am", "tomorrow soon", "2026-02-30 07:00", "7", "yesterday", "7:5", "", "2 parsecs ago", "昨天", "-2", "monday"])
     func anythingElseIsRefusedWithTheFormsThatWork(text: String) {
         #expect(throws: ValidationError.self) { try WhenExpression.parse(text, now: now, zone: zone) }
+    }
+
+    /// New-user probe: a day alone says a time of day is needed, not that it is not a time.
+    @Test(arguments: ["2026-11-29", "yesterday", "昨天", "monday", "Nov 28"])
+    func aDayAloneAsksForTheTimeOfDay(text: String) {
+        #expect(throws: ValidationError.unreadable(Phrase("'{text}' is a day without a time of day; add the time, like '{example}'", ["text": text, "example": "\(text) 07:45"]))) {
+            try WhenExpression.parse(text, now: now, zone: zone)
+        }
+    }
+
+    /// New-user probe: tomorrow is read, and a time a reading or dose cannot have (ahead of now,
+    /// or a day alone after today) is refused as in the future, with the one wording of the rule.
+    @Test(arguments: [("tomorrow 07:00", "2026-12-01 07:00"), ("明天早上7点", "2026-12-01 07:00"), ("2026-12-20", "2026-12-20"), ("后天", "2026-12-02")])
+    func aTimeAheadIsRefusedAsInTheFuture(text: String, shown: String) {
+        #expect(throws: ValidationError.invalid(Phrase("{time} is in the future; a reading can be at most 10 minutes ahead of now", ["time": shown]))) {
+            try WhenExpression.pastInstant(text, now: now, zone: zone)
+        }
+    }
+
+    @Test func tomorrowIsADayAheadForWhatMayBePlanned() throws {
+        #expect(try WhenExpression.parse("tomorrow 07:00", now: now, zone: zone).iso8601 == "2026-12-01T07:00:00+08:00")
+        #expect(try WhenExpression.pastInstant("yesterday 07:00", now: now, zone: zone).iso8601 == "2026-11-29T07:00:00+08:00")
     }
 
     @Test func aSkippedWallTimeSaysSo() throws {

@@ -52,6 +52,11 @@ import Testing
         (["add", "120/80", "--at", "08:11"], 65, "Error: --at '08:11': 2026-11-30 08:11 is in the future; a reading can be at most 10 minutes ahead of now; did you mean 'yesterday 08:11'?"),
         (["add", "120/80", "--at", "soon"], 64,
          "Error: --at 'soon' is not a time; use 07:45, 7:45pm, 'yesterday 21:30', '2026-11-30 07:45' or 2026-11-30T07:45:00+08:00. See 'healthlog add --help'."),
+        // New-user probe: a day alone asks for the time of day; a time ahead is in the future.
+        (["add", "120/80", "--at", "2026-11-29"], 64,
+         "Error: --at '2026-11-29' is a day without a time of day; add the time, like '2026-11-29 07:45'. See 'healthlog add --help'."),
+        (["add", "120/80", "--at", "2026-12-20"], 65, "Error: --at '2026-12-20': 2026-12-20 is in the future; a reading can be at most 10 minutes ahead of now"),
+        (["add", "120/80", "--at", "tomorrow 8:00"], 65, "Error: --at 'tomorrow 8:00': 2026-12-01 08:00 is in the future; a reading can be at most 10 minutes ahead of now"),
         (["add", "120/80", "--wat"], 64, "Error: unknown option '--wat' (did you mean '--at'?). See 'healthlog add --help'."),
     ])
     func badInputWritesNothing(arguments: [String], status: Int32, message: String) throws {
@@ -125,6 +130,20 @@ import Testing
         let edited = cli.run("edit", String(reading.id.prefix(8)), "--at", "1950-06-01 08:00")
         #expect(edited.status == 65)
         #expect(try cli.readings().first?.takenAt == reading.takenAt)
+    }
+
+    /// New-user probe: `add --at 1990-01-01 08:00` was kept without a word. A reading a year or
+    /// more old is kept (a family's notebook), and the confirmation says how long ago it was.
+    @Test func aReadingYearsAgoIsKeptAndSaidPlainly() throws {
+        let cli = CLIHarness()
+        cli.ok("profile", "add", "dad", "--birth-year", "1954")
+        let old = cli.ok("add", "120/80", "--at", "1990-01-01 08:00")
+        #expect(old.hasSuffix("\nThis reading is from 1990-01-01, 36 years ago; if the year is a slip, 'healthlog undo' takes it back.\n"), "\(old)")
+        #expect(cli.ok("add", "121/80", "--at", "2025-11-30 08:00").contains("from 2025-11-30, a year ago;"))
+        #expect(cli.ok("add", "122/80", "--at", "2025-12-01 08:00").split(separator: "\n").count == 1, "less than a year: the confirmation alone")
+        cli.environment["LANG"] = "zh_CN.UTF-8"
+        #expect(cli.ok("add", "123/80", "--at", "2000-06-01 08:00").contains("这条读数的日期是 2000-06-01，在 26 年前"))
+        #expect(try cli.readings().count == 4)
     }
 
     @Test func aTenMinuteClockSkewIsAllowed() {

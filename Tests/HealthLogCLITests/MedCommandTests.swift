@@ -78,10 +78,17 @@ import Testing
         (["med", "stop", "ramipril"], 65,
          "Error: ramipril is not taken on 2026-11-30; start it first with 'healthlog med start ramipril --dose DOSE' (see 'healthlog med list --all')"),
         (["med", "start", "amlodipine\u{1B}[31m", "--dose", "5 mg"], 65, "Error: a medicine's name, dose or reason may not hold control characters or line breaks"),
-        (["med", "start", "amlodipine", "--dose", String(repeating: "m", count: 61)], 65,
+        (["med", "start", "amlodipine", "--dose", "5 mg " + String(repeating: "m", count: 56)], 65,
          "Error: a medicine's dose is 61 characters (Unicode code points) long; at most 60 are allowed"),
+        // New-user probe: a start after today was kept, and so was a dose with no amount or unit.
         (["med", "start", "amlodipine", "--dose", "5 mg", "--at", "2028-01-01"], 65,
-         "Error: 2028-01-01 04:00 is more than a year ahead; an event may be planned at most a year in advance"),
+         "Error: 2028-01-01 is in the future; record a medicine's start, change or stop on the day it happens, or after"),
+        (["med", "start", "amlodipine", "--dose", "5 mg", "--at", "tomorrow 08:00"], 65,
+         "Error: 2026-12-01 is in the future; record a medicine's start, change or stop on the day it happens, or after"),
+        (["med", "start", "amlodipine", "--dose", "five"], 64,
+         "Error: dose 'five' is not an amount with a unit, like '5 mg', '12.5 mg', '1 tablet' or '1片'; units: mg, g, mcg, ml, IU, tablet, pill, capsule, cup, drop, puff, patch, sachet, 毫克, 片, 粒. See 'healthlog med start --help'."),
+        (["med", "start", "amlodipine", "--dose", "5"], 64,
+         "Error: dose '5' is not an amount with a unit, like '5 mg', '12.5 mg', '1 tablet' or '1片'; units: mg, g, mcg, ml, IU, tablet, pill, capsule, cup, drop, puff, patch, sachet, 毫克, 片, 粒. See 'healthlog med start --help'."),
     ])
     func badInput(arguments: [String], status: Int32, message: String) throws {
         let cli = CLIHarness()
@@ -92,6 +99,34 @@ import Testing
         #expect(result.stderr == message + "\n")
         #expect(result.stdout.isEmpty)
         #expect(cli.databaseBytes() == before, "nothing is written")
+    }
+
+    /// New-user probe: `event list` and the "Recorded dose" line printed the medicine as typed;
+    /// they name it as `took` does, in the reader's language (Norvasc is amlodipine, 氨氯地平).
+    @Test func eventsNameTheMedicineInTheReadersLanguage() throws {
+        let cli = CLIHarness()
+        cli.ok("profile", "add", "dad")
+        let started = cli.ok("med", "start", "Norvasc", "--dose", "5 mg", "--times", "morning", "--at", "2026-11-01")
+        #expect(started.contains(" · amlodipine: started, 5 mg, morning"), "\(started)")
+        #expect(cli.ok("took", "norvasc", "--at", "2026-11-29 07:30").contains(" · amlodipine: taken, 5 mg, morning"))
+        #expect(cli.ok("event", "list").contains("  amlodipine: started, 5 mg, morning\n"))
+        cli.environment["LANG"] = "zh_CN.UTF-8"
+        let listed = cli.ok("event", "list")
+        #expect(listed.contains("  氨氯地平: 开始服用") && !listed.contains("Norvasc") && !listed.contains("amlodipine"), "\(listed)")
+        #expect(cli.ok("took", "--at", "2026-11-30 07:30").contains(" · 氨氯地平: "))
+    }
+
+    /// The doses a label gives are taken as typed: an amount, a unit, any words after.
+    @Test func aDoseIsAnAmountWithAUnit() throws {
+        let cli = CLIHarness()
+        cli.ok("profile", "add", "dad")
+        for (name, dose) in [("amlodipine", "5mg"), ("ramipril", "2.5 mg twice"), ("losartan", "1片"), ("hydrochlorothiazide", "half a tablet"), ("valsartan", "80/12.5 mg")] {
+            cli.ok("med", "start", name, "--dose", dose, "--at", "2026-11-30")
+        }
+        cli.ok("med", "change", "amlodipine", "--dose", "半片")
+        #expect(cli.run("med", "change", "ramipril", "--dose", "more").status == 64)
+        let listed = cli.ok("med", "list")
+        #expect(listed.contains("80/12.5 mg") && listed.contains("half a tablet") && listed.contains("半片"), "\(listed)")
     }
 
     /// A medicine stopped and started again is two courses; a change before any start is refused.

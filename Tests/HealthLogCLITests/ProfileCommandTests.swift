@@ -113,6 +113,25 @@ import Testing
         #expect(chinese.run("add", "120/80").stderr == "已为第一次读数创建档案“me”；改成这个人的名字：healthlog profile rename me dad --name 爸爸\n")
     }
 
+    /// New-user probe: `profile rename dad --name X` said only "missing <NEW>"; it points to
+    /// `profile edit`, which changes a name, and writes nothing.
+    @Test func renameWithANameAndNoNewIDPointsToEdit() throws {
+        let cli = CLIHarness()
+        cli.ok("profile", "add", "dad", "--name", "老爸")
+        let before = cli.databaseBytes()
+        let refused = cli.run("profile", "rename", "dad", "--name", "Old Wang")
+        #expect(refused.status == 64)
+        #expect(refused.stderr == """
+            Error: profile rename gives 'dad' a new id and needs it (profile rename dad NEW); to change its name or details: \
+            healthlog profile edit dad --name 'Old Wang'. See 'healthlog profile rename --help'.
+
+            """)
+        #expect(cli.databaseBytes() == before)
+        #expect(cli.run("profile", "rename", "dad").stderr == "Error: missing <NEW>. See 'healthlog profile rename --help'.\n")
+        cli.environment["LANG"] = "zh_CN.UTF-8"
+        #expect(cli.run("profile", "rename", "dad", "--name", "王").stderr.contains("要改名字或其他信息，请用：healthlog profile edit dad --name 王"))
+    }
+
     @Test func renameKeepsHistoryTagsEventsTargetAndTheDefault() throws {
         let cli = CLIHarness()
         cli.ok("add", "150/95", "80", "-t", "bp-med", "-n", "头晕", "--at", "2026-11-29 07:30")

@@ -81,6 +81,24 @@ import Testing
         #expect(again.hasPrefix("氨氯地平 已在"), "\(again)")
     }
 
+    /// New-user probe: `took --at` a day alone asks for the time of day, and a time ahead is
+    /// refused as in the future, in add's words; nothing is written.
+    @Test func aDayAloneOrATimeAheadIsRefusedAsAddRefusesIt() throws {
+        let cli = Self.dad()
+        let before = cli.databaseBytes()
+        let day = cli.run("took", "--at", "2026-11-29")
+        #expect(day.status == 64)
+        #expect(day.stderr == "Error: --at '2026-11-29' is a day without a time of day; add the time, like '2026-11-29 07:45'. See 'healthlog took --help'.\n")
+        let ahead = cli.run("took", "--at", "tomorrow 07:30")
+        #expect(ahead.status == 65)
+        #expect(ahead.stderr == "Error: --at 'tomorrow 07:30': 2026-12-01 07:30 is in the future; a reading can be at most 10 minutes ahead of now\n")
+        cli.environment["LANG"] = "zh_CN.UTF-8"
+        let chinese = cli.run("took", "--at", "明天")
+        #expect(chinese.status == 65)
+        #expect(chinese.stderr.contains("2026-12-01 是将来的时间"), "\(chinese.stderr)")
+        #expect(cli.databaseBytes() == before)
+    }
+
     /// A second dose of one medicine in one slot is said to be recorded already, with the time
     /// of the first, and not stored; the other slot of the day is a dose of its own.
     @Test func aSecondDoseInTheSameSlotIsNotStored() throws {

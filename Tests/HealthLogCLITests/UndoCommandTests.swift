@@ -29,6 +29,20 @@ import Testing
         #expect(cli.ok("undo", "--yes") == "Nothing to undo (HealthLog keeps the last 20 changes made on this machine).\n")
     }
 
+    /// New-user probe: undoing a profile edit said only "Put back profile dad"; it says what
+    /// it puts back.
+    @Test func undoingAProfileEditSaysWhatItPutsBack() throws {
+        let cli = CLIHarness()
+        cli.ok("profile", "add", "dad", "--name", "老爸", "--birth-year", "1954")
+        cli.ok("profile", "edit", "dad", "--name", "Old Wang")
+        #expect(cli.ok("undo", "--yes") == "Put back profile dad: name Old Wang → 老爸\n")
+        cli.ok("profile", "edit", "dad", "--target", "130/80")
+        #expect(cli.ok("undo", "--yes") == "Put back profile dad: its details as they were (birth year, sex, target, conditions)\n")
+        cli.ok("profile", "edit", "dad", "--name", "王")
+        cli.environment["LANG"] = "zh_CN.UTF-8"
+        #expect(cli.ok("undo", "--yes").contains("名字 王 → 老爸"))
+    }
+
     /// A medicine started by mistake is named when undone, as `med` printed it, not counted
     /// as "1 record more".
     @Test func aMedicineStartIsNamedWhenUndone() throws {

@@ -69,6 +69,16 @@ public struct UndoStep: Equatable, Sendable {
         }
     }
 
+    /// The profiles it changed (not added or deleted), as they were before and after: undoing
+    /// puts `before` back.
+    public var profileEdits: [String: (before: Profile, after: Profile)] {
+        var edits: [String: (before: Profile, after: Profile)] = [:]
+        for touched in self.touched where touched.action == .changed {
+            if case .profilePut(let before)? = touched.before, case .profilePut(let after)? = touched.after { edits[before.id] = (before, after) }
+        }
+        return edits
+    }
+
     /// How many records of `kind` it touched (tags, events).
     public func count(of kind: RecordKind) -> Int {
         touched.filter { ($0.after?.record ?? $0.before?.record)?.kind == kind }.count

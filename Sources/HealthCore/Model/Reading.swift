@@ -297,6 +297,15 @@ extension Reading {
     /// How far a reading may be ahead of the clock, in seconds: clocks differ a little.
     public static let allowedFutureSeconds: Int64 = 600
 
+    /// Whole years from the reading's day to `today` when it is a year or more before it, else
+    /// nil: an old reading from a notebook is kept, and said plainly, since a slip in the year
+    /// (1990 for 2026) looks the same.
+    public func yearsBefore(_ today: CivilDate) -> Int? {
+        let day = takenAt.localDate
+        let years = today.year - day.year - ((today.month, today.day) < (day.month, day.day) ? 1 : 0)
+        return years >= 1 ? years : nil
+    }
+
     /// Checks that the reading could have been taken: at most 10 minutes after `now`, not
     /// before 1900-01-01, and not before 1 January of the person's `birthYear` when it is known.
     /// Every way a reading enters the log applies this one rule.
@@ -306,12 +315,15 @@ extension Reading {
 }
 
 extension ZonedInstant {
+    /// The refusal of a time (or a day, `when`) more than ``Reading/allowedFutureSeconds`` ahead of now.
+    static func inTheFuture(_ when: String) -> ValidationError {
+        .invalid(Phrase("{time} is in the future; a reading can be at most 10 minutes ahead of now", ["time": when]))
+    }
+
     /// The rule of ``Reading/checkTime(now:birthYear:)`` for a time that is about to become a reading's.
     public func checkPlausible(now nowSeconds: Int64, birthYear: Int?) throws(ValidationError) {
         let when = localDateAndTime
-        if utcSeconds > nowSeconds + Reading.allowedFutureSeconds {
-            throw .invalid(Phrase("{time} is in the future; a reading can be at most 10 minutes ahead of now", ["time": when]))
-        }
+        if utcSeconds > nowSeconds + Reading.allowedFutureSeconds { throw ZonedInstant.inTheFuture(when) }
         if localDate < Reading.earliestDate {
             throw .invalid(Phrase("{time} is before {earliest}; readings must be from 1900 on", ["time": when, "earliest": Reading.earliestDate.description]))
         }

@@ -3,16 +3,46 @@
 /// Monday, today included), `Dec 4 7:30` (the last 4 December), `2026-11-30 07:45` and
 /// `2026-11-30T07:45` (local), ISO 8601 with an offset, `2 hours ago`, `-2h`, `-30m`, and the
 /// Chinese words: 今天, 昨天, 前天, 早上, 上午, 中午, 下午, 晚上, 7点, 7点半, 7点15(分), 2小时前.
+/// `tomorrow` (明天, 后天) is read too, so that a time ahead is refused as in the future where
+/// a time must not be, not as unreadable; a day with no time of day is refused as that.
 public enum WhenExpression {
-    /// The instant `text` names, relative to `now`, with local times read in `zone`.
+    /// The instant `text` names, relative to `now`, with local times read in `zone`; a day
+    /// with no time of day is refused, saying a time is needed.
     public static func parse(_ text: String, now: ZonedInstant, zone: any TimeZoneRule) throws(ValidationError) -> ZonedInstant {
+        switch try named(text, now: now, zone: zone) {
+        case .instant(let instant): return instant
+        case .day: throw dayWithoutTime(text)
+        }
+    }
+
+    /// The instant a reading was measured or a dose taken: ``parse(_:now:zone:)``, then
+    /// ``ZonedInstant/checkPlausible(now:birthYear:)``. A day alone after today is refused as in
+    /// the future (the first thing wrong with it), one before it as needing a time of day.
+    public static func pastInstant(_ text: String, now: ZonedInstant, zone: any TimeZoneRule, birthYear: Int? = nil) throws(ValidationError) -> ZonedInstant {
+        switch try named(text, now: now, zone: zone) {
+        case .instant(let instant):
+            try instant.checkPlausible(now: now.utcSeconds, birthYear: birthYear)
+            return instant
+        case .day(let date):
+            if date > now.localDate { throw ZonedInstant.inTheFuture(date.description) }
+            throw dayWithoutTime(text)
+        }
+    }
+
+    /// What a text names: an instant, or a day with no time of day.
+    enum Named {
+        case instant(ZonedInstant)
+        case day(CivilDate)
+    }
+
+    static func named(_ text: String, now: ZonedInstant, zone: any TimeZoneRule) throws(ValidationError) -> Named {
         let trimmed = String(text.trimmingWhitespace())
-        if let instant = ZonedInstant(iso8601: trimmed) { return instant }
+        if let instant = ZonedInstant(iso8601: trimmed) { return .instant(instant) }
         let bad = ValidationError.unreadable(
             Phrase("'{text}' is not a time; use 07:45, 7:45pm, 'yesterday 21:30', '2026-11-30 07:45' or 2026-11-30T07:45:00+08:00", ["text": text]))
-        if let seconds = secondsAgo(trimmed.lowercased()) { return zone.zoned(utcSeconds: now.utcSeconds - seconds) }
+        if let seconds = secondsAgo(trimmed.lowercased()) { return .instant(zone.zoned(utcSeconds: now.utcSeconds - seconds)) }
         let normalized = chineseWordsSpaced(trimmed.lowercased())
-        if normalized == "now" || normalized == "现在" { return now }
+        if normalized == "now" || normalized == "现在" { return .instant(now) }
         var words = normalized.split(separator: " ").map(String.init)
         // 2026-11-30T07:45: a local time with no offset.
         if words.count == 1, let t = words[0].firstIndex(of: "t"), CivilDate(iso: words[0][..<t]) != nil {
@@ -24,6 +54,8 @@ public enum WhenExpression {
             words[words.count - 1] += meridiem
         }
         var date = now.localDate
+        // A day was named (2026-11-29, yesterday, monday, Dec 4): without a clock it is a day, not a time.
+        var namedDay = false
         var clock: String?
         var half: Meridiem?
         var index = 0
@@ -34,23 +66,29 @@ public enum WhenExpression {
                 half = meridiem
             } else if let days = dayWords[word] {
                 date = now.localDate.adding(days: -days)
+                namedDay = true
             } else if let weekday = weekday(word) {
                 // The last such day, today included.
                 date = now.localDate.adding(days: -((now.localDate.isoWeekday - weekday + 7) % 7))
+                namedDay = true
             } else if let month = month(word), index < words.count, let day = Int(words[index]) {
                 index += 1
                 date = try lastDate(month: month, day: day, before: now.localDate, bad: bad)
+                namedDay = true
             } else if let day = Int(word), index < words.count, let month = month(words[index]) {
                 index += 1
                 date = try lastDate(month: month, day: day, before: now.localDate, bad: bad)
+                namedDay = true
             } else if let explicit = CivilDate(iso: word) {
                 date = explicit
+                namedDay = true
             } else if clock == nil {
                 clock = word
             } else {
                 throw bad
             }
         }
+        if clock == nil, namedDay, half == nil { return .day(date) }
         guard let clock, var (hour, minute, second) = parseClock(clock) else { throw bad }
         switch half {
         case .morning?: if hour == 12 { hour = 0 }
@@ -58,7 +96,13 @@ public enum WhenExpression {
         case .noon?: if hour < 3 { hour += 12 }
         case nil: break
         }
-        return try zone.wallClockInstant(date: date, hour: hour, minute: minute, second: second, written: "'\(text)'")
+        return .instant(try zone.wallClockInstant(date: date, hour: hour, minute: minute, second: second, written: "'\(text)'"))
+    }
+
+    /// The refusal of a day named with no time of day (`--at 2026-11-29`, `--at yesterday`).
+    static func dayWithoutTime(_ text: String) -> ValidationError {
+        .unreadable(
+            Phrase("'{text}' is a day without a time of day; add the time, like '{example}'", ["text": text, "example": "\(text.trimmingWhitespace()) 07:45"]))
     }
 
     /// 早上 and 晚上: which half of the day a clock is in.
@@ -76,13 +120,15 @@ public enum WhenExpression {
     }
 
     /// Days before today a day word names.
-    static let dayWords: [String: Int] = ["today": 0, "yesterday": 1, "今天": 0, "今日": 0, "昨天": 1, "昨日": 1, "前天": 2]
+    static let dayWords: [String: Int] = [
+        "today": 0, "yesterday": 1, "tomorrow": -1, "今天": 0, "今日": 0, "昨天": 1, "昨日": 1, "前天": 2, "明天": -1, "明日": -1, "后天": -2,
+    ]
 
     /// The Chinese words of a time with spaces around them, and 7点半, 7点15分 as 7:30, 7:15:
     /// Chinese is typed without spaces (昨天晚上9点).
     static func chineseWordsSpaced(_ text: String) -> String {
         var result = text.replacing("：", with: ":")
-        for word in ["今天", "今日", "昨天", "昨日", "前天", "早上", "早晨", "上午", "凌晨", "中午", "下午", "晚上", "傍晚"] {
+        for word in ["今天", "今日", "昨天", "昨日", "前天", "明天", "明日", "后天", "早上", "早晨", "上午", "凌晨", "中午", "下午", "晚上", "傍晚"] {
             result = result.replacing(word, with: " \(word) ")
         }
         for name in chineseWeekdays + ["天"] {

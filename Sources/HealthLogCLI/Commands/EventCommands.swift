@@ -45,7 +45,7 @@ struct EventAddCommand: Command {
         let added = try context.run { try $0.addEvent(text, kind: kind, at: at) }
         let (event, profile, sameDay) = (added.event, added.profile, added.sameDayCount)
         let words = try context.words()
-        let said = EventText(words: words)
+        let said = EventText(words: words, catalogue: (try? context.run { try $0.medicineCatalogue() }) ?? .empty)
         context.stdout.line(
             "\(words.cli("event.added")) \(context.style.dim(String(event.id.prefix(8)))) · \(profile.id) · \(said.when(event)) · \(said.kind(event)) · \(said.text(event).visibleControls(lineBreaks: .symbol))")
         if let repeatedWallTime { context.stdout.line(repeatedWallTime) }
@@ -79,7 +79,8 @@ struct EventListCommand: Command {
             context.stdout.line(words.cli("event.none", ["profile": profile.id]))
             return
         }
-        for line in EventText(words: words).table(events, emphasis: context.style) { context.stdout.line(line) }
+        let said = EventText(words: words, catalogue: (try? context.run { try $0.medicineCatalogue() }) ?? .empty)
+        for line in said.table(events, emphasis: context.style) { context.stdout.line(line) }
     }
 }
 

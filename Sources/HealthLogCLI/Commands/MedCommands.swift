@@ -6,7 +6,8 @@ import HealthUseCases
 
 /// The options `med start`, `change` and `stop` share.
 enum MedicineFields {
-    static let dose = Option<String>("--dose", value: "DOSE", help: "The dose as the label says it, e.g. '5 mg' or '10 mg twice'.")
+    static let dose = Option<String>(
+        "--dose", value: "DOSE", help: "The dose as the label says it: an amount and a unit, e.g. '5 mg', '10 mg twice', '1 tablet' or 1片.")
     static let times = Option<[DayPeriod]>(
         "--times", value: "TIMES", help: "When doses are due: morning, noon, evening, or several joined by commas (e.g. morning,evening).",
         expected: "times of day (morning, noon or evening, joined by commas)"
@@ -49,14 +50,16 @@ struct MedicineEntry {
         guard let dose = try arguments.value(MedicineFields.dose), !dose.trimmingWhitespace().isEmpty else {
             throw arguments.usage(key: "error.optionRequired", ["option": "--dose DOSE", "example": "--dose '5 mg'"])
         }
-        return String(dose.trimmingWhitespace())
+        let typed = String(dose.halfWidth.trimmingWhitespace())
+        do { try MedicineDose.check(typed) } catch { throw CLIError(error, arguments: arguments) }
+        return typed
     }
 
     /// Records `medicine` and prints what was recorded.
     func record(_ context: CommandContext) throws(CLIError) {
         let recorded = try context.run { try $0.recordMedicine(medicine, at: at) }
         let words = try context.words()
-        let presenter = EventText(words: words)
+        let presenter = EventText(words: words, catalogue: (try? context.run { try $0.medicineCatalogue() }) ?? .empty)
         context.stdout.line(
             "\(words.cli("med.recorded")) \(context.style.dim(String(recorded.event.id.prefix(8)))) · \(recorded.profile.id) · \(presenter.when(recorded.event)) · \(presenter.text(recorded.event).visibleControls(lineBreaks: .symbol))")
         if let repeatedWallTime { context.stdout.line(repeatedWallTime) }

@@ -151,6 +151,37 @@ struct ProfileRenameCommand: Command {
     let newID: String
     let fields: ProfileChange
 
+    /// The usage error for `profile rename dad --name 老爸` (one id, and details to change),
+    /// pointing to `profile edit`, which changes a profile's name; nil for anything else.
+    static func editMeant(_ arguments: [String], spec: CommandSpec, words: StringTable?) -> CLIError? {
+        guard spec.path == Self.spec.path else { return nil }
+        // The words that are not options nor their values: OLD alone means NEW is missing.
+        var positionals: [String] = []
+        var options: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let word = arguments[index]
+            index += 1
+            guard word.hasPrefix("-"), word != "--" else {
+                positionals.append(word)
+                continue
+            }
+            options.append(word)
+            if !word.contains("="), index < arguments.count, !arguments[index].hasPrefix("-") {
+                options.append(arguments[index].contains(" ") ? "'\(arguments[index])'" : arguments[index])
+                index += 1
+            }
+        }
+        guard positionals.count == 1, !options.isEmpty, !options.contains(where: { $0 == "-h" || $0 == "--help" }) else { return nil }
+        let old = positionals[0]
+        let command = (["healthlog", "profile", "edit", old] + options).joined(separator: " ")
+        let values = ["old": old, "command": command]
+        return .usage(
+            words?.cli("error.renameNeedsNewID", values)
+                ?? "profile rename gives '\(old)' a new id and needs it (profile rename \(old) NEW); to change its name or details: \(values["command"]!)",
+            command: spec.commandLine)
+    }
+
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         id = arguments.positionals[0]
         newID = arguments.positionals[1]

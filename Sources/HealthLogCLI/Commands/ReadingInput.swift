@@ -105,22 +105,24 @@ struct ReadingInput {
         return .usage(words?.cli("error.twoNumbers", values) ?? "'\(values["text"]!)' is not a blood pressure; did you mean \(values["meant"]!)?", command: spec.commandLine)
     }
 
-    /// The instant `--at WHEN` names, checked to be plausible: not in the future, not before 1900.
+    /// The instant `--at WHEN` names, checked to be plausible (``WhenExpression/pastInstant(_:now:zone:birthYear:)``):
+    /// not in the future, not before 1900, not a day without a time of day.
     static func instant(at when: String, context: CommandContext, arguments: ParsedArguments) throws(CLIError) -> ZonedInstant {
-        let now = context.now
-        let instant = try DateArgument.instant(when, now: now, zone: context.zone, arguments: arguments)
         do {
-            try instant.checkPlausible(now: now.utcSeconds, birthYear: nil)
+            return try WhenExpression.pastInstant(when, now: context.now, zone: context.zone)
+        } catch where error.kind == .unreadable {
+            throw CLIError(error, arguments: arguments, option: "--at")
         } catch {
-            // Just after midnight, "23:50" means last night.
-            let isClockOnly = !when.contains(" ") && !when.contains("-")
+            // Just after midnight, "23:50" (23点50) means last night; a refused clock alone is ahead of now.
+            let isClockOnly =
+                !when.contains(" ") && !when.contains("-")
+                && (WhenExpression.timeOfDay(when) != nil || (when.contains("点") && !when.contains("天") && !when.contains("日")))
             let message =
-                isClockOnly && instant.utcSeconds > now.utcSeconds
+                isClockOnly
                 ? Phrase("--at '{when}': {error}; did you mean 'yesterday {when}'?", ["when": when], terms: ["error": error.phrase])
                 : Phrase("--at '{when}': {error}", ["when": when], terms: ["error": error.phrase])
             throw .data(arguments.say(message))
         }
-        return instant
     }
 
     /// True when `when` named a wall time (not an ISO instant) that happens twice in the zone.

@@ -122,7 +122,7 @@ struct RemindNotifyCommand: Command {
         let words = try context.words()
         // With no visit, the week ending today: its open slots are today's.
         let status = try context.run { try $0.protocolDue(before: visit ?? context.today.adding(days: 1)) }
-        let name = "\(status.profile.id) (\(status.profile.name.visibleControls()))"
+        let name = status.profile.heading
         guard let message = DueText.reminder(profile: status.profile, due: status.due, words: words) else {
             context.stdout.line(words.cli("remind.nothingDue", ["profile": name]))
             return

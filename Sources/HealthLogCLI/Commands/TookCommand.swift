@@ -47,8 +47,9 @@ enum DoseInput {
     /// Prints each dose stored, and each one already recorded in its slot.
     static func report(_ recorded: RecordedDoses, context: CommandContext) throws(CLIError) {
         let words = try context.words()
-        let presenter = EventText(words: words)
-        let names = MedicineText(words: words, catalogue: (try? context.run { try $0.medicineCatalogue() }) ?? .empty)
+        let catalogue = (try? context.run { try $0.medicineCatalogue() }) ?? .empty
+        let presenter = EventText(words: words, catalogue: catalogue)
+        let names = MedicineText(words: words, catalogue: catalogue)
         for dose in recorded.doses {
             context.stdout.line(
                 "\(words.cli("took.recorded")) \(context.style.dim(String(dose.id.prefix(8)))) · \(recorded.profile.id) · \(presenter.when(dose)) · \(presenter.text(dose).visibleControls(lineBreaks: .symbol))")

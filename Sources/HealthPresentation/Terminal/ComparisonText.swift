@@ -27,7 +27,7 @@ public struct ComparisonText {
 
     /// The lines `compare` prints; `filter` says what the filters kept.
     public func lines(filter: String?) -> [String] {
-        var header = emphasis.bold("\(profile.id) (\(profile.name.visibleControls()))") + " · " + words.cli("compare.homeReadings")
+        var header = emphasis.bold(profile.heading) + " · " + words.cli("compare.homeReadings")
         if let filter { header += " · " + words.text("filter", ["filter": filter]) }
         var lines = [header]
         let titles = ["n", "sysMean", "diaMean"].map { words.cli("compare.col.\($0)") }

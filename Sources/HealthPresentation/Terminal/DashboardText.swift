@@ -20,7 +20,7 @@ public struct DashboardText {
         profile: Profile, last: Reading?, today: [Reading], week: SummaryDocument?, tags: [StatusTag], now: ZonedInstant,
         guideline: Guideline
     ) -> [String] {
-        var lines = [style.bold("\(profile.name.visibleControls()) (\(profile.id))")]
+        var lines = [style.bold(profile.heading)]
         guard let last else {
             lines.append("  " + words.cli("dashboard.noReadings", ["profile": profile.id]))
             return lines

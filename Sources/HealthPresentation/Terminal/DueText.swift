@@ -41,7 +41,7 @@ public struct DueText {
         let say = { (text: String) in lines += width.map { text.wrapped(toWidth: $0) } ?? [text] }
         let name = { (date: CivilDate) in words.weekdayAndDate(date) }
         let week = due.week
-        say(emphasis.bold("\(profile.id) (\(profile.name.visibleControls()))") + " · "
+        say(emphasis.bold(profile.heading) + " · "
             + words.cli("due.visit", ["visit": name(due.visit), "from": week.start.description, "to": week.end.description]))
         let complete = words.cli("due.complete", ["done": String(due.completeDays), "days": String(week.days.count)])
         let counted = words.cli("due.counted", ["n": String(week.count), "needed": String(ProtocolAverage.minimumCount)])
@@ -106,7 +106,7 @@ public struct DueText {
         let sessions = open.map { words.periodName($0.session == .morning ? .morning : .evening) }
         let readings = open.reduce(0) { $0 + ProtocolWeek.readingsPerSlot - $1.taken }
         return words.cli("remind.due", [
-            "profile": "\(profile.id) (\(profile.name.visibleControls()))", "periods": words.conjunction(sessions),
+            "profile": profile.heading, "periods": words.conjunction(sessions),
             "readings": words.counted(readings, "reading"),
         ])
     }

@@ -37,7 +37,7 @@ public struct ProfileText {
 
     /// "dad (爸爸), born 1954, male, target 130/80": a profile as a change confirms it.
     public func summary(_ profile: Profile) -> String {
-        var parts = ["\(profile.id) (\(profile.name.visibleControls()))"]
+        var parts = [profile.heading]
         if let year = profile.birthYear { parts.append(words.cli("profile.born", ["year": String(year)])) }
         if let sex = profile.sex { parts.append(words.cli("profile.sex.\(sex.rawValue)")) }
         parts.append(words.cli("profile.target", ["target": target(profile.target)]))
@@ -154,8 +154,13 @@ public struct TagText {
 /// Events as `event list` and `event add` say them.
 public struct EventText {
     let words: StringTable
+    /// Names a medicine's event in the reader's language (氨氯地平 / amlodipine), as `took` does.
+    let medicines: MedicineText
 
-    public init(words: StringTable) { self.words = words }
+    public init(words: StringTable, catalogue: MedicineCatalogue = .empty) {
+        self.words = words
+        medicines = MedicineText(words: words, catalogue: catalogue)
+    }
 
     /// `Thu 2026-10-01 08:00` / `周四 2026-10-01 08:00`.
     public func when(_ event: Event) -> String { "\(words.weekdayAndDate(event.at.localDate)) \(event.at.localTimeText)" }
@@ -163,9 +168,10 @@ public struct EventText {
     /// `medication` / `用药`.
     public func kind(_ event: Event) -> String { words.text("kind.\(event.kind.rawValue)") }
 
-    /// The event's text: a medicine's start, change or stop in the reader's words, else as written.
+    /// The event's text: a medicine's start, change, stop or dose in the reader's words, its name
+    /// in the reader's language when the catalogue knows it, else as written.
     public func text(_ event: Event) -> String {
-        event.medicine.map { MedicineText(words: words).change($0) } ?? event.text
+        event.medicine.map { medicines.change($0) } ?? event.text
     }
 
     /// `{id, profile, at, kind, text}`, and `medicine` `{name, action, dose, times, reason}` for one recorded by `med`.

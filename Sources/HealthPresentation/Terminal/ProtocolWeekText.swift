@@ -48,7 +48,7 @@ public struct ProtocolWeekText {
         var lines: [String] = []
         let name = { (date: CivilDate) in words.weekdayAndDate(date) }
         let say = { (text: String) in lines += width.map { text.wrapped(toWidth: $0) } ?? [text] }
-        say(emphasis.bold("\(profile.id) (\(profile.name.visibleControls()))") + " · "
+        say(emphasis.bold(profile.heading) + " · "
             + words.cli("protocol.week", ["from": name(week.start), "to": name(week.end)]))
         say(words.cli("protocol.asks"))
         say(words.cli("protocol.sessions"))

@@ -27,7 +27,7 @@ public struct ReadingText {
             : words.counted(listed, "reading")
         // A filtered listing says what it keeps, so its count is never read as the whole log's.
         let kept = filter.description(strings: words, tagLabel: labels.label(of:)).map { $0.visibleControls() }
-        let whose = "\(profile.id) (\(profile.name.visibleControls()))"
+        let whose = profile.heading
         var heading = [style.bold(whose)]
         var used = whose.displayWidth
         for part in [words.range(range)] + (kept.map { [$0] } ?? []) + [shown] {
@@ -136,7 +136,7 @@ public struct ReadingText {
     public func detail(_ reading: Reading, profile: Profile?) -> String {
         let row = { (key: String, value: String) in "  \((key.isEmpty ? "" : words.cli("show.\(key)")).padding(8))  \(value)\n" }
         var text = words.cli("show.heading", ["id": reading.id]) + "\n"
-        text += row("profile", profile.map { "\($0.id) (\($0.name.visibleControls()))" } ?? reading.profileID)
+        text += row("profile", profile.map(\.heading) ?? reading.profileID)
         text += row("taken", words.cli("show.takenAt", [
             "when": "\(words.weekdayAndDate(reading.takenAt.localDate)) \(reading.takenAt.localTimeText)", "period": ReadingSlot(reading).word(in: words),
             "offset": offsetText(reading.takenAt.offsetMinutes),

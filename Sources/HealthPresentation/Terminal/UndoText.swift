@@ -41,8 +41,24 @@ public struct UndoText {
         if touched.count > limit {
             lines.append("  " + words.cli("undo.more", ["readings": words.counted(touched.count - limit, "reading")]))
         }
+        let edits = step.profileEdits
         for (action, id) in step.profiles {
-            lines.append("  " + words.cli("undo.\(tense).\(action.word)") + " " + words.cli("undo.profile", ["id": id.visibleControls()]))
+            var line = "  " + words.cli("undo.\(tense).\(action.word)") + " " + words.cli("undo.profile", ["id": id.visibleControls()])
+            // A profile edit says what undoing puts back: the name 老王 → 老爸, the target.
+            if let edit = edits[id] {
+                var changes: [String] = []
+                if edit.before.name != edit.after.name {
+                    changes.append(words.cli("undo.profile.name", ["from": edit.after.name.visibleControls(), "to": edit.before.name.visibleControls()]))
+                }
+                if edit.before.birthYear != edit.after.birthYear || edit.before.target != edit.after.target || edit.before.sex != edit.after.sex
+                    || edit.before.conditions != edit.after.conditions || edit.before.pregnancyDue != edit.after.pregnancyDue
+                    || edit.before.frail != edit.after.frail || edit.before.sleep != edit.after.sleep
+                {
+                    changes.append(words.cli("undo.profile.details"))
+                }
+                if !changes.isEmpty { line += ": " + changes.joined(separator: words.language == .chinese ? "；" : "; ") }
+            }
+            lines.append(line)
         }
         // Events (a medicine started, a dose, a visit) are named as `med` and `event` print them.
         let events = EventText(words: words)
