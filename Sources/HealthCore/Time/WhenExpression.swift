@@ -214,6 +214,13 @@ public enum WhenExpression {
         }
     }
 
+    /// True when `text` names a clock time alone, with no day (`23:50`, `11pm`, `23点50`): one
+    /// refused as ahead of now was most likely meant for the night before.
+    public static func isClockAlone(_ text: String) -> Bool {
+        !text.contains(" ") && !text.contains("-")
+            && (timeOfDay(text) != nil || (text.contains("点") && !text.contains("天") && !text.contains("日")))
+    }
+
     /// A time of day as people type it (`07:30`, `7:30`, `21:00`, `7:30pm`, `9pm`, any case),
     /// to the minute; nil for anything else (seconds other than `:00` included).
     public static func timeOfDay(_ text: String) -> (hour: Int, minute: Int)? {

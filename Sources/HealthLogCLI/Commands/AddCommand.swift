@@ -64,10 +64,7 @@ struct AddCommand: Command {
         context.stdout.line(text.confirmation("add.added", outcome.reading, profile: outcome.profile))
         // A reading that needs attention says so in words, whatever the output is.
         for line in text.attention(outcome.reading, guideline: guideline, profile: outcome.profile) { context.stdout.line(line) }
-        if let years = outcome.reading.yearsBefore(context.now.localDate) {
-            context.stdout.line(
-                words.cli(years == 1 ? "add.longAgo.one" : "add.longAgo", ["date": outcome.reading.takenAt.localDate.description, "n": String(years)]))
-        }
+        if let longAgo = text.longAgo(outcome.reading, today: context.now.localDate) { context.stdout.line(longAgo) }
         if let doses = added.doses { try DoseInput.report(doses, context: context) }
         if let note = input.repeatedWallTimeNote(words) { context.stdout.line(note) }
         if outcome.identicalCount > 0 {

@@ -155,26 +155,11 @@ struct ProfileRenameCommand: Command {
     /// pointing to `profile edit`, which changes a profile's name; nil for anything else.
     static func editMeant(_ arguments: [String], spec: CommandSpec, words: StringTable?) -> CLIError? {
         guard spec.path == Self.spec.path else { return nil }
-        // The words that are not options nor their values: OLD alone means NEW is missing.
-        var positionals: [String] = []
-        var options: [String] = []
-        var index = 0
-        while index < arguments.count {
-            let word = arguments[index]
-            index += 1
-            guard word.hasPrefix("-"), word != "--" else {
-                positionals.append(word)
-                continue
-            }
-            options.append(word)
-            if !word.contains("="), index < arguments.count, !arguments[index].hasPrefix("-") {
-                options.append(arguments[index].contains(" ") ? "'\(arguments[index])'" : arguments[index])
-                index += 1
-            }
-        }
-        guard positionals.count == 1, !options.isEmpty, !options.contains(where: { $0 == "-h" || $0 == "--help" }) else { return nil }
-        let old = positionals[0]
-        let command = (["healthlog", "profile", "edit", old] + options).joined(separator: " ")
+        // OLD alone, with options, means NEW is missing.
+        let typed = TypedWords(arguments)
+        guard typed.positionals.count == 1, !typed.options.isEmpty, !typed.asksForHelp else { return nil }
+        let old = typed.positionals[0]
+        let command = (["healthlog", "profile", "edit", old] + typed.options).joined(separator: " ")
         let values = ["old": old, "command": command]
         return .usage(
             words?.cli("error.renameNeedsNewID", values)

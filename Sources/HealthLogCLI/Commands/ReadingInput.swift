@@ -114,11 +114,8 @@ struct ReadingInput {
             throw CLIError(error, arguments: arguments, option: "--at")
         } catch {
             // Just after midnight, "23:50" (23点50) means last night; a refused clock alone is ahead of now.
-            let isClockOnly =
-                !when.contains(" ") && !when.contains("-")
-                && (WhenExpression.timeOfDay(when) != nil || (when.contains("点") && !when.contains("天") && !when.contains("日")))
             let message =
-                isClockOnly
+                WhenExpression.isClockAlone(when)
                 ? Phrase("--at '{when}': {error}; did you mean 'yesterday {when}'?", ["when": when], terms: ["error": error.phrase])
                 : Phrase("--at '{when}': {error}", ["when": when], terms: ["error": error.phrase])
             throw .data(arguments.say(message))

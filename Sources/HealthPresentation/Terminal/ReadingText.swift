@@ -87,6 +87,13 @@ public struct ReadingText {
         return line
     }
 
+    /// The line `add` prints under a reading a year or more before `today`, so a slip of the
+    /// year is seen at once; nil for a recent one.
+    public func longAgo(_ reading: Reading, today: CivilDate) -> String? {
+        guard let years = reading.yearsBefore(today) else { return nil }
+        return words.cli(years == 1 ? "add.longAgo.one" : "add.longAgo", ["date": reading.takenAt.localDate.description, "n": String(years)])
+    }
+
     /// `07:45`, or `00:30 (Mon 2)` for a reading after midnight that counts for the day before.
     func timeAsTaken(_ instant: ZonedInstant) -> String { words.timeAsTaken(instant) }
 
