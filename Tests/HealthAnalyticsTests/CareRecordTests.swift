@@ -18,9 +18,9 @@ import HealthPresentation
         #expect(days.medicated == 2)
         #expect(days.daysWithout == [day("2026-11-02"), day("2026-11-04")])
         #expect(SummaryWording(summary: summary, strings: english) { $0 }.medicationLine
-            == "BP medication recorded on 2 of 4 days; none on 2 Nov, 4 Nov")
+            == "BP medication stamp on 2 of 4 days; none on 2 Nov, 4 Nov")
         #expect(SummaryWording(summary: summary, strings: chinese) { $0 }.medicationLine
-            == "4 天中有 2 天记录服用降压药；未记录：11月2日、11月4日")
+            == "4 天中有 2 天盖了降压药印章；未记录：11月2日、11月4日")
         #expect(BPSummary(profile: dad, readings: [reading("2026-11-01", 7, 0, 140, 90)]).medicationDays == nil)
     }
 
@@ -42,7 +42,7 @@ import HealthPresentation
         #expect(days.medicated == 38)
         #expect(days.missedSessions == 1)
         let line = try #require(SummaryWording(summary: summary, strings: english) { $0 }.medicationLine)
-        #expect(line.hasPrefix("BP medication recorded on 38 of 39 days since 17 Oct (first recorded); none on 31 Oct; 1 of 39 morning sessions without it"))
+        #expect(line.hasPrefix("BP medication stamp on 38 of 39 days since 17 Oct (first recorded); none on 31 Oct; 1 of 39 morning sessions without it"))
     }
 
     @Test func notesSayingADoseWasForgottenAreShownBesideTheTags() throws {
@@ -60,7 +60,7 @@ import HealthPresentation
         #expect(days.forgottenNotes.count == 4)
         #expect(days.forgottenOnTaggedDays == 4, "every day with such a note is tagged as taken: the two disagree")
         let line = try #require(SummaryWording(summary: summary, strings: english) { $0 }.medicationLine)
-        #expect(line == "BP medication recorded on 10 of 10 days; 4 notes say a dose was forgotten (4 on days tagged as taken)")
+        #expect(line == "BP medication stamp on 10 of 10 days; 4 notes say a dose was forgotten (4 on days tagged as taken)")
         let chineseLine = try #require(SummaryWording(summary: summary, strings: chinese) { $0 }.medicationLine)
         #expect(chineseLine.hasSuffix("4 条备注提到漏服（其中 4 天同时标记已服药）"))
         #expect(!MedicationDays.saysForgotten("took it after breakfast"))
@@ -69,7 +69,7 @@ import HealthPresentation
     @Test func moreThanTenDaysWithoutAreCountedNotListed() {
         let readings = (0..<12).map { reading(day("2026-11-01").adding(days: $0).description, 7, 0, 140, 90, tags: $0 == 0 ? ["bp-med"] : []) }
         let line = SummaryWording(summary: BPSummary(profile: dad, readings: readings), strings: english) { $0 }.medicationLine
-        #expect(line == "BP medication recorded on 1 of 12 days")
+        #expect(line == "BP medication stamp on 1 of 12 days")
     }
 
     @Test func deviationsAreCountedByTheirDefinitionAndKeptInEveryFigure() throws {

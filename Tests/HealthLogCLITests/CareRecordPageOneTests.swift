@@ -167,7 +167,7 @@ import Testing
         #expect(events.contains(Page.squeezed("1 9 Nov amlodipine stopped (ankle swelling) (medication) 129/79 (n=84) 146/92 (n=52)")), "\(events)")
         #expect(!english.contains(Page.squeezed("sessions without the medication tag")))
         #expect(!english.contains(Page.squeezed("though the log records")))
-        #expect(try Page.details(cli).contains(Page.squeezed("BP medication recorded on 21 of 21 days; none counted from 9 Nov, when the medication was stopped")))
+        #expect(try Page.details(cli).contains(Page.squeezed("BP medication stamp on 21 of 21 days; none counted from 9 Nov, when the medication was stopped")))
         let chinese = try Page.pageOne(cli, range, language: "zh_CN.UTF-8")
         #expect(Self.top(chinese).contains(Page.squeezed("自 11月9日 停用氨氯地平（ankle swelling）后未再服降压药：家庭血压停药前 28 天 129/79（n=84） → 停药后第 8–35 天 146/92（n=52）（事件 1）")), "\(Self.top(chinese))")
     }

@@ -104,7 +104,7 @@ import Testing
         #expect(lines[8] == "  morning 158/99 (n=2) · evening 135/83 (n=2)")
         #expect(lines[9] == "Provisional (too few readings): Treated, home average uncontrolled (ESH 2023 ≥")
         #expect(lines[10] == "  135/85)")
-        #expect(lines[11] == "BP medication recorded on 2 of 2 days")
+        #expect(lines[11] == "BP medication stamp on 2 of 2 days")
         // 4 mornings and 4 evenings: too few for the whole range's difference (6 of each).
         #expect(!text.contains("Morning − evening over the whole range"))
         // Raw with bp-med: 141.5/88.5; without: 148.5/93; too few in any one period to compare.

@@ -317,7 +317,7 @@ public struct SummaryWording: Sendable {
         return line
     }
 
-    /// "BP medication recorded on 41 of 56 days; none on 3 Nov, 9 Nov".
+    /// "BP medication stamp on 41 of 56 days; none on 3 Nov, 9 Nov".
     public var medicationLine: String? {
         guard let days = summary.medicationDays else { return nil }
         var line = strings.text(
