@@ -44,10 +44,12 @@ let package = Package(
         .target(name: "CDeferredLibraries", dependencies: ["CCairo", "CPango", "CLibXML2", "CArchive", "CQREncode", "CMicroHTTPD"]),
         // The layering check run by the build plugin: a target importing a module of this package
         // that Package.swift does not let it depend on fails to build, with or without make.
-        .executableTarget(name: "import-layering-check", path: "Sources/ImportLayeringCheck"),
+        // What the build tools share (reading a file), with the C library alone.
+        .target(name: "BuildToolFiles"),
+        .executableTarget(name: "import-layering-check", dependencies: ["BuildToolFiles"], path: "Sources/ImportLayeringCheck"),
         .plugin(name: "ImportLayering", capability: .buildTool(), dependencies: ["import-layering-check"]),
         // The page's static files (Templates/web) compiled into HealthWeb, so a lone binary serves them.
-        .executableTarget(name: "embed-web-assets", path: "Sources/EmbedWebAssets"),
+        .executableTarget(name: "embed-web-assets", dependencies: ["BuildToolFiles"], path: "Sources/EmbedWebAssets"),
         .plugin(name: "EmbedWebAssets", capability: .buildTool(), dependencies: ["embed-web-assets"]),
         // The Templates folder's JSON (string tables, report templates, medicines) compiled into
         // HealthCore, so a lone binary runs; an installed or user's own folder is read first.

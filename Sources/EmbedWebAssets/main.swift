@@ -7,6 +7,8 @@
 // Each file must be UTF-8 text (CSS, JavaScript, SVG, JSON); it becomes a raw string literal in
 // `EmbeddedWebAssets.files` by its name, or in `EmbeddedTemplates.files` by its path under ROOT.
 
+import BuildToolFiles
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -16,19 +18,6 @@ func fail(_ message: String, status: Int32 = 1) -> Never {
     var line = "embed-web-assets: " + message + "\n"
     line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
     exit(status)
-}
-
-func read(_ path: String) -> [UInt8]? {
-    guard let file = fopen(path, "rb") else { return nil }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let count = fread(&buffer, 1, buffer.count, file)
-        if count == 0 { break }
-        bytes += buffer[0..<count]
-    }
-    return ferror(file) == 0 ? bytes : nil
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
@@ -54,7 +43,7 @@ for path in arguments.dropFirst() {
     } else {
         name = String(path.split(separator: "/").last ?? "")
     }
-    guard let bytes = read(path), let text = String(validating: bytes, as: UTF8.self) else { fail("\(path) cannot be read or is not UTF-8 text") }
+    guard let bytes = fileBytes(path), let text = String(validating: bytes, as: UTF8.self) else { fail("\(path) cannot be read or is not UTF-8 text") }
     // A raw string with more #s than any run of them in the file.
     var hashes = "#"
     while text.contains("\"" + hashes) || text.contains("\\" + hashes) { hashes += "#" }

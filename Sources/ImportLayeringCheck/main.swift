@@ -6,6 +6,8 @@
 // Exits 1, naming each file, line and module, when a file imports a module of the package
 // (--local) that the target may not (not --allowed, not itself); else writes STAMP and exits 0.
 
+import BuildToolFiles
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -55,19 +57,6 @@ func importedModule(_ line: Substring) -> String? {
     return words.first.map { String($0.split(separator: ".")[0]) }
 }
 
-func readFile(_ path: String) -> String? {
-    guard let file = fopen(path, "r") else { return nil }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let count = fread(&buffer, 1, buffer.count, file)
-        if count == 0 { break }
-        bytes += buffer[0..<count]
-    }
-    return String(decoding: bytes, as: UTF8.self)
-}
-
 /// Writes `text` and a line break to standard error.
 func complain(_ text: String) {
     var line = text + "\n"
@@ -77,7 +66,7 @@ func complain(_ text: String) {
 let arguments = Arguments(Array(CommandLine.arguments.dropFirst()))
 var refusals: [String] = []
 for path in arguments.files {
-    guard let text = readFile(path) else {
+    guard let text = fileBytes(path).map({ String(decoding: $0, as: UTF8.self) }) else {
         refusals.append("\(path): error: cannot read the file to check its imports")
         continue
     }
