@@ -5,30 +5,40 @@ import Testing
 /// JSON and CSV keep the keys they have in English.
 @Suite struct ChineseOutputTests {
     /// A small log made by the real program: two profiles, a week of readings, an office
-    /// reading, one after midnight.
-    private func log() throws -> (TemporaryDirectory, [String: String]) {
-        let directory = TemporaryDirectory()
-        var environment = processEnvironment(directory)
-        environment["TZ"] = "Asia/Shanghai"
-        environment["LANG"] = "zh_CN.UTF-8"
-        var commands: [[String]] = [["profile", "add", "dad", "--name", "爸爸", "--birth-year", "1956", "--sex", "male"], ["profile", "add", "mom", "--name", "妈妈"], ["profile", "default", "dad"]]
+    /// reading, one after midnight. Made once; each test works in a copy of its own.
+    private static let madeLog: MadeLog = {
+        var commands: [[String]] = [
+            ["profile", "add", "dad", "--name", "爸爸", "--birth-year", "1956", "--sex", "male"], ["profile", "add", "mom", "--name", "妈妈"],
+            ["profile", "default", "dad"],
+        ]
         for day in 22...29 {
             commands.append(["add", "13\(day % 10)/8\(day % 7)", "7\(day % 5)", "-t", "bp-med", "--at", "2026-11-\(day) 07:30"])
             commands.append(["add", "14\(day % 10)/9\(day % 7)", "--at", "2026-11-\(day) 21:00", "-n", "饭后"])
         }
         commands.append(["add", "125/80", "70", "--at", "2026-11-30 00:40", "--weight", "72.5"])
         commands.append(["add", "150/95", "--office", "--at", "2026-11-30 10:00"])
-        for arguments in commands {
-            let result = try runProcess(arguments, environment: environment)
-            try #require(result.status == 0, "\(arguments): \(result.stderr)")
-        }
-        return (directory, environment)
+        return MadeLog(
+            changes: { environment in
+                var environment = environment
+                environment["TZ"] = "Asia/Shanghai"
+                environment["LANG"] = "zh_CN.UTF-8"
+                return environment
+            }, commands: commands)
+    }()
+
+    private func log() throws -> (TemporaryDirectory, [String: String]) { try Self.madeLog.copy() }
+
+    /// The English words a Chinese line must not hold, found once.
+    private static let forbiddenWords: Result<Set<String>, WordsFailure> = Result { () throws(WordsFailure) -> Set<String> in
+        do { return try englishWords() } catch { throw WordsFailure(reason: "\(error)") }
     }
+
+    private struct WordsFailure: Error { let reason: String }
 
     /// English words the string tables use, that a Chinese line must not: every word of two or
     /// more letters of the English strings, less those the Chinese strings use too (command
     /// and option names, mmHg, SD) and those of the log's own data (tag labels).
-    private func englishWords() throws -> Set<String> {
+    private static func englishWords() throws -> Set<String> {
         let english = try TerminalWordsTests.strings("en")
         let chinese = try TerminalWordsTests.strings("zh-Hans")
         var words = english.values.reduce(into: Set<String>()) { $0.formUnion(TerminalWordsTests.englishWords(in: $1)) }
@@ -68,7 +78,7 @@ import Testing
     func everyLineIsChinese(arguments: [String]) throws {
         let (directory, environment) = try log()
         let result = try withExtendedLifetime(directory) { try runProcess(arguments, environment: environment) }
-        let forbidden = try englishWords()
+        let forbidden = try Self.forbiddenWords.get()
         let lines = (result.stdout + result.stderr).split(separator: "\n").map(String.init)
         #expect(!lines.isEmpty)
         #expect(lines.contains { $0.unicodeScalars.contains { (0x4E00...0x9FFF).contains($0.value) } }, "\(arguments): no Chinese at all")
@@ -88,7 +98,7 @@ import Testing
     /// libraries' own sentences.
     @Test func importSaysEveryRefusedRowInChinese() throws {
         let (directory, environment) = try log()
-        let forbidden = try englishWords()
+        let forbidden = try Self.forbiddenWords.get()
         let file = directory.write(
             "readings.csv", "taken_at,systolic,diastolic,pulse\n2026-11-20T07:30:00+08:00,400,80,70\nyesterday,120,80,70\n2026-11-21T07:30:00+08:00,120,80,70\n")
         let result = try withExtendedLifetime(directory) { try runProcess(["import", file, "--skip-invalid"], environment: environment) }
@@ -196,7 +206,7 @@ import Testing
     /// `sync init`, `sync status`, `sync` and `sync leave` speak Chinese too.
     @Test func syncSpeaksChinese() throws {
         let (directory, environment) = try log()
-        let forbidden = try englishWords()
+        let forbidden = try Self.forbiddenWords.get()
         try withExtendedLifetime(directory) {
             for arguments in [["sync", "init", directory.file("shared")], ["sync", "status"], ["sync"], ["sync", "leave"]] {
                 let result = try runProcess(arguments, environment: environment)
