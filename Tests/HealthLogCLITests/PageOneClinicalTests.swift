@@ -106,16 +106,22 @@ import Testing
 
     /// A protocol week, 23–29 Nov, morning and evening pairs; reading `k` (0…27, the first day's
     /// four first, which the protocol leaves out) is `pressure(k)`.
+    /// The readings go in as one `import` of a HealthLog CSV file, which stores what `add` would
+    /// store of each (the same times, values, tags and site), in one run rather than one a reading.
     static func week(_ cli: CLIHarness, days: ClosedRange<Int> = 23...29, times: [String] = ["07:00", "07:02", "21:00", "21:02"],
                      tags: [String] = [], _ pressure: (Int) -> (Int, Int)) {
+        var csv = "taken_at,systolic,diastolic,tags\n"
         var k = 0
         for day in days {
             for time in times {
                 let (systolic, diastolic) = pressure(k)
-                cli.ok(["add", "\(systolic)/\(diastolic)", "--at", "2026-11-\(day) \(time)"] + tags.flatMap { ["-t", $0] })
+                csv += "2026-11-\(day < 10 ? "0" : "")\(day) \(time),\(systolic),\(diastolic),\(tags.joined(separator: ";"))\n"
                 k += 1
             }
         }
+        let file = cli.directory.write("week-\(days.lowerBound)-\(days.upperBound).csv", csv)
+        let imported = cli.ok("import", file)
+        #expect(imported.contains("added \(k),"), "\(imported)")
     }
 
     static func patient(born: Int = 1960) -> CLIHarness {
