@@ -6,12 +6,12 @@ import HealthRecords
 import HealthLogTestSupport
 import Testing
 
-/// Seeded, deterministic fuzzing of every parser: at least 10,000 mutated inputs each per run
+/// Seeded, deterministic fuzzing of every parser: 3,000 mutated inputs each per run
 /// (HEALTHLOG_SOAK=1: 100,000). Each input is accepted or refused; a crash fails the run and a
 /// single input taking over thirty seconds counts as a hang (a hang detector, not a speed claim:
 /// the slowest input is printed, and was 130 ms in the soak; two seconds flaked on a loaded machine).
 @Suite struct FuzzTargetTests {
-    static let inputsPerTarget = ProcessInfo.processInfo.environment["HEALTHLOG_SOAK"] == "1" ? 100_000 : 10_000
+    static let inputsPerTarget = ProcessInfo.processInfo.environment["HEALTHLOG_SOAK"] == "1" ? 100_000 : 3_000
 
     static var repository: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -94,7 +94,7 @@ import Testing
     /// same file again adds nothing.
     @Test(arguments: [InterchangeFormat.csv, .json, .fhir])
     func generatedLogsSurviveEveryFormat(format: InterchangeFormat) throws {
-        let logs = ProcessInfo.processInfo.environment["HEALTHLOG_SOAK"] == "1" ? 2_000 : 200
+        let logs = ProcessInfo.processInfo.environment["HEALTHLOG_SOAK"] == "1" ? 2_000 : 100
         for seed in 0..<logs {
             let directory = TemporaryDirectory()
             var generator = SplitMixGenerator(seed: UInt64(seed) &* 7919 &+ 17)

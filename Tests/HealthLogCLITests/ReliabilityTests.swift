@@ -43,8 +43,8 @@ import Testing
 
     @Test func killingAnImportLeavesAllOrNothing() throws {
         let directory = TemporaryDirectory()
-        // 20,000 rows in make test (each kill's check reads the whole log back), 100,000 in make soak.
-        let rows = ReliabilityTests.soak ? 100_000 : 20_000
+        // 8,000 rows in make test (each kill's check reads the whole log back), 100,000 in make soak.
+        let rows = ReliabilityTests.soak ? 100_000 : 8_000
         let file = directory.write("big.csv", ReliabilityTests.csv(rows))
         // A base log to start each attempt from.
         var environment = environment(directory, "base.sqlite")
@@ -115,8 +115,9 @@ import Testing
         // dad starts with the first 100 rows of the file the import brings (those will be duplicates).
         #expect(try runProcess(["import", directory.write("start.csv", ReliabilityTests.csv(100))], environment: environment).status == 0)
         let writers = ReliabilityTests.soak ? 8 : 4
+        let adds = ReliabilityTests.soak ? 250 : 80
         let script = """
-            for i in $(seq 1 250); do "$1" -p mom add 1$((10 + i % 40))/8$((i % 9)) "$2" --at "2026-11-2$(( i % 9 )) 0$(( i % 9 )):$(( 10 + i % 50 ))" || echo FAILED; done
+            for i in $(seq 1 \(adds)); do "$1" -p mom add 1$((10 + i % 40))/8$((i % 9)) "$2" --at "2026-11-2$(( i % 9 )) 0$(( i % 9 )):$(( 10 + i % 50 ))" || echo FAILED; done
             """
         let executable = try healthlogExecutable()
         var processes: [(Process, Pipe)] = []
@@ -143,7 +144,7 @@ import Testing
         }
         #expect(failures.isEmpty, "\(failures)")
         let store = try RecordStore.open(path: directory.file("log.sqlite"))
-        #expect(try store.readingCount(profileID: "mom") == 250 * writers)
+        #expect(try store.readingCount(profileID: "mom") == adds * writers)
         #expect(try store.readingCount(profileID: "dad") == 10_000)
         #expect(try store.check().problems.isEmpty)
     }
@@ -246,14 +247,14 @@ import Testing
 
     /// An import that holds the log for a long time: adds, edits and deletes by others wait
     /// for it, say so, and succeed. The soak imports 2,000,000 rows (about 20 s of writing);
-    /// make test 200,000.
+    /// make test 80,000.
     @Test func writersWaitForALongImportAndSucceed() throws {
         let directory = TemporaryDirectory()
         let environment = environment(directory)
         #expect(try runProcess(["profile", "add", "mom"], environment: environment).status == 0)
         let added = try runProcess(["-p", "mom", "add", "118/76", "--at", "2026-11-20 07:00"], environment: environment)
         let firstID = String(added.stdout.dropFirst(6).prefix(8))
-        let rows = ReliabilityTests.soak ? 2_000_000 : 200_000
+        let rows = ReliabilityTests.soak ? 2_000_000 : 80_000
         let file = directory.write("big.csv", ReliabilityTests.csv(rows))
         let importer = try start(["import", file], environment: environment)
         let started = Date()
