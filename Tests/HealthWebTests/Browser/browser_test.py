@@ -19,7 +19,7 @@ from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
 from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, TimeoutException
 from selenium.webdriver.support.ui import WebDriverWait as SeleniumWait
 
-from webtest import Checks, Server
+from webtest import phone_window, Checks, Server
 
 program, templates, folder, screenshots = sys.argv[1:5]
 os.makedirs(screenshots, exist_ok=True)
@@ -48,10 +48,7 @@ def browser(language="en-GB", size=PHONE, script=True):
         preferences["profile.managed_default_content_settings.javascript"] = 2
     options.add_experimental_option("prefs", preferences)
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-    driver.set_window_size(*size)
-    # The window's inner size is what a phone's screen is.
-    inner = driver.execute_script("return [window.innerWidth, window.innerHeight]")
-    driver.set_window_size(size[0] * 2 - inner[0], size[1] * 2 - inner[1])
+    phone_window(driver, size)
     return driver
 
 

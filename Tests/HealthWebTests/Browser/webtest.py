@@ -8,6 +8,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 import urllib.parse
 
 
@@ -183,3 +184,23 @@ class Server:
         self.process.terminate()
         output, _ = self.process.communicate(timeout=30)
         return self.first_line + output
+
+
+def phone_window(driver, size):
+    """Gives the page `size` (a phone's screen): the window is that plus its frame, measured once
+    the first resize has taken. On a loaded machine the page's size read at once can still be
+    the window's old one, which made a negative width."""
+    driver.set_window_size(*size)
+    settled(lambda: driver.get_window_size() == {"width": size[0], "height": size[1]}, "the window to take its size")
+    inner = driver.execute_script("return [window.innerWidth, window.innerHeight]")
+    driver.set_window_size(size[0] * 2 - inner[0], size[1] * 2 - inner[1])
+    settled(lambda: driver.execute_script("return [window.innerWidth, window.innerHeight]") == list(size), "the page to be the phone's size")
+
+
+def settled(condition, what):
+    """Waits up to ten seconds for `condition`, else ends the script naming `what`."""
+    for _ in range(100):
+        if condition():
+            return
+        time.sleep(0.1)
+    raise SystemExit(f"waited ten seconds for {what}")
