@@ -41,6 +41,9 @@ package struct ConfigurationFile {
 
     package static func read(path: String, settings: [ConfigurationKey], words: StringTable? = nil) throws(CLIError) -> ConfigurationFile {
         let refuse = { (phrase: Phrase) in CLIError.config(phrase.said(in: words)) }
+        let unreadable = { (reason: Phrase) in
+            refuse(Phrase("cannot read the configuration file {path}: {reason}", ["path": path], terms: ["reason": reason]))
+        }
         guard FileSystem.exists(path) else { return ConfigurationFile(path: path, settings: settings, lines: [], words: words) }
         if FileSystem.isDirectory(path) { throw refuse(Phrase("{path} is a folder, not a configuration file", ["path": path])) }
         let file: InputFile
@@ -48,7 +51,7 @@ package struct ConfigurationFile {
         do {
             file = try InputFile(regularFileAt: path)
         } catch {
-            throw refuse(Phrase("cannot read the configuration file {path}: {reason}", ["path": path], terms: ["reason": error.reason]))
+            throw unreadable(error.reason)
         }
         // Its settings choose where the log is written: one someone else can change is not obeyed.
         if let reason = file.changeableByOthers {
@@ -57,7 +60,7 @@ package struct ConfigurationFile {
         do {
             bytes = try file.read(maximumBytes + 1)
         } catch {
-            throw refuse(Phrase("cannot read the configuration file {path}: {reason}", ["path": path], terms: ["reason": error.reason]))
+            throw unreadable(error.reason)
         }
         guard bytes.count <= maximumBytes else {
             throw refuse(Phrase("{path} is over {n} KiB: not a configuration file", ["path": path, "n": String(maximumBytes / 1024)]))
