@@ -11,15 +11,17 @@
 # Runs as root (chroot, mounts), in a private mount namespace so nothing stays mounted.
 # usage: fresh_root_check.sh DEB
 set -euo pipefail
-cd "$(dirname "$0")/../.."
+[ $# = 1 ] || { echo "usage: fresh_root_check.sh DEB" >&2; exit 64; }
+self=$(readlink -f "$0")
 deb=$(readlink -f "$1")
+cd "$(dirname "$self")/../.."
 started=${FRESH_ROOT_STARTED:-$(date +%s)}
 fail() { echo "fresh-root-check: $step: $*" >&2; exit 1; }
 step="start"
 [ -f "$deb" ] || fail "no package file $1"
-if [ "$(id -u)" != 0 ]; then exec sudo FRESH_ROOT_STARTED="$started" "$0" "$deb"; fi
+if [ "$(id -u)" != 0 ]; then exec sudo FRESH_ROOT_STARTED="$started" "$self" "$deb"; fi
 if [ -z "${FRESH_ROOT_PRIVATE:-}" ]; then
-  exec env FRESH_ROOT_PRIVATE=1 FRESH_ROOT_STARTED="$started" unshare -m --propagation private "$0" "$deb"
+  exec env FRESH_ROOT_PRIVATE=1 FRESH_ROOT_STARTED="$started" unshare -m --propagation private "$self" "$deb"
 fi
 
 suite=bookworm
