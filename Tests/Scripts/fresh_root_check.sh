@@ -148,6 +148,10 @@ fonts_embedded() { # PDF
 step="english"
 en="LANG=C.UTF-8"
 in_root useradd -m -s /bin/bash anna
+run anna "$en" healthlog --version
+expect "--version" '^healthlog [0-9]+\.[0-9]+\.[0-9]+$'
+term anna "$en" 'healthlog'
+expect "healthlog alone, before anything" '^No readings yet\. .*healthlog add 138/86 72$' 'healthlog --help'
 run anna "$en" healthlog profile add dad --name 爸爸 --birth-year 1954 --sex male --target 130/80
 expect "profile add dad" '^Created profile dad \(爸爸\), born 1954, male, target 130/80\.$'
 run anna "$en" healthlog profile add mom --name 妈妈 --birth-year 1957 --sex female
@@ -173,7 +177,9 @@ expect "list -p mom" '^mom \(妈妈\) · all dates · 1 reading$' "^$id8  2026-1
 term anna "$en" 'healthlog stats --from 2026-11-23 --to 2026-11-29'
 expect "stats" '^dad \(爸爸\) · 2026-11-23 – 2026-11-29 · 15 home readings · ESH 2023$' \
   '^Home BP \(7-day protocol\): [0-9.]+/[0-9.]+ mmHg' 'target 130/80' 'dizziness or fainting noted once'
-say "anna: profiles dad (爸爸) and mom, 16 readings, list, stats"
+term anna "$en" 'healthlog'
+expect "healthlog alone" '^dad \(爸爸\)$' "^  Last $id8 · dad · Sun 2026-11-29 21:30 evening · 146/92 mmHg"
+say "anna: healthlog alone, profiles dad (爸爸) and mom, 16 readings, list, stats"
 run anna "$en" healthlog report --from 2026-11-23 --to 2026-11-29
 expect "report" '^Wrote the report for 爸爸, 23 Nov 2026 – 29 Nov 2026 \([0-9] pages?\):$' '^  healthlog-dad-2026-11-23_2026-11-29-en\.pdf$'
 run anna "$en" healthlog report --from 2026-11-23 --to 2026-11-29 --lang zh-Hans
@@ -200,6 +206,8 @@ say "anna: a mistake (113/86) taken back by undo, asked at the terminal"
 step="chinese"
 zh=$chinese
 in_root useradd -m -s /bin/bash li
+term li "$zh" 'healthlog'
+expect "healthlog alone, before anything" '^还没有读数。.*healthlog add 138/86 72$'
 run li "$zh" healthlog profile add dad --name 爸爸 --birth-year 1954 --sex male --target 130/80
 expect "profile add dad" '^已创建档案 dad \(爸爸\)、1954 年出生、男、目标 130/80。$'
 run li "$zh" healthlog profile add mom --name 妈妈 --birth-year 1957 --sex female
@@ -218,7 +226,7 @@ expect "list" '^dad \(爸爸\) · 全部日期 · 3 次读数$' '^编号 +日期
 term li "$zh" 'healthlog stats --from 2026-11-23 --to 2026-11-29'
 expect "stats" '^dad \(爸爸\) · 2026-11-23 至 2026-11-29 · 3 次家庭读数 · ' '^家庭血压' '暂定'
 refuse "stats" 'Home BP|readings|provisional'
-say "li: profiles dad (爸爸) and mom, 4 readings, list and stats in Chinese"
+say "li: healthlog alone, profiles dad (爸爸) and mom, 4 readings, list and stats in Chinese"
 run li "$zh" healthlog report --from 2026-11-23 --to 2026-11-29
 expect "report" '^已生成 爸爸 的报告，2026年11月23日 至 2026年11月29日（[0-9] 页）：$' '^  healthlog-dad-2026-11-23_2026-11-29-zh\.pdf$'
 run li "$zh" healthlog report --from 2026-11-23 --to 2026-11-29 --lang en
