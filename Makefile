@@ -16,7 +16,7 @@ DESTDIR     ?=
 # What building the package and checking it need, beyond the build's own packages.
 PACKAGE_TOOLS = dpkg-dev binutils
 
-.PHONY: all deps package-deps build release test test-venv soak sync-soak fuzz demo bench install uninstall deb package-check clean
+.PHONY: all deps package-deps build release test test-venv soak sync-soak fuzz demo bench install uninstall deb package-check fresh-root-check clean
 
 all: build
 
@@ -103,6 +103,14 @@ deb: package-deps release
 ## package-check: the .deb runs with the toolchain hidden, man reads its page, shells their completions
 package-check: deb
 	@Tests/Scripts/package_check.sh "$$(ls -t healthlog_*.deb | head -1)"
+
+## fresh-root-check: the family's path from the .deb on a fresh Debian 12 root (debootstrap, cached in .build/fresh-root):
+## apt-get install ./healthlog_*.deb pulls its libraries and fonts; two users, in English and Chinese, make dad's and mom's
+## profiles, add, list, stats, both reports, undo a mistake; apt-get remove and purge keep the logs, installing again reads them.
+## As root (else sudo); downloads from Debian's archive, so not part of make test.
+fresh-root-check: deb
+	@$(MAKE) --no-print-directory apt-install PACKAGES="debootstrap sqlite3 poppler-utils"
+	@Tests/Scripts/fresh_root_check.sh "$$(ls -t healthlog_*.deb | head -1)"
 
 clean:
 	rm -rf .build demo-output bench-output healthlog_*.deb

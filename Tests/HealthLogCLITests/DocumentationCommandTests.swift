@@ -55,6 +55,28 @@ import Testing
         #expect(!script.contains("git log"))
     }
 
+    /// Issue 37: `apt purge healthlog` after `apt remove` works. The package has no
+    /// configuration files, so without a postrm dpkg forgets it at remove and apt then says
+    /// "Unable to locate package" (exit 100). The package ships Packaging/postrm; purging runs it
+    /// and it says the logs stay, and it leaves the home folder alone. (make fresh-root-check runs
+    /// remove then purge on a real Debian root.)
+    @Test func thePackageHasAPostrmSoPurgeAfterRemoveWorks() throws {
+        let postrm = repositoryPath + "/Packaging/postrm"
+        #expect(FileManager.default.isExecutableFile(atPath: postrm))
+        let script = try String(contentsOfFile: repositoryPath + "/Tests/Scripts/make_deb.sh", encoding: .utf8)
+        #expect(script.contains("install -m 0755 Packaging/postrm \"$root/DEBIAN/postrm\""))
+        let home = TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: home.file(".local/share/healthlog"), withIntermediateDirectories: true)
+        try "log".write(toFile: home.file(".local/share/healthlog/healthlog.sqlite"), atomically: true, encoding: .utf8)
+        let environment = ["PATH": "/usr/bin:/bin", "HOME": home.path]
+        for action in ["remove", "purge", "upgrade", "abort-install"] {
+            let result = try run(executable: "/bin/sh", [postrm, action], environment: environment)
+            #expect(result.status == 0, "\(action): \(result.stderr)")
+            #expect(result.stdout.contains("log stays") == (action == "purge"), "\(action): \(result.stdout)")
+        }
+        #expect(FileManager.default.fileExists(atPath: home.file(".local/share/healthlog/healthlog.sqlite")))
+    }
+
     @Test func theManualPageNamesEveryCommandAndManReadsIt() throws {
         let harness = CLIHarness()
         let page = harness.ok("manpage")

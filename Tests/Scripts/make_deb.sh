@@ -70,6 +70,8 @@ chmod 0644 "$doc/copyright" "$doc/changelog.Debian.gz"
 
 size=$(du -sk "$root/usr" | cut -f1)
 install -d "$root/DEBIAN"
+# dpkg keeps a package with a postrm in its records after remove, so apt purge finds it.
+install -m 0755 Packaging/postrm "$root/DEBIAN/postrm"
 cat > "$root/DEBIAN/control" <<CONTROL
 Package: healthlog
 Version: $version

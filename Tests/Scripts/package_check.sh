@@ -18,6 +18,8 @@ for package in libc6 libsqlite3-0 libcairo2 libpango-1.0-0 libarchive13 libmicro
   case ", $depends," in *", $package "*|*", $package,"*) ;; *) fail "Depends does not name $package: $depends" ;; esac
 done
 case "$depends" in *swift*) fail "Depends names Swift: $depends" ;; esac
+# Without a postrm dpkg forgets a package with no configuration files at remove, and apt purge then fails.
+dpkg-deb -I "$deb" postrm >/dev/null 2>&1 || fail "the package has no postrm: apt purge after apt remove would not find it"
 bin="$work/root/usr/bin/healthlog"
 if objdump -p "$bin" | grep -E 'NEEDED|RUNPATH|RPATH' | grep -qi swift; then fail "the program still links the Swift runtime"; fi
 
