@@ -198,3 +198,20 @@ void healthlog_interrupts_restore(void) {
 int healthlog_pipe(int descriptors[2]) {
     return pipe2(descriptors, O_CLOEXEC);
 }
+
+/* The program's arguments as glibc hands them to every constructor in .init_array, before main.
+   Swift's CommandLine finds them through /proc on Linux, and has none where /proc is not
+   mounted (a fresh chroot); these never depend on it. */
+static int program_argc;
+static char **program_argv;
+
+static void capture_arguments(int argc, char **argv, char **envp) {
+    (void)envp;
+    program_argc = argc;
+    program_argv = argv;
+}
+
+__attribute__((section(".init_array"), used)) static void (*capture_arguments_entry)(int, char **, char **) = capture_arguments;
+
+int healthlog_argc(void) { return program_argc; }
+char **healthlog_argv(void) { return program_argv; }

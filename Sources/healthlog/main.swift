@@ -25,14 +25,14 @@ func runHealthLog() -> Int32 {
         stdout: stdout, stderr: stderr, environment: environment, confirm: TerminalPrompt.confirm(stdin: 0, output: stderr))
     // An argument that is not UTF-8 would be stored with its bad bytes replaced by U+FFFD (a
     // note) or name another file (a path): it is refused, never silently changed.
-    for index in 1..<Int(CommandLine.argc) {
-        guard let raw = CommandLine.unsafeArgv[index], String(validatingCString: raw) == nil else { continue }
+    let arguments = ProgramArguments.raw.dropFirst()
+    for (index, raw) in zip(1..., arguments) where String(validatingCString: raw) == nil {
         let shown = String(cString: raw).visibleControls()
         stderr.write("Error: argument \(index) ('\(shown)') is not UTF-8 text; check the terminal's character encoding (LANG). Nothing was changed.\n")
         stderr.flush()
         return ExitCode.usage
     }
-    let status = HealthLogMain.run(Array(CommandLine.arguments.dropFirst()), context: context)
+    let status = HealthLogMain.run(arguments.map { String(cString: $0) }, context: context)
     stdout.flush()
     stderr.flush()
     return status

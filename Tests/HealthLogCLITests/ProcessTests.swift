@@ -59,6 +59,26 @@ import Testing
         #expect(readings.count == 400)
         #expect(readings.filter { $0.pulse == 70 }.count == 200)
     }
+
+    /// Where /proc is not mounted (a freshly made chroot), the program still reads its arguments:
+    /// Swift's CommandLine finds them through /proc and had none, so every command trapped
+    /// (exit 132) before saying a word.
+    @Test func withoutProcEveryCommandStillReadsItsArguments() throws {
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else { return }
+        let directory = TemporaryDirectory()
+        let hidden = { (arguments: [String]) throws -> RunResult in
+            try run(
+                executable: "/usr/bin/unshare",
+                ["-m", "/bin/sh", "-c", "mount -t tmpfs none /proc && exec \"$0\" \"$@\"", try healthlogExecutable()] + arguments,
+                environment: processEnvironment(directory))
+        }
+        let version = try hidden(["--version"])
+        #expect(version.status == 0 && version.stdout.hasPrefix("healthlog "), "\(version.status) \(version.stderr)")
+        let added = try hidden(["add", "138/86", "72", "--at", "2026-11-29 07:30"])
+        #expect(added.status == 0 && added.stdout.contains("138/86"), "\(added.status) \(added.stderr)")
+        let listed = try hidden(["list", "--format", "csv"])
+        #expect(listed.status == 0 && listed.stdout.contains(",138,86,72,"), "\(listed.status) \(listed.stderr)")
+    }
 }
 
 /// The machine's own zone (the C library's `mktime`) follows the same autumn rule as named

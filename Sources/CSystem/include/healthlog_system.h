@@ -59,4 +59,9 @@ void healthlog_interrupts_restore(void);
 /// A pipe whose two ends are closed in programs this process starts (O_CLOEXEC).
 int healthlog_pipe(int descriptors[2]);
 
+/// The program's argument count and arguments as the C library gave them, captured before main:
+/// unlike Swift's CommandLine they do not need /proc.
+int healthlog_argc(void);
+char **healthlog_argv(void);
+
 #endif
