@@ -187,6 +187,27 @@ import Testing
         #expect(cli.run("-p", "dad", "import", realFixture("withings_bp.csv")).stderr.hasPrefix("Reading \(realFixture("withings_bp.csv")) as a Withings file."))
     }
 
+    /// Report lines with no `;` in them (a title, a blank line) above a `;` header: the separator
+    /// is the first line that has one, not line 1, so the header is found, suggested and read.
+    @Test func reportLinesWithoutTheSeparatorAboveTheHeader() throws {
+        let cli = CLIHarness()
+        let text = "\u{FEFF}Beurer HealthManager Pro\r\n\r\nBenutzer;Erika\r\n"
+            + "Datum;Uhrzeit;Systole (mmHg);Diastole (mmHg);Puls (1/min);Arrhythmie;Kommentar\r\n"
+            + "25.07.2025;08:05;128;82;66;0;\r\n26.07.2025;20:15;135;88;70;1;Stress\r\n"
+        let path = cli.directory.write("beurer_title.csv", text)
+        let mapping = "date=Datum,time=Uhrzeit,systolic=Systole (mmHg),diastolic=Diastole (mmHg),pulse=Puls (1/min),note=Kommentar"
+        let refused = cli.run("-p", "oma", "import", path)
+        #expect(refused.status == 65)
+        #expect(refused.stderr.contains("\(path): line 4: the header Datum;Uhrzeit;Systole (mmHg);Diastole (mmHg);Puls (1/min);Arrhythmie;Kommentar is no export HealthLog knows; say which column holds what, e.g. --columns '\(mapping)'"), "\(refused.stderr)")
+        let result = cli.run("-p", "oma", "import", path, "--columns", mapping, "--tz", "Europe/Berlin")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("Note: took line 4 as the header; the lines above it were left out."), "\(result.stderr)")
+        let readings = try cli.readings()
+        #expect(readings.map(\.takenAt.iso8601) == ["2025-07-25T08:05:00+02:00", "2025-07-26T20:15:00+02:00"])
+        #expect(readings.map(\.bloodPressure?.description) == ["128/82", "135/88"])
+        #expect(readings.map(\.note) == ["", "Stress"])
+    }
+
     /// The header found below report lines, and names with their units after them, still give a
     /// mapping to suggest: Beurer's on line 6, Zepp Life's lone `time` as the date and time.
     @Test func theSuggestionIsBuiltFromTheHeaderWhereverItIs() throws {

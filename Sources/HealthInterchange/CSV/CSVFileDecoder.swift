@@ -104,7 +104,7 @@ enum CSVFileDecoder {
             try decode(workbook, as: decoder, context: context, into: sink)
             return
         }
-        let separator = context.separator ?? CSVReader.separator(ofFirstLineIn: input.head)
+        let separator = context.separator ?? CSVReader.separator(ofHead: input.head)
         try decode(CSVTable(input, separator: separator), as: decoder, context: context, into: sink)
     }
 
