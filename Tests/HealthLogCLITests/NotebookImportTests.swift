@@ -157,4 +157,56 @@ import Testing
             "2026-11-14T07:20:00+08:00 137/86 73   ", "2026-11-14T20:10:00+08:00   64500  ", "2026-11-15T07:05:00+08:00 133/84 71 64300  ",
         ])
     }
+
+    /// A date and time as an app or a spreadsheet stamps them: `测量时间` with its offset
+    /// (`+08:00`, `Z`, shown in the zone), and LibreOffice's 日期 cell typed with its time
+    /// (`date-value="2026-11-03T21:00:00"`, shown as the date alone) beside the 时间 column; when
+    /// the two say different times, the row is refused by line and nothing is written.
+    @Test func timeStampsWithOffsetsAndADateCellHoldingItsTime() throws {
+        let cli = CLIHarness()
+        let stamped = cli.directory.write(
+            "stamped.csv", "测量时间,收缩压,舒张压,心率\n2026-11-03T07:30:00+08:00,135,85,72\n2026-11-03 13:00:00Z,128,80,68\n")
+        let result = cli.run("-p", "dad", "import", stamped, "--tz", "Asia/Shanghai")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try lines(cli) == ["2026-11-03T07:30:00+08:00 135/85 72   ", "2026-11-03T21:00:00+08:00 128/80 68   "])
+
+        func ods(_ name: String, rows: [(date: String, time: String, systolic: Int)]) throws -> String {
+            let cells = rows.map { row in
+                "<table:table-row><table:table-cell office:value-type=\"date\" office:date-value=\"\(row.date)\"><text:p>2026/11/3</text:p></table:table-cell>"
+                    + "<table:table-cell office:value-type=\"time\" office:time-value=\"\(row.time)\"><text:p>t</text:p></table:table-cell>"
+                    + "<table:table-cell office:value-type=\"float\" office:value=\"\(row.systolic)\"><text:p>\(row.systolic)</text:p></table:table-cell>"
+                    + "<table:table-cell office:value-type=\"float\" office:value=\"85\"><text:p>85</text:p></table:table-cell></table:table-row>"
+            }
+            let content = """
+                <?xml version="1.0" encoding="UTF-8"?><office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" \
+                xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:body>\
+                <office:spreadsheet><table:table table:name="血压"><table:table-row><table:table-cell office:value-type="string"><text:p>日期</text:p></table:table-cell>\
+                <table:table-cell office:value-type="string"><text:p>时间</text:p></table:table-cell><table:table-cell office:value-type="string"><text:p>高压</text:p></table:table-cell>\
+                <table:table-cell office:value-type="string"><text:p>低压</text:p></table:table-cell></table:table-row>\(cells.joined())</table:table></office:spreadsheet></office:body></office:document-content>
+                """
+            let xml = cli.directory.write(name + ".xml", content)
+            let path = cli.directory.file(name)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = [
+                "python3", "-c",
+                "import sys, zipfile\nwith zipfile.ZipFile(sys.argv[1], 'w') as z:\n z.writestr('mimetype', 'application/vnd.oasis.opendocument.spreadsheet')\n z.write(sys.argv[2], 'content.xml')",
+                path, xml,
+            ]
+            try process.run()
+            process.waitUntilExit()
+            try #require(process.terminationStatus == 0)
+            return path
+        }
+        let cli2 = CLIHarness()
+        let sheet = try ods("typed.ods", rows: [("2026-11-03T21:00:00", "PT21H00M00S", 131), ("2026-11-04T00:00:00", "PT07H15M00S", 133)])
+        let read = cli2.run("-p", "dad", "import", sheet, "--tz", "Asia/Shanghai")
+        #expect(read.status == 0, "\(read.stderr)")
+        #expect(try lines(cli2) == ["2026-11-03T21:00:00+08:00 131/85    ", "2026-11-04T07:15:00+08:00 133/85    "])
+        let disagreeing = try ods("disagreeing.ods", rows: [("2026-11-05T21:00:00", "PT07H30M00S", 135)])
+        let refused = cli2.run("-p", "dad", "import", disagreeing, "--tz", "Asia/Shanghai")
+        #expect(refused.status == 65)
+        #expect(refused.stderr.contains("\(disagreeing):2: the date '2026-11-05 21:00:00' holds the time 21:00, the 时间 column 07:30; write one time\n"), "\(refused.stderr)")
+        #expect(try cli2.readings().count == 2)
+    }
 }
