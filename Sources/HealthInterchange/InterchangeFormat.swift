@@ -72,6 +72,7 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
             case .other: throw .malformed(path: input.name, reason: Phrase("the zip holds no export.xml (Apple Health) and no spreadsheet"))
             }
         }
+        if let refusal = BinaryWorkbook.refusal(input) { throw refusal }
         if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) {
             throw .malformed(
                 path: input.name, reason: Phrase("the file is UTF-16 text, as a spreadsheet saves \"Unicode text\": save it as CSV UTF-8 and import that"))

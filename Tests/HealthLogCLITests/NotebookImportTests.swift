@@ -98,6 +98,26 @@ import Testing
         #expect(try cli.readings().isEmpty)
     }
 
+    /// A WPS `.et` saved as it is, an Excel 97-2003 `.xls` or a workbook locked with a password
+    /// (all Microsoft's older compound container) is named and told how to save it, by detection,
+    /// `--format notebook` and `--columns` alike: not "not a format" with a `--columns` hint, nor bad UTF-8.
+    @Test func aWPSOrOldExcelWorkbookIsNamedWithHowToSaveIt() throws {
+        let cli = CLIHarness()
+        // The compound container's header: signature, version 3, little-endian, 512-byte sectors.
+        var header: [UInt8] = [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1] + [UInt8](repeating: 0, count: 16)
+        header += [0x3E, 0x00, 0x03, 0x00, 0xFE, 0xFF, 0x09, 0x00, 0x06, 0x00]
+        header += [UInt8](repeating: 0, count: 512 - header.count) + [UInt8](repeating: 0xFF, count: 1024)
+        for name in ["血压记录.et", "bp.xls", "locked.xlsx"] {
+            let path = cli.directory.write(name, header)
+            for options in [[], ["--format", "notebook"], ["--columns", "date=日期,time=时间,systolic=高压,diastolic=低压"]] {
+                let result = cli.run(["-p", "dad", "import", path] + options)
+                #expect(result.status == 65)
+                #expect(result.stderr.hasSuffix("Error: \(path): the file is an Excel 97-2003 (.xls) or WPS (.et) workbook, or one locked with a password, which HealthLog does not read: open it and save it without a password as .xlsx (WPS: 另存为 > Excel 工作簿 .xlsx) or CSV UTF-8, and import that\n"), "\(options): \(result.stderr)")
+            }
+        }
+        #expect(try cli.readings().isEmpty)
+    }
+
     /// Excel's `.xlsx`: dates and times as serial numbers with date styles (a custom 年月日 one),
     /// text in shared strings with a phonetic guide, `11月5日` typed as text, a second sheet.
     @Test func anExcelWorkbook() throws {

@@ -104,6 +104,7 @@ enum CSVFileDecoder {
             try decode(workbook, as: decoder, context: context, into: sink)
             return
         }
+        if let refusal = BinaryWorkbook.refusal(input) { throw refusal }
         let separator = context.separator ?? CSVReader.separator(ofHead: input.head)
         try decode(CSVTable(input, separator: separator), as: decoder, context: context, into: sink)
     }
