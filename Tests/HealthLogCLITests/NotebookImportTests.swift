@@ -98,6 +98,18 @@ import Testing
         #expect(try cli.readings().isEmpty)
     }
 
+    /// A GB18030 note under a header of plain ASCII (the first line cannot tell) is refused by its
+    /// line as GB18030, with how to save it, never stored garbled.
+    @Test func aGB18030NoteBelowAnASCIIHeaderIsNamedByLine() throws {
+        let cli = CLIHarness()
+        // 头晕 (dizzy) in GB18030.
+        let path = cli.directory.write("bp.csv", Array("Date,Time,SYS,DIA,Note\n2026/11/3,07:30,135,85,ok\n2026/11/4,07:30,136,86,".utf8) + [0xCD, 0xB7, 0xD4, 0xCE, 0x0A])
+        let result = cli.run("-p", "dad", "import", path, "--columns", "date=Date,time=Time,systolic=SYS,diastolic=DIA,note=Note")
+        #expect(result.status == 65)
+        #expect(result.stderr.hasPrefix("\(path):3: the line is in GB18030 (GBK), not UTF-8: save the file as CSV UTF-8 (WPS: 另存为 > CSV UTF-8) and import that\n"), "\(result.stderr)")
+        #expect(try cli.readings().isEmpty)
+    }
+
     /// A WPS `.et` saved as it is, an Excel 97-2003 `.xls` or a workbook locked with a password
     /// (all Microsoft's older compound container) is named and told how to save it, by detection,
     /// `--format notebook` and `--columns` alike: not "not a format" with a `--columns` hint, nor bad UTF-8.

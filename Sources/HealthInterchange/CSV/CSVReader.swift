@@ -229,6 +229,12 @@ public final class CSVReader {
             // Most cells are ASCII: they need no validation (and no generic decoding path).
             if cell.allSatisfy({ $0 < 0x80 }) { return String(decoding: cell, as: UTF8.self) }
             guard let text = String(validating: cell, as: UTF8.self) else {
+                // A note typed on a Chinese Windows into a sheet whose header is English.
+                if ChineseEncoding.looksLikeGB18030(cell) {
+                    throw SyntaxError(
+                        line: line, reason: Phrase("the line is in GB18030 (GBK), not UTF-8: save the file as CSV UTF-8 (WPS: 另存为 > CSV UTF-8) and import that"),
+                        canContinue: true)
+                }
                 throw SyntaxError(line: line, reason: Phrase("the file is not valid UTF-8"), canContinue: true)
             }
             return text
