@@ -72,6 +72,7 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
             case .other: throw .malformed(path: input.name, reason: Phrase("the zip holds no export.xml (Apple Health) and no spreadsheet"))
             }
         }
+        if let refusal = BinaryWorkbook.refusal(input) { throw refusal }
         if head.starts(with: [0xFF, 0xFE]) || head.starts(with: [0xFE, 0xFF]) {
             throw .malformed(
                 path: input.name, reason: Phrase("the file is UTF-16 text, as a spreadsheet saves \"Unicode text\": save it as CSV UTF-8 and import that"))
@@ -110,7 +111,7 @@ public enum InterchangeFormat: String, CaseIterable, Sendable {
                 path: input.name,
                 reason: Phrase("line 1: the file is not UTF-8 (a spreadsheet may have saved it as Windows-1252 or Latin-1): save it as CSV UTF-8 and import that"))
         }
-        let reader = CSVReader(bytes: Array(body), separator: CSVReader.separator(ofFirstLineIn: body))
+        let reader = CSVReader(bytes: Array(body), separator: CSVReader.separator(ofHead: body))
         var records: [CSVReader.Record] = []
         while records.count < CSVFileDecoder.headerSearchRows + 6, let record = try? reader.nextRecord() { records.append(record) }
         // Only whole records: the last one of a full head may be cut.

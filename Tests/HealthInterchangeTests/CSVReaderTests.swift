@@ -26,14 +26,18 @@ import Testing
     }
 
     /// Exports made with European or spreadsheet settings separate cells with `;` or a tab; the
-    /// first line tells which, and a separator inside quotes does not count.
-    @Test func theFirstLineTellsTheSeparator() throws {
-        func separator(_ text: String) -> Character { Character(UnicodeScalar(CSVReader.separator(ofFirstLineIn: Array(text.utf8)))) }
+    /// first line that holds one tells which, and a separator inside quotes does not count.
+    @Test func theFirstLineWithASeparatorTellsIt() throws {
+        func separator(_ text: String) -> Character { Character(UnicodeScalar(CSVReader.separator(ofHead: Array(text.utf8)))) }
         #expect(separator("a,b,c\n1;2;3;4;5") == ",")
         #expect(separator("\u{FEFF}Date;Time;\"SYS, mmHg\";DIA\r\n") == ";")
         #expect(separator("Date\tTime\tSYS\n") == "\t")
         #expect(separator("\"a;b;c\",d\n") == ",")
         #expect(separator("Date\n") == ",")
+        // A report's title and blank lines above the table hold none: the first line with one tells.
+        #expect(separator("\u{FEFF}Beurer HealthManager Pro\r\n\r\nDatum;Uhrzeit;SYS\r\n1;2;3") == ";")
+        #expect(separator("Report\nUser;Erika\nDate,Time,SYS,DIA\n") == ";")
+        #expect(separator("Title\n\"a;b\"\n") == ",")
         let rows = try CSVReader(bytes: Array("a;\"b;c\";d,e\n1;;\"x\"\"y\"\n".utf8), separator: UInt8(ascii: ";")).nextRecord()
         #expect(rows?.cells == ["a", "b;c", "d,e"])
         // A quoted cell with a line break, as a spreadsheet with European settings saves a note.
@@ -71,7 +75,7 @@ import Testing
         var found: [[String]] = []
         try reader.forEachRecord { found.append($0.cells) }
         #expect(found == [["a", "b"], ["1", "2"], ["3", "4"]])
-        #expect(Character(UnicodeScalar(CSVReader.separator(ofFirstLineIn: Array("Date;Time\r1,2,3,4".utf8)))) == ";")
+        #expect(Character(UnicodeScalar(CSVReader.separator(ofHead: Array("Date;Time\r1,2,3,4".utf8)))) == ";")
     }
 
     @Test func reportsBrokenQuotingWithTheLine() {

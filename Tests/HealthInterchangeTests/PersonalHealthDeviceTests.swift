@@ -1,3 +1,4 @@
+import Foundation
 import HealthCore
 import HealthInterchange
 import Testing
@@ -16,5 +17,49 @@ import Testing
         #expect(readings.map { $0.bloodPressure?.description } == ["141/89", "133/84", nil])
         #expect(readings.map(\.pulse) == [78, 71, 66])
         #expect(readings.map(\.tagIDs) == [["body-movement"], ["irregular-heartbeat"], []])
+    }
+
+    /// A measurement the monitor could not make (the PHD guide's Measurement-Status invalid: each
+    /// pressure a `dataAbsentReason`, no value) is skipped and counted, as Omron's error rows are,
+    /// and the file's other readings import; a heart rate in its minute stays a pulse reading.
+    @Test func aMeasurementTheMonitorCouldNotMakeIsSkippedAndCounted() throws {
+        func pressure(_ loinc: String, _ mdc: String, _ value: Int?) -> String {
+            let coding = "{\"coding\": [{\"system\": \"urn:iso:std:iso:11073:10101\", \"code\": \"\(mdc)\"}, {\"system\": \"http://loinc.org\", \"code\": \"\(loinc)\"}]}"
+            let result = value.map { "\"valueQuantity\": {\"value\": \($0), \"unit\": \"mmHg\", \"system\": \"http://unitsofmeasure.org\", \"code\": \"mm[Hg]\"}" }
+                ?? "\"dataAbsentReason\": {\"coding\": [{\"system\": \"http://terminology.hl7.org/CodeSystem/data-absent-reason\", \"code\": \"error\"}]}"
+            return "{\"code\": \(coding), \(result)}"
+        }
+        func bloodPressure(_ id: String, _ at: String, _ systolic: Int?, _ diastolic: Int?) -> String {
+            """
+            {"resource": {"resourceType": "Observation", "id": "\(id)", "status": "final", "subject": {"reference": "Patient/p1"},
+             "code": {"coding": [{"system": "urn:iso:std:iso:11073:10101", "code": "150020"}, {"system": "http://loinc.org", "code": "85354-9"}]},
+             "effectiveDateTime": "\(at)", "component": [\(pressure("8480-6", "150021", systolic)), \(pressure("8462-4", "150022", diastolic))]}}
+            """
+        }
+        let heartRate = """
+            {"resource": {"resourceType": "Observation", "id": "hr2", "status": "final",
+             "code": {"coding": [{"system": "urn:iso:std:iso:11073:10101", "code": "149546"}, {"system": "http://loinc.org", "code": "8867-4"}]},
+             "effectiveDateTime": "2026-11-21T07:30:20+08:00", "valueQuantity": {"value": 74, "unit": "bpm", "system": "http://unitsofmeasure.org", "code": "/min"}}}
+            """
+        let entries = [
+            "{\"resource\": {\"resourceType\": \"Patient\", \"id\": \"p1\"}}",
+            bloodPressure("bp1", "2026-11-20T07:31:12+08:00", 141, 89), bloodPressure("bp2", "2026-11-21T07:30:00+08:00", nil, nil), heartRate,
+        ]
+        let path = NSTemporaryDirectory() + "phd-unmeasured-\(UUID().uuidString).json"
+        try Data("{\"resourceType\": \"Bundle\", \"type\": \"transaction\", \"entry\": [\(entries.joined(separator: ","))]}".utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let file = try read(path)
+        #expect(file.problems.isEmpty, "\(file.problems)")
+        #expect(file.skipped["measurements the monitor could not make (no value, a dataAbsentReason)"] == 1, "\(file.skipped)")
+        #expect(file.readings.map(\.takenAt.iso8601) == ["2026-11-20T07:31:12+08:00", "2026-11-21T07:30:20+08:00"])
+        #expect(file.readings.map { $0.bloodPressure?.description } == ["141/89", nil])
+        #expect(file.readings.map(\.pulse) == [nil, 74])
+
+        // One pressure absent beside a value is half a reading: still refused, by its place.
+        let half = NSTemporaryDirectory() + "phd-half-\(UUID().uuidString).json"
+        try Data("{\"resourceType\": \"Bundle\", \"type\": \"collection\", \"entry\": [\(entries[0]), \(bloodPressure("bp3", "2026-11-22T07:30:00+08:00", 150, nil))]}".utf8)
+            .write(to: URL(fileURLWithPath: half))
+        defer { try? FileManager.default.removeItem(atPath: half) }
+        #expect(try read(half).problems == ["\(half): entry[1] (Observation bp3): a blood pressure needs both systolic and diastolic (diastolic has dataAbsentReason error)"])
     }
 }

@@ -98,6 +98,38 @@ import Testing
         #expect(try cli.readings().isEmpty)
     }
 
+    /// A GB18030 note under a header of plain ASCII (the first line cannot tell) is refused by its
+    /// line as GB18030, with how to save it, never stored garbled.
+    @Test func aGB18030NoteBelowAnASCIIHeaderIsNamedByLine() throws {
+        let cli = CLIHarness()
+        // 头晕 (dizzy) in GB18030.
+        let path = cli.directory.write("bp.csv", Array("Date,Time,SYS,DIA,Note\n2026/11/3,07:30,135,85,ok\n2026/11/4,07:30,136,86,".utf8) + [0xCD, 0xB7, 0xD4, 0xCE, 0x0A])
+        let result = cli.run("-p", "dad", "import", path, "--columns", "date=Date,time=Time,systolic=SYS,diastolic=DIA,note=Note")
+        #expect(result.status == 65)
+        #expect(result.stderr.hasPrefix("\(path):3: the line is in GB18030 (GBK), not UTF-8: save the file as CSV UTF-8 (WPS: 另存为 > CSV UTF-8) and import that\n"), "\(result.stderr)")
+        #expect(try cli.readings().isEmpty)
+    }
+
+    /// A WPS `.et` saved as it is, an Excel 97-2003 `.xls` or a workbook locked with a password
+    /// (all Microsoft's older compound container) is named and told how to save it, by detection,
+    /// `--format notebook` and `--columns` alike: not "not a format" with a `--columns` hint, nor bad UTF-8.
+    @Test func aWPSOrOldExcelWorkbookIsNamedWithHowToSaveIt() throws {
+        let cli = CLIHarness()
+        // The compound container's header: signature, version 3, little-endian, 512-byte sectors.
+        var header: [UInt8] = [0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1] + [UInt8](repeating: 0, count: 16)
+        header += [0x3E, 0x00, 0x03, 0x00, 0xFE, 0xFF, 0x09, 0x00, 0x06, 0x00]
+        header += [UInt8](repeating: 0, count: 512 - header.count) + [UInt8](repeating: 0xFF, count: 1024)
+        for name in ["血压记录.et", "bp.xls", "locked.xlsx"] {
+            let path = cli.directory.write(name, header)
+            for options in [[], ["--format", "notebook"], ["--columns", "date=日期,time=时间,systolic=高压,diastolic=低压"]] {
+                let result = cli.run(["-p", "dad", "import", path] + options)
+                #expect(result.status == 65)
+                #expect(result.stderr.hasSuffix("Error: \(path): the file is an Excel 97-2003 (.xls) or WPS (.et) workbook, or one locked with a password, which HealthLog does not read: open it and save it without a password as .xlsx (WPS: 另存为 > Excel 工作簿 .xlsx) or CSV UTF-8, and import that\n"), "\(options): \(result.stderr)")
+            }
+        }
+        #expect(try cli.readings().isEmpty)
+    }
+
     /// Excel's `.xlsx`: dates and times as serial numbers with date styles (a custom 年月日 one),
     /// text in shared strings with a phonetic guide, `11月5日` typed as text, a second sheet.
     @Test func anExcelWorkbook() throws {
@@ -156,5 +188,57 @@ import Testing
         #expect(try lines(cli) == [
             "2026-11-14T07:20:00+08:00 137/86 73   ", "2026-11-14T20:10:00+08:00   64500  ", "2026-11-15T07:05:00+08:00 133/84 71 64300  ",
         ])
+    }
+
+    /// A date and time as an app or a spreadsheet stamps them: `测量时间` with its offset
+    /// (`+08:00`, `Z`, shown in the zone), and LibreOffice's 日期 cell typed with its time
+    /// (`date-value="2026-11-03T21:00:00"`, shown as the date alone) beside the 时间 column; when
+    /// the two say different times, the row is refused by line and nothing is written.
+    @Test func timeStampsWithOffsetsAndADateCellHoldingItsTime() throws {
+        let cli = CLIHarness()
+        let stamped = cli.directory.write(
+            "stamped.csv", "测量时间,收缩压,舒张压,心率\n2026-11-03T07:30:00+08:00,135,85,72\n2026-11-03 13:00:00Z,128,80,68\n")
+        let result = cli.run("-p", "dad", "import", stamped, "--tz", "Asia/Shanghai")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try lines(cli) == ["2026-11-03T07:30:00+08:00 135/85 72   ", "2026-11-03T21:00:00+08:00 128/80 68   "])
+
+        func ods(_ name: String, rows: [(date: String, time: String, systolic: Int)]) throws -> String {
+            let cells = rows.map { row in
+                "<table:table-row><table:table-cell office:value-type=\"date\" office:date-value=\"\(row.date)\"><text:p>2026/11/3</text:p></table:table-cell>"
+                    + "<table:table-cell office:value-type=\"time\" office:time-value=\"\(row.time)\"><text:p>t</text:p></table:table-cell>"
+                    + "<table:table-cell office:value-type=\"float\" office:value=\"\(row.systolic)\"><text:p>\(row.systolic)</text:p></table:table-cell>"
+                    + "<table:table-cell office:value-type=\"float\" office:value=\"85\"><text:p>85</text:p></table:table-cell></table:table-row>"
+            }
+            let content = """
+                <?xml version="1.0" encoding="UTF-8"?><office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" \
+                xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:body>\
+                <office:spreadsheet><table:table table:name="血压"><table:table-row><table:table-cell office:value-type="string"><text:p>日期</text:p></table:table-cell>\
+                <table:table-cell office:value-type="string"><text:p>时间</text:p></table:table-cell><table:table-cell office:value-type="string"><text:p>高压</text:p></table:table-cell>\
+                <table:table-cell office:value-type="string"><text:p>低压</text:p></table:table-cell></table:table-row>\(cells.joined())</table:table></office:spreadsheet></office:body></office:document-content>
+                """
+            let xml = cli.directory.write(name + ".xml", content)
+            let path = cli.directory.file(name)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = [
+                "python3", "-c",
+                "import sys, zipfile\nwith zipfile.ZipFile(sys.argv[1], 'w') as z:\n z.writestr('mimetype', 'application/vnd.oasis.opendocument.spreadsheet')\n z.write(sys.argv[2], 'content.xml')",
+                path, xml,
+            ]
+            try process.run()
+            process.waitUntilExit()
+            try #require(process.terminationStatus == 0)
+            return path
+        }
+        let cli2 = CLIHarness()
+        let sheet = try ods("typed.ods", rows: [("2026-11-03T21:00:00", "PT21H00M00S", 131), ("2026-11-04T00:00:00", "PT07H15M00S", 133)])
+        let read = cli2.run("-p", "dad", "import", sheet, "--tz", "Asia/Shanghai")
+        #expect(read.status == 0, "\(read.stderr)")
+        #expect(try lines(cli2) == ["2026-11-03T21:00:00+08:00 131/85    ", "2026-11-04T07:15:00+08:00 133/85    "])
+        let disagreeing = try ods("disagreeing.ods", rows: [("2026-11-05T21:00:00", "PT07H30M00S", 135)])
+        let refused = cli2.run("-p", "dad", "import", disagreeing, "--tz", "Asia/Shanghai")
+        #expect(refused.status == 65)
+        #expect(refused.stderr.contains("\(disagreeing):2: the date '2026-11-05 21:00:00' holds the time 21:00, the 时间 column 07:30; write one time\n"), "\(refused.stderr)")
+        #expect(try cli2.readings().count == 2)
     }
 }

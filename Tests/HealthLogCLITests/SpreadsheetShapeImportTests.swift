@@ -71,6 +71,57 @@ import Testing
         ])
     }
 
+    /// Excel's date cell typed with its time (a serial day with a fraction, shown by a date style
+    /// as the date alone) beside the time column: the date, read; a time there that is not the
+    /// time column's is refused by line, and nothing is written.
+    @Test func aDateCellHoldingItsTimeBesideTheTimeColumn() throws {
+        let cli = CLIHarness()
+        func workbook(_ name: String, _ rows: [(day: String, time: String)]) throws -> String {
+            let cells = rows.enumerated().map { index, row in
+                "<row r=\"\(index + 2)\"><c r=\"A\(index + 2)\" s=\"1\"><v>\(row.day)</v></c><c r=\"B\(index + 2)\" s=\"2\"><v>\(row.time)</v></c>"
+                    + "<c r=\"C\(index + 2)\"><v>13\(index)</v></c><c r=\"D\(index + 2)\"><v>85</v></c></row>"
+            }
+            let main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+            let parts = [
+                "[Content_Types].xml": "<Types xmlns=\"http://schemas.openxmlformats.org/package/2006/content-types\"><Default Extension=\"xml\" ContentType=\"application/xml\"/></Types>",
+                "_rels/.rels": "<Relationships xmlns=\"http://schemas.openxmlformats.org/package/2006/relationships\"><Relationship Id=\"rId1\" Type=\"http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument\" Target=\"xl/workbook.xml\"/></Relationships>",
+                "xl/workbook.xml": "<workbook xmlns=\"\(main)\" xmlns:r=\"http://schemas.openxmlformats.org/officeDocument/2006/relationships\"><sheets><sheet name=\"Sheet1\" sheetId=\"1\" r:id=\"rId1\"/></sheets></workbook>",
+                "xl/_rels/workbook.xml.rels": "<Relationships xmlns=\"http://schemas.openxmlformats.org/package/2006/relationships\"><Relationship Id=\"rId1\" Type=\"http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet\" Target=\"worksheets/sheet1.xml\"/><Relationship Id=\"rId2\" Type=\"http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles\" Target=\"styles.xml\"/></Relationships>",
+                "xl/styles.xml": "<styleSheet xmlns=\"\(main)\"><numFmts count=\"1\"><numFmt numFmtId=\"164\" formatCode=\"h:mm\"/></numFmts><cellXfs count=\"3\"><xf numFmtId=\"0\"/><xf numFmtId=\"14\" applyNumberFormat=\"1\"/><xf numFmtId=\"164\" applyNumberFormat=\"1\"/></cellXfs></styleSheet>",
+                "xl/worksheets/sheet1.xml": "<worksheet xmlns=\"\(main)\"><sheetData><row r=\"1\"><c r=\"A1\" t=\"inlineStr\"><is><t>Date</t></is></c><c r=\"B1\" t=\"inlineStr\"><is><t>Time</t></is></c>"
+                    + "<c r=\"C1\" t=\"inlineStr\"><is><t>SYS</t></is></c><c r=\"D1\" t=\"inlineStr\"><is><t>DIA</t></is></c></row>\(cells.joined())</sheetData></worksheet>",
+            ]
+            let folder = cli.directory.file(name + ".parts")
+            for (part, text) in parts {
+                try FileManager.default.createDirectory(atPath: (folder + "/" + part as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/" + part))
+            }
+            let path = cli.directory.file(name)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = [
+                "python3", "-c",
+                "import sys, os, zipfile\nwith zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_DEFLATED) as z:\n for d, _, fs in os.walk(sys.argv[2]):\n  for f in fs: z.write(os.path.join(d, f), os.path.relpath(os.path.join(d, f), sys.argv[2]))",
+                path, folder,
+            ]
+            try process.run()
+            process.waitUntilExit()
+            try #require(process.terminationStatus == 0)
+            return path
+        }
+        let mapping = ["--columns", "date=Date,time=Time,systolic=SYS,diastolic=DIA"]
+        // 46329.875 is 2026-11-03 21:00; 46330 is the next day at midnight.
+        let typed = try workbook("typed.xlsx", [("46329.875", "0.875"), ("46330", "0.3125")])
+        let result = cli.run(["-p", "dad", "import", typed] + mapping)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try cli.readings().map(\.takenAt.iso8601) == ["2026-11-03T21:00:00+08:00", "2026-11-04T07:30:00+08:00"])
+        let disagreeing = try workbook("disagreeing.xlsx", [("46331.875", "0.3125")])
+        let refused = cli.run(["-p", "dad", "import", disagreeing] + mapping)
+        #expect(refused.status == 65)
+        #expect(refused.stderr.contains("\(disagreeing):2: the date '2026-11-05 21:00:00' holds a time, the time column '7:30'; write one time\n"), "\(refused.stderr)")
+        #expect(try cli.readings().count == 2)
+    }
+
     /// A sheet's dates that its first 64 KiB leave open (every day ≤ 12) are settled by a date far
     /// below (the 25th); a sheet whose dates settle both orders is refused naming one of each.
     @Test func theWholeColumnSettlesTheDateOrder() throws {
@@ -185,6 +236,27 @@ import Testing
         #expect(try cli.readings().map(\.takenAt.iso8601).first == "2023-03-14T07:41:00-05:00")
         // A real Withings file is still one.
         #expect(cli.run("-p", "dad", "import", realFixture("withings_bp.csv")).stderr.hasPrefix("Reading \(realFixture("withings_bp.csv")) as a Withings file."))
+    }
+
+    /// Report lines with no `;` in them (a title, a blank line) above a `;` header: the separator
+    /// is the first line that has one, not line 1, so the header is found, suggested and read.
+    @Test func reportLinesWithoutTheSeparatorAboveTheHeader() throws {
+        let cli = CLIHarness()
+        let text = "\u{FEFF}Beurer HealthManager Pro\r\n\r\nBenutzer;Erika\r\n"
+            + "Datum;Uhrzeit;Systole (mmHg);Diastole (mmHg);Puls (1/min);Arrhythmie;Kommentar\r\n"
+            + "25.07.2025;08:05;128;82;66;0;\r\n26.07.2025;20:15;135;88;70;1;Stress\r\n"
+        let path = cli.directory.write("beurer_title.csv", text)
+        let mapping = "date=Datum,time=Uhrzeit,systolic=Systole (mmHg),diastolic=Diastole (mmHg),pulse=Puls (1/min),note=Kommentar"
+        let refused = cli.run("-p", "oma", "import", path)
+        #expect(refused.status == 65)
+        #expect(refused.stderr.contains("\(path): line 4: the header Datum;Uhrzeit;Systole (mmHg);Diastole (mmHg);Puls (1/min);Arrhythmie;Kommentar is no export HealthLog knows; say which column holds what, e.g. --columns '\(mapping)'"), "\(refused.stderr)")
+        let result = cli.run("-p", "oma", "import", path, "--columns", mapping, "--tz", "Europe/Berlin")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("Note: took line 4 as the header; the lines above it were left out."), "\(result.stderr)")
+        let readings = try cli.readings()
+        #expect(readings.map(\.takenAt.iso8601) == ["2025-07-25T08:05:00+02:00", "2025-07-26T20:15:00+02:00"])
+        #expect(readings.map(\.bloodPressure?.description) == ["128/82", "135/88"])
+        #expect(readings.map(\.note) == ["", "Stress"])
     }
 
     /// The header found below report lines, and names with their units after them, still give a

@@ -104,7 +104,8 @@ enum CSVFileDecoder {
             try decode(workbook, as: decoder, context: context, into: sink)
             return
         }
-        let separator = context.separator ?? CSVReader.separator(ofFirstLineIn: input.head)
+        if let refusal = BinaryWorkbook.refusal(input) { throw refusal }
+        let separator = context.separator ?? CSVReader.separator(ofHead: input.head)
         try decode(CSVTable(input, separator: separator), as: decoder, context: context, into: sink)
     }
 

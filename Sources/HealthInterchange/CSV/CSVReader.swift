@@ -60,20 +60,35 @@ public final class CSVReader {
         self.init(maximumRecordBytes: maximumRecordBytes, separator: separator, source: memoryFeed(bytes))
     }
 
-    /// The separator a file's first line uses: of comma, semicolon and tab, the one it holds
-    /// most often outside quotes (a comma when none); a leading UTF-8 BOM is passed over.
-    public static func separator(ofFirstLineIn head: some Collection<UInt8>) -> UInt8 {
+    /// The separator a file's first line with one uses: of comma, semicolon and tab, the one it
+    /// holds most often outside quotes (a comma when no line holds any). Lines with none, such as
+    /// the title of a report an app writes above its table (`Beurer HealthManager Pro`), are passed
+    /// over, among the first ``linesLookedThrough`` lines; a leading UTF-8 BOM is passed over too.
+    public static func separator(ofHead head: some Collection<UInt8>) -> UInt8 {
         let candidates: [UInt8] = [UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "\t")]
         var counts = [0, 0, 0]
         var quoted = false
+        var lines = 1
+        var previous: UInt8 = 0
         for byte in head {
+            defer { previous = byte }
             if byte == UInt8(ascii: "\"") { quoted.toggle() }
-            if (byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")) && !quoted { break }
-            if !quoted, let index = candidates.firstIndex(of: byte) { counts[index] += 1 }
+            guard !quoted else { continue }
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                if counts != [0, 0, 0] { break }
+                // CRLF is one line end.
+                if !(byte == UInt8(ascii: "\n") && previous == UInt8(ascii: "\r")) { lines += 1 }
+                if lines > linesLookedThrough { break }
+            } else if let index = candidates.firstIndex(of: byte) {
+                counts[index] += 1
+            }
         }
         let most = counts.indices.max { counts[$0] < counts[$1] }!
         return counts[most] > counts[0] ? candidates[most] : candidates[0]
     }
+
+    /// How many of a file's first lines are looked through for its separator (as many as for its header).
+    public static let linesLookedThrough = 30
 
     /// Calls `body` for every record, skipping blank lines.
     public func forEachRecord(_ body: (Record) throws -> Void) throws {
@@ -214,6 +229,12 @@ public final class CSVReader {
             // Most cells are ASCII: they need no validation (and no generic decoding path).
             if cell.allSatisfy({ $0 < 0x80 }) { return String(decoding: cell, as: UTF8.self) }
             guard let text = String(validating: cell, as: UTF8.self) else {
+                // A note typed on a Chinese Windows into a sheet whose header is English.
+                if ChineseEncoding.looksLikeGB18030(cell) {
+                    throw SyntaxError(
+                        line: line, reason: Phrase("the line is in GB18030 (GBK), not UTF-8: save the file as CSV UTF-8 (WPS: 另存为 > CSV UTF-8) and import that"),
+                        canContinue: true)
+                }
                 throw SyntaxError(line: line, reason: Phrase("the file is not valid UTF-8"), canContinue: true)
             }
             return text

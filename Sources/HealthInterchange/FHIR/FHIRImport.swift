@@ -259,6 +259,10 @@ private struct FHIRReadState {
             sink.skip(Phrase("Observation (not a vital sign HealthLog keeps)"))
             return
         }
+        if FHIRReadState.isUnmeasured(observation, kind: kind) {
+            sink.skip(Phrase("measurements the monitor could not make (no value, a dataAbsentReason)"))
+            return
+        }
         do {
             try add(observation, kind: kind, fullUrl: fullUrl, location: location)
         } catch {
@@ -267,6 +271,23 @@ private struct FHIRReadState {
         if let key = completedOwnGroup {
             completedOwnGroup = nil
             try complete(key)
+        }
+    }
+
+    /// True for a monitor's own failed measurement: no value, and a `dataAbsentReason` saying why,
+    /// as the HL7 PHD guide writes one whose Measurement-Status says invalid, not available or still
+    /// measuring. It is skipped and counted, as Omron's device error rows are. A panel is one when
+    /// every blood pressure it has is absent so: one absent beside a value is half a reading, refused.
+    private static func isUnmeasured(_ observation: JSONValue, kind: Kind) -> Bool {
+        let absent = { (element: JSONValue) in element["dataAbsentReason"] != nil && element["valueQuantity"] == nil }
+        switch kind {
+        case .bloodPressureStatus: return false
+        case .panel:
+            let pressures = (observation["component"]?.array ?? []).filter { component in
+                loincCodes(component["code"]).contains { $0 == FHIRCodes.systolic || $0 == FHIRCodes.diastolic }
+            }
+            return pressures.isEmpty ? absent(observation) : pressures.allSatisfy(absent)
+        case .systolic, .diastolic, .heartRate, .weight: return absent(observation)
         }
     }
 

@@ -175,8 +175,19 @@ struct NotebookDecoder: CSVRowDecoder {
                     pulse = parts[2]
                 }
             }
+            if let cellClock = day.dateCellClock, session.part == nil, !row[time].isEmpty,
+                (cellClock.hour, cellClock.minute) != (clock.hour, clock.minute)
+            {
+                throw .invalid(
+                    Phrase(
+                        "the date '{date}' holds the time {a}, the 时间 column {b}; write one time",
+                        ["date": row[date], "a": Self.hhmm(cellClock), "b": Self.hhmm(clock)]))
+            }
+            // The offset a time stamp was written with belongs to its own time only.
+            let stamped = day.clock ?? day.dateCellClock ?? (0, 0, 0)
+            let offset = (stamped.hour, stamped.minute) == (clock.hour, clock.minute) ? day.offsetMinutes : nil
             let takenAt = wallClock.instant(
-                WrittenDateTime(date: day.date, clock: clock, offsetMinutes: nil), in: context.zone, line: line, sink: sink)
+                WrittenDateTime(date: day.date, clock: clock, offsetMinutes: offset), in: context.zone, line: line, sink: sink)
             let weight = weightLeft
             weightLeft = nil
             let values = [systolic, diastolic, pulse, weight.map(String.init) ?? ""].joined(separator: "/")
@@ -200,8 +211,32 @@ struct NotebookDecoder: CSVRowDecoder {
         return grams
     }
 
+    /// `07:30`, as a refusal names a time.
+    private static func hhmm(_ clock: Clock) -> String {
+        "\(clock.hour < 10 ? "0" : "")\(clock.hour):\(clock.minute < 10 ? "0" : "")\(clock.minute)"
+    }
+
+    /// A row's date as its date cell writes it.
+    private struct Day {
+        var date: CivilDate
+        /// The reading's time, when the cell holds the date and the time (`测量时间`).
+        var clock: Clock?
+        /// A time the 日期 cell holds beside the 时间 column (a workbook's date cell typed with
+        /// its time, shown as the date alone): the 时间 column must not say otherwise.
+        var dateCellClock: Clock?
+        /// The offset an app's time stamp was written with (`2026-11-03T07:30:00+08:00`, `…Z`).
+        var offsetMinutes: Int?
+    }
+
     /// The row's date, and its time when the date cell holds one (`测量时间`).
-    private mutating func day(_ row: CSVRow, line: Int, sink: ImportSink) throws(RowFault) -> (date: CivilDate, clock: Clock?) {
+    private mutating func day(_ row: CSVRow, line: Int, sink: ImportSink) throws(RowFault) -> Day {
+        // A time stamp with its offset, or a 日期 cell holding a time as well, as an app or a
+        // spreadsheet writes them: `2026-11-03T07:30:00+08:00`, `2026-11-03 21:00:00`.
+        if case .success(let written) = WallClockText.dateTime(row[date], order: .ymd), written.offsetMinutes != nil || !timeMayHoldDate {
+            let clock = (written.clock.hour, written.clock.minute, written.clock.second)
+            if timeMayHoldDate { return Day(date: written.date, clock: clock, offsetMinutes: written.offsetMinutes) }
+            return Day(date: written.date, dateCellClock: clock == (0, 0, 0) ? nil : clock, offsetMinutes: written.offsetMinutes)
+        }
         var text = row[date]
         var clockText: String?
         if timeMayHoldDate, let space = text.firstIndex(where: { $0 == " " || $0 == "\u{3000}" }) {
@@ -216,7 +251,7 @@ struct NotebookDecoder: CSVRowDecoder {
             clock = (hour, minute, second)
         }
         switch NotebookText.date(text) {
-        case .full(let date): return (date, clock)
+        case .full(let date): return Day(date: date, clock: clock)
         case .yearless(let month, let day):
             let today = context.zone.zoned(utcSeconds: floorDivide(context.now, 1000)).localDate
             switch (context.datedRows ?? DatedRows()).date(month: month, day: day, line: line, today: today) {
@@ -228,7 +263,7 @@ struct NotebookDecoder: CSVRowDecoder {
                             "line {line}: dates without a year, such as {written}, are read in {year}, the latest year that puts them not after today",
                             ["line": String(line), "written": text, "year": String(found.date.year)]))
                 }
-                return (found.date, clock)
+                return Day(date: found.date, clock: clock)
             case .failure(.ambiguous(let a, let b)):
                 throw .invalid(Phrase("date '{written}' has no year, and the rows around it give {a} or {b}; write its year", ["written": text, "a": a.description, "b": b.description]))
             case .failure(.future(let date)):

@@ -103,11 +103,21 @@ struct SpreadsheetDecoder: CSVRowDecoder {
 
     private mutating func when(_ cell: (ColumnMapping.Field) -> String, line: Int, sink: ImportSink) throws(RowFault) -> WrittenDateTime {
         let written = positions[.datetime] != nil ? cell(.datetime) : cell(.date)
-        let result = positions[.datetime] != nil
+        var result = positions[.datetime] != nil
             ? WallClockText.dateTime(written, order: context.dateOrder, format: context.dateFormat)
             : WallClockText.date(written, order: context.dateOrder, format: context.dateFormat).map {
                 WrittenDateTime(date: $0, clock: (0, 0, 0), offsetMinutes: nil)
             }
+        // A date cell holding its time as well (a workbook's date cell typed with the time and
+        // shown as the date alone, `2026-11-03 21:00:00`): the date, whose time the time column
+        // must not contradict.
+        var dateCellTime: WrittenDateTime?
+        if positions[.datetime] == nil, case .failure = result,
+            case .success(let stamped) = WallClockText.dateTime(written, order: context.dateOrder, format: context.dateFormat)
+        {
+            result = .success(stamped)
+            dateCellTime = stamped
+        }
         var when: WrittenDateTime
         switch result {
         case .success(let found): when = found
@@ -125,7 +135,12 @@ struct SpreadsheetDecoder: CSVRowDecoder {
                 }
                 throw .invalid(Phrase("time '{cell}' is not like 08:12, 8:12 PM or 0812", ["cell": "\(cell(.time))"]))
             }
-            when = WrittenDateTime(date: when.date, clock: time, offsetMinutes: nil)
+            if let stamped = dateCellTime, stamped.clock != (0, 0, 0), (stamped.clock.hour, stamped.clock.minute) != (time.hour, time.minute) {
+                throw .invalid(
+                    Phrase("the date '{date}' holds a time, the time column '{time}'; write one time", ["date": written, "time": cell(.time)]))
+            }
+            let sameTime = dateCellTime.map { ($0.clock.hour, $0.clock.minute) == (time.hour, time.minute) } ?? false
+            when = WrittenDateTime(date: when.date, clock: time, offsetMinutes: sameTime ? dateCellTime?.offsetMinutes : nil)
         } else if positions[.datetime] == nil, let sheetTime = context.sheetTime {
             // A sheet with dates only: the time `--time` gives, said once.
             when = WrittenDateTime(date: when.date, clock: (sheetTime.hour, sheetTime.minute, 0), offsetMinutes: nil)
