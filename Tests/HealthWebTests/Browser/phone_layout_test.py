@@ -8,8 +8,9 @@ reading, the chart's dates stand apart and a key says what its lines, marks and 
 and every touch target is 44 × 44 CSS px or more. Also (issue 36's probe): Save on the first
 screen, "mmHg" whole in the notice after a save and in measuring's list, the date and the hour
 and minute of a chosen time whole in their boxes and named above them, the chart's labels
-growing with the text size, a long profile name inside the column, and the stamps' boxes of one
-size. A screenshot of each page at each setting is left in SCREENSHOTS, the whole page and its
+growing with the text size, a long profile name whole inside the column (in the switch, and as
+the heading of its own page), the Save bar at the screen's foot a tenth of its height or less,
+the stamps' boxes of one size, and a ticked stamp's name whole in its chip, moving no stamp. A screenshot of each page at each setting is left in SCREENSHOTS, the whole page and its
 first screen.
 
 usage: phone_layout_test.py HEALTHLOG TEMPLATES FOLDER SCREENSHOTS"""
@@ -183,6 +184,12 @@ SAVE_ON_SCREEN = r"""const button = document.querySelector('form.entry button[ty
     const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
     return {top: Math.round(r.top), bottom: Math.round(r.bottom), height: window.innerHeight, touched: hit === button || button.contains(hit)}"""
 
+# The Save bar at the screen's foot: the button with the band of white around it, in px, beside
+# the screen's height (it covers what is scrolled under it, so it is to stay thin).
+SAVE_BAR = r"""const button = document.querySelector('form.entry button[type=submit]'), r = button.getBoundingClientRect();
+    const band = parseFloat((getComputedStyle(button).boxShadow.match(/(-?[\d.]+)px\s*$/) || [0, 0])[1]);
+    return {bar: Math.round(r.height + 2 * band), height: window.innerHeight, sticky: getComputedStyle(button).position === 'sticky'}"""
+
 # The time fields' values as the browser writes them in their boxes (the date as the phone's
 # language writes one, the hour and minute), each with the room its box has for it (its picker's
 # icon beside it, a line's height wide): the values that do not fit.
@@ -213,19 +220,40 @@ CHART_LABELS = r"""const svg = Array.from(document.querySelectorAll('svg.chart')
     return {smallest: Math.min(...labels.map(l => l.px)), rem: parseFloat(getComputedStyle(document.documentElement).fontSize),
             count: labels.length, outside: labels.filter(l => !l.inside).map(l => l.text), overlapping}"""
 
-# The profiles' links that do not lie whole inside the window, or a line of whose name reaches
-# past the link's own box (the name is cut there: `<script>alert(1)` without its `)`).
-CUT_NAMES = r"""return Array.from(document.querySelectorAll('nav.profiles a')).filter(a => {
-        const r = a.getBoundingClientRect(), style = getComputedStyle(a), range = document.createRange();
-        range.selectNodeContents(a);
-        const left = r.left + parseFloat(style.paddingLeft) - 0.5, right = r.right - parseFloat(style.paddingRight) + 0.5;
-        return r.left < -0.5 || r.right > window.innerWidth + 0.5 || a.scrollWidth > a.clientWidth + 1
-            || Array.from(range.getClientRects()).some(line => line.width > 0 && (line.left < left || line.right > right));
-    }).map(a => [a.textContent.slice(0, 24), Math.round(a.getBoundingClientRect().right)])"""
+# The profiles' names that are cut: each link to a profile (the heading's, the current one's
+# name, and the switch's) whose text has a character outside the link's own box or the window
+# (`Oma Schwarzenbergerov` without its `á` at the heading's edge). Character by character, as
+# an eye reads it: a line's box may reach past the edge by the one glyph a reader misses.
+CUT_NAMES = r"""const cut = [];
+    for (const a of document.querySelectorAll('h1 a, nav.profiles a')) {
+        const r = a.getBoundingClientRect(), style = getComputedStyle(a);
+        const left = Math.max(0, r.left + a.clientLeft + parseFloat(style.paddingLeft)) - 0.5;
+        const right = Math.min(window.innerWidth, r.left + a.clientLeft + a.clientWidth - parseFloat(style.paddingRight)) + 0.5;
+        const walker = document.createTreeWalker(a, NodeFilter.SHOW_TEXT), outside = [];
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            for (let i = 0; i < node.data.length; i++) {
+                const range = document.createRange();
+                range.setStart(node, i);
+                range.setEnd(node, i + 1);
+                if (Array.from(range.getClientRects()).some(g => g.width > 0 && (g.left < left || g.right > right))) outside.push(node.data[i]);
+            }
+        }
+        if (outside.length) cut.push([a.textContent.slice(0, 24), outside.join('')]);
+    }
+    return cut"""
 
 # The notice after a save and measuring's list, where a text that cannot wrap reaches past the edge.
 PAST_EDGE = r"""return Array.from(document.querySelectorAll('.notice, ol.sitting')).filter(e => e.scrollWidth > e.clientWidth + 1)
     .map(e => [e.textContent.trim().slice(0, 40), e.scrollWidth, e.clientWidth])"""
+
+# Each stamp's name, the part of it outside its chip's padding box (in px, 0 when whole), and
+# the chip's height: ticking a stamp is to leave its name whole and the chips where they were.
+STAMP_NAMES = r"""return Array.from(document.querySelectorAll('label.chip')).map(chip => {
+        const r = chip.getBoundingClientRect(), style = getComputedStyle(chip), range = document.createRange();
+        range.selectNodeContents(chip.querySelector('span'));
+        const right = r.right - chip.clientLeft - parseFloat(style.paddingRight) + 0.5;
+        const past = Math.max(0, ...Array.from(range.getClientRects()).map(line => line.right - right));
+        return [chip.querySelector('input').value, Math.round(past), Math.round(r.height)]; })"""
 
 # The stamps' check boxes, their widths and heights in px.
 BOXES = r"""return Array.from(document.querySelectorAll('label.chip input')).map(i => { const r = i.getBoundingClientRect();
@@ -257,10 +285,33 @@ for language, code in [("en-GB", "en"), ("zh-CN", "zh")]:
                 if size == (360, 740) and text == 100 or size == (320, 640) and text == 200:
                     save = driver.execute_script(SAVE_ON_SCREEN)
                     check(save["top"] >= 0 and save["bottom"] <= save["height"] and save["touched"], f"{setting}: Save is on the first screen, nothing over it", save)
+                bar = driver.execute_script(SAVE_BAR)
+                check(not bar["sticky"] or bar["bar"] <= 0.1 * bar["height"], f"{setting}: the Save bar takes a tenth of the screen's height or less", bar)
                 boxes = driver.execute_script(BOXES)
                 check(boxes and max(b[1] for b in boxes) - min(b[1] for b in boxes) <= 1 and all(abs(b[1] - b[2]) <= 1 for b in boxes),
                       f"{setting}: every stamp's box is square and of one size", sorted({tuple(b[1:]) for b in boxes}))
                 equal(driver.execute_script(CUT_NAMES), [], f"{setting}: entry page, every profile's name whole inside the column")
+                # Every stamp ticked, as a thumb ticks them, then unticked again.
+                untouched = driver.execute_script(STAMP_NAMES)
+                chips = driver.find_elements(By.CSS_SELECTOR, "label.chip")
+                for chip in chips:
+                    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", chip)
+                    chip.click()
+                ticked = driver.execute_script(STAMP_NAMES)
+                equal([s for s in ticked if s[1] > 0], [], f"{setting}: a ticked stamp's name is whole inside its chip")
+                equal([s[2] for s in ticked], [s[2] for s in untouched], f"{setting}: ticking the stamps moves no stamp (their heights as before)")
+                for chip in chips:
+                    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", chip)
+                    chip.click()
+                driver.execute_script("window.scrollTo(0, 0)")
+                # The long names as the heading of their own pages too.
+                for other in ["oma", "mom"]:
+                    driver.get(f"{page.url}/?profile={other}")
+                    equal(driver.execute_script(CUT_NAMES), [], f"{setting}: {other}'s page, every profile's name whole, the heading's too")
+                    widths = driver.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
+                    check(widths[0] <= widths[1], f"{setting}: {other}'s page, no horizontal scrolling", widths)
+                driver.get(f"{page.url}/?profile=dad")
+                wait_for(driver, "form.entry")
                 if text == 200:
                     labels = driver.execute_script(CHART_LABELS)
                     check(labels and labels["smallest"] >= 0.65 * labels["rem"], f"{setting}: the chart's labels grow with the text size",
