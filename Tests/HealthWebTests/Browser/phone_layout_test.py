@@ -207,6 +207,25 @@ CUT_TIME = r"""const context = document.createElement('canvas').getContext('2d')
     }
     return cut"""
 
+# In "Time: Sun 6 Dec 21:45 (change)", the lines the chosen date takes (from its weekday, or
+# 12月, to the space before the hour) and the lines its hour and minute take, and the characters
+# of either past the line's end.
+TIME_LINES = r"""const summary = document.querySelector('form.entry details.time summary'), text = summary.textContent;
+    const from = text.search(/(Mon|Tue|Wed|Thu|Fri|Sat|Sun|\d{1,2}月)/), clock = text.indexOf('21:45');
+    const lines = (start, end) => {
+        const walker = document.createTreeWalker(summary, NodeFilter.SHOW_TEXT), range = document.createRange();
+        let offset = 0;
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            if (start >= offset && start < offset + node.data.length) range.setStart(node, start - offset);
+            if (end > offset && end <= offset + node.data.length) range.setEnd(node, end - offset);
+            offset += node.data.length;
+        }
+        const rects = Array.from(range.getClientRects()).filter(r => r.width > 0);
+        return [new Set(rects.map(r => Math.round(r.top))).size, rects.some(r => r.right > summary.getBoundingClientRect().right + 0.5)];
+    };
+    const [date, datePast] = lines(from, text.lastIndexOf(' ', clock)), [time, timePast] = lines(clock, clock + 5);
+    return {date, time, past: datePast || timePast}"""
+
 # The chart as drawn (the one of its drawings shown): each label's size in px, whether it lies
 # inside the chart, and the labels that overlap.
 CHART_LABELS = r"""const svg = Array.from(document.querySelectorAll('svg.chart')).find(s => s.getClientRects().length > 0);
@@ -333,6 +352,8 @@ for language, code in [("en-GB", "en"), ("zh-CN", "zh")]:
                 if script:
                     said = driver.find_element(By.CSS_SELECTOR, "form.entry details.time summary").text
                     check("21:45" in said and "now" not in said and "现在" not in said, f"{setting}: the time's line names the time chosen", said)
+                    equal(driver.execute_script(TIME_LINES), {"date": 1, "time": 1, "past": False},
+                          f"{setting}: the time's line keeps the chosen date whole on a line, and its hour and minute")
                 widths = driver.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
                 check(widths[0] <= widths[1], f"{setting}: no horizontal scrolling", widths)
                 if text == 100:
