@@ -25,8 +25,9 @@ enum WholeDates {
         let english = "(?:\(weekday) )?\\b\\d{1,2} \(month)\\b(?: \\d{4}\\b)?"
         // A value's words joined by no-break spaces, with the `· ` before it: `· 脉搏 65`, `72.5 kg`
         // (a list of stamps after `· ` is not one: it may wrap as Chinese does).
-        // Chinese punctuation after it is not part of it (`65，12月6日`: a line may break after `，`).
-        let joined = "(?:·\u{00A0})?[^\\s·，。、；：（）]+(?:\u{00A0}[^\\s·，。、；：（）]+)+"
+        // Chinese punctuation after it is not part of it (`65，12月6日`: a line may break after `，`;
+        // `68？之后可以…`: the question after a delete's `脉搏 68` is no part of the value).
+        let joined = "(?:·\u{00A0})?[^\\s·，。、；：（）？！]+(?:\u{00A0}[^\\s·，。、；：（）？！]+)+"
         // The pattern is a constant: it always compiles.
         return try! Regex("\(chinese)|\(english)|\(joined)")
     }

@@ -10,7 +10,8 @@ screen, "mmHg" whole in the notice after a save and in measuring's list, the dat
 and minute of a chosen time whole in their boxes and named above them, the chart's labels
 growing with the text size, a long profile name whole inside the column (in the switch, and as
 the heading of its own page), the Save bar at the screen's foot a tenth of its height or less,
-the stamps' boxes of one size, and a ticked stamp's name whole in its chip, moving no stamp. A screenshot of each page at each setting is left in SCREENSHOTS, the whole page and its
+the stamps' boxes of one size, a ticked stamp's name whole in its chip, moving no stamp, and
+the question before a delete whole inside its box. A screenshot of each page at each setting is left in SCREENSHOTS, the whole page and its
 first screen.
 
 usage: phone_layout_test.py HEALTHLOG TEMPLATES FOLDER SCREENSHOTS"""
@@ -387,6 +388,17 @@ for language, code in [("en-GB", "en"), ("zh-CN", "zh")]:
                 equal(driver.execute_script(BROKEN_WORDS), [], f"{setting}: log, no word of a label broken across lines")
                 equal(driver.execute_script(CUT_NAMES), [], f"{setting}: log, every profile's name whole inside the column")
                 equal(driver.execute_script(SMALL_TARGETS)[:4], [], f"{setting}: log, every touch target is 44 × 44 px or more")
+                # The question before a delete (its reading's values and date, as after a save), not answered.
+                # (The reading is one with a pulse, the kind whose '· pulse 68' is kept whole.)
+                with_pulse = next(r for r in reversed(page.readings("dad")) if r["systolic"] and r["pulse"])
+                driver.get(f"{page.url}/readings/{with_pulse['id']}/edit")
+                delete = driver.find_element(By.CSS_SELECTOR, "form.delete button[type=submit]")
+                driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", delete)
+                delete.click()
+                wait_for(driver, "form.delete input[name=confirm]")
+                shot(driver, f"{name}-delete")
+                equal(driver.execute_script(PAST_EDGE), [], f"{setting}: the question before a delete, nothing reaches past its edge")
+                equal(driver.execute_script(BROKEN_WORDS), [], f"{setting}: the question before a delete, no word of a label broken across lines")
                 if script:
                     sitting = [r["id"] for r in page.readings("dad") if r["systolic"]][-2:]
                     driver.get(f"{page.url}/measure?profile=dad&first={sitting[0]}&second={sitting[1]}")
