@@ -25,7 +25,7 @@ from selenium.webdriver.common.by import By
 from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.support.ui import WebDriverWait
 
-from webtest import Checks, Server
+from webtest import Checks, Server, fit_window
 
 program, templates, folder, screenshots = sys.argv[1:5]
 os.makedirs(screenshots, exist_ok=True)
@@ -51,9 +51,7 @@ def browser(language, size, script, text):
         preferences["profile.managed_default_content_settings.javascript"] = 2
     options.add_experimental_option("prefs", preferences)
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-    driver.set_window_size(*size)
-    inner = driver.execute_script("return [window.innerWidth, window.innerHeight]")
-    driver.set_window_size(size[0] * 2 - inner[0], size[1] * 2 - inner[1])
+    fit_window(driver, size)
     return driver
 
 

@@ -102,6 +102,29 @@ class Page:
         return form_field(text, "csrf")
 
 
+def fit_window(driver, size):
+    """Sizes the window so that its inner size, what a phone's screen is, is `size` (CSS px).
+    A headless window takes a new size a moment after it is asked: until its inner size has
+    followed, the size read is the old one, and a size worked out from it is wrong (a window
+    500 px wide, or a negative width). So it asks, reads until the window has followed, and
+    corrects by what the frame takes, a few times at most."""
+    import time
+    driver.set_window_size(*size)
+    for _ in range(50):
+        inner = driver.execute_script("return [window.innerWidth, window.innerHeight]")
+        if list(inner) == list(size):
+            return
+        outer = driver.get_window_size()
+        width, height = outer["width"] + size[0] - inner[0], outer["height"] + size[1] - inner[1]
+        if width < size[0] or height < size[1]:
+            # The inner size read is larger than the window: not yet the window's own.
+            time.sleep(0.1)
+            continue
+        driver.set_window_size(width, height)
+        time.sleep(0.05)
+    raise RuntimeError(f"the window's inner size stays {inner}, not {list(size)}")
+
+
 def cookie_value(response, name):
     for header, value in response.getheaders():
         if header.lower() == "set-cookie" and value.startswith(name + "="):
