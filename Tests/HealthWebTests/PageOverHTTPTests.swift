@@ -15,8 +15,10 @@ import Testing
 /// - `phone_layout_test.py`, in Chromium at 360 × 740 and 320 × 640, in English and Chinese, at
 ///   100 % and 200 % text, with script and without: labels whole (never broken inside a word),
 ///   the wheels' and fields' digits whole, "· pulse" on its reading's line, the chart's dates
-///   apart and its key, and touch targets of 44 × 44 px. Its screenshots are left in
-///   `.build/web-screenshots/phone`.
+///   apart and its key, touch targets of 44 × 44 px, a long name whole in the switch and as its
+///   page's heading, the Save bar a tenth of the screen or less, a ticked stamp's name whole in
+///   its chip, the chosen time's date whole, and the question before a delete inside its box.
+///   Its screenshots are left in `.build/web-screenshots/phone`.
 /// - `api_test.py`, over HTTP: the JSON API against `list`, `stats` and `serve devices
 ///   --format json`, field for field; the device list's names, profiles, capabilities and times.
 /// - `attention_test.py`, over HTTP: what the page says after a save is `healthlog add`'s
