@@ -29,4 +29,11 @@ import Testing
             WholeDates.marked(question).markup
                 == "删除 <span class=\"nowrap\">12月6日 周日</span> 21:45 的读数 136/73 mmHg <span class=\"nowrap\">·\u{00A0}脉搏\u{00A0}68</span>？之后可以在电脑上用 &#39;healthlog undo&#39; 恢复。")
     }
+
+    /// The line under a reading of 2019 keeps its date whole (`2019-01-` | `01` at 200 % text).
+    @Test func anISODateIsKeptWhole() {
+        #expect(
+            WholeDates.marked("这条读数的日期是 2019-01-01，在 7 年前。").markup
+                == "这条读数的日期是 <span class=\"nowrap\">2019-01-01</span>，在 7 年前。")
+    }
 }
