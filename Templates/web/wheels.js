@@ -163,7 +163,18 @@
           ? (day.getMonth() + 1) + "月" + day.getDate() + "日 " + day.toLocaleDateString("zh-CN", { weekday: "short" })
           : day.toLocaleDateString("en-GB", { weekday: "short", day: "numeric", month: "short" }).replace(",", "");
       }
-      summary.textContent = summary.getAttribute("data-chosen").replace("{time}", (text + " " + time.value.slice(0, 5)).trim());
+      // The date kept whole on its line, and the time of day (`Sun 6` | `Dec 21:45`, `12月` | `6日`
+      // read as two things at 200 % text); a line may break between them.
+      var words = summary.getAttribute("data-chosen").split("{time}");
+      summary.textContent = words[0];
+      [text, time.value.slice(0, 5)].filter(Boolean).forEach(function (part, index) {
+        if (index > 0) summary.appendChild(document.createTextNode(" "));
+        var whole = document.createElement("span");
+        whole.className = "nowrap";
+        whole.textContent = part;
+        summary.appendChild(whole);
+      });
+      summary.appendChild(document.createTextNode(words.slice(1).join("")));
     }
     date.addEventListener("input", show);
     date.addEventListener("change", show);

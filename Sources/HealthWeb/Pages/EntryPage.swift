@@ -81,6 +81,12 @@ struct EntryPage {
             let when = "\(words.shortDate(reading.measurementDay)) \(words.timeAsTaken(reading.takenAt))"
             let said = words.web("entry.saved", ["values": ValuesText.joined(values, stamps: stamps), "when": when])
             lines.append("<p>\(WholeDates.marked(said))</p>")
+            // A slip of the year (a date picker turned to 2019) is said at once, as `healthlog add`
+            // says it: the notice's date has no year, and the reading would sit unseen in the log.
+            if let years = reading.yearsBefore(visit.now.localDate) {
+                let key = years == 1 ? "entry.longAgo.one" : "entry.longAgo"
+                lines.append("<p class=\"attention\">\(WholeDates.marked(words.web(key, ["date": reading.takenAt.localDate.description, "n": String(years)])))</p>")
+            }
             // The same advice, from the same rule and words, as `healthlog add` prints.
             for advice in visit.attention(reading, of: profile) { lines.append("<p class=\"attention\">\(advice)</p>") }
         }

@@ -19,7 +19,7 @@ from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
 from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, TimeoutException
 from selenium.webdriver.support.ui import WebDriverWait as SeleniumWait
 
-from webtest import phone_window, Checks, Server
+from webtest import Checks, Server, fit_window
 
 program, templates, folder, screenshots = sys.argv[1:5]
 os.makedirs(screenshots, exist_ok=True)
@@ -48,7 +48,8 @@ def browser(language="en-GB", size=PHONE, script=True):
         preferences["profile.managed_default_content_settings.javascript"] = 2
     options.add_experimental_option("prefs", preferences)
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-    phone_window(driver, size)
+    # The window's inner size is what a phone's screen is.
+    fit_window(driver, size)
     return driver
 
 
@@ -209,7 +210,7 @@ for language, code in [("en-GB", "en"), ("zh-CN", "zh")]:
     sitting = {r["id"]: (r["systolic"], r["diastolic"]) for r in page.readings("dad")}
     equal([sitting.get(i) for i in ids], [(150, 92), (136, 86)], f"{code}: both readings of the sitting are stored, in order")
     shot(driver, f"{code}-phone-5-measure-3-third")
-    driver.set_window_size(360 + driver.get_window_size()["width"] - driver.execute_script("return window.innerWidth"), 740)
+    fit_window(driver, (360, 740))
     for name, path in [("entry", "/"), ("log", "/log?profile=dad&days=90"), ("report", "/report?profile=dad"), ("measure", "/measure?profile=dad")]:
         driver.get(page.url + path)
         no_horizontal_scroll(driver, f"{code} {name} at 360 px")
@@ -276,7 +277,7 @@ for language, code in [("en-GB", "en"), ("zh-CN", "zh")]:
     attention = {kind: subprocess.run([program, "-p", "x", "add", pressure], env=elsewhere, capture_output=True, text=True).stdout.lower()
                  for kind, pressure in [("very high", "182/100"), ("low", "86/55")]}
     driver = browser(language)
-    driver.set_window_size(360 + driver.get_window_size()["width"] - driver.execute_script("return window.innerWidth"), 740)
+    fit_window(driver, (360, 740))
     equal(driver.execute_script("return window.innerWidth"), 360, f"{code}: the window is 360 px wide")
     pair(driver, "dad,grandpa", "manage", f"narrow-{code}")
     rows = []

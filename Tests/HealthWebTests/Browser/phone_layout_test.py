@@ -8,8 +8,10 @@ reading, the chart's dates stand apart and a key says what its lines, marks and 
 and every touch target is 44 × 44 CSS px or more. Also (issue 36's probe): Save on the first
 screen, "mmHg" whole in the notice after a save and in measuring's list, the date and the hour
 and minute of a chosen time whole in their boxes and named above them, the chart's labels
-growing with the text size, a long profile name inside the column, and the stamps' boxes of one
-size. A screenshot of each page at each setting is left in SCREENSHOTS, the whole page and its
+growing with the text size, a long profile name whole inside the column (in the switch, and as
+the heading of its own page), the Save bar at the screen's foot a tenth of its height or less,
+the stamps' boxes of one size, a ticked stamp's name whole in its chip, moving no stamp, and
+the question before a delete whole inside its box. A screenshot of each page at each setting is left in SCREENSHOTS, the whole page and its
 first screen.
 
 usage: phone_layout_test.py HEALTHLOG TEMPLATES FOLDER SCREENSHOTS"""
@@ -23,7 +25,7 @@ from selenium.webdriver.common.by import By
 from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
 from selenium.webdriver.support.ui import WebDriverWait
 
-from webtest import phone_window, Checks, Server
+from webtest import Checks, Server, fit_window
 
 program, templates, folder, screenshots = sys.argv[1:5]
 os.makedirs(screenshots, exist_ok=True)
@@ -49,7 +51,7 @@ def browser(language, size, script, text):
         preferences["profile.managed_default_content_settings.javascript"] = 2
     options.add_experimental_option("prefs", preferences)
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-    phone_window(driver, size)
+    fit_window(driver, size)
     return driver
 
 
@@ -181,6 +183,12 @@ SAVE_ON_SCREEN = r"""const button = document.querySelector('form.entry button[ty
     const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
     return {top: Math.round(r.top), bottom: Math.round(r.bottom), height: window.innerHeight, touched: hit === button || button.contains(hit)}"""
 
+# The Save bar at the screen's foot: the button with the band of white around it, in px, beside
+# the screen's height (it covers what is scrolled under it, so it is to stay thin).
+SAVE_BAR = r"""const button = document.querySelector('form.entry button[type=submit]'), r = button.getBoundingClientRect();
+    const band = parseFloat((getComputedStyle(button).boxShadow.match(/(-?[\d.]+)px\s*$/) || [0, 0])[1]);
+    return {bar: Math.round(r.height + 2 * band), height: window.innerHeight, sticky: getComputedStyle(button).position === 'sticky'}"""
+
 # The time fields' values as the browser writes them in their boxes (the date as the phone's
 # language writes one, the hour and minute), each with the room its box has for it (its picker's
 # icon beside it, a line's height wide): the values that do not fit.
@@ -198,6 +206,25 @@ CUT_TIME = r"""const context = document.createElement('canvas').getContext('2d')
     }
     return cut"""
 
+# In "Time: Sun 6 Dec 21:45 (change)", the lines the chosen date takes (from its weekday, or
+# 12月, to the space before the hour) and the lines its hour and minute take, and the characters
+# of either past the line's end.
+TIME_LINES = r"""const summary = document.querySelector('form.entry details.time summary'), text = summary.textContent;
+    const from = text.search(/(Mon|Tue|Wed|Thu|Fri|Sat|Sun|\d{1,2}月)/), clock = text.indexOf('21:45');
+    const lines = (start, end) => {
+        const walker = document.createTreeWalker(summary, NodeFilter.SHOW_TEXT), range = document.createRange();
+        let offset = 0;
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            if (start >= offset && start < offset + node.data.length) range.setStart(node, start - offset);
+            if (end > offset && end <= offset + node.data.length) range.setEnd(node, end - offset);
+            offset += node.data.length;
+        }
+        const rects = Array.from(range.getClientRects()).filter(r => r.width > 0);
+        return [new Set(rects.map(r => Math.round(r.top))).size, rects.some(r => r.right > summary.getBoundingClientRect().right + 0.5)];
+    };
+    const [date, datePast] = lines(from, text.lastIndexOf(' ', clock)), [time, timePast] = lines(clock, clock + 5);
+    return {date, time, past: datePast || timePast}"""
+
 # The chart as drawn (the one of its drawings shown): each label's size in px, whether it lies
 # inside the chart, and the labels that overlap.
 CHART_LABELS = r"""const svg = Array.from(document.querySelectorAll('svg.chart')).find(s => s.getClientRects().length > 0);
@@ -211,19 +238,40 @@ CHART_LABELS = r"""const svg = Array.from(document.querySelectorAll('svg.chart')
     return {smallest: Math.min(...labels.map(l => l.px)), rem: parseFloat(getComputedStyle(document.documentElement).fontSize),
             count: labels.length, outside: labels.filter(l => !l.inside).map(l => l.text), overlapping}"""
 
-# The profiles' links that do not lie whole inside the window, or a line of whose name reaches
-# past the link's own box (the name is cut there: `<script>alert(1)` without its `)`).
-CUT_NAMES = r"""return Array.from(document.querySelectorAll('nav.profiles a')).filter(a => {
-        const r = a.getBoundingClientRect(), style = getComputedStyle(a), range = document.createRange();
-        range.selectNodeContents(a);
-        const left = r.left + parseFloat(style.paddingLeft) - 0.5, right = r.right - parseFloat(style.paddingRight) + 0.5;
-        return r.left < -0.5 || r.right > window.innerWidth + 0.5 || a.scrollWidth > a.clientWidth + 1
-            || Array.from(range.getClientRects()).some(line => line.width > 0 && (line.left < left || line.right > right));
-    }).map(a => [a.textContent.slice(0, 24), Math.round(a.getBoundingClientRect().right)])"""
+# The profiles' names that are cut: each link to a profile (the heading's, the current one's
+# name, and the switch's) whose text has a character outside the link's own box or the window
+# (`Oma Schwarzenbergerov` without its `á` at the heading's edge). Character by character, as
+# an eye reads it: a line's box may reach past the edge by the one glyph a reader misses.
+CUT_NAMES = r"""const cut = [];
+    for (const a of document.querySelectorAll('h1 a, nav.profiles a')) {
+        const r = a.getBoundingClientRect(), style = getComputedStyle(a);
+        const left = Math.max(0, r.left + a.clientLeft + parseFloat(style.paddingLeft)) - 0.5;
+        const right = Math.min(window.innerWidth, r.left + a.clientLeft + a.clientWidth - parseFloat(style.paddingRight)) + 0.5;
+        const walker = document.createTreeWalker(a, NodeFilter.SHOW_TEXT), outside = [];
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            for (let i = 0; i < node.data.length; i++) {
+                const range = document.createRange();
+                range.setStart(node, i);
+                range.setEnd(node, i + 1);
+                if (Array.from(range.getClientRects()).some(g => g.width > 0 && (g.left < left || g.right > right))) outside.push(node.data[i]);
+            }
+        }
+        if (outside.length) cut.push([a.textContent.slice(0, 24), outside.join('')]);
+    }
+    return cut"""
 
 # The notice after a save and measuring's list, where a text that cannot wrap reaches past the edge.
 PAST_EDGE = r"""return Array.from(document.querySelectorAll('.notice, ol.sitting')).filter(e => e.scrollWidth > e.clientWidth + 1)
     .map(e => [e.textContent.trim().slice(0, 40), e.scrollWidth, e.clientWidth])"""
+
+# Each stamp's name, the part of it outside its chip's padding box (in px, 0 when whole), and
+# the chip's height: ticking a stamp is to leave its name whole and the chips where they were.
+STAMP_NAMES = r"""return Array.from(document.querySelectorAll('label.chip')).map(chip => {
+        const r = chip.getBoundingClientRect(), style = getComputedStyle(chip), range = document.createRange();
+        range.selectNodeContents(chip.querySelector('span'));
+        const right = r.right - chip.clientLeft - parseFloat(style.paddingRight) + 0.5;
+        const past = Math.max(0, ...Array.from(range.getClientRects()).map(line => line.right - right));
+        return [chip.querySelector('input').value, Math.round(past), Math.round(r.height)]; })"""
 
 # The stamps' check boxes, their widths and heights in px.
 BOXES = r"""return Array.from(document.querySelectorAll('label.chip input')).map(i => { const r = i.getBoundingClientRect();
@@ -255,10 +303,33 @@ for language, code in [("en-GB", "en"), ("zh-CN", "zh")]:
                 if size == (360, 740) and text == 100 or size == (320, 640) and text == 200:
                     save = driver.execute_script(SAVE_ON_SCREEN)
                     check(save["top"] >= 0 and save["bottom"] <= save["height"] and save["touched"], f"{setting}: Save is on the first screen, nothing over it", save)
+                bar = driver.execute_script(SAVE_BAR)
+                check(not bar["sticky"] or bar["bar"] <= 0.1 * bar["height"], f"{setting}: the Save bar takes a tenth of the screen's height or less", bar)
                 boxes = driver.execute_script(BOXES)
                 check(boxes and max(b[1] for b in boxes) - min(b[1] for b in boxes) <= 1 and all(abs(b[1] - b[2]) <= 1 for b in boxes),
                       f"{setting}: every stamp's box is square and of one size", sorted({tuple(b[1:]) for b in boxes}))
                 equal(driver.execute_script(CUT_NAMES), [], f"{setting}: entry page, every profile's name whole inside the column")
+                # Every stamp ticked, as a thumb ticks them, then unticked again.
+                untouched = driver.execute_script(STAMP_NAMES)
+                chips = driver.find_elements(By.CSS_SELECTOR, "label.chip")
+                for chip in chips:
+                    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", chip)
+                    chip.click()
+                ticked = driver.execute_script(STAMP_NAMES)
+                equal([s for s in ticked if s[1] > 0], [], f"{setting}: a ticked stamp's name is whole inside its chip")
+                equal([s[2] for s in ticked], [s[2] for s in untouched], f"{setting}: ticking the stamps moves no stamp (their heights as before)")
+                for chip in chips:
+                    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", chip)
+                    chip.click()
+                driver.execute_script("window.scrollTo(0, 0)")
+                # The long names as the heading of their own pages too.
+                for other in ["oma", "mom"]:
+                    driver.get(f"{page.url}/?profile={other}")
+                    equal(driver.execute_script(CUT_NAMES), [], f"{setting}: {other}'s page, every profile's name whole, the heading's too")
+                    widths = driver.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
+                    check(widths[0] <= widths[1], f"{setting}: {other}'s page, no horizontal scrolling", widths)
+                driver.get(f"{page.url}/?profile=dad")
+                wait_for(driver, "form.entry")
                 if text == 200:
                     labels = driver.execute_script(CHART_LABELS)
                     check(labels and labels["smallest"] >= 0.65 * labels["rem"], f"{setting}: the chart's labels grow with the text size",
@@ -280,6 +351,8 @@ for language, code in [("en-GB", "en"), ("zh-CN", "zh")]:
                 if script:
                     said = driver.find_element(By.CSS_SELECTOR, "form.entry details.time summary").text
                     check("21:45" in said and "now" not in said and "现在" not in said, f"{setting}: the time's line names the time chosen", said)
+                    equal(driver.execute_script(TIME_LINES), {"date": 1, "time": 1, "past": False},
+                          f"{setting}: the time's line keeps the chosen date whole on a line, and its hour and minute")
                 widths = driver.execute_script("return [document.documentElement.scrollWidth, window.innerWidth]")
                 check(widths[0] <= widths[1], f"{setting}: no horizontal scrolling", widths)
                 if text == 100:
@@ -313,6 +386,17 @@ for language, code in [("en-GB", "en"), ("zh-CN", "zh")]:
                 equal(driver.execute_script(BROKEN_WORDS), [], f"{setting}: log, no word of a label broken across lines")
                 equal(driver.execute_script(CUT_NAMES), [], f"{setting}: log, every profile's name whole inside the column")
                 equal(driver.execute_script(SMALL_TARGETS)[:4], [], f"{setting}: log, every touch target is 44 × 44 px or more")
+                # The question before a delete (its reading's values and date, as after a save), not answered.
+                # (The reading is one with a pulse, the kind whose '· pulse 68' is kept whole.)
+                with_pulse = next(r for r in reversed(page.readings("dad")) if r["systolic"] and r["pulse"])
+                driver.get(f"{page.url}/readings/{with_pulse['id']}/edit")
+                delete = driver.find_element(By.CSS_SELECTOR, "form.delete button[type=submit]")
+                driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", delete)
+                delete.click()
+                wait_for(driver, "form.delete input[name=confirm]")
+                shot(driver, f"{name}-delete")
+                equal(driver.execute_script(PAST_EDGE), [], f"{setting}: the question before a delete, nothing reaches past its edge")
+                equal(driver.execute_script(BROKEN_WORDS), [], f"{setting}: the question before a delete, no word of a label broken across lines")
                 if script:
                     sitting = [r["id"] for r in page.readings("dad") if r["systolic"]][-2:]
                     driver.get(f"{page.url}/measure?profile=dad&first={sitting[0]}&second={sitting[1]}")

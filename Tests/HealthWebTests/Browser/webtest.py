@@ -8,7 +8,6 @@ import os
 import re
 import subprocess
 import sys
-import time
 import urllib.parse
 
 
@@ -103,6 +102,29 @@ class Page:
         return form_field(text, "csrf")
 
 
+def fit_window(driver, size):
+    """Sizes the window so that its inner size, what a phone's screen is, is `size` (CSS px).
+    A headless window takes a new size a moment after it is asked: until its inner size has
+    followed, the size read is the old one, and a size worked out from it is wrong (a window
+    500 px wide, or a negative width). So it asks, reads until the window has followed, and
+    corrects by what the frame takes, a few times at most."""
+    import time
+    driver.set_window_size(*size)
+    for _ in range(50):
+        inner = driver.execute_script("return [window.innerWidth, window.innerHeight]")
+        if list(inner) == list(size):
+            return
+        outer = driver.get_window_size()
+        width, height = outer["width"] + size[0] - inner[0], outer["height"] + size[1] - inner[1]
+        if width < size[0] or height < size[1]:
+            # The inner size read is larger than the window: not yet the window's own.
+            time.sleep(0.1)
+            continue
+        driver.set_window_size(width, height)
+        time.sleep(0.05)
+    raise RuntimeError(f"the window's inner size stays {inner}, not {list(size)}")
+
+
 def cookie_value(response, name):
     for header, value in response.getheaders():
         if header.lower() == "set-cookie" and value.startswith(name + "="):
@@ -185,22 +207,3 @@ class Server:
         output, _ = self.process.communicate(timeout=30)
         return self.first_line + output
 
-
-def phone_window(driver, size):
-    """Gives the page `size` (a phone's screen): the window is that plus its frame, measured once
-    the first resize has taken. On a loaded machine the page's size read at once can still be
-    the window's old one, which made a negative width."""
-    driver.set_window_size(*size)
-    settled(lambda: driver.get_window_size() == {"width": size[0], "height": size[1]}, "the window to take its size")
-    inner = driver.execute_script("return [window.innerWidth, window.innerHeight]")
-    driver.set_window_size(size[0] * 2 - inner[0], size[1] * 2 - inner[1])
-    settled(lambda: driver.execute_script("return [window.innerWidth, window.innerHeight]") == list(size), "the page to be the phone's size")
-
-
-def settled(condition, what):
-    """Waits up to ten seconds for `condition`, else ends the script naming `what`."""
-    for _ in range(100):
-        if condition():
-            return
-        time.sleep(0.1)
-    raise SystemExit(f"waited ten seconds for {what}")
