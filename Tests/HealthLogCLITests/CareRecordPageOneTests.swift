@@ -102,12 +102,37 @@ import Testing
         let english = try Page.pageOne(cli, range)
         let top = Self.top(english)
         #expect(top.hasPrefix(Page.squeezed("Fall or near fall noted 2 times in the range, 1 this week: 21 Nov “fell in the bathroom this morning”; 28 Nov “nearly fell, had to sit down”")), "\(top)")
-        #expect(top.contains(Page.squeezed("on treatment with falls or dizziness, frail: consider reducing or stopping a medicine (ESH 2023, ESC 2024)")))
+        #expect(top.contains(Page.squeezed("on treatment with a fall, a near fall and dizziness, frail: consider reducing or stopping a medicine (ESH 2023, ESC 2024)")), "\(top)")
         // 头有点晕 is dizziness: two notes in the headline period.
         #expect(english.contains(Page.squeezed("dizziness or fainting noted 2 times")))
         let chinese = try Page.pageOne(cli, range, language: "zh_CN.UTF-8")
         #expect(Self.top(chinese).hasPrefix(Page.squeezed("范围内记录跌倒或险些跌倒 2 次，本周 1 次：11月21日“fell in the bathroom this morning”")), "\(Self.top(chinese))")
         #expect(chinese.contains(Page.squeezed("考虑减量或停用一种降压药")))
+    }
+
+    /// Treated and controlled at about 124/76, with two near falls and no fall nor dizziness:
+    /// page 1 says near falls, never "falls or dizziness" (issue 35).
+    @Test func nearFallsAloneAreCalledNearFalls() throws {
+        let cli = Page.patient(born: 1944)
+        cli.ok("med", "start", "amlodipine", "--dose", "5 mg", "--times", "morning", "--at", "2026-09-01")
+        Page.week(cli, days: 20...29, tags: ["bp-med"]) { k in (122 + k % 5, 75 + k % 3) }
+        cli.ok("add", "118/70", "--at", "2026-11-24 10:00", "-t", "bp-med", "-n", "nearly fell, had to sit down")
+        cli.ok("add", "116/70", "--at", "2026-11-28 10:00", "-t", "bp-med", "-n", "起床时险些跌倒")
+        let range = ["--from", "2026-11-20", "--to", "2026-11-29"]
+        let top = Self.top(try Page.pageOne(cli, range))
+        #expect(top.contains(Page.squeezed("on treatment with near falls: consider reducing or stopping a medicine")), "\(top)")
+        #expect(!top.contains(Page.squeezed("falls or dizziness")) && !top.contains(Page.squeezed("dizziness:")), "\(top)")
+        let chinese = Self.top(try Page.pageOne(cli, range, language: "zh_CN.UTF-8"))
+        #expect(chinese.contains(Page.squeezed("治疗中出现险些跌倒：考虑减量或停用一种降压药")), "\(chinese)")
+        #expect(!chinese.contains("跌倒或头晕"), "\(chinese)")
+        // One near fall and dizziness: said as they were, once each.
+        let one = Page.patient(born: 1944)
+        one.ok("med", "start", "amlodipine", "--dose", "5 mg", "--times", "morning", "--at", "2026-09-01")
+        Page.week(one, days: 20...29, tags: ["bp-med"]) { k in (122 + k % 5, 75 + k % 3) }
+        one.ok("add", "118/70", "--at", "2026-11-24 10:00", "-t", "bp-med", "-n", "差点摔倒")
+        one.ok("add", "110/66", "--at", "2026-11-27 10:00", "-t", "bp-med", "-n", "dizzy on standing")
+        let both = Self.top(try Page.pageOne(one, range))
+        #expect(both.contains(Page.squeezed("on treatment with a near fall and dizziness: consider")), "\(both)")
     }
 
     @Test func escNeverMakesAFrailPatientsLowQuieter() throws {
@@ -219,6 +244,14 @@ import Testing
         #expect(!english.contains(Page.squeezed("mmHg (95 % CI")), "no difference printed as an effect")
         let chinese = try Page.pageOne(cli, range, language: "zh_CN.UTF-8")
         #expect(chinese.contains(Page.squeezed("在本周开始前 4 天")))
+        // stats --format json says which events page 1 withholds as overlapping, and with what.
+        let events = try #require(try Page.statsJSON(cli, range)["events"] as? [[String: Any]])
+        #expect(events.count == 2, "\(events)")
+        let ids = events.compactMap { $0["id"] as? String }
+        for (event, other) in zip(events, ids.reversed()) {
+            #expect(event["overlapping"] as? Bool == true, "\(event)")
+            #expect(event["overlappingWith"] as? [String] == [other], "\(event)")
+        }
     }
 
     // MARK: - Finding 6: atrial fibrillation

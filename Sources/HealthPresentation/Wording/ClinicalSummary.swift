@@ -254,9 +254,25 @@ extension SummaryWording {
         }
         if summary.considerDeprescribing {
             let who = summary.goals.relaxed.map { strings.text("clinical.deprescribe.who", ["who": relaxedWho($0)]) } ?? ""
-            parts.append(strings.text(parts.isEmpty ? "clinical.deprescribe.alone" : "clinical.deprescribe", ["who": who, "esh": Guideline.esh.label(in: strings), "esc": Guideline.esc.label(in: strings)]))
+            parts.append(strings.text(parts.isEmpty ? "clinical.deprescribe.alone" : "clinical.deprescribe", [
+                "what": deprescribingReasons, "who": who, "esh": Guideline.esh.label(in: strings), "esc": Guideline.esc.label(in: strings),
+            ]))
         }
         return parts.isEmpty ? nil : parts.joined(separator: strings.text("clinical.partSeparator"))
+    }
+
+    /// What there was, as it was: "a fall, a near fall and dizziness", "near falls", "dizziness"
+    /// (a near fall is never called a fall, nor dizziness a fall).
+    var deprescribingReasons: String {
+        let falls = summary.falls?.falls ?? []
+        let real = falls.count { !$0.near }
+        let near = falls.count - real
+        var items: [String] = []
+        if real > 0 { items.append(strings.text(real == 1 ? "clinical.deprescribe.fall.one" : "clinical.deprescribe.fall")) }
+        if near > 0 { items.append(strings.text(near == 1 ? "clinical.deprescribe.nearFall.one" : "clinical.deprescribe.nearFall")) }
+        if summary.symptomNotes != nil { items.append(strings.text("clinical.deprescribe.dizziness")) }
+        guard let last = items.popLast() else { return "" }
+        return items.isEmpty ? last : strings.conjunction([strings.list(items), last])
     }
 
     /// "frail" or "aged 87": why the target is relaxed.
