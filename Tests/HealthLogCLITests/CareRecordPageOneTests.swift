@@ -69,6 +69,29 @@ import Testing
         #expect(try Page.pageOne(calm, range).contains(Page.squeezed("reassess home BP 2–4 weeks")))
     }
 
+    /// 33 weeks pregnant, a week around 146/94; 162/112 without a note on 28 Nov, then 156/104
+    /// with a headache and a visual disturbance on 29 Nov. The symptoms are pre-eclampsia's warning
+    /// below 160/110 too (assess the same day, never "ask about them today"), and the severe
+    /// reading is named beside them, never only counted (issue 35, specialist probe).
+    @Test func pregnancyWarningSymptomsAreUrgentAndTheSevereReadingIsNamed() throws {
+        let cli = CLIHarness()
+        cli.ok("profile", "add", "mei", "--name", "Mei", "--birth-year", "1992", "--sex", "female", "--pregnancy-due", "2027-01-20")
+        Page.week(cli) { k in (144 + k % 5, 93 + k % 3) }
+        cli.ok("add", "162/112", "--at", "2026-11-28 21:30")
+        cli.ok("add", "156/104", "--at", "2026-11-29 07:40", "-n", "头痛，眼前发黑")
+        let range = ["--from", "2026-11-23", "--to", "2026-11-29"]
+        let english = try Page.pageOne(cli, range)
+        #expect(Self.top(english).hasPrefix(Page.squeezed(
+            "Urgent: 156/104 on 29 Nov in pregnancy, with “头痛，眼前发黑”: warning signs of pre-eclampsia, to be assessed the same day; also 162/112 on 28 Nov, severe in pregnancy (≥ 160/110)")),
+            "\(Self.top(english))")
+        #expect(!english.contains(Page.squeezed("ask about them today")) && !english.contains(Page.squeezed("more such reading")), "\(english)")
+        #expect(english.components(separatedBy: "162/112").count == 2, "said once: \(english)")
+        let chinese = Self.top(try Page.pageOne(cli, range, language: "zh_CN.UTF-8"))
+        #expect(chinese.hasPrefix(Page.squeezed(
+            "紧急：妊娠期 11月29日的 156/104，备注“头痛，眼前发黑”：为子痫前期的警示症状，应当天就诊评估；另有 11月28日的 162/112 属妊娠期重度高血压（≥ 160/110）")),
+            "\(chinese)")
+    }
+
     /// Not pregnant, a reading that is not very high: warning words still reach the top.
     @Test func warningSymptomsReachTheTopWhateverTheProfile() throws {
         let cli = Page.patient(born: 1956)
@@ -133,6 +156,22 @@ import Testing
         one.ok("add", "110/66", "--at", "2026-11-27 10:00", "-t", "bp-med", "-n", "dizzy on standing")
         let both = Self.top(try Page.pageOne(one, range))
         #expect(both.contains(Page.squeezed("on treatment with a near fall and dizziness: consider")), "\(both)")
+    }
+
+    /// A low home figure's sentence ends on what to ask: the morning − evening difference is the
+    /// box's, never "ask about symptoms on standing, higher in the mornings" (issue 35, specialist probe).
+    @Test func aLowFiguresSentenceEndsOnWhatToAsk() throws {
+        let cli = Page.patient(born: 1942)
+        cli.ok("med", "start", "amlodipine", "--dose", "5 mg", "--times", "morning", "--at", "2026-05-01")
+        Page.week(cli, tags: ["bp-med"]) { k in k % 4 < 2 ? (116, 62) : (108, 60) }
+        let range = ["--from", "2026-11-23", "--to", "2026-11-29"]
+        let page = try Page.pageOne(cli, range)
+        let top = Self.top(page)
+        #expect(top.contains(Page.squeezed("Home 112/61 is low (below 115/65): ask about symptoms on standing.")), "\(top)")
+        #expect(!top.contains(Page.squeezed("higher in the mornings")), "\(top)")
+        #expect(page.contains(Page.squeezed("Morning − evening in the protocol week +8/+2 mmHg")), "the box says it: \(page)")
+        let chinese = Self.top(try Page.pageOne(cli, range, language: "zh_CN.UTF-8"))
+        #expect(!chinese.contains("早晨较高"), "\(chinese)")
     }
 
     @Test func escNeverMakesAFrailPatientsLowQuieter() throws {
@@ -348,6 +387,39 @@ import Testing
         #expect(!top.contains(Page.squeezed("controlled hypertension by the office and home thresholds")))
         let chinese = Self.top(try Page.pageOne(cli, range, language: "zh_CN.UTF-8"))
         #expect(chinese.contains(Page.squeezed("（按治疗目标 130/80 判断）")))
+    }
+
+    /// Treated, target 130/80, home about 134/82: below the threshold but not at the doctor's
+    /// target, so never "controlled" (issue 35, specialist probe).
+    @Test func aboveTheDoctorsTargetIsNeverCalledControlled() throws {
+        let cli = Page.patient(born: 1960)
+        cli.ok("profile", "edit", "dad", "--conditions", "diabetes,ckd", "--target", "130/80")
+        cli.ok("med", "start", "losartan", "--dose", "100 mg", "--times", "morning", "--at", "2026-06-01")
+        Page.week(cli, tags: ["bp-med"]) { k in (133 + k % 3, 82) }
+        let range = ["--from", "2026-11-23", "--to", "2026-11-29"]
+        let top = Self.top(try Page.pageOne(cli, range))
+        #expect(top.contains(Page.squeezed("Home 134/82 is not at the target 130/80 set for Dad, though below the home threshold (ESH 2023 < 135/85)")), "\(top)")
+        #expect(!top.contains(Page.squeezed("is controlled")) && !top.contains(Page.squeezed("and at or above the target")), "\(top)")
+        let chinese = Self.top(try Page.pageOne(cli, range, language: "zh_CN.UTF-8"))
+        #expect(chinese.contains(Page.squeezed("家庭血压 134/82 未达到为Dad设定的目标 130/80，虽低于家庭血压阈值")), "\(chinese)")
+        #expect(!chinese.contains("已控制"), "\(chinese)")
+    }
+
+    /// Untreated, mornings 144/90 and evenings 122/76 (average 133/83), office 135/85:
+    /// the office sentence never says "normal in both settings" beside morning hypertension.
+    @Test func morningHypertensionIsNeverNormalInBothSettings() throws {
+        let cli = Page.patient(born: 1970)
+        Page.week(cli) { k in k % 4 < 2 ? (144, 90) : (122, 76) }
+        for (time, pressure) in [("10:00", "140/88"), ("10:02", "136/86"), ("10:04", "134/84")] {
+            cli.ok("add", pressure, "--office", "--at", "2026-11-27 \(time)")
+        }
+        let range = ["--from", "2026-11-23", "--to", "2026-11-29"]
+        let top = Self.top(try Page.pageOne(cli, range))
+        #expect(top.contains(Page.squeezed("reach 135/85: morning hypertension")), "\(top)")
+        #expect(top.contains(Page.squeezed("Office 135/85 on 27 Nov (1 visit): office BP normal: masked morning hypertension")), "\(top)")
+        #expect(!top.contains(Page.squeezed("normal in both settings")))
+        let chinese = Self.top(try Page.pageOne(cli, range, language: "zh_CN.UTF-8"))
+        #expect(chinese.contains(Page.squeezed("隐蔽性清晨高血压")) && !chinese.contains("均正常"), "\(chinese)")
     }
 
     // MARK: - Finding 11: a sparse log headlines its recent weeks
