@@ -174,6 +174,21 @@ import Testing
         #expect(!chinese.contains("早晨较高"), "\(chinese)")
     }
 
+    /// One note of dizziness is quoted as itself, never as "the latest" of one (the demo's page 1).
+    @Test func oneSymptomNoteIsNotTheLatest() throws {
+        let cli = Page.patient(born: 1954)
+        Page.week(cli) { k in (128 + k % 3, 80) }
+        cli.ok("add", "131/82", "--at", "2026-11-27 09:00", "-n", "头有点晕")
+        let range = ["--from", "2026-11-23", "--to", "2026-11-29"]
+        let english = try CareWordsPageOneTests.clinical(cli, language: "en_US.UTF-8")
+        #expect(english.contains("dizziness or fainting noted once, at 131/82: “头有点晕”"), "\(english)")
+        #expect(!english.contains("the latest"), "\(english)")
+        let chinese = try CareWordsPageOneTests.clinical(cli, language: "zh_CN.UTF-8")
+        #expect(chinese.contains("备注提到头晕或晕厥 1 次，当时 131/82：“头有点晕”"), "\(chinese)")
+        #expect(!chinese.contains("最近一次"), "\(chinese)")
+        #expect(try Page.pageOne(cli, range).contains(Page.squeezed("noted once, at 131/82: “头有点晕”")))
+    }
+
     @Test func escNeverMakesAFrailPatientsLowQuieter() throws {
         let cli = Self.frail()
         let range = ["--from", "2026-11-20", "--to", "2026-11-29", "--guideline", "esc"]

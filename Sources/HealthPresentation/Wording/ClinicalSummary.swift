@@ -402,14 +402,15 @@ extension SummaryWording {
                 part += strings.text(symptoms.count == 1 ? "symptoms.at" : "symptoms.lowest", ["pressure": lowest.description])
             }
             if !notesSaidInSafety.contains(symptoms.latestNote) {
-                part += strings.text("clinical.lowNote", ["note": String(symptoms.latestNote.prefix(60))])
+                // One note is not "the latest".
+                part += strings.text(symptoms.count == 1 ? "clinical.lowNote.one" : "clinical.lowNote", ["note": String(symptoms.latestNote.prefix(60))])
             }
             parts.append(part)
         }
         if let palpitations = summary.palpitationNotes {
             var part = strings.text(palpitations.count == 1 ? "clinical.palpitations.one" : "clinical.palpitations", ["n": String(palpitations.count)])
             if palpitations.latestNote != summary.symptomNotes?.latestNote, !notesSaidInSafety.contains(palpitations.latestNote) {
-                part += strings.text("clinical.lowNote", ["note": String(palpitations.latestNote.prefix(60))])
+                part += strings.text(palpitations.count == 1 ? "clinical.lowNote.one" : "clinical.lowNote", ["note": String(palpitations.latestNote.prefix(60))])
             }
             parts.append(part)
         }
