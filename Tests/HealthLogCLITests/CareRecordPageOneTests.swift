@@ -92,6 +92,18 @@ import Testing
             "\(chinese)")
     }
 
+    /// A Chinese date before Han is not spaced: "11月30日的 150/92", "自 11月9日停用", never "日 的".
+    @Test func aChineseDateIsNotSpacedFromTheWordsAfterIt() throws {
+        let cli = Page.patient(born: 1956)
+        cli.ok("med", "start", "amlodipine", "--dose", "5 mg", "--times", "morning", "--at", "2026-09-01")
+        cli.ok("med", "stop", "amlodipine", "--at", "2026-11-09", "--reason", "脚踝肿")
+        Page.week(cli) { k in (138 + k % 5, 86 + k % 3) }
+        cli.ok("add", "150/92", "--at", "2026-11-29 07:10", "-n", "胸痛")
+        let summary = try CareWordsPageOneTests.clinical(cli, language: "zh_CN.UTF-8")
+        #expect(summary.contains("11月29日的 150/92 备注有警示症状") && summary.contains("自 11月9日停用"), "\(summary)")
+        #expect(summary.firstMatch(of: /日 \p{Han}/) == nil, "\(summary)")
+    }
+
     /// Not pregnant, a reading that is not very high: warning words still reach the top.
     @Test func warningSymptomsReachTheTopWhateverTheProfile() throws {
         let cli = Page.patient(born: 1956)
