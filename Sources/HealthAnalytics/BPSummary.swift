@@ -354,7 +354,7 @@ public struct BPSummary: Sendable {
                 .first { $0.at.measurementDayNumber > days.lowerBound && $0.at.measurementDayNumber <= days.upperBound }
         }
         alerts = Alert.find(in: inRange, guideline: options.guideline, profile: profile)
-        safety = SafetyReadings(inRange, alerts: alerts)
+        safety = SafetyReadings(inRange, alerts: alerts, pregnantOn: profile.isPregnant(on:))
         falls = FallNotes(inRange)
         pregnancyWeek = profile.pregnancyWeek(on: last)
         gestationalDays = profile.gestationalDays(on: last)

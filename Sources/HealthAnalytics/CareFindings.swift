@@ -27,7 +27,9 @@ public struct SafetyReadings: Equatable, Sendable {
     public let readings: [Flagged]
 
     /// nil when no reading of `readings` (time order) is flagged; `alerts` are the range's.
-    init?(_ readings: [Reading], alerts: [Alert]) {
+    /// `pregnantOn` says whether a measurement day fell in a pregnancy: warning symptoms then are
+    /// pre-eclampsia's, urgent whatever the pressure.
+    init?(_ readings: [Reading], alerts: [Alert], pregnantOn: (CivilDate) -> Bool = { _ in false }) {
         let urgent = Dictionary(alerts.filter { $0.kind == .urgent }.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var flagged: [Flagged] = []
         for reading in readings {
@@ -36,7 +38,7 @@ public struct SafetyReadings: Equatable, Sendable {
             guard warning || alert?.pregnant == true else { continue }
             flagged.append(Flagged(
                 id: reading.id, takenAt: reading.takenAt, pressure: reading.bloodPressure, note: String(reading.note.trimmingWhitespace()),
-                warning: warning, severe: alert != nil, pregnant: alert?.pregnant ?? false, limit: alert?.limit))
+                warning: warning, severe: alert != nil, pregnant: alert?.pregnant ?? pregnantOn(reading.takenAt.measurementDay), limit: alert?.limit))
         }
         let rank = { (entry: Flagged) in (entry.severe && entry.warning ? 2 : entry.warning ? 1 : 0) }
         guard let first = flagged.enumerated().max(by: { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) })?.element else { return nil }

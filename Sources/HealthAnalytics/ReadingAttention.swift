@@ -15,8 +15,10 @@ public enum ReadingAttention: Equatable, Sendable {
     case warningSymptom
     /// A note that names dizziness, light-headedness or fainting.
     case symptom
-    /// A note that names a fall or a near fall.
+    /// A note that names a fall.
     case fall
+    /// A note that names only a near fall ("nearly fell", 差点摔倒, 险些跌倒): never called a fall.
+    case nearFall
 
     /// True when `note` names dizziness, light-headedness or fainting (``Symptom/dizziness``, any
     /// case): the one test behind a reading's attention line and page 1's count of symptom notes.
@@ -34,7 +36,7 @@ public enum ReadingAttention: Equatable, Sendable {
         if symptoms.contains(.warning) { found.insert(.warningSymptom, at: 0) }
         // A low reading's advice already speaks of dizziness.
         if !found.contains(.low), symptoms.contains(.dizziness) { found.append(.symptom) }
-        if symptoms.contains(.fall) { found.append(.fall) }
+        if symptoms.contains(.fall) { found.append(Symptom.isNearFall(reading.note) ? .nearFall : .fall) }
         return found
     }
 }

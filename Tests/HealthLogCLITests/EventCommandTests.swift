@@ -72,7 +72,9 @@ import Testing
         let events = try #require(object["events"] as? [[String: Any]])
         #expect(events.count == 1)
         let event = events[0]
-        #expect(Set(event.keys) == ["id", "at", "kind", "text", "before", "after", "difference", "sufficient", "sameTimeOfDay", "tooEarly"])
+        #expect(Set(event.keys) == ["id", "at", "kind", "text", "before", "after", "difference", "sufficient", "sameTimeOfDay", "tooEarly", "overlapping", "overlappingWith"])
+        // The only event: nothing in its windows.
+        #expect(event["overlapping"] as? Bool == false && (event["overlappingWith"] as? [String])?.isEmpty == true)
         // 1 Oct is 3 days before the headline week of 4–10 Oct: too early to judge, and the JSON says so.
         #expect(event["tooEarly"] as? Bool == true)
         // All mornings, one reading a session: the same-time-of-day difference is the raw one.

@@ -57,6 +57,18 @@ import Testing
         #expect(cli.ok("profile", "list").hasPrefix("No profiles yet."))
     }
 
+    /// AF has one Chinese name, 房颤, in `profile` as on page 1 and in the help (issue 35).
+    @Test func atrialFibrillationHasOneChineseName() {
+        let cli = CLIHarness()
+        cli.environment["LANG"] = "zh_CN.UTF-8"
+        cli.ok("profile", "add", "dad", "--name", "爸爸", "--birth-year", "1950")
+        let edited = cli.ok("profile", "edit", "dad", "--conditions", "diabetes,af")
+        for said in [edited, cli.ok("profile", "show", "dad"), cli.ok("profile", "edit", "--help")] {
+            #expect(said.contains("房颤") && !said.contains("心房颤动"), "\(said)")
+        }
+        #expect(cli.ok("profile", "show", "dad").contains("糖尿病、房颤"))
+    }
+
     @Test(arguments: [
         (["profile", "add", "Dad"], "Error: profile id 'Dad' is not valid: use 1–32 lowercase letters, digits and '-', starting with a letter or digit"),
         (["profile", "add", "dad", "--sex", "x"], "Error: --sex 'x' is not female, male or other. See 'healthlog profile add --help'."),

@@ -14,6 +14,7 @@ extension ReadingAttention {
         case .low: return strings.text("attention.low", ["low": Alert.lowLimit.description])
         case .symptom: return strings.text("attention.symptom")
         case .fall: return strings.text("attention.fall")
+        case .nearFall: return strings.text("attention.nearFall")
         }
     }
 }

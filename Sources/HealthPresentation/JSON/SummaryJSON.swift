@@ -223,6 +223,10 @@ public enum SummaryJSON {
             ("sameTimeOfDay", sameTimeOfDay(effect.sameTimeOfDay)),
             // A change too close to the headline week: its difference is withheld (page 1 says so).
             ("tooEarly", .bool(effect.tooEarly)),
+            // Another medication or monitor event inside its windows: the difference mixes both,
+            // so page 1 withholds it and names the other event (the first of overlappingWith).
+            ("overlapping", .bool(!effect.overlapping.isEmpty)),
+            ("overlappingWith", .array(effect.overlapping.map { .string($0.id) })),
         ])
     }
 

@@ -223,15 +223,26 @@ extension SummaryWording {
         let key: String
         if first.severe && first.pregnant {
             key = first.warning ? "clinical.safety.pregnancyWarning" : "clinical.safety.pregnancy"
+        } else if first.pregnant && first.warning && first.pressure != nil {
+            // Headache with visual disturbance in a pregnancy is pre-eclampsia's warning below 160/110 too.
+            key = "clinical.safety.pregnancyWarning.belowSevere"
         } else if first.severe {
             key = "clinical.safety.veryHighWarning"
         } else {
             key = first.pressure == nil ? "clinical.safety.warning.noPressure" : "clinical.safety.warning"
         }
         var sentence = strings.text(key, values)
-        if safety.readings.count > 1 {
-            values["n"] = String(safety.readings.count - 1)
-            sentence += strings.text(safety.readings.count == 2 ? "clinical.safety.more.one" : "clinical.safety.more", values)
+        var others = safety.readings.filter { $0.id != first.id }
+        // A severe reading is named, never only counted, when the first is not severe: the latest.
+        if !first.severe, let severe = others.last(where: \.severe), let pressure = severe.pressure {
+            sentence += strings.text(severe.pregnant ? "clinical.safety.alsoSeverePregnancy" : "clinical.safety.alsoSevere", [
+                "pressure": pressure.description, "date": date(severe.takenAt.measurementDay), "limit": severe.limit?.text ?? "",
+            ])
+            others.removeAll { $0.id == severe.id }
+        }
+        if !others.isEmpty {
+            values["n"] = String(others.count)
+            sentence += strings.text(others.count == 1 ? "clinical.safety.more.one" : "clinical.safety.more", values)
         }
         return sentence
     }
@@ -254,9 +265,25 @@ extension SummaryWording {
         }
         if summary.considerDeprescribing {
             let who = summary.goals.relaxed.map { strings.text("clinical.deprescribe.who", ["who": relaxedWho($0)]) } ?? ""
-            parts.append(strings.text(parts.isEmpty ? "clinical.deprescribe.alone" : "clinical.deprescribe", ["who": who, "esh": Guideline.esh.label(in: strings), "esc": Guideline.esc.label(in: strings)]))
+            parts.append(strings.text(parts.isEmpty ? "clinical.deprescribe.alone" : "clinical.deprescribe", [
+                "what": deprescribingReasons, "who": who, "esh": Guideline.esh.label(in: strings), "esc": Guideline.esc.label(in: strings),
+            ]))
         }
         return parts.isEmpty ? nil : parts.joined(separator: strings.text("clinical.partSeparator"))
+    }
+
+    /// What there was, as it was: "a fall, a near fall and dizziness", "near falls", "dizziness"
+    /// (a near fall is never called a fall, nor dizziness a fall).
+    var deprescribingReasons: String {
+        let falls = summary.falls?.falls ?? []
+        let real = falls.count { !$0.near }
+        let near = falls.count - real
+        var items: [String] = []
+        if real > 0 { items.append(strings.text(real == 1 ? "clinical.deprescribe.fall.one" : "clinical.deprescribe.fall")) }
+        if near > 0 { items.append(strings.text(near == 1 ? "clinical.deprescribe.nearFall.one" : "clinical.deprescribe.nearFall")) }
+        if summary.symptomNotes != nil { items.append(strings.text("clinical.deprescribe.dizziness")) }
+        guard let last = items.popLast() else { return "" }
+        return items.isEmpty ? last : strings.conjunction([strings.list(items), last])
     }
 
     /// "frail" or "aged 87": why the target is relaxed.
@@ -294,6 +321,9 @@ extension SummaryWording {
         } else if let near = verdict.nearThreshold {
             values.merge(nearWords(near)) { $1 }
             key = "clinical.home.atThreshold"
+        } else if goals.treated, !verdict.atOrAboveThreshold, goals.targetSource == .profile, verdict.atOrAboveTarget == true, verdict.nearTarget == nil {
+            // Below the threshold but above the doctor's own target is not "controlled": the target decides.
+            key = "clinical.home.notAtOwnTarget"
         } else if goals.treated {
             key = verdict.atOrAboveThreshold ? "clinical.home.uncontrolled"
                 : goals.targetSource == .treatedBand ? "clinical.home.belowThreshold" : "clinical.home.controlled"
@@ -302,7 +332,7 @@ extension SummaryWording {
         }
         var sentence = strings.text(key, values)
         // The target is read only on a decided figure that is not low.
-        if verdict.sufficient, !verdict.low, let atOrAbove = verdict.atOrAboveTarget {
+        if verdict.sufficient, !verdict.low, key != "clinical.home.notAtOwnTarget", let atOrAbove = verdict.atOrAboveTarget {
             let targetKey: String = switch goals.targetSource {
             case .treatedBand: verdict.nearTarget != nil ? "clinical.band.at" : atOrAbove ? "clinical.band.above" : "clinical.band.within"
             default: verdict.nearTarget != nil ? "clinical.target.at" : atOrAbove ? "clinical.target.above" : "clinical.target.below"
@@ -326,7 +356,9 @@ extension SummaryWording {
     /// The week's morning − evening difference (whole mmHg, as the means print) when the home
     /// sentence says it ("higher in the mornings (morning − evening +6/+3)"); nil otherwise.
     var notableWeekDifference: (systolic: Int, diastolic: Int)? {
-        guard let verdict = summary.verdict, verdict.sufficient, verdict.morningHypertension == nil, let average = summary.protocolAverage,
+        // A low figure's sentence ends on what to ask ("ask about symptoms on standing"): the
+        // difference is left to the box below it, never read as the symptoms' ("…, higher in the mornings").
+        guard let verdict = summary.verdict, verdict.sufficient, !verdict.low, verdict.morningHypertension == nil, let average = summary.protocolAverage,
             average.morningEveningDifference != nil, let morning = average.morning, let evening = average.evening
         else { return nil }
         let systolic = morning.shown.systolic - evening.shown.systolic
@@ -370,14 +402,15 @@ extension SummaryWording {
                 part += strings.text(symptoms.count == 1 ? "symptoms.at" : "symptoms.lowest", ["pressure": lowest.description])
             }
             if !notesSaidInSafety.contains(symptoms.latestNote) {
-                part += strings.text("clinical.lowNote", ["note": String(symptoms.latestNote.prefix(60))])
+                // One note is not "the latest".
+                part += strings.text(symptoms.count == 1 ? "clinical.lowNote.one" : "clinical.lowNote", ["note": String(symptoms.latestNote.prefix(60))])
             }
             parts.append(part)
         }
         if let palpitations = summary.palpitationNotes {
             var part = strings.text(palpitations.count == 1 ? "clinical.palpitations.one" : "clinical.palpitations", ["n": String(palpitations.count)])
             if palpitations.latestNote != summary.symptomNotes?.latestNote, !notesSaidInSafety.contains(palpitations.latestNote) {
-                part += strings.text("clinical.lowNote", ["note": String(palpitations.latestNote.prefix(60))])
+                part += strings.text(palpitations.count == 1 ? "clinical.lowNote.one" : "clinical.lowNote", ["note": String(palpitations.latestNote.prefix(60))])
             }
             parts.append(part)
         }

@@ -297,9 +297,12 @@ public struct SummaryWording: Sendable {
     /// "possible white-coat hypertension", "masked uncontrolled hypertension", ….
     /// With the doctor's own target, the phenotype was read against it, and says so.
     public func phenotypeLabel(_ phenotype: Phenotype, treated: Bool) -> String {
-        let label = strings.text(phenotype.labelKey(treated: treated))
+        // Normal by the averages, but the mornings reach the threshold: never "normal in both settings"
+        // beside the morning hypertension the home sentence names.
+        let mornings = phenotype == .normal && summary.verdict?.morningHypertension != nil
+        let label = strings.text(mornings ? (treated ? "phenotype.normal.mornings.treated" : "phenotype.normal.mornings") : phenotype.labelKey(treated: treated))
         guard summary.office?.targetDecides == true else { return label }
-        return strings.text("phenotype.againstTarget", ["phenotype": phenotype == .normal && treated ? strings.text("phenotype.controlled") : label,
+        return strings.text("phenotype.againstTarget", ["phenotype": phenotype == .normal && treated && !mornings ? strings.text("phenotype.controlled") : label,
                                                         "target": summary.goals.target.description])
     }
 
