@@ -20,6 +20,49 @@ import Testing
         }
     }
 
+    /// No JSON file of Templates names a key twice in one object: a reader keeps one of the two
+    /// silently (a warning's wording lost "fainting" so, while fainting still gave the warning).
+    @Test func noTemplatesFileNamesAKeyTwice() throws {
+        let walker = try #require(FileManager.default.enumerator(atPath: templatesPath))
+        var checked = 0
+        while let name = walker.nextObject() as? String {
+            guard name.hasSuffix(".json") else { continue }
+            let text = try String(contentsOfFile: templatesPath + "/" + name, encoding: .utf8)
+            #expect(Self.keysNamedTwice(in: text).isEmpty, "Templates/\(name) names \(Self.keysNamedTwice(in: text)) twice")
+            checked += 1
+        }
+        #expect(checked > 10)
+        #expect(Self.keysNamedTwice(in: #"{"a": 1, "b": {"a": 2}, "c": [{"d": 1}, {"d": 2}], "e": "x", "e": "y"}"#) == ["e"])
+    }
+
+    /// The keys an object of `text` (JSON) names twice, scanning strings, objects and arrays.
+    static func keysNamedTwice(in text: String) -> [String] {
+        var stack: [(isObject: Bool, keys: Set<String>)] = []
+        var twice: [String] = []
+        var characters = Array(text.unicodeScalars)[...]
+        var expectingKey = false
+        while let character = characters.popFirst() {
+            switch character {
+            case "{": stack.append((true, [])); expectingKey = true
+            case "[": stack.append((false, [])); expectingKey = false
+            case "}", "]": stack.removeLast(); expectingKey = false
+            case ",": expectingKey = stack.last?.isObject == true
+            case "\"":
+                var string = ""
+                while let next = characters.popFirst(), next != "\"" {
+                    if next == "\\", let escaped = characters.popFirst() { string.unicodeScalars.append(escaped) } else { string.unicodeScalars.append(next) }
+                }
+                if expectingKey, !stack.isEmpty {
+                    if stack[stack.count - 1].keys.contains(string) { twice.append(string) }
+                    stack[stack.count - 1].keys.insert(string)
+                    expectingKey = false
+                }
+            default: break
+            }
+        }
+        return twice
+    }
+
     /// With no folder anywhere, the built-in copy is found; it loads both languages' tables,
     /// and an installed folder comes before it.
     @Test func theBuiltInCopyServesWhenNoFolderIsInstalled() throws {

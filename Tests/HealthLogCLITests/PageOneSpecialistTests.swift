@@ -293,6 +293,8 @@ extension PageOneSpecialistTests {
         let range = ["--from", "2026-11-23", "--to", "2026-11-29"]
         let english = try Page.pageOne(cli, range)
         #expect(english.contains(Page.squeezed("but its mornings, 136/84.7 (n=12), reach 135/85: morning hypertension")), "\(english)")
+        // The week's box prints the same mornings the same way, never 136/85 beside 136/84.7.
+        #expect(english.contains(Page.squeezed("Morning 136/84.7")) && !english.contains(Page.squeezed("136/85 (n=12)")), "\(english)")
         let chinese = try Page.pageOne(cli, range, language: "zh_CN.UTF-8")
         #expect(chinese.contains(Page.squeezed("但清晨 136/84.7（n=12）达到 135/85：清晨高血压")), "\(chinese)")
     }

@@ -96,6 +96,12 @@ private struct FHIRReadState {
     let sink: ImportSink
     /// Each Patient reference (`fullUrl`, `Patient/id`) to its profile; nil for one left out by `--profile`.
     var patients: [String: String?] = [:]
+    /// Each reference of a Patient that is no HealthLog profile (`fullUrl`, `Patient/id`) to the one
+    /// name of that person, `Patient/id`.
+    var foreignPersons: [String: String] = [:]
+    /// The one person whose records go into the chosen profile: a Patient that is no HealthLog
+    /// profile, or a subject the file does not hold. A second is refused, never mixed in.
+    var chosenPerson: String?
     var groups: [String: Group] = [:]
     var order: [String] = []
     /// The group of HealthLog's own Observations being read; HealthLog writes one reading's
@@ -145,6 +151,14 @@ private struct FHIRReadState {
             guard let chosen = context.profile else {
                 throw .profileRequired(format: .fhir)
             }
+            let person = patient["id"]?.string.map { "Patient/\($0)" } ?? fullUrl ?? location
+            for key in [fullUrl, patient["id"]?.string.map { "Patient/\($0)" }].compactMap({ $0 }) { foreignPersons[key] = person }
+            guard try isChosenPerson(person, location: location) else {
+                let leftOut: String? = nil
+                if let fullUrl { patients[fullUrl] = leftOut }
+                if let id = patient["id"]?.string { patients["Patient/\(id)"] = leftOut }
+                return
+            }
             // A profile this import creates takes the Patient's name, birth year and sex.
             profileID = chosen
             try addProfile(patient, id: chosen, location: location)
@@ -180,13 +194,48 @@ private struct FHIRReadState {
     private func profile(ofSubject subject: String) -> String?? {
         if let found = patients[subject] { return found }
         // An absolute URL of a Patient this file also names as `Patient/id`.
-        let parts = subject.split(separator: "/")
-        if parts.count >= 2, let index = parts.lastIndex(of: "Patient"), index + 1 < parts.count,
-            let found = patients["Patient/\(parts[index + 1])"]
-        {
-            return found
-        }
+        if let found = patients[Self.patientReference(subject)] { return found }
         return context.profile.map { .some($0) }
+    }
+
+    /// `Patient/id` for an absolute URL of a Patient (`https://…/Patient/id`), else `subject`.
+    private static func patientReference(_ subject: String) -> String {
+        let parts = subject.split(separator: "/")
+        guard parts.count >= 2, let index = parts.lastIndex(of: "Patient"), index + 1 < parts.count else { return subject }
+        return "Patient/\(parts[index + 1])"
+    }
+
+    /// The profile a record of `subject` goes into, or nil when it goes nowhere: not a Patient of
+    /// this file with no profile named (said as a problem), left out by `--profile`, or a second
+    /// person for the chosen profile (said as a problem).
+    private mutating func profileOrProblem(ofSubject subject: String, location: String) throws(InterchangeError) -> String? {
+        guard let found = profile(ofSubject: subject) else {
+            try sink.problem(at: location, Phrase("its subject '{subject}' is not a Patient in this file, and no profile was named to import into", ["subject": "\(subject)"]))
+            return nil
+        }
+        guard let profileID = found else { return nil }  // another profile's, left out by --profile
+        // A record with no subject names no second person; one of a HealthLog profile is that profile's.
+        let own = patients[subject] != nil && foreignPersons[subject] == nil
+            || patients[Self.patientReference(subject)] != nil && foreignPersons[Self.patientReference(subject)] == nil
+        if subject.isEmpty || own { return profileID }
+        let person = foreignPersons[subject] ?? foreignPersons[Self.patientReference(subject)] ?? Self.patientReference(subject)
+        return try isChosenPerson(person, location: location) ? profileID : nil
+    }
+
+    /// True when `person` may go into the chosen profile: the first such person, or the same one
+    /// again. A second is a problem at `location`.
+    private mutating func isChosenPerson(_ person: String, location: String) throws(InterchangeError) -> Bool {
+        guard let first = chosenPerson else {
+            chosenPerson = person
+            return true
+        }
+        if first == person { return true }
+        try sink.problem(
+            at: location,
+            Phrase(
+                "a second person ({person}) besides {first}, and neither is a HealthLog profile: one profile never holds two people's readings; import each person's file on its own",
+                ["person": person, "first": first]))
+        return false
     }
 
     // MARK: - Events
@@ -197,13 +246,9 @@ private struct FHIRReadState {
     }
 
     /// One of HealthLog's own events: a MedicationStatement, or a Basic resource for the other kinds.
-    private func event(_ resource: JSONValue, location: String) throws(InterchangeError) {
+    private mutating func event(_ resource: JSONValue, location: String) throws(InterchangeError) {
         let subject = resource["subject"]?["reference"]?.string ?? ""
-        guard let found = profile(ofSubject: subject) else {
-            try sink.problem(at: location, Phrase("its subject '{subject}' is not a Patient in this file, and no profile was named to import into", ["subject": "\(subject)"]))
-            return
-        }
-        guard let profileID = found else { return }
+        guard let profileID = try profileOrProblem(ofSubject: subject, location: location) else { return }
         let extensions = resource["extension"]?.array ?? []
         let value = { (url: String, key: String) in extensions.first { $0["url"]?.string == url }?[key]?.string }
         let isMedication = resource["resourceType"]?.string == "MedicationStatement"
@@ -211,7 +256,7 @@ private struct FHIRReadState {
         let atText = isMedication ? resource["effectiveDateTime"]?.string : value(FHIRCodes.eventAt, "valueDateTime")
         let text = isMedication
             ? resource["medicationCodeableConcept"]?["text"]?.string : resource["code"]?["text"]?.string
-        guard let atText, let at = ZonedInstant(iso8601: atText) else {
+        guard let atText, let at = instant(atText) else {
             try sink.problem(at: location, Phrase("the event has no time with a UTC offset"))
             return
         }
@@ -362,6 +407,16 @@ private struct FHIRReadState {
         if own != nil { openOwnGroup = key }
     }
 
+    /// A date-time with its offset. One written in UTC (`Z`) is an instant a device or gateway
+    /// wrote without the patient's clock: it is shown in `--tz` (else the machine's zone), as the
+    /// notebook and `--columns` show it, so a morning reading stays a morning one. HealthLog's
+    /// own export writes `+00:00`, which is kept as written.
+    private func instant(_ text: String) -> ZonedInstant? {
+        guard let instant = ZonedInstant(iso8601: text) else { return nil }
+        guard text.last == "Z" || text.last == "z" else { return instant }
+        return ZonedInstant(utcSeconds: instant.utcSeconds, offsetMinutes: context.zone.offsetMinutes(atUTC: instant.utcSeconds))
+    }
+
     /// `effectiveDateTime`, `effectiveInstant` or `effectivePeriod.start`; a time without an
     /// offset is read in `--tz`, and a date with no time is refused, never guessed.
     private func effectiveTime(_ observation: JSONValue) throws(ValidationError) -> ZonedInstant {
@@ -371,7 +426,7 @@ private struct FHIRReadState {
             else if let text = observation["effectivePeriod"]?["start"]?.string { ("effectivePeriod.start", text) }
             else { ("effectiveDateTime", nil) }
         guard let text = value else { throw .invalid(Phrase("it has no effectiveDateTime")) }
-        if let instant = ZonedInstant(iso8601: text) { return instant }
+        if let instant = instant(text) { return instant }
         if text.count <= 10, text.first?.isNumber == true, !text.contains(":") {
             throw .invalid(Phrase("{name} '{text}' has a date but no time", ["text": "\(text)"], terms: ["name": fieldTerm(name)]))
         }
@@ -398,11 +453,7 @@ private struct FHIRReadState {
     /// Turns the group `key` into a reading in the sink.
     private mutating func complete(_ key: String) throws(InterchangeError) {
         guard let group = groups.removeValue(forKey: key) else { return }
-        guard let found = profile(ofSubject: group.subject) else {
-            try sink.problem(at: group.location, Phrase("its subject '{subject}' is not a Patient in this file, and no profile was named to import into", ["subject": "\(group.subject)"]))
-            return
-        }
-        guard let profileID = found else { return }  // another profile's, left out by --profile
+        guard let profileID = try profileOrProblem(ofSubject: group.subject, location: group.location) else { return }
         guard (group.systolic == nil) == (group.diastolic == nil) else {
             try sink.problem(at: group.location, Phrase("a blood pressure needs both systolic and diastolic"))
             return

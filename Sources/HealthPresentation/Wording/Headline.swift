@@ -137,7 +137,13 @@ public struct Headline: Sendable {
         let average = protocolAverage
         // Whole mmHg, as every mean but the headline figure is shown (``SummaryWording/pressure(_:)``).
         let part = { (mean: PressureMean) in WeekPart(shown: mean.shown, count: mean.count, text: SummaryWording.pressure(mean)) }
-        morning = average?.morning.map(part)
+        // Mornings said to reach the threshold are printed as the sentence prints them (136/84.7
+        // beside 135/85), so page 1 never shows one mean two ways.
+        let threshold = summary.goals.threshold
+        morning = average?.morning.map { mean in
+            summary.verdict?.morningHypertension == nil ? part(mean)
+                : WeekPart(shown: mean.shown, count: mean.count, text: SummaryWording.pressure(mean, against: threshold))
+        }
         evening = average?.evening.map(part)
         // The difference of the means as printed, so the three figures always agree.
         // Withheld with fewer than 6 mornings or evenings (``ProtocolAverage/morningEveningDifference``).
