@@ -170,7 +170,7 @@ extension FamilySync {
                 let summary = summaries.first { $0.device == id }
                 let file = deviceFiles[id]
                 var waiting: Int?
-                if id != device, let file {
+                if id != device, file != nil {
                     waiting = try tables.operationCount(device: device, after: claims.mergedOfOwn[id] ?? 0)
                 }
                 let updated = file?.updated
