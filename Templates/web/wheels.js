@@ -180,6 +180,7 @@
     date.addEventListener("change", show);
     time.addEventListener("input", show);
     time.addEventListener("change", show);
+    show();
   }
 
   function start() {

@@ -77,10 +77,10 @@ struct EntryPage {
             if let pulse = reading.pulse { values.append(words.web("row.pulse", ["pulse": String(pulse)])) }
             if let grams = reading.weightGrams { values.append("\(formatKilograms(grams)) kg") }
             // Its stamps, as `healthlog add` names them: `· BP medication, irregular heartbeat`.
-            let stamps = reading.tagIDs.isEmpty ? nil : words.list(reading.tagIDs.map { labels.label(of: $0) })
+            let stamps = reading.tagIDs.isEmpty ? nil : words.list(reading.tagIDs.map { ValuesText.markedStamp(labels.label(of: $0)) })
             let when = "\(words.shortDate(reading.measurementDay)) \(words.timeAsTaken(reading.takenAt))"
             let said = words.web("entry.saved", ["values": ValuesText.joined(values, stamps: stamps), "when": when])
-            lines.append("<p>\(WholeDates.marked(said))</p>")
+            lines.append("<p>\(ValuesText.wholeStamps(WholeDates.marked(said)))</p>")
             // A slip of the year (a date picker turned to 2019) is said at once, as `healthlog add`
             // says it: the notice's date has no year, and the reading would sit unseen in the log.
             if let years = reading.yearsBefore(visit.now.localDate) {

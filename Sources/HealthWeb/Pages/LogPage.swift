@@ -45,7 +45,7 @@ enum EditPage {
                 \(ReadingFormView.stamps(words, tags: tags, checked: values.tags))
                 \(ReadingFormView.note(words, values))
                 \(ReadingFormView.dateAndTime(words, at: openTime.at, required: true))
-                <button type="submit" class="primary">\(words.web("edit.save"))</button>
+                <button type="submit" class="primary" aria-label="\(words.web("edit.save"))">\(words.web("entry.save"))</button>
                 </form>
                 <form class="delete" method="post" action="/readings/\(reading.id)/delete">
                 \(hidden)

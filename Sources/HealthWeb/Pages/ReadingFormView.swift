@@ -115,10 +115,12 @@ enum ReadingFormView {
     /// day are two fields, each as wide as the column, so that on a 320 px phone at 200 % text
     /// the hour and minute show whole (one `datetime-local` box showed only the date). The
     /// summary names a time once one is chosen: the server's words when the page comes back
-    /// with one, the script's as it is typed (`data-chosen`, `{time}` filled in).
+    /// with one, the script's as it is typed (`data-chosen`, `{time}` filled in). Without script
+    /// the line cannot follow the boxes, so it says "now, or the date and time below"; the
+    /// script says "now" (`data-now`) only while the boxes are empty.
     static func time(_ words: StringTable, _ values: Values) -> HTML {
         let open: HTML = values.at.isEmpty ? "" : " open"
-        let summary = values.at.isEmpty ? words.web("field.timeNow") : words.web("field.timeChosen", ["time": shown(values.at, words)])
+        let summary = values.at.isEmpty ? words.web("field.timeNowOrBelow") : words.web("field.timeChosen", ["time": shown(values.at, words)])
         return """
             <details class="time"\(open)><summary data-now="\(words.web("field.timeNow"))" data-chosen="\(words.web("field.timeChosen", ["time": "{time}"]))">\(summary)</summary>
             \(dateAndTime(words, at: values.at, required: false))

@@ -12,4 +12,21 @@ enum ValuesText {
             + (stamps.map { [$0] } ?? [])
         return parts.joined(separator: " ·\u{00A0}")
     }
+
+    /// A stamp's name marked to be kept whole on its line (`降压药`, `BP medication`): a list of
+    /// stamps wraps between them, never inside one (`降压 | 药` in the notice after a save was
+    /// read as two things). The markers (private-use characters, taken out of the name itself)
+    /// become `<span class="stamp">` in ``wholeStamps(_:)``, after the text is escaped: a box of its
+    /// own on a line, which wraps inside only when wider than the whole line.
+    static func markedStamp(_ label: String) -> String {
+        stampStart + label.filter { $0 != Character(stampStart) && $0 != Character(stampEnd) } + stampEnd
+    }
+
+    /// `html` with each ``markedStamp(_:)`` in a span of its own (`span.stamp`).
+    static func wholeStamps(_ html: HTML) -> HTML {
+        HTML(stringLiteral: html.markup.replacingOccurrences(of: stampStart, with: "<span class=\"stamp\">").replacingOccurrences(of: stampEnd, with: "</span>"))
+    }
+
+    private static let stampStart = "\u{E000}"
+    private static let stampEnd = "\u{E001}"
 }

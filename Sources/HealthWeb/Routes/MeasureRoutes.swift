@@ -105,7 +105,9 @@ struct MeasurePage {
             """
     }
 
-    /// The form of the next reading; the sitting's stamps and note carry over.
+    /// The form of the next reading; the sitting's stamps and note carry over. Its sticky Save
+    /// bar says only "Save" (one line at 200 % text on a 320 px phone); `button`, the full words
+    /// ("Save the first reading"), is the button's accessible name.
     private func form(_ words: StringTable, button: String) -> HTML {
         var values = refusal?.1 ?? last
         if refusal == nil, let first = session.first {
@@ -129,7 +131,7 @@ struct MeasurePage {
             \(ReadingFormView.wheels(words, values))
             \(stamps)
             \(note)
-            <button type="submit" class="primary">\(button)</button>
+            <button type="submit" class="primary" aria-label="\(button)">\(words.web("entry.save"))</button>
             </form>
             """
     }

@@ -11,7 +11,9 @@ and minute of a chosen time whole in their boxes and named above them, the chart
 growing with the text size, a long profile name whole inside the column (in the switch, and as
 the heading of its own page), the Save bar at the screen's foot a tenth of its height or less,
 the stamps' boxes of one size, a ticked stamp's name whole in its chip, moving no stamp, and
-the question before a delete whole inside its box. A screenshot of each page at each setting is left in SCREENSHOTS, the whole page and its
+the question before a delete whole inside its box; without script, no "now" over a chosen time,
+the edit page's and measuring's Save bars as thin as the entry page's, each stamp's name whole
+in the notice after a save, the log's spans in two rows or fewer, and no command's name. A screenshot of each page at each setting is left in SCREENSHOTS, the whole page and its
 first screen.
 
 usage: phone_layout_test.py HEALTHLOG TEMPLATES FOLDER SCREENSHOTS"""
@@ -189,6 +191,33 @@ SAVE_BAR = r"""const button = document.querySelector('form.entry button[type=sub
     const band = parseFloat((getComputedStyle(button).boxShadow.match(/(-?[\d.]+)px\s*$/) || [0, 0])[1]);
     return {bar: Math.round(r.height + 2 * band), height: window.innerHeight, sticky: getComputedStyle(button).position === 'sticky'}"""
 
+# The log's span links (7, 30, 90, 365 days): the rows they take.
+SPAN_ROWS = r"""return new Set(Array.from(document.querySelectorAll('nav.spans a, nav.spans strong')).map(a => Math.round(a.getBoundingClientRect().top))).size"""
+
+# In the notice after a save, each stamp's name (as its chip names it) that lies on more than
+# one line: a list of stamps wraps between them, never inside one (`降压 | 药`). The names are
+# found with the word joiners and no-break spaces that may keep them whole. A name wider than
+# the whole line (`irregular heartbeat` at 200 % on a 320 px phone) may wrap inside itself.
+BROKEN_STAMPS = r"""const names = Array.from(document.querySelectorAll('label.chip span')).map(s => s.textContent.trim()).filter(Boolean), broken = [];
+    for (const p of document.querySelectorAll('.notice p')) {
+        const walker = document.createTreeWalker(p, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            for (const name of names) {
+                const pattern = new RegExp(Array.from(name).map(c => /\s/.test(c) ? '[\\s\u00a0]' : c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\u2060?'), 'g');
+                for (const found of node.data.matchAll(pattern)) {
+                    const range = document.createRange();
+                    range.setStart(node, found.index);
+                    range.setEnd(node, found.index + found[0].length);
+                    const rects = Array.from(range.getClientRects()).filter(r => r.width > 0), tops = new Set(rects.map(r => Math.round(r.top)));
+                    const style = getComputedStyle(p), line = p.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+                    // (Only a name wider than the whole line may wrap inside itself.)
+                    if (tops.size > 1 && rects.reduce((sum, r) => sum + r.width, 0) <= line + 0.5) broken.push(name);
+                }
+            }
+        }
+    }
+    return broken"""
+
 # The time fields' values as the browser writes them in their boxes (the date as the phone's
 # language writes one, the hour and minute), each with the room its box has for it (its picker's
 # icon beside it, a line's height wide): the values that do not fit.
@@ -348,8 +377,10 @@ for language, code in [("en-GB", "en"), ("zh-CN", "zh")]:
                     if (time) { set(date, arguments[0]); set(time, '21:45'); } else set(date, arguments[0] + 'T21:45');""", yesterday)
                 shot(driver, f"{name}-time")
                 equal(driver.execute_script(CUT_TIME), [], f"{setting}: the chosen date and its hour and minute are whole in their boxes")
+                said = driver.find_element(By.CSS_SELECTOR, "form.entry details.time summary").text
+                if not script:
+                    check("now (change)" not in said and "现在（可修改）" not in said, f"{setting}: without script, the time's line does not say 'now' alone over a chosen time", said)
                 if script:
-                    said = driver.find_element(By.CSS_SELECTOR, "form.entry details.time summary").text
                     check("21:45" in said and "now" not in said and "现在" not in said, f"{setting}: the time's line names the time chosen", said)
                     equal(driver.execute_script(TIME_LINES), {"date": 1, "time": 1, "past": False},
                           f"{setting}: the time's line keeps the chosen date whole on a line, and its hour and minute")
@@ -365,7 +396,8 @@ for language, code in [("en-GB", "en"), ("zh-CN", "zh")]:
                           f"{setting}: a key under the chart, each entry with its picture", key)
                     for word in ["systolic", "diastolic", "morning"] + (["stamps"] if chart["lanes"] else []):
                         check(any(words[word].lower() in entry.lower() for entry in key), f"{setting}: the key says what the {word} marks are", key)
-                # Save the reading the form holds (with its pulse), and read what the page says.
+                # Save the reading the form holds (with its pulse and every stamp), and read what the page says.
+                driver.execute_script("document.querySelectorAll('label.chip input').forEach(i => { i.checked = true; })")
                 driver.find_element(By.CSS_SELECTOR, "form.entry button[type=submit]").click()
                 wait_for(driver, ".notice")
                 shot(driver, f"{name}-saved")
@@ -375,6 +407,9 @@ for language, code in [("en-GB", "en"), ("zh-CN", "zh")]:
                 check(lines and all(line["dotWithPulse"] for line in lines), f"{setting}: after a save, '·' stays on the pulse's line", lines)
                 equal(driver.execute_script(BROKEN_WORDS), [], f"{setting}: after a save, no word of the notice or a label broken across lines")
                 equal(driver.execute_script(PAST_EDGE), [], f"{setting}: after a save, nothing in the notice reaches past its edge")
+                check(driver.execute_script("return document.querySelectorAll('label.chip span').length") > 0 and "·" in notice,
+                      f"{setting}: the notice after a save names the stamps", notice)
+                equal(driver.execute_script(BROKEN_STAMPS), [], f"{setting}: after a save, no stamp's name in the notice broken across lines")
                 driver.get(f"{page.url}/log?profile=dad")
                 shot(driver, f"{name}-log")
                 lines = driver.execute_script(PULSE_LINES)
@@ -384,12 +419,17 @@ for language, code in [("en-GB", "en"), ("zh-CN", "zh")]:
                     equal([line["text"] for line in lines if not line["pulseWithPressure"]][:3], [],
                           f"{setting}: in the log the pulse is on the line of its blood pressure")
                 equal(driver.execute_script(BROKEN_WORDS), [], f"{setting}: log, no word of a label broken across lines")
+                rows = driver.execute_script(SPAN_ROWS)
+                check(1 <= rows <= 2, f"{setting}: the log's spans (7 to 365 days) take two rows or fewer", rows)
                 equal(driver.execute_script(CUT_NAMES), [], f"{setting}: log, every profile's name whole inside the column")
                 equal(driver.execute_script(SMALL_TARGETS)[:4], [], f"{setting}: log, every touch target is 44 × 44 px or more")
                 # The question before a delete (its reading's values and date, as after a save), not answered.
                 # (The reading is one with a pulse, the kind whose '· pulse 68' is kept whole.)
                 with_pulse = next(r for r in reversed(page.readings("dad")) if r["systolic"] and r["pulse"])
                 driver.get(f"{page.url}/readings/{with_pulse['id']}/edit")
+                shot(driver, f"{name}-edit")
+                bar = driver.execute_script(SAVE_BAR)
+                check(not bar["sticky"] or bar["bar"] <= 0.1 * bar["height"], f"{setting}: the edit page's Save bar takes a tenth of the screen's height or less", bar)
                 delete = driver.find_element(By.CSS_SELECTOR, "form.delete button[type=submit]")
                 driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", delete)
                 delete.click()
@@ -397,6 +437,12 @@ for language, code in [("en-GB", "en"), ("zh-CN", "zh")]:
                 shot(driver, f"{name}-delete")
                 equal(driver.execute_script(PAST_EDGE), [], f"{setting}: the question before a delete, nothing reaches past its edge")
                 equal(driver.execute_script(BROKEN_WORDS), [], f"{setting}: the question before a delete, no word of a label broken across lines")
+                if not script:
+                    driver.get(f"{page.url}/measure?profile=dad")
+                    shot(driver, f"{name}-measure")
+                    bar = driver.execute_script(SAVE_BAR)
+                    check(bar["bar"] > 0 and (not bar["sticky"] or bar["bar"] <= 0.1 * bar["height"]),
+                          f"{setting}: measuring's Save bar takes a tenth of the screen's height or less", bar)
                 if script:
                     sitting = [r["id"] for r in page.readings("dad") if r["systolic"]][-2:]
                     driver.get(f"{page.url}/measure?profile=dad&first={sitting[0]}&second={sitting[1]}")
@@ -408,6 +454,8 @@ for language, code in [("en-GB", "en"), ("zh-CN", "zh")]:
                         driver.get(page.url + other)
                         equal(driver.execute_script(SMALL_TARGETS)[:4], [], f"{setting}: {other}, every touch target is 44 × 44 px or more")
                         equal(driver.execute_script(BROKEN_WORDS), [], f"{setting}: {other}, no word of a label broken across lines")
+                        check("healthlog" not in driver.find_element(By.CSS_SELECTOR, "main").text.lower(),
+                              f"{setting}: {other}, no command's name for dad to read", driver.find_element(By.CSS_SELECTOR, "main").text[:120])
                 driver.quit()
 
 server.stop()
