@@ -9,6 +9,15 @@ import Testing
         #expect(values == "129/77 mmHg ·\u{00A0}脉搏\u{00A0}65 ·\u{00A0}降压药、好睡眠")
     }
 
+    /// Each stamp is a box of its own, and the punctuation after the last one goes into its box:
+    /// a line never starts with `，`.
+    @Test func aStampIsWholeAndTakesThePunctuationAfterIt() {
+        let said = "已保存 129/77 mmHg · \(ValuesText.markedStamp("降压药"))、\(ValuesText.markedStamp("好睡眠"))，12月6日 21:45。"
+        #expect(
+            ValuesText.wholeStamps(HTML(stringLiteral: said)).markup
+                == "已保存 129/77 mmHg · <span class=\"stamp\">降压药、</span><span class=\"stamp\">好睡眠，</span>12月6日 21:45。")
+    }
+
     @Test func theNoticeKeepsThePulseAndTheDateWholeApart() {
         let said = "已保存 \(ValuesText.joined(["129/77 mmHg", "脉搏 65"]))，12月6日 周日 21:45。"
         #expect(

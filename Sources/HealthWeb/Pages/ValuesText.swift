@@ -22,9 +22,13 @@ enum ValuesText {
         stampStart + label.filter { $0 != Character(stampStart) && $0 != Character(stampEnd) } + stampEnd
     }
 
-    /// `html` with each ``markedStamp(_:)`` in a span of its own (`span.stamp`).
+    /// `html` with each ``markedStamp(_:)`` in a span of its own (`span.stamp`). A mark of
+    /// punctuation right after a stamp goes into its box, so that no line starts with it
+    /// (`降压药` then `，12月8日` on the next line).
     static func wholeStamps(_ html: HTML) -> HTML {
-        HTML(stringLiteral: html.markup.replacingOccurrences(of: stampStart, with: "<span class=\"stamp\">").replacingOccurrences(of: stampEnd, with: "</span>"))
+        var markup = html.markup
+        for mark in ["，", "。", "、", "；", "：", ",", ".", ";", ":"] { markup = markup.replacingOccurrences(of: stampEnd + mark, with: mark + stampEnd) }
+        return HTML(stringLiteral: markup.replacingOccurrences(of: stampStart, with: "<span class=\"stamp\">").replacingOccurrences(of: stampEnd, with: "</span>"))
     }
 
     private static let stampStart = "\u{E000}"
