@@ -198,7 +198,7 @@ private struct FHIRReadState {
         return context.profile.map { .some($0) }
     }
 
-    /// `Patient/id` for an absolute URL of a Patient (`https://…/Patient/id`), else `subject`.
+    /// `Patient/id` for an absolute URL of a Patient (`…/Patient/id`, a server's full URL), else `subject`.
     private static func patientReference(_ subject: String) -> String {
         let parts = subject.split(separator: "/")
         guard parts.count >= 2, let index = parts.lastIndex(of: "Patient"), index + 1 < parts.count else { return subject }
