@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "CDeferredLibraries", dependencies: ["CCairo", "CPango", "CLibXML2", "CArchive", "CQREncode", "CMicroHTTPD"]),
         // The layering check run by the build plugin: a target importing a module of this package
         // that Package.swift does not let it depend on fails to build, with or without make.
-        // What the build tools share (reading a file), with the C library alone.
+        // What the package's tools share (reading a file), with the C library alone: the build tools and healthlog-fuzz.
         .target(name: "BuildToolFiles"),
         .executableTarget(name: "import-layering-check", dependencies: ["BuildToolFiles"], path: "Sources/ImportLayeringCheck"),
         .plugin(name: "ImportLayering", capability: .buildTool(), dependencies: ["import-layering-check"]),
@@ -110,7 +110,7 @@ let package = Package(
             swiftSettings: strict, plugins: layered),
         .target(name: "CFuzzerDriver"),
         .target(name: "HealthLogTestSupport", dependencies: ["HealthCore"], swiftSettings: strict, plugins: layered),
-        .executableTarget(name: "healthlog-fuzz", dependencies: ["HealthFuzzTargets", "CFuzzerDriver"], swiftSettings: strict, plugins: layered),
+        .executableTarget(name: "healthlog-fuzz", dependencies: ["HealthFuzzTargets", "CFuzzerDriver", "BuildToolFiles"], swiftSettings: strict, plugins: layered),
         .testTarget(name: "HealthCoreTests", dependencies: ["HealthLogTestSupport", "HealthCore"], swiftSettings: strict, plugins: layered),
         .testTarget(name: "HealthQRCodeTests", dependencies: ["HealthLogTestSupport", "HealthCore", "HealthQRCode"], swiftSettings: strict, plugins: layered),
         .testTarget(

@@ -1,5 +1,5 @@
-// What the package's build tools (import-layering-check, embed-web-assets) share: reading a
-// whole file with the C library alone, so a tool needs no Foundation.
+// What the package's tools (import-layering-check, embed-web-assets, healthlog-fuzz's replay)
+// share: reading a whole file with the C library alone, so a tool needs no Foundation.
 
 #if canImport(Glibc)
     import Glibc

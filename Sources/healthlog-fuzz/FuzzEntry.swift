@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
+import BuildToolFiles
 import CFuzzerDriver
 import HealthFuzzTargets
 
@@ -61,18 +62,10 @@ struct FuzzMain {
             var accepted = 0
             let files = CommandLine.arguments.dropFirst()
             for path in files {
-                guard let file = fopen(path, "rb") else {
+                guard let bytes = fileBytes(path) else {
                     complain("cannot read \(path)")
                     exit(66)
                 }
-                var bytes: [UInt8] = []
-                var chunk = [UInt8](repeating: 0, count: 65_536)
-                while true {
-                    let count = fread(&chunk, 1, chunk.count, file)
-                    if count == 0 { break }
-                    bytes += chunk[0..<count]
-                }
-                fclose(file)
                 if target.run(bytes, scratchDirectory: scratchDirectory) { accepted += 1 }
             }
             print("\(target.rawValue): \(files.count) inputs replayed, \(accepted) accepted, no crash")

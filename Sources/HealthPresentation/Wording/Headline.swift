@@ -106,7 +106,7 @@ public struct Headline: Sendable {
         let wording = SummaryWording(summary: summary, strings: strings, tagLabel: tagLabel)
         let verdict = summary.verdict
         clinicalSummary = wording.clinicalSummary
-        morningHypertension = summary.verdict?.morningHypertension != nil
+        morningHypertension = verdict?.morningHypertension != nil
         lacksAPart = wording.weekLacksAPart
         isBelowBand = summary.goals.targetSource == .treatedBand
         weight = summary.weight
@@ -141,7 +141,7 @@ public struct Headline: Sendable {
         // beside 135/85), so page 1 never shows one mean two ways.
         let threshold = summary.goals.threshold
         morning = average?.morning.map { mean in
-            summary.verdict?.morningHypertension == nil ? part(mean)
+            verdict?.morningHypertension == nil ? part(mean)
                 : WeekPart(shown: mean.shown, count: mean.count, text: SummaryWording.pressure(mean, against: threshold))
         }
         evening = average?.evening.map(part)
