@@ -19,18 +19,10 @@ public struct ImportRequest {
     public var dryRun = false
     /// Import the valid records and report the invalid ones, rather than refusing the file.
     public var skipInvalid = false
-    /// Which column holds what: read the file as a spreadsheet, whatever its header.
-    public var columns: ColumnMapping?
-    /// The byte between a CSV file's cells, where the header line cannot tell it; nil to tell.
-    public var separator: UInt8?
-    /// Numbers are written with a decimal comma (`72,5`, `1.234,5`).
-    public var decimalComma = false
-    /// How the file writes its dates (`DD-MMM-YY`): only dates written so are read.
-    public var dateFormat: DateFormat?
-    /// The time of day for a `--columns` sheet with dates but no time column (`--time`).
-    public var sheetTime: SheetTime?
-    /// The line of a table's header, when an app writes report lines above it; nil to find it.
-    public var headerLine: Int?
+    /// How a table that cannot explain itself is read: which column holds what (read as a
+    /// spreadsheet, whatever its header), the separator, decimal commas, the date format, the time
+    /// of a sheet with none, the header's line.
+    public var table = TableReading()
     /// Told (bytes read, total when known) as the file is read.
     public var progress: (@Sendable (Int64, Int64?) -> Void)?
     /// Told (the input's name, the format) once a format is told from the file, before anything
@@ -71,7 +63,7 @@ extension HealthLog {
     public func importFile(_ request: ImportRequest) throws(HealthLogError) -> ImportReport {
         let reader = try HealthLog.run {
             try ImportReader(
-                path: request.path, format: request.format, mapped: request.columns != nil, standardInputName: request.standardInputName,
+                path: request.path, format: request.format, mapped: request.table.columns != nil, standardInputName: request.standardInputName,
                 progress: request.progress, formatDetected: request.formatDetected)
         }
         let format = reader.format
@@ -86,15 +78,10 @@ extension HealthLog {
             let birthYears = Dictionary(
                 try store.profiles().compactMap { p in p.birthYear.map { (p.id, $0) } }, uniquingKeysWith: { a, _ in a })
             var context = DecodeContext(
-                name: reader.name, zone: request.zone ?? self.settings.zone, dateOrder: request.dateFormat?.order ?? request.dateOrder,
+                name: reader.name, zone: request.zone ?? self.settings.zone, dateOrder: request.table.dateFormat?.order ?? request.dateOrder,
                 now: self.settings.clock(),
                 profile: profile, onlyProfile: self.settings.namedProfile, birthYears: birthYears, skipsInvalid: request.skipInvalid)
-            context.columns = request.columns
-            context.separator = request.separator
-            context.decimalComma = request.decimalComma
-            context.dateFormat = request.dateFormat
-            context.headerLine = request.headerLine
-            context.sheetTime = request.sheetTime
+            context.table = request.table
             return context
         }
         var outcome = DecodeOutcome()

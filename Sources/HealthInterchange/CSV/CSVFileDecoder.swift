@@ -105,7 +105,7 @@ enum CSVFileDecoder {
             return
         }
         if let refusal = BinaryWorkbook.refusal(input) { throw refusal }
-        let separator = context.separator ?? CSVReader.separator(ofHead: input.head)
+        let separator = context.table.separator ?? CSVReader.separator(ofHead: input.head)
         try decode(CSVTable(input, separator: separator), as: decoder, context: context, into: sink)
     }
 
@@ -114,10 +114,10 @@ enum CSVFileDecoder {
     ) throws(InterchangeError) {
         var context = context
         let headerLine = headerLine(in: table, for: Decoder.self, context: context)
-        if headerLine.found > 1 + Decoder.preambleLines || (context.headerLine != nil && headerLine.found > 1) {
+        if headerLine.found > 1 + Decoder.preambleLines || (context.table.headerLine != nil && headerLine.found > 1) {
             sink.note(Phrase("took line {line} as the header; the lines above it were left out", ["line": String(headerLine.found)]))
         }
-        if context.dateOrder == nil && context.dateFormat == nil {
+        if context.dateOrder == nil && context.table.dateFormat == nil {
             try settleDateOrder(of: table, after: headerLine.found, context: &context, sink: sink)
         }
         if let header = table.headRecords.first(where: { $0.line == headerLine.found }),
@@ -168,7 +168,7 @@ enum CSVFileDecoder {
             throw .malformed(path: context.name, reason: Phrase(verbatim: "\(error)"))
         }
         guard decoder != nil else {
-            if let given = context.headerLine, given > 0 {
+            if let given = context.table.headerLine, given > 0 {
                 throw .malformed(path: context.name, reason: Phrase("--header-line {line} is past the end of the file", ["line": String(given)]))
             }
             throw .malformed(path: context.name, reason: Phrase("the file is empty"))
@@ -184,7 +184,7 @@ enum CSVFileDecoder {
     static func headerLine<Decoder: CSVRowDecoder>(
         in table: any TableSource, for _: Decoder.Type, context: DecodeContext
     ) -> (found: Int, recognized: Bool) {
-        if let given = context.headerLine { return (given, true) }
+        if let given = context.table.headerLine { return (given, true) }
         let candidates = table.headRecords.dropFirst(Decoder.preambleLines).prefix(headerSearchRows)
         if let header = candidates.first(where: { Decoder.recognizes(CSVColumns(header: $0.cells), context: context) }) {
             return (header.line, true)

@@ -226,14 +226,14 @@ struct OmronDecoder: CSVRowDecoder {
 
     private func when(_ row: CSVRow, line: Int, value: (Int?) -> String) throws(RowFault) -> WrittenDateTime {
         if let dateTime, date == nil || time == nil {
-            switch WallClockText.dateTime(value(dateTime), order: context.dateOrder, format: context.dateFormat) {
+            switch WallClockText.dateTime(value(dateTime), order: context.dateOrder, format: context.table.dateFormat) {
             case .success(let result): return result
             case .failure(let problem):
                 throw Self.dateFault(problem, value(dateTime), line: line, context: context, example: Phrase("date '{value}' is not a date and time like 2024/05/01 08:12", ["value": "\(value(dateTime))"]))
             }
         }
         let day: CivilDate
-        switch WallClockText.date(value(date), order: context.dateOrder, format: context.dateFormat) {
+        switch WallClockText.date(value(date), order: context.dateOrder, format: context.table.dateFormat) {
         case .success(let result): day = result
         case .failure(let problem):
             throw Self.dateFault(problem, value(date), line: line, context: context, example: Phrase("date '{value}' is not like Jan 12 2025 or 12 Jan 2025", ["value": "\(value(date))"]))

@@ -15,7 +15,7 @@ struct SpreadsheetDecoder: CSVRowDecoder {
     private var saidSheetTime = false
 
     init(header: CSVColumns, context: DecodeContext) throws(InterchangeError) {
-        guard let mapping = context.columns else {
+        guard let mapping = context.table.columns else {
             throw .malformed(path: context.name, reason: Phrase("a spreadsheet is read with a mapping of its columns: --columns 'date=…,time=…,systolic=…,diastolic=…'"))
         }
         let profile = try Self.profile(for: .spreadsheet, context)
@@ -39,7 +39,7 @@ struct SpreadsheetDecoder: CSVRowDecoder {
 
     /// True for the row that holds every column the mapping names.
     static func recognizes(_ header: CSVColumns, context: DecodeContext) -> Bool {
-        context.columns?.columns.values.allSatisfy { header.has([$0]) } ?? false
+        context.table.columns?.columns.values.allSatisfy { header.has([$0]) } ?? false
     }
 
     mutating func decode(_ row: CSVRow, line: Int, into sink: ImportSink) throws(RowFault) {
@@ -75,7 +75,7 @@ struct SpreadsheetDecoder: CSVRowDecoder {
                     unit == "kg"
                     ? Phrase("weight '{value}' is not a number of kilograms", ["value": cell(field)])
                     : Phrase("weight '{value}' is not a number of pounds", ["value": cell(field)])
-                throw .invalid(context.decimalComma ? refusal : Phrase("{refusal} (for 72,5 give --decimal-comma)", terms: ["refusal": refusal]))
+                throw .invalid(context.table.decimalComma ? refusal : Phrase("{refusal} (for 72,5 give --decimal-comma)", terms: ["refusal": refusal]))
             }
             grams = converted
         }
@@ -97,15 +97,15 @@ struct SpreadsheetDecoder: CSVRowDecoder {
 
     /// A decimal number: with `--decimal-comma`, `72,5` and `1.234,5`; else `72.5` (a lone comma is still a decimal comma).
     private func decimal(_ text: String) -> Double? {
-        guard context.decimalComma else { return decimalNumber(text) }
+        guard context.table.decimalComma else { return decimalNumber(text) }
         return decimalNumber(String(text.filter { $0 != "." }))
     }
 
     private mutating func when(_ cell: (ColumnMapping.Field) -> String, line: Int, sink: ImportSink) throws(RowFault) -> WrittenDateTime {
         let written = positions[.datetime] != nil ? cell(.datetime) : cell(.date)
         var result = positions[.datetime] != nil
-            ? WallClockText.dateTime(written, order: context.dateOrder, format: context.dateFormat)
-            : WallClockText.date(written, order: context.dateOrder, format: context.dateFormat).map {
+            ? WallClockText.dateTime(written, order: context.dateOrder, format: context.table.dateFormat)
+            : WallClockText.date(written, order: context.dateOrder, format: context.table.dateFormat).map {
                 WrittenDateTime(date: $0, clock: (0, 0, 0), offsetMinutes: nil)
             }
         // A date cell holding its time as well (a workbook's date cell typed with the time and
@@ -113,7 +113,7 @@ struct SpreadsheetDecoder: CSVRowDecoder {
         // must not contradict.
         var dateCellTime: WrittenDateTime?
         if positions[.datetime] == nil, case .failure = result,
-            case .success(let stamped) = WallClockText.dateTime(written, order: context.dateOrder, format: context.dateFormat)
+            case .success(let stamped) = WallClockText.dateTime(written, order: context.dateOrder, format: context.table.dateFormat)
         {
             result = .success(stamped)
             dateCellTime = stamped
@@ -141,7 +141,7 @@ struct SpreadsheetDecoder: CSVRowDecoder {
             }
             let sameTime = dateCellTime.map { ($0.clock.hour, $0.clock.minute) == (time.hour, time.minute) } ?? false
             when = WrittenDateTime(date: when.date, clock: time, offsetMinutes: sameTime ? dateCellTime?.offsetMinutes : nil)
-        } else if positions[.datetime] == nil, let sheetTime = context.sheetTime {
+        } else if positions[.datetime] == nil, let sheetTime = context.table.sheetTime {
             // A sheet with dates only: the time `--time` gives, said once.
             when = WrittenDateTime(date: when.date, clock: (sheetTime.hour, sheetTime.minute, 0), offsetMinutes: nil)
             if !saidSheetTime {

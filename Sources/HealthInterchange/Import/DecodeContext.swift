@@ -21,18 +21,8 @@ public struct DecodeContext: Sendable {
     /// True with `--skip-invalid`: reading goes on past any number of invalid records. Without
     /// it, reading stops once more than ``DecodeOutcome/listedProblems`` are found: the import is refused anyway.
     public var skipsInvalid = false
-    /// Which column holds what, for a spreadsheet read with `--columns`.
-    public var columns: ColumnMapping?
-    /// The byte between cells (`--separator`), or nil to tell it from the header line.
-    public var separator: UInt8?
-    /// True with `--decimal-comma`: numbers are written `72,5` and `1.234,5`.
-    public var decimalComma = false
-    /// How dates are written (`--date-format`): only dates written so are read.
-    public var dateFormat: DateFormat?
-    /// The time of day for a `--columns` sheet with dates but no time column (`--time`).
-    public var sheetTime: SheetTime?
-    /// The line of a table's header (`--header-line`), or nil to find it among the first rows.
-    public var headerLine: Int?
+    /// How a table that cannot explain itself is read (`--columns`, `--separator`, …).
+    public var table = TableReading()
     /// The line the header was found on, for messages about it.
     var headerLineNumber = 1
     /// The dates a table writes with their year, for its dates written without one.

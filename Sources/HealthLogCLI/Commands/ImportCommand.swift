@@ -88,27 +88,23 @@ struct ImportCommand: Command {
     let format: InterchangeFormat?
     let zone: (any TimeZoneRule)?
     let dateOrder: DateOrder?
-    let dateFormat: DateFormat?
-    let headerLine: Int?
-    let sheetTime: SheetTime?
+    let table: TableReading
     let dryRun: Bool
     let skipInvalid: Bool
-    let columns: ColumnMapping?
-    let separator: UInt8?
-    let decimalComma: Bool
 
     init(_ arguments: ParsedArguments, context: CommandContext) throws(CLIError) {
         path = arguments.positionals[0]
         format = try arguments.value(ImportCommand.formatOption) ?? nil
         zone = try arguments.value(ImportCommand.zoneOption)
-        dateFormat = try arguments.value(ImportCommand.dateFormatOption)
+        let dateFormat = try arguments.value(ImportCommand.dateFormatOption)
         let dateOrder = try arguments.value(ImportCommand.dateOrderOption)
         if let dateFormat, let dateOrder, dateFormat.order != dateOrder {
             throw arguments.usage(Phrase("--date-format and --date-order say different orders; give one"))
         }
         self.dateOrder = dateFormat?.order ?? dateOrder
-        headerLine = try arguments.value(ImportCommand.headerLineOption)
-        sheetTime = try arguments.value(ImportCommand.timeOption)
+        let headerLine = try arguments.value(ImportCommand.headerLineOption)
+        let sheetTime = try arguments.value(ImportCommand.timeOption)
+        let columns: ColumnMapping?
         if let text = try arguments.value(ImportCommand.columnsOption) {
             do {
                 columns = try ColumnMapping(parsing: text, timeGiven: sheetTime != nil)
@@ -136,8 +132,10 @@ struct ImportCommand: Command {
                 throw arguments.usage(Phrase("--header-line 0 (a sheet with no header) needs --columns to name its columns by number, e.g. --columns 'date=1,time=2,systolic=3,diastolic=4'"))
             }
         }
-        separator = try arguments.value(ImportCommand.separatorOption)
-        decimalComma = arguments.isSet(ImportCommand.decimalCommaFlag)
+        table = TableReading(
+            columns: columns, separator: try arguments.value(ImportCommand.separatorOption),
+            decimalComma: arguments.isSet(ImportCommand.decimalCommaFlag), dateFormat: dateFormat, sheetTime: sheetTime,
+            headerLine: headerLine)
         dryRun = arguments.isSet(ImportCommand.dryRunFlag)
         skipInvalid = arguments.isSet(ImportCommand.skipInvalidFlag)
     }
@@ -148,14 +146,9 @@ struct ImportCommand: Command {
         var request = ImportRequest(path: path, format: format, zone: zone, dateOrder: dateOrder)
         request.dryRun = dryRun
         request.skipInvalid = skipInvalid
-        request.columns = columns
-        request.separator = separator
-        request.decimalComma = decimalComma
-        request.dateFormat = dateFormat
-        request.headerLine = headerLine
-        request.sheetTime = sheetTime
+        request.table = table
         request.standardInputName = try context.words().cli("import.standardInput")
-        if format == nil && columns == nil {
+        if format == nil && table.columns == nil {
             // Said before anything else, so a refusal that follows names what it was reading.
             let text = ImportText(words: try context.words())
             request.formatDetected = { input, format in
