@@ -1,7 +1,7 @@
 #if canImport(Glibc)
     import Glibc
 #endif
-public import HealthCore
+import HealthCore
 public import HealthRecords
 
 /// What joining a shared log did.

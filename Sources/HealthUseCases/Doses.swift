@@ -1,4 +1,4 @@
-public import HealthAnalytics
+import HealthAnalytics
 public import HealthCore
 import HealthRecords
 

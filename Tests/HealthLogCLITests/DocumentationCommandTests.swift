@@ -168,7 +168,7 @@ import Testing
         #expect(try complete(["delete", newest, ""]).count == 3)
         #expect(try complete(["-p", "mom", "show", ""]).count == 1, "-p narrows them to mom's")
         // A file name with a space is one completion.
-        FileManager.default.createFile(atPath: directory.file("my export.csv"), contents: Data())
+        #expect(FileManager.default.createFile(atPath: directory.file("my export.csv"), contents: Data()))
         #expect(try complete(["import", directory.file("my e")]) == [directory.file("my export.csv")])
         // The log named on the line, also as --db=FILE.
         var other = environment

@@ -252,7 +252,7 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("the columns are iHealth's, which are Omron Connect's"), "\(result.stderr)")
         let reading = try #require(try cli.readings().first)
-        #expect(reading.note == "⚠️ High; Device: iHealth_KN550BT_BLE", "\(reading.note ?? "")")
+        #expect(reading.note == "⚠️ High; Device: iHealth_KN550BT_BLE", "\(reading.note)")
     }
 
     /// A `;` sheet HealthLog does not know is refused quoting its header as the file writes it.

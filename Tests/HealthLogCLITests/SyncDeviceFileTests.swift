@@ -29,7 +29,7 @@ import Testing
         family.daughter.ok("sync")
         let told = family.daughter.ok("sync", "status")
         #expect(told.contains("RETIRED by"), "\(told)")
-        let json = try #require(try JSONReader(bytes: Array(family.daughter.ok("sync", "status", "--format", "json").utf8)).readValue())
+        let json = try JSONReader(bytes: Array(family.daughter.ok("sync", "status", "--format", "json").utf8)).readValue()
         let retiredBy = try #require(json["retiredBy"]?.array)
         #expect(retiredBy.compactMap(\.string) == [try #require(try syncDeviceID(family.dad.databasePath))])
         // Forgetting it again says it is retired already, in one line, exit 65.
@@ -117,8 +117,8 @@ import Testing
         let told = family.daughter.ok("sync", "status")
         #expect(!told.contains("RETIRED by"), "\(told)")
         // dad's own device file no longer retires her: nobody is told of a retirement that lapsed.
-        let dadFile = try #require(try JSONReader(bytes: Array(String(
-            contentsOfFile: "\(family.folder)/journal/\(try #require(try syncDeviceID(family.dad.databasePath)))/device.json", encoding: .utf8).utf8)).readValue())
+        let dadFile = try JSONReader(bytes: Array(String(
+            contentsOfFile: "\(family.folder)/journal/\(try #require(try syncDeviceID(family.dad.databasePath)))/device.json", encoding: .utf8).utf8)).readValue()
         #expect(dadFile["retired"]?.array?.isEmpty == true, "\(dadFile)")
 
         // Forgotten again, as of her new change: retired again.
@@ -196,7 +196,7 @@ import Testing
         #expect(status.contains("journal/00000000000000a1/device.json: claims this machine's changes came further ahead of its clock than any was stamped: not believed"), "\(status)")
         #expect(status.contains("journal/00000000000000a2/device.json: claims to hold more of this machine's changes than it made: not believed"), "\(status)")
         #expect(status.contains("journal/00000000000000a4/device.json: claims to hold this machine's changes, but has made no change of its own that this log holds: not believed"), "\(status)")
-        let json = try #require(try JSONReader(bytes: Array(family.dad.ok("sync", "status", "--format", "json").utf8)).readValue())
+        let json = try JSONReader(bytes: Array(family.dad.ok("sync", "status", "--format", "json").utf8)).readValue()
         let held = try #require(json["heldElsewhere"]?.array)
         #expect(held.compactMap { $0["device"]?.string } == ["00000000000000a3"], "\(held)")
         #expect(held.first?["aheadSeconds"] == .int(259_200), "\(held)")

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import HealthCore
 @testable import HealthSync
 
@@ -10,11 +11,11 @@ func plantDevice(_ device: String, in folder: String, lines: [String] = [], devi
     let path = folder + "/journal/" + device
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
     if let json {
-        FileManager.default.createFile(atPath: path + "/device.json", contents: Data(json.utf8), attributes: [.posixPermissions: 0o600])
+        #expect(FileManager.default.createFile(atPath: path + "/device.json", contents: Data(json.utf8), attributes: [.posixPermissions: 0o600]))
     }
     let segment = path + "/000001.ndjson"
     if !lines.isEmpty {
-        FileManager.default.createFile(atPath: segment, contents: Data(lines.map { $0 + "\n" }.joined().utf8), attributes: [.posixPermissions: 0o600])
+        #expect(FileManager.default.createFile(atPath: segment, contents: Data(lines.map { $0 + "\n" }.joined().utf8), attributes: [.posixPermissions: 0o600]))
     }
     return segment
 }

@@ -151,7 +151,7 @@ private final class SetupMachine {
         // The father's machine shows its id and waits; the daughter's is given it.
         let started = Date()
         let output = directory.file("dad-setup.txt")
-        FileManager.default.createFile(atPath: output, contents: nil)
+        #expect(FileManager.default.createFile(atPath: output, contents: nil))
         let waiting = Process()
         waiting.executableURL = URL(fileURLWithPath: try healthlogExecutable())
         waiting.arguments = ["sync", "setup", "--timeout", "60"]

@@ -127,7 +127,7 @@ import Testing
         reading.pulse = 70
         reading.updatedAt += 1
         let store = try RecordStore.open(path: cli.databasePath)
-        try store.write { try store.applyMerged(.readingPut(reading), at: reading.updatedAt) }
+        _ = try store.write { try store.applyMerged(.readingPut(reading), at: reading.updatedAt) }
         let refused = cli.run("undo", "--yes")
         #expect(refused.status != 0)
         #expect(refused.stderr.contains("cannot undo: '\(reading.id.prefix(8))' was changed again since"))

@@ -187,7 +187,7 @@ import Testing
         merged.pulse = 70
         merged.updatedAt += 1
         let store = try RecordStore.open(path: path)
-        try store.write { try store.applyMerged(.readingPut(merged), at: merged.updatedAt) }
+        _ = try store.write { try store.applyMerged(.readingPut(merged), at: merged.updatedAt) }
         let before = try LogModel(path)
         #expect(throws: HealthLogError.self) { try log.undo() }
         #expect(try LogModel(path) == before)

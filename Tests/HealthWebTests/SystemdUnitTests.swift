@@ -13,8 +13,8 @@ import Testing
         process.currentDirectoryURL = repository
         process.environment = ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"].merging(environment) { $1 }
         let output = TemporaryDirectory()
-        FileManager.default.createFile(atPath: output.file("out"), contents: nil)
-        FileManager.default.createFile(atPath: output.file("err"), contents: nil)
+        #expect(FileManager.default.createFile(atPath: output.file("out"), contents: nil))
+        #expect(FileManager.default.createFile(atPath: output.file("err"), contents: nil))
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output.file("out")))
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: output.file("err")))
         try process.run()

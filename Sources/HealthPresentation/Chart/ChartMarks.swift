@@ -1,4 +1,4 @@
-public import HealthAnalytics
+import HealthAnalytics
 public import HealthCore
 
 /// What the trend chart marks besides its lines, decided once from the summary: the chart draws

@@ -1,5 +1,5 @@
-public import HealthAnalytics
-public import HealthCore
+import HealthAnalytics
+import HealthCore
 
 /// The trend chart's content, decided once: the series and their marks, the reference lines,
 /// the tag lanes, the events, the legend's words and the time axis's labels. The report lays it

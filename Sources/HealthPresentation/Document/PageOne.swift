@@ -1,5 +1,5 @@
-public import HealthAnalytics
-public import HealthCore
+import HealthAnalytics
+import HealthCore
 
 /// The headline as page 1 sets it in its box: a heading, the figure with its unit and badge,
 /// and the lines under it (what the average is made of, its week's halves).

@@ -1,4 +1,4 @@
-public import HealthCore
+import HealthCore
 
 /// The one rule for a report's file name, which `healthlog report` and `healthlog chart` write
 /// and the page's download carries: `healthlog-dad-2026-11-03_2026-11-30-en` (the profile, the

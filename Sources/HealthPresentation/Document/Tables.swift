@@ -1,5 +1,5 @@
-public import HealthAnalytics
-public import HealthCore
+import HealthAnalytics
+import HealthCore
 
 /// The figures of the whole range that `stats` lists under its period table.
 public struct WholeRangeFigures: Sendable {

@@ -1,5 +1,5 @@
-public import HealthAnalytics
-public import HealthCore
+import HealthAnalytics
+import HealthCore
 
 /// The full log at the end of the report, in both of its forms: one row per reading, in the
 /// shape of a hospital blood-pressure record sheet (血压记录单), and one row per measurement day,

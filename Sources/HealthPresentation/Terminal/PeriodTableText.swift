@@ -1,4 +1,4 @@
-public import HealthCore
+import HealthCore
 import HealthAnalytics
 
 /// `stats --table`: the home readings one row per day, week or month and nothing else, in

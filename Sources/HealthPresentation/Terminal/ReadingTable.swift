@@ -1,4 +1,4 @@
-public import HealthAnalytics
+import HealthAnalytics
 public import HealthCore
 
 /// What the `list` table must know of all its readings before its first row: the widths of its

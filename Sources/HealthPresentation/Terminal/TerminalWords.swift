@@ -1,4 +1,4 @@
-public import HealthAnalytics
+import HealthAnalytics
 public import HealthCore
 
 /// The command line's own lines, from the `cli.` keys of `Templates/strings/<code>.json`, the

@@ -1,5 +1,5 @@
-public import HealthAnalytics
-public import HealthCore
+import HealthAnalytics
+import HealthCore
 
 /// Page 1's adherence clause, from the doses recorded with `took` against those the regimen
 /// schedules in the headline week: "No dose recorded on 2 mornings (28 Nov; 3 Dec), both

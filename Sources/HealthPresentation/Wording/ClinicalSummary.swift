@@ -1,5 +1,5 @@
-public import HealthAnalytics
-public import HealthCore
+import HealthAnalytics
+import HealthCore
 
 /// The one or two sentences a specialist would write at the top of page 1, made only of
 /// figures the page already states: treatment, the home figure's verdict with the target and

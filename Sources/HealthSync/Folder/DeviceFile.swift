@@ -1,4 +1,4 @@
-public import HealthCore
+import HealthCore
 
 /// A device's `device.json`, read strictly: what the device says of itself. A file whose
 /// fields have other types than HealthLog writes is not a device file, and is named in status

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
     import Glibc
 #endif
-public import HealthCore
+import HealthCore
 
 /// A shared folder as HealthLog lays it out. Each device writes only its own folder, so the
 /// engine that copies the folder between machines never sees two writers of one file:

@@ -1,4 +1,4 @@
-public import HealthCore
+import HealthCore
 
 /// Reads the complete lines of a journal file from an offset, in bounded memory and bounded
 /// work: a line longer than ``JournalLine/maximumBytes`` is reported as too long, never held,

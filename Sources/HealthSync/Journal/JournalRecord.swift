@@ -1,4 +1,4 @@
-public import HealthCore
+import HealthCore
 
 /// A record as journal format 2 carries it between devices: the sync protocol's own form,
 /// apart from the JSON backup's, so a change to backups never changes what devices say to

@@ -1,4 +1,4 @@
-public import HealthCore
+import HealthCore
 
 /// A hybrid logical clock: milliseconds since 1970 in the high bits, a counter in the low 16.
 ///
