@@ -129,6 +129,19 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("注意：备注提到头晕") }, "\(lines)")
     }
 
+    /// A pulse out of range, or not a number, is refused with its unit in Chinese (次/分), never
+    /// "bpm"; nothing is added.
+    @Test(arguments: [(["add", "138/86", "400"], 65), (["add", "138/86", "--pulse", "400"], 65), (["add", "138/86", "7x"], 64)] as [([String], Int32)])
+    func aRefusedPulseNamesItsUnitInChinese(arguments: [String], status: Int32) throws {
+        let (directory, environment) = try log()
+        let before = try withExtendedLifetime(directory) { try runProcess(["list", "--format", "csv"], environment: environment) }
+        let result = try withExtendedLifetime(directory) { try runProcess(arguments, environment: environment) }
+        #expect(result.status == status, "\(result.stderr)")
+        #expect(result.stderr.contains("20–250 次/分") && !result.stderr.contains("bpm"), "\(result.stderr)")
+        let after = try withExtendedLifetime(directory) { try runProcess(["list", "--format", "csv"], environment: environment) }
+        #expect(after.stdout == before.stdout)
+    }
+
     @Test func theConfiguredLanguageWinsOverTheLocale() throws {
         let (directory, environment) = try log()
         var english = environment

@@ -3,10 +3,10 @@ public struct NumberLimit: Sendable {
     /// What the value is, as messages name it: "systolic".
     public let term: Phrase
     public let range: ClosedRange<Int>
-    /// The unit after the range in messages: "mmHg".
-    public let unit: String
+    /// The unit after the range in messages: "mmHg", or "bpm" (次/分 in Chinese).
+    public let unit: Phrase?
 
-    public init(term: Phrase, range: ClosedRange<Int>, unit: String) {
+    public init(term: Phrase, range: ClosedRange<Int>, unit: Phrase?) {
         self.term = term
         self.range = range
         self.unit = unit
@@ -15,13 +15,20 @@ public struct NumberLimit: Sendable {
     /// The name in English: "systolic".
     public var name: String { term.english }
 
-    /// `50–300 mmHg`.
-    public var rangeText: String { "\(range.lowerBound)–\(range.upperBound)\(unit.isEmpty ? "" : " \(unit)")" }
+    /// `50–300 mmHg`, in English.
+    public var rangeText: String { rangePhrase.english }
+
+    /// `20–250 bpm`, its unit in the reader's language (`20–250 次/分`).
+    public var rangePhrase: Phrase {
+        let numbers = "\(range.lowerBound)–\(range.upperBound)"
+        guard let unit else { return Phrase(verbatim: numbers) }
+        return Phrase("{range} {unit}", ["range": numbers], terms: ["unit": unit])
+    }
 
     /// Refuses `value` outside the range: `systolic 400 is out of range (50–300 mmHg)`.
     public func check(_ value: Int, shown: String? = nil) throws(ValidationError) {
         guard range.contains(value) else {
-            throw .invalid(Phrase("{name} {value} is out of range ({range})", ["value": shown ?? String(value), "range": rangeText], terms: ["name": term]))
+            throw .invalid(Phrase("{name} {value} is out of range ({range})", ["value": shown ?? String(value)], terms: ["name": term, "range": rangePhrase]))
         }
     }
 }
@@ -64,17 +71,17 @@ public struct TextLimit: Sendable {
 /// schema's CHECK constraints and triggers are made from them (and tested against them), and
 /// help and messages quote them, so no entry path accepts what another refuses.
 public enum ValueLimits {
-    public static let systolic = NumberLimit(term: Phrase("systolic"), range: 50...300, unit: "mmHg")
-    public static let diastolic = NumberLimit(term: Phrase("diastolic"), range: 20...200, unit: "mmHg")
-    public static let pulse = NumberLimit(term: Phrase("pulse"), range: 20...250, unit: "bpm")
+    public static let systolic = NumberLimit(term: Phrase("systolic"), range: 50...300, unit: Phrase(verbatim: "mmHg"))
+    public static let diastolic = NumberLimit(term: Phrase("diastolic"), range: 20...200, unit: Phrase(verbatim: "mmHg"))
+    public static let pulse = NumberLimit(term: Phrase("pulse"), range: 20...250, unit: Phrase("bpm"))
     /// Weight in grams (1–500 kg); messages give kilograms.
-    public static let weightGrams = NumberLimit(term: Phrase("weight"), range: 1000...500_000, unit: "kg")
-    public static let birthYear = NumberLimit(term: Phrase("birth year"), range: 1900...2100, unit: "")
+    public static let weightGrams = NumberLimit(term: Phrase("weight"), range: 1000...500_000, unit: Phrase(verbatim: "kg"))
+    public static let birthYear = NumberLimit(term: Phrase("birth year"), range: 1900...2100, unit: nil)
     /// A treatment target a doctor sets.
-    public static let targetSystolic = NumberLimit(term: Phrase("target systolic"), range: 100...160, unit: "mmHg")
-    public static let targetDiastolic = NumberLimit(term: Phrase("target diastolic"), range: 60...100, unit: "mmHg")
+    public static let targetSystolic = NumberLimit(term: Phrase("target systolic"), range: 100...160, unit: Phrase(verbatim: "mmHg"))
+    public static let targetDiastolic = NumberLimit(term: Phrase("target diastolic"), range: 60...100, unit: Phrase(verbatim: "mmHg"))
     /// UTC offsets, in minutes: the widest in use anywhere (UTC−12 to UTC+14), with margin.
-    public static let offsetMinutes = NumberLimit(term: Phrase("UTC offset"), range: -18 * 60...18 * 60, unit: "min")
+    public static let offsetMinutes = NumberLimit(term: Phrase("UTC offset"), range: -18 * 60...18 * 60, unit: Phrase("min"))
 
     public static let note = TextLimit(term: Phrase("note"), minimum: 0, maximum: 10_000)
     public static let profileName = TextLimit(term: Phrase("profile name"), minimum: 1, maximum: 100)

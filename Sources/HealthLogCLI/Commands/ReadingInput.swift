@@ -62,7 +62,7 @@ struct ReadingInput {
         if let positionalPulse { pulseText = positionalPulse } else { pulseText = try arguments.value(ReadingInput.pulseOption)?.halfWidth }
         if let text = pulseText {
             guard let value = parseWholeNumber(text[...]) else {
-                throw arguments.usage(words.cli("error.pulse", ["text": text, "range": ValueLimits.pulse.rangeText]))
+                throw arguments.usage(words.cli("error.pulse", ["text": text, "range": words.say(ValueLimits.pulse.rangePhrase)]))
             }
             do { try ValueLimits.pulse.check(value) } catch { throw .data(arguments.say(error.phrase)) }
             pulse = value
