@@ -254,6 +254,9 @@ import Testing
         #expect(both.contains(Page.squeezed("dizziness or fainting noted once, at 120/70: “头有点晕”; 1 more earlier in the range, on 10 Nov: “dizzy when I stood up”")), "\(both)")
         let bothChinese = Self.top(try Page.pageOne(cli, range, language: "zh_CN.UTF-8"))
         #expect(bothChinese.contains(Page.squeezed("范围内更早另有 1 次（11月10日）：“dizzy when I stood up”")), "\(bothChinese)")
+        // A warning symptom early in the range opens page 1 with its own date, as it did.
+        cli.ok("add", "126/76", "--at", "2026-11-08 10:00", "-t", "bp-med", "-n", "chest pain on the stairs")
+        #expect(Self.top(try Page.pageOne(cli, range)).hasPrefix(Page.squeezed("Warning symptoms noted with 126/76 on 8 Nov: “chest pain on the stairs”")))
     }
 
     // MARK: - Finding 3: a deliberate stop
