@@ -163,6 +163,10 @@ public struct BPSummary: Sendable {
     /// Notes of dizziness or fainting in the headline period (its week and the recent days beside
     /// it, else the range); nil without any.
     public let symptomNotes: SymptomNotes?
+    /// Notes of dizziness or fainting in the range before the headline period (an elderly
+    /// patient's "dizzy when I stood up" three weeks ago still matters); nil without any, and
+    /// without a headline week (``symptomNotes`` then covers the range).
+    public let earlierSymptomNotes: SymptomNotes?
     /// Notes of palpitations (心悸, 心慌, "heart racing") in the same headline period; nil without any.
     public let palpitationNotes: SymptomNotes?
     /// Readings to see before any average: warning symptoms, or severe in a pregnancy; nil without any.
@@ -170,7 +174,7 @@ public struct BPSummary: Sendable {
     /// Falls and near falls noted in the range; nil without any.
     public let falls: FallNotes?
     /// True when a treated patient whose decided home figure is below the threshold has falls
-    /// (in the range) or dizziness or fainting (in the headline period): ESH 2023 and ESC 2024
+    /// or dizziness or fainting (in the range): ESH 2023 and ESC 2024
     /// ask to consider deprescribing. An uncontrolled or provisional figure asks for no less treatment.
     public let considerDeprescribing: Bool
     /// Every medicine was stopped on purpose by the headline week's last day; nil otherwise.
@@ -322,6 +326,7 @@ public struct BPSummary: Sendable {
         // The headline period: the week from its dropped first day, with the recent days beside it.
         let recentLast = recentWeek?.lastDay
         symptomNotes = SymptomNotes(inRange, from: average?.excludedDay ?? first, to: average.map { recentLast ?? $0.lastDay } ?? last)
+        earlierSymptomNotes = average.flatMap { $0.excludedDay > first ? SymptomNotes(inRange, from: first, to: $0.excludedDay.adding(days: -1)) : nil }
         palpitationNotes = SymptomNotes(
             inRange, from: average?.excludedDay ?? first, to: average.map { recentLast ?? $0.lastDay } ?? last, symptom: .palpitations)
         // Without a protocol week, a long sparse log headlines its recent weeks, not a year's mean.
@@ -362,7 +367,7 @@ public struct BPSummary: Sendable {
         self.regimen = regimen
         let headlineLast = average?.lastDay ?? last
         stop = TreatmentStop(regimen: regimen, on: headlineLast, readings: sorted)
-        considerDeprescribing = (treated || !regimen.taken(on: headlineLast).isEmpty) && (falls != nil || symptomNotes != nil)
+        considerDeprescribing = (treated || !regimen.taken(on: headlineLast).isEmpty) && (falls != nil || symptomNotes != nil || earlierSymptomNotes != nil)
             && verdict.map { $0.sufficient && !$0.atOrAboveThreshold } == true
         alertIDs = Set(alerts.map(\.id))
         tagsByFrequency = TagComparison.byFrequency(inRange)
@@ -384,7 +389,7 @@ public struct BPSummary: Sendable {
         findings = DeviceFindings(inRange)
         let weekDays = average.map { ($0.excludedDay.dayNumber + 1)...$0.lastDay.dayNumber }
         atrialFibrillation = AtrialFibrillation(
-            profile: profile, findings: findings, meanPulse: overall.pulse.mean,
+            profile: profile, findings: findings, rangePulse: overall.pulse.mean,
             week: weekDays.map { days in home.filter { days.contains($0.takenAt.measurementDayNumber) } } ?? [])
         monitorChange = MonitorChange(
             events: care, from: average?.excludedDay ?? first, to: average?.lastDay ?? last)

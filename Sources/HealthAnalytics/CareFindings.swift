@@ -138,20 +138,27 @@ public struct AtrialFibrillation: Equatable, Sendable {
     public let known: Bool
     /// The monitor's flags, when there are any.
     public let findings: DeviceFindings?
-    /// The home readings' mean pulse over the range; nil without pulses.
+    /// The mean pulse of the headline week's home readings (page 1's time frame); without a
+    /// protocol week, the range's (``flagsOverRange`` then says so); nil without pulses.
     public let meanPulse: Double?
+    /// The monitor's flags count readings outside the headline week too: page 1 labels them with the range.
+    public let flagsOverRange: Bool
     /// Morning and evening sessions of the headline week, and of those the ones with three readings or more.
     public let sessions: Int
     public let sessionsWithThree: Int
 
     /// nil unless the profile has AF, or the monitor flagged possible AF or at least 10 % of readings irregular.
-    init?(profile: Profile, findings: DeviceFindings?, meanPulse: Double?, week: [Reading]) {
+    /// `rangePulse` is the range's mean pulse, said only without a protocol week (`week` empty).
+    init?(profile: Profile, findings: DeviceFindings?, rangePulse: Double?, week: [Reading]) {
         let known = profile.conditions.contains(.atrialFibrillation)
         let flagged = findings.map { $0.possibleAFib > 0 || $0.irregularHeartbeat * 100 >= $0.readings * AtrialFibrillation.notableIrregularShare } ?? false
         guard known || flagged else { return nil }
         self.known = known
         self.findings = findings
-        self.meanPulse = meanPulse
+        let measured = week.filter { $0.bloodPressure != nil }
+        let pulses = measured.compactMap(\.pulse)
+        meanPulse = week.isEmpty ? rangePulse : pulses.isEmpty ? nil : Double(pulses.reduce(0, +)) / Double(pulses.count)
+        flagsOverRange = week.isEmpty || (findings?.readings ?? 0) > measured.count
         var perSession: [Int: Int] = [:]
         for reading in week where reading.bloodPressure != nil {
             guard let session = ProtocolSession(reading, sleep: profile.sleep) else { continue }

@@ -17,6 +17,10 @@ public struct SymptomNotes: Equatable, Sendable {
     public let lowest: BloodPressure?
     /// The newest symptom note, as written.
     public let latestNote: String
+    /// The measurement days of the oldest and the newest note: what a note outside the headline
+    /// week is labelled with on page 1.
+    public let firstDay: CivilDate
+    public let lastDay: CivilDate
 
     /// The symptom notes among `readings` (any order) on measurement days `from`…`to`; nil when
     /// none. `symptom` is the one looked for: dizziness or fainting unless said (palpitations too).
@@ -32,5 +36,7 @@ public struct SymptomNotes: Equatable, Sendable {
         count = noted.count
         lowest = noted.compactMap(\.bloodPressure).min { ($0.systolic, $0.diastolic) < ($1.systolic, $1.diastolic) }
         latestNote = String(latest.note.trimmingWhitespace())
+        firstDay = noted[0].takenAt.measurementDay
+        lastDay = latest.takenAt.measurementDay
     }
 }

@@ -30,6 +30,10 @@ import HealthPresentation
         #expect(symptoms.lowest == BloodPressure(systolic: 86, diastolic: 52))
         #expect(symptoms.latestNote == "站起来头晕")
         #expect(symptoms.from == day("2026-11-23") && symptoms.to == day("2026-11-29"))
+        // The note of 20 Oct is not dropped: it is the range's, before the headline week, with its day.
+        let earlier = try #require(summary.earlierSymptomNotes)
+        #expect(earlier.count == 1 && earlier.latestNote == "a little dizzy")
+        #expect(earlier.firstDay == day("2026-10-20") && earlier.lastDay == day("2026-10-20") && earlier.to == day("2026-11-22"))
 
         let headline = Headline(summary: summary, strings: english) { $0 }
         let line = try #require(headline.verdicts.first { $0.kind == .symptoms })

@@ -100,8 +100,14 @@ import Testing
         Page.week(cli) { k in (138 + k % 5, 86 + k % 3) }
         cli.ok("add", "150/92", "--at", "2026-11-29 07:10", "-n", "胸痛")
         let summary = try CareWordsPageOneTests.clinical(cli, language: "zh_CN.UTF-8")
-        #expect(summary.contains("11月29日的 150/92 备注有警示症状") && summary.contains("自 11月9日停用"), "\(summary)")
-        #expect(summary.firstMatch(of: /日 \p{Han}/) == nil, "\(summary)")
+        #expect(summary.contains("11月29日的 150/92 备注有警示症状") && summary.contains("自 11月9日停用氨氯地平"), "\(summary)")
+        #expect(summary.firstMatch(of: /日 \p{Han}/) == nil && summary.firstMatch(of: /停用 \p{Han}/) == nil, "\(summary)")
+        // The PDF's page 1 says the stop the same way, spaces and all.
+        let path = cli.directory.file("stop-zh.pdf")
+        cli.environment["LANG"] = "zh_CN.UTF-8"
+        cli.ok("report", "--from", "2026-11-23", "--to", "2026-11-29", "-o", path)
+        let page = try poppler(["pdftotext", "-f", "1", "-l", "1", path, "-"])
+        #expect(page.contains("停用氨氯地平") && page.firstMatch(of: /停用\s+氨/) == nil, "\(page)")
     }
 
     /// Not pregnant, a reading that is not very high: warning words still reach the top.
@@ -221,6 +227,38 @@ import Testing
         #expect(!aged.contains(Page.squeezed("Below target band")))
     }
 
+    /// 86, on amlodipine, home about 128/77 from 2 Nov; "fell on the stairs" on 5 Nov and "dizzy
+    /// when I stood up" on 10 Nov, both before the headline week of 23–29 Nov. Page 1 says both
+    /// with their own dates, and they count towards deprescribing (a specialist's reservation:
+    /// the dizziness was counted only in the headline week, so it was missing).
+    @Test func symptomsEarlierInTheRangeReachPageOneWithTheirDates() throws {
+        let cli = Page.patient(born: 1940)
+        cli.ok("med", "start", "amlodipine", "--dose", "5 mg", "--times", "morning", "--at", "2026-06-01")
+        Page.week(cli, days: 2...29, tags: ["bp-med"]) { k in (127 + k % 3, 77) }
+        cli.ok("add", "118/70", "--at", "2026-11-05 10:00", "-t", "bp-med", "-n", "fell on the stairs")
+        cli.ok("add", "112/66", "--at", "2026-11-10 10:00", "-t", "bp-med", "-n", "dizzy when I stood up")
+        let range = ["--from", "2026-11-01", "--to", "2026-11-29"]
+        let top = Self.top(try Page.pageOne(cli, range))
+        #expect(top.contains(Page.squeezed("A fall noted in the range, 0 this week: 5 Nov “fell on the stairs”")), "\(top)")
+        #expect(top.contains(Page.squeezed("dizziness or fainting noted once earlier in the range, on 10 Nov: “dizzy when I stood up”")), "\(top)")
+        #expect(top.contains(Page.squeezed("on treatment with a fall and dizziness, aged 86: consider reducing or stopping a medicine")), "\(top)")
+        let stats = try Page.statsJSON(cli, range)
+        let earlier = try #require(stats["earlierSymptomNotes"] as? [String: Any])
+        #expect(earlier["count"] as? Int == 1 && earlier["latestNote"] as? String == "dizzy when I stood up", "\(earlier)")
+        let chinese = Self.top(try Page.pageOne(cli, range, language: "zh_CN.UTF-8"))
+        #expect(chinese.contains(Page.squeezed("范围内更早（11月10日）备注提到头晕或晕厥 1 次：“dizzy when I stood up”")), "\(chinese)")
+        #expect(chinese.contains(Page.squeezed("11月5日“fell on the stairs”")), "\(chinese)")
+        // Dizziness in the week too: the earlier note is said after the week's count, as "more".
+        cli.ok("add", "120/70", "--at", "2026-11-27 10:00", "-t", "bp-med", "-n", "头有点晕")
+        let both = Self.top(try Page.pageOne(cli, range))
+        #expect(both.contains(Page.squeezed("dizziness or fainting noted once, at 120/70: “头有点晕”; 1 more earlier in the range, on 10 Nov: “dizzy when I stood up”")), "\(both)")
+        let bothChinese = Self.top(try Page.pageOne(cli, range, language: "zh_CN.UTF-8"))
+        #expect(bothChinese.contains(Page.squeezed("范围内更早另有 1 次（11月10日）：“dizzy when I stood up”")), "\(bothChinese)")
+        // A warning symptom early in the range opens page 1 with its own date, as it did.
+        cli.ok("add", "126/76", "--at", "2026-11-08 10:00", "-t", "bp-med", "-n", "chest pain on the stairs")
+        #expect(Self.top(try Page.pageOne(cli, range)).hasPrefix(Page.squeezed("Warning symptoms noted with 126/76 on 8 Nov: “chest pain on the stairs”")))
+    }
+
     // MARK: - Finding 3: a deliberate stop
 
     /// Amlodipine from September, tagged at home about 126/78 from 19 Oct; stopped on 9 Nov for
@@ -334,9 +372,38 @@ import Testing
         }
         let range = ["--from", "2026-11-23", "--to", "2026-11-29"]
         let top = Self.top(try Page.pageOne(cli, range))
-        #expect(top.contains(Page.squeezed("Irregular heartbeat flagged on 18 of 28 readings, possible AF on 6, mean pulse 90: confirm AF by ECG; in AF take at least 3 readings a session (ESH 2023); 0 of the week's 12 sessions had 3")), "\(top)")
+        // The range's 28 readings hold the week's dropped first day: the flags are labelled with the range.
+        #expect(top.contains(Page.squeezed("Irregular heartbeat flagged on 18 of the range's 28 readings, possible AF on 6; the week's mean pulse 90: confirm AF by ECG; in AF take at least 3 readings a session (ESH 2023); 0 of the week's 12 sessions had 3")), "\(top)")
         let chinese = Self.top(try Page.pageOne(cli, range, language: "zh_CN.UTF-8"))
         #expect(chinese.contains(Page.squeezed("请以心电图确认房颤")))
+    }
+
+    /// Two weeks of readings, flagged irregular on 3 of every 5, pulse 96 in the first and 88 in
+    /// the headline week of 23–29 Nov. Page 1 says the week's mean pulse where it discusses AF,
+    /// and labels the flags with the range they are counted in (page 1's one time frame).
+    @Test func theWeeksMeanPulseIsSaidWhereAFIsDiscussed() throws {
+        let cli = Page.patient(born: 1950)
+        var csv = "taken_at,systolic,diastolic,pulse,tags\n"
+        var k = 0
+        for day in 16...29 {
+            for time in ["07:00", "07:02", "21:00", "21:02"] {
+                let tags = k % 5 < 3 ? "irregular-heartbeat" + (k % 5 == 0 ? ";possible-afib" : "") : ""
+                csv += "2026-11-\(day) \(time),\(136 + k % 3),84,\(day < 23 ? 96 : 88),\(tags)\n"
+                k += 1
+            }
+        }
+        cli.ok("import", cli.directory.write("af.csv", csv))
+        let range = ["--from", "2026-11-16", "--to", "2026-11-29"]
+        let top = Self.top(try Page.pageOne(cli, range))
+        #expect(top.contains(Page.squeezed("Irregular heartbeat flagged on 34 of the range's 56 readings, possible AF on 12; the week's mean pulse 88: confirm AF by ECG")), "\(top)")
+        let chinese = Self.top(try Page.pageOne(cli, range, language: "zh_CN.UTF-8"))
+        #expect(chinese.contains(Page.squeezed("范围内 56 次读数中 34 次提示不规则心跳，12 次提示疑似房颤；本周平均脉搏 88：请以心电图确认房颤")), "\(chinese)")
+        // AF on the profile: the week's pulse is said with the AF advice.
+        cli.ok("profile", "edit", "dad", "--conditions", "af")
+        let known = Self.top(try Page.pageOne(cli, range))
+        #expect(known.contains(Page.squeezed("In AF, mean pulse 88: take at least 3 readings a session (ESH 2023); 0 of the week's 12 sessions had 3")), "\(known)")
+        let knownChinese = Self.top(try Page.pageOne(cli, range, language: "zh_CN.UTF-8"))
+        #expect(knownChinese.contains(Page.squeezed("房颤，平均脉搏 88：每次至少测 3 遍")), "\(knownChinese)")
     }
 
     // MARK: - Finding 7: readings outside the protocol's times
@@ -362,8 +429,13 @@ import Testing
         let headline = try #require(try Page.statsJSON(cli, range)["headline"] as? [String: Any])
         #expect(headline["figure"] as? String == "136/85", "both halves of her day")
         let page = try Page.pageOne(cli, range)
-        #expect(page.contains(Page.squeezed("Morning 141/89 (n=12) · Evening 131/81 (n=12)")))
+        // Her morning is on waking and her evening before sleep: said where the figures are, not only in the header.
+        #expect(page.contains(Page.squeezed("Morning (on waking) 141/89 (n=12) · Evening (before sleep) 131/81 (n=12)")), "\(page)")
+        #expect(Self.top(page).contains(Page.squeezed("higher in the mornings, on waking (morning − evening +10/+8)")), "\(Self.top(page))")
         #expect(!page.contains(Page.squeezed("outside the morning and evening times")))
+        let chinese = try Page.pageOne(cli, range, language: "zh_CN.UTF-8")
+        #expect(chinese.contains(Page.squeezed("早晨（醒后）141/89（n=12）· 晚上（睡前）131/81（n=12）")), "\(chinese)")
+        #expect(chinese.contains(Page.squeezed("早晨（醒后）较高（早晨 − 晚上 +10/+8）")), "\(chinese)")
         cli.ok("profile", "edit", "dad", "--sleep", "none")
         let clock = try #require(try Page.statsJSON(cli, range)["headline"] as? [String: Any])
         #expect(clock["figure"] as? String == "131/81", "the clock's morning only")

@@ -5,8 +5,17 @@ import Testing
     @Test func anEmptyLogSaysTheFirstStepAndCreatesNothing() {
         let cli = CLIHarness()
         let shown = cli.ok()
-        #expect(shown == "No readings yet. Measure, then type the two numbers and the pulse: healthlog add 138/86 72\nhealthlog --help lists every command.\n")
+        // A profile first (whose the readings are, and the birth year the guideline reads), then the first reading.
+        #expect(shown == """
+            No profile yet. First create one for the person who measures: healthlog profile add mum --name Mum --birth-year 1950
+            Then measure, and type the two numbers and the pulse: healthlog add 138/86 72
+            healthlog --help lists every command.
+
+            """)
         #expect(cli.databaseBytes().allSatisfy { $0 == nil })
+        cli.environment["LANG"] = "zh_CN.UTF-8"
+        let chinese = cli.ok()
+        #expect(chinese.hasPrefix("还没有档案。请先为测量的人创建一个：healthlog profile add mum --name 妈妈 --birth-year 1950\n然后测量，输入两个数和脉搏：healthlog add 138/86 72\n"), "\(chinese)")
     }
 
     @Test func theLastReadingTheWeekAndWhatIsStillDue() throws {

@@ -35,7 +35,8 @@ import Testing
         #expect(chinese.contains("氨氯地平"))
         #expect(chinese.contains("钙通道阻滞剂"))
         #expect(chinese.contains("加量至 10 mg，早晨（home BP still high）"))
-        #expect(chinese.contains("自 2026-11-10 起"))
+        // "2026-11-10 起", as the range says "{from} 起": never "自 … 起" in a column headed 服用.
+        #expect(chinese.contains("2026-11-10 起") && !chinese.contains("自 2026"), "\(chinese)")
 
         let json = try #require(try JSONSerialization.jsonObject(with: Data(cli.ok("med", "list", "--all", "--format", "json").utf8)) as? [[String: Any]])
         #expect(json.map { $0["generic"] as? String } == ["amlodipine", "ramipril"])

@@ -25,7 +25,7 @@ import Testing
         #expect(Set(object.keys) == [
             "schema", "profile", "from", "to", "guideline", "filter", "threshold", "target", "targetSet", "overall", "periods", "buckets",
             "map", "pulsePressure", "atOrAboveTargetPercent", "timeInTargetPercent", "morningEveningDifference", "protocol",
-            "verdict", "hypertensive", "symptomNotes", "office", "phenotype", "phenotypeTreated", "officeVisits", "tags", "trend", "events", "medicationDays", "doseAdherence",
+            "verdict", "hypertensive", "symptomNotes", "earlierSymptomNotes", "office", "phenotype", "phenotypeTreated", "officeVisits", "tags", "trend", "events", "medicationDays", "doseAdherence",
             "notes", "findings", "deviations", "alerts", "weight", "headline",
         ])
         #expect(object["filter"] is NSNull)

@@ -151,7 +151,7 @@ in_root useradd -m -s /bin/bash anna
 run anna "$en" healthlog --version
 expect "--version" '^healthlog [0-9]+\.[0-9]+\.[0-9]+$'
 term anna "$en" 'healthlog'
-expect "healthlog alone, before anything" '^No readings yet\. .*healthlog add 138/86 72$' 'healthlog --help'
+expect "healthlog alone, before anything" '^No profile yet\. .*healthlog profile add ' '^Then .*healthlog add 138/86 72$' 'healthlog --help'
 run anna "$en" healthlog profile add dad --name 爸爸 --birth-year 1954 --sex male --target 130/80
 expect "profile add dad" '^Created profile dad \(爸爸\), born 1954, male, target 130/80\.$'
 run anna "$en" healthlog profile add mom --name 妈妈 --birth-year 1957 --sex female
@@ -207,7 +207,7 @@ step="chinese"
 zh=$chinese
 in_root useradd -m -s /bin/bash li
 term li "$zh" 'healthlog'
-expect "healthlog alone, before anything" '^还没有读数。.*healthlog add 138/86 72$'
+expect "healthlog alone, before anything" '^还没有档案。.*healthlog profile add ' '^然后.*healthlog add 138/86 72$'
 run li "$zh" healthlog profile add dad --name 爸爸 --birth-year 1954 --sex male --target 130/80
 expect "profile add dad" '^已创建档案 dad \(爸爸\)、1954 年出生、男、目标 130/80。$'
 run li "$zh" healthlog profile add mom --name 妈妈 --birth-year 1957 --sex female

@@ -59,11 +59,12 @@ public struct HeadlineBox: Sendable {
             if let excluded = headline.excludedDay { lines.append(Line(excluded, tone: .muted)) }
             if let provisional = headline.provisionalReason { lines.append(Line(provisional, tone: .bad)) }
             var week: [String] = []
-            if let morning = headline.morning { week.append("\(strings.text("morning")) \(words.counted(morning.text, morning.count))") }
-            if let evening = headline.evening { week.append("\(strings.text("evening")) \(words.counted(evening.text, evening.count))") }
+            let slot = words.wording.slotKey
+            if let morning = headline.morning { week.append("\(strings.text(slot("morning"))) \(words.counted(morning.text, morning.count))") }
+            if let evening = headline.evening { week.append("\(strings.text(slot("evening"))) \(words.counted(evening.text, evening.count))") }
             if !week.isEmpty { lines.append(Line(week.joined(separator: " · "))) }
             if let weekDifference = headline.weekDifference {
-                difference = Line("\(strings.text("protocol.difference")) \(weekDifference) mmHg")
+                difference = Line("\(strings.text(slot("protocol.difference"))) \(weekDifference) mmHg")
                 lines.append(difference!)
             }
         } else if let provisional = headline.provisionalReason {

@@ -10,6 +10,14 @@ public enum SummaryJSON {
         return .object([("date", .string(visit.day.description))] + fields)
     }
 
+    private static func symptomNotes(_ symptoms: SymptomNotes) -> JSONValue {
+        .object([
+            ("from", .string(symptoms.from.description)), ("to", .string(symptoms.to.description)), ("count", .int(symptoms.count)),
+            ("lowest", symptoms.lowest.map { .object([("systolic", .int($0.systolic)), ("diastolic", .int($0.diastolic))]) } ?? .null),
+            ("latestNote", .string(symptoms.latestNote)),
+        ])
+    }
+
     private static func notCompared(_ reason: OfficeComparison.NotCompared) -> String {
         switch reason {
         case .noHome: "no-home-readings"
@@ -46,13 +54,8 @@ public enum SummaryJSON {
             ("verdict", summary.verdict.map(verdict) ?? .null),
             ("headline", headline.json(strings)),
             ("hypertensive", .bool(summary.hypertensive)),
-            ("symptomNotes", summary.symptomNotes.map { symptoms in
-                .object([
-                    ("from", .string(symptoms.from.description)), ("to", .string(symptoms.to.description)), ("count", .int(symptoms.count)),
-                    ("lowest", symptoms.lowest.map { .object([("systolic", .int($0.systolic)), ("diastolic", .int($0.diastolic))]) } ?? .null),
-                    ("latestNote", .string(symptoms.latestNote)),
-                ])
-            } ?? .null),
+            ("symptomNotes", summary.symptomNotes.map(symptomNotes) ?? .null),
+            ("earlierSymptomNotes", summary.earlierSymptomNotes.map(symptomNotes) ?? .null),
             ("office", summary.office.map { mean($0.office) } ?? .null),
             ("phenotype", .optional(summary.office?.phenotype?.rawValue)),
             ("phenotypeTreated", .bool(summary.office?.treated ?? false)),

@@ -46,8 +46,8 @@ public struct DashboardText {
         return lines
     }
 
-    /// What an empty log shows: the first command to type.
-    public var empty: [String] { [words.cli("dashboard.empty")] }
+    /// What an empty log shows: the first commands to type, a profile before any reading.
+    public var empty: [String] { [words.cli("dashboard.empty"), words.cli("dashboard.empty.then")] }
 
     /// The last line: where every command is.
     public var footer: String { style.dim(words.cli("dashboard.help")) }

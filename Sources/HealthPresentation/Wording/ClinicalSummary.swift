@@ -85,20 +85,26 @@ extension SummaryWording {
         return sentences.joined(separator: strings.text("clinical.sentenceSeparator")) + strings.text("clinical.end")
     }
 
-    /// "Irregular heartbeat flagged on 33 of 56 readings, possible AF on 12, mean pulse 90:
-    /// confirm by ECG; in AF take 3 readings a session (ESH 2023), 2 of 12 sessions had 3".
+    /// "Irregular heartbeat flagged on 33 of the range's 56 readings, possible AF on 12; the
+    /// week's mean pulse 88: confirm by ECG; in AF take 3 readings a session (ESH 2023), 2 of 12
+    /// sessions had 3", or with AF on the profile "In AF, mean pulse 88: take at least 3 readings
+    /// a session…". The pulse is the headline week's, the flags labelled when they are the range's.
     private var atrialFibrillationSentence: String? {
         guard let af = summary.atrialFibrillation else { return nil }
         var values = ["guideline": Guideline.esh.label(in: strings), "n": String(AtrialFibrillation.readingsPerSession),
-                      "with": String(af.sessionsWithThree), "sessions": String(af.sessions)]
+                      "with": String(af.sessionsWithThree), "sessions": String(af.sessions),
+                      "pulse": af.meanPulse.map { String(Figures.rounded($0)) } ?? ""]
         var sentence: String
         if let findings = af.findings, !af.known {
             values.merge(["irregular": String(findings.irregularHeartbeat), "afib": String(findings.possibleAFib), "total": String(findings.readings)]) { $1 }
-            sentence = strings.text("clinical.af.flagged", values)
-            if let pulse = af.meanPulse { sentence += strings.text("clinical.af.pulse", ["pulse": String(Figures.rounded(pulse))]) }
+            sentence = strings.text(af.flagsOverRange ? "clinical.af.flagged.range" : "clinical.af.flagged", values)
+            if af.meanPulse != nil {
+                // After the range's flags, the week's pulse says whose it is.
+                sentence += strings.text(af.flagsOverRange && summary.protocolAverage != nil ? "clinical.af.pulse.week" : "clinical.af.pulse", values)
+            }
             sentence += strings.text("clinical.af.confirm", values)
         } else {
-            sentence = strings.text("clinical.af.known", values)
+            sentence = strings.text(af.meanPulse == nil ? "clinical.af.known" : "clinical.af.known.pulse", values)
         }
         if af.sessions > 0 { sentence += strings.text("clinical.af.sessions", values) }
         // A fast rate on the flagged readings is said here, once, with the rest of AF.
@@ -281,9 +287,25 @@ extension SummaryWording {
         var items: [String] = []
         if real > 0 { items.append(strings.text(real == 1 ? "clinical.deprescribe.fall.one" : "clinical.deprescribe.fall")) }
         if near > 0 { items.append(strings.text(near == 1 ? "clinical.deprescribe.nearFall.one" : "clinical.deprescribe.nearFall")) }
-        if summary.symptomNotes != nil { items.append(strings.text("clinical.deprescribe.dizziness")) }
+        if summary.symptomNotes != nil || summary.earlierSymptomNotes != nil { items.append(strings.text("clinical.deprescribe.dizziness")) }
         guard let last = items.popLast() else { return "" }
         return items.isEmpty ? last : strings.conjunction([strings.list(items), last])
+    }
+
+    /// "dizziness or fainting noted once earlier in the range, on 10 Nov: “dizzy when I stood
+    /// up”", or "1 more earlier in the range, on 10 Nov: …" after the week's count: a note before
+    /// the headline week, labelled with its own dates, as page 1's time frame asks; nil without one.
+    private var earlierSymptomsPart: String? {
+        guard let earlier = summary.earlierSymptomNotes else { return nil }
+        let prefix = summary.symptomNotes == nil ? "clinical.symptoms.earlier" : "clinical.symptoms.more"
+        var part = strings.text(earlier.count == 1 ? prefix + ".one" : prefix, [
+            "n": String(earlier.count), "date": date(earlier.lastDay), "from": date(earlier.firstDay), "to": date(earlier.lastDay),
+        ])
+        // A note said already (the week's latest, a fall's) is not quoted again.
+        if earlier.latestNote != summary.symptomNotes?.latestNote, !notesSaidInSafety.contains(earlier.latestNote) {
+            part += strings.text(earlier.count == 1 ? "clinical.lowNote.one" : "clinical.lowNote", ["note": String(earlier.latestNote.prefix(60))])
+        }
+        return part
     }
 
     /// "frail" or "aged 87": why the target is relaxed.
@@ -341,14 +363,14 @@ extension SummaryWording {
         }
         if let mornings = verdict.morningHypertension {
             // 134/83 with mornings at 144/91 is morning hypertension, never simply below the threshold.
-            return sentence + strings.text("clinical.morningHypertension", [
+            return sentence + strings.text(slotKey("clinical.morningHypertension"), [
                 "morning": SummaryWording.pressure(mornings, against: goals.threshold), "threshold": goals.threshold.description,
                 "n": String(mornings.count),
             ])
         }
         if let (systolic, diastolic) = notableWeekDifference {
             sentence += strings.text(
-                systolic > 0 ? "clinical.mornings" : "clinical.evenings", ["difference": SummaryWording.signedPair(Double(systolic), Double(diastolic))])
+                slotKey(systolic > 0 ? "clinical.mornings" : "clinical.evenings"), ["difference": SummaryWording.signedPair(Double(systolic), Double(diastolic))])
         }
         return sentence
     }
@@ -407,6 +429,7 @@ extension SummaryWording {
             }
             parts.append(part)
         }
+        if let earlier = earlierSymptomsPart { parts.append(earlier) }
         if let palpitations = summary.palpitationNotes {
             var part = strings.text(palpitations.count == 1 ? "clinical.palpitations.one" : "clinical.palpitations", ["n": String(palpitations.count)])
             if palpitations.latestNote != summary.symptomNotes?.latestNote, !notesSaidInSafety.contains(palpitations.latestNote) {

@@ -15,6 +15,13 @@ public struct SummaryWording: Sendable {
         self.tagLabel = tagLabel
     }
 
+    /// `key`, or its `.shifted` variant for a shift worker (``SleepHours/isShifted``), whose
+    /// morning is on waking and evening before sleep: said wherever page 1 names a morning or
+    /// evening figure, not only in the header ("Morning (on waking) 141/89").
+    public func slotKey(_ key: String) -> String {
+        summary.profile.sleep?.isShifted == true ? key + ".shifted" : key
+    }
+
     /// `138/86`: a mean as page 1, `stats` and the tables show it, in whole mmHg as a clinic sheet
     /// writes it. The one exception is the headline figure at a limit (``figure(_:)-swift.type.method``).
     public static func pressure(_ mean: PressureMean) -> String { mean.shown.description }
