@@ -63,14 +63,6 @@ final class PangoLayout {
         return (Double(width) / Double(PANGO_SCALE), Double(height) / Double(PANGO_SCALE))
     }
 
-    /// True when the text, laid out with no width, fits in `width` points as ``setWidth(_:)``
-    /// would give it, so setting that width would neither wrap nor cut it.
-    func fits(in width: Double) -> Bool {
-        var natural: Int32 = 0
-        pango_layout_get_size(handle, &natural, nil)
-        return natural <= Int32(width * Double(PANGO_SCALE))
-    }
-
     /// Draws on `context` with the top-left corner at (x, y), in the context's current colour.
     func draw(on context: GraphicsContext, x: Double, y: Double) {
         cairo_move_to(context.handle, x, y)

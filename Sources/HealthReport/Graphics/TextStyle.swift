@@ -48,7 +48,7 @@ final class TextStyle {
     }
 
     /// The single-line layout of `text` and where it starts within `width`.
-    func laidOutLine(_ text: String, width: Double?, alignment: Alignment) -> (PangoLayout, offset: Double) {
+    fileprivate func laidOutLine(_ text: String, width: Double?, alignment: Alignment) -> (PangoLayout, offset: Double) {
         let layout = layout(text, width: width)
         guard let width, alignment != .left else { return (layout, 0) }
         let natural = layout.size.width
@@ -179,26 +179,18 @@ final class TextStyle {
         return lacking
     }
 
-    /// The cached single-line layout of `text`, ellipsized at `width` when one is given and it
-    /// does not fit. A line that fits is the same glyphs at any width: it is shaped once, without
-    /// a width, whatever the columns it is drawn in (a time, a value, a note measured before it is
-    /// drawn), and only a line cut with "…" has a layout of its own width.
+    /// The cached single-line layout of `text`, ellipsized at `width` when one is given.
     private func layout(_ text: String, width: Double?) -> PangoLayout {
-        let natural = cache.layout(LayoutCache.Key(text: text, width: nil)) { shapedLine(text, width: nil) }
-        guard let width, !natural.fits(in: width) else { return natural }
-        return cache.layout(LayoutCache.Key(text: text, width: width)) { shapedLine(text, width: width) }
-    }
-
-    /// `text` shaped on one line, ellipsized at `width` when one is given.
-    private func shapedLine(_ text: String, width: Double?) -> PangoLayout {
-        let layout = PangoLayout(fonts: fonts, font: font)
-        if let width {
-            layout.setWidth(width)
-            layout.setEllipsized(maxLines: 1)
+        cache.layout(LayoutCache.Key(text: text, width: width)) {
+            let layout = PangoLayout(fonts: fonts, font: font)
+            if let width {
+                layout.setWidth(width)
+                layout.setEllipsized(maxLines: 1)
+            }
+            // One line: a line break shows as ⏎, and controls as visible escapes.
+            setDrawable(layout, text.visibleControls(lineBreaks: .symbol))
+            return layout
         }
-        // One line: a line break shows as ⏎, and controls as visible escapes.
-        setDrawable(layout, text.visibleControls(lineBreaks: .symbol))
-        return layout
     }
 }
 
@@ -220,11 +212,7 @@ private struct LayoutCache {
         }
     }
 
-    /// Enough for what a log repeats in one style (times, values, weights, tag sets, periods: some
-    /// hundreds) to outlast the strings drawn once (a date a day, a rare note) passing through.
-    /// The per-reading log of 20,000 readings makes 10,536 layouts with 1,024; with 256 it made
-    /// 19,673 (15,866 before a line that fits was shaped once whatever its width).
-    static let limit = 1024
+    static let limit = 256
     private var current: [Key: PangoLayout] = [:]
     private var old: [Key: PangoLayout] = [:]
 
