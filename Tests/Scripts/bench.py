@@ -402,6 +402,7 @@ class Bench:
         self.scale_rows[-1] = self.scale_rows[-1][:4] + (f"{pages(self.work / 'm1.pdf')} pages",)
         backup = self.work / "m1.json"
         json_seconds = measure("`export --format json`", [self.bin, "export", "--format", "json", "-o", str(backup)])
+        measure("`export --format csv`", [self.bin, "export", "--format", "csv", "-o", str(scratch)])
         fhir_seconds = measure("`export --format fhir`", [self.bin, "export", "--format", "fhir", "-o", str(scratch)])
         self.scale_rows[-1] = self.scale_rows[-1][:4] + (f"{fhir_seconds / json_seconds:.1f}× the JSON export (target ≤3×)",)
         measure("`check`", [self.bin, "check"])
