@@ -82,10 +82,10 @@ fuzz: deps
 demo: release
 	@Tests/Scripts/demo.sh "$(BIN)" "$(DEMO_DIR)"
 
-## bench: deb build, timed against sqlite3 (and the peer renderers), and the page under wrk; see README
+## bench: deb build, timed against sqlite3, the peer renderers and a Cairo floor, and the page under wrk (QUICK=1 fewer runs, SCALE=1 the million-reading rows alone); see docs/benchmarks.md
 bench: deb
 	@$(MAKE) --no-print-directory apt-install PACKAGES="wrk"
-	@Tests/Scripts/bench.sh "$(BIN)"
+	@QUICK="$(QUICK)" FULL="$(FULL)" SCALE="$(SCALE)" Tests/Scripts/bench.sh "$(BIN)"
 
 ## install: the program, templates, manual page and completions under $(DESTDIR)$(PREFIX)
 install: release

@@ -16,7 +16,9 @@ from datetime import date
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PEERS = Path(os.environ.get("PEERS", ROOT.parent / "shared" / "peers"))
+# ../shared/peers beside the checkout, or beside the folder of worktrees (/work/wt/NAME).
+PEERS = Path(os.environ.get("PEERS", next((folder for folder in (ROOT.parent / "shared" / "peers", ROOT.parents[1] / "shared" / "peers")
+                                           if folder.exists()), ROOT.parent / "shared" / "peers")))
 OUT = ROOT / "bench-output"
 QUICK = os.environ.get("QUICK") == "1"
 
@@ -50,6 +52,49 @@ def generate(n, path, profiles=1):
 def pages(pdf):
     info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True).stdout
     return next((line.split()[-1] for line in info.splitlines() if line.startswith("Pages:")), "?")
+
+
+def report_items(bbox_html, out):
+    """The text items of a PDF, from `pdftotext -bbox-layout`, written for report_floor.c: "P" for
+    each page, then one item a line (x, y of its top, size, text). A line's words are one item
+    until a gap wider than a space (the next table cell); the size is the box's height over Noto
+    Sans's ascent plus descent (1.362 em). Returns (pages, items)."""
+    import html
+    import re
+    word = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*?)</word>')
+    page_count = item_count = 0
+    with open(out, "w", encoding="utf-8") as file:
+        for page in bbox_html.split("<page ")[1:]:
+            page_count += 1
+            file.write("P\n")
+            for line in page.split("<line ")[1:]:
+                groups = []
+                for x0, y0, x1, y1, text in word.findall(line):
+                    x0, y0, x1, y1 = float(x0), float(y0), float(x1), float(y1)
+                    if not groups or x0 - groups[-1][-1][2] > 0.4 * (y1 - y0):
+                        groups.append([])
+                    groups[-1].append((x0, y0, x1, y1, html.unescape(text)))
+                for group in groups:
+                    x0, y0, _, y1, _ = group[0]
+                    file.write(f"{x0:.2f}\t{y0:.2f}\t{(y1 - y0) / 1.362:.1f}\t{' '.join(w[4] for w in group)}\n")
+                    item_count += 1
+    return page_count, item_count
+
+
+def once(cmd, env):
+    """Wall seconds and max RSS (KiB) of one run of `cmd`."""
+    start = time.perf_counter()
+    proc = subprocess.run(["/usr/bin/time", "-f", "%M", *cmd], env=env, stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, text=True)
+    seconds = time.perf_counter() - start
+    if proc.returncode != 0:
+        sys.exit(f"benchmark command failed ({proc.returncode}): {' '.join(map(str, cmd))}\n{proc.stderr}")
+    return seconds, int(proc.stderr.strip().splitlines()[-1])
+
+
+def database_bytes(path):
+    """A SQLite database's size with its write-ahead log."""
+    return sum(Path(str(path) + suffix).stat().st_size for suffix in ("", "-wal") if Path(str(path) + suffix).exists())
 
 
 def env_for(db):
@@ -90,6 +135,7 @@ class Bench:
         self.bin = str(Path(binary).resolve())
         self.work = work
         self.rows = []
+        self.scale_rows = []
 
     def row(self, what, ours, reference, name, target=None, note=""):
         ratio = ours[0] / reference[0]
@@ -223,6 +269,9 @@ class Bench:
         print(f"  merge with nothing new: +{extra:.1f} ms", file=sys.stderr)
 
     def report(self):
+        """The report against the peers drawing the same report from the same CSV. The default
+        report draws a year as the daily sheet; `--log readings` draws one row per reading, as the
+        peers do: that is the same-work comparison, with its own targets."""
         venv = Path(os.environ.get("PEERS_VENV", "/tmp/peers-venv"))
         python = venv / "bin" / "python"
         if not python.exists():
@@ -257,21 +306,136 @@ class Bench:
                 self.rows.append((f"`report` {n:,} readings", f"{ours[0]:.3f}", f"{ours[1]}", "—", "—", "—", "—", "",
                                   f"{pages(self.work / f'ours-{n}.pdf')} pages"))
                 print(f"  report {n}: {ours[0]:.3f}s {ours[1]} MiB", file=sys.stderr)
+                continue
+            # The same work as the peers: one row per reading.
+            per_reading = self.work / f"ours-{n}-readings.pdf"
+            same = timed([self.bin, "-p", "dad", "report", "--log", "readings", "-o", str(per_reading)], runs, env=env_for(db))
             for name, script, peer_runs, target in peers:
                 out = self.work / f"{name}-{n}.pdf"
                 reference = timed([str(python), str(PEERS / script), str(csv), str(out)], peer_runs)
-                # A ratio above 1 is how many times faster HealthLog is.
-                speedup = reference[0] / ours[0]
-                verdict = ("meets" if speedup >= target else "misses") + f" ≥{target}× faster"
-                memory = "less memory" if ours[1] < reference[1] else "MORE memory"
-                self.rows.append((f"`report` {n:,} readings", f"{ours[0]:.3f}", f"{ours[1]}", name, f"{reference[0]:.3f}",
-                                  f"{reference[1]}", f"{speedup:.1f}× faster", verdict,
-                                  f"{pages(self.work / f'ours-{n}.pdf')} pages; {memory}"))
-                print(f"  report {n}: {ours[0]:.3f}s vs {name} {reference[0]:.3f}s = {speedup:.1f}× faster", file=sys.stderr)
+                self.faster(f"`report` {n:,} readings", ours, name, reference, target,
+                            f"{pages(self.work / f'ours-{n}.pdf')} pages against {pages(out)}")
+                if name == "ReportLab":
+                    self.faster(f"`report --log readings` {n:,} readings (the same work)", same, name, reference,
+                                15 if n == 1_460 else 60, f"{pages(per_reading)} pages against {pages(out)}")
+            if n == 20_000:
+                self.report_floor(per_reading, same)
         growth = peaks[100_000] - peaks[10_000]
         self.rows.append(("`report` peak memory, 100,000 vs 10,000", f"{peaks[100_000]}", "", "", f"{peaks[10_000]}", "",
                           f"+{growth} MiB", ("meets" if growth <= 25 else "misses") + " ≤+25 MiB",
                           f"{growth * 1024 * 1024 // 90_000} bytes a reading"))
+
+    def faster(self, what, ours, name, reference, target, note):
+        """A row saying how many times faster than `reference` HealthLog is (a ratio above 1 is
+        faster), against a target in those terms, and whether it took less memory."""
+        speedup = reference[0] / ours[0]
+        verdict = ("meets" if speedup >= target else "misses") + f" ≥{target}× faster"
+        memory = "less memory" if ours[1] < reference[1] else "MORE memory (misses)"
+        self.rows.append((what, f"{ours[0]:.3f}", f"{ours[1]}", name, f"{reference[0]:.3f}", f"{reference[1]}",
+                          f"{speedup:.1f}× faster", verdict, f"{note}; {memory}"))
+        print(f"  {what}: {ours[0]:.3f}s vs {name} {reference[0]:.3f}s = {speedup:.1f}× faster ({verdict}); "
+              f"{ours[1]} against {reference[1]} MiB", file=sys.stderr)
+
+    def report_floor(self, pdf, ours):
+        """HealthLog's per-reading log against Tests/Scripts/report_floor.c drawing the same text
+        items (read back from HealthLog's PDF) with Cairo, each distinct string shaped once."""
+        compiler = shutil.which("cc") or shutil.which("clang")
+        flags = subprocess.run(["pkg-config", "--cflags", "--libs", "cairo", "pangocairo"], capture_output=True, text=True)
+        if not compiler or flags.returncode != 0:
+            print("  (no C compiler or no cairo/pangocairo .pc files: the report floor is not measured)", file=sys.stderr)
+            return
+        program = self.work / "report_floor"
+        subprocess.run([compiler, "-O2", "-o", str(program), str(ROOT / "Tests/Scripts/report_floor.c"), *flags.stdout.split()],
+                       check=True)
+        bbox = subprocess.run(["pdftotext", "-bbox-layout", str(pdf), "-"], check=True, capture_output=True, text=True).stdout
+        items = self.work / "report-items.txt"
+        page_count, item_count = report_items(bbox, items)
+        times = []
+        for _ in range(1 if QUICK else 3):
+            out = subprocess.run([str(program), str(items), str(self.work / "floor.pdf")], check=True, capture_output=True, text=True)
+            times.append(float(out.stdout.split()[0]))
+        distinct = int(out.stdout.split()[3])
+        floor = statistics.median(times)
+        self.rows.append(("`report --log readings` 20,000 readings, against the floor", f"{ours[0]:.3f}", f"{ours[1]}",
+                          "Cairo alone drawing the same glyph runs", f"{floor:.3f}", "—", f"{ours[0] / floor:.2f}× the floor", "",
+                          f"{page_count} pages, {item_count:,} text items, {distinct:,} distinct strings shaped once "
+                          "(Tests/Scripts/report_floor.c)"))
+        print(f"  report against the floor: {ours[0]:.3f}s vs {floor:.3f}s = {ours[0] / floor:.2f}×", file=sys.stderr)
+
+    def scale(self):
+        """SCALE=1: the million-reading rows, once each (a run takes about 8 minutes here). One log
+        of 1,000,000 readings in one profile, so `list`, `stats` and the report see every reading;
+        each command's wall time and peak memory against the 64 MB that issue 39 allows whatever
+        the log's size, then the database's size before and after `sync init` and the journal's
+        largest segment."""
+        source = generate(1_000_000, self.work / "m1-profiles.csv", profiles=20)
+        csv = self.work / "m1.csv"
+        # One profile holding all: gen_readings spreads a profile's readings 3.8 a day, and a
+        # million of them would reach back before 1900, which import refuses; twenty profiles'
+        # readings under one name are 26 a day from 1990.
+        with source.open(encoding="utf-8") as lines, csv.open("w", encoding="utf-8") as out:
+            out.write(next(lines))
+            for line in lines:
+                identifier, _, rest = line.split(",", 2)
+                out.write(f"{identifier},dad,{rest}")
+        db = self.work / "m1.sqlite"
+        env = env_for(db)
+        scratch = self.work / "m1.out"
+
+        def measure(what, command, environment=env, note=""):
+            scratch.unlink(missing_ok=True)
+            seconds, peak = once(command, environment)
+            megabytes = peak * 1024 / 1e6
+            self.scale_rows.append((what, f"{seconds:.1f}", f"{megabytes:.0f}",
+                                    ("meets" if megabytes <= 64 else "misses") + " ≤64 MB", note))
+            print(f"  {what}: {seconds:.1f} s, {megabytes:.0f} MB", file=sys.stderr)
+            return seconds
+
+        measure(f"`import` ({csv.stat().st_size / 1e6:.0f} MB CSV)", [self.bin, "import", str(csv)])
+        before = database_bytes(db)
+        for form in ("json", "csv"):
+            measure(f"`list --format {form}`", [self.bin, "-p", "dad", "list", "--format", form])
+        measure("`list` as a table", [self.bin, "-p", "dad", "list", "--from", "1900-01-01"],
+                note="`--from 1900-01-01`, so every reading, not the latest 20")
+        measure("`stats`", [self.bin, "-p", "dad", "stats"])
+        measure("`report` of all time", [self.bin, "-p", "dad", "report", "-o", str(self.work / "m1.pdf")])
+        self.scale_rows[-1] = self.scale_rows[-1][:4] + (f"{pages(self.work / 'm1.pdf')} pages",)
+        backup = self.work / "m1.json"
+        json_seconds = measure("`export --format json`", [self.bin, "export", "--format", "json", "-o", str(backup)])
+        measure("`export --format csv`", [self.bin, "export", "--format", "csv", "-o", str(scratch)])
+        fhir_seconds = measure("`export --format fhir`", [self.bin, "export", "--format", "fhir", "-o", str(scratch)])
+        self.scale_rows[-1] = self.scale_rows[-1][:4] + (f"{fhir_seconds / json_seconds:.1f}× the JSON export (target ≤3×)",)
+        measure("`check`", [self.bin, "check"])
+        folder = self.work / "m1-shared"
+        init_seconds = measure("`sync init`", [self.bin, "sync", "init", str(folder)])
+        after = database_bytes(db)
+        segments = list((folder / "journal").rglob("*.ndjson"))
+        biggest = max(segments, key=lambda path: path.stat().st_size)
+        largest = biggest.stat().st_size
+        # A segment rolls over once it has reached 1 MiB ("a new segment at about 1 MiB"), so the
+        # line that crossed it is the most it may hold past 1 MiB.
+        last_line = len(biggest.read_bytes().rstrip(b"\n").rsplit(b"\n", 1)[-1]) + 1
+        rolled_over = largest - last_line < 1 << 20
+        measure("`sync status`", [self.bin, "sync", "status"])
+        joined = self.work / "m1-joined.sqlite"
+        join_seconds = measure("a second machine joining (`sync init` of the same folder)", [self.bin, "sync", "init", str(folder)],
+                               environment=env_for(joined))
+        restored = self.work / "m1-restored.sqlite"
+        import_seconds = measure("`import` of the JSON backup (the sync rows' reference)", [self.bin, "import", str(backup)],
+                                 environment=env_for(restored))
+        for index, seconds in ((-4, init_seconds), (-2, join_seconds)):
+            ratio = seconds / import_seconds
+            self.scale_rows[index] = self.scale_rows[index][:4] + (
+                f"{ratio:.2f}× the JSON backup's import ({'meets' if ratio <= 2 else 'misses'} ≤2×)",)
+        growth = after / before
+        self.scale_rows.append(("database before and after `sync init`", "", "",
+                                ("meets" if growth <= 1.5 else "misses") + " ≤1.5×",
+                                f"{before / 1e6:.0f} MB → {after / 1e6:.0f} MB, {growth:.2f}×"))
+        self.scale_rows.append(("the journal's largest segment", "", "",
+                                ("meets" if rolled_over else "misses") + " 1 MiB and the line that crossed it",
+                                f"{largest:,} bytes ({largest / (1 << 20):.3f} MiB; its last line {last_line} bytes) "
+                                f"of {len(segments)} segments"))
+        print(f"  database {before / 1e6:.0f} → {after / 1e6:.0f} MB; largest segment {largest:,} bytes", file=sys.stderr)
 
     def web(self):
         """The page under 50 keep-alive connections (wrk, loopback): the entry page and an add, beside
@@ -366,8 +530,15 @@ class Bench:
         cpu = subprocess.run(["sh", "-c", "grep -m1 'model name' /proc/cpuinfo | cut -d: -f2"],
                              capture_output=True, text=True).stdout.strip()
         text = f"Measured {date.today()} on {os.cpu_count()} cores ({cpu}), median of runs, by `make bench`.\n\n" + table
-        (OUT / "bench.md").write_text(text)
-        print(text)
+        if self.rows:
+            (OUT / "bench.md").write_text(text)
+            print(text)
+        if self.scale_rows:
+            table = ("| command, 1,000,000 readings | s | peak MB | target | note |\n|---|---:|---:|---|---|\n"
+                     + "".join("| " + " | ".join(r) + " |\n" for r in self.scale_rows))
+            text = f"Measured {date.today()} on {os.cpu_count()} cores ({cpu}), one run each, by `SCALE=1 make bench`.\n\n" + table
+            (OUT / "bench-scale.md").write_text(text)
+            print(text)
 
 
 def main():
@@ -380,6 +551,9 @@ def main():
         bench = Bench(args.binary, work)
         tasks = [("add", bench.add), ("package", bench.package), ("import", bench.import_)]
         tasks += [(name, getattr(bench, name)) for name in ("stats", "export", "sync", "report", "web") if hasattr(bench, name)]
+        if os.environ.get("SCALE") == "1":
+            # The million-reading rows alone: with the rest, the run would take twice as long.
+            tasks = [("scale", bench.scale)]
         for name, task in tasks:
             if not args.only or name in args.only.split(","):
                 print(f"{name} ...", file=sys.stderr)
