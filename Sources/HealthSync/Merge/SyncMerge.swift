@@ -390,7 +390,9 @@ enum SyncMerge {
                 try noteRepeatedID(device: operation.device, id: read.operation.id, of: other.device)
             }
             for id in read.withdraws { try withdraw(id, by: operation) }
-            let previous = try tables.winner(operation.kind, id: operation.entityID)
+            // Only concurrency needs the record's operation before this one, and a log joining
+            // reports none: a new machine taking a large log skips a lookup an operation.
+            let previous = joining ? nil : try tables.winner(operation.kind, id: operation.entityID)
             try tables.insert(operation)
             report.operations += 1
             journal.observe(clock: operation.clock)
@@ -626,7 +628,7 @@ enum SyncMerge {
 
         /// Shows one record; returns its winning operation.
         private mutating func show(_ key: RecordKey) throws -> SyncOperation? {
-            guard let winner = try tables.winner(key.kind, id: key.id) else {
+            guard let winner = try tables.winner(key.kind, id: key.id, withLine: { newChanges[$0] == nil }) else {
                 // Its only operation lost its id to another line: shown nowhere, as on a machine
                 // that read both lines at once.
                 if displaced.contains(key) { try store.removeMerged(key.kind, id: key.id) }

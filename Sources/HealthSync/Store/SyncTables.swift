@@ -144,6 +144,23 @@ struct SyncTables {
         return winner
     }
 
+    /// The operation that decides the record `id` of `kind`, its line read only when
+    /// `withLine` says so for its id (else it is empty): a merge that decoded the line already
+    /// does not read it again.
+    func winner(_ kind: RecordKind, id: String, withLine: (String) -> Bool) throws(RecordsError) -> SyncOperation? {
+        var winner: SyncOperation?
+        try sql.forEachRow(
+            """
+            SELECT id, entity, entity_id, profile_id, clock, device, deleted, '', tx FROM sync_operations WHERE entity = ? AND entity_id = ?
+            ORDER BY clock DESC, device DESC, id DESC LIMIT 1
+            """, [.text(kind.rawValue), .text(id)]
+        ) { winner = SyncTables.operation($0) }
+        if let found = winner, withLine(found.id) {
+            winner?.line = try sql.text("SELECT line FROM sync_operations WHERE id = ?", [.text(found.id)]) ?? ""
+        }
+        return winner
+    }
+
     /// The operation of `device` stamped `clock` on the record `id` of `kind`.
     func operation(_ kind: RecordKind, id: String, clock: Int64, device: String) throws(RecordsError) -> SyncOperation? {
         var found: SyncOperation?
