@@ -25,8 +25,16 @@ struct PeakMemory {
 
     /// The peak resident memory (KiB) of `healthlog -p dad ARGUMENTS`, its output thrown away.
     func peak(_ arguments: [String]) throws -> Int {
+        try peak(command: ["-p", "dad"] + arguments)
+    }
+
+    /// The peak resident memory (KiB) of `healthlog ARGUMENTS` on the log file `database` of
+    /// this directory (the seeded log when nil), its output thrown away.
+    func peak(command arguments: [String], database: String? = nil) throws -> Int {
+        var environment = environment
+        if let database { environment["HEALTHLOG_DB"] = directory.file(database) }
         let measured = try runShell(
-            "exec /usr/bin/time -f 'peak-rss-kb %M' \"$0\" -p dad \"$@\" > /dev/null", [try healthlogExecutable()] + arguments,
+            "exec /usr/bin/time -f 'peak-rss-kb %M' \"$0\" \"$@\" > /dev/null", [try healthlogExecutable()] + arguments,
             environment: environment)
         #expect(measured.status == 0, "\(arguments): \(measured.stderr)")
         return measured.stderr.split(separator: "\n").last { $0.hasPrefix("peak-rss-kb ") }.flatMap { Int($0.dropFirst(12)) } ?? .max

@@ -25,14 +25,14 @@ extension RecordStore {
                     try database.cachedStatement("DELETE FROM readings WHERE id = ?").run([.text(reading.id.asciiLowercased())])
                     return .hidden
                 }
-                try upsert(ReadingColumn.inserted, into: "readings") { $0.value(of: reading, now: clock) }
+                try upsert(ReadingColumn.inserted, Self.readingUpsert) { $0.value(of: reading, now: clock) }
                 try forgetDeletion(.reading, id: reading.id.asciiLowercased())
             case .readingDeleted(let id, _):
                 try database.cachedStatement("DELETE FROM readings WHERE id = ?").run([.text(id.asciiLowercased())])
                 try rememberDeletion(.reading, id: id.asciiLowercased())
             case .profilePut(let profile):
                 try profile.validate()
-                try upsert(ProfileColumn.all, into: "profiles") { $0.value(of: profile, now: clock) }
+                try upsert(ProfileColumn.all, Self.profileUpsert) { $0.value(of: profile, now: clock) }
             case .profileDeleted(let id):
                 try rememberDeletions(ofProfile: id)
                 try database.cachedStatement("DELETE FROM readings WHERE profile_id = ?").run([.text(id)])
@@ -43,14 +43,14 @@ extension RecordStore {
                 // profile is made again.
             case .tagPut(let tag):
                 try tag.validate()
-                try upsert(TagColumn.all, into: "status_tags") { $0.value(of: tag, now: clock) }
+                try upsert(TagColumn.all, Self.tagUpsert) { $0.value(of: tag, now: clock) }
             case .eventPut(let event):
                 try event.validate()
                 guard try profile(id: event.profileID) != nil else {
                     try database.cachedStatement("DELETE FROM events WHERE id = ?").run([.text(event.id.asciiLowercased())])
                     return .hidden
                 }
-                try upsert(EventColumn.all, into: "events") { $0.value(of: event, now: clock) }
+                try upsert(EventColumn.all, Self.eventUpsert) { $0.value(of: event, now: clock) }
                 try forgetDeletion(.event, id: event.id.asciiLowercased())
             case .eventDeleted(let id, _):
                 try database.cachedStatement("DELETE FROM events WHERE id = ?").run([.text(id.asciiLowercased())])
@@ -76,11 +76,21 @@ extension RecordStore {
         }
     }
 
+    // Each table's statement, spelled once (a merge of a large log applies it once a record).
+    private static let readingUpsert = upsertSQL(ReadingColumn.inserted, into: "readings")
+    private static let profileUpsert = upsertSQL(ProfileColumn.all, into: "profiles")
+    private static let tagUpsert = upsertSQL(TagColumn.all, into: "status_tags")
+    private static let eventUpsert = upsertSQL(EventColumn.all, into: "events")
+
     /// `INSERT … ON CONFLICT (id) DO UPDATE` of every column of `list`.
-    private func upsert<Column: TableColumn>(_ list: ColumnList<Column>, into table: String, _ value: (Column) -> SQLValue) throws {
+    private static func upsertSQL<Column: TableColumn>(_ list: ColumnList<Column>, into table: String) -> String {
         let assignments = list.columns.filter { $0.name != "id" }.map { "\($0.name) = excluded.\($0.name)" }.joined(separator: ", ")
-        let statement = try database.cachedStatement(
-            "INSERT INTO \(table) (\(list.names)) VALUES (\(list.placeholders)) ON CONFLICT (id) DO UPDATE SET \(assignments)")
+        return "INSERT INTO \(table) (\(list.names)) VALUES (\(list.placeholders)) ON CONFLICT (id) DO UPDATE SET \(assignments)"
+    }
+
+    /// Runs `sql`, an upsert of `list` (see ``upsertSQL(_:into:)``), with `value`'s values.
+    private func upsert<Column: TableColumn>(_ list: ColumnList<Column>, _ sql: String, _ value: (Column) -> SQLValue) throws {
+        let statement = try database.cachedStatement(sql)
         try statement.bind(list, value)
         try statement.runBound()
     }

@@ -58,6 +58,11 @@ enum SyncMerge {
     static let skewReported: Int64 = 2 * 60 * 1000
     /// The refused lines of one file named by place; the rest are counted.
     static let refusalsNamedPerFile = 20
+    /// How many records a merge notes as touched, and how many new operations' decoded changes
+    /// it keeps, in memory; beyond, they wait in temporary tables (``SyncTables``' scratch) and
+    /// those changes are decoded again from their stored lines when shown, so a merge of any
+    /// size (a new machine taking a million operations) runs in flat memory.
+    static let keptInMemory = 1_024
 
     /// Of two lines claiming one operation id, true when `kept` keeps it on every machine:
     /// the one stamped earlier, then the smaller device id, then the smaller line.
@@ -175,10 +180,15 @@ enum SyncMerge {
         let tables: SyncTables
         let now: Int64
         var report = MergeReport()
-        /// The records new operations name.
+        /// The records new operations name (the first ``SyncMerge/keptInMemory``; the rest in
+        /// the scratch table, see ``touch(_:)``).
         var touched: Set<RecordKey> = []
-        /// The changes of the new operations, by operation id (decoded once).
+        /// The changes of the new operations, by operation id (decoded once; the first
+        /// ``SyncMerge/keptInMemory``, the others' ids in the scratch table, see ``noteNew(_:_:)``).
         var newChanges: [String: LogChange] = [:]
+        /// True once records touched, or new operations, went to the scratch tables.
+        var spilledTouched = false
+        var spilledNew = false
         /// True when a line of this device's own journal was refused (edited or damaged there).
         var ownLinesRefused = false
         /// The records whose operation lost its id to another line of the same id in this merge:
@@ -390,12 +400,14 @@ enum SyncMerge {
                 try noteRepeatedID(device: operation.device, id: read.operation.id, of: other.device)
             }
             for id in read.withdraws { try withdraw(id, by: operation) }
-            let previous = try tables.winner(operation.kind, id: operation.entityID)
+            // Only concurrency needs the record's operation before this one, and a log joining
+            // reports none: a new machine taking a large log skips a lookup an operation.
+            let previous = joining ? nil : try tables.winner(operation.kind, id: operation.entityID)
             try tables.insert(operation)
             report.operations += 1
             journal.observe(clock: operation.clock)
-            touched.insert(RecordKey(kind: operation.kind, id: operation.entityID))
-            newChanges[operation.id] = read.change
+            try touch(RecordKey(kind: operation.kind, id: operation.entityID))
+            try noteNew(operation.id, read.change)
             // A line written as this device that this log never wrote: a twin.
             if operation.device == journal.device { foundTwin = true }
             let ahead = HybridClock.milliseconds(operation.clock) - now
@@ -422,9 +434,9 @@ enum SyncMerge {
             try tables.removeOperation(id: existing.id)
             displaced.insert(RecordKey(kind: existing.kind, id: existing.entityID))
             try tables.insert(operation)
-            touched.insert(RecordKey(kind: existing.kind, id: existing.entityID))
-            touched.insert(RecordKey(kind: operation.kind, id: operation.entityID))
-            newChanges[operation.id] = change
+            try touch(RecordKey(kind: existing.kind, id: existing.entityID))
+            try touch(RecordKey(kind: operation.kind, id: operation.entityID))
+            try noteNew(operation.id, change)
             try refuseDuplicate(device: existing.device, id: existing.id, of: operation.device)
         }
 
@@ -452,7 +464,7 @@ enum SyncMerge {
                     return
                 }
                 try tables.removeOperation(id: withdrawn.id)
-                touched.insert(record)
+                try touch(record)
             }
             try tables.withdraw(device: device, id: id)
             try tables.releaseHeld(device: device, id: id)
@@ -507,7 +519,7 @@ enum SyncMerge {
         mutating func repairClock() throws {
             if let repaired = try ClockRepair.restamp(journal: journal, tables: tables, folder: folder, now: now) {
                 report.ownClockRanAhead = repaired.skew
-                touched.formUnion(repaired.records)
+                for record in repaired.records { try touch(record) }
             }
         }
 
@@ -600,40 +612,112 @@ enum SyncMerge {
             report.republished += changes.count
         }
 
+        // MARK: Touched records and new operations
+
+        /// Notes that a new operation names `key`: in memory up to ``SyncMerge/keptInMemory``
+        /// records, then in the scratch table.
+        private mutating func touch(_ key: RecordKey) throws {
+            if touched.count < SyncMerge.keptInMemory || touched.contains(key) {
+                touched.insert(key)
+                return
+            }
+            if !spilledTouched, !spilledNew { try tables.clearScratch() }
+            spilledTouched = true
+            try tables.scratchTouch(key.kind, id: key.id)
+        }
+
+        /// Notes the operation `id` as taken by this merge, with its decoded change kept in
+        /// memory up to ``SyncMerge/keptInMemory`` operations (beyond, only its id, in the
+        /// scratch table: its change is decoded again from its line).
+        private mutating func noteNew(_ id: String, _ change: LogChange) throws {
+            if newChanges[id] != nil || newChanges.count < SyncMerge.keptInMemory {
+                newChanges[id] = change
+                return
+            }
+            if !spilledTouched, !spilledNew { try tables.clearScratch() }
+            spilledNew = true
+            try tables.scratchNoteNew(id)
+        }
+
+        private func isNew(_ id: String) throws -> Bool {
+            if newChanges[id] != nil { return true }
+            return try spilledNew && tables.scratchIsNew(id)
+        }
+
+        private func isTouched(_ key: RecordKey) throws -> Bool {
+            if touched.contains(key) { return true }
+            return try spilledTouched && tables.scratchIsTouched(key.kind, id: key.id)
+        }
+
+        /// The records of `kind` new operations name, in batches: those in memory, then the
+        /// scratch table's a page at a time.
+        private func touchedBatches(_ kind: RecordKind, after: String?) throws -> [RecordKey]? {
+            guard let after else { return touched.filter { $0.kind == kind }.sorted() }
+            guard spilledTouched else { return nil }
+            let ids = try tables.scratchTouched(kind, after: after, limit: 512)
+            return ids.isEmpty ? nil : ids.map { RecordKey(kind: kind, id: $0) }
+        }
+
+        /// Calls `body` with every record of `kind` new operations name, a batch at a time.
+        private mutating func forEachTouched(_ kind: RecordKind, _ body: (inout Merge, [RecordKey]) throws -> Void) throws {
+            var after: String?
+            while let batch = try touchedBatches(kind, after: after) {
+                try body(&self, batch)
+                // The scratch table's pages follow the in-memory batch ("" sorts before every id).
+                after = after == nil ? "" : batch.last?.id
+                if after == nil { return }
+            }
+        }
+
         // MARK: Showing
 
         /// Shows each record new operations name as its winning operation says (every record,
         /// with `everything`), profiles first; a profile that comes back brings back the
         /// readings and events that waited for it.
         mutating func show(everything: Bool) throws {
-            var keys = touched
+            // Records to show that no new operation names: every record (`everything`), and
+            // those that waited for a profile shown again.
+            var others: Set<RecordKey> = []
             if everything {
                 for kind in RecordKind.allCases {
-                    for id in try tables.recordIDs(kind) { keys.insert(RecordKey(kind: kind, id: id)) }
+                    for id in try tables.recordIDs(kind) {
+                        let key = RecordKey(kind: kind, id: id)
+                        if !(try isTouched(key)) { others.insert(key) }
+                    }
                 }
             }
             for kind in RecordKind.allCases {
-                for key in keys.filter({ $0.kind == kind }).sorted() {
-                    guard let shown = try show(key) else { continue }
-                    if kind == .profile, !shown.deleted {
-                        for waiting in [RecordKind.event, .reading] {
-                            for id in try tables.hiddenIDs(waiting, profileID: key.id) { keys.insert(RecordKey(kind: waiting, id: id)) }
+                var shownProfiles: [String] = []
+                try forEachTouched(kind) { merge, keys in
+                    for key in keys {
+                        if let shown = try merge.show(key), kind == .profile, !shown.deleted { shownProfiles.append(key.id) }
+                    }
+                }
+                for key in others.filter({ $0.kind == kind }).sorted() {
+                    if let shown = try show(key), kind == .profile, !shown.deleted { shownProfiles.append(key.id) }
+                }
+                for profileID in shownProfiles {
+                    for waiting in [RecordKind.event, .reading] {
+                        try tables.forEachHiddenID(waiting, profileID: profileID) { id in
+                            let key = RecordKey(kind: waiting, id: id)
+                            if !(try isTouched(key)) { others.insert(key) }
                         }
                     }
                 }
             }
+            if spilledTouched || spilledNew { try tables.clearScratch() }
         }
 
         /// Shows one record; returns its winning operation.
         private mutating func show(_ key: RecordKey) throws -> SyncOperation? {
-            guard let winner = try tables.winner(key.kind, id: key.id) else {
+            guard let winner = try tables.winner(key.kind, id: key.id, withLine: { newChanges[$0] == nil }) else {
                 // Its only operation lost its id to another line: shown nowhere, as on a machine
                 // that read both lines at once.
                 if displaced.contains(key) { try store.removeMerged(key.kind, id: key.id) }
                 // Every operation on it was withdrawn: it stands as this log last showed it.
                 return nil
             }
-            let isNew = newChanges[winner.id] != nil
+            let isNew = try isNew(winner.id)
             guard let change = newChanges[winner.id] ?? (try? JournalLine.operation(winner.line))?.change else { return nil }
             let before = try store.record(key.kind, id: key.id)
             let existed = before != nil
@@ -665,10 +749,14 @@ enum SyncMerge {
         /// Publishes, as this device's own, the records the folder names that this log changed
         /// later (``JoinReconciliation``).
         mutating func keepLocalChanges() throws {
-            let keys = touched.sorted().map { (kind: $0.kind, id: $0.id) }
-            let changes = try JoinReconciliation.localChanges(store: store, keys: keys, decoded: newChanges)
-            try journal.logChanged(changes)
-            report.published += changes.count
+            for kind in RecordKind.allCases {
+                try forEachTouched(kind) { merge, batch in
+                    let keys = batch.map { (kind: $0.kind, id: $0.id) }
+                    let changes = try JoinReconciliation.localChanges(store: merge.store, keys: keys, decoded: merge.newChanges)
+                    try merge.journal.logChanged(changes)
+                    merge.report.published += changes.count
+                }
+            }
         }
 
         /// Publishes, as this device's own, every record no operation names yet, a batch at a

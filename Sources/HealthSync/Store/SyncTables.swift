@@ -144,6 +144,23 @@ struct SyncTables {
         return winner
     }
 
+    /// The operation that decides the record `id` of `kind`, its line read only when
+    /// `withLine` says so for its id (else it is empty): a merge that decoded the line already
+    /// does not read it again.
+    func winner(_ kind: RecordKind, id: String, withLine: (String) -> Bool) throws(RecordsError) -> SyncOperation? {
+        var winner: SyncOperation?
+        try sql.forEachRow(
+            """
+            SELECT id, entity, entity_id, profile_id, clock, device, deleted, '', tx FROM sync_operations WHERE entity = ? AND entity_id = ?
+            ORDER BY clock DESC, device DESC, id DESC LIMIT 1
+            """, [.text(kind.rawValue), .text(id)]
+        ) { winner = SyncTables.operation($0) }
+        if let found = winner, withLine(found.id) {
+            winner?.line = try sql.text("SELECT line FROM sync_operations WHERE id = ?", [.text(found.id)]) ?? ""
+        }
+        return winner
+    }
+
     /// The operation of `device` stamped `clock` on the record `id` of `kind`.
     func operation(_ kind: RecordKind, id: String, clock: Int64, device: String) throws(RecordsError) -> SyncOperation? {
         var found: SyncOperation?
@@ -222,15 +239,62 @@ struct SyncTables {
     }
 
     /// The readings or events of `profileID` that operations put but the log does not show.
-    func hiddenIDs(_ kind: RecordKind, profileID: String) throws(RecordsError) -> [String] {
+    func hiddenIDs(_ kind: RecordKind, profileID: String) throws -> [String] {
         var ids: [String] = []
+        try forEachHiddenID(kind, profileID: profileID) { ids.append($0) }
+        return ids
+    }
+
+    /// Calls `body` with each reading or event of `profileID` that operations put but the log
+    /// does not show (see ``hiddenIDs(_:profileID:)``), without holding them all.
+    func forEachHiddenID(_ kind: RecordKind, profileID: String, _ body: (String) throws -> Void) throws {
         try sql.forEachRow(
             """
             SELECT DISTINCT entity_id FROM sync_operations WHERE entity = ? AND profile_id = ? AND deleted = 0
                 AND entity_id NOT IN (SELECT id FROM \(RecordStore.table(of: kind))) ORDER BY entity_id
-            """, [.text(kind.rawValue), .text(profileID)]
+            """, [.text(kind.rawValue), .text(profileID)], throwing: { try body($0.text(0)) })
+    }
+
+    // MARK: - A merge's scratch
+
+    // What one large merge would otherwise hold in memory (the records it touched, the
+    // operations it took): temporary tables of this connection, never in the log's file.
+
+    /// Makes the scratch tables, empty.
+    func clearScratch() throws(RecordsError) {
+        try sql.execute(
+            """
+            CREATE TEMP TABLE IF NOT EXISTS sync_merge_touched (entity TEXT NOT NULL, entity_id TEXT NOT NULL, PRIMARY KEY (entity, entity_id)) WITHOUT ROWID;
+            CREATE TEMP TABLE IF NOT EXISTS sync_merge_new (id TEXT PRIMARY KEY NOT NULL) WITHOUT ROWID;
+            DELETE FROM temp.sync_merge_touched;
+            DELETE FROM temp.sync_merge_new;
+            """)
+    }
+
+    func scratchTouch(_ kind: RecordKind, id: String) throws(RecordsError) {
+        try sql.run("INSERT OR IGNORE INTO temp.sync_merge_touched (entity, entity_id) VALUES (?, ?)", [.text(kind.rawValue), .text(id)])
+    }
+
+    func scratchIsTouched(_ kind: RecordKind, id: String) throws(RecordsError) -> Bool {
+        try sql.int("SELECT 1 FROM temp.sync_merge_touched WHERE entity = ? AND entity_id = ?", [.text(kind.rawValue), .text(id)]) != nil
+    }
+
+    /// The scratch table's records of `kind` after `after`, in order, at most `limit`.
+    func scratchTouched(_ kind: RecordKind, after: String, limit: Int) throws(RecordsError) -> [String] {
+        var ids: [String] = []
+        try sql.forEachRow(
+            "SELECT entity_id FROM temp.sync_merge_touched WHERE entity = ? AND entity_id > ? ORDER BY entity_id LIMIT ?",
+            [.text(kind.rawValue), .text(after), .integer(Int64(limit))]
         ) { ids.append($0.text(0)) }
         return ids
+    }
+
+    func scratchNoteNew(_ id: String) throws(RecordsError) {
+        try sql.run("INSERT OR IGNORE INTO temp.sync_merge_new (id) VALUES (?)", [.text(id)])
+    }
+
+    func scratchIsNew(_ id: String) throws(RecordsError) -> Bool {
+        try sql.int("SELECT 1 FROM temp.sync_merge_new WHERE id = ?", [.text(id)]) != nil
     }
 
     /// Calls `body` with batches of the ids of the records of `kind` that no operation names
