@@ -153,13 +153,16 @@ public enum JSONValue: Equatable, Sendable {
     /// Appends the inside of `text` as a JSON string, escaped but without its quotes: the end of
     /// a string whose start is constant (`"urn:uuid:` and an id).
     public static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
-        if text.utf8.allSatisfy(isPlain) {
-            bytes.append(contentsOf: text.utf8)
-        } else {
-            var output = ""
-            escape(text, into: &output)
-            bytes.append(contentsOf: output.utf8.dropFirst().dropLast())
+        var text = text
+        let copied = text.withUTF8 { utf8 in
+            guard utf8.allSatisfy(isPlain) else { return false }
+            bytes.append(contentsOf: utf8)
+            return true
         }
+        guard !copied else { return }
+        var output = ""
+        escape(text, into: &output)
+        bytes.append(contentsOf: output.utf8.dropFirst().dropLast())
     }
 
     /// A byte copied into a JSON string as it is: printable ASCII but the quote and the backslash.
