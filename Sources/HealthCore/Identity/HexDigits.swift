@@ -2,13 +2,17 @@
 public enum HexDigits {
     /// `[0x0f, 0xa0]` is `0fa0`.
     public static func lowercase(_ bytes: some Collection<UInt8>) -> String {
-        let digits = Array("0123456789abcdef")
-        var text = ""
-        text.reserveCapacity(bytes.count * 2)
-        for byte in bytes {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
+        String(unsafeUninitializedCapacity: bytes.count * 2) { buffer in
+            var position = 0
+            for byte in bytes {
+                buffer[position] = digit(byte >> 4)
+                buffer[position + 1] = digit(byte & 0x0F)
+                position += 2
+            }
+            return position
         }
-        return text
     }
+
+    /// The ASCII lowercase hex digit of `nibble` (0–15).
+    @inline(__always) static func digit(_ nibble: UInt8) -> UInt8 { nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") - 10 + nibble }
 }

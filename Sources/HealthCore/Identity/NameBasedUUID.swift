@@ -14,14 +14,19 @@ public enum NameBasedUUID {
         var digest = SHA1.digest(message)
         digest[6] = (digest[6] & 0x0F) | 0x50  // version 5
         digest[8] = (digest[8] & 0x3F) | 0x80  // the RFC variant
-        let hex = HexDigits.lowercase(digest.prefix(16)).utf8
-        var text = ""
-        text.reserveCapacity(36)
-        for (index, digit) in hex.enumerated() {
-            if index == 8 || index == 12 || index == 16 || index == 20 { text.append("-") }
-            text.unicodeScalars.append(Unicode.Scalar(digit))
+        return String(unsafeUninitializedCapacity: 36) { text in
+            var position = 0
+            for index in 0..<16 {
+                if index == 4 || index == 6 || index == 8 || index == 10 {
+                    text[position] = UInt8(ascii: "-")
+                    position += 1
+                }
+                text[position] = HexDigits.digit(digest[index] >> 4)
+                text[position + 1] = HexDigits.digit(digest[index] & 0x0F)
+                position += 2
+            }
+            return position
         }
-        return text
     }
 
     private static let healthLogNamespaceBytes = bytes(ofUUID: healthLogNamespace)

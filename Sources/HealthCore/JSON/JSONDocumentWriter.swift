@@ -1,6 +1,6 @@
 /// Writes a JSON object member by member into a ``ByteSink``, with arrays whose elements come
 /// one at a time, in exactly the layout of ``JSONValue/serialized(indent:)`` with two-space
-/// indents: a backup or a FHIR Bundle of any size is written in flat memory, and reads the same
+/// indents: a backup of any size is written in flat memory, and reads the same
 /// as one built whole.
 ///
 /// ```swift

@@ -142,10 +142,36 @@ public enum JSONValue: Equatable, Sendable {
         for _ in 0..<depth { output += indent }
     }
 
+    /// Appends `text` as a JSON string (quoted, escaped as ``serialized(indent:)`` escapes it) to
+    /// `bytes`: for documents written as bytes, not built as values (a FHIR Bundle's Observations).
+    public static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        appendEscaped(text, to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends the inside of `text` as a JSON string, escaped but without its quotes: the end of
+    /// a string whose start is constant (`"urn:uuid:` and an id).
+    public static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
+        var text = text
+        let copied = text.withUTF8 { utf8 in
+            guard utf8.allSatisfy(isPlain) else { return false }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        guard !copied else { return }
+        var output = ""
+        escape(text, into: &output)
+        bytes.append(contentsOf: output.utf8.dropFirst().dropLast())
+    }
+
+    /// A byte copied into a JSON string as it is: printable ASCII but the quote and the backslash.
+    private static func isPlain(_ byte: UInt8) -> Bool { byte >= 0x20 && byte < 0x7F && byte != 0x22 && byte != 0x5C }
+
     private static func escape(_ text: String, into output: inout String) {
         output += "\""
         // Most strings (ids, codes, times) are ASCII with nothing to escape: copied whole.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
+        if text.utf8.allSatisfy(isPlain) {
             output += text
             output += "\""
             return

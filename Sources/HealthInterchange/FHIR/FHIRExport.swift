@@ -23,26 +23,32 @@ public enum FHIRExport {
 
     /// Writes the Bundle into `sink`: Patients and events first, then the Observations of every
     /// reading `readings` hands to its `emit`, one at a time, in flat memory.
+    ///
+    /// The Bundle is laid out as ``JSONValue/serialized(indent:)`` lays out a value (two-space
+    /// indents); the Observations, millions in a large log, are written straight as bytes by
+    /// ``FHIRObservationWriter`` and handed to `sink` about 64 KiB at a time.
     public static func write<Failure: Error>(
         profiles: [Profile], events: [Event], exportedAt: ZonedInstant, into sink: any ByteSink,
         readings: (_ emit: (Reading) -> Void) throws(Failure) -> Void
     ) throws(Failure) {
-        var writer = JSONDocumentWriter(into: sink)
-        writer.member("resourceType", .string("Bundle"))
-        writer.member("id", .string(NameBasedUUID.make("bundle/\(exportedAt.iso8601)")))
-        writer.member("type", .string("collection"))
-        writer.member("timestamp", .string(exportedAt.iso8601))
-        writer.beginArray("entry")
-        for profile in profiles { writer.element(entry(fullUrl: "urn:uuid:\(patientUUID(profile.id))", resource: patient(profile))) }
-        for event in events { writer.element(entry(fullUrl: "urn:uuid:\(event.id)", resource: resource(for: event))) }
-        // Each profile's Patient id is made once, not for every Observation.
-        var patients: [String: String] = [:]
-        try readings { reading in
-            let patient = patients[reading.profileID] ?? patientUUID(reading.profileID)
-            if patients.count < 1024 { patients[reading.profileID] = patient }
-            for observation in observations(for: reading, patient: patient) { writer.element(observation) }
+        var output = OutputBuffer(into: sink)
+        output.append(utf8: "{\n  \"resourceType\": \"Bundle\",\n  \"id\": ")
+        output.appendJSONString(NameBasedUUID.make("bundle/\(exportedAt.iso8601)"))
+        output.append(utf8: ",\n  \"type\": \"collection\",\n  \"timestamp\": ")
+        output.appendJSONString(exportedAt.iso8601)
+        output.append(utf8: ",\n  \"entry\": [")
+        var entries = 0
+        let append = { (value: JSONValue, output: inout OutputBuffer) in
+            output.append(utf8: entries == 0 ? "\n    " : ",\n    ")
+            output.append(utf8: value.serialized(indent: "  ", depth: 2))
+            entries += 1
         }
-        writer.end()
+        for profile in profiles { append(entry(fullUrl: "urn:uuid:\(patientUUID(profile.id))", resource: patient(profile)), &output) }
+        for event in events { append(entry(fullUrl: "urn:uuid:\(event.id)", resource: resource(for: event)), &output) }
+        var observations = FHIRObservationWriter()
+        try readings { reading in observations.write(reading, into: &output, entries: &entries) }
+        output.append(utf8: entries == 0 ? "]\n}" : "\n  ]\n}")
+        output.flush()
     }
 
     static func patientUUID(_ profileID: String) -> String { NameBasedUUID.make("patient/\(profileID)") }
@@ -79,61 +85,6 @@ public enum FHIRExport {
         if let sex = profile.sex { members.append(("gender", .string(sex.rawValue))) }
         if let year = profile.birthYear { members.append(("birthDate", .string(String(year)))) }
         return .object(members)
-    }
-
-    /// The Observations of `reading`, whose profile's Patient has the id `patient`.
-    private static func observations(for reading: Reading, patient: String) -> [JSONValue] {
-        var parts: [(kind: String, code: String, display: String, profile: String, value: [(String, JSONValue)])] = []
-        if let pressure = reading.bloodPressure {
-            let component = { (code: String, display: String, value: Int) -> JSONValue in
-                .object([
-                    ("code", .object([("coding", .array([coding(FHIRCodes.loinc, code, display)]))])),
-                    ("valueQuantity", millimetres(value)),
-                ])
-            }
-            parts.append((
-                "bp", FHIRCodes.bloodPressurePanel, "Blood pressure panel with all children optional", FHIRCodes.bloodPressureProfile,
-                [("component", .array([
-                    component(FHIRCodes.systolic, "Systolic blood pressure", pressure.systolic),
-                    component(FHIRCodes.diastolic, "Diastolic blood pressure", pressure.diastolic),
-                ]))]))
-        }
-        if let pulse = reading.pulse {
-            parts.append((
-                "pulse", FHIRCodes.heartRate, "Heart rate", FHIRCodes.heartRateProfile,
-                [("valueQuantity", quantity(.int(pulse), unit: "beats/minute", code: "/min"))]))
-        }
-        if let grams = reading.weightGrams {
-            parts.append((
-                "weight", FHIRCodes.bodyWeight, "Body weight", FHIRCodes.bodyWeightProfile,
-                [("valueQuantity", quantity(.number(formatKilograms(grams)), unit: "kg", code: "kg"))]))
-        }
-        // Shared by the reading's Observations, so formatted once.
-        let updated = JSONValue.string(InstantText.format(milliseconds: reading.updatedAt))
-        let taken = JSONValue.string(reading.takenAt.iso8601)
-        return parts.enumerated().map { index, part in
-            let id = index == 0 ? reading.id : NameBasedUUID.make("\(reading.id)/\(part.kind)")
-            var meta: [(String, JSONValue)] = [
-                ("lastUpdated", updated), ("profile", .array([.string(part.profile)])),
-            ]
-            var stamps = index == 0 ? reading.tagIDs.map { coding(FHIRCodes.tagSystem, $0) } : []
-            if index == 0 && reading.site == .office { stamps.append(coding(FHIRCodes.siteSystem, MeasurementSite.office.rawValue)) }
-            if !stamps.isEmpty { meta.append(("tag", .array(stamps))) }
-            var members: [(String, JSONValue)] = [
-                ("resourceType", .string("Observation")), ("id", .string(id)), ("meta", .object(meta)),
-                ("identifier", .array([.object([("system", .string(FHIRCodes.readingSystem)), ("value", .string(reading.id))])])),
-                ("status", .string("final")),
-                ("category", .array([.object([
-                    ("coding", .array([coding(FHIRCodes.observationCategory, "vital-signs", "Vital Signs")])), ("text", .string("Vital Signs")),
-                ])])),
-                ("code", .object([("coding", .array([coding(FHIRCodes.loinc, part.code, part.display)])), ("text", .string(part.display))])),
-                ("subject", .object([("reference", .string("urn:uuid:\(patient)"))])),
-                ("effectiveDateTime", taken),
-            ]
-            members += part.value
-            if index == 0 && !reading.note.isEmpty { members.append(("note", .array([.object([("text", .string(reading.note))])]))) }
-            return entry(fullUrl: "urn:uuid:\(id)", resource: .object(members))
-        }
     }
 
     /// A medication event as a MedicationStatement (a dose taken: one whose status is
@@ -193,10 +144,4 @@ public enum FHIRExport {
         default: "active"
         }
     }
-
-    private static func quantity(_ value: JSONValue, unit: String, code: String) -> JSONValue {
-        .object([("value", value), ("unit", .string(unit)), ("system", .string(FHIRCodes.ucum)), ("code", .string(code))])
-    }
-
-    private static func millimetres(_ value: Int) -> JSONValue { quantity(.int(value), unit: "mmHg", code: "mm[Hg]") }
 }
