@@ -146,3 +146,23 @@ import Testing
         #expect(!chinese.contains("135.0"), "\(chinese)")
     }
 }
+
+extension SpecialistProbePageOneTests {
+    // MARK: - 6. stats grades a pregnancy's very high reading as pregnancy's
+
+    /// 166/112 at 28 weeks is severe hypertension in pregnancy (ESH 2023), never ESH's office
+    /// "Grade 3 hypertension" (case 06's stats).
+    @Test func statsNamesAPregnancysVeryHighReadingAsSevereInPregnancy() throws {
+        let cli = CLIHarness()
+        cli.ok("profile", "add", "anna", "--name", "Anna", "--birth-year", "1992", "--sex", "female", "--pregnancy-due", "2027-02-15")
+        Page.week(cli) { k in (136 + k % 5, 89 + k % 3) }
+        cli.ok("add", "166/112", "--at", "2026-11-29 07:02")
+        let range = ["--from", "2026-11-23", "--to", "2026-11-29"]
+        cli.environment["LANG"] = "en_US.UTF-8"
+        let english = cli.ok(["stats"] + range)
+        #expect(english.contains("166/112  very high (severe in pregnancy, ≥ 160/110, ESH 2023)") && !english.contains("Grade 3"), "\(english)")
+        cli.environment["LANG"] = "zh_CN.UTF-8"
+        let chinese = cli.ok(["stats"] + range)
+        #expect(chinese.contains("166/112  很高（妊娠期重度高血压，≥ 160/110，ESH 2023）") && !chinese.contains("3级"), "\(chinese)")
+    }
+}
