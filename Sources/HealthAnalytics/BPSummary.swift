@@ -124,7 +124,7 @@ public struct BPSummary: Sendable {
     /// ``WeekQuality/settlingDays`` before it) that leaves the week too early to say controlled
     /// or uncontrolled: home BP is reassessed 2–4 weeks after a change (ESH 2023). nil when there
     /// is none, when the average is low (said whatever the change), or when a reading is to be
-    /// assessed the same day (``safety``), which waiting weeks would contradict.
+    /// seen now or the same day (``safety``), which waiting weeks would contradict.
     public var tooEarlyToJudge: Event? {
         guard safety == nil, let verdict, verdict.sufficient, !verdict.low else { return nil }
         return weekQuality?.medicationChange
@@ -179,6 +179,9 @@ public struct BPSummary: Sendable {
     public let considerDeprescribing: Bool
     /// Every medicine was stopped on purpose by the headline week's last day; nil otherwise.
     public let stop: TreatmentStop?
+    /// Medicines stopped on purpose in the range, up to the headline week's last day, while
+    /// another goes on (``TreatmentStop/partial(regimen:from:to:readings:)``), oldest first.
+    public let stoppedAlone: [TreatmentStop]
     /// The medicines recorded with `med`, before the range too; empty without any.
     public let regimen: Regimen
     /// The completed weeks of a pregnancy on the range's last day; nil when not pregnant.
@@ -367,6 +370,7 @@ public struct BPSummary: Sendable {
         self.regimen = regimen
         let headlineLast = average?.lastDay ?? last
         stop = TreatmentStop(regimen: regimen, on: headlineLast, readings: sorted)
+        stoppedAlone = TreatmentStop.partial(regimen: regimen, from: first, to: headlineLast, readings: sorted)
         considerDeprescribing = (treated || !regimen.taken(on: headlineLast).isEmpty) && (falls != nil || symptomNotes != nil || earlierSymptomNotes != nil)
             && verdict.map { $0.sufficient && !$0.atOrAboveThreshold } == true
         alertIDs = Set(alerts.map(\.id))

@@ -1,8 +1,10 @@
 public import HealthCore
 
 /// The readings a doctor must see before any average: a note naming a warning symptom
-/// (``Symptom/warning``), and in a pregnancy a severe reading (160/110 or more, ESH 2023),
-/// over the whole range and whatever the profile. Page 1 opens with the most urgent of them.
+/// (``Symptom/warning``), and in a pregnancy a severe reading (160/110 or more, ESH 2023) or
+/// one at or above pregnancy's threshold with a sign of pre-eclampsia (``Symptom/namesPregnancySign(_:)``:
+/// 158/106 with "headache, swollen hands"), over the whole range and whatever the profile.
+/// Page 1 opens with the most urgent of them.
 public struct SafetyReadings: Equatable, Sendable {
     /// One reading to see first.
     public struct Flagged: Equatable, Sendable {
@@ -10,7 +12,7 @@ public struct SafetyReadings: Equatable, Sendable {
         public let takenAt: ZonedInstant
         public let pressure: BloodPressure?
         public let note: String
-        /// The note names a warning symptom.
+        /// The note names a warning symptom, or in a pregnancy a sign of pre-eclampsia at or above its threshold.
         public let warning: Bool
         /// The reading is very high (an urgent alert): from 160/110 in pregnancy, else the guideline's limit.
         public let severe: Bool
@@ -33,12 +35,15 @@ public struct SafetyReadings: Equatable, Sendable {
         let urgent = Dictionary(alerts.filter { $0.kind == .urgent }.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var flagged: [Flagged] = []
         for reading in readings {
-            let warning = Symptom.warning.isNamed(in: reading.note)
             let alert = urgent[reading.id]
+            let pregnant = alert?.pregnant ?? pregnantOn(reading.takenAt.measurementDay)
+            // In a pregnancy a headache or swelling beside a high reading is pre-eclampsia's sign.
+            let sign = pregnant && (reading.bloodPressure?.isAtOrAbove(Goals.pregnancyThreshold) ?? false) && Symptom.namesPregnancySign(reading.note)
+            let warning = sign || Symptom.warning.isNamed(in: reading.note)
             guard warning || alert?.pregnant == true else { continue }
             flagged.append(Flagged(
                 id: reading.id, takenAt: reading.takenAt, pressure: reading.bloodPressure, note: String(reading.note.trimmingWhitespace()),
-                warning: warning, severe: alert != nil, pregnant: alert?.pregnant ?? pregnantOn(reading.takenAt.measurementDay), limit: alert?.limit))
+                warning: warning, severe: alert != nil, pregnant: pregnant, limit: alert?.limit))
         }
         let rank = { (entry: Flagged) in (entry.severe && entry.warning ? 2 : entry.warning ? 1 : 0) }
         guard let first = flagged.enumerated().max(by: { (rank($0.element), $0.offset) < (rank($1.element), $1.offset) })?.element else { return nil }
@@ -114,14 +119,34 @@ public struct TreatmentStop: Equatable, Sendable {
     /// The stop behind an untreated `day`: nil unless every course recorded was stopped on or before it.
     init?(regimen: Regimen, on day: CivilDate, readings: [Reading]) {
         guard regimen.allStopped(on: day),
-            let course = regimen.courses.filter({ $0.stopped.map { $0.measurementDay <= day } ?? false }).max(by: { $0.stopped! < $1.stopped! }),
-            let stop = course.steps.last
+            let course = regimen.courses.filter({ $0.stopped.map { $0.measurementDay <= day } ?? false }).max(by: { $0.stopped! < $1.stopped! })
         else { return nil }
+        self.init(course, readings: readings)
+    }
+
+    /// `course`'s stop; nil when it was not stopped.
+    private init?(_ course: Regimen.Course, readings: [Reading]) {
+        guard let stop = course.steps.last, stop.action == .stop else { return nil }
         self.course = course
         self.day = stop.day
         reason = stop.reason
         before = WindowFigures(
             readings, from: stop.day.adding(days: -EventEffect.beforeDays.upperBound), to: stop.day.adding(days: -EventEffect.beforeDays.lowerBound))
+    }
+
+    /// The medicines stopped on purpose from `from` to `day` while another is still taken on
+    /// `day`, oldest first: a class withdrawn (for an adverse effect, say) stays on page 1's
+    /// treatment line however long before the headline week it was. A medicine taken again on
+    /// `day` (a new course) is not among them.
+    static func partial(regimen: Regimen, from: CivilDate, to day: CivilDate, readings: [Reading]) -> [TreatmentStop] {
+        guard !regimen.allStopped(on: day) else { return [] }
+        let taken = Set(regimen.taken(on: day).map(\.identity))
+        return regimen.courses.filter { course in
+            guard let stopped = course.stopped?.measurementDay else { return false }
+            return stopped >= from && stopped <= day && !taken.contains(course.identity)
+        }
+        .sorted { $0.stopped! < $1.stopped! }
+        .compactMap { TreatmentStop($0, readings: readings) }
     }
 }
 

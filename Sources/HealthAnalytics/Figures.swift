@@ -22,6 +22,25 @@ public enum Figures {
         return "\(tenths < 0 ? "-" : "")\(abs(tenths) / 10).\(abs(tenths) % 10)"
     }
 
+    /// A mean beside the limits it is read against, with one decimal (`134.6`), or with two
+    /// where one would land on the other side of a limit (134.95 beside 135 is `134.95`, never
+    /// `135.0`), or, closer still, the last hundredth below it (`134.99`): the printed figure
+    /// never says a verdict the unrounded one does not. The one rule for a figure at a limit.
+    public static func decimal(_ value: Double, beside limits: [Int]) -> String {
+        // Only a value below a limit can round onto it (halves round up, away from zero).
+        let crossed = { (printed: Double) in limits.first { (printed >= Double($0)) != (value >= Double($0)) } }
+        guard crossed((value * 10).rounded() / 10) != nil else { return oneDecimal(value) }
+        let hundredths = (value * 100).rounded()
+        guard let limit = crossed(hundredths / 100) else { return twoDecimals(Int(hundredths)) }
+        return twoDecimals(limit * 100 - 1)
+    }
+
+    /// `hundredths` / 100 with two decimals: 13495 → `134.95`.
+    private static func twoDecimals(_ hundredths: Int) -> String {
+        let fraction = abs(hundredths) % 100
+        return "\(hundredths < 0 ? "-" : "")\(abs(hundredths) / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+
     /// A mean and its standard deviation, `138.4 ± 9.1`, or the mean alone without an SD;
     /// nil without a mean.
     public static func meanAndSD(_ mean: Double?, _ sd: Double?) -> String? {

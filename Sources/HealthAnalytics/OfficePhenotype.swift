@@ -12,15 +12,14 @@ public enum Phenotype: String, CaseIterable, Sendable {
     case normal
 
     /// The phenotype of an office mean against a home mean: "high" is at or above the guideline's
-    /// office threshold (140/90; AHA 130/80), as the visit's mean is shown, or home threshold
-    /// (135/85; AHA 130/80), unrounded as the home verdict reads it (134.6 is below 135). With
+    /// office threshold (140/90; AHA 130/80) or home threshold (135/85; AHA 130/80), both
+    /// unrounded as the home verdict reads it (a visit's 126.5/79.5 is below 130/80). With
     /// a doctor's `target` (a diabetic's 130/80), both are read against it: a patient above her
     /// own target is never "controlled" by the thresholds in the same paragraph. In a pregnancy
     /// (`pregnant`) both thresholds are pregnancy's 140/90 (``Goals/pregnancyThreshold``).
     public static func of(office: PressureMean, home: PressureMean, guideline: Guideline, target: BloodPressure? = nil, pregnant: Bool = false) -> Phenotype {
-        let officeThreshold = pregnant ? Goals.pregnancyThreshold : guideline.officeThreshold
         let homeThreshold = pregnant ? Goals.pregnancyThreshold : guideline.homeThreshold
-        let officeHigh = office.isAtOrAbove(target ?? officeThreshold)
+        let officeHigh = office.reaches(officeLimit(guideline: guideline, target: target, pregnant: pregnant))
         let homeHigh = home.reaches(target ?? homeThreshold)
         switch (officeHigh, homeHigh) {
         case (true, false): return .whiteCoat
@@ -28,6 +27,12 @@ public enum Phenotype: String, CaseIterable, Sendable {
         case (true, true): return .sustained
         case (false, false): return .normal
         }
+    }
+
+    /// The limit an office mean is read against: the doctor's `target`, else pregnancy's
+    /// 140/90, else the guideline's office threshold.
+    public static func officeLimit(guideline: Guideline, target: BloodPressure?, pregnant: Bool) -> BloodPressure {
+        target ?? (pregnant ? Goals.pregnancyThreshold : guideline.officeThreshold)
     }
 
     /// The strings key of its name: treated patients' phenotypes are named as the guideline
@@ -53,7 +58,10 @@ public struct OfficeComparison: Equatable, Sendable {
     /// One visit: the office readings of one measurement day, the last two averaged (AHA: all).
     public struct Visit: Equatable, Sendable {
         public let day: CivilDate
+        /// The mean of the readings used: ``mean``'s count of the last of ``readings``.
         public let mean: PressureMean
+        /// Every office reading of the visit, the ones left out of ``mean`` too.
+        public let readings: Int
     }
 
     /// Why no visit was set beside the home week.
@@ -82,6 +90,9 @@ public struct OfficeComparison: Equatable, Sendable {
     /// True when the home week holds readings tagged `bp-med` (else, with no home week, the
     /// range): the phenotypes are then "uncontrolled" and "controlled".
     public let treated: Bool
+    /// The limit the office mean is read against (``Phenotype/officeLimit(guideline:target:pregnant:)``),
+    /// unrounded: its figure keeps a decimal where a rounding would cross it.
+    public let limit: BloodPressure
 
     /// The visit shown: the one compared, else the latest.
     public var shownVisit: Visit { compared ?? visits[visits.count - 1] }
@@ -102,8 +113,11 @@ public struct OfficeComparison: Equatable, Sendable {
         }
         guard !byDay.isEmpty else { return nil }
         self.treated = treated
+        limit = Phenotype.officeLimit(guideline: guideline, target: target, pregnant: pregnant)
         // Readings come in time order, so a day's last ones are its last readings.
-        visits = byDay.keys.sorted().map { Visit(day: CivilDate(dayNumber: $0), mean: PressureMean(Array(byDay[$0]!.suffix(Self.visitReadings(guideline))))!) }
+        visits = byDay.keys.sorted().map {
+            Visit(day: CivilDate(dayNumber: $0), mean: PressureMean(Array(byDay[$0]!.suffix(Self.visitReadings(guideline))))!, readings: byDay[$0]!.count)
+        }
         guard let home else {
             (compared, phenotype, targetDecides) = (nil, nil, false)
             notCompared = readings.contains { $0.isHome && $0.bloodPressure != nil } ? .homeTooFew : .noHome

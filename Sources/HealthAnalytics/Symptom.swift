@@ -44,6 +44,25 @@ public enum Symptom: String, CaseIterable, Sendable {
     static let headache = ["headache", "头痛", "头疼"]
     static let visualDisturbance = ["blurr", "vision", "seeing double", "看东西模糊", "看不清", "眼前发黑", "视物模糊", "眼花"]
 
+    /// Pre-eclampsia's signs beside the warning words: any headache, pain under the ribs or in
+    /// the upper abdomen (epigastric or right upper quadrant), swelling of the face or hands.
+    /// In a pregnancy they make a reading at or above its threshold one to see first
+    /// (``namesPregnancySign(_:)``); outside one they name nothing.
+    static let pregnancySigns = headache + [
+        "pain under", "pain below the ribs", "pain below my ribs", "upper abdominal pain", "upper belly pain", "epigastric",
+        "right upper", "swollen face", "face swollen", "face is swollen", "puffy face", "swollen hands", "hands swollen",
+        "hands are swollen", "上腹痛", "上腹部痛", "肋下痛", "胁下痛", "脸肿", "面部水肿", "面部浮肿", "手肿", "手指肿",
+    ]
+
+    /// True when `note` names a warning symptom or one of pre-eclampsia's signs
+    /// (``pregnancySigns``), undenied: "headache, swollen hands" is one, "no headache" is not.
+    public static func namesPregnancySign(_ note: String) -> Bool {
+        guard !note.isEmpty else { return false }
+        if Symptom.warning.isNamed(in: note) { return true }
+        let text = note.lowercased()
+        return pregnancySigns.contains { affirms($0, in: text) }
+    }
+
     /// Words that contain a fall's word but name none: "fell asleep", a fall in pressure.
     static let notFalls = [
         "fell asleep", "fall asleep", "falls asleep", "fallen asleep", "falling asleep", "fall in bp", "fall in blood pressure",

@@ -108,7 +108,7 @@ import Testing
         #expect(english.contains(Page.squeezed("In AF take at least 3 readings a session")) && !english.contains(Page.squeezed("Atrial fibrillation:")), "\(english)")
         #expect(!chinese.contains("慢性肾病"))
         // Morning is 早晨 and evening 晚上 throughout, never 晨间, 晚间, 早上 or 上午.
-        #expect(chinese.contains(Page.squeezed("早晨较高（早晨 − 晚上 +10/+6）")), "\(chinese)")
+        #expect(chinese.contains(Page.squeezed("早晨较高：清晨高血压（早晨 − 晚上 +10/+6）")), "\(chinese)")
         let report = try Page.wholeReport(cli, language: "zh_CN.UTF-8")
         for other in ["晨间", "晚间", "早上", "上午"] { #expect(!report.contains(other), "\(other)") }
     }
@@ -160,7 +160,7 @@ import Testing
         // Six evenings: said.
         cli.ok("add", "130/80", "--at", "2026-11-27 21:00")
         cli.ok("add", "130/80", "--at", "2026-11-27 21:02")
-        #expect(try Page.pageOne(cli, Self.week).contains(Page.squeezed("higher in the mornings (morning − evening +7/+4)")))
+        #expect(try Page.pageOne(cli, Self.week).contains(Page.squeezed("higher in the mornings: morning hypertension (morning − evening +7/+4)")))
     }
 
     @Test func theWeeksCoverageIsSaidAsDaysOfTheWeek() throws {

@@ -109,7 +109,7 @@ extension PageOneSpecialistTests {
         let range = ["--from", "2026-11-23", "--to", "2026-11-29"]
         let english = try Page.pageOne(cli, range)
         #expect(english.contains(Page.squeezed("pregnant, 31+6 weeks")), "\(english)")
-        #expect(english.contains(Page.squeezed("Office 136/86 on 27 Nov (1 visit): controlled hypertension by the office and home thresholds")), "\(english)")
+        #expect(english.contains(Page.squeezed("Office 136/86 on 27 Nov (mean of its last 2 of 3 readings; 1 visit): controlled hypertension by the office and home thresholds")), "\(english)")
         #expect(!english.contains(Page.squeezed("masked")), "\(english)")
         let stats = try Page.statsJSON(cli, range)
         #expect(stats["phenotype"] as? String == "normal", "\(String(describing: stats["phenotype"]))")
@@ -136,7 +136,7 @@ extension PageOneSpecialistTests {
         cli.ok("add", "162/104", "--at", "2026-11-29 21:10", "-n", "头痛，看东西模糊")
         let range = ["--from", "2026-11-10", "--to", "2026-11-29"]
         let english = try Page.pageOne(cli, range)
-        #expect(Care.top(english).hasPrefix(Page.squeezed("Urgent: 162/104 on 29 Nov is severe in pregnancy (≥ 160/110, ESH 2023), with “头痛，看东西模糊”")), "\(english)")
+        #expect(Care.top(english).hasPrefix(Page.squeezed("Emergency: 162/104 on 29 Nov is severe in pregnancy (≥ 160/110, ESH 2023), with “头痛，看东西模糊”")), "\(english)")
         let chinese = try Page.pageOne(cli, range, language: "zh_CN.UTF-8")
         #expect(Care.top(chinese).hasPrefix(Page.squeezed("紧急：11月29日 的 162/104 属妊娠期重度高血压（≥ 160/110，ESH 2023），备注“头痛，看东西模糊”")), "\(chinese)")
     }

@@ -210,7 +210,11 @@ public struct AlertsSection: Sendable {
         sentences = words.wording.alertLines
         let guideline = summary.options.guideline
         latest = alerts.suffix(AlertsSection.listed).map { alert in
-            let kind = alert.kind == .urgent
+            // In a pregnancy a very high reading is severe hypertension in pregnancy, read
+            // against 160/110, never the guideline's office grade.
+            let kind = alert.kind == .urgent && alert.pregnant
+                ? strings.text("cli.stats.alert.urgentPregnancy", ["limit": alert.limit.text, "guideline": Guideline.esh.label(in: strings)])
+                : alert.kind == .urgent
                 ? strings.text("cli.stats.alert.urgent", ["category": guideline.classify(alert.pressure).label(in: strings)])
                 : strings.text("cli.stats.alert.low")
             return "\(alert.takenAt.localDate) \(alert.takenAt.localTimeText)  \(alert.pressure)  \(kind)"

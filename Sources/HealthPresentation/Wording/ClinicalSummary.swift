@@ -67,12 +67,7 @@ extension SummaryWording {
             ]))
         }
         if let office = summary.office, let phenotype = office.phenotype, summary.protocolAverage != nil {
-            let visit = office.shownVisit
-            sentences.append(strings.text("clinical.office", [
-                "office": SummaryWording.pressure(visit.mean), "date": date(visit.day),
-                "visits": strings.text(office.visits.count == 1 ? "office.oneVisit" : "office.visits", ["n": String(office.visits.count)]),
-                "phenotype": phenotypeLabel(phenotype, treated: office.treated),
-            ]))
+            sentences.append(strings.text("clinical.office", officeValues(office).merging(["phenotype": phenotypeLabel(phenotype, treated: office.treated)]) { $1 }))
         }
         if let monitor = summary.monitorChange {
             let (event, day) = eventWords(monitor.event)
@@ -145,6 +140,12 @@ extension SummaryWording {
         if let resistant = summary.resistant {
             sentence += strings.text("clinical.resistant", ["n": String(resistant.classCount), "guideline": Guideline.esh.label(in: strings)])
         }
+        // A medicine stopped while the rest go on stays on the line, with its day, its reason and
+        // the pressure before and after; the one the home sentence names as too recent is not said twice.
+        let tooEarly = summary.tooEarlyToJudge?.id
+        for stop in summary.stoppedAlone where stop.course.steps.last?.eventID != tooEarly {
+            sentence += stopSentence(stop, alone: true)
+        }
         return sentence
     }
 
@@ -200,25 +201,32 @@ extension SummaryWording {
     /// never as missed doses. The means are the stop's row of the events table, cell for cell,
     /// never the headline figure again; without that row (a stop before the range) the 28 days
     /// before it, and without an after window the before alone.
-    private func stopSentence(_ stop: TreatmentStop) -> String {
+    /// A medicine stopped `alone`, while others go on, is a clause of the regimen sentence:
+    /// "; amlodipine 5 mg stopped on 24 Oct (ankle swelling): home 128/79 (n=112) in the 28 days
+    /// before → 146/90 (n=112) on days 8–35 after (event 1)".
+    private func stopSentence(_ stop: TreatmentStop, alone: Bool = false) -> String {
+        let name = MedicineText(words: strings).name(stop.course)
+        let key = alone ? "clinical.stoppedAlone" : "clinical.stopped"
         var values = [
-            "medicine": MedicineText(words: strings).name(stop.course), "date": date(stop.day),
+            "medicine": alone ? stop.course.dose.map { name + " " + $0 } ?? name : name, "date": date(stop.day),
             "reason": stop.reason.map { strings.text("clinical.stopped.reason", ["reason": String($0.prefix(SummaryWording.eventNameLength))]) } ?? "",
         ]
         let stepAt = stop.course.steps.last?.at
         let row = summary.events.firstIndex { $0.event.kind == .medication && $0.event.at == stepAt }
         let before = row.map { summary.events[$0].before } ?? stop.before
-        guard before.mean != nil else { return strings.text("clinical.stopped", values) }
+        guard before.mean != nil else { return strings.text(key, values) }
         values["before"] = window(before)
-        guard let row, summary.events[row].after.mean != nil else { return strings.text("clinical.stopped.before", values) }
+        guard let row, summary.events[row].after.mean != nil else { return strings.text(key + ".before", values) }
         values["after"] = window(summary.events[row].after)
         values["number"] = String(row + 1)
-        return strings.text("clinical.stopped.figures", values)
+        return strings.text(key + ".figures", values)
     }
 
-    /// The first sentence of page 1 when a reading must be seen before any average: "Urgent:
-    /// 164/108 on 29 Nov, severe in pregnancy (≥ 160/110, ESH 2023), with “bad headache, seeing
-    /// flashing lights…”: warning signs of pre-eclampsia; assess the same day"; nil without one.
+    /// The first sentence of page 1 when a reading must be seen before any average: "Emergency:
+    /// 166/112 on 29 Nov is severe in pregnancy (≥ 160/110, ESH 2023), with “severe headache,
+    /// flashing lights…”: warning signs of pre-eclampsia, an obstetric emergency: seek care now;
+    /// also 158/106 on 28 Nov with “headache, swollen hands”"; nil without one. A severe reading
+    /// with warning signs is an emergency (ESH 2023, ESC 2018 in pregnancy), never one to wait a day for.
     var safetySentence: String? {
         guard let safety = summary.safety else { return nil }
         let first = safety.first
@@ -246,11 +254,26 @@ extension SummaryWording {
             ])
             others.removeAll { $0.id == severe.id }
         }
+        // Symptoms noted with other readings of the headline period are named, never only
+        // counted: 158/106 with a headache the day before 166/112 is the rise a doctor reads.
+        let period = headlinePeriod
+        for noted in others.filter({ $0.warning && $0.pressure != nil && period.contains($0.takenAt.measurementDay) }).suffix(2) {
+            sentence += strings.text("clinical.safety.alsoNoted", [
+                "pressure": noted.pressure?.description ?? "", "date": date(noted.takenAt.measurementDay), "note": String(noted.note.prefix(80)),
+            ])
+            others.removeAll { $0.id == noted.id }
+        }
         if !others.isEmpty {
             values["n"] = String(others.count)
             sentence += strings.text(others.count == 1 ? "clinical.safety.more.one" : "clinical.safety.more", values)
         }
         return sentence
+    }
+
+    /// The headline period: the headline week from its left-out first day, with the recent days
+    /// beside it; without a protocol week, the range.
+    private var headlinePeriod: ClosedRange<CivilDate> {
+        summary.protocolAverage.map { $0.excludedDay...(summary.recentWeek?.lastDay ?? $0.lastDay) } ?? summary.from...summary.to
     }
 
     /// "Fall or near fall noted 2 times in the range, 1 this week: 21 Nov “fell in the
@@ -369,8 +392,12 @@ extension SummaryWording {
             ])
         }
         if let (systolic, diastolic) = notableWeekDifference {
+            // Uncontrolled, with mornings higher still and at the threshold themselves: morning
+            // hypertension too (清晨高血压, China 2024), what the timing of a dose may answer.
+            let morningHypertension = systolic > 0 && summary.protocolAverage?.morning?.reaches(goals.threshold) == true
             sentence += strings.text(
-                slotKey(systolic > 0 ? "clinical.mornings" : "clinical.evenings"), ["difference": SummaryWording.signedPair(Double(systolic), Double(diastolic))])
+                slotKey(morningHypertension ? "clinical.mornings.hypertension" : systolic > 0 ? "clinical.mornings" : "clinical.evenings"),
+                ["difference": SummaryWording.signedPair(Double(systolic), Double(diastolic))])
         }
         return sentence
     }

@@ -28,10 +28,10 @@ public struct SummaryWording: Sendable {
 
     /// `136/84.7` beside the limit 135/85: ``pressure(_:)``'s whole mmHg, except a number whose
     /// rounding lands on the other side of `limit` from the number itself (84.7 shows as 85,
-    /// which reaches 85), which keeps its decimal.
+    /// which reaches 85), which keeps its decimals (``Figures/decimal(_:beside:)``).
     public static func pressure(_ mean: PressureMean, against limit: BloodPressure) -> String {
         let number = { (value: Double, limit: Int) in
-            (Figures.rounded(value) >= limit) == (value >= Double(limit)) ? Figures.whole(value) : Figures.oneDecimal(value)
+            (Figures.rounded(value) >= limit) == (value >= Double(limit)) ? Figures.whole(value) : Figures.decimal(value, beside: [limit])
         }
         return number(mean.systolic, limit.systolic) + "/" + number(mean.diastolic, limit.diastolic)
     }
@@ -100,8 +100,12 @@ public struct SummaryWording: Sendable {
     /// "diastolic 84.6" (and "systolic 134.7"): the numbers of a mean at a limit, with one decimal.
     func nearValues(_ near: NearLimit) -> String {
         var parts: [String] = []
-        if let systolic = near.systolic { parts.append(strings.text("near.systolic", ["value": Figures.oneDecimal(systolic), "limit": String(near.limit.systolic)])) }
-        if let diastolic = near.diastolic { parts.append(strings.text("near.diastolic", ["value": Figures.oneDecimal(diastolic), "limit": String(near.limit.diastolic)])) }
+        if let systolic = near.systolic {
+            parts.append(strings.text("near.systolic", ["value": Figures.decimal(systolic, beside: [near.limit.systolic]), "limit": String(near.limit.systolic)]))
+        }
+        if let diastolic = near.diastolic {
+            parts.append(strings.text("near.diastolic", ["value": Figures.decimal(diastolic, beside: [near.limit.diastolic]), "limit": String(near.limit.diastolic)]))
+        }
         return strings.conjunction(parts)
     }
 
@@ -119,13 +123,15 @@ public struct SummaryWording: Sendable {
     }
 
     /// The home figure as page 1 prints it: whole mmHg, except a number within 1 mmHg of the
-    /// threshold, the target or ESC 2024's home category edge, which keeps its decimal
-    /// (`134.6/80`), so the figure never shows the rounding that the badge and the words do not
-    /// use. Only the headline figure does so: every other mean is ``pressure(_:)``'s whole mmHg.
+    /// threshold, the target or ESC 2024's home category edge, which keeps its decimals
+    /// (`134.6/80`, `134.95/84.4`: ``Figures/decimal(_:beside:)``), so the figure never shows the
+    /// rounding that the badge and the words do not use. Only the headline figure does so: every
+    /// other mean is ``pressure(_:)``'s whole mmHg.
     public static func figure(_ verdict: HomeVerdict) -> String {
         let near = [verdict.nearThreshold, verdict.nearTarget, verdict.nearCategory].compactMap { $0 }
-        let number = { (value: Double, decimal: Bool) in decimal ? Figures.oneDecimal(value) : Figures.whole(value) }
-        return number(verdict.mean.systolic, near.contains { $0.systolic != nil }) + "/" + number(verdict.mean.diastolic, near.contains { $0.diastolic != nil })
+        let number = { (value: Double, limits: [Int]) in limits.isEmpty ? Figures.whole(value) : Figures.decimal(value, beside: limits) }
+        return number(verdict.mean.systolic, near.filter { $0.systolic != nil }.map(\.limit.systolic)) + "/"
+            + number(verdict.mean.diastolic, near.filter { $0.diastolic != nil }.map(\.limit.diastolic))
     }
 
     /// Under ESC 2024, the home category of the average: "ESC 2024 home category: elevated
@@ -184,7 +190,7 @@ public struct SummaryWording: Sendable {
     }
 
     /// "A medication change inside this week (amlodipine 5 mg started, 25 Nov): reassess home
-    /// BP 2–4 weeks after it"; never beside a reading to be assessed the same day, which waiting
+    /// BP 2–4 weeks after it"; never beside a reading to be seen now or the same day, which waiting
     /// weeks would contradict.
     public var medicationChangeLine: String? {
         guard summary.safety == nil, summary.verdict != nil, let quality = summary.weekQuality, let change = quality.medicationChange else { return nil }
@@ -262,7 +268,7 @@ public struct SummaryWording: Sendable {
         let threshold = summary.goals.threshold
         // Never "85" beside "below 85": a number within 1 mmHg of its threshold keeps its decimal.
         let shown = { (value: Double, limit: Int) in
-            String(limit) + (abs(value - Double(limit)) < NearLimit.margin ? strings.text("near.value", ["value": Figures.oneDecimal(value)]) : "")
+            String(limit) + (abs(value - Double(limit)) < NearLimit.margin ? strings.text("near.value", ["value": Figures.decimal(value, beside: [limit])]) : "")
         }
         return strings.text(key, ["systolic": shown(mean.systolic, threshold.systolic), "diastolic": shown(mean.diastolic, threshold.diastolic)])
     }
@@ -277,14 +283,30 @@ public struct SummaryWording: Sendable {
         ]))
     }
 
+    /// The words of the office visit shown, for page 1 and the details alike: its figure, whole
+    /// mmHg unless a rounding would cross the limit it is read against (127/79.5 beside 130/80),
+    /// which readings made it ("mean of its last 2 of 3 readings": ESH 2023 leaves out a visit's
+    /// first; AHA takes all), its day, and which of the range's visits it is.
+    func officeValues(_ office: OfficeComparison) -> [String: String] {
+        let visit = office.shownVisit
+        let used = visit.mean.count
+        let readings = used == 1 && visit.readings == 1 ? strings.text("office.readings.one")
+            : used == visit.readings ? strings.text("office.readings.all", ["n": String(used)])
+            : strings.text("office.readings.last", ["n": String(used), "total": String(visit.readings)])
+        let visits = office.visits.count == 1 ? strings.text("office.oneVisit")
+            : strings.text(visit == office.visits.last ? "office.visits" : "office.visitOf", [
+                "n": String(office.visits.count), "k": String((office.visits.firstIndex(of: visit) ?? 0) + 1),
+            ])
+        return [
+            "office": SummaryWording.pressure(visit.mean, against: office.limit), "n": String(used), "date": date(visit.day),
+            "readings": readings, "visits": visits,
+        ]
+    }
+
     /// "Office 152/94 (n=3) vs home 128/79: possible white-coat hypertension".
     public var officeLine: String? {
         guard let office = summary.office else { return nil }
-        let visit = office.shownVisit
-        var values = [
-            "office": SummaryWording.pressure(visit.mean), "n": String(visit.mean.count), "date": date(visit.day),
-            "visits": strings.text(office.visits.count == 1 ? "office.oneVisit" : "office.visits", ["n": String(office.visits.count)]),
-        ]
+        var values = officeValues(office)
         if let phenotype = office.phenotype, let home = summary.protocolAverage {
             // The home figure as the headline prints it (134.6/80 at a threshold).
             values["home"] = summary.verdict.map(SummaryWording.figure) ?? SummaryWording.pressure(home.mean)
