@@ -67,7 +67,7 @@ extension SummaryWording {
             ]))
         }
         if let office = summary.office, let phenotype = office.phenotype, summary.protocolAverage != nil {
-            sentences.append(strings.text("clinical.office", officeValues(office).merging(["phenotype": phenotypeLabel(phenotype, treated: office.treated)]) { $1 }))
+            sentences.append(strings.text(office.visits.count == 1 ? "clinical.office.oneVisit" : "clinical.office", officeValues(office).merging(["phenotype": phenotypeLabel(phenotype, treated: office.treated)]) { $1 }))
         }
         if let monitor = summary.monitorChange {
             let (event, day) = eventWords(monitor.event)
