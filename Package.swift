@@ -109,10 +109,7 @@ let package = Package(
             name: "HealthFuzzTargets", dependencies: ["HealthCore", "HealthRecords", "HealthInterchange", "HealthReport"],
             swiftSettings: strict, plugins: layered),
         .target(name: "CFuzzerDriver"),
-        // What tests share: temporary folders, the CLI harness and real processes, Syncthing peers and test machines.
-        .target(
-            name: "HealthLogTestSupport", dependencies: ["HealthCore", "HealthCommandLine", "HealthLogCLI", "HealthRecords", "HealthInterchange", "HealthSync"],
-            swiftSettings: strict, plugins: layered),
+        .target(name: "HealthLogTestSupport", dependencies: ["HealthCore"], swiftSettings: strict, plugins: layered),
         .executableTarget(name: "healthlog-fuzz", dependencies: ["HealthFuzzTargets", "CFuzzerDriver", "BuildToolFiles"], swiftSettings: strict, plugins: layered),
         .testTarget(name: "HealthCoreTests", dependencies: ["HealthLogTestSupport", "HealthCore"], swiftSettings: strict, plugins: layered),
         .testTarget(name: "HealthQRCodeTests", dependencies: ["HealthLogTestSupport", "HealthCore", "HealthQRCode"], swiftSettings: strict, plugins: layered),
@@ -138,8 +135,7 @@ let package = Package(
             dependencies: ["HealthLogTestSupport", "HealthCore", "HealthUseCases", "HealthRecords", "HealthAnalytics", "HealthReport", "HealthInterchange"],
             swiftSettings: strict, plugins: layered),
         .testTarget(
-            name: "HealthSyncTests",
-            dependencies: ["HealthLogTestSupport", "HealthCore", "HealthSync", "HealthSyncPresentation", "HealthRecords", "HealthCommandLine", "HealthLogCLI"],
+            name: "HealthSyncTests", dependencies: ["HealthLogTestSupport", "HealthCore", "HealthSync", "HealthSyncPresentation"],
             swiftSettings: strict, plugins: layered),
         .testTarget(
             name: "HealthFuzzTargetsTests", dependencies: ["HealthLogTestSupport", "HealthCore", "HealthFuzzTargets", "HealthRecords", "HealthInterchange"],
@@ -148,7 +144,7 @@ let package = Package(
             name: "HealthLogCLITests",
             dependencies: [
                 "HealthLogTestSupport", "HealthCore", "HealthCommandLine", "HealthLogCLI", "HealthRecords", "HealthAnalytics", "HealthInterchange", "HealthUseCases",
-                "CSQLite",
+                "HealthSync", "CSQLite",
             ],
             swiftSettings: strict, plugins: layered
         ),

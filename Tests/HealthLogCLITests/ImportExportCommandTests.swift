@@ -155,6 +155,12 @@ import Testing
     }
 }
 
+extension FileManager {
+    func destinationOfSymbolicLinkSafe(_ path: String) throws -> String? {
+        try? destinationOfSymbolicLink(atPath: path)
+    }
+}
+
 /// One time rule for every way a reading enters: an import names each implausible row.
 @Suite struct ImportTimeRuleTests {
     @Test func rowsInTheFutureBefore1900OrBeforeTheYearOfBirthAreInvalid() throws {

@@ -59,10 +59,7 @@ import Testing
             .deletingLastPathComponent().appendingPathComponent("Sources")
         let enumerator = try #require(FileManager.default.enumerator(atPath: sources.path))
         var checked = 0
-        // HealthLogTestSupport is the tests' harness, which drives real Syncthing peers (curl, their
-        // ports) and is never linked into the program: the product's sources are the rest.
-        for case let file as String in enumerator
-        where (file.hasSuffix(".swift") || file.hasSuffix(".h") || file.hasSuffix(".modulemap")) && !file.hasPrefix("HealthLogTestSupport/") {
+        for case let file as String in enumerator where file.hasSuffix(".swift") || file.hasSuffix(".h") || file.hasSuffix(".modulemap") {
             let text = try String(contentsOfFile: sources.appendingPathComponent(file).path, encoding: .utf8)
             checked += 1
             // The family's page listens (HealthWeb, its engine, and `serve`, which prints its address): it

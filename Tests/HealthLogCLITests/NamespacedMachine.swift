@@ -1,7 +1,7 @@
-public import Foundation
+import Foundation
 import Glibc
 import HealthCore
-public import Testing
+import Testing
 
 /// The machines of a family, for tests of sync over real Syncthing: each machine is a network
 /// namespace the test makes (on a bridge of its own, with a static address), with its own
@@ -13,24 +13,24 @@ public import Testing
 /// Needs root (`ip netns`, `mount --bind`). ``shutDown()`` (call it in a `defer`) ends every
 /// process the machines ran and removes the namespaces and links; a network a crashed test run
 /// left behind is removed by the next one.
-public final class FamilyNetwork {
-    public let directory = TemporaryDirectory()
-    public let machines: [NamespacedMachine]
+final class FamilyNetwork {
+    let directory = TemporaryDirectory()
+    let machines: [NamespacedMachine]
     private let bridge: String
     private var isShutDown = false
 
     /// `ip` (iproute2), where this system keeps it.
-    public static let ip = ["/usr/sbin/ip", "/sbin/ip", "/usr/bin/ip"].first { FileManager.default.isExecutableFile(atPath: $0) } ?? "/usr/sbin/ip"
+    static let ip = ["/usr/sbin/ip", "/sbin/ip", "/usr/bin/ip"].first { FileManager.default.isExecutableFile(atPath: $0) } ?? "/usr/sbin/ip"
     /// Namespaces and links are named after the test process, so a later run knows which are stale.
     private static let namespacePrefix = "healthlog-"
     nonisolated(unsafe) private static var made = 0
     private static let madeLock = NSLock()
 
     /// True where the machines can be made: as root, with Syncthing installed (`make test` installs it).
-    public static let canRun = getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/syncthing")
+    static let canRun = getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/syncthing")
 
     /// Makes the machines, named `names`, and starts their engines, each knowing every other.
-    public init(_ names: [String]) throws {
+    init(_ names: [String]) throws {
         FamilyNetwork.removeStale()
         let number = FamilyNetwork.madeLock.withLock {
             FamilyNetwork.made += 1
@@ -63,10 +63,10 @@ public final class FamilyNetwork {
         }
     }
 
-    public subscript(_ name: String) -> NamespacedMachine { machines.first { $0.name == name }! }
+    subscript(_ name: String) -> NamespacedMachine { machines.first { $0.name == name }! }
 
     /// True once every engine answers and is connected to every other.
-    public func connected(within seconds: Double = 60) -> Bool {
+    func connected(within seconds: Double = 60) -> Bool {
         eventually(seconds) {
             machines.allSatisfy { machine in machines.allSatisfy { $0 === machine || machine.syncthing.isConnected(to: $0.syncthing) } }
         }
@@ -76,7 +76,7 @@ public final class FamilyNetwork {
     /// machine's unless told) exports the same and `holds` says the log has what it should;
     /// the exports of the last round. Machines cut off, stopped or without an engine are healed first.
     @discardableResult
-    public func converge(among members: [NamespacedMachine]? = nil, within seconds: Double = 60, holds: (LogExport) -> Bool = { _ in true }) throws -> [LogExport] {
+    func converge(among members: [NamespacedMachine]? = nil, within seconds: Double = 60, holds: (LogExport) -> Bool = { _ in true }) throws -> [LogExport] {
         let machines = members ?? machines
         for machine in self.machines { try machine.heal() }
         var exports: [LogExport] = []
@@ -95,7 +95,7 @@ public final class FamilyNetwork {
     }
 
     /// Ends every process the machines ran and removes their namespaces, links and the bridge.
-    public func shutDown() {
+    func shutDown() {
         guard !isShutDown else { return }
         isShutDown = true
         for machine in machines { machine.shutDown() }
@@ -105,7 +105,7 @@ public final class FamilyNetwork {
     deinit { shutDown() }
 
     /// Runs `ip` once per argument list; throws on the first failure unless `tolerant`.
-    public static func ipCommands(_ commands: [[String]], tolerant: Bool = false) throws {
+    static func ipCommands(_ commands: [[String]], tolerant: Bool = false) throws {
         for arguments in commands {
             let result = try run(executable: ip, arguments, environment: SyncthingPeer.environment)
             if !tolerant { try #require(result.status == 0, "ip \(arguments.joined(separator: " ")): \(result.stderr)") }
@@ -136,23 +136,23 @@ public final class FamilyNetwork {
 }
 
 /// One machine of a ``FamilyNetwork``: HealthLog and Syncthing run inside its namespaces.
-public final class NamespacedMachine {
-    public let name: String
-    public let namespace: String
+final class NamespacedMachine {
+    let name: String
+    let namespace: String
     /// Its address on the family's bridge.
-    public let address: String
+    let address: String
     /// Its folder, as the test reads it: `home`, `Sync`, `syncthing`, `machine-id`.
-    public let root: String
+    let root: String
     /// The path at which the machine sees its own folder.
-    public let mountPoint: String
-    public let syncthing: SyncthingPeer
+    let mountPoint: String
+    let syncthing: SyncthingPeer
     /// The host end of its network link: down is a cut cable.
     private let link: String
     /// The background commands it ran, so none outlives the test.
     private var started: [Process] = []
     private var isShutDown = false
     /// Its wall clock's offset (libfaketime's `FAKETIME`, e.g. "+3d"), or nil for the true time.
-    public var clockOffset: String?
+    var clockOffset: String?
 
     fileprivate init(name: String, namespace: String, link: String, bridge: String, address: String, root: String, mountPoint: String) throws {
         self.name = name
@@ -188,19 +188,19 @@ public final class NamespacedMachine {
     private let launch: [String]
 
     /// The shared folder, as the machine sees it (what `sync init` is given).
-    public var folder: String { mountPoint + "/Sync" }
+    var folder: String { mountPoint + "/Sync" }
     /// The log, as the test reads it.
-    public var logPath: String { root + "/home/log.sqlite" }
+    var logPath: String { root + "/home/log.sqlite" }
     /// The shared folder, as the test reads it.
-    public var shared: String { root + "/Sync" }
+    var shared: String { root + "/Sync" }
 
     /// Its `/etc/machine-id`.
-    public var machineID: String {
+    var machineID: String {
         get { (try? String(contentsOfFile: root + "/machine-id", encoding: .utf8)) ?? "" }
         set { try? newValue.write(toFile: root + "/machine-id", atomically: true, encoding: .utf8) }
     }
 
-    public var environment: [String: String] {
+    var environment: [String: String] {
         var environment = [
             "HEALTHLOG_DB": mountPoint + "/home/log.sqlite", "HOME": mountPoint + "/home", "TZ": "UTC", "PATH": "/usr/bin:/bin:/usr/sbin:/sbin",
             "HEALTHLOG_TEMPLATES": templatesPath,
@@ -214,16 +214,16 @@ public final class NamespacedMachine {
     }
 
     /// Runs `healthlog arguments` on this machine and waits for it (at most two minutes).
-    public func healthlog(_ arguments: String...) throws -> RunResult { try healthlog(arguments) }
+    func healthlog(_ arguments: String...) throws -> RunResult { try healthlog(arguments) }
 
-    public func healthlog(_ arguments: [String]) throws -> RunResult {
+    func healthlog(_ arguments: [String]) throws -> RunResult {
         let command = launch + ["/usr/bin/timeout", "-s", "KILL", "120", try healthlogExecutable()] + arguments
         return try run(executable: command[0], Array(command.dropFirst()), environment: environment)
     }
 
     /// Runs `healthlog arguments` and expects success; its standard output.
     @discardableResult
-    public func ok(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    func ok(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
         let result = try healthlog(arguments)
         #expect(result.status == 0, "\(name): \(arguments.joined(separator: " ")): \(result.stderr)", sourceLocation: sourceLocation)
         return result.stdout
@@ -232,7 +232,7 @@ public final class NamespacedMachine {
     /// Starts `healthlog arguments` on this machine without waiting; its output goes to
     /// `output`.out and `output`.err in the machine's folder. Returns once HealthLog itself runs
     /// (the process that starts it has become it), so a signal sent then reaches it.
-    public func start(_ arguments: [String], output: String) throws -> Process {
+    func start(_ arguments: [String], output: String) throws -> Process {
         let process = Process()
         let command = launch + [try healthlogExecutable()] + arguments
         process.executableURL = URL(fileURLWithPath: command[0])
@@ -253,19 +253,19 @@ public final class NamespacedMachine {
     }
 
     /// What a command started with ``start(_:output:)`` wrote to standard output and error.
-    public func output(_ name: String) -> (stdout: String, stderr: String) {
+    func output(_ name: String) -> (stdout: String, stderr: String) {
         ((try? String(contentsOfFile: root + "/\(name).out", encoding: .utf8)) ?? "", (try? String(contentsOfFile: root + "/\(name).err", encoding: .utf8)) ?? "")
     }
 
     /// The log as `export --format json` writes it (without merging first).
-    public func export() throws -> LogExport {
+    func export() throws -> LogExport {
         let result = try healthlog("--no-sync", "export", "--format", "json")
         #expect(result.status == 0, "\(name): export: \(result.stderr)")
         return LogExport(result.stdout)
     }
 
     /// `sync status --format json`, parsed.
-    public func status() throws -> [String: Any] {
+    func status() throws -> [String: Any] {
         let result = try healthlog("--no-sync", "sync", "status", "--format", "json")
         #expect(result.status == 0, "\(name): sync status: \(result.stderr)")
         return (try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]) ?? [:]
@@ -274,12 +274,12 @@ public final class NamespacedMachine {
     // MARK: - Faults
 
     /// Cuts the machine off the network (its cable pulled), or plugs it back in.
-    public func setConnected(_ connected: Bool) throws {
+    func setConnected(_ connected: Bool) throws {
         try FamilyNetwork.ipCommands([["link", "set", link, connected ? "up" : "down"]])
     }
 
     /// Back on the network, with a running engine, its stopped commands going on, its clock right.
-    public func heal() throws {
+    func heal() throws {
         try setConnected(true)
         if syncthing.isRunning { syncthing.kill(SIGCONT) } else { try syncthing.start() }
         for process in started where process.isRunning { Glibc.kill(process.processIdentifier, SIGCONT) }
@@ -287,7 +287,7 @@ public final class NamespacedMachine {
     }
 
     /// Ends every process the machine ran, and removes its namespace and link.
-    public func shutDown() {
+    func shutDown() {
         guard !isShutDown else { return }
         isShutDown = true
         for process in started where process.isRunning {
@@ -300,33 +300,33 @@ public final class NamespacedMachine {
     }
 
     /// Kills whatever still runs in network namespace `namespace`.
-    public static func killAll(in namespace: String) {
+    static func killAll(in namespace: String) {
         let pids = (try? run(executable: FamilyNetwork.ip, ["netns", "pids", namespace], environment: SyncthingPeer.environment).stdout) ?? ""
         for pid in pids.split(separator: "\n").compactMap({ Int32($0) }) { Glibc.kill(pid, SIGKILL) }
     }
 }
 
 /// A log as `export --format json` wrote it, less the moment of the export.
-public struct LogExport: Equatable, CustomStringConvertible {
+struct LogExport: Equatable, CustomStringConvertible {
     /// The document, its `exportedAt` taken out: two logs that converged give the same text.
-    public let text: String
+    let text: String
     /// Each reading's id and note.
-    public let readings: [(id: String, note: String)]
+    let readings: [(id: String, note: String)]
 
-    public init(_ document: String) {
+    init(_ document: String) {
         text = document.replacingOccurrences(of: #""exportedAt"\s*:\s*"[^"]*",?"#, with: "", options: .regularExpression)
         let json = (try? JSONSerialization.jsonObject(with: Data(document.utf8))) as? [String: Any]
         readings = ((json?["readings"] as? [[String: Any]]) ?? []).map { ($0["id"] as? String ?? "", $0["note"] as? String ?? "") }
     }
 
-    public static func == (lhs: LogExport, rhs: LogExport) -> Bool { lhs.text == rhs.text }
+    static func == (lhs: LogExport, rhs: LogExport) -> Bool { lhs.text == rhs.text }
 
     /// Short, for a failed expectation: how many readings, and a digest of the text.
-    public var description: String { "a log of \(readings.count) readings (\(SHA1.hex(Array(text.utf8)).prefix(8)))" }
+    var description: String { "a log of \(readings.count) readings (\(SHA1.hex(Array(text.utf8)).prefix(8)))" }
 
     /// True when a reading's id starts with `prefix` (what `add` prints).
-    public func hasReading(_ prefix: String) -> Bool { readings.contains { $0.id.hasPrefix(prefix) } }
+    func hasReading(_ prefix: String) -> Bool { readings.contains { $0.id.hasPrefix(prefix) } }
 
     /// How many readings carry `note`.
-    public func count(note: String) -> Int { readings.filter { $0.note == note }.count }
+    func count(note: String) -> Int { readings.filter { $0.note == note }.count }
 }

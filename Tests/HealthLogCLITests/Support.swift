@@ -1,30 +1,31 @@
-public import Foundation
+import Foundation
 import HealthCommandLine
 import HealthLogCLI
-public import HealthCore
+import HealthCore
 import HealthRecords
 import HealthSync
-public import Testing
+@_exported import HealthLogTestSupport
+import Testing
 
 /// What one run of the program printed and returned.
-public struct RunResult {
-    public let status: Int32
-    public let stdout: String
-    public let stderr: String
+struct RunResult {
+    let status: Int32
+    let stdout: String
+    let stderr: String
     /// stdout as bytes (a PDF written to standard output).
-    public var stdoutBytes: [UInt8] = []
+    var stdoutBytes: [UInt8] = []
 }
 
 /// Runs `healthlog` in-process against a database of its own, like a fresh process each time.
-public final class CLIHarness {
-    public let directory = TemporaryDirectory()
-    public var environment: [String: String]
-    public var now = fixedNow
-    public var zone: any TimeZoneRule = FixedOffsetZone(minutes: 480)
+final class CLIHarness {
+    let directory = TemporaryDirectory()
+    var environment: [String: String]
+    var now = fixedNow
+    var zone: any TimeZoneRule = FixedOffsetZone(minutes: 480)
     /// Standard output and error are a terminal (set NO_COLOR in `environment` for plain text).
-    public var onTerminal = false
+    var onTerminal = false
 
-    public init() {
+    init() {
         environment = ["HOME": directory.path]
         environment["HEALTHLOG_DB"] = databasePath
         environment["HEALTHLOG_TEMPLATES"] = templatesPath
@@ -33,15 +34,15 @@ public final class CLIHarness {
         environment["PAGER"] = "cat"
     }
 
-    public var databasePath: String { directory.file("log.sqlite") }
+    var databasePath: String { directory.file("log.sqlite") }
 
     @discardableResult
-    public func run(_ arguments: String..., confirm: ((String) -> Bool)? = nil) -> RunResult {
+    func run(_ arguments: String..., confirm: ((String) -> Bool)? = nil) -> RunResult {
         run(arguments, confirm: confirm)
     }
 
     @discardableResult
-    public func run(_ arguments: [String], confirm: ((String) -> Bool)? = nil) -> RunResult {
+    func run(_ arguments: [String], confirm: ((String) -> Bool)? = nil) -> RunResult {
         let stdout = CapturedOutput(isTerminal: onTerminal)
         let stderr = CapturedOutput(isTerminal: onTerminal)
         let clock = now
@@ -53,29 +54,29 @@ public final class CLIHarness {
 
     /// Runs and expects success, returning stdout.
     @discardableResult
-    public func ok(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) -> String {
+    func ok(_ arguments: String..., sourceLocation: SourceLocation = #_sourceLocation) -> String {
         ok(arguments, sourceLocation: sourceLocation)
     }
 
     @discardableResult
-    public func ok(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) -> String {
+    func ok(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) -> String {
         let result = run(arguments)
         #expect(result.status == 0, "\(arguments): \(result.stderr)", sourceLocation: sourceLocation)
         return result.stdout
     }
 
     /// The readings in the database, read directly through the records library.
-    public func readings(profile: String? = nil) throws -> [Reading] {
+    func readings(profile: String? = nil) throws -> [Reading] {
         try RecordStore.open(path: databasePath).readings(matching: ReadingQuery(profileID: profile))
     }
 
     /// The database's bytes (with -wal), to prove a failed command wrote nothing.
-    public func databaseBytes() -> [Data?] {
+    func databaseBytes() -> [Data?] {
         ["", "-wal"].map { FileManager.default.contents(atPath: databasePath + $0) }
     }
 
     /// Sets up dad and mom with a few readings each.
-    public func family() {
+    func family() {
         ok("profile", "add", "dad", "--name", "爸爸", "--birth-year", "1954", "--sex", "male")
         ok("profile", "add", "mom", "--name", "妈妈")
         ok("-p", "dad", "add", "150/95", "80", "-t", "bp-med", "--at", "2026-11-29 07:30")
@@ -86,7 +87,7 @@ public final class CLIHarness {
 }
 
 /// Runs `executable` with `arguments` and `environment`, and returns what it printed.
-public func run(executable: String, _ arguments: [String], environment: [String: String]) throws -> RunResult {
+func run(executable: String, _ arguments: [String], environment: [String: String]) throws -> RunResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
@@ -107,29 +108,29 @@ public func run(executable: String, _ arguments: [String], environment: [String:
 }
 
 /// Runs the real `healthlog` with `environment`.
-public func runProcess(_ arguments: [String], environment: [String: String]) throws -> RunResult {
+func runProcess(_ arguments: [String], environment: [String: String]) throws -> RunResult {
     try run(executable: try healthlogExecutable(), arguments, environment: environment)
 }
 
 /// Runs `script` with `sh -c`, passing `arguments` as $0, $1, ….
-public func runShell(_ script: String, _ arguments: [String], environment: [String: String]) throws -> RunResult {
+func runShell(_ script: String, _ arguments: [String], environment: [String: String]) throws -> RunResult {
     try run(executable: "/bin/sh", ["-c", script] + arguments, environment: environment)
 }
 
 /// The environment for a real `healthlog` process working in `directory`: its own log, home,
 /// UTC, and the repository's Templates.
-public func processEnvironment(_ directory: TemporaryDirectory, database: String = "log.sqlite") -> [String: String] {
+func processEnvironment(_ directory: TemporaryDirectory, database: String = "log.sqlite") -> [String: String] {
     ["HEALTHLOG_DB": directory.file(database), "HOME": directory.path, "TZ": "UTC", "PATH": "/usr/bin:/bin",
      "HEALTHLOG_TEMPLATES": templatesPath]
 }
 
 /// The names in `directory`, sorted.
-public func names(in directory: String) -> [String] {
+func names(in directory: String) -> [String] {
     ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
 }
 
 /// Starts `healthlog` with `arguments`, its output thrown away.
-public func startProcess(_ arguments: [String], environment: [String: String]) throws -> Process {
+func startProcess(_ arguments: [String], environment: [String: String]) throws -> Process {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: try healthlogExecutable())
     process.arguments = arguments
@@ -141,18 +142,18 @@ public func startProcess(_ arguments: [String], environment: [String: String]) t
 }
 
 /// Reads a path (a FIFO) to its end on a thread of its own.
-public final class PathReader: @unchecked Sendable {
+final class PathReader: @unchecked Sendable {
     private var data = Data()
     private let done = DispatchSemaphore(value: 0)
 
-    public init(_ path: String) {
+    init(_ path: String) {
         Thread.detachNewThread { [self] in
             data = FileHandle(forReadingAtPath: path)?.readDataToEndOfFile() ?? Data()
             done.signal()
         }
     }
 
-    public func wait() -> Data {
+    func wait() -> Data {
         done.wait()
         return data
     }
@@ -160,16 +161,16 @@ public final class PathReader: @unchecked Sendable {
 
 /// A log of `count` of dad's readings (one a minute from 2020), imported by a real process, and
 /// the environment that names it.
-public func importedLog(_ count: Int) throws -> (TemporaryDirectory, [String: String]) {
+func importedLog(_ count: Int) throws -> (TemporaryDirectory, [String: String]) {
     let directory = TemporaryDirectory()
     let environment = processEnvironment(directory)
-    let imported = try runProcess(["import", directory.write("seed.csv", readingsCSV(count))], environment: environment)
+    let imported = try runProcess(["import", directory.write("seed.csv", ReliabilityTests.csv(count))], environment: environment)
     try #require(imported.status == 0, "\(imported.stderr)")
     try FileManager.default.removeItem(atPath: directory.file("seed.csv"))
     return (directory, environment)
 }
 
 /// The device id the shared log at `path` writes as, or nil when it is not shared.
-public func syncDeviceID(_ path: String) throws -> String? {
+func syncDeviceID(_ path: String) throws -> String? {
     try FamilySync.deviceID(of: try RecordStore.open(path: path, access: .readOnly))
 }

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import Glibc
 import Testing
 
@@ -8,31 +8,31 @@ import Testing
 ///
 /// It runs on this machine on loopback (``init(in:name:)``), or inside a test machine of its
 /// own (``NamespacedMachine``), whose `launch` prefix starts every process of that machine.
-public final class SyncthingPeer {
-    public let home: String
+final class SyncthingPeer {
+    let home: String
     /// The shared folder, as the test reads it.
-    public let shared: String
+    let shared: String
     /// The shared folder, as the engine (and HealthLog beside it) sees it.
-    public let folderPath: String
-    public let deviceID: String
+    let folderPath: String
+    let deviceID: String
     /// `tcp://ADDRESS:PORT`: where it listens, and where the other peers dial it.
-    public let listenAddress: String
+    let listenAddress: String
     /// `ADDRESS:PORT` of its REST API, inside its own network.
-    public let guiAddress: String
-    public let apiKey = "healthlog-test-" + String(UInt64.random(in: 1...UInt64.max), radix: 16)
+    let guiAddress: String
+    let apiKey = "healthlog-test-" + String(UInt64.random(in: 1...UInt64.max), radix: 16)
     /// Prepended to every command this peer runs (empty: run here).
     private let launch: [String]
     /// Prepended to a REST call (a lighter way into the same network).
     private let probe: [String]
-    public private(set) var process: Process?
+    private(set) var process: Process?
 
     /// STMONITORED: the engine runs as the one process it was started as, with no monitor
     /// process in front, so a signal sent to it reaches the engine itself.
-    public static let environment = [
+    static let environment = [
         "PATH": "/usr/bin:/bin:/usr/sbin:/sbin", "STNOUPGRADE": "1", "STNODEFAULTFOLDER": "1", "STMONITORED": "1", "HOME": NSTemporaryDirectory(),
     ]
 
-    public init(home: String, shared: String, folderPath: String, listenAddress: String, guiAddress: String, launch: [String] = [], probe: [String] = []) throws {
+    init(home: String, shared: String, folderPath: String, listenAddress: String, guiAddress: String, launch: [String] = [], probe: [String] = []) throws {
         self.home = home
         self.shared = shared
         self.folderPath = folderPath
@@ -49,7 +49,7 @@ public final class SyncthingPeer {
     }
 
     /// A peer on this machine's loopback, on ports no one listens on now.
-    public convenience init(in directory: TemporaryDirectory, name: String) throws {
+    convenience init(in directory: TemporaryDirectory, name: String) throws {
         let shared = directory.file("shared-" + name)
         try self.init(
             home: directory.file("syncthing-" + name), shared: shared, folderPath: shared,
@@ -59,7 +59,7 @@ public final class SyncthingPeer {
     /// What `syncthing generate` writes for a folder: a folder written without them gets zeros,
     /// and `maxConflicts` 0 would make the engine overwrite a concurrent change instead of
     /// keeping it as a conflict copy.
-    public static let folderDefaults = """
+    static let folderDefaults = """
         <filesystemType>basic</filesystemType><copiers>0</copiers><pullerMaxPendingKiB>0</pullerMaxPendingKiB><hashers>0</hashers>
         <order>random</order><ignoreDelete>false</ignoreDelete><maxConflicts>10</maxConflicts><weakHashThresholdPct>25</weakHashThresholdPct>
         <markerName>.stfolder</markerName><maxConcurrentWrites>2</maxConcurrentWrites><blockPullOrder>standard</blockPullOrder>
@@ -69,7 +69,7 @@ public final class SyncthingPeer {
     /// Syncthing's `<options>` for a test: listening at `listenAddress` only, with no global or
     /// local announcement, relay, NAT traversal, STUN, upgrade, crash or usage report; dialling
     /// a lost peer again every `reconnectSeconds` (nil: the engine's own 60 s).
-    public static func isolatedOptions(listenAddress: String, reconnectSeconds: Int? = 1) -> String {
+    static func isolatedOptions(listenAddress: String, reconnectSeconds: Int? = 1) -> String {
         """
         <options>
             <listenAddress>\(listenAddress)</listenAddress>
@@ -93,7 +93,7 @@ public final class SyncthingPeer {
 
     /// Writes the whole configuration before the first start: one folder, shared with `peers`,
     /// each dialled at its own address only.
-    public func configure(peers: [SyncthingPeer]) throws {
+    func configure(peers: [SyncthingPeer]) throws {
         let devices = peers.map { "<device id=\"\($0.deviceID)\"></device>" }.joined()
         let remotes = peers.map {
             "<device id=\"\($0.deviceID)\" name=\"peer\" compression=\"metadata\"><address>\($0.listenAddress)</address></device>"
@@ -116,7 +116,7 @@ public final class SyncthingPeer {
     }
 
     /// Starts the engine (again, after ``kill(_:)``), in the foreground process it was given.
-    public func start() throws {
+    func start() throws {
         let process = Process()
         let command = ["/usr/bin/syncthing", "serve", "--home=\(home)", "--no-browser", "--no-restart", "--no-upgrade"]
         process.executableURL = URL(fileURLWithPath: (launch + command)[0])
@@ -134,16 +134,16 @@ public final class SyncthingPeer {
     }
 
     /// True while its process runs (stopped or not).
-    public var isRunning: Bool { process?.isRunning == true }
+    var isRunning: Bool { process?.isRunning == true }
 
     /// Sends `signal` to the engine; after SIGKILL, waits for it to end.
-    public func kill(_ signal: Int32) {
+    func kill(_ signal: Int32) {
         guard let process, process.isRunning else { return }
         Glibc.kill(process.processIdentifier, signal)
         if signal == SIGKILL { _ = waitForExit(process) }
     }
 
-    public func stop() {
+    func stop() {
         guard let process, process.isRunning else { return }
         Glibc.kill(process.processIdentifier, SIGCONT)
         process.terminate()
@@ -152,7 +152,7 @@ public final class SyncthingPeer {
 
     /// A REST call; the body it answered, or nil.
     @discardableResult
-    public func rest(_ path: String, method: String = "GET") -> String? {
+    func rest(_ path: String, method: String = "GET") -> String? {
         let command = ["/usr/bin/curl", "-s", "-m", "2", "-X", method, "-H", "X-API-Key: \(apiKey)", "http://\(guiAddress)\(path)"]
         guard let result = try? run(executable: (probe + command)[0], Array((probe + command).dropFirst()), environment: SyncthingPeer.environment),
             result.status == 0
@@ -160,9 +160,9 @@ public final class SyncthingPeer {
         return result.stdout
     }
 
-    public var isUp: Bool { rest("/rest/system/ping")?.contains("pong") == true }
+    var isUp: Bool { rest("/rest/system/ping")?.contains("pong") == true }
 
-    public func isConnected(to peer: SyncthingPeer) -> Bool {
+    func isConnected(to peer: SyncthingPeer) -> Bool {
         guard let body = rest("/rest/system/connections"), let data = body.data(using: .utf8),
             let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             let connections = json["connections"] as? [String: Any], let entry = connections[peer.deviceID] as? [String: Any]
@@ -171,7 +171,7 @@ public final class SyncthingPeer {
     }
 
     /// Asks for a scan now (the watcher would notice within a second or two anyway).
-    public func scan() { rest("/rest/db/scan?folder=healthlog", method: "POST") }
+    func scan() { rest("/rest/db/scan?folder=healthlog", method: "POST") }
 
     deinit { stop() }
 }
@@ -179,7 +179,7 @@ public final class SyncthingPeer {
 /// Waits, up to `seconds`, for `process` to end; false when it still runs. A process that has
 /// ended but was not yet collected (a zombie) has ended.
 @discardableResult
-public func waitForExit(_ process: Process, seconds: Double = 30) -> Bool {
+func waitForExit(_ process: Process, seconds: Double = 30) -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
         if !process.isRunning { return true }
@@ -191,7 +191,7 @@ public func waitForExit(_ process: Process, seconds: Double = 30) -> Bool {
 }
 
 /// A TCP port on 127.0.0.1 no one listens on now.
-public func freeLoopbackPort() throws -> Int {
+func freeLoopbackPort() throws -> Int {
     let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     try #require(socket >= 0)
     defer { close(socket) }
@@ -207,7 +207,7 @@ public func freeLoopbackPort() throws -> Int {
 }
 
 /// Waits, up to `seconds`, for `condition`; true when it held.
-public func eventually(_ seconds: Double, _ condition: () throws -> Bool) rethrows -> Bool {
+func eventually(_ seconds: Double, _ condition: () throws -> Bool) rethrows -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
         if try condition() { return true }
