@@ -132,13 +132,9 @@ struct FHIRObservationWriter {
         output.appendZeroPadded(fraction, width: digits)
     }
 
-    /// `"2026-11-30T07:45:00+08:00"` (quoted), as ``ZonedInstant/iso8601`` writes it.
-    private static func iso8601(_ instant: ZonedInstant, into bytes: inout [UInt8]) {
-        bytes.removeAll(keepingCapacity: true)
-        let date = instant.localDate
-        let magnitude = abs(instant.offsetMinutes)
-        guard (0...9999).contains(date.year), magnitude < 100 * 60 else { return JSONValue.appendQuoted(instant.iso8601, to: &bytes) }
-        let second = instant.secondOfDay
+    /// `"2026-11-30T07:45:00`: the opening quote, the date and the time to the second, which
+    /// both kinds of instant write alike.
+    private static func appendOpening(_ date: CivilDate, secondOfDay second: Int, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
         date.appendDigits(to: &bytes)
         bytes.append(UInt8(ascii: "T"))
@@ -147,6 +143,16 @@ struct FHIRObservationWriter {
         appendTwoDigits(second / 60 % 60, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
         appendTwoDigits(second % 60, to: &bytes)
+    }
+
+    /// `"2026-11-30T07:45:00+08:00"` (quoted), as ``ZonedInstant/iso8601`` writes it.
+    private static func iso8601(_ instant: ZonedInstant, into bytes: inout [UInt8]) {
+        bytes.removeAll(keepingCapacity: true)
+        let date = instant.localDate
+        let magnitude = abs(instant.offsetMinutes)
+        guard (0...9999).contains(date.year), magnitude < 100 * 60 else { return JSONValue.appendQuoted(instant.iso8601, to: &bytes) }
+        let second = instant.secondOfDay
+        appendOpening(date, secondOfDay: second, to: &bytes)
         bytes.append(UInt8(ascii: instant.offsetMinutes < 0 ? "-" : "+"))
         appendTwoDigits(magnitude / 60, to: &bytes)
         bytes.append(UInt8(ascii: ":"))
@@ -163,14 +169,7 @@ struct FHIRObservationWriter {
         guard (0...9999).contains(date.year) else { return JSONValue.appendQuoted(InstantText.format(milliseconds: milliseconds), to: &bytes) }
         let second = instant.secondOfDay
         let millis = Int(milliseconds - seconds * 1000)
-        bytes.append(UInt8(ascii: "\""))
-        date.appendDigits(to: &bytes)
-        bytes.append(UInt8(ascii: "T"))
-        appendTwoDigits(second / 3600, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        appendTwoDigits(second / 60 % 60, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        appendTwoDigits(second % 60, to: &bytes)
+        appendOpening(date, secondOfDay: second, to: &bytes)
         bytes.append(UInt8(ascii: "."))
         bytes.append(UInt8(ascii: "0") + UInt8(millis / 100))
         appendTwoDigits(millis % 100, to: &bytes)
