@@ -451,7 +451,7 @@ import Testing
         Page.week(cli) { k in (140 + k % 3, 86) }
         let range = ["--from", "2026-11-23", "--to", "2026-11-29"]
         let top = Self.top(try Page.pageOne(cli, range))
-        #expect(top.contains(Page.squeezed("A new monitor from 20 Nov (new wrist monitor): check it against an office reading before judging the pressure")))
+        #expect(top.contains(Page.squeezed("A new monitor from 20 Nov (new wrist monitor): check it against an office reading before calling the pressure uncontrolled")), "\(top)")
         #expect(Self.top(try Page.pageOne(cli, range, language: "zh_CN.UTF-8")).contains(Page.squeezed("自 11月20日 起使用新的血压计")))
     }
 

@@ -60,6 +60,8 @@ extension SummaryWording {
         guard let verdict = summary.verdict else { return nil }
         var sentences: [String] = []
         sentences.append(homeSentence(verdict))
+        // A new monitor is said beside the verdict it may explain, with the step since it came.
+        if let monitor = monitorSentence(verdict) { sentences.append(monitor) }
         if let rise = summary.pregnancyRise {
             sentences.append(strings.text("clinical.pregnancyRise", [
                 "before": SummaryWording.pressure(rise.before), "n": String(rise.before.count),
@@ -69,15 +71,30 @@ extension SummaryWording {
         if let office = summary.office, let phenotype = office.phenotype, summary.protocolAverage != nil {
             sentences.append(strings.text(office.visits.count == 1 ? "clinical.office.oneVisit" : "clinical.office", officeValues(office).merging(["phenotype": phenotypeLabel(phenotype, treated: office.treated)]) { $1 }))
         }
-        if let monitor = summary.monitorChange {
-            let (event, day) = eventWords(monitor.event)
-            sentences.append(strings.text("clinical.monitor", ["event": event, "date": day]))
-        }
         if let treatment = treatmentSentence { sentences.append(treatment) }
         if let adherence = adherenceSentence { sentences.append(adherence) }
         if let af = atrialFibrillationSentence { sentences.append(af) }
         if let notes = ofNote { sentences.append(notes) }
         return sentences.joined(separator: strings.text("clinical.sentenceSeparator")) + strings.text("clinical.end")
+    }
+
+    /// "A new monitor from 16 Nov (new wrist monitor); home BP +10/+7 mmHg since, at the same
+    /// times of day (event 1): check the monitor against an office reading before calling the
+    /// pressure uncontrolled; ESH recommends a validated upper-arm device". The step is the
+    /// events table's difference for the monitor's row, left out when that is withheld or has too
+    /// few sessions; nil without a monitor change.
+    private func monitorSentence(_ verdict: HomeVerdict) -> String? {
+        guard let monitor = summary.monitorChange else { return nil }
+        let (event, day) = eventWords(monitor.event)
+        var values = [
+            "event": event, "date": day,
+            "check": strings.text(verdict.sufficient && verdict.atOrAboveThreshold ? "clinical.monitor.check.uncontrolled" : "clinical.monitor.check"),
+        ]
+        guard let row = summary.events.firstIndex(where: { $0.event.id == monitor.event.id }), let step = monitor.step(summary.events[row]) else {
+            return strings.text("clinical.monitor", values)
+        }
+        values.merge(["difference": SummaryWording.signedPair(step.systolic, step.diastolic), "number": String(row + 1)]) { $1 }
+        return strings.text("clinical.monitor.step", values)
     }
 
     /// "Irregular heartbeat flagged on 33 of the range's 56 readings, possible AF on 12; the
@@ -347,7 +364,7 @@ extension SummaryWording {
             "mean": SummaryWording.figure(verdict), "guideline": guideline, "threshold": goals.threshold.description,
             "target": goals.target.description, "name": summary.profile.name, "limit": goals.lowerLimit.description,
         ]
-        let key: String
+        var key: String
         if !verdict.sufficient {
             key = "clinical.home.provisional"
         } else if let change = summary.tooEarlyToJudge {
@@ -375,6 +392,9 @@ extension SummaryWording {
         } else {
             key = verdict.atOrAboveThreshold ? "clinical.home.above" : "clinical.home.below"
         }
+        // On a new monitor the figure reaches the threshold; whether the pressure is uncontrolled
+        // waits for the monitor's check, which the next sentence asks for.
+        if summary.monitorChange != nil, key == "clinical.home.uncontrolled" || key == "clinical.home.above" { key = "clinical.home.reaches" }
         var sentence = strings.text(key, values)
         // The target is read only on a decided figure that is not low.
         if verdict.sufficient, !verdict.low, key != "clinical.home.notAtOwnTarget", let atOrAbove = verdict.atOrAboveTarget {

@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+
+/// Page 1 as the third specialist reading of issue 35 left it wrong, each situation on a log
+/// made for it through the real CLI and read from the real PDF, in English and Chinese: a new
+/// monitor's step beside the verdict, the doctor's target deciding the verdict and the
+/// phenotype, and ESC 2024's office band kept off the home readings.
+@Suite struct SpecialistThirdReadingPageOneTests {
+    typealias Page = PageOneClinicalTests
+    typealias Care = CareRecordPageOneTests
+    typealias Probe = SpecialistProbePageOneTests
+
+    // MARK: - 1. A new monitor's step beside the verdict
+
+    /// An upper-arm cuff at about 127/78 until 1 Nov, a wrist monitor from 2 Nov reading about
+    /// 138/86, no medicine changed (case 12 of the probe): the step since the switch is said
+    /// beside the verdict, which waits for the monitor's check.
+    @Test func aNewMonitorsStepIsSaidBesideTheVerdict() throws {
+        let cli = Page.patient(born: 1968)
+        cli.ok("event", "add", "new wrist monitor", "--kind", "monitor", "--at", "2026-11-02 06:00")
+        Probe.days(cli, from: "2026-10-05", 56) { day, _ in day < 28 ? (126 + day % 3, 78) : (137 + day % 3, 86) }
+        let range = ["--from", "2026-10-05", "--to", "2026-11-29"]
+        let english = Care.top(try Page.pageOne(cli, range))
+        #expect(english.contains(Page.squeezed(
+            "Home 138/86 is at or above the threshold (ESH 2023 ≥ 135/85). A new monitor from 2 Nov (new wrist monitor); home BP +11/+8 mmHg since, at the same times of day (event 1): check it against an office reading before calling the pressure uncontrolled")),
+            "\(english)")
+        #expect(!english.contains("uncontrolled(ESH"), "\(english)")
+        let chinese = Care.top(try Page.pageOne(cli, range, language: "zh_CN.UTF-8"))
+        #expect(chinese.contains(Page.squeezed(
+            "自 11月2日起使用新的血压计（new wrist monitor），此后同一时段的家庭血压变化 +11/+8 mmHg（事件 1）：在判定血压未控制之前，请先与诊室读数对照")),
+            "\(chinese)")
+    }
+}
