@@ -30,4 +30,32 @@ import Testing
             "自 11月2日起使用新的血压计（new wrist monitor），此后同一时段的家庭血压变化 +11/+8 mmHg（事件 1）：在判定血压未控制之前，请先与诊室读数对照")),
             "\(chinese)")
     }
+
+    // MARK: - 3. The doctor's target decides the verdict and the phenotype
+
+    /// Diabetes and CKD, target 130/80, on losartan: home 133/76 with mornings at 136/77, office
+    /// 137/83 (case 13): above the target, at home and in the office, never "controlled" nor
+    /// "sustained uncontrolled hypertension" beside it.
+    @Test func theDoctorsTargetDecidesTheVerdictAndThePhenotype() throws {
+        let cli = CLIHarness()
+        cli.ok("profile", "add", "li", "--name", "Li", "--birth-year", "1960", "--conditions", "diabetes,kidney-disease", "--target", "130/80")
+        cli.ok("med", "start", "losartan", "--dose", "100 mg", "--times", "morning", "--at", "2026-01-10")
+        Page.week(cli, tags: ["bp-med"]) { k in k % 4 < 2 ? (136, 77) : (130, 75) }
+        cli.ok("add", "138/84", "--office", "--at", "2026-11-26 10:00")
+        cli.ok("add", "136/82", "--office", "--at", "2026-11-26 10:03")
+        let range = ["--from", "2026-11-23", "--to", "2026-11-29"]
+        let english = Care.top(try Page.pageOne(cli, range))
+        #expect(english.contains(Page.squeezed(
+            "Home 133/76 is at or above the target 130/80 set for Li, its mornings 136/77 (n=12) reaching the home threshold 135/85: morning hypertension.")),
+            "\(english)")
+        #expect(english.contains(Page.squeezed("office and home both at or above the target 130/80")), "\(english)")
+        #expect(!english.contains("though") && !english.contains("sustained") && !english.contains("controlled"), "\(english)")
+        let chinese = Care.top(try Page.pageOne(cli, range, language: "zh_CN.UTF-8"))
+        #expect(chinese.contains(Page.squeezed("家庭血压 133/76 达到或超过为Li设定的目标 130/80，清晨 136/77（n=12）达到家庭血压阈值 135/85：清晨高血压")), "\(chinese)")
+        #expect(chinese.contains(Page.squeezed("诊室与家庭血压均达到或超过目标 130/80")), "\(chinese)")
+        // `stats` never calls the figure controlled beside "at or above the target".
+        cli.environment["LANG"] = "en_US.UTF-8"
+        let stats = Page.squeezed(cli.ok(["stats", "--no-pager"] + range))
+        #expect(stats.contains(Page.squeezed("the target set for Li decides control")) && !stats.contains(Page.squeezed("home average controlled")), "\(stats)")
+    }
 }

@@ -405,8 +405,10 @@ extension SummaryWording {
             sentence += strings.text(targetKey, values)
         }
         if let mornings = verdict.morningHypertension {
-            // 134/83 with mornings at 144/91 is morning hypertension, never simply below the threshold.
-            return sentence + strings.text(slotKey("clinical.morningHypertension"), [
+            // 134/83 with mornings at 144/91 is morning hypertension, never simply below the threshold;
+            // above the doctor's target, the mornings add to it, never "but".
+            let morningKey = key == "clinical.home.notAtOwnTarget" ? "clinical.morningHypertension.target" : "clinical.morningHypertension"
+            return sentence + strings.text(slotKey(morningKey), [
                 "morning": SummaryWording.pressure(mornings, against: goals.threshold), "threshold": goals.threshold.description,
                 "n": String(mornings.count),
             ])

@@ -70,12 +70,15 @@ public struct SummaryWording: Sendable {
             // A low average is below the threshold, never "controlled".
             // Under ESC 2024's treated band, control is the band's to say, not the threshold's.
             let band = summary.goals.targetSource == .treatedBand
+            // Below the threshold but at or above the doctor's own target is not "controlled":
+            // the target decides, as page 1 says.
+            let ownTarget = summary.goals.targetSource == .profile && verdict.atOrAboveTarget == true
             let key = summary.goals.treated
                 ? (verdict.atOrAboveThreshold ? "verdict.threshold.uncontrolled"
                     : verdict.low ? (band ? "verdict.threshold.belowBand" : "verdict.threshold.treatedLow")
-                    : band ? "verdict.threshold.treatedBelow" : "verdict.threshold.controlled")
+                    : band ? "verdict.threshold.treatedBelow" : ownTarget ? "verdict.threshold.treatedBelowOwnTarget" : "verdict.threshold.controlled")
                 : (verdict.atOrAboveThreshold ? "verdict.threshold.above" : "verdict.threshold.below")
-            sentence = strings.text(key, values)
+            sentence = strings.text(key, values.merging(["name": summary.profile.name]) { $1 })
         }
         if let category = escHomeCategory { sentence += separator + category }
         return provisional(sentence)
@@ -331,8 +334,10 @@ public struct SummaryWording: Sendable {
         let mornings = phenotype == .normal && summary.verdict?.morningHypertension != nil
         let label = strings.text(mornings ? (treated ? "phenotype.normal.mornings.treated" : "phenotype.normal.mornings") : phenotype.labelKey(treated: treated))
         guard summary.office?.targetDecides == true else { return label }
-        return strings.text("phenotype.againstTarget", ["phenotype": phenotype == .normal && treated && !mornings ? strings.text("phenotype.controlled") : label,
-                                                        "target": summary.goals.target.description])
+        // Where the doctor's target decides, the phenotype is said in its words ("office and home
+        // both at or above the target 130/80"), never a threshold's name beside it.
+        guard mornings else { return strings.text("phenotype.target.\(phenotype.rawValue)", ["target": summary.goals.target.description]) }
+        return strings.text("phenotype.againstTarget", ["phenotype": label, "target": summary.goals.target.description])
     }
 
     /// "Irregular heartbeat flagged on 12 of 269 readings; possible AFib on 2".
