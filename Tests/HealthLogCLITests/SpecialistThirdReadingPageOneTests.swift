@@ -58,4 +58,27 @@ import Testing
         let stats = Page.squeezed(cli.ok(["stats", "--no-pager"] + range))
         #expect(stats.contains(Page.squeezed("the target set for Li decides control")) && !stats.contains(Page.squeezed("home average controlled")), "\(stats)")
     }
+
+    // MARK: - 4. ESC 2024: the home target over home readings, the guideline chosen cited
+
+    /// Three classes with a diuretic, home about 149/90, under `--guideline esc` (case 01): the
+    /// resistance is cited to ESC 2024, and the chart over the home readings draws the home
+    /// threshold, never ESC's office band of 120–129/70–79.
+    @Test func underESCTheHomeTargetIsDrawnAndESCCited() throws {
+        let cli = Page.patient(born: 1958)
+        cli.ok("med", "start", "amlodipine", "--dose", "10 mg", "--times", "morning", "--at", "2026-06-01")
+        cli.ok("med", "start", "ramipril", "--dose", "10 mg", "--times", "morning", "--at", "2026-06-01")
+        cli.ok("med", "start", "hydrochlorothiazide", "--dose", "25 mg", "--times", "morning", "--at", "2026-06-01")
+        Page.week(cli, tags: ["bp-med"]) { k in (148 + k % 3, 90) }
+        let range = ["--from", "2026-11-23", "--to", "2026-11-29", "--guideline", "esc"]
+        let page = try Page.pageOne(cli, range)
+        let english = Care.top(page)
+        #expect(english.contains(Page.squeezed("including a diuretic (ESC 2024)")) && !english.contains("ESH"), "\(english)")
+        #expect(english.contains(Page.squeezed("above the treated office band (systolic 120–129)")), "\(english)")
+        #expect(page.contains(Page.squeezed("home threshold 135/85 mmHg (ESC 2024)")), "\(page)")
+        #expect(!page.contains(Page.squeezed("Treated band")) && !page.contains(Page.squeezed("120–129/70–79")), "\(page)")
+        let chinese = try Page.pageOne(cli, range, language: "zh_CN.UTF-8")
+        #expect(Care.top(chinese).contains(Page.squeezed("高于诊室治疗目标范围（收缩压 120–129）")), "\(chinese)")
+        #expect(!chinese.contains("治疗目标范围120–129/70–79"), "\(chinese)")
+    }
 }

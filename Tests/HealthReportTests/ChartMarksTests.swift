@@ -60,17 +60,17 @@ import Testing
         #expect(chinese.contains("治疗中下限 115/65"))
     }
 
-    /// ESC 2024's treated band: its top is the target line, its floor the lower line, named once.
-    @Test func escTreatedBandIsNamedAsABand() throws {
+    /// ESC 2024's treated band is an office target: over the home readings the chart draws the
+    /// home threshold, never the band's top or floor (issue 35).
+    @Test func escTreatedBandIsNotDrawnOverHomeReadings() throws {
         let data = ChartMarksTests.log(ChartMarksTests.pressures(56, BloodPressure(systolic: 124, diastolic: 74)), treated: true)
         let log = try ReportLog(data)
         let request = try log.log.reportRequest(ReportAsk(summary: SummaryRequest(guideline: .esc), template: "clinic"))
         let marks = chartMarks(request)
-        #expect(marks.lines.map(\.kind) == [.threshold, .target, .lowerLimit])
-        #expect(marks.lines[2].level == BloodPressure(systolic: 120, diastolic: 70))
+        #expect(marks.lines.map(\.kind) == [.threshold])
         let page = try ChartMarksTests.pageOne(request)
-        #expect(page.contains("Treated band 120–129/70–79 (ESC 2024)"))
-        #expect(!page.contains("Lower limit when treated"))
+        #expect(page.contains("home threshold 135/85 mmHg (ESC 2024)"))
+        #expect(!page.contains("Treated band") && !page.contains("Lower limit"))
     }
 
     /// A hypertensive patient far above 90/60 gets no lower lines to cross his diastolic readings.

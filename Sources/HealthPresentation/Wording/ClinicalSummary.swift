@@ -155,7 +155,8 @@ extension SummaryWording {
         let listed = items.count > 2 ? [strings.list(Array(items.dropLast())), items.last!] : items
         var sentence = strings.text("clinical.regimen", ["items": strings.conjunction(listed)])
         if let resistant = summary.resistant {
-            sentence += strings.text("clinical.resistant", ["n": String(resistant.classCount), "guideline": Guideline.esh.label(in: strings)])
+            // Every guideline HealthLog reads defines it alike: the one the report is made under is cited.
+            sentence += strings.text("clinical.resistant", ["n": String(resistant.classCount), "guideline": summary.options.guideline.label(in: strings)])
         }
         // A medicine stopped while the rest go on stays on the line, with its day, its reason and
         // the pressure before and after; the one the home sentence names as too recent is not said twice.
