@@ -194,6 +194,12 @@ public struct BPSummary: Sendable {
     public let atrialFibrillation: AtrialFibrillation?
     /// A new monitor shortly before or inside the headline week; nil otherwise.
     public let monitorChange: MonitorChange?
+
+    /// The readings each morning and evening session asks for: the protocol's 2, or in atrial
+    /// fibrillation, known or flagged, at least 3 (ESH 2023).
+    public var readingsAskedPerSession: Int {
+        atrialFibrillation == nil ? ProtocolWeek.readingsPerSlot : AtrialFibrillation.readingsPerSession
+    }
     /// Uncontrolled on three classes with a diuretic; nil otherwise.
     public let resistant: ResistantHypertension?
 

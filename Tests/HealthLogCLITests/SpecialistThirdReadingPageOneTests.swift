@@ -81,4 +81,31 @@ import Testing
         #expect(Care.top(chinese).contains(Page.squeezed("高于诊室治疗目标范围（收缩压 120–129）")), "\(chinese)")
         #expect(!chinese.contains("治疗目标范围120–129/70–79"), "\(chinese)")
     }
+
+    // MARK: - 2. In AF a session asks for 3 readings, and the range's counts say so
+
+    /// AF on the profile, three readings a session from 16 Nov, every one flagged irregular with
+    /// a pulse of 104, and no evening on 29 Nov (case 05): the slot grid and the week's line ask
+    /// for 3, and the flags, counted over the range, are labelled so beside the week's sessions.
+    @Test func inAFTheGridAndTheWeekAskForThreeAndTheRangeIsLabelled() throws {
+        let cli = Page.patient(born: 1950)
+        cli.ok("profile", "edit", "dad", "--conditions", "af")
+        var csv = "taken_at,systolic,diastolic,pulse,tags\n"
+        for day in 16...29 {
+            for time in ["07:00", "07:02", "07:04"] + (day == 29 ? [] : ["21:00", "21:02", "21:04"]) {
+                csv += "2026-11-\(day) \(time),\(136 + day % 3),84,104,irregular-heartbeat\n"
+            }
+        }
+        cli.ok("import", cli.directory.write("af.csv", csv))
+        let range = ["--from", "2026-11-16", "--to", "2026-11-29"]
+        let page = try Page.pageOne(cli, range)
+        #expect(page.contains(Page.squeezed("Readings per slot (3 asked for in AF)")), "\(page)")
+        #expect(page.contains(Page.squeezed("This week has no evening reading on 1 of 6 days: in AF the protocol asks for 3 readings each morning and evening")), "\(page)")
+        #expect(!page.contains(Page.squeezed("2 asked for")) && !page.contains(Page.squeezed("asks for 2 readings")), "\(page)")
+        #expect(page.contains(Page.squeezed("pulse ≥ 100 on 81 of the range's 81 flagged readings")), "\(page)")
+        let chinese = try Page.pageOne(cli, range, language: "zh_CN.UTF-8")
+        #expect(chinese.contains(Page.squeezed("每时段读数（房颤时要求 3 次）")), "\(chinese)")
+        #expect(chinese.contains(Page.squeezed("房颤时测量方案要求每天早晚各测 3 次")), "\(chinese)")
+        #expect(chinese.contains(Page.squeezed("范围内 81 次不规则心跳读数中 81 次脉搏 ≥ 100")), "\(chinese)")
+    }
 }

@@ -121,7 +121,8 @@ extension SummaryWording {
         if af.sessions > 0 { sentence += strings.text("clinical.af.sessions", values) }
         // A fast rate on the flagged readings is said here, once, with the rest of AF.
         if let findings = af.findings, findings.fastPulse > 0 {
-            sentence += strings.text("clinical.af.fast", [
+            // The flags are the range's: said so beside the week's sessions.
+            sentence += strings.text(af.flagsOverRange ? "clinical.af.fast.range" : "clinical.af.fast", [
                 "fast": String(findings.fastPulse), "flagged": String(findings.flagged), "pulse": String(DeviceFindings.fastRate),
             ])
         }

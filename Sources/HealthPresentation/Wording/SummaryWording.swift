@@ -189,7 +189,8 @@ public struct SummaryWording: Sendable {
         if quality.singleReadingSessions > 0 {
             parts.append(strings.text("week.singles", ["n": String(quality.singleReadingSessions), "sessions": String(quality.sessions)]))
         }
-        return strings.text("week.quality", ["parts": strings.list(parts)])
+        let asked = summary.readingsAskedPerSession
+        return strings.text(summary.atrialFibrillation == nil ? "week.quality" : "week.quality.af", ["parts": strings.list(parts), "n": String(asked)])
     }
 
     /// "A medication change inside this week (amlodipine 5 mg started, 25 Nov): reassess home
