@@ -108,4 +108,25 @@ import Testing
         #expect(chinese.contains(Page.squeezed("房颤时测量方案要求每天早晚各测 3 次")), "\(chinese)")
         #expect(chinese.contains(Page.squeezed("范围内 81 次不规则心跳读数中 81 次脉搏 ≥ 100")), "\(chinese)")
     }
+
+    // MARK: - 6. A shift worker's days: how they were grouped is said
+
+    /// A night-shift nurse who sleeps 08:30–16:00, measuring on waking at 16:15 and before sleep
+    /// at 08:00 (case 08): the days are the clock's from 04:00, so her reading before sleep shares
+    /// a date with the waking reading after it, and page 1 says so.
+    @Test func aShiftWorkersDayGroupingIsSaid() throws {
+        let cli = Page.patient(born: 1985)
+        cli.ok("profile", "edit", "dad", "--sleep", "08:30-16:00")
+        Page.week(cli, times: ["08:00", "08:02", "16:15", "16:17"]) { k in k % 4 < 2 ? (144 + k % 3, 89) : (135 + k % 3, 86) }
+        let range = ["--from", "2026-11-23", "--to", "2026-11-29"]
+        let english = try Page.pageOne(cli, range)
+        #expect(english.contains(Page.squeezed(
+            "Days run from 04:00 by the clock, not from waking at 16:00: a reading before sleep at 08:30 counts on the day of the waking reading after it")),
+            "\(english)")
+        let chinese = try Page.pageOne(cli, range, language: "zh_CN.UTF-8")
+        #expect(chinese.contains(Page.squeezed("每天按时钟从 04:00 算起，而非从 16:00 醒来算起")), "\(chinese)")
+        // A common day (sleep 23:00–07:00) is not told how its days are grouped.
+        cli.ok("profile", "edit", "dad", "--sleep", "23:00-07:00")
+        #expect(!(try Page.pageOne(cli, range)).contains(Page.squeezed("by the clock")))
+    }
 }

@@ -173,7 +173,9 @@ public struct SummaryWording: Sendable {
     /// "This week has no evening readings, and single readings in 5 of 12 sessions: the protocol
     /// asks for 2 readings each morning and evening"; nil for a week that follows the protocol.
     public var weekQualityLine: String? {
-        guard summary.verdict != nil, summary.protocolAverage != nil, let quality = summary.weekQuality, !quality.followsProtocol else { return nil }
+        guard summary.verdict != nil, summary.protocolAverage != nil, let quality = summary.weekQuality else { return nil }
+        let grouping = clockDaysSentence
+        guard !quality.followsProtocol else { return grouping }
         var parts: [String] = []
         if quality.noEvenings { parts.append(strings.text("week.noEvenings")) }
         if quality.noMornings { parts.append(strings.text("week.noMornings")) }
@@ -190,7 +192,21 @@ public struct SummaryWording: Sendable {
             parts.append(strings.text("week.singles", ["n": String(quality.singleReadingSessions), "sessions": String(quality.sessions)]))
         }
         let asked = summary.readingsAskedPerSession
-        return strings.text(summary.atrialFibrillation == nil ? "week.quality" : "week.quality.af", ["parts": strings.list(parts), "n": String(asked)])
+        let line = strings.text(summary.atrialFibrillation == nil ? "week.quality" : "week.quality.af", ["parts": strings.list(parts), "n": String(asked)])
+        return grouping.map { line + strings.text("clinical.sentenceSeparator") + $0 } ?? line
+    }
+
+    /// "Days run from 04:00 by the clock, not from waking at 16:00: a reading before sleep at
+    /// 08:30 counts on the day of the waking reading after it": how the week's days were grouped,
+    /// said when the profile's sleep puts bedtime between 04:00 and waking, so that a shift's
+    /// last reading and the next shift's first share a date; nil otherwise.
+    public var clockDaysSentence: String? {
+        guard let sleep = summary.profile.sleep, sleep.isShifted,
+            (DayPeriod.dayStartHour * 60..<sleep.wake).contains(sleep.bedtime)
+        else { return nil }
+        return strings.text("week.clockDays", [
+            "start": SleepHours.clock(DayPeriod.dayStartHour * 60), "wake": SleepHours.clock(sleep.wake), "bedtime": SleepHours.clock(sleep.bedtime),
+        ])
     }
 
     /// "A medication change inside this week (amlodipine 5 mg started, 25 Nov): reassess home
