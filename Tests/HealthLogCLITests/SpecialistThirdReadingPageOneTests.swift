@@ -109,6 +109,24 @@ import Testing
         #expect(chinese.contains(Page.squeezed("范围内 81 次不规则心跳读数中 81 次脉搏 ≥ 100")), "\(chinese)")
     }
 
+    // MARK: - 7. Palpitations counted over the range, as dizziness is
+
+    /// Palpitations noted on 10 Nov, three weeks before the headline week: page 1 says it with
+    /// its date, as it says earlier dizziness; with one in the week too, it is "1 more earlier".
+    @Test func palpitationsBeforeTheWeekAreCountedWithTheirDate() throws {
+        let cli = Page.patient(born: 1960)
+        Page.week(cli, days: 2...29) { k in (128 + k % 3, 78) }
+        cli.ok("add", "131/80", "--at", "2026-11-10 10:00", "-n", "heart racing after lunch")
+        let range = ["--from", "2026-11-01", "--to", "2026-11-29"]
+        let english = Care.top(try Page.pageOne(cli, range))
+        #expect(english.contains(Page.squeezed("palpitations noted once earlier in the range, on 10 Nov: “heart racing after lunch”")), "\(english)")
+        let chinese = Care.top(try Page.pageOne(cli, range, language: "zh_CN.UTF-8"))
+        #expect(chinese.contains(Page.squeezed("范围内更早（11月10日）备注提到心悸 1 次：“heart racing after lunch”")), "\(chinese)")
+        cli.ok("add", "133/81", "--at", "2026-11-27 10:00", "-n", "心慌")
+        let both = Care.top(try Page.pageOne(cli, range))
+        #expect(both.contains(Page.squeezed("palpitations noted once: “心慌”; 1 more earlier, on 10 Nov: “heart racing after lunch”")), "\(both)")
+    }
+
     // MARK: - 6. A shift worker's days: how they were grouped is said
 
     /// A night-shift nurse who sleeps 08:30–16:00, measuring on waking at 16:15 and before sleep

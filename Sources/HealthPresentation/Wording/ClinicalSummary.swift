@@ -338,13 +338,25 @@ extension SummaryWording {
     /// up”", or "1 more earlier in the range, on 10 Nov: …" after the week's count: a note before
     /// the headline week, labelled with its own dates, as page 1's time frame asks; nil without one.
     private var earlierSymptomsPart: String? {
-        guard let earlier = summary.earlierSymptomNotes else { return nil }
-        let prefix = summary.symptomNotes == nil ? "clinical.symptoms.earlier" : "clinical.symptoms.more"
+        earlierPart(summary.earlierSymptomNotes, week: summary.symptomNotes, key: "clinical.symptoms.earlier")
+    }
+
+    /// ``earlierSymptomsPart`` for the notes of palpitations: "palpitations noted 2 times
+    /// earlier in the range, 3–10 Nov", or "1 more earlier, on 10 Nov" after the week's count.
+    private var earlierPalpitationsPart: String? {
+        earlierPart(summary.earlierPalpitationNotes, week: summary.palpitationNotes, key: "clinical.palpitations.earlier")
+    }
+
+    /// The notes of one symptom before the headline week, `earlier`, labelled with their own
+    /// dates (`key`, its `.one` for one), or counted as more after the week's (`week`); nil without any.
+    private func earlierPart(_ earlier: SymptomNotes?, week: SymptomNotes?, key: String) -> String? {
+        guard let earlier else { return nil }
+        let prefix = week == nil ? key : "clinical.symptoms.more"
         var part = strings.text(earlier.count == 1 ? prefix + ".one" : prefix, [
             "n": String(earlier.count), "date": date(earlier.lastDay), "from": date(earlier.firstDay), "to": date(earlier.lastDay),
         ])
         // A note said already (the week's latest, a fall's) is not quoted again.
-        if earlier.latestNote != summary.symptomNotes?.latestNote, !notesSaidInSafety.contains(earlier.latestNote) {
+        if earlier.latestNote != week?.latestNote, !notesSaidInSafety.contains(earlier.latestNote) {
             part += strings.text(earlier.count == 1 ? "clinical.lowNote.one" : "clinical.lowNote", ["note": String(earlier.latestNote.prefix(60))])
         }
         return part
@@ -488,6 +500,7 @@ extension SummaryWording {
             }
             parts.append(part)
         }
+        if let earlier = earlierPalpitationsPart { parts.append(earlier) }
         guard !parts.isEmpty else { return nil }
         return strings.text("clinical.ofNote", ["parts": parts.joined(separator: strings.text("clinical.partSeparator"))])
     }
