@@ -147,4 +147,24 @@ import Testing
         cli.ok("profile", "edit", "dad", "--sleep", "23:00-07:00")
         #expect(!(try Page.pageOne(cli, range)).contains(Page.squeezed("by the clock")))
     }
+
+    // MARK: - 5. The chart's lower-limit lines name their source
+
+    /// Treated, home about 117/67, near the lower limit: the chart's line names where its 115/65
+    /// comes from; frail, its 125/65; pregnant, its 110/80.
+    @Test func theLowerLimitLinesNameTheirSource() throws {
+        let cli = Page.patient(born: 1950)
+        cli.ok("med", "start", "amlodipine", "--dose", "5 mg", "--times", "morning", "--at", "2026-06-01")
+        Page.week(cli, tags: ["bp-med"]) { k in (117 + k % 3, 67) }
+        let range = ["--from", "2026-11-23", "--to", "2026-11-29"]
+        #expect(try Page.pageOne(cli, range).contains(Page.squeezed("Treated lower limit 115/65 (ESH 2023)")))
+        #expect(try Page.pageOne(cli, range, language: "zh_CN.UTF-8").contains(Page.squeezed("ESH 2023 治疗下限 115/65")))
+        cli.ok("profile", "edit", "dad", "--frail", "yes")
+        #expect(try Page.pageOne(cli, range).contains(Page.squeezed("Relaxed lower limit 125/65 (ESH 2023)")))
+        let pregnant = CLIHarness()
+        pregnant.ok("profile", "add", "anna", "--name", "Anna", "--birth-year", "1992", "--sex", "female", "--pregnancy-due", "2027-02-15")
+        pregnant.ok("med", "start", "labetalol", "--dose", "100 mg", "--times", "morning", "--at", "2026-11-01")
+        Page.week(pregnant, tags: ["bp-med"]) { k in (118 + k % 3, 84) }
+        #expect(try Page.pageOne(pregnant, range).contains(Page.squeezed("Lower limit in pregnancy 110/80 (ISSHP 2021)")))
+    }
 }

@@ -52,12 +52,12 @@ import Testing
         #expect(marks.ring == nil)
         let english = try ChartMarksTests.pageOne(report)
         #expect(english.contains("Low: below 90/60"))
-        #expect(english.contains("Lower limit when treated 115/65"))
+        #expect(english.contains("Treated lower limit 115/65 (ESH 2023)"))
         #expect(english.contains("Target 130/80"))
         #expect(!english.contains("Ringed"))
         let chinese = try ChartMarksTests.pageOne(chineseReport)
         #expect(chinese.contains("偏低：低于 90/60"))
-        #expect(chinese.contains("治疗中下限 115/65"))
+        #expect(chinese.contains("ESH 2023 治疗下限 115/65"))
     }
 
     /// ESC 2024's treated band is an office target: over the home readings the chart draws the

@@ -267,7 +267,13 @@ public struct ChartSection: Sendable {
             case .target:
                 entries.append((strings.text("chart.target", ["target": line.level.description]), .line(.target)))
             case .lowerLimit:
-                entries.append((strings.text("chart.lowerLimit", ["limit": line.level.description]), .line(.lowerLimit)))
+                // The line names where it comes from: ESH 2023's office floors at home, or pregnancy's.
+                let key = switch summary.goals.lowerLimitSource {
+                case .relaxed: "chart.lowerLimit.relaxed"
+                case .pregnancy: "chart.lowerLimit.pregnancy"
+                default: "chart.lowerLimit"
+                }
+                entries.append((strings.text(key, ["limit": line.level.description]), .line(.lowerLimit)))
             case .low:
                 entries.append((strings.text("chart.low", ["limit": line.level.description]), .line(.low)))
             }
