@@ -169,6 +169,9 @@ public struct BPSummary: Sendable {
     public let earlierSymptomNotes: SymptomNotes?
     /// Notes of palpitations (心悸, 心慌, "heart racing") in the same headline period; nil without any.
     public let palpitationNotes: SymptomNotes?
+    /// Notes of palpitations in the range before the headline period, as ``earlierSymptomNotes``
+    /// are of dizziness; nil without any, and without a headline week.
+    public let earlierPalpitationNotes: SymptomNotes?
     /// Readings to see before any average: warning symptoms, or severe in a pregnancy; nil without any.
     public let safety: SafetyReadings?
     /// Falls and near falls noted in the range; nil without any.
@@ -194,6 +197,12 @@ public struct BPSummary: Sendable {
     public let atrialFibrillation: AtrialFibrillation?
     /// A new monitor shortly before or inside the headline week; nil otherwise.
     public let monitorChange: MonitorChange?
+
+    /// The readings each morning and evening session asks for: the protocol's 2, or in atrial
+    /// fibrillation, known or flagged, at least 3 (ESH 2023).
+    public var readingsAskedPerSession: Int {
+        atrialFibrillation == nil ? ProtocolWeek.readingsPerSlot : AtrialFibrillation.readingsPerSession
+    }
     /// Uncontrolled on three classes with a diuretic; nil otherwise.
     public let resistant: ResistantHypertension?
 
@@ -332,6 +341,9 @@ public struct BPSummary: Sendable {
         earlierSymptomNotes = average.flatMap { $0.excludedDay > first ? SymptomNotes(inRange, from: first, to: $0.excludedDay.adding(days: -1)) : nil }
         palpitationNotes = SymptomNotes(
             inRange, from: average?.excludedDay ?? first, to: average.map { recentLast ?? $0.lastDay } ?? last, symptom: .palpitations)
+        earlierPalpitationNotes = average.flatMap {
+            $0.excludedDay > first ? SymptomNotes(inRange, from: first, to: $0.excludedDay.adding(days: -1), symptom: .palpitations) : nil
+        }
         // Without a protocol week, a long sparse log headlines its recent weeks, not a year's mean.
         if average == nil, last.dayNumber - first.dayNumber >= BPSummary.sparseHeadlineDays {
             let recent = (last.dayNumber - BPSummary.sparseHeadlineDays + 1)...last.dayNumber

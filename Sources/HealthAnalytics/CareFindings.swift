@@ -208,6 +208,17 @@ public struct MonitorChange: Equatable, Sendable {
         guard let event = events.filter({ $0.kind == .monitor && days.contains($0.at.measurementDayNumber) }).max(by: { $0.at < $1.at }) else { return nil }
         self.event = event
     }
+
+    /// The home pressure's step since the new monitor came: the events table's difference
+    /// within the same times of day (``EventEffect/sameTimeOfDay``) of `effect`, the monitor's
+    /// row. nil when it is not this monitor's, when another change falls in its windows (the
+    /// step would be theirs together) or when the sessions are too few.
+    public func step(_ effect: EventEffect) -> (systolic: Double, diastolic: Double)? {
+        guard effect.event.id == event.id, effect.overlapping.isEmpty, effect.sameTimeOfDay.sufficient,
+            let systolic = effect.sameTimeOfDay.systolic, let diastolic = effect.sameTimeOfDay.diastolic
+        else { return nil }
+        return (systolic.mean, diastolic.mean)
+    }
 }
 
 /// Apparent resistant hypertension (ESH 2023): home BP uncontrolled on three or more classes

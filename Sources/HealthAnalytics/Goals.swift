@@ -46,6 +46,23 @@ public struct Goals: Equatable, Sendable {
     /// Why the target is relaxed (frail, or aged 85 or more); nil when it is not.
     public let relaxed: RelaxedTarget?
 
+    /// Where ``lowerLimit`` comes from: what a chart's lower-limit line is labelled with.
+    public enum LowerLimitSource: String, Sendable {
+        /// 90/60, below which any reading is low.
+        case untreated
+        /// 115/65 on treatment: about ESH 2023's office floor of 120/70, at home.
+        case treated
+        /// 125/65 on treatment with a relaxed target: about ESH 2023's office 130/70 from 80, at home.
+        case relaxed
+        /// 110/80 on treatment in pregnancy (ISSHP 2021, ESC 2018).
+        case pregnancy
+        /// The bottom of ESC 2024's treated band, 120/70.
+        case treatedBand
+    }
+
+    /// Where ``lowerLimit`` comes from.
+    public let lowerLimitSource: LowerLimitSource
+
     /// The lower limit of a treated patient whose target is relaxed (``RelaxedTarget``).
     public static let relaxedLowerLimit = BloodPressure(systolic: 125, diastolic: 65)
 
@@ -75,13 +92,15 @@ public struct Goals: Equatable, Sendable {
         }
         hasOwnTarget = target != threshold
         if treated, pregnant {
-            lowerLimit = Goals.pregnancyLowerLimit
+            (lowerLimit, lowerLimitSource) = (Goals.pregnancyLowerLimit, .pregnancy)
         } else if treated, relaxed != nil {
-            lowerLimit = Goals.relaxedLowerLimit
+            (lowerLimit, lowerLimitSource) = (Goals.relaxedLowerLimit, .relaxed)
         } else if treated, let band = guideline.treatedSystolicTarget {
-            lowerLimit = BloodPressure(systolic: band.lowerBound, diastolic: 70)
+            (lowerLimit, lowerLimitSource) = (BloodPressure(systolic: band.lowerBound, diastolic: 70), .treatedBand)
+        } else if treated {
+            (lowerLimit, lowerLimitSource) = (BloodPressure(systolic: 115, diastolic: 65), .treated)
         } else {
-            lowerLimit = treated ? BloodPressure(systolic: 115, diastolic: 65) : BloodPressure(systolic: 90, diastolic: 60)
+            (lowerLimit, lowerLimitSource) = (BloodPressure(systolic: 90, diastolic: 60), .untreated)
         }
     }
 }

@@ -330,7 +330,7 @@ import Testing
         let aboveStats = try Self.statsJSON(above, ["--last", "2w", "--guideline", "esc"])
         let aboveSummary = try #require((aboveStats["headline"] as? [String: Any])?["clinicalSummary"] as? String)
         // Below the threshold but above the band: not at target, so never called controlled.
-        #expect(aboveSummary.contains("Home 132/78 is below the threshold (ESC 2024 < 135/85) and above the treated band (systolic 120–129)"))
+        #expect(aboveSummary.contains("Home 132/78 is below the threshold (ESC 2024 < 135/85) and above the treated office band (systolic 120–129)"))
         #expect(!aboveSummary.contains("controlled"))
         let abovePage = try Self.pageOne(above, ["--last", "2w", "--guideline", "esc"])
         let aboveDetails = try Self.details(above)

@@ -52,25 +52,25 @@ import Testing
         #expect(marks.ring == nil)
         let english = try ChartMarksTests.pageOne(report)
         #expect(english.contains("Low: below 90/60"))
-        #expect(english.contains("Lower limit when treated 115/65"))
+        #expect(english.contains("Treated lower limit 115/65 (ESH 2023)"))
         #expect(english.contains("Target 130/80"))
         #expect(!english.contains("Ringed"))
         let chinese = try ChartMarksTests.pageOne(chineseReport)
         #expect(chinese.contains("偏低：低于 90/60"))
-        #expect(chinese.contains("治疗中下限 115/65"))
+        #expect(chinese.contains("ESH 2023 治疗下限 115/65"))
     }
 
-    /// ESC 2024's treated band: its top is the target line, its floor the lower line, named once.
-    @Test func escTreatedBandIsNamedAsABand() throws {
+    /// ESC 2024's treated band is an office target: over the home readings the chart draws the
+    /// home threshold, never the band's top or floor (issue 35).
+    @Test func escTreatedBandIsNotDrawnOverHomeReadings() throws {
         let data = ChartMarksTests.log(ChartMarksTests.pressures(56, BloodPressure(systolic: 124, diastolic: 74)), treated: true)
         let log = try ReportLog(data)
         let request = try log.log.reportRequest(ReportAsk(summary: SummaryRequest(guideline: .esc), template: "clinic"))
         let marks = chartMarks(request)
-        #expect(marks.lines.map(\.kind) == [.threshold, .target, .lowerLimit])
-        #expect(marks.lines[2].level == BloodPressure(systolic: 120, diastolic: 70))
+        #expect(marks.lines.map(\.kind) == [.threshold])
         let page = try ChartMarksTests.pageOne(request)
-        #expect(page.contains("Treated band 120–129/70–79 (ESC 2024)"))
-        #expect(!page.contains("Lower limit when treated"))
+        #expect(page.contains("home threshold 135/85 mmHg (ESC 2024)"))
+        #expect(!page.contains("Treated band") && !page.contains("Lower limit"))
     }
 
     /// A hypertensive patient far above 90/60 gets no lower lines to cross his diastolic readings.

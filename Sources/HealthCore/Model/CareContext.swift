@@ -58,7 +58,8 @@ public struct SleepHours: Equatable, Sendable, CustomStringConvertible {
         return hour * 60 + minute
     }
 
-    private static func clock(_ minutes: Int) -> String {
+    /// `08:30` for 510 minutes after midnight.
+    public static func clock(_ minutes: Int) -> String {
         let hour = minutes / 60
         let minute = minutes % 60
         return "\(hour < 10 ? "0" : "")\(hour):\(minute < 10 ? "0" : "")\(minute)"

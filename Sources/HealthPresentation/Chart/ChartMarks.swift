@@ -107,9 +107,12 @@ public struct ChartMarks: Equatable, Sendable {
         case nil: 0
         }
         var lines = [ReferenceLine(kind: .threshold, level: goals.threshold, systolic: true, diastolic: true)]
-        if goals.hasOwnTarget { lines.append(ReferenceLine(kind: .target, level: goals.target, systolic: true, diastolic: true)) }
+        // ESC 2024's treated band (120–129/70–79) is an office target: over home readings the
+        // chart draws the home threshold, the home target, and never the office band.
+        let officeBand = goals.targetSource == .treatedBand
+        if goals.hasOwnTarget, !officeBand { lines.append(ReferenceLine(kind: .target, level: goals.target, systolic: true, diastolic: true)) }
         var lower = [(ReferenceLine.Kind.low, Alert.lowLimit)]
-        if goals.lowerLimit != Alert.lowLimit { lower.insert((.lowerLimit, goals.lowerLimit), at: 0) }
+        if goals.lowerLimit != Alert.lowLimit, !officeBand { lower.insert((.lowerLimit, goals.lowerLimit), at: 0) }
         for (kind, level) in lower {
             let line = ReferenceLine(
                 kind: kind, level: level, systolic: lowest.systolic < level.systolic + ChartMarks.lowerLineReach,

@@ -194,7 +194,8 @@ public struct ChartSection: Sendable {
         }
         let dayStart = Double(DayPeriod.dayStartHour * 3600)
         span = (Double(firstDay) * 86_400 + dayStart - 43_200, Double(lastDay + 1) * 86_400 + dayStart + 43_200)
-        targetSystolic = summary.goals.target.systolic
+        // ESC 2024's treated band is an office target: over home readings the zone starts at the home threshold.
+        targetSystolic = summary.goals.targetSource == .treatedBand ? summary.goals.threshold.systolic : summary.goals.target.systolic
         var points: [Point] = []
         var lowest: Int?
         var highest: Int?
@@ -259,24 +260,20 @@ public struct ChartSection: Sendable {
             let key = ring == .atOrAboveTarget ? "chart.ring.atOrAbove\(side)" : "chart.ring.below\(side)"
             entries.append((strings.text(key, ["target": marks.target.description, "n": String(marks.ringedReadings)]), .ring))
         }
-        let guideline = summary.options.guideline.label(in: strings)
         for line in marks.lines {
             switch line.kind {
             case .threshold:
                 entries.append((strings.text("threshold", ["target": line.level.description, "guideline": SummaryWording.thresholdSource(summary.goals, strings: strings)]), .line(.threshold)))
             case .target:
-                if summary.goals.targetSource == .treatedBand, let band = summary.options.guideline.treatedSystolicTarget {
-                    entries.append((strings.text("chart.band", [
-                        "systolic": "\(band.lowerBound)–\(band.upperBound)",
-                        "diastolic": "\(summary.goals.lowerLimit.diastolic)–\(line.level.diastolic - 1)", "guideline": guideline,
-                    ]), .line(.target)))
-                } else {
-                    entries.append((strings.text("chart.target", ["target": line.level.description]), .line(.target)))
-                }
+                entries.append((strings.text("chart.target", ["target": line.level.description]), .line(.target)))
             case .lowerLimit:
-                // ESC's band names its floor already.
-                guard summary.goals.targetSource != .treatedBand else { continue }
-                entries.append((strings.text("chart.lowerLimit", ["limit": line.level.description]), .line(.lowerLimit)))
+                // The line names where it comes from: ESH 2023's office floors at home, or pregnancy's.
+                let key = switch summary.goals.lowerLimitSource {
+                case .relaxed: "chart.lowerLimit.relaxed"
+                case .pregnancy: "chart.lowerLimit.pregnancy"
+                default: "chart.lowerLimit"
+                }
+                entries.append((strings.text(key, ["limit": line.level.description]), .line(.lowerLimit)))
             case .low:
                 entries.append((strings.text("chart.low", ["limit": line.level.description]), .line(.low)))
             }

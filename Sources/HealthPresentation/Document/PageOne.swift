@@ -131,7 +131,7 @@ public struct KeyFigure: Sendable {
 
 /// The headline week day by day: a column per day, a row for the morning and one for the
 /// evening, each cell the readings the average takes from that slot ("2", "1", "–"). The
-/// dropped first day is muted; a slot short of the protocol's two readings is bad news.
+/// dropped first day is muted; a slot short of the readings asked for (two; three in AF) is bad news.
 public struct WeekGrid: Sendable {
     public struct Day: Sendable {
         /// `Mon` / `一`.
@@ -175,12 +175,14 @@ public struct WeekGrid: Sendable {
             guard counts.indices.contains(index) else { continue }
             counts[index][session == .morning ? 0 : 1] += 1
         }
-        caption = strings.text("grid.caption", ["n": String(ProtocolWeek.readingsPerSlot)])
+        // In AF a session asks for 3 readings, and the grid's caption and short cells say so.
+        let asked = summary.readingsAskedPerSession
+        caption = strings.text(summary.atrialFibrillation == nil ? "grid.caption" : "grid.caption.af", ["n": String(asked)])
         days = dates.map { Day(weekday: strings.format($0, pattern: "gridWeekday"), day: String($0.day), counted: $0 != average.excludedDay) }
         rows = [ReadingSlot.morning, .evening].enumerated().map { slot, name in
             Row(label: name.label(in: strings), cells: dates.indices.map { index in
                 let count = counts[index][slot]
-                return Cell(text: count == 0 ? "–" : String(count), short: dates[index] != average.excludedDay && count < ProtocolWeek.readingsPerSlot)
+                return Cell(text: count == 0 ? "–" : String(count), short: dates[index] != average.excludedDay && count < asked)
             })
         }
     }

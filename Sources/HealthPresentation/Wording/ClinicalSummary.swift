@@ -60,6 +60,8 @@ extension SummaryWording {
         guard let verdict = summary.verdict else { return nil }
         var sentences: [String] = []
         sentences.append(homeSentence(verdict))
+        // A new monitor is said beside the verdict it may explain, with the step since it came.
+        if let monitor = monitorSentence(verdict) { sentences.append(monitor) }
         if let rise = summary.pregnancyRise {
             sentences.append(strings.text("clinical.pregnancyRise", [
                 "before": SummaryWording.pressure(rise.before), "n": String(rise.before.count),
@@ -69,15 +71,30 @@ extension SummaryWording {
         if let office = summary.office, let phenotype = office.phenotype, summary.protocolAverage != nil {
             sentences.append(strings.text(office.visits.count == 1 ? "clinical.office.oneVisit" : "clinical.office", officeValues(office).merging(["phenotype": phenotypeLabel(phenotype, treated: office.treated)]) { $1 }))
         }
-        if let monitor = summary.monitorChange {
-            let (event, day) = eventWords(monitor.event)
-            sentences.append(strings.text("clinical.monitor", ["event": event, "date": day]))
-        }
         if let treatment = treatmentSentence { sentences.append(treatment) }
         if let adherence = adherenceSentence { sentences.append(adherence) }
         if let af = atrialFibrillationSentence { sentences.append(af) }
         if let notes = ofNote { sentences.append(notes) }
         return sentences.joined(separator: strings.text("clinical.sentenceSeparator")) + strings.text("clinical.end")
+    }
+
+    /// "A new monitor from 16 Nov (new wrist monitor); home BP +10/+7 mmHg since, at the same
+    /// times of day (event 1): check the monitor against an office reading before calling the
+    /// pressure uncontrolled; ESH recommends a validated upper-arm device". The step is the
+    /// events table's difference for the monitor's row, left out when that is withheld or has too
+    /// few sessions; nil without a monitor change.
+    private func monitorSentence(_ verdict: HomeVerdict) -> String? {
+        guard let monitor = summary.monitorChange else { return nil }
+        let (event, day) = eventWords(monitor.event)
+        var values = [
+            "event": event, "date": day,
+            "check": strings.text(verdict.sufficient && verdict.atOrAboveThreshold ? "clinical.monitor.check.uncontrolled" : "clinical.monitor.check"),
+        ]
+        guard let row = summary.events.firstIndex(where: { $0.event.id == monitor.event.id }), let step = monitor.step(summary.events[row]) else {
+            return strings.text("clinical.monitor", values)
+        }
+        values.merge(["difference": SummaryWording.signedPair(step.systolic, step.diastolic), "number": String(row + 1)]) { $1 }
+        return strings.text("clinical.monitor.step", values)
     }
 
     /// "Irregular heartbeat flagged on 33 of the range's 56 readings, possible AF on 12; the
@@ -104,7 +121,8 @@ extension SummaryWording {
         if af.sessions > 0 { sentence += strings.text("clinical.af.sessions", values) }
         // A fast rate on the flagged readings is said here, once, with the rest of AF.
         if let findings = af.findings, findings.fastPulse > 0 {
-            sentence += strings.text("clinical.af.fast", [
+            // The flags are the range's: said so beside the week's sessions.
+            sentence += strings.text(af.flagsOverRange ? "clinical.af.fast.range" : "clinical.af.fast", [
                 "fast": String(findings.fastPulse), "flagged": String(findings.flagged), "pulse": String(DeviceFindings.fastRate),
             ])
         }
@@ -138,7 +156,8 @@ extension SummaryWording {
         let listed = items.count > 2 ? [strings.list(Array(items.dropLast())), items.last!] : items
         var sentence = strings.text("clinical.regimen", ["items": strings.conjunction(listed)])
         if let resistant = summary.resistant {
-            sentence += strings.text("clinical.resistant", ["n": String(resistant.classCount), "guideline": Guideline.esh.label(in: strings)])
+            // Every guideline HealthLog reads defines it alike: the one the report is made under is cited.
+            sentence += strings.text("clinical.resistant", ["n": String(resistant.classCount), "guideline": summary.options.guideline.label(in: strings)])
         }
         // A medicine stopped while the rest go on stays on the line, with its day, its reason and
         // the pressure before and after; the one the home sentence names as too recent is not said twice.
@@ -319,13 +338,25 @@ extension SummaryWording {
     /// up”", or "1 more earlier in the range, on 10 Nov: …" after the week's count: a note before
     /// the headline week, labelled with its own dates, as page 1's time frame asks; nil without one.
     private var earlierSymptomsPart: String? {
-        guard let earlier = summary.earlierSymptomNotes else { return nil }
-        let prefix = summary.symptomNotes == nil ? "clinical.symptoms.earlier" : "clinical.symptoms.more"
+        earlierPart(summary.earlierSymptomNotes, week: summary.symptomNotes, key: "clinical.symptoms.earlier")
+    }
+
+    /// ``earlierSymptomsPart`` for the notes of palpitations: "palpitations noted 2 times
+    /// earlier in the range, 3–10 Nov", or "1 more earlier, on 10 Nov" after the week's count.
+    private var earlierPalpitationsPart: String? {
+        earlierPart(summary.earlierPalpitationNotes, week: summary.palpitationNotes, key: "clinical.palpitations.earlier")
+    }
+
+    /// The notes of one symptom before the headline week, `earlier`, labelled with their own
+    /// dates (`key`, its `.one` for one), or counted as more after the week's (`week`); nil without any.
+    private func earlierPart(_ earlier: SymptomNotes?, week: SymptomNotes?, key: String) -> String? {
+        guard let earlier else { return nil }
+        let prefix = week == nil ? key : "clinical.symptoms.more"
         var part = strings.text(earlier.count == 1 ? prefix + ".one" : prefix, [
             "n": String(earlier.count), "date": date(earlier.lastDay), "from": date(earlier.firstDay), "to": date(earlier.lastDay),
         ])
         // A note said already (the week's latest, a fall's) is not quoted again.
-        if earlier.latestNote != summary.symptomNotes?.latestNote, !notesSaidInSafety.contains(earlier.latestNote) {
+        if earlier.latestNote != week?.latestNote, !notesSaidInSafety.contains(earlier.latestNote) {
             part += strings.text(earlier.count == 1 ? "clinical.lowNote.one" : "clinical.lowNote", ["note": String(earlier.latestNote.prefix(60))])
         }
         return part
@@ -347,7 +378,7 @@ extension SummaryWording {
             "mean": SummaryWording.figure(verdict), "guideline": guideline, "threshold": goals.threshold.description,
             "target": goals.target.description, "name": summary.profile.name, "limit": goals.lowerLimit.description,
         ]
-        let key: String
+        var key: String
         if !verdict.sufficient {
             key = "clinical.home.provisional"
         } else if let change = summary.tooEarlyToJudge {
@@ -375,6 +406,9 @@ extension SummaryWording {
         } else {
             key = verdict.atOrAboveThreshold ? "clinical.home.above" : "clinical.home.below"
         }
+        // On a new monitor the figure reaches the threshold; whether the pressure is uncontrolled
+        // waits for the monitor's check, which the next sentence asks for.
+        if summary.monitorChange != nil, key == "clinical.home.uncontrolled" || key == "clinical.home.above" { key = "clinical.home.reaches" }
         var sentence = strings.text(key, values)
         // The target is read only on a decided figure that is not low.
         if verdict.sufficient, !verdict.low, key != "clinical.home.notAtOwnTarget", let atOrAbove = verdict.atOrAboveTarget {
@@ -385,8 +419,10 @@ extension SummaryWording {
             sentence += strings.text(targetKey, values)
         }
         if let mornings = verdict.morningHypertension {
-            // 134/83 with mornings at 144/91 is morning hypertension, never simply below the threshold.
-            return sentence + strings.text(slotKey("clinical.morningHypertension"), [
+            // 134/83 with mornings at 144/91 is morning hypertension, never simply below the threshold;
+            // above the doctor's target, the mornings add to it, never "but".
+            let morningKey = key == "clinical.home.notAtOwnTarget" ? "clinical.morningHypertension.target" : "clinical.morningHypertension"
+            return sentence + strings.text(slotKey(morningKey), [
                 "morning": SummaryWording.pressure(mornings, against: goals.threshold), "threshold": goals.threshold.description,
                 "n": String(mornings.count),
             ])
@@ -464,6 +500,7 @@ extension SummaryWording {
             }
             parts.append(part)
         }
+        if let earlier = earlierPalpitationsPart { parts.append(earlier) }
         guard !parts.isEmpty else { return nil }
         return strings.text("clinical.ofNote", ["parts": parts.joined(separator: strings.text("clinical.partSeparator"))])
     }

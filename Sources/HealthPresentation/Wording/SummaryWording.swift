@@ -70,12 +70,15 @@ public struct SummaryWording: Sendable {
             // A low average is below the threshold, never "controlled".
             // Under ESC 2024's treated band, control is the band's to say, not the threshold's.
             let band = summary.goals.targetSource == .treatedBand
+            // Below the threshold but at or above the doctor's own target is not "controlled":
+            // the target decides, as page 1 says.
+            let ownTarget = summary.goals.targetSource == .profile && verdict.atOrAboveTarget == true
             let key = summary.goals.treated
                 ? (verdict.atOrAboveThreshold ? "verdict.threshold.uncontrolled"
                     : verdict.low ? (band ? "verdict.threshold.belowBand" : "verdict.threshold.treatedLow")
-                    : band ? "verdict.threshold.treatedBelow" : "verdict.threshold.controlled")
+                    : band ? "verdict.threshold.treatedBelow" : ownTarget ? "verdict.threshold.treatedBelowOwnTarget" : "verdict.threshold.controlled")
                 : (verdict.atOrAboveThreshold ? "verdict.threshold.above" : "verdict.threshold.below")
-            sentence = strings.text(key, values)
+            sentence = strings.text(key, values.merging(["name": summary.profile.name]) { $1 })
         }
         if let category = escHomeCategory { sentence += separator + category }
         return provisional(sentence)
@@ -170,7 +173,9 @@ public struct SummaryWording: Sendable {
     /// "This week has no evening readings, and single readings in 5 of 12 sessions: the protocol
     /// asks for 2 readings each morning and evening"; nil for a week that follows the protocol.
     public var weekQualityLine: String? {
-        guard summary.verdict != nil, summary.protocolAverage != nil, let quality = summary.weekQuality, !quality.followsProtocol else { return nil }
+        guard summary.verdict != nil, summary.protocolAverage != nil, let quality = summary.weekQuality else { return nil }
+        let grouping = clockDaysSentence
+        guard !quality.followsProtocol else { return grouping }
         var parts: [String] = []
         if quality.noEvenings { parts.append(strings.text("week.noEvenings")) }
         if quality.noMornings { parts.append(strings.text("week.noMornings")) }
@@ -186,7 +191,22 @@ public struct SummaryWording: Sendable {
         if quality.singleReadingSessions > 0 {
             parts.append(strings.text("week.singles", ["n": String(quality.singleReadingSessions), "sessions": String(quality.sessions)]))
         }
-        return strings.text("week.quality", ["parts": strings.list(parts)])
+        let asked = summary.readingsAskedPerSession
+        let line = strings.text(summary.atrialFibrillation == nil ? "week.quality" : "week.quality.af", ["parts": strings.list(parts), "n": String(asked)])
+        return grouping.map { line + strings.text("clinical.sentenceSeparator") + $0 } ?? line
+    }
+
+    /// "Days run from 04:00 by the clock, not from waking at 16:00: a reading before sleep at
+    /// 08:30 counts on the day of the waking reading after it": how the week's days were grouped,
+    /// said when the profile's sleep puts bedtime between 04:00 and waking, so that a shift's
+    /// last reading and the next shift's first share a date; nil otherwise.
+    public var clockDaysSentence: String? {
+        guard let sleep = summary.profile.sleep, sleep.isShifted,
+            (DayPeriod.dayStartHour * 60..<sleep.wake).contains(sleep.bedtime)
+        else { return nil }
+        return strings.text("week.clockDays", [
+            "start": SleepHours.clock(DayPeriod.dayStartHour * 60), "wake": SleepHours.clock(sleep.wake), "bedtime": SleepHours.clock(sleep.bedtime),
+        ])
     }
 
     /// "A medication change inside this week (amlodipine 5 mg started, 25 Nov): reassess home
@@ -331,8 +351,10 @@ public struct SummaryWording: Sendable {
         let mornings = phenotype == .normal && summary.verdict?.morningHypertension != nil
         let label = strings.text(mornings ? (treated ? "phenotype.normal.mornings.treated" : "phenotype.normal.mornings") : phenotype.labelKey(treated: treated))
         guard summary.office?.targetDecides == true else { return label }
-        return strings.text("phenotype.againstTarget", ["phenotype": phenotype == .normal && treated && !mornings ? strings.text("phenotype.controlled") : label,
-                                                        "target": summary.goals.target.description])
+        // Where the doctor's target decides, the phenotype is said in its words ("office and home
+        // both at or above the target 130/80"), never a threshold's name beside it.
+        guard mornings else { return strings.text("phenotype.target.\(phenotype.rawValue)", ["target": summary.goals.target.description]) }
+        return strings.text("phenotype.againstTarget", ["phenotype": label, "target": summary.goals.target.description])
     }
 
     /// "Irregular heartbeat flagged on 12 of 269 readings; possible AFib on 2".
