@@ -109,7 +109,18 @@ let package = Package(
             name: "HealthFuzzTargets", dependencies: ["HealthCore", "HealthRecords", "HealthInterchange", "HealthReport"],
             swiftSettings: strict, plugins: layered),
         .target(name: "CFuzzerDriver"),
+        // What tests share: temporary folders, the repository's paths, real processes and their peak memory.
+        // It is the first module to import Foundation, so it depends on nothing that loads libxml2
+        // (HealthInterchange, and with it HealthSync, HealthUseCases, HealthLogCLI). A debug build indexes a
+        // C module in the first compile that loads it; libxml2's headers bring the system's ICU, Foundation
+        // brings its own (_FoundationICU), and indexing one while the other is loaded stops a clean build with
+        // "'UErrorCode' has different definitions in different modules" (incremental builds have the index already).
         .target(name: "HealthLogTestSupport", dependencies: ["HealthCore"], swiftSettings: strict, plugins: layered),
+        // The command line run in-process (CLIHarness), for the CLI's tests and sync's: Foundation and libxml2
+        // both loaded here is safe because HealthLogTestSupport and HealthInterchange were indexed first.
+        .target(
+            name: "HealthLogCLITestSupport", dependencies: ["HealthLogTestSupport", "HealthCore", "HealthCommandLine", "HealthLogCLI", "HealthRecords"],
+            swiftSettings: strict, plugins: layered),
         .executableTarget(name: "healthlog-fuzz", dependencies: ["HealthFuzzTargets", "CFuzzerDriver", "BuildToolFiles"], swiftSettings: strict, plugins: layered),
         .testTarget(name: "HealthCoreTests", dependencies: ["HealthLogTestSupport", "HealthCore"], swiftSettings: strict, plugins: layered),
         .testTarget(name: "HealthQRCodeTests", dependencies: ["HealthLogTestSupport", "HealthCore", "HealthQRCode"], swiftSettings: strict, plugins: layered),
@@ -135,7 +146,11 @@ let package = Package(
             dependencies: ["HealthLogTestSupport", "HealthCore", "HealthUseCases", "HealthRecords", "HealthAnalytics", "HealthReport", "HealthInterchange"],
             swiftSettings: strict, plugins: layered),
         .testTarget(
-            name: "HealthSyncTests", dependencies: ["HealthLogTestSupport", "HealthCore", "HealthSync", "HealthSyncPresentation"],
+            name: "HealthSyncTests",
+            dependencies: [
+                "HealthLogTestSupport", "HealthLogCLITestSupport", "HealthCore", "HealthSync", "HealthSyncPresentation", "HealthRecords", "HealthCommandLine",
+                "HealthLogCLI",
+            ],
             swiftSettings: strict, plugins: layered),
         .testTarget(
             name: "HealthFuzzTargetsTests", dependencies: ["HealthLogTestSupport", "HealthCore", "HealthFuzzTargets", "HealthRecords", "HealthInterchange"],
@@ -143,8 +158,8 @@ let package = Package(
         .testTarget(
             name: "HealthLogCLITests",
             dependencies: [
-                "HealthLogTestSupport", "HealthCore", "HealthCommandLine", "HealthLogCLI", "HealthRecords", "HealthAnalytics", "HealthInterchange", "HealthUseCases",
-                "HealthSync", "CSQLite",
+                "HealthLogTestSupport", "HealthLogCLITestSupport", "HealthCore", "HealthCommandLine", "HealthLogCLI", "HealthRecords", "HealthAnalytics",
+                "HealthInterchange", "HealthUseCases", "CSQLite",
             ],
             swiftSettings: strict, plugins: layered
         ),

@@ -42,7 +42,7 @@ import Testing
 
     @Test func backupWhileAnotherProcessWritesIsConsistent() throws {
         let cli = CLIHarness()
-        cli.ok("import", cli.directory.write("seed.csv", ReliabilityTests.csv(5_000)))
+        cli.ok("import", cli.directory.write("seed.csv", readingsCSV(5_000)))
         let environment = ["HEALTHLOG_DB": cli.databasePath, "HOME": cli.directory.path, "TZ": "UTC"]
         // A writer adds 100 readings while backups are taken.
         let writer = Process()
@@ -121,7 +121,7 @@ import Testing
         let barLine = try #require(stderr.text.split(separator: "\n").first { $0.contains("█") })
         #expect(barLine.split(separator: "\r").last?.hasPrefix(String(repeating: "█", count: 30) + " 100%") == true, "\(barLine)")
         // A CSV shows its progress as it is read, too.
-        let csv = cli.directory.write("many.csv", ReliabilityTests.csv(5_000, profile: "mom"))
+        let csv = cli.directory.write("many.csv", readingsCSV(5_000, profile: "mom"))
         let csvErrors = CapturedOutput(isTerminal: true)
         let csvContext = CommandContext(
             stdout: CapturedOutput(), stderr: csvErrors, environment: cli.environment,

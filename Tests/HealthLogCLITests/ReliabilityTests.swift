@@ -9,18 +9,6 @@ import Testing
 @Suite(.serialized) struct ReliabilityTests {
     static let soak = ProcessInfo.processInfo.environment["HEALTHLOG_SOAK"] == "1"
 
-    /// A HealthLog CSV of `count` readings for `profile`, one a minute from 2020-01-01.
-    static func csv(_ count: Int, profile: String = "dad", from first: Int = 0) -> String {
-        var text = ReadingCSVCodec.header.joined(separator: ",") + "\n"
-        text.reserveCapacity(count * 70)
-        for index in first..<(first + count) {
-            // A reading a minute from 2020-01-01: 2,000,000 of them end in 2023, none in the future.
-            let instant = ZonedInstant(utcSeconds: 1_577_836_800 + Int64(index) * 60, offsetMinutes: 480)
-            text += ",\(profile),\(instant.iso8601),\(110 + index % 60),\(70 + index % 25),\(60 + index % 30),,\(index % 3 == 0 ? "bp-med" : ""),\n"
-        }
-        return text
-    }
-
     private func environment(_ directory: TemporaryDirectory, _ database: String = "log.sqlite") -> [String: String] {
         processEnvironment(directory, database: database)
     }
@@ -45,10 +33,10 @@ import Testing
         let directory = TemporaryDirectory()
         // 8,000 rows in make test (each kill's check reads the whole log back), 100,000 in make soak.
         let rows = ReliabilityTests.soak ? 100_000 : 8_000
-        let file = directory.write("big.csv", ReliabilityTests.csv(rows))
+        let file = directory.write("big.csv", readingsCSV(rows))
         // A base log to start each attempt from.
         var environment = environment(directory, "base.sqlite")
-        #expect(try runProcess(["import", directory.write("seed.csv", ReliabilityTests.csv(50, profile: "mom"))], environment: environment).status == 0)
+        #expect(try runProcess(["import", directory.write("seed.csv", readingsCSV(50, profile: "mom"))], environment: environment).status == 0)
         // How long a whole import takes here, to spread the kills across it.
         environment["HEALTHLOG_DB"] = directory.file("timing.sqlite")
         try copyDatabase(directory.file("base.sqlite"), to: directory.file("timing.sqlite"))
@@ -83,7 +71,7 @@ import Testing
     @Test func killingAReportLeavesTheOldFileOrTheNewOne() throws {
         let directory = TemporaryDirectory()
         let environment = environment(directory)
-        #expect(try runProcess(["import", directory.write("r.csv", ReliabilityTests.csv(20_000))], environment: environment).status == 0)
+        #expect(try runProcess(["import", directory.write("r.csv", readingsCSV(20_000))], environment: environment).status == 0)
         let target = directory.file("report.pdf")
         #expect(try runProcess(["-p", "dad", "report", "--template", "summary", "-o", target], environment: environment).status == 0)
         let previous = try #require(FileManager.default.contents(atPath: target))
@@ -113,7 +101,7 @@ import Testing
         let environment = environment(directory)
         #expect(try runProcess(["profile", "add", "mom"], environment: environment).status == 0)
         // dad starts with the first 100 rows of the file the import brings (those will be duplicates).
-        #expect(try runProcess(["import", directory.write("start.csv", ReliabilityTests.csv(100))], environment: environment).status == 0)
+        #expect(try runProcess(["import", directory.write("start.csv", readingsCSV(100))], environment: environment).status == 0)
         let writers = ReliabilityTests.soak ? 8 : 4
         let adds = ReliabilityTests.soak ? 250 : 80
         let script = """
@@ -133,7 +121,7 @@ import Testing
             processes.append((process, pipe))
         }
         for writer in 0..<writers { try launch(["sh", "-c", script, "sh", executable, String(60 + writer)]) }
-        try launch(["import", directory.write("family.csv", ReliabilityTests.csv(10_000))])
+        try launch(["import", directory.write("family.csv", readingsCSV(10_000))])
         let readers = "for i in 1 2 3 4 5; do \"$1\" -p dad stats --format json > /dev/null || echo FAILED; \"$1\" -p dad report -o \"$2\" > /dev/null || echo FAILED; done"
         try launch(["sh", "-c", readers, "sh", executable, directory.file("r.pdf")])
         var failures: [String] = []
@@ -204,7 +192,7 @@ import Testing
     @Test func restoringWhileOthersAddLosesNoConfirmedReading() throws {
         let directory = TemporaryDirectory()
         let environment = environment(directory)
-        #expect(try runProcess(["import", directory.write("seed.csv", ReliabilityTests.csv(2_000))], environment: environment).status == 0)
+        #expect(try runProcess(["import", directory.write("seed.csv", readingsCSV(2_000))], environment: environment).status == 0)
         #expect(try runProcess(["backup", directory.file("bk.sqlite")], environment: environment).status == 0)
         let adds = ReliabilityTests.soak ? 300 : 120
         let restores = ReliabilityTests.soak ? 8 : 5
@@ -255,7 +243,7 @@ import Testing
         let added = try runProcess(["-p", "mom", "add", "118/76", "--at", "2026-11-20 07:00"], environment: environment)
         let firstID = String(added.stdout.dropFirst(6).prefix(8))
         let rows = ReliabilityTests.soak ? 2_000_000 : 80_000
-        let file = directory.write("big.csv", ReliabilityTests.csv(rows))
+        let file = directory.write("big.csv", readingsCSV(rows))
         let importer = try start(["import", file], environment: environment)
         let started = Date()
         let executable = try healthlogExecutable()
@@ -325,9 +313,9 @@ import Testing
     @Test func aFullDiskRollsBackAndLosesNothing() throws {
         let directory = TemporaryDirectory()
         let environment = environment(directory)
-        #expect(try runProcess(["import", directory.write("seed.csv", ReliabilityTests.csv(500))], environment: environment).status == 0)
+        #expect(try runProcess(["import", directory.write("seed.csv", readingsCSV(500))], environment: environment).status == 0)
         let before = try count(directory.file("log.sqlite"))
-        let file = directory.write("big.csv", ReliabilityTests.csv(100_000, profile: "mom"))
+        let file = directory.write("big.csv", readingsCSV(100_000, profile: "mom"))
         // A 300 KiB file-size limit stands in for a full disk.
         let result = try runShell("ulimit -f 300; exec \"$0\" import \"$1\"", [try healthlogExecutable(), file], environment: environment)
         #expect(result.status == 74)

@@ -23,7 +23,7 @@ import Testing
         }
         // How long one import takes here, to spread the kills across it.
         let started = Date()
-        let first = try runProcess(["import", directory.write("first.csv", ReliabilityTests.csv(rows))], environment: dad)
+        let first = try runProcess(["import", directory.write("first.csv", readingsCSV(rows))], environment: dad)
         try #require(first.status == 0, "\(first.stderr)")
         let duration = Date().timeIntervalSince(started)
         let device = try #require(try syncDeviceID(dad["HEALTHLOG_DB"]!))
@@ -37,7 +37,7 @@ import Testing
         var partial = 0
         for attempt in 1...kills {
             let before = try HealthRecordsAccess.readings(dad["HEALTHLOG_DB"]!).count
-            let file = directory.write("rows-\(attempt).csv", ReliabilityTests.csv(rows, from: attempt * rows))
+            let file = directory.write("rows-\(attempt).csv", readingsCSV(rows, from: attempt * rows))
             let start = journalBytes(journal)
             let process = try startProcess(["import", file], environment: dad)
             let delay: Double

@@ -1,20 +1,17 @@
-import Foundation
-import HealthCore
-import HealthInterchange
 import Testing
 
 /// What the memory tests share: a log seeded through the real `import` from HealthLog CSV rows,
 /// and the peak resident memory of one command over it, as the kernel counts it (`getrusage` of
 /// the child, through `/usr/bin/time`).
-struct PeakMemory {
-    let directory = TemporaryDirectory()
-    let environment: [String: String]
+public struct PeakMemory {
+    public let directory = TemporaryDirectory()
+    public let environment: [String: String]
 
     /// A log of `count` readings for `dad`; `row` writes reading `index`'s CSV line after its
     /// empty id (`,dad,TIME,SYS,DIA,PULSE,,TAGS,NOTE,`).
-    init(readings count: Int, row: (Int) -> String) throws {
+    public init(readings count: Int, row: (Int) -> String) throws {
         environment = processEnvironment(directory)
-        var text = ReadingCSVCodec.header.joined(separator: ",") + "\n"
+        var text = readingsCSVHeader + "\n"
         text.reserveCapacity(count * 90)
         for index in 0..<count { text += row(index) + "\n" }
         let seed = directory.write("seed.csv", text)
@@ -24,13 +21,13 @@ struct PeakMemory {
     }
 
     /// The peak resident memory (KiB) of `healthlog -p dad ARGUMENTS`, its output thrown away.
-    func peak(_ arguments: [String]) throws -> Int {
+    public func peak(_ arguments: [String]) throws -> Int {
         try peak(command: ["-p", "dad"] + arguments)
     }
 
     /// The peak resident memory (KiB) of `healthlog ARGUMENTS` on the log file `database` of
     /// this directory (the seeded log when nil), its output thrown away.
-    func peak(command arguments: [String], database: String? = nil) throws -> Int {
+    public func peak(command arguments: [String], database: String? = nil) throws -> Int {
         var environment = environment
         if let database { environment["HEALTHLOG_DB"] = directory.file(database) }
         let measured = try runShell(

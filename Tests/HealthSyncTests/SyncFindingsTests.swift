@@ -29,7 +29,7 @@ import Testing
         let daughterBefore = try logDump(family.daughter.databasePath)
         let file = family.dad.directory.file("big.csv")
         // 40,000 good rows (several MiB of journal lines) and one bad row at the end.
-        let rows = ReliabilityTests.csv(40_000) + ",dad,2026-01-05T08:00:00+08:00,400,80,70,,,\n"
+        let rows = readingsCSV(40_000) + ",dad,2026-01-05T08:00:00+08:00,400,80,70,,,\n"
         try rows.write(toFile: file, atomically: true, encoding: .utf8)
         var environment = processEnvironment(family.dad.directory)
         environment["HEALTHLOG_DB"] = family.dad.databasePath

@@ -72,7 +72,7 @@ struct SyncNamespaceTests {
         defer { family.shutDown() }
         let rows = 4_000
         for (index, machine) in family.machines.enumerated() {
-            try ReliabilityTests.csv(rows, profile: machine.name, from: index * rows).write(toFile: machine.root + "/seed.csv", atomically: true, encoding: .utf8)
+            try readingsCSV(rows, profile: machine.name, from: index * rows).write(toFile: machine.root + "/seed.csv", atomically: true, encoding: .utf8)
             try machine.ok("import", machine.mountPoint + "/seed.csv")
         }
         // How long a sync init of such a log takes here, and how much journal it writes, from a copy.
