@@ -264,6 +264,12 @@ struct Migrations {
             ALTER TABLE events_v11 RENAME TO events;
             CREATE INDEX events_by_profile_time ON events (profile_id, at);
             """),
+        // `undo` keeps of a row a change added only a digest of its columns, not its whole
+        // image in `after` (an import kept a copy of every reading). Steps kept before keep
+        // their images and are undone by them.
+        Step(identifier: "v12-undo-added-digest", sql: """
+            ALTER TABLE undo_records ADD COLUMN after_digest INTEGER;
+            """),
     ]
 
     /// Triggers that refuse new text in `table.column` longer than `limit`, in code points
