@@ -34,12 +34,22 @@ public struct SafetyReadings: Equatable, Sendable {
     init?(_ readings: [Reading], alerts: [Alert], pregnantOn: (CivilDate) -> Bool = { _ in false }) {
         let urgent = Dictionary(alerts.filter { $0.kind == .urgent }.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var flagged: [Flagged] = []
+        // Notes repeat ("有点头痛" on many days): each is read for warning words once.
+        var warns: [String: Bool] = [:]
+        let namesWarning = { (note: String) -> Bool in
+            guard !note.isEmpty else { return false }
+            if let known = warns[note] { return known }
+            let named = Symptom.warning.isNamed(in: note)
+            warns[note] = named
+            return named
+        }
         for reading in readings {
-            let alert = urgent[reading.id]
+            // A reading's id is made as text when asked for: only asked when there is an alert.
+            let alert = urgent.isEmpty ? nil : urgent[reading.id]
             let pregnant = alert?.pregnant ?? pregnantOn(reading.takenAt.measurementDay)
             // In a pregnancy a headache or swelling beside a high reading is pre-eclampsia's sign.
             let sign = pregnant && (reading.bloodPressure?.isAtOrAbove(Goals.pregnancyThreshold) ?? false) && Symptom.namesPregnancySign(reading.note)
-            let warning = sign || Symptom.warning.isNamed(in: reading.note)
+            let warning = sign || namesWarning(reading.note)
             guard warning || alert?.pregnant == true else { continue }
             flagged.append(Flagged(
                 id: reading.id, takenAt: reading.takenAt, pressure: reading.bloodPressure, note: String(reading.note.trimmingWhitespace()),

@@ -67,6 +67,12 @@ public struct MedicationDays: Equatable, Sendable {
         var tagged: [DayPeriod: Set<Int>] = [:]
         var forgotten: [Reading] = []
         var forgottenDays = Set<Int>()
+        // The readings come in time order, several a day: a day already put in a set by the
+        // reading before is not hashed again (the sets are the same either way).
+        var lastHome: Int?
+        var lastSession: (period: DayPeriod, day: Int)?
+        var lastPill: Int?
+        var lastTagged: (period: DayPeriod, day: Int)?
         for reading in readings {
             let day = reading.takenAt.measurementDayNumber
             if let regimen, regimen.allStopped(on: reading.takenAt.measurementDay) {
@@ -82,11 +88,18 @@ public struct MedicationDays: Equatable, Sendable {
                 before.insert(day)
                 continue
             }
-            all.insert(day)
-            sessions[reading.period, default: []].insert(day)
+            let period = reading.period
+            if lastHome != day { all.insert(day); lastHome = day }
+            if lastSession?.period != period || lastSession?.day != day {
+                sessions[period, default: []].insert(day)
+                lastSession = (period, day)
+            }
             if reading.recordsMedication {
-                withPill.insert(day)
-                tagged[reading.period, default: []].insert(day)
+                if lastPill != day { withPill.insert(day); lastPill = day }
+                if lastTagged?.period != period || lastTagged?.day != day {
+                    tagged[period, default: []].insert(day)
+                    lastTagged = (period, day)
+                }
             }
         }
         // A dose recorded with `took` makes its day, and its session, medicated.

@@ -112,19 +112,34 @@ public struct TagComparison: Equatable, Sendable {
 
     /// One comparison per tag ID on the home BP readings among `readings`, ordered by how often the tag appears.
     static func compare(_ readings: [Reading]) -> [TagComparison] {
-        var total: [DayPeriod: Sum] = [:]
-        var sums: [String: [DayPeriod: Sum]] = [:]
-        var counts: [String: Int] = [:]
+        // Sums by a period's place in `DayPeriod.allCases`: one lookup per tag of a reading, not
+        // three (an absent period and an empty sum compare alike).
+        let periods = DayPeriod.allCases
+        var total = [Sum](repeating: Sum(), count: periods.count)
+        var tagged: [String: TaggedSums] = [:]
         for reading in readings where reading.isHome {
             guard let pressure = reading.bloodPressure else { continue }
-            let period = reading.period
-            total[period, default: Sum()].add(pressure)
+            let slot = periods.firstIndex(of: reading.period)!
+            total[slot].add(pressure)
             for tag in reading.tagIDs {
-                sums[tag, default: [:]][period, default: Sum()].add(pressure)
-                counts[tag, default: 0] += 1
+                tagged[tag, default: TaggedSums(periods: periods.count)].add(pressure, at: slot)
             }
         }
-        let tags = counts.keys.sorted { (counts[$0]!, $1) > (counts[$1]!, $0) }
-        return tags.map { TagComparison(tag: $0, with: sums[$0]!, total: total) }
+        let byPeriod = { (sums: [Sum]) in Dictionary(uniqueKeysWithValues: zip(periods, sums)) }
+        let tags = tagged.keys.sorted { (tagged[$0]!.count, $1) > (tagged[$1]!.count, $0) }
+        return tags.map { TagComparison(tag: $0, with: byPeriod(tagged[$0]!.sums), total: byPeriod(total)) }
+    }
+
+    /// A tag's readings: their sums by period and their count.
+    private struct TaggedSums {
+        var sums: [Sum]
+        var count = 0
+
+        init(periods: Int) { sums = Array(repeating: Sum(), count: periods) }
+
+        mutating func add(_ pressure: BloodPressure, at slot: Int) {
+            sums[slot].add(pressure)
+            count += 1
+        }
     }
 }

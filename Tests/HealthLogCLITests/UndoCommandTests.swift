@@ -1,3 +1,4 @@
+import CSQLite
 import HealthCore
 import HealthRecords
 import Testing
@@ -132,5 +133,79 @@ import Testing
         #expect(refused.status != 0)
         #expect(refused.stderr.contains("cannot undo: '\(reading.id.prefix(8))' was changed again since"))
         #expect(try cli.readings().first?.pulse == 70)
+    }
+
+    /// Issue 39: an import keeps, of each reading it added, its id and a digest of its columns,
+    /// not a copy of the reading; a reading changed since (here by a merge of the shared folder)
+    /// still stops the undo, and nothing is taken back. Put back as the import left it (with a
+    /// newer time), it no longer does.
+    @Test func anImportKeepsNoCopyOfItsReadingsAndLeavesOneChangedSinceAlone() throws {
+        let cli = CLIHarness()
+        cli.ok("import", repositoryPath + "/Samples/family.csv", "--skip-invalid")
+        let imported = try cli.readings().count
+        #expect(imported > 400)
+        #expect(try sqlite(cli.databasePath, "SELECT count(*), count(after), count(after_digest) FROM undo_records WHERE kind = 'reading'") == "\(imported)|0|\(imported)")
+        // The listing still shows what the import added, read from the log.
+        #expect(cli.ok("undo", "--list").hasPrefix("Mon 2026-11-30 08:00\n  Remove "))
+        let original = try #require(try cli.readings().last)
+        var changed = original
+        changed.pulse = original.pulse == 70 ? 71 : 70
+        changed.updatedAt += 1
+        let store = try RecordStore.open(path: cli.databasePath)
+        _ = try store.write { try store.applyMerged(.readingPut(changed), at: changed.updatedAt) }
+        let refused = cli.run("undo", "--yes")
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("cannot undo: '\(original.id.prefix(8))' was changed again since"), "\(refused.stderr)")
+        #expect(try cli.readings().count == imported)
+        var putBack = original
+        putBack.updatedAt = changed.updatedAt + 1
+        _ = try store.write { try store.applyMerged(.readingPut(putBack), at: putBack.updatedAt) }
+        #expect(cli.run("undo", "--yes").status == 0)
+        #expect(try cli.readings().isEmpty)
+    }
+
+    /// Issue 39: a step kept before the digest, with the image of each reading the import added
+    /// in `after` (as an existing user's log holds it), is shown and undone as before, and still
+    /// refuses a reading changed since.
+    @Test func anImportKeptTheOldWayIsStillUndone() throws {
+        let cli = CLIHarness()
+        cli.ok("add", "138/86", "--at", "07:30")
+        cli.ok("import", repositoryPath + "/Samples/family.csv", "--skip-invalid")
+        let imported = try cli.readings().count - 1
+        // The image as the step before the digest kept it: every column but seq, as JSON.
+        let columns = try sqlite(cli.databasePath, "SELECT group_concat('''' || name || ''', ' || name, ', ') FROM pragma_table_info('readings') WHERE name <> 'seq'")
+        _ = try sqlite(cli.databasePath, """
+            UPDATE undo_records SET after = (SELECT json_object(\(columns)) FROM readings WHERE readings.id = undo_records.id), after_digest = NULL
+            WHERE kind = 'reading' AND before IS NULL AND after_digest IS NOT NULL
+            """)
+        #expect(try sqlite(cli.databasePath, "SELECT count(after), count(after_digest) FROM undo_records WHERE kind = 'reading' AND step = (SELECT max(step) FROM undo_steps)") == "\(imported)|0")
+        #expect(cli.ok("undo", "--list").hasPrefix("Mon 2026-11-30 08:00\n  Remove "))
+        let original = try #require(try cli.readings(profile: "mom").first)
+        var changed = original
+        changed.pulse = original.pulse == 70 ? 71 : 70
+        changed.updatedAt += 1
+        let store = try RecordStore.open(path: cli.databasePath)
+        _ = try store.write { try store.applyMerged(.readingPut(changed), at: changed.updatedAt) }
+        #expect(cli.run("undo", "--yes").status != 0)
+        var putBack = original
+        putBack.updatedAt = changed.updatedAt + 1
+        _ = try store.write { try store.applyMerged(.readingPut(putBack), at: putBack.updatedAt) }
+        #expect(cli.ok("undo", "--yes").contains("… and "))
+        #expect(try cli.readings().count == 1)
+    }
+
+    /// The rows of `sql` run on the log at `path`, columns joined by `|`, rows by newlines.
+    private func sqlite(_ path: String, _ sql: String) throws -> String {
+        var handle: OpaquePointer?
+        try #require(sqlite3_open(path, &handle) == SQLITE_OK)
+        defer { sqlite3_close(handle) }
+        var statement: OpaquePointer?
+        try #require(sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, "\(String(cString: sqlite3_errmsg(handle)))")
+        defer { sqlite3_finalize(statement) }
+        var rows: [String] = []
+        while sqlite3_step(statement) == SQLITE_ROW {
+            rows.append((0..<sqlite3_column_count(statement)).map { sqlite3_column_text(statement, $0).map { String(cString: $0) } ?? "" }.joined(separator: "|"))
+        }
+        return rows.joined(separator: "\n")
     }
 }

@@ -45,8 +45,9 @@ extension SummaryWording {
         if let safety = summary.safety { notes.insert(safety.first.note) }
         let named = Set(summary.safety?.readings.map(\.id) ?? [])
         for kind in [Alert.Kind.urgent, .low] {
+            // The alert's reading found by its time first (an id is made as text when asked for).
             guard let latest = summary.alerts.last(where: { $0.kind == kind && !named.contains($0.id) }),
-                let note = summary.readings.last(where: { $0.id == latest.id })?.note.trimmingWhitespace(), !note.isEmpty
+                let note = summary.readings.last(where: { $0.takenAt == latest.takenAt && $0.id == latest.id })?.note.trimmingWhitespace(), !note.isEmpty
             else { continue }
             notes.insert(String(note))
         }

@@ -555,8 +555,9 @@ public struct SummaryWording: Sendable {
                 ? strings.text("alerts.limit.pregnancy", ["limit": latest.limit.text]) : summary.options.guideline.veryHighLimit.text
             let values = ["n": String(found.count), "pressure": latest.pressure.description, "date": date(latest.takenAt.measurementDay), "limit": limit]
             var line = strings.text("alerts.\(kind.rawValue)\(found.count == 1 ? ".one" : "")", values)
-            // What the patient wrote with it ("headache") belongs beside it.
-            if let note = summary.readings.last(where: { $0.id == latest.id })?.note.trimmingWhitespace(), !note.isEmpty, !notesSaid.contains(String(note)) {
+            // What the patient wrote with it ("headache") belongs beside it. Its reading is
+            // found by its time first: a reading's id is made as text each time it is asked for.
+            if let note = summary.readings.last(where: { $0.takenAt == latest.takenAt && $0.id == latest.id })?.note.trimmingWhitespace(), !note.isEmpty, !notesSaid.contains(String(note)) {
                 line += strings.text("noteSeparator") + strings.text("alerts.note", ["note": String(note.prefix(60))])
             }
             return line

@@ -63,9 +63,7 @@ struct Migrations {
         // them); and a tag definition that is removed is remembered, so its deviation flag
         // still counts in every figure.
         Step(identifier: "v4-text-limits-removed-tags", sql: """
-            \(Migrations.limitTriggers(table: "readings", column: "note", limit: ValueLimits.note))
-            \(Migrations.limitTriggers(table: "status_tags", column: "label_en", limit: ValueLimits.tagLabel))
-            \(Migrations.limitTriggers(table: "status_tags", column: "label_zh", limit: ValueLimits.tagLabelChinese))
+            \(Migrations.textLimits.map { Migrations.limitTriggers(table: $0.table, column: $0.column, limit: $0.limit) }.joined())
             ALTER TABLE status_tags ADD COLUMN removed_at INTEGER;
             """),
         // Family sync: every operation this log knows (its own and other machines'), the last
@@ -264,19 +262,42 @@ struct Migrations {
             ALTER TABLE events_v11 RENAME TO events;
             CREATE INDEX events_by_profile_time ON events (profile_id, at);
             """),
+        // `undo` keeps of a row a change added only a digest of its columns, not its whole
+        // image in `after` (an import kept a copy of every reading). Steps kept before keep
+        // their images and are undone by them.
+        Step(identifier: "v12-undo-added-digest", sql: """
+            ALTER TABLE undo_records ADD COLUMN after_digest INTEGER;
+            """),
+    ]
+
+    /// The text limits the schema holds as triggers (step v4), the only triggers a log has:
+    /// ``SchemaObjects/expectedCode`` is made from them.
+    static let textLimits: [(table: String, column: String, limit: TextLimit)] = [
+        ("readings", "note", ValueLimits.note),
+        ("status_tags", "label_en", ValueLimits.tagLabel),
+        ("status_tags", "label_zh", ValueLimits.tagLabelChinese),
     ]
 
     /// Triggers that refuse new text in `table.column` longer than `limit`, in code points
     /// (SQLite's `length()`) or bytes (`length()` stops at a NUL character). Text already
     /// stored is left alone, and so is an update that keeps it.
     static func limitTriggers(table: String, column: String, limit: TextLimit) -> String {
+        limitTriggerStatements(table: table, column: column, limit: limit).map { $0.sql + ";\n" }.joined()
+    }
+
+    /// ``limitTriggers(table:column:limit:)``'s statements with their triggers' names, each as
+    /// SQLite keeps it in `sqlite_master` (without the semicolon).
+    static func limitTriggerStatements(table: String, column: String, limit: TextLimit) -> [(name: String, sql: String)] {
         let tooLong = "length(NEW.\(column)) > \(limit.maximum) OR length(CAST(NEW.\(column) AS BLOB)) > \(limit.maximumBytes)"
         let refusal = "SELECT RAISE(ABORT, '\(limit.name) is longer than \(limit.maximum) characters (Unicode code points)')"
-        return """
-            CREATE TRIGGER \(table)_\(column)_limit_on_insert BEFORE INSERT ON \(table) WHEN \(tooLong) BEGIN \(refusal); END;
-            CREATE TRIGGER \(table)_\(column)_limit_on_update BEFORE UPDATE OF \(column) ON \(table)
-                WHEN (\(tooLong)) AND NEW.\(column) IS NOT OLD.\(column) BEGIN \(refusal); END;
-            """
+        let onInsert = "\(table)_\(column)_limit_on_insert", onUpdate = "\(table)_\(column)_limit_on_update"
+        return [
+            (onInsert, "CREATE TRIGGER \(onInsert) BEFORE INSERT ON \(table) WHEN \(tooLong) BEGIN \(refusal); END"),
+            (onUpdate, """
+                CREATE TRIGGER \(onUpdate) BEFORE UPDATE OF \(column) ON \(table)
+                    WHEN (\(tooLong)) AND NEW.\(column) IS NOT OLD.\(column) BEGIN \(refusal); END
+                """),
+        ]
     }
 
     /// The first schema, as the first HealthLog wrote it.

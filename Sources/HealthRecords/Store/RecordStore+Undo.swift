@@ -9,6 +9,12 @@ public import HealthCore
 /// or the default profile, its first image in the transaction is kept, and nothing a merge of
 /// the shared folder writes is. Undoing writes the images back through the store, so the
 /// undo is itself a change the observers (a shared log's journal) hear.
+///
+/// A row the change added keeps no image of itself as the change left it (an import would
+/// keep a copy of every reading), only a digest of its columns (`after_digest`, by
+/// ``Database/rowDigestFunction``), by which undo sees whether it was changed since; the row
+/// itself is read from the log to show it. Steps kept before that (`after` holding the added
+/// row's image) are read and undone as they were.
 extension RecordStore {
     /// How many changes are kept to undo.
     static let undoDepth = 20
@@ -26,10 +32,12 @@ extension RecordStore {
     /// The columns of `table` an image holds: all but a reading's `seq`, which a restored
     /// reading takes anew.
     private func imageColumns(_ table: String) throws -> [String] {
+        if let names = undoImageColumns[table] { return names }
         var names: [String] = []
         try database.cachedStatement("SELECT name FROM pragma_table_info(?) ORDER BY cid").forEachRow([.text(table)]) {
             if let name = $0.text(0), name != "seq" { names.append(name) }
         }
+        undoImageColumns[table] = names
         return names
     }
 
@@ -38,11 +46,26 @@ extension RecordStore {
         "json_object(" + (try imageColumns(table)).map { "'\($0)', \(prefix)\($0)" }.joined(separator: ", ") + ")"
     }
 
+    /// `healthlog_row_digest(a, …)` of `table`'s image columns but `updated_at`: an undo of a
+    /// later change makes a row as it was, with a newer time.
+    private func digestExpression(_ table: String) throws -> String {
+        let columns = try imageColumns(table).filter { $0 != "updated_at" }
+        return "\(Database.rowDigestFunction)(" + columns.joined(separator: ", ") + ")"
+    }
+
+    /// Makes the digest function callable on this connection, once.
+    private func registerUndoDigest() throws {
+        guard !undoDigestRegistered else { return }
+        try database.registerRowDigest()
+        undoDigestRegistered = true
+    }
+
     /// Makes this connection's triggers, once: each keeps the first image of a row a change
     /// touches (an upsert fires the insert trigger, then the update one: the first wins),
     /// while `temp.undo_current` names the change.
     private func installUndoTriggers() throws {
         guard !undoTriggersInstalled else { return }
+        try registerUndoDigest()
         try database.execute("CREATE TEMP TABLE IF NOT EXISTS undo_current (step INTEGER NOT NULL)")
         for (table, kind, key) in Self.undoTables {
             let onlyDefault = table == "settings" ? " AND %.key = 'default_profile'" : ""
@@ -79,21 +102,36 @@ extension RecordStore {
     }
 
     /// Ends the change begun by ``beginUndoStep()``, before it commits: each touched row's image
-    /// as the change leaves it is kept beside its first one, rows left as they were are
-    /// forgotten, a change that touched nothing leaves no step, and only the last
-    /// ``undoDepth`` steps are kept.
+    /// as the change leaves it is kept beside its first one (for a row it added, the digest of
+    /// its columns), rows left as they were are forgotten, a change that touched nothing leaves
+    /// no step, and only the last ``undoDepth`` steps are kept.
     func finishUndoStep() throws {
         guard let step = try database.cachedStatement("SELECT step FROM temp.undo_current").scalarInt() else { return }
         try database.cachedStatement("DELETE FROM temp.undo_current").run()
-        for (table, kind, key) in Self.undoTables {
+        var touchedKinds: Set<String> = []
+        try database.cachedStatement("SELECT DISTINCT kind FROM undo_records WHERE step = ?").forEachRow([.integer(step)]) { touchedKinds.insert($0.text(0) ?? "") }
+        for (table, kind, key) in Self.undoTables where touchedKinds.contains(Self.undoKind(kind)) {
             try database.cachedStatement(
                 """
                 UPDATE undo_records SET after = (SELECT \(try imageExpression(table, prefix: "")) FROM \(table) WHERE \(key) = undo_records.id)
-                WHERE step = ? AND kind = ?
+                WHERE step = ? AND kind = ? AND before IS NOT NULL
+                """
+            ).run([.integer(step), .text(Self.undoKind(kind))])
+            try database.cachedStatement(
+                """
+                UPDATE undo_records SET after_digest = (SELECT \(try digestExpression(table)) FROM \(table) WHERE \(key) = undo_records.id)
+                WHERE step = ? AND kind = ? AND before IS NULL
                 """
             ).run([.integer(step), .text(Self.undoKind(kind))])
         }
-        try database.cachedStatement("DELETE FROM undo_records WHERE step = ? AND json_remove(before, '$.updated_at') IS json_remove(after, '$.updated_at')").run([.integer(step)])
+        // Left as it was: an added row gone again, or a row whose image is its first one.
+        try database.cachedStatement(
+            """
+            DELETE FROM undo_records WHERE step = ?
+                AND CASE WHEN before IS NULL THEN after_digest IS NULL
+                    ELSE json_remove(before, '$.updated_at') IS json_remove(after, '$.updated_at') END
+            """
+        ).run([.integer(step)])
         if try database.cachedStatement("SELECT count(*) FROM undo_records WHERE step = ?").scalarInt([.integer(step)]) == 0 {
             try database.cachedStatement("DELETE FROM undo_steps WHERE step = ?").run([.integer(step)])
         }
@@ -114,15 +152,35 @@ extension RecordStore {
         }
     }
 
-    /// The rows step `step` touched, in the order it first touched them.
+    /// The rows step `step` touched, in the order it first touched them. A row it added and
+    /// kept only the digest of is shown as the log holds it now (as a deletion when it is gone).
     private func touched(step: Int64) throws -> [UndoStep.Touched] {
-        var rows: [(kind: String, id: String, before: String?, after: String?)] = []
-        try database.cachedStatement("SELECT kind, id, before, after FROM undo_records WHERE step = ? ORDER BY rowid").forEachRow([.integer(step)]) {
-            rows.append(($0.text(0) ?? "", $0.text(1) ?? "", $0.text(2), $0.text(3)))
+        var rows: [(kind: String, id: String, before: String?, after: String?, digested: Bool)] = []
+        try database.cachedStatement("SELECT kind, id, before, after, after_digest IS NOT NULL FROM undo_records WHERE step = ? ORDER BY rowid")
+            .forEachRow([.integer(step)]) { rows.append(($0.text(0) ?? "", $0.text(1) ?? "", $0.text(2), $0.text(3), $0.int(4) != 0)) }
+        var live: [String: [String: LogChange]] = [:]
+        for kind in Set(rows.filter(\.digested).map(\.kind)) {
+            let ids = rows.filter { $0.digested && $0.kind == kind }.map(\.id)
+            live[kind] = try liveRecords(kind: kind, ids: ids)
         }
         return try rows.map { row in
-            UndoStep.Touched(before: try change(fromImage: row.before, kind: row.kind, id: row.id), after: try change(fromImage: row.after, kind: row.kind, id: row.id))
+            let after = row.digested ? try live[row.kind]?[row.id] ?? change(fromImage: nil, kind: row.kind, id: row.id) : try change(fromImage: row.after, kind: row.kind, id: row.id)
+            return UndoStep.Touched(before: try change(fromImage: row.before, kind: row.kind, id: row.id), after: after)
         }
+    }
+
+    /// The records of undo kind `kind` with these ids as the log holds them now, by id, as puts.
+    private func liveRecords(kind: String, ids: [String]) throws -> [String: LogChange] {
+        guard let recordKind = RecordKind(rawValue: kind) else {
+            var found: [String: LogChange] = [:]
+            for id in ids {
+                if let value = try database.cachedStatement("SELECT value FROM settings WHERE key = ?").scalarText([.text(id)]) { found[id] = .defaultProfileSet(value) }
+            }
+            return found
+        }
+        var found: [String: LogChange] = [:]
+        for change in try records(recordKind, ids: ids) { found[change.record?.id ?? ""] = change }
+        return found
     }
 
     /// The record an image shows, as a put; for an absent record, its deletion (nil for a
@@ -164,19 +222,25 @@ extension RecordStore {
     public func undoLastStep() throws(RecordsError) -> UndoStep? {
         try write {
             guard let step = try undoSteps().first else { return nil }
-            var rows: [(kind: String, id: String, before: String?, after: String?)] = []
-            try database.cachedStatement("SELECT kind, id, before, after FROM undo_records WHERE step = ? ORDER BY rowid DESC")
-                .forEachRow([.integer(step.number)]) { rows.append(($0.text(0) ?? "", $0.text(1) ?? "", $0.text(2), $0.text(3))) }
+            try registerUndoDigest()
+            var rows: [(kind: String, id: String, before: String?, after: String?, digest: Int64?)] = []
+            try database.cachedStatement("SELECT kind, id, before, after, after_digest FROM undo_records WHERE step = ? ORDER BY rowid DESC")
+                .forEachRow([.integer(step.number)]) { rows.append(($0.text(0) ?? "", $0.text(1) ?? "", $0.text(2), $0.text(3), $0.optionalInt(4).map { Int64($0) })) }
             for row in rows {
                 let (table, key) = try Self.table(ofUndoKind: row.kind)
                 // Compared without the time of the last change: an undo of a later change made
                 // the record as it was, with a newer time.
-                let unchanged = try database.cachedStatement(
-                    """
-                    SELECT json_remove((SELECT \(try imageExpression(table, prefix: "")) FROM \(table) WHERE \(key) = ?1), '$.updated_at')
-                        IS json_remove(?2, '$.updated_at')
-                    """
-                ).scalarInt([.text(row.id), row.after.map(SQLValue.text) ?? .null])
+                let unchanged = if let digest = row.digest {
+                    try database.cachedStatement("SELECT (SELECT \(try digestExpression(table)) FROM \(table) WHERE \(key) = ?1) IS ?2")
+                        .scalarInt([.text(row.id), .integer(digest)])
+                } else {
+                    try database.cachedStatement(
+                        """
+                        SELECT json_remove((SELECT \(try imageExpression(table, prefix: "")) FROM \(table) WHERE \(key) = ?1), '$.updated_at')
+                            IS json_remove(?2, '$.updated_at')
+                        """
+                    ).scalarInt([.text(row.id), row.after.map(SQLValue.text) ?? .null])
+                }
                 guard unchanged == 1 else {
                     throw RecordsError.conflict(
                         Phrase("cannot undo: '{id}' was changed again since (on another machine, or by a later change); change it back by hand", ["id": "\(row.id.prefix(8))"]))

@@ -42,6 +42,10 @@ public final class RecordStore {
     public var capturesUndo = false
     /// True once this connection made its undo triggers.
     var undoTriggersInstalled = false
+    /// True once this connection can call the digest `undo` keeps of an added row.
+    var undoDigestRegistered = false
+    /// The columns of each table an undo image holds, read once per connection.
+    var undoImageColumns: [String: [String]] = [:]
 
     private init(database: Database, path: String, clock: @escaping @Sendable () -> Int64) {
         self.database = database
