@@ -1,4 +1,4 @@
-public import HealthCore
+import HealthCore
 
 /// A symptom a note can name, in English or Chinese: the one list behind `add`'s attention
 /// lines, page 1's symptom and fall counts, and the warning that brings a reading to its top.

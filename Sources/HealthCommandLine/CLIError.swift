@@ -1,4 +1,4 @@
-public import HealthCore
+package import HealthCore
 
 /// A failure the command line reports, with its sysexits exit code.
 public enum CLIError: Error, Equatable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-public import HealthCore
+package import HealthCore
 
 /// Output names: the format an `-o` name's extension picks, and the default name.
 package enum OutputName {

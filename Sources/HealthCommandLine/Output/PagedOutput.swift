@@ -1,4 +1,4 @@
-public import HealthCore
+package import HealthCore
 
 /// Standard output that goes through the user's pager once it runs past one screen, as git's
 /// does: the text is held until it fills the terminal, then `$PAGER` (`less` with `LESS=FRX`

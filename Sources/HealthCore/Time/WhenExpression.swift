@@ -89,7 +89,8 @@ public enum WhenExpression {
             }
         }
         if clock == nil, namedDay, half == nil { return .day(date) }
-        guard let clock, var (hour, minute, second) = parseClock(clock) else { throw bad }
+        guard let clock, let (parsedHour, minute, second) = parseClock(clock) else { throw bad }
+        var hour = parsedHour
         switch half {
         case .morning?: if hour == 12 { hour = 0 }
         case .afternoon?: if hour < 12 { hour += 12 }

@@ -36,7 +36,7 @@ extension RecordStore {
             try source.copy(into: target)
             // One self-contained file: opening it later leaves no -wal or -shm beside it.
             _ = try target.pragmaText("journal_mode=DELETE")
-        } catch let error as SQLiteError where error.primaryCode == SQLITE_FULL || error.primaryCode == SQLITE_IOERR {
+        } catch let error where error.primaryCode == SQLITE_FULL || error.primaryCode == SQLITE_IOERR {
             staged.discard()
             // SQLite says "disk I/O error" for a refused write(2): a file-size limit, a full
             // quota, a failing disk. The copy's target is an output like any other.
