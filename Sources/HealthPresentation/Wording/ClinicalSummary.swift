@@ -370,10 +370,10 @@ extension SummaryWording {
             // Below the threshold but above the doctor's own target is not "controlled": the target decides.
             key = "clinical.home.notAtOwnTarget"
         } else if goals.treated {
-            key = verdict.atOrAboveThreshold ? "clinical.home.uncontrolled"
+            key = namesIsolatedSystolic ? "clinical.home.uncontrolled.isolatedSystolic" : verdict.atOrAboveThreshold ? "clinical.home.uncontrolled"
                 : goals.targetSource == .treatedBand ? "clinical.home.belowThreshold" : "clinical.home.controlled"
         } else {
-            key = verdict.atOrAboveThreshold ? "clinical.home.above" : "clinical.home.below"
+            key = namesIsolatedSystolic ? "clinical.home.above.isolatedSystolic" : verdict.atOrAboveThreshold ? "clinical.home.above" : "clinical.home.below"
         }
         var sentence = strings.text(key, values)
         // The target is read only on a decided figure that is not low.
@@ -400,6 +400,15 @@ extension SummaryWording {
                 ["difference": SummaryWording.signedPair(Double(systolic), Double(diastolic))])
         }
         return sentence
+    }
+
+    /// True when the home sentence names isolated systolic hypertension: a decided figure, not
+    /// low, not at the threshold nor too early to judge, whose systolic alone reaches the
+    /// threshold (``HomeVerdict/isolatedSystolic``). "Home 157/64 is uncontrolled: isolated
+    /// systolic hypertension": the pattern line below it is then not said again.
+    var namesIsolatedSystolic: Bool {
+        guard let verdict = summary.verdict else { return false }
+        return verdict.sufficient && summary.tooEarlyToJudge == nil && !verdict.low && verdict.nearThreshold == nil && verdict.isolatedSystolic
     }
 
     /// The week's morning − evening difference (whole mmHg, as the means print) when the home

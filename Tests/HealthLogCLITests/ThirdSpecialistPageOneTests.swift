@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+/// Page 1 as the third specialist reading of issue 35 (probe 55) found it wrong, each situation
+/// on a log made for it through the real CLI and read from the real PDF, in English and Chinese:
+/// isolated systolic hypertension called low for its diastolic, a slow pulse on a β-blocker never
+/// named, deprescribing asked for on dizziness alone, and standing readings averaged into the
+/// seated home figure.
+@Suite struct ThirdSpecialistPageOneTests {
+    typealias Page = PageOneClinicalTests
+    typealias Care = CareRecordPageOneTests
+
+    /// One row of ``readings(_:_:)``: when, the pressure, the pulse, the note and the tags.
+    struct Row {
+        let at: String
+        let systolic: Int
+        let diastolic: Int
+        var pulse: Int? = nil
+        var note = ""
+        var tags = ""
+    }
+
+    /// `rows` imported at once as a HealthLog CSV file.
+    static func readings(_ cli: CLIHarness, _ rows: [Row]) {
+        var csv = "taken_at,systolic,diastolic,pulse,note,tags\n"
+        for row in rows {
+            csv += "\(row.at),\(row.systolic),\(row.diastolic),\(row.pulse.map(String.init) ?? ""),\"\(row.note)\",\"\(row.tags)\"\n"
+        }
+        let imported = cli.ok("import", cli.directory.write("rows-\(rows.count).csv", csv))
+        #expect(imported.contains("added \(rows.count),"), "\(imported)")
+    }
+
+    static let week = ["--from", "2026-11-23", "--to", "2026-11-29"]
+
+    // MARK: - 1. A high systolic over a low diastolic is isolated systolic hypertension, never low
+
+    /// 82, not frail, on amlodipine; home about 157/62 with diastolics down to 58 (case 14): the
+    /// treated lower limit 115/65 must not make 157/62 "low", nor 158/58 a low reading.
+    @Test func aHighSystolicOverALowDiastolicIsUncontrolledIsolatedSystolicHypertension() throws {
+        let cli = Page.patient(born: 1944)
+        cli.ok("med", "start", "amlodipine", "--dose", "5 mg", "--times", "morning", "--at", "2025-03-01")
+        Page.week(cli) { k in (154 + k % 6, k % 7 == 3 ? 58 : 61 + k % 4) }
+        let page = try Page.pageOne(cli, Self.week)
+        let top = Care.top(page)
+        #expect(top.contains(Page.squeezed("is uncontrolled: isolated systolic hypertension (ESH 2023 ≥ 135/85)")), "\(top)")
+        #expect(!page.contains(Page.squeezed("low readings")) && !page.contains(Page.squeezed("is low")), "\(page)")
+        #expect(!page.contains(Page.squeezed("Low: ask about symptoms")), "\(page)")
+        // The pattern is said once, in the home sentence; the wide pulse pressure notes the diastolic.
+        #expect(!page.contains(Page.squeezed("Isolated systolic pattern")), "\(page)")
+        #expect(page.contains(Page.squeezed("Wide pulse pressure")), "\(page)")
+        let chinese = Care.top(try Page.pageOne(cli, Self.week, language: "zh_CN.UTF-8"))
+        #expect(chinese.contains(Page.squeezed("未控制：单纯收缩期高血压")) && !chinese.contains("偏低"), "\(chinese)")
+        // A single reading: 158/58 is not low.
+        let added = cli.ok("add", "158/58", "--at", "2026-11-29 21:30")
+        #expect(!added.contains("a low reading"), "\(added)")
+    }
+}
