@@ -192,6 +192,8 @@ public struct BPSummary: Sendable {
     public let pregnancyRise: PregnancyRise?
     /// Atrial fibrillation known or flagged; nil otherwise.
     public let atrialFibrillation: AtrialFibrillation?
+    /// A slow pulse (below 50) over the headline week; nil otherwise.
+    public let bradycardia: Bradycardia?
     /// A new monitor shortly before or inside the headline week; nil otherwise.
     public let monitorChange: MonitorChange?
     /// Uncontrolled on three classes with a diuretic; nil otherwise.
@@ -392,9 +394,9 @@ public struct BPSummary: Sendable {
         notes = NotesDigest(inRange)
         findings = DeviceFindings(inRange)
         let weekDays = average.map { ($0.excludedDay.dayNumber + 1)...$0.lastDay.dayNumber }
-        atrialFibrillation = AtrialFibrillation(
-            profile: profile, findings: findings, rangePulse: overall.pulse.mean,
-            week: weekDays.map { days in home.filter { days.contains($0.takenAt.measurementDayNumber) } } ?? [])
+        let weekHome = weekDays.map { days in home.filter { days.contains($0.takenAt.measurementDayNumber) } }
+        atrialFibrillation = AtrialFibrillation(profile: profile, findings: findings, rangePulse: overall.pulse.mean, week: weekHome ?? [])
+        bradycardia = Bradycardia(headline: weekHome ?? home, week: weekHome != nil, range: inRange, regimen: regimen, on: headlineLast)
         monitorChange = MonitorChange(
             events: care, from: average?.excludedDay ?? first, to: average?.lastDay ?? last)
         resistant = ResistantHypertension(regimen: regimen, on: headlineLast, verdict: verdict)

@@ -54,4 +54,48 @@ import Testing
         let added = cli.ok("add", "158/58", "--at", "2026-11-29 21:30")
         #expect(!added.contains("a low reading"), "\(added)")
     }
+
+    // MARK: - 2. A slow pulse on a β-blocker is named on page 1
+
+    /// Metoprolol succinate 190 mg; controlled pressure, pulse 41–47 all week, a note of tiredness (case 17).
+    @Test func aSlowPulseWithSymptomsOnABetaBlockerOpensPageOne() throws {
+        let cli = Page.patient(born: 1960)
+        cli.ok("med", "start", "metoprolol succinate", "--dose", "190 mg", "--times", "morning", "--at", "2026-10-20")
+        cli.ok("med", "start", "ramipril", "--dose", "5 mg", "--times", "morning", "--at", "2026-03-01")
+        var rows: [Row] = []
+        var k = 0
+        for day in 23...29 {
+            for time in ["07:00", "07:02", "21:00", "21:02"] {
+                let note = day == 27 && time == "21:00" ? "very tired, pulse 42 on the monitor" : ""
+                rows.append(Row(at: "2026-11-\(day) \(time)", systolic: 124 + k % 5, diastolic: 75 + k % 3, pulse: k == 10 ? 41 : 43 + k % 5, note: note))
+                k += 1
+            }
+        }
+        Self.readings(cli, rows)
+        let top = Care.top(try Page.pageOne(cli, Self.week))
+        #expect(top.hasPrefix(Page.squeezed(
+            "Slow pulse (bradycardia): mean pulse 45 this week, 24 of 24 readings below 50, lowest 41, with “very tired, pulse 42 on the monitor” noted; on metoprolol succinate 190 mg: ECG promptly and review the rate-slowing medicine.")),
+            "\(top)")
+        let chinese = Care.top(try Page.pageOne(cli, Self.week, language: "zh_CN.UTF-8"))
+        #expect(chinese.hasPrefix(Page.squeezed("脉搏偏慢（心动过缓）：本周平均脉搏 45，24 次中 24 次低于 50，最低 41")), "\(chinese)")
+        #expect(chinese.contains(Page.squeezed("请尽快做心电图并评估减慢心率的药物")), "\(chinese)")
+    }
+
+    /// Bisoprolol, pulse 46–49 and no symptom: named after the treatment, never as the page's first line.
+    @Test func aSlowPulseWithoutSymptomsFollowsTheTreatment() throws {
+        let cli = Page.patient(born: 1960)
+        cli.ok("med", "start", "bisoprolol", "--dose", "10 mg", "--times", "morning", "--at", "2026-03-01")
+        var rows: [Row] = []
+        for (index, day) in (23...29).enumerated() {
+            for time in ["07:00", "07:02", "21:00", "21:02"] {
+                rows.append(Row(at: "2026-11-\(day) \(time)", systolic: 126, diastolic: 78, pulse: 46 + index % 4))
+            }
+        }
+        Self.readings(cli, rows)
+        let top = Care.top(try Page.pageOne(cli, Self.week))
+        let sentence = Page.squeezed("Slow pulse (bradycardia): mean pulse 48 this week, 24 of 24 readings below 50, lowest 46; on bisoprolol 10 mg: check an ECG and review the rate-slowing medicine")
+        let home = try #require(top.range(of: Page.squeezed("Home 126/78 is controlled")))
+        let slow = try #require(top.range(of: sentence), "\(top)")
+        #expect(home.upperBound <= slow.lowerBound, "\(top)")
+    }
 }

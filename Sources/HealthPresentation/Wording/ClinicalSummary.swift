@@ -25,7 +25,8 @@ extension SummaryWording {
     /// without any. The alerts are said here and nowhere else on page 1, where a doctor looks
     /// first; a reading the safety sentence names is not counted again.
     public var clinicalSafety: String? {
-        let sentences = [safetySentence, fallsSentence].compactMap { $0 } + safetyAlerts
+        let slowPulse = summary.bradycardia?.urgent == true ? bradycardiaSentence : nil
+        let sentences = [safetySentence, slowPulse, fallsSentence].compactMap { $0 } + safetyAlerts
         return sentences.isEmpty ? nil : sentences.joined(separator: strings.text("clinical.sentenceSeparator")) + strings.text("clinical.end")
     }
 
@@ -75,9 +76,31 @@ extension SummaryWording {
         }
         if let treatment = treatmentSentence { sentences.append(treatment) }
         if let adherence = adherenceSentence { sentences.append(adherence) }
+        if summary.bradycardia?.urgent == false, let slowPulse = bradycardiaSentence { sentences.append(slowPulse) }
         if let af = atrialFibrillationSentence { sentences.append(af) }
         if let notes = ofNote { sentences.append(notes) }
         return sentences.joined(separator: strings.text("clinical.sentenceSeparator")) + strings.text("clinical.end")
+    }
+
+    /// "Slow pulse (bradycardia): mean pulse 46 this week, 19 of 20 readings below 50, lowest 38,
+    /// with “very tired” noted; on metoprolol 190 mg: ECG promptly and review the rate-slowing
+    /// medicine"; nil without a slow pulse (``Bradycardia``). Marked or with symptoms it opens
+    /// page 1 (``clinicalSafety``), else it follows the treatment.
+    private var bradycardiaSentence: String? {
+        guard let slow = summary.bradycardia else { return nil }
+        var sentence = strings.text(slow.week ? "clinical.brady" : "clinical.brady.range", [
+            "lead": strings.text(slow.marked ? "clinical.brady.lead.marked" : "clinical.brady.lead"), "pulse": String(Figures.rounded(slow.meanPulse)),
+            "slow": String(slow.slow), "n": String(slow.readings), "rate": String(Bradycardia.slowRate), "lowest": String(slow.lowest),
+        ])
+        if let note = slow.symptomNote, note != summary.safety?.first.note { sentence += strings.text("clinical.brady.note", ["note": String(note.prefix(60))]) }
+        let urgent = slow.urgent ? ".urgent" : ""
+        if slow.rateSlowing.isEmpty {
+            sentence += strings.text("clinical.brady.ecg" + urgent)
+        } else {
+            let names = slow.rateSlowing.map { course in MedicineText(words: strings).name(course) + (course.dose.map { " " + $0 } ?? "") }
+            sentence += strings.text("clinical.brady.drug" + urgent, ["medicines": strings.conjunction(names)])
+        }
+        return sentence
     }
 
     /// "Irregular heartbeat flagged on 33 of the range's 56 readings, possible AF on 12; the
