@@ -174,9 +174,23 @@ public struct BPSummary: Sendable {
     /// Falls and near falls noted in the range; nil without any.
     public let falls: FallNotes?
     /// True when a treated patient whose decided home figure is below the threshold has falls
-    /// or dizziness or fainting (in the range): ESH 2023 and ESC 2024
-    /// ask to consider deprescribing. An uncontrolled or provisional figure asks for no less treatment.
+    /// or dizziness or fainting (in the range), and the picture is low or frail: a low home
+    /// figure (``HomeVerdict/low``), frailty or a relaxed target (``RelaxedTarget``), or an age
+    /// of 80 or more (``deprescribingFromAge``). ESH 2023 and ESC 2024 ask then to consider
+    /// deprescribing. An uncontrolled or provisional figure asks for no less treatment, and
+    /// dizziness alone beside a figure just below the threshold asks for standing readings
+    /// (``asksForStandingReadings``), not for less treatment.
     public let considerDeprescribing: Bool
+    /// The age from which dizziness or a fall on treatment below the threshold is reason enough
+    /// to consider deprescribing: 80 (ESH 2023's "very old", whose office target is 140–150
+    /// systolic; ESC 2024 relaxes targets in older and frail patients).
+    public static let deprescribingFromAge = 80
+    /// True when a treated patient whose decided home figure is below the threshold noted
+    /// dizziness or fainting without the low or frail picture deprescribing needs: page 1 asks
+    /// for standing BP at 1 and 3 minutes
+    /// (orthostatic hypotension: a fall of 20 systolic or 10 diastolic, ESH 2023) before
+    /// treatment is changed, where it would otherwise have asked for less treatment.
+    public let asksForStandingReadings: Bool
     /// Every medicine was stopped on purpose by the headline week's last day; nil otherwise.
     public let stop: TreatmentStop?
     /// Medicines stopped on purpose in the range, up to the headline week's last day, while
@@ -373,8 +387,13 @@ public struct BPSummary: Sendable {
         let headlineLast = average?.lastDay ?? last
         stop = TreatmentStop(regimen: regimen, on: headlineLast, readings: sorted)
         stoppedAlone = TreatmentStop.partial(regimen: regimen, from: first, to: headlineLast, readings: sorted)
-        considerDeprescribing = (treated || !regimen.taken(on: headlineLast).isEmpty) && (falls != nil || symptomNotes != nil || earlierSymptomNotes != nil)
+        // Deprescribing needs a low or frail picture, never dizziness alone beside a figure just below the threshold.
+        let age = profile.age(on: headlineLast)
+        let treatedBelowThreshold = (treated || !regimen.taken(on: headlineLast).isEmpty)
             && verdict.map { $0.sufficient && !$0.atOrAboveThreshold } == true
+        let lowOrFrail = verdict?.low == true || goals.relaxed != nil || age.map { $0 >= BPSummary.deprescribingFromAge } == true
+        considerDeprescribing = treatedBelowThreshold && (falls != nil || symptomNotes != nil || earlierSymptomNotes != nil) && lowOrFrail
+        asksForStandingReadings = treatedBelowThreshold && (symptomNotes != nil || earlierSymptomNotes != nil) && !lowOrFrail
         alertIDs = Set(alerts.map(\.id))
         tagsByFrequency = TagComparison.byFrequency(inRange)
         weight = WeightSummary(inRange)

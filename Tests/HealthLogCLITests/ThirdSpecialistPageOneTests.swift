@@ -98,4 +98,24 @@ import Testing
         let slow = try #require(top.range(of: sentence), "\(top)")
         #expect(home.upperBound <= slow.lowerBound, "\(top)")
     }
+
+    // MARK: - 3. Dizziness alone beside a figure just below the threshold asks for standing BP
+
+    /// 56, not frail, treated; home just below 135/85; "dizzy when I stood up" three weeks before
+    /// the week (case 03). An 84-year-old with the same log is asked to consider deprescribing.
+    @Test func dizzinessAloneAsksForStandingReadingsNotForLessTreatment() throws {
+        for (born, deprescribe) in [(1970, false), (1942, true)] {
+            let cli = Page.patient(born: born)
+            cli.ok("med", "start", "amlodipine", "--dose", "10 mg", "--times", "morning", "--at", "2026-08-01")
+            SpecialistProbePageOneTests.days(cli, from: "2026-11-01", 29) { day, morning in (morning ? 136 : 131, 83 + day % 2) }
+            cli.ok("add", "128/80", "--at", "2026-11-02 07:30", "-n", "dizzy when I stood up")
+            let range = ["--from", "2026-11-01", "--to", "2026-11-29"]
+            let english = Care.top(try Page.pageOne(cli, range))
+            #expect(english.contains(Page.squeezed("consider reducing or stopping a medicine")) == deprescribe, "\(born): \(english)")
+            #expect(english.contains(Page.squeezed("measure standing BP at 1 and 3 min before changing treatment")) == !deprescribe, "\(born): \(english)")
+            let chinese = Care.top(try Page.pageOne(cli, range, language: "zh_CN.UTF-8"))
+            #expect(chinese.contains("考虑减量或停用") == deprescribe, "\(born): \(chinese)")
+            #expect(chinese.contains(Page.squeezed("调整治疗前请测量站立 1 分钟和 3 分钟时的血压")) == !deprescribe, "\(born): \(chinese)")
+        }
+    }
 }

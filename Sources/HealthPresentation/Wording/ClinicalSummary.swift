@@ -489,6 +489,8 @@ extension SummaryWording {
             parts.append(part)
         }
         if let earlier = earlierSymptomsPart { parts.append(earlier) }
+        // Dizziness without a low or frail picture asks for standing readings, not less treatment.
+        if summary.asksForStandingReadings { parts.append(strings.text("clinical.standing.measure")) }
         if let palpitations = summary.palpitationNotes {
             var part = strings.text(palpitations.count == 1 ? "clinical.palpitations.one" : "clinical.palpitations", ["n": String(palpitations.count)])
             if palpitations.latestNote != summary.symptomNotes?.latestNote, !notesSaidInSafety.contains(palpitations.latestNote) {
