@@ -78,8 +78,11 @@ public struct BPSummary: Sendable {
     public let goals: Goals
     /// The readings in the range, home and office, in time order.
     public let readings: [Reading]
-    /// The home readings in the range, in time order.
+    /// The seated home readings in the range, in time order: a standing reading
+    /// (``StandingReading``) is in no home figure, and is counted by ``orthostatic``.
     public let homeReadings: [Reading]
+    /// The standing home readings of the range against their sessions' seated ones; nil without any.
+    public let orthostatic: OrthostaticReadings?
     /// Statistics of the home readings.
     public let overall: GroupStatistics
     public let periods: [DayPeriod: GroupStatistics]
@@ -186,8 +189,8 @@ public struct BPSummary: Sendable {
     /// systolic; ESC 2024 relaxes targets in older and frail patients).
     public static let deprescribingFromAge = 80
     /// True when a treated patient whose decided home figure is below the threshold noted
-    /// dizziness or fainting without the low or frail picture deprescribing needs: page 1 asks
-    /// for standing BP at 1 and 3 minutes
+    /// dizziness or fainting without the low or frail picture deprescribing needs, and took no
+    /// standing reading (``orthostatic``): page 1 asks for standing BP at 1 and 3 minutes
     /// (orthostatic hypotension: a fall of 20 systolic or 10 diastolic, ESH 2023) before
     /// treatment is changed, where it would otherwise have asked for less treatment.
     public let asksForStandingReadings: Bool
@@ -250,7 +253,9 @@ public struct BPSummary: Sendable {
         let days = first.dayNumber...last.dayNumber
         let inRange = sorted.allSatisfy({ days.contains($0.takenAt.measurementDayNumber) })
             ? sorted : sorted.filter { days.contains($0.takenAt.measurementDayNumber) }
-        let home = inRange.allSatisfy(\.isHome) ? inRange : inRange.filter(\.isHome)
+        // Home BP is seated: a standing reading is read against its session, never averaged (``StandingReading``).
+        let seated = { (reading: Reading) in reading.isHome && !StandingReading.isStanding(reading) }
+        let home = inRange.allSatisfy(seated) ? inRange : inRange.filter(seated)
         self.profile = profile
         self.from = first
         self.to = last
@@ -277,6 +282,7 @@ public struct BPSummary: Sendable {
         goals = Goals(profile: profile, guideline: options.guideline, treated: treated, on: last)
         self.readings = inRange
         homeReadings = home
+        orthostatic = OrthostaticReadings(inRange)
         // One pass, sums only: no list of indices per group, which at a million readings held
         // as many words again as the readings have; groups in arrays, with no hashing per reading.
         var all = GroupStatistics.Accumulator()
@@ -393,7 +399,7 @@ public struct BPSummary: Sendable {
             && verdict.map { $0.sufficient && !$0.atOrAboveThreshold } == true
         let lowOrFrail = verdict?.low == true || goals.relaxed != nil || age.map { $0 >= BPSummary.deprescribingFromAge } == true
         considerDeprescribing = treatedBelowThreshold && (falls != nil || symptomNotes != nil || earlierSymptomNotes != nil) && lowOrFrail
-        asksForStandingReadings = treatedBelowThreshold && (symptomNotes != nil || earlierSymptomNotes != nil) && !lowOrFrail
+        asksForStandingReadings = treatedBelowThreshold && (symptomNotes != nil || earlierSymptomNotes != nil) && !lowOrFrail && orthostatic == nil
         alertIDs = Set(alerts.map(\.id))
         tagsByFrequency = TagComparison.byFrequency(inRange)
         weight = WeightSummary(inRange)

@@ -118,4 +118,39 @@ import Testing
             #expect(chinese.contains(Page.squeezed("调整治疗前请测量站立 1 分钟和 3 分钟时的血压")) == !deprescribe, "\(born): \(chinese)")
         }
     }
+
+    // MARK: - 4. Standing readings stay out of the seated home figure and are read against it
+
+    /// Each morning 2 seated readings, then standing at 1 and 3 minutes (the tag `standing`, or on
+    /// the last day only the note); evenings 2 seated readings (case 15). Seated mornings 149/83,
+    /// evenings 141/81; standing about 21/9 lower.
+    @Test func standingReadingsAreLeftOutOfTheHomeFigureAndTheirFallIsNamed() throws {
+        let cli = Page.patient(born: 1952)
+        cli.ok("med", "start", "doxazosin", "--dose", "4 mg", "--times", "evening", "--at", "2026-09-15")
+        var rows: [Row] = []
+        for day in 23...29 {
+            let tags = day == 29 ? "" : "standing"
+            rows += [
+                Row(at: "2026-11-\(day) 07:00", systolic: 150, diastolic: 84, note: "seated"),
+                Row(at: "2026-11-\(day) 07:02", systolic: 148, diastolic: 82),
+                Row(at: "2026-11-\(day) 07:05", systolic: 124, diastolic: 72, note: "standing 1 min", tags: tags),
+                Row(at: "2026-11-\(day) 07:07", systolic: 128, diastolic: 74, note: "standing 3 min, dizzy", tags: tags),
+                Row(at: "2026-11-\(day) 21:00", systolic: 140, diastolic: 80),
+                // A symptom on standing noted with a seated reading leaves it seated.
+                Row(at: "2026-11-\(day) 21:02", systolic: 142, diastolic: 82, note: day == 28 ? "dizzy on standing up" : ""),
+            ]
+        }
+        Self.readings(cli, rows)
+        let top = Care.top(try Page.pageOne(cli, Self.week))
+        #expect(top.contains(Page.squeezed("Home 145/82 is uncontrolled: isolated systolic hypertension (ESH 2023 ≥ 135/85), higher in the mornings: morning hypertension (morning − evening +8/+2)")), "\(top)")
+        #expect(top.contains(Page.squeezed(
+            "14 standing readings left out of the home figures (home BP is measured seated): orthostatic hypotension, a fall of ≥ 20 systolic or ≥ 10 diastolic on standing in 7 of 7 sessions (mean change −21/−9)")),
+            "\(top)")
+        #expect(!top.contains(Page.squeezed("higher in the evenings")), "\(top)")
+        // Standing readings measured: page 1 does not ask for them again.
+        #expect(!top.contains(Page.squeezed("measure standing BP")), "\(top)")
+        let chinese = Care.top(try Page.pageOne(cli, Self.week, language: "zh_CN.UTF-8"))
+        #expect(chinese.contains(Page.squeezed("14 次站立位读数未计入家庭血压（家庭血压应坐位测量）：体位性低血压，7 次中 7 次站立后收缩压下降 ≥ 20 或舒张压下降 ≥ 10")), "\(chinese)")
+        #expect(chinese.contains(Page.squeezed("家庭血压 145/82 未控制")), "\(chinese)")
+    }
 }

@@ -67,6 +67,7 @@ extension SummaryWording {
                 "from": date(rise.firstWeek.lowerBound), "to": date(rise.firstWeek.upperBound), "now": SummaryWording.pressure(rise.now),
             ]))
         }
+        if let standing = standingSentence { sentences.append(standing) }
         if let office = summary.office, let phenotype = office.phenotype, summary.protocolAverage != nil {
             sentences.append(strings.text(office.visits.count == 1 ? "clinical.office.oneVisit" : "clinical.office", officeValues(office).merging(["phenotype": phenotypeLabel(phenotype, treated: office.treated)]) { $1 }))
         }
@@ -80,6 +81,22 @@ extension SummaryWording {
         if let af = atrialFibrillationSentence { sentences.append(af) }
         if let notes = ofNote { sentences.append(notes) }
         return sentences.joined(separator: strings.text("clinical.sentenceSeparator")) + strings.text("clinical.end")
+    }
+
+    /// "48 standing readings left out of the home figures (home BP is measured seated):
+    /// orthostatic hypotension, a fall of ≥ 20 systolic or ≥ 10 diastolic on standing in 23 of 28
+    /// sessions (mean change −22/−10)"; nil without standing readings (``OrthostaticReadings``).
+    private var standingSentence: String? {
+        guard let standing = summary.orthostatic else { return nil }
+        var sentence = strings.text(standing.standing == 1 ? "clinical.standing.one" : "clinical.standing", ["n": String(standing.standing)])
+        guard standing.sessions > 0, let fall = standing.meanFall else { return sentence }
+        let values = [
+            "systolic": String(OrthostaticReadings.fall.systolic), "diastolic": String(OrthostaticReadings.fall.diastolic),
+            "falls": String(standing.falls), "sessions": String(standing.sessions),
+            "mean": SummaryWording.signedPair(Double(-Figures.rounded(fall.systolic)), Double(-Figures.rounded(fall.diastolic))),
+        ]
+        sentence += strings.text(standing.falls > 0 ? "clinical.standing.falls" : "clinical.standing.noFalls", values)
+        return sentence
     }
 
     /// "Slow pulse (bradycardia): mean pulse 46 this week, 19 of 20 readings below 50, lowest 38,
