@@ -55,15 +55,22 @@ public struct Bradycardia: Equatable, Sendable {
     /// range's) is below 50 or most of its readings are; `range` is every reading of the range
     /// in time order, for the notes; `regimen` on `day` gives the medicines.
     init?(headline: [Reading], week: Bool, range: [Reading], regimen: Regimen, on day: CivilDate) {
-        let pulses = headline.filter { $0.bloodPressure != nil }.compactMap(\.pulse)
-        guard !pulses.isEmpty else { return nil }
-        let mean = Double(pulses.reduce(0, +)) / Double(pulses.count)
-        let slow = pulses.count { $0 < Bradycardia.slowRate }
-        guard mean < Double(Bradycardia.slowRate) || slow * 2 > pulses.count else { return nil }
+        // Sums only: without a week the headline is the range, which is never copied.
+        var (count, sum, slow, lowest) = (0, 0, 0, Int.max)
+        for reading in headline where reading.bloodPressure != nil {
+            guard let pulse = reading.pulse else { continue }
+            count += 1
+            sum += pulse
+            if pulse < Bradycardia.slowRate { slow += 1 }
+            lowest = Swift.min(lowest, pulse)
+        }
+        guard count > 0 else { return nil }
+        let mean = Double(sum) / Double(count)
+        guard mean < Double(Bradycardia.slowRate) || slow * 2 > count else { return nil }
         meanPulse = mean
-        readings = pulses.count
+        readings = count
         self.slow = slow
-        lowest = pulses.min()!
+        self.lowest = lowest
         self.week = week
         symptomNote = range.last { reading in
             !reading.note.isEmpty && (reading.pulse.map { $0 < Bradycardia.slowRate } ?? true) && Bradycardia.namesSymptom(reading.note)

@@ -73,17 +73,18 @@ public struct OrthostaticReadings: Equatable, Sendable {
 
     /// nil when no home reading of `readings` (time order) was taken standing.
     init?(_ readings: [Reading]) {
-        let home = readings.filter { $0.isHome && $0.bloodPressure != nil }
+        // Read in place: a log of a million readings is never copied for a handful of standing ones.
+        let counts = { (reading: Reading) in reading.isHome && reading.bloodPressure != nil }
         var standing = 0
         // Each session keyed by its seated readings' first id: its falls at each standing reading.
         var order: [String] = []
         var byFirstSeated: [String: [(systolic: Double, diastolic: Double)]] = [:]
-        for (index, reading) in home.enumerated() where StandingReading.isStanding(reading) {
+        for (index, reading) in readings.enumerated() where counts(reading) && StandingReading.isStanding(reading) {
             standing += 1
             let at = reading.takenAt.utcSeconds
             // The seated readings just before it, back to the first standing one or the window's start.
             var seated: [Reading] = []
-            for earlier in home[..<index].reversed() {
+            for earlier in readings[..<index].reversed() where counts(earlier) {
                 guard at - earlier.takenAt.utcSeconds <= Int64(OrthostaticReadings.sessionMinutes * 60) else { break }
                 if !StandingReading.isStanding(earlier) { seated.append(earlier) }
             }
