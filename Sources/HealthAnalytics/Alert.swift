@@ -5,7 +5,7 @@ public struct Alert: Equatable, Sendable {
     public enum Kind: String, Sendable {
         /// Very high (``Guideline/isVeryHigh(_:)``): grade 3, or AHA's hypertensive crisis.
         case urgent
-        /// Systolic below 90 or diastolic below 60.
+        /// Systolic below 90, or diastolic below 60 under a systolic below 135 (``Alert/lowValues(_:below:)``).
         case low
     }
 
@@ -36,12 +36,21 @@ public struct Alert: Equatable, Sendable {
     /// A reading below either number is low: 90/60.
     public static let lowLimit = BloodPressure(systolic: 90, diastolic: 60)
 
-    /// Which of a pressure's numbers are low: systolic below 90, diastolic below 60.
-    public static func lowValues(_ pressure: BloodPressure) -> (systolic: Bool, diastolic: Bool) {
-        (pressure.systolic < lowLimit.systolic, pressure.diastolic < lowLimit.diastolic)
+    /// The systolic from which a low diastolic alone never makes a pressure low: 135, the
+    /// systolic of the home threshold (ESH 2023, ESC 2024, China 2024). 158/59 is isolated
+    /// systolic hypertension with a wide pulse pressure, not a low reading: in older people
+    /// with isolated systolic hypertension a low diastolic is no reason to withhold or stop
+    /// systolic treatment (ESH 2023, ESC 2024). The one rule behind a low reading, a low home
+    /// average and the low readings a low average's notes are taken from.
+    public static let highSystolic = 135
+
+    /// Which of `pressure`'s numbers are below `limit` (90/60 unless given): the systolic below
+    /// its number; the diastolic below its number while the systolic is below ``highSystolic``.
+    public static func lowValues(_ pressure: BloodPressure, below limit: BloodPressure = lowLimit) -> (systolic: Bool, diastolic: Bool) {
+        (pressure.systolic < limit.systolic, pressure.diastolic < limit.diastolic && pressure.systolic < highSystolic)
     }
 
-    /// Systolic below 90 or diastolic below 60.
+    /// Systolic below 90, or diastolic below 60 with a systolic below 135 (``lowValues(_:below:)``).
     public static func isLow(_ pressure: BloodPressure) -> Bool {
         let low = lowValues(pressure)
         return low.systolic || low.diastolic

@@ -78,8 +78,11 @@ public struct BPSummary: Sendable {
     public let goals: Goals
     /// The readings in the range, home and office, in time order.
     public let readings: [Reading]
-    /// The home readings in the range, in time order.
+    /// The seated home readings in the range, in time order: a standing reading
+    /// (``StandingReading``) is in no home figure, and is counted by ``orthostatic``.
     public let homeReadings: [Reading]
+    /// The standing home readings of the range against their sessions' seated ones; nil without any.
+    public let orthostatic: OrthostaticReadings?
     /// Statistics of the home readings.
     public let overall: GroupStatistics
     public let periods: [DayPeriod: GroupStatistics]
@@ -177,9 +180,23 @@ public struct BPSummary: Sendable {
     /// Falls and near falls noted in the range; nil without any.
     public let falls: FallNotes?
     /// True when a treated patient whose decided home figure is below the threshold has falls
-    /// or dizziness or fainting (in the range): ESH 2023 and ESC 2024
-    /// ask to consider deprescribing. An uncontrolled or provisional figure asks for no less treatment.
+    /// or dizziness or fainting (in the range), and the picture is low or frail: a low home
+    /// figure (``HomeVerdict/low``), frailty or a relaxed target (``RelaxedTarget``), or an age
+    /// of 80 or more (``deprescribingFromAge``). ESH 2023 and ESC 2024 ask then to consider
+    /// deprescribing. An uncontrolled or provisional figure asks for no less treatment, and
+    /// dizziness alone beside a figure just below the threshold asks for standing readings
+    /// (``asksForStandingReadings``), not for less treatment.
     public let considerDeprescribing: Bool
+    /// The age from which dizziness or a fall on treatment below the threshold is reason enough
+    /// to consider deprescribing: 80 (ESH 2023's "very old", whose office target is 140–150
+    /// systolic; ESC 2024 relaxes targets in older and frail patients).
+    public static let deprescribingFromAge = 80
+    /// True when a treated patient whose decided home figure is below the threshold noted
+    /// dizziness or fainting without the low or frail picture deprescribing needs, and took no
+    /// standing reading (``orthostatic``): page 1 asks for standing BP at 1 and 3 minutes
+    /// (orthostatic hypotension: a fall of 20 systolic or 10 diastolic, ESH 2023) before
+    /// treatment is changed, where it would otherwise have asked for less treatment.
+    public let asksForStandingReadings: Bool
     /// Every medicine was stopped on purpose by the headline week's last day; nil otherwise.
     public let stop: TreatmentStop?
     /// Medicines stopped on purpose in the range, up to the headline week's last day, while
@@ -195,6 +212,8 @@ public struct BPSummary: Sendable {
     public let pregnancyRise: PregnancyRise?
     /// Atrial fibrillation known or flagged; nil otherwise.
     public let atrialFibrillation: AtrialFibrillation?
+    /// A slow pulse (below 50) over the headline week; nil otherwise.
+    public let bradycardia: Bradycardia?
     /// A new monitor shortly before or inside the headline week; nil otherwise.
     public let monitorChange: MonitorChange?
 
@@ -243,7 +262,9 @@ public struct BPSummary: Sendable {
         let days = first.dayNumber...last.dayNumber
         let inRange = sorted.allSatisfy({ days.contains($0.takenAt.measurementDayNumber) })
             ? sorted : sorted.filter { days.contains($0.takenAt.measurementDayNumber) }
-        let home = inRange.allSatisfy(\.isHome) ? inRange : inRange.filter(\.isHome)
+        // Home BP is seated: a standing reading is read against its session, never averaged (``StandingReading``).
+        let seated = { (reading: Reading) in reading.isHome && !StandingReading.isStanding(reading) }
+        let home = inRange.allSatisfy(seated) ? inRange : inRange.filter(seated)
         self.profile = profile
         self.from = first
         self.to = last
@@ -270,6 +291,7 @@ public struct BPSummary: Sendable {
         goals = Goals(profile: profile, guideline: options.guideline, treated: treated, on: last)
         self.readings = inRange
         homeReadings = home
+        orthostatic = OrthostaticReadings(inRange)
         // One pass, sums only: no list of indices per group, which at a million readings held
         // as many words again as the readings have; groups in arrays, with no hashing per reading.
         var all = GroupStatistics.Accumulator()
@@ -383,8 +405,13 @@ public struct BPSummary: Sendable {
         let headlineLast = average?.lastDay ?? last
         stop = TreatmentStop(regimen: regimen, on: headlineLast, readings: sorted)
         stoppedAlone = TreatmentStop.partial(regimen: regimen, from: first, to: headlineLast, readings: sorted)
-        considerDeprescribing = (treated || !regimen.taken(on: headlineLast).isEmpty) && (falls != nil || symptomNotes != nil || earlierSymptomNotes != nil)
+        // Deprescribing needs a low or frail picture, never dizziness alone beside a figure just below the threshold.
+        let age = profile.age(on: headlineLast)
+        let treatedBelowThreshold = (treated || !regimen.taken(on: headlineLast).isEmpty)
             && verdict.map { $0.sufficient && !$0.atOrAboveThreshold } == true
+        let lowOrFrail = verdict?.low == true || goals.relaxed != nil || age.map { $0 >= BPSummary.deprescribingFromAge } == true
+        considerDeprescribing = treatedBelowThreshold && (falls != nil || symptomNotes != nil || earlierSymptomNotes != nil) && lowOrFrail
+        asksForStandingReadings = treatedBelowThreshold && (symptomNotes != nil || earlierSymptomNotes != nil) && !lowOrFrail && orthostatic == nil
         alertIDs = Set(alerts.map(\.id))
         tagsByFrequency = TagComparison.byFrequency(inRange)
         weight = WeightSummary(inRange)
@@ -404,9 +431,9 @@ public struct BPSummary: Sendable {
         notes = NotesDigest(inRange)
         findings = DeviceFindings(inRange)
         let weekDays = average.map { ($0.excludedDay.dayNumber + 1)...$0.lastDay.dayNumber }
-        atrialFibrillation = AtrialFibrillation(
-            profile: profile, findings: findings, rangePulse: overall.pulse.mean,
-            week: weekDays.map { days in home.filter { days.contains($0.takenAt.measurementDayNumber) } } ?? [])
+        let weekHome = weekDays.map { days in home.filter { days.contains($0.takenAt.measurementDayNumber) } }
+        atrialFibrillation = AtrialFibrillation(profile: profile, findings: findings, rangePulse: overall.pulse.mean, week: weekHome ?? [])
+        bradycardia = Bradycardia(headline: weekHome ?? home, week: weekHome != nil, range: inRange, regimen: regimen, on: headlineLast)
         monitorChange = MonitorChange(
             events: care, from: average?.excludedDay ?? first, to: average?.lastDay ?? last)
         resistant = ResistantHypertension(regimen: regimen, on: headlineLast, verdict: verdict)

@@ -122,7 +122,8 @@ public struct HomeVerdict: Equatable, Sendable {
     public let isolatedSystolic: Bool
     /// The protocol average has SYS below the threshold and DIA at or above it (as shown, and unrounded).
     public let isolatedDiastolic: Bool
-    /// Below the lower limit on either number, as shown.
+    /// Below the lower limit, as shown (``Alert/lowValues(_:below:)``): the systolic, or the
+    /// diastolic under a systolic below 135; a high systolic over a low diastolic is never low.
     public let low: Bool
     /// The mean is within 1 mmHg of the threshold and a rounding would decide the verdict.
     public let nearThreshold: NearLimit?
@@ -159,7 +160,9 @@ public struct HomeVerdict: Equatable, Sendable {
             && mean.systolic >= Double(goals.threshold.systolic) && mean.shown.diastolic < goals.threshold.diastolic
         isolatedDiastolic = isProtocolAverage && mean.shown.systolic < goals.threshold.systolic
             && mean.shown.diastolic >= goals.threshold.diastolic && mean.diastolic >= Double(goals.threshold.diastolic)
-        low = mean.shown.systolic < goals.lowerLimit.systolic || mean.shown.diastolic < goals.lowerLimit.diastolic
+        // 157/64 is uncontrolled isolated systolic hypertension, never low for its diastolic alone.
+        let lows = Alert.lowValues(mean.shown, below: goals.lowerLimit)
+        low = lows.systolic || lows.diastolic
         nearThreshold = NearLimit(mean, limit: goals.threshold)
         nearTarget = goals.hasOwnTarget ? NearLimit(mean, limit: goals.target) : nil
         nearCategory = goals.guideline == .esc ? NearLimit(mean, limit: Guideline.escHomeLimits.elevated) : nil

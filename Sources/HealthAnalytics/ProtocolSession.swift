@@ -8,8 +8,10 @@ public enum ProtocolSession: String, Sendable {
     case evening
 
     /// The session of `reading`'s local time for a person who sleeps `sleep` (nil: the common
-    /// day), or nil for a noon or night reading.
+    /// day), or nil for a noon or night reading, and for a standing one (``StandingReading``):
+    /// the protocol's readings are seated.
     public init?(_ reading: Reading, sleep: SleepHours?) {
+        guard !StandingReading.isStanding(reading) else { return nil }
         self.init(time: reading.takenAt, sleep: sleep)
     }
 

@@ -8,7 +8,7 @@ public enum ReadingAttention: Equatable, Sendable {
     /// Very high under the guideline in force (``Guideline/isVeryHigh(_:)``): ≥ 180/110, or
     /// AHA's > 180/120.
     case veryHigh
-    /// Systolic below 90 or diastolic below 60 (``Alert/isLow(_:)``).
+    /// Systolic below 90, or diastolic below 60 under a systolic below 135 (``Alert/isLow(_:)``).
     case low
     /// A note that names a warning symptom (``Symptom/warning``): chest pain, breathlessness, a
     /// severe headache or one with visual disturbance, weakness or trouble speaking.

@@ -178,6 +178,7 @@ struct DocumentWords: Sendable {
             if summary.office?.phenotype != nil { kinds.insert(.office) }
         }
         if summary.tooEarlyToJudge != nil { kinds.insert(.medicationChange) }
+        if wording.namesIsolatedSystolic { kinds.insert(.isolatedSystolic) }
         return kinds
     }
 

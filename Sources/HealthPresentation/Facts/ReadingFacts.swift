@@ -83,7 +83,7 @@ public struct ReadingRules: Sendable {
         return ReadingFacts(
             slot: ReadingSlot(reading, sleep: sleep), isOffice: !reading.isHome,
             reachesTarget: pressure.map { $0.reach(of: limit) } ?? (false, false),
-            lowValues: pressure.map(Alert.lowValues) ?? (false, false),
+            lowValues: pressure.map { Alert.lowValues($0) } ?? (false, false),
             isVeryHigh: pressure.map { Alert.veryHighLimit(guideline, pregnant: pregnant).reached(by: $0) } ?? false,
             isDeviation: !deviationTags.isEmpty && reading.tagIDs.contains(where: deviationTags.contains))
     }

@@ -25,7 +25,8 @@ extension SummaryWording {
     /// without any. The alerts are said here and nowhere else on page 1, where a doctor looks
     /// first; a reading the safety sentence names is not counted again.
     public var clinicalSafety: String? {
-        let sentences = [safetySentence, fallsSentence].compactMap { $0 } + safetyAlerts
+        let slowPulse = summary.bradycardia?.urgent == true ? bradycardiaSentence : nil
+        let sentences = [safetySentence, slowPulse, fallsSentence].compactMap { $0 } + safetyAlerts
         return sentences.isEmpty ? nil : sentences.joined(separator: strings.text("clinical.sentenceSeparator")) + strings.text("clinical.end")
     }
 
@@ -69,11 +70,13 @@ extension SummaryWording {
                 "from": date(rise.firstWeek.lowerBound), "to": date(rise.firstWeek.upperBound), "now": SummaryWording.pressure(rise.now),
             ]))
         }
+        if let standing = standingSentence { sentences.append(standing) }
         if let office = summary.office, let phenotype = office.phenotype, summary.protocolAverage != nil {
             sentences.append(strings.text(office.visits.count == 1 ? "clinical.office.oneVisit" : "clinical.office", officeValues(office).merging(["phenotype": phenotypeLabel(phenotype, treated: office.treated)]) { $1 }))
         }
         if let treatment = treatmentSentence { sentences.append(treatment) }
         if let adherence = adherenceSentence { sentences.append(adherence) }
+        if summary.bradycardia?.urgent == false, let slowPulse = bradycardiaSentence { sentences.append(slowPulse) }
         if let af = atrialFibrillationSentence { sentences.append(af) }
         if let notes = ofNote { sentences.append(notes) }
         return sentences.joined(separator: strings.text("clinical.sentenceSeparator")) + strings.text("clinical.end")
@@ -96,6 +99,43 @@ extension SummaryWording {
         }
         values.merge(["difference": SummaryWording.signedPair(step.systolic, step.diastolic), "number": String(row + 1)]) { $1 }
         return strings.text("clinical.monitor.step", values)
+    }
+
+    /// "48 standing readings left out of the home figures (home BP is measured seated):
+    /// orthostatic hypotension, a fall of ≥ 20 systolic or ≥ 10 diastolic on standing in 23 of 28
+    /// sessions (mean change −22/−10)"; nil without standing readings (``OrthostaticReadings``).
+    private var standingSentence: String? {
+        guard let standing = summary.orthostatic else { return nil }
+        var sentence = strings.text(standing.standing == 1 ? "clinical.standing.one" : "clinical.standing", ["n": String(standing.standing)])
+        guard standing.sessions > 0, let fall = standing.meanFall else { return sentence }
+        let values = [
+            "systolic": String(OrthostaticReadings.fall.systolic), "diastolic": String(OrthostaticReadings.fall.diastolic),
+            "falls": String(standing.falls), "sessions": String(standing.sessions),
+            "mean": SummaryWording.signedPair(Double(-Figures.rounded(fall.systolic)), Double(-Figures.rounded(fall.diastolic))),
+        ]
+        sentence += strings.text(standing.falls > 0 ? "clinical.standing.falls" : "clinical.standing.noFalls", values)
+        return sentence
+    }
+
+    /// "Slow pulse (bradycardia): mean pulse 46 this week, 19 of 20 readings below 50, lowest 38,
+    /// with “very tired” noted; on metoprolol 190 mg: ECG promptly and review the rate-slowing
+    /// medicine"; nil without a slow pulse (``Bradycardia``). Marked or with symptoms it opens
+    /// page 1 (``clinicalSafety``), else it follows the treatment.
+    private var bradycardiaSentence: String? {
+        guard let slow = summary.bradycardia else { return nil }
+        var sentence = strings.text(slow.week ? "clinical.brady" : "clinical.brady.range", [
+            "lead": strings.text(slow.marked ? "clinical.brady.lead.marked" : "clinical.brady.lead"), "pulse": String(Figures.rounded(slow.meanPulse)),
+            "slow": String(slow.slow), "n": String(slow.readings), "rate": String(Bradycardia.slowRate), "lowest": String(slow.lowest),
+        ])
+        if let note = slow.symptomNote, note != summary.safety?.first.note { sentence += strings.text("clinical.brady.note", ["note": String(note.prefix(60))]) }
+        let urgent = slow.urgent ? ".urgent" : ""
+        if slow.rateSlowing.isEmpty {
+            sentence += strings.text("clinical.brady.ecg" + urgent)
+        } else {
+            let names = slow.rateSlowing.map { course in MedicineText(words: strings).name(course) + (course.dose.map { " " + $0 } ?? "") }
+            sentence += strings.text("clinical.brady.drug" + urgent, ["medicines": strings.conjunction(names)])
+        }
+        return sentence
     }
 
     /// "Irregular heartbeat flagged on 33 of the range's 56 readings, possible AF on 12; the
@@ -402,10 +442,10 @@ extension SummaryWording {
             // Below the threshold but above the doctor's own target is not "controlled": the target decides.
             key = "clinical.home.notAtOwnTarget"
         } else if goals.treated {
-            key = verdict.atOrAboveThreshold ? "clinical.home.uncontrolled"
+            key = namesIsolatedSystolic ? "clinical.home.uncontrolled.isolatedSystolic" : verdict.atOrAboveThreshold ? "clinical.home.uncontrolled"
                 : goals.targetSource == .treatedBand ? "clinical.home.belowThreshold" : "clinical.home.controlled"
         } else {
-            key = verdict.atOrAboveThreshold ? "clinical.home.above" : "clinical.home.below"
+            key = namesIsolatedSystolic ? "clinical.home.above.isolatedSystolic" : verdict.atOrAboveThreshold ? "clinical.home.above" : "clinical.home.below"
         }
         // On a new monitor the figure reaches the threshold; whether the pressure is uncontrolled
         // waits for the monitor's check, which the next sentence asks for.
@@ -437,6 +477,15 @@ extension SummaryWording {
                 ["difference": SummaryWording.signedPair(Double(systolic), Double(diastolic))])
         }
         return sentence
+    }
+
+    /// True when the home sentence names isolated systolic hypertension: a decided figure, not
+    /// low, not at the threshold nor too early to judge, whose systolic alone reaches the
+    /// threshold (``HomeVerdict/isolatedSystolic``). "Home 157/64 is uncontrolled: isolated
+    /// systolic hypertension": the pattern line below it is then not said again.
+    var namesIsolatedSystolic: Bool {
+        guard let verdict = summary.verdict else { return false }
+        return verdict.sufficient && summary.tooEarlyToJudge == nil && !verdict.low && verdict.nearThreshold == nil && verdict.isolatedSystolic
     }
 
     /// The week's morning − evening difference (whole mmHg, as the means print) when the home
@@ -494,6 +543,8 @@ extension SummaryWording {
             parts.append(part)
         }
         if let earlier = earlierSymptomsPart { parts.append(earlier) }
+        // Dizziness without a low or frail picture asks for standing readings, not less treatment.
+        if summary.asksForStandingReadings { parts.append(strings.text("clinical.standing.measure")) }
         if let palpitations = summary.palpitationNotes {
             var part = strings.text(palpitations.count == 1 ? "clinical.palpitations.one" : "clinical.palpitations", ["n": String(palpitations.count)])
             if palpitations.latestNote != summary.symptomNotes?.latestNote, !notesSaidInSafety.contains(palpitations.latestNote) {

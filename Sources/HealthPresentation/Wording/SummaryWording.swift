@@ -227,8 +227,7 @@ public struct SummaryWording: Sendable {
         let goals = summary.goals
         // Say which number is low: "diastolic below 65", never "122/62 below 115/65".
         let shown = verdict.mean.shown
-        let systolicLow = shown.systolic < goals.lowerLimit.systolic
-        let diastolicLow = shown.diastolic < goals.lowerLimit.diastolic
+        let (systolicLow, diastolicLow) = Alert.lowValues(shown, below: goals.lowerLimit)
         let limit = systolicLow && diastolicLow ? strings.text("low.both", ["limit": goals.lowerLimit.description])
             : systolicLow ? strings.text("low.systolic", ["value": String(goals.lowerLimit.systolic)])
             : strings.text("low.diastolic", ["value": String(goals.lowerLimit.diastolic)])
@@ -245,7 +244,7 @@ public struct SummaryWording: Sendable {
             sentence += separator + strings.text("verdict.low.esc", ["guideline": goals.guideline.label(in: strings)])
         }
         let lowNotes = summary.readings.filter { reading in
-            reading.bloodPressure.map { $0.systolic < goals.lowerLimit.systolic || $0.diastolic < goals.lowerLimit.diastolic } == true
+            reading.bloodPressure.map { let low = Alert.lowValues($0, below: goals.lowerLimit); return low.systolic || low.diastolic } == true
                 && !reading.note.trimmingWhitespace().isEmpty
         }
         if let latest = lowNotes.last {
