@@ -1,4 +1,4 @@
-public import HealthCore
+import HealthCore
 
 /// A slow pulse in the home readings (bradycardia), which page 1 names beside a controlled
 /// pressure: a pulse of 45 on a high dose of a β-blocker, with tiredness, asks for an ECG and a
