@@ -25,7 +25,7 @@ import Testing
         #expect(Set(object.keys) == [
             "schema", "profile", "from", "to", "guideline", "filter", "threshold", "target", "targetSet", "overall", "periods", "buckets",
             "map", "pulsePressure", "atOrAboveTargetPercent", "timeInTargetPercent", "morningEveningDifference", "protocol",
-            "verdict", "hypertensive", "symptomNotes", "earlierSymptomNotes", "office", "phenotype", "phenotypeTreated", "officeVisits", "tags", "trend", "events", "medicationDays", "doseAdherence",
+            "verdict", "hypertensive", "symptomNotes", "earlierSymptomNotes", "bradycardia", "orthostatic", "office", "phenotype", "phenotypeTreated", "officeVisits", "tags", "trend", "events", "medicationDays", "doseAdherence",
             "notes", "findings", "deviations", "alerts", "weight", "headline",
         ])
         #expect(object["filter"] is NSNull)
@@ -33,6 +33,9 @@ import Testing
         #expect((object["target"] as? [String: Int]) == ["systolic": 135, "diastolic": 85])
         #expect(object["office"] is NSNull)
         #expect(object["phenotype"] is NSNull)
+        // No slow pulse, no standing reading: null, as every missing value (issue 35).
+        #expect(object["bradycardia"] is NSNull && object["orthostatic"] is NSNull)
+        #expect((object["verdict"] as? [String: Any])?["namesIsolatedSystolic"] as? Bool == false)
         #expect(object["profile"] as? String == "dad")
         #expect(object["from"] as? String == "2026-11-28")
         #expect(object["guideline"] as? String == "esh")

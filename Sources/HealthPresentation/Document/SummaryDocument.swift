@@ -274,7 +274,9 @@ extension SummaryDocument {
     /// The document as `stats --format json` prints it (``SummaryJSON``): the figures unrounded,
     /// with page 1's headline word for word; `filter` is the request's filter as JSON.
     public func json(filter: JSONValue) -> JSONValue {
-        SummaryJSON.document(summary, headline: headline, strings: strings, filter: filter, tagLabel: tagLabels.definedLabel(of:))
+        SummaryJSON.document(summary, headline: headline, strings: strings, filter: filter, tagLabel: tagLabels.definedLabel(of:),
+            namesIsolatedSystolic: words.wording.namesIsolatedSystolic
+        )
     }
 }
 

@@ -28,7 +28,8 @@ public enum SummaryJSON {
     }
 
     static func document(
-        _ summary: BPSummary, headline: Headline, strings: StringTable, filter: JSONValue, tagLabel: (String) -> String?
+        _ summary: BPSummary, headline: Headline, strings: StringTable, filter: JSONValue, tagLabel: (String) -> String?,
+        namesIsolatedSystolic: Bool = false
     ) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("schema", .int(1)), ("profile", .string(summary.profile.id)), ("from", .string(summary.from.description)),
@@ -51,11 +52,13 @@ public enum SummaryJSON {
             ("timeInTargetPercent", .optional(summary.timeInTargetPercent)),
             ("morningEveningDifference", pair(summary.morningEveningDifference)),
             ("protocol", summary.protocolAverage.map(protocolAverage) ?? .null),
-            ("verdict", summary.verdict.map(verdict) ?? .null),
+            ("verdict", summary.verdict.map { verdict($0, namesIsolatedSystolic: namesIsolatedSystolic) } ?? .null),
             ("headline", headline.json(strings)),
             ("hypertensive", .bool(summary.hypertensive)),
             ("symptomNotes", summary.symptomNotes.map(symptomNotes) ?? .null),
             ("earlierSymptomNotes", summary.earlierSymptomNotes.map(symptomNotes) ?? .null),
+            ("bradycardia", summary.bradycardia.map(bradycardia) ?? .null),
+            ("orthostatic", summary.orthostatic.map(orthostatic) ?? .null),
             ("office", summary.office.map { mean($0.office) } ?? .null),
             ("phenotype", .optional(summary.office?.phenotype?.rawValue)),
             ("phenotypeTreated", .bool(summary.office?.treated ?? false)),
@@ -175,13 +178,37 @@ public enum SummaryJSON {
         ])
     }
 
-    private static func verdict(_ verdict: HomeVerdict) -> JSONValue {
+    /// `{meanPulse, readings, slow, lowest, week, marked, urgent, symptomNote, rateSlowing: [{name, dose}]}`:
+    /// the slow pulse page 1 names (``Bradycardia``).
+    private static func bradycardia(_ slow: Bradycardia) -> JSONValue {
+        .object([
+            ("meanPulse", .double(slow.meanPulse)), ("readings", .int(slow.readings)), ("slow", .int(slow.slow)), ("lowest", .int(slow.lowest)),
+            ("week", .bool(slow.week)), ("marked", .bool(slow.marked)), ("urgent", .bool(slow.urgent)),
+            ("symptomNote", .optional(slow.symptomNote)),
+            ("rateSlowing", .array(slow.rateSlowing.map { course in
+                .object([("name", .string(course.name)), ("generic", .optional(course.generic)), ("dose", .optional(course.dose))])
+            })),
+        ])
+    }
+
+    /// `{standing, sessions, falls, meanFall: {systolic, diastolic} | null}`: the standing readings
+    /// left out of the home figures and their falls on standing (``OrthostaticReadings``).
+    private static func orthostatic(_ standing: OrthostaticReadings) -> JSONValue {
+        .object([
+            ("standing", .int(standing.standing)), ("sessions", .int(standing.sessions)), ("falls", .int(standing.falls)),
+            ("meanFall", pair(standing.meanFall)),
+        ])
+    }
+
+    private static func verdict(_ verdict: HomeVerdict, namesIsolatedSystolic: Bool) -> JSONValue {
         .object([
             ("basis", .string(verdict.isProtocolAverage ? "protocol" : "all-home-readings")),
             ("systolic", .double(verdict.mean.systolic)), ("diastolic", .double(verdict.mean.diastolic)),
             ("sufficient", .bool(verdict.sufficient)), ("atOrAboveThreshold", .bool(verdict.atOrAboveThreshold)),
             ("atOrAboveTarget", .optional(verdict.atOrAboveTarget)), ("isolatedSystolic", .bool(verdict.isolatedSystolic)),
             ("isolatedDiastolic", .bool(verdict.isolatedDiastolic)),
+            // Page 1's home sentence names isolated systolic hypertension ("Home 157/64 is uncontrolled: …").
+            ("namesIsolatedSystolic", .bool(namesIsolatedSystolic)),
             ("nearThreshold", verdict.nearThreshold.map(near) ?? .null), ("nearTarget", verdict.nearTarget.map(near) ?? .null),
         ])
     }
