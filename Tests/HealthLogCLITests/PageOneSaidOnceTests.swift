@@ -20,9 +20,9 @@ import Testing
         let page = PageOneLengthTests.squeezed(page1)
         let top = CareRecordPageOneTests.top(page)
         let (veryHigh, low) = language.hasPrefix("zh")
-            ? ("1 次读数很高（≥ 180/110：请复测并询问有无症状）：184/112（11月27日）：“headache”", "1 次偏低读数（收缩压低于 90 或舒张压低于 60）：92/56（11月28日）：“dizzy on standing”")
+            ? ("1 次读数很高（≥ 180/110：请复测并询问有无症状）：184/112（11月27日）：“headache”", "1 次偏低读数（收缩压低于 90，或收缩压低于 135 时舒张压低于 60）：92/56（11月28日）：“dizzy on standing”")
             : ("1 very high reading (≥ 180/110: measure again and ask about symptoms): 184/112 on 27 Nov: “headache”",
-               "1 low reading (systolic below 90 or diastolic below 60): 92/56 on 28 Nov: “dizzy on standing”")
+               "1 low reading (systolic below 90, or diastolic below 60 with systolic below 135): 92/56 on 28 Nov: “dizzy on standing”")
         // The safety sentences open the page: the alerts come before the home figure's verdict.
         #expect(top.hasPrefix(Page.squeezed(veryHigh)), "\(top)")
         #expect(top.contains(Page.squeezed(low)), "\(top)")

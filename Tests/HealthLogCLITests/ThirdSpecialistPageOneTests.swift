@@ -55,6 +55,20 @@ import Testing
         #expect(!added.contains("a low reading"), "\(added)")
     }
 
+    /// Case 14 again, half the diastolics at 57 under systolics of 154 or more, and one 129/55:
+    /// only 129/55 is low, and the words of the low line say the rule that counts it, so the 14
+    /// diastolics below 60 do not read as uncounted low readings (issue 35).
+    @Test func theLowLineSaysADiastolicBelow60CountsOnlyUnderASystolicBelow135() throws {
+        let cli = Page.patient(born: 1944)
+        cli.ok("med", "start", "amlodipine", "--dose", "5 mg", "--times", "morning", "--at", "2025-03-01")
+        Page.week(cli) { k in (154 + k % 6, k % 2 == 0 ? 57 : 62) }
+        cli.ok("add", "129/55", "--at", "2026-11-29 21:30")
+        let page = try Page.pageOne(cli, Self.week)
+        #expect(page.contains(Page.squeezed("1 low reading (systolic below 90, or diastolic below 60 with systolic below 135): 129/55 on 29 Nov")), "\(page)")
+        let chinese = try Page.pageOne(cli, Self.week, language: "zh_CN.UTF-8")
+        #expect(chinese.contains(Page.squeezed("1 次偏低读数（收缩压低于 90，或收缩压低于 135 时舒张压低于 60）：129/55")), "\(chinese)")
+    }
+
     // MARK: - 2. A slow pulse on a β-blocker is named on page 1
 
     /// Metoprolol succinate 190 mg; controlled pressure, pulse 41–47 all week, a note of tiredness (case 17).

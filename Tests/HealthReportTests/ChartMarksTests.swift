@@ -116,6 +116,32 @@ import Testing
         #expect(marks.ringedReadings == 0)
     }
 
+    /// Standing readings are in no home figure (``StandingReading``), so the chart draws none of
+    /// them either: 37 seated readings above 135/85 and 3 below, then each morning 2 standing
+    /// readings at 112/66. Only the 3 seated readings are ringed, as the legend says (issue 35).
+    @Test func standingReadingsAreNotDrawnAmongTheHomeMarks() throws {
+        let high = BloodPressure(systolic: 146, diastolic: 88)
+        let normal = BloodPressure(systolic: 126, diastolic: 78)
+        let standing = BloodPressure(systolic: 112, diastolic: 66)
+        var data = ChartMarksTests.log((0..<40).map { $0 < 37 ? high : normal }.shuffledDeterministically())
+        for day in 0..<10 {
+            for (minute, note) in [(5, "standing 1 min"), (7, "standing 3 min")] {
+                data.append(Reading(
+                    profileID: "dad", takenAt: ZonedInstant(date: CivilDate(iso: "2026-11-30")!.adding(days: -day), hour: 7, minute: minute, offsetMinutes: 480),
+                    bloodPressure: standing, pulse: 70, note: note))
+            }
+        }
+        let request = try request(data.sorted { $0.takenAt.utcSeconds < $1.takenAt.utcSeconds })
+        let chart = request.document.chart(barsUpTo: request.template.chart.barsUpTo, showsPulse: request.template.chart.pulse)
+        #expect(chart.marks.ring == .belowTarget)
+        #expect(chart.marks.ringedReadings == 3)
+        #expect(chart.points.count == 40)
+        #expect(!chart.points.contains { $0.systolic == standing.systolic && $0.diastolic == standing.diastolic })
+        #expect(chart.points.filter { $0.ringed.systolic || $0.ringed.diastolic }.count == 3)
+        let page = try ChartMarksTests.pageOne(request)
+        #expect(page.contains("Ringed: 3 below threshold 135/85"), "\(page)")
+    }
+
     /// Past the template's limit the chart draws daily means: no rings, but low readings still marked.
     @Test func aLongLogStillMarksItsLowReadings() throws {
         let lows = [7: BloodPressure(systolic: 84, diastolic: 58), 300: BloodPressure(systolic: 120, diastolic: 55)]

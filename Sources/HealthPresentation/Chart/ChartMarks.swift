@@ -84,8 +84,9 @@ public struct ChartMarks: Equatable, Sendable {
         let reaching = summary.atOrAboveTargetCount
         var low = 0
         var lowest = (systolic: Int.max, diastolic: Int.max)
+        // Standing readings are not drawn (``ChartSection``): they set no low triangle nor lower line.
         for reading in summary.readings {
-            guard let pressure = reading.bloodPressure else { continue }
+            guard let pressure = reading.bloodPressure, !StandingReading.isStanding(reading) else { continue }
             lowest = (min(lowest.systolic, pressure.systolic), min(lowest.diastolic, pressure.diastolic))
             let lows = Alert.lowValues(pressure)
             low += (lows.systolic ? 1 : 0) + (lows.diastolic ? 1 : 0)

@@ -7,7 +7,8 @@ import HealthCore
 ///
 /// It prints: morning readings are filled markers, evening (and night) ones hollow, noon ones
 /// diamonds, office readings squares, low values downward triangles, and the exceptions to the
-/// target ringed (``ChartMarks``), so all of it reads in black and white.
+/// target ringed (``ChartMarks``), so all of it reads in black and white. Standing readings
+/// (``StandingReading``) are not drawn: they are in no home figure, mean or ring.
 public struct ChartSection: Sendable {
     /// What the plot draws.
     public enum Kind: Sendable {
@@ -200,7 +201,9 @@ public struct ChartSection: Sendable {
         var lowest: Int?
         var highest: Int?
         for reading in shown {
-            guard let pressure = reading.bloodPressure else { continue }
+            // Home BP is seated: a standing reading is in no home figure, so it gets no home
+            // marker nor ring either; page 1 reads it against its session (``OrthostaticReadings``).
+            guard let pressure = reading.bloodPressure, !StandingReading.isStanding(reading) else { continue }
             lowest = min(lowest ?? pressure.diastolic, pressure.diastolic)
             highest = max(highest ?? pressure.systolic, pressure.systolic)
             let facts = document.rules.facts(of: reading)
