@@ -41,7 +41,7 @@ build: deps
 	$(SWIFT) build $(BUILD_FLAGS)
 
 release: deps
-	$(SWIFT) build -c release $(RELEASE_FLAGS)
+	$(SWIFT) build -c release $(RELEASE_FLAGS) --product healthlog
 	@Tests/Scripts/defer_libraries.sh "$(BIN)"
 
 ## test: the whole suite, in well under ten minutes

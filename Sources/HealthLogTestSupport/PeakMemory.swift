@@ -1,5 +1,3 @@
-import Testing
-
 /// What the memory tests share: a log seeded through the real `import` from HealthLog CSV rows,
 /// and the peak resident memory of one command over it, as the kernel counts it (`getrusage` of
 /// the child, through `/usr/bin/time`).
@@ -17,7 +15,7 @@ public struct PeakMemory {
         let seed = directory.write("seed.csv", text)
         text = ""
         let imported = try runProcess(["import", seed], environment: environment)
-        #expect(imported.status == 0, "\(imported.stderr)")
+        guard imported.status == 0 else { throw CommandFailed(arguments: ["import"], status: imported.status, stderr: imported.stderr) }
     }
 
     /// The peak resident memory (KiB) of `healthlog -p dad ARGUMENTS`, its output thrown away.
@@ -33,7 +31,16 @@ public struct PeakMemory {
         let measured = try runShell(
             "exec /usr/bin/time -f 'peak-rss-kb %M' \"$0\" \"$@\" > /dev/null", [try healthlogExecutable()] + arguments,
             environment: environment)
-        #expect(measured.status == 0, "\(arguments): \(measured.stderr)")
+        guard measured.status == 0 else { throw CommandFailed(arguments: arguments, status: measured.status, stderr: measured.stderr) }
         return measured.stderr.split(separator: "\n").last { $0.hasPrefix("peak-rss-kb ") }.flatMap { Int($0.dropFirst(12)) } ?? .max
     }
+}
+
+/// A command a memory measurement ran that did not succeed: the measurement means nothing then.
+/// (A library target cannot use `#expect`: a release build has no Testing module.)
+public struct CommandFailed: Error, CustomStringConvertible {
+    public let arguments: [String]
+    public let status: Int32
+    public let stderr: String
+    public var description: String { "healthlog \(arguments.joined(separator: " ")) ended with \(status): \(stderr)" }
 }
