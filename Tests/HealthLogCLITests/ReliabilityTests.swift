@@ -13,17 +13,6 @@ import Testing
         processEnvironment(directory, database: database)
     }
 
-    private func start(_ arguments: [String], environment: [String: String]) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try healthlogExecutable())
-        process.arguments = arguments
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        return process
-    }
-
     private func count(_ path: String) throws -> (readings: Int, problems: [String]) {
         let store = try RecordStore.open(path: path)
         return (try store.readings().count, try store.check().problems.map(\.english))
@@ -51,7 +40,7 @@ import Testing
             let database = directory.file("attempt.sqlite")
             try copyDatabase(directory.file("base.sqlite"), to: database)
             environment["HEALTHLOG_DB"] = database
-            let process = try start(["import", file], environment: environment)
+            let process = try startProcess(["import", file], environment: environment)
             // Mostly during the write transaction (the latter part), some during parsing, some
             // around the commit itself.
             let span: ClosedRange<Double> = attempt % 4 == 0 ? 0.02...0.5 : attempt % 4 == 3 ? 0.9...1.3 : 0.5...1.05
@@ -81,7 +70,7 @@ import Testing
         var generator = SplitMixGenerator(seed: 7)
         let kills = ReliabilityTests.soak ? 60 : 8
         for attempt in 0..<kills {
-            let process = try start(["-p", "dad", "report", "-o", target], environment: environment)
+            let process = try startProcess(["-p", "dad", "report", "-o", target], environment: environment)
             Thread.sleep(forTimeInterval: duration * Double.random(in: 0.1...1.1, using: &generator))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
@@ -244,7 +233,7 @@ import Testing
         let firstID = String(added.stdout.dropFirst(6).prefix(8))
         let rows = ReliabilityTests.soak ? 2_000_000 : 80_000
         let file = directory.write("big.csv", readingsCSV(rows))
-        let importer = try start(["import", file], environment: environment)
+        let importer = try startProcess(["import", file], environment: environment)
         let started = Date()
         let executable = try healthlogExecutable()
         let script = """
